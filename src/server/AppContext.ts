@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ServerConfig } from './config.js';
+import type { Database } from './db/database.js';
+import type { SchemaSet } from './schemas/SchemaSet.js';
+
+/** What every server module is handed: configuration, the database and the loaded schemas. */
+export interface AppContext {
+  config: ServerConfig;
+  database: Database;
+  schemas: SchemaSet;
+  log: FastifyBaseLogger;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}

@@ -1,0 +1,75 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config.js';
+import type { AppContext } from './AppContext.js';
+import { openDatabase, type Database } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { installEnvelopeHandlers, trimStrings } from './http/envelope.js';
+import { AppError } from './http/AppError.js';
+import { authPlugin } from './auth/authPlugin.js';
+import { loadSchemas } from './schemas/loadSchemas.js';
+import { checkSchemas } from './schemas/checkSchemas.js';
+import { seed } from './db/seed/seed.js';
+import { ssoRoutes } from './sso/ssoRoutes.js';
+import { systemRoutes } from './system/systemRoutes.js';
+import { resourceRoutes } from './resources/resourceRoutes.js';
+import { fileRoutes } from './files/fileRoutes.js';
+import { webApp } from './http/webApp.js';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+}
+
+/**
+ * Builds the whole server: one process serving the web app, the API under /api/, single sign-on
+ * under /sso/ and files. Opens (and migrates and seeds) the database unless one is handed in.
+ */
+export async function buildApp(config: ServerConfig, opts: { database?: Database } = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-csrf-token"]'] },
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: 2 * 1024 * 1024,
+    // Strings trimmed; unknown keys are refused by each route's own schema, not silently dropped.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    trustProxy: true,
+  });
+  installEnvelopeHandlers(app);
+
+  // A schema problem stops start-up with the file and JSON path, before anything is served.
+  const schemas = loadSchemas(config.schemasDir);
+  const problems = checkSchemas(schemas);
+  if (problems.length) {
+    throw new Error(`Invalid schemas:\n${problems.map((p) => `  ${p.file} ${p.path}: ${p.message}`).join('\n')}`);
+  }
+
+  const database = opts.database ?? (await openDatabase(config));
+  await migrateToLatest(database);
+  const ctx: AppContext = { config, database, schemas, log: app.log };
+  await seed(ctx);
+  app.decorate('ctx', ctx);
+
+  // Accept url-encoded forms too: the spec's file calls post "form" bodies.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    } catch {
+      done(AppError.invalid(), undefined);
+    }
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.body && typeof request.body === 'object') request.body = trimStrings(request.body);
+  });
+  app.addHook('onClose', async () => {
+    if (!opts.database) await database.close();
+  });
+
+  await app.register(authPlugin, { db: database.db });
+  await app.register(ssoRoutes, { prefix: '/sso', ctx });
+  await app.register(systemRoutes, { prefix: '/api', ctx });
+  await app.register(resourceRoutes, { prefix: '/api', ctx });
+  await app.register(fileRoutes, { ctx });
+  await app.register(webApp, { ctx });
+  return { app, ctx };
+}

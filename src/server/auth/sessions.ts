@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import type { RoleCode } from '../../shared/roles.js';
+import { isAdminRole } from '../../shared/roles.js';
+import { hashToken, randomToken } from './secrets.js';
+
+/** Idle time after which an app session (and an SSO ticket) ends. */
+export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so reads stay reads. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+/** Who is calling: set on `request.user` by the auth plugin for every non-public route. */
+export interface SessionUser {
+  userId: number;
+  username: string;
+  realName: string;
+  /** The active role, chosen at sys/login (engName). */
+  roleCode: RoleCode;
+  roles: RoleCode[];
+  areaCode: string | null;
+  orgName: string | null;
+  subSystemId: number | null;
+  isAdmin: boolean;
+  tokenHash: string;
+  csrfToken: string;
+}
+
+export interface IssuedSession {
+  token: string;
+  csrfToken: string;
+}
+
+export async function createAppSession(
+  db: Kysely<any>,
+  input: { userId: number; roleCode: RoleCode; subSystemId: number | null; tgtHash: string | null },
+  now = Date.now(),
+): Promise<IssuedSession> {
+  const token = randomToken();
+  const csrfToken = randomToken(18);
+  await db
+    .insertInto('app_sessions')
+    .values({
+      token_hash: hashToken(token),
+      user_id: input.userId,
+      role_code: input.roleCode,
+      sub_system_id: input.subSystemId,
+      tgt_hash: input.tgtHash,
+      csrf_token: csrfToken,
+      created_at: now,
+      last_seen_at: now,
+      expires_at: now + SESSION_IDLE_MS,
+    })
+    .execute();
+  return { token, csrfToken };
+}
+
+export async function findSession(db: Kysely<any>, token: string, now = Date.now()): Promise<SessionUser | null> {
+  const tokenHash = hashToken(token);
+  const row = await db
+    .selectFrom('app_sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      's.token_hash', 's.role_code', 's.sub_system_id', 's.csrf_token', 's.last_seen_at', 's.expires_at',
+      'u.id as user_id', 'u.username', 'u.real_name', 'u.area_code', 'u.org_name', 'u.enabled',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row || Number(row.expires_at) <= now || !row.enabled) return null;
+  const roles = await db.selectFrom('user_roles').select('role_code').where('user_id', '=', row.user_id).execute();
+  const roleCodes = roles.map((r) => r.role_code as RoleCode);
+  // A role taken away since login ends that session's rights at once.
+  if (!roleCodes.includes(row.role_code)) return null;
+  if (now - Number(row.last_seen_at) > TOUCH_EVERY_MS) {
+    await db
+      .updateTable('app_sessions')
+      .set({ last_seen_at: now, expires_at: now + SESSION_IDLE_MS })
+      .where('token_hash', '=', tokenHash)
+      .execute();
+  }
+  return {
+    userId: row.user_id,
+    username: row.username,
+    realName: row.real_name,
+    roleCode: row.role_code,
+    roles: roleCodes,
+    areaCode: row.area_code ?? null,
+    orgName: row.org_name ?? null,
+    subSystemId: row.sub_system_id ?? null,
+    isAdmin: isAdminRole(row.role_code),
+    tokenHash,
+    csrfToken: row.csrf_token,
+  };
+}
+
+export async function endSession(db: Kysely<any>, tokenHash: string): Promise<void> {
+  await db.deleteFrom('app_sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+/** Ends every app token issued from one SSO ticket (SSO logout). */
+export async function endSessionsOfTicket(db: Kysely<any>, tgtHash: string): Promise<void> {
+  await db.deleteFrom('app_sessions').where('tgt_hash', '=', tgtHash).execute();
+}

@@ -1,0 +1,66 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, read once, in one place. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Folder for the SQLite file and stored files. */
+  dataDir: string;
+  /** When set, PostgreSQL is used instead of the embedded SQLite file. */
+  databaseUrl?: string;
+  /** PostgreSQL schema (namespace) to work in; tests give each app its own. */
+  pgSchema?: string;
+  production: boolean;
+  /** Password of the demo accounts; demo accounts exist only outside production. */
+  demoPassword: string;
+  /** For automated tests only: this code answers every captcha. Refused in production. */
+  captchaTestCode?: string;
+  /** The spec's "nologin" user-name bypass. Off by default, refused in production. */
+  allowNologin: boolean;
+  /** Folder of the analysts' JSON schemas. */
+  schemasDir: string;
+  /** Folder of the built web app; served when it exists. */
+  clientDir: string;
+  /** Public base path of the web app (the spec's province-specific base path). */
+  basePath: string;
+  /** Log level for pino. */
+  logLevel: string;
+  /** Secret for signed upload tokens and the like; generated and kept under dataDir when unset. */
+  secret?: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const root = process.cwd();
+  const production = env.NODE_ENV === 'production';
+  const config: ServerConfig = {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    pgSchema: env.PG_SCHEMA || undefined,
+    production,
+    demoPassword: env.DEMO_PASSWORD ?? 'Demo@2026',
+    captchaTestCode: env.CAPTCHA_TEST_CODE || undefined,
+    allowNologin: env.ALLOW_NOLOGIN === 'true',
+    schemasDir: path.resolve(root, env.SCHEMAS_DIR ?? 'schemas'),
+    clientDir: path.resolve(root, env.CLIENT_DIR ?? 'dist'),
+    basePath: normaliseBase(env.BASE_PATH ?? '/'),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    secret: env.APP_SECRET || undefined,
+    ...overrides,
+  };
+  assertSafe(config);
+  return config;
+}
+
+function normaliseBase(base: string): string {
+  const trimmed = base.replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}/` : '/';
+}
+
+/** Test-only switches must never reach a production deployment. */
+export function assertSafe(config: ServerConfig): void {
+  if (!config.production) return;
+  if (config.captchaTestCode) throw new Error('CAPTCHA_TEST_CODE is refused when NODE_ENV=production');
+  if (config.allowNologin) throw new Error('ALLOW_NOLOGIN is refused when NODE_ENV=production');
+}

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import type { ServerConfig } from '../config.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/**
+ * The one handle on the database. Tables are addressed through Kysely with `any` row types:
+ * entity tables are defined by schemas at run time, so static row types would lie.
+ */
+export interface Database {
+  db: Kysely<any>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+// int8 (bigint) columns hold epoch milliseconds; they fit a JS number, so read them as numbers.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'pgSchema'>): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.pgSchema);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  return openSqlite(path.join(config.dataDir, 'portal.sqlite'));
+}
+
+function openSqlite(file: string): Database {
+  const raw = new SQLite(file);
+  // WAL for concurrent readers; synchronous FULL so a committed write survives a crash.
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = FULL');
+  raw.pragma('foreign_keys = ON');
+  raw.pragma('busy_timeout = 5000');
+  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: raw }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+async function openPostgres(url: string, schema?: string): Promise<Database> {
+  if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid PG_SCHEMA: ${schema}`);
+  if (schema) {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    } finally {
+      await admin.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  await sql`select 1`.execute(db);
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+/** Drops a PostgreSQL schema; tests use it to clean up after themselves. */
+export async function dropPgSchema(url: string, schema: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema: ${schema}`);
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await admin.end();
+  }
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyError } from 'fastify';
+import type { Envelope } from '../../shared/envelope.js';
+import { MESSAGES } from '../../shared/envelope.js';
+import { AppError } from './AppError.js';
+
+export function ok<T>(data: T, result = 'ok'): Envelope<T> {
+  return { flag: true, data, result };
+}
+
+/**
+ * Installs the error and not-found handlers so every failure is an envelope:
+ * client mistakes say 参数不合法 (never 500), and nothing internal leaks.
+ */
+export function installEnvelopeHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      const body: Envelope = { flag: false, data: error.details ?? null, result: error.message, code: error.code };
+      return reply.status(error.statusCode).send(body);
+    }
+    const fe = error as FastifyError;
+    // Fastify's own client errors: schema validation, bad JSON, wrong content type, too large...
+    if (fe.validation || (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500)) {
+      request.log.info({ err: { message: fe.message, code: fe.code } }, 'client error');
+      const status = fe.statusCode === 413 ? 413 : fe.statusCode === 415 ? 415 : 400;
+      const body: Envelope = { flag: false, data: null, result: MESSAGES.invalidParams, code: status };
+      return reply.status(status).send(body);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    const body: Envelope = { flag: false, data: null, result: MESSAGES.serviceError, code: 500 };
+    return reply.status(500).send(body);
+  });
+}
+
+/** Trims every string in a parsed body, deeply (SPEC §5: string values in request bodies are trimmed). */
+export function trimStrings<T>(value: T): T {
+  if (typeof value === 'string') return value.trim() as T;
+  if (Array.isArray(value)) return value.map(trimStrings) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = trimStrings(v);
+    return out as T;
+  }
+  return value;
+}

@@ -1,0 +1,260 @@
+/**
+ * Types of the JSON documents under schemas/. The meta-schemas in schemas/meta/ describe the same
+ * shapes for editors; this file is what the code reads. Keep the two in step.
+ * Nothing here knows React or Fastify: the browser runtime and the server engine both read it.
+ */
+import type { Rule } from '../rules/Rule.js';
+
+// ---------------------------------------------------------------- entities
+export type FieldType =
+  | 'string' | 'text' | 'richtext' | 'integer' | 'number' | 'boolean'
+  | 'date' | 'datetime' | 'files' | 'json';
+
+export interface FieldDef {
+  type: FieldType;
+  label: string;
+  description?: string;
+  required?: boolean;
+  maxLength?: number;
+  minLength?: number;
+  /** Regular expression the value must match (strings). */
+  pattern?: string;
+  /** Chinese message shown when `pattern` fails. */
+  patternMessage?: string;
+  minimum?: number;
+  maximum?: number;
+  /** Dictionary type the value must be a member of (schemas/dictionaries/<type>.json). */
+  dict?: string;
+  /** Several dictionary values (stored as an array). */
+  multiple?: boolean;
+  default?: unknown;
+  /** For `files`: allowed type set (SPEC §5), max count (-1 unlimited), max size in MB (-1 unlimited). */
+  accept?: FileTypeSet;
+  maxCount?: number;
+  maxSize?: number;
+  /** Set by the server, never taken from a client (e.g. owner, area). */
+  readOnly?: boolean;
+  /** Kept in a real column (indexed, sortable, filterable fast); others live in the JSON data column. */
+  column?: boolean;
+}
+
+export type FileTypeSet = 'general' | 'generalArchive' | 'image' | 'word' | 'docx' | 'excel' | 'pdf' | 'docImage';
+
+/** Row scope: which records a role sees. */
+export type Scope = 'all' | 'city' | 'own' | 'none';
+
+export interface AccessRule {
+  roles: string[];
+  scope: Scope;
+  /** Extra condition on the record (e.g. only while status is draft). */
+  when?: Rule;
+}
+
+export interface EntityDef {
+  $schema?: string;
+  name: string;
+  label: string;
+  fields: Record<string, FieldDef>;
+  /** Field shown as the record's title in logs, breadcrumbs and confirm dialogs. */
+  titleField?: string;
+  /** Workflow (schemas/workflows/<name>.json) driving the `status` field. */
+  workflow?: string;
+  access: {
+    read: AccessRule[];
+    create: AccessRule[];
+    update: AccessRule[];
+    delete: AccessRule[];
+    /** What anonymous visitors may read: a record condition and the fields shown. */
+    public?: { when: Rule; fields: string[] };
+  };
+  /** Default sort of lists. */
+  sort?: { field: string; order: 'asc' | 'desc' };
+}
+
+// ---------------------------------------------------------------- actions
+export type ActionDef =
+  | { type: 'link'; label: string; to: string; visible?: Rule; icon?: string; primary?: boolean }
+  | { type: 'transition'; action: string; label?: string; visible?: Rule; confirm?: string; comment?: boolean }
+  | { type: 'delete'; label?: string; visible?: Rule; confirm?: string }
+  | { type: 'export'; label?: string; visible?: Rule };
+
+// ---------------------------------------------------------------- pages
+export interface FilterDef {
+  field: string;
+  /** eq (default), like (contains), in, range (dates / numbers). */
+  op?: 'eq' | 'like' | 'in' | 'range';
+  label?: string;
+  widget?: string;
+}
+
+export interface ColumnDef {
+  field: string;
+  label?: string;
+  /** text (default; dictionary values shown as labels), tag (status/dict as coloured tag), date, datetime, link. */
+  render?: 'text' | 'tag' | 'date' | 'datetime' | 'link' | 'files';
+  /** For render link: where a click goes; `:id` and `:field` placeholders are filled from the row. */
+  to?: string;
+  width?: number;
+  sortable?: boolean;
+  ellipsis?: boolean;
+}
+
+export interface ListPageDef {
+  $schema?: string;
+  kind: 'list';
+  id: string;
+  entity: string;
+  title: string;
+  /** 'admin' (default) lists through the entity's read rules; 'public' lists what visitors may read. */
+  source?: 'admin' | 'public';
+  /** Fixed filter always applied (e.g. only published items on a public list). */
+  where?: Record<string, unknown>;
+  filters?: FilterDef[];
+  columns: ColumnDef[];
+  toolbar?: ActionDef[];
+  rowActions?: ActionDef[];
+  batchActions?: ActionDef[];
+  pageSize?: number;
+}
+
+export interface FormFieldDef {
+  field: string;
+  /** Widget from the registry; defaults from the field type. */
+  widget?: string;
+  label?: string;
+  span?: number;
+  placeholder?: string;
+  visible?: Rule;
+  required?: Rule;
+  disabled?: Rule;
+  props?: Record<string, unknown>;
+}
+
+export interface SectionDef {
+  title?: string;
+  fields: FormFieldDef[];
+}
+
+export interface FormPageDef {
+  $schema?: string;
+  kind: 'form';
+  id: string;
+  entity: string;
+  title: string;
+  sections?: SectionDef[];
+  /** Multi-step forms: each step has its own sections; the last step saves. */
+  steps?: { title: string; sections: SectionDef[] }[];
+  /** Where to go after a successful save (a route path). */
+  afterSave?: string;
+  /** Transition fired after save when the user presses the submit button (e.g. publish). */
+  submitAction?: { action: string; label: string };
+  /** Public reading (read-pretty for visitors, e.g. lookAnnouncement). */
+  source?: 'admin' | 'public';
+}
+
+export interface DetailTabDef {
+  title: string;
+  type: 'form' | 'list' | 'log' | 'workflow';
+  /** Page id for form and list tabs. */
+  page?: string;
+  /** For list tabs: filter taking values from the record, e.g. {"topicId": ":id"}. */
+  params?: Record<string, string>;
+  visible?: Rule;
+}
+
+export interface DetailPageDef {
+  $schema?: string;
+  kind: 'detail';
+  id: string;
+  entity: string;
+  title: string;
+  tabs: DetailTabDef[];
+  actions?: ActionDef[];
+}
+
+export type PageDef = ListPageDef | FormPageDef | DetailPageDef;
+
+// ---------------------------------------------------------------- workflows
+export interface StatusDef {
+  code: string;
+  label: string;
+  /** antd tag colour. */
+  color?: string;
+  stage?: number;
+}
+
+export interface TransitionDef {
+  action: string;
+  label: string;
+  from: string[];
+  to: string;
+  roles: string[];
+  /** Condition on {record, user}; e.g. the area 1123 revocation rule. */
+  when?: Rule;
+  confirm?: string;
+  /** Whether a comment is asked for (and required). */
+  comment?: 'none' | 'optional' | 'required';
+  /** Who among the roles: anyone with the role and the record in scope, or only the owner. */
+  actor?: 'any' | 'owner';
+}
+
+export interface WorkflowDef {
+  $schema?: string;
+  name: string;
+  entity: string;
+  field: string;
+  initial: string;
+  statuses: StatusDef[];
+  transitions: TransitionDef[];
+}
+
+// ---------------------------------------------------------------- dictionaries, routes, menus
+export interface DictionaryOption {
+  value: string;
+  text: string;
+  color?: string;
+}
+
+export interface DictionaryDef {
+  $schema?: string;
+  type: string;
+  label: string;
+  options: DictionaryOption[];
+}
+
+export interface RouteDef {
+  path: string;
+  name: string;
+  /** Page schema id rendered at this path; omitted for hand-written or section routes. */
+  page?: string;
+  /** add / edit / look for form pages. */
+  mode?: 'add' | 'edit' | 'look';
+  /** Hand-written screen registered in the shell (homePage, signUp, 403, 500...). */
+  component?: string;
+  hidden?: boolean;
+  /** Path of the menu entry highlighted when this hidden page is open. */
+  activeMenu?: string;
+  hideHeader?: boolean;
+  public?: boolean;
+  redirect?: string;
+  /** Breadcrumb name taken from the `stage` query parameter (1..5) instead of `name`. */
+  stageNames?: Record<string, string>;
+  children?: RouteDef[];
+}
+
+export interface MenuNode {
+  name: string;
+  code?: string;
+  path: string;
+  icon?: string;
+  invisible?: boolean;
+  /** Which counts-object field shows as the badge (SPEC §3 counts object). */
+  badge?: 'achieveNum' | 'meetNum' | 'reviewNum' | 'topicNum' | 'topicSumNum' | 'topicChangeNum';
+  children?: MenuNode[];
+}
+
+export interface MenuDef {
+  $schema?: string;
+  roleCode: string;
+  items: MenuNode[];
+}

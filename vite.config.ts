@@ -1,0 +1,23 @@
+import { defineConfig } from 'vite';
+
+// The web app is built into dist/ and served by the Fastify server (one process, one port).
+// In development `npm run dev:client` proxies the API to a server on :8080.
+export default defineConfig({
+  root: '.',
+  base: process.env.BASE_PATH ? `/${process.env.BASE_PATH.replace(/^\/+|\/+$/g, '')}/`.replace('//', '/') : '/',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 1500,
+  },
+  worker: { format: 'es' },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': 'http://localhost:8080',
+      '/sso': 'http://localhost:8080',
+      '/fileserver': 'http://localhost:8080',
+    },
+  },
+});

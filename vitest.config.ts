@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    globals: true,
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+    // Server tests build whole apps (migrations, scrypt); give them room on a 2-core machine.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
