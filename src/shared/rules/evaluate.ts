@@ -1,0 +1,128 @@
+import type { Rule } from './Rule.js';
+
+/** Values a rule can see: { record, form, user, query, now }. */
+export type RuleContext = Record<string, unknown>;
+
+export class RuleError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RuleError';
+  }
+}
+
+const OPERATORS = ['var', '==', '!=', '<', '<=', '>', '>=', 'in', 'and', 'or', '!', 'if'] as const;
+export type Operator = (typeof OPERATORS)[number];
+export const RULE_OPERATORS: readonly string[] = OPERATORS;
+
+function read(ctx: RuleContext, path: string): unknown {
+  if (path === '') return ctx;
+  let cur: unknown = ctx;
+  for (const key of path.split('.')) {
+    if (cur === null || cur === undefined || typeof cur !== 'object') return undefined;
+    // Own properties only: a rule must not reach prototypes.
+    if (!Object.prototype.hasOwnProperty.call(cur, key)) return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
+}
+
+/** Status codes arrive as numbers from one side and strings from the other: compare as strings then. */
+function equal(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
+  if ((typeof a === 'number' || typeof a === 'string') && (typeof b === 'number' || typeof b === 'string')) return String(a) === String(b);
+  return false;
+}
+
+function compare(a: unknown, b: unknown): number | null {
+  if (a === null || a === undefined || b === null || b === undefined) return null;
+  const na = Number(a);
+  const nb = Number(b);
+  if (!Number.isNaN(na) && !Number.isNaN(nb) && a !== '' && b !== '') return na - nb;
+  return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
+}
+
+export function truthy(v: unknown): boolean {
+  if (Array.isArray(v)) return v.length > 0;
+  return Boolean(v);
+}
+
+function args(op: string, raw: unknown): unknown[] {
+  return Array.isArray(raw) ? raw : [raw];
+}
+
+/** Evaluates a rule to its value. Unknown operators throw RuleError (schemas:check catches them first). */
+export function evaluate(rule: Rule | unknown, ctx: RuleContext): unknown {
+  if (rule === null || typeof rule !== 'object') return rule;
+  if (Array.isArray(rule)) return rule.map((r) => evaluate(r, ctx));
+  const keys = Object.keys(rule);
+  if (keys.length !== 1) throw new RuleError(`a rule object has exactly one operator, got: ${keys.join(', ') || 'none'}`);
+  const op = keys[0];
+  const raw = (rule as Record<string, unknown>)[op];
+  switch (op) {
+    case 'var': {
+      const [path, fallback] = args(op, raw);
+      const v = read(ctx, String(evaluate(path, ctx) ?? ''));
+      return v === undefined ? fallback ?? null : v;
+    }
+    case '==': { const [a, b] = args(op, raw); return equal(evaluate(a, ctx), evaluate(b, ctx)); }
+    case '!=': { const [a, b] = args(op, raw); return !equal(evaluate(a, ctx), evaluate(b, ctx)); }
+    case '<': case '<=': case '>': case '>=': {
+      const [a, b] = args(op, raw);
+      const c = compare(evaluate(a, ctx), evaluate(b, ctx));
+      if (c === null) return false;
+      return op === '<' ? c < 0 : op === '<=' ? c <= 0 : op === '>' ? c > 0 : c >= 0;
+    }
+    case 'in': {
+      const [a, b] = args(op, raw);
+      const needle = evaluate(a, ctx);
+      const hay = evaluate(b, ctx);
+      if (Array.isArray(hay)) return hay.some((x) => equal(x, needle));
+      if (typeof hay === 'string') return needle !== null && needle !== undefined && hay.includes(String(needle));
+      return false;
+    }
+    case 'and': {
+      let last: unknown = true;
+      for (const r of args(op, raw)) { last = evaluate(r, ctx); if (!truthy(last)) return last; }
+      return last;
+    }
+    case 'or': {
+      let last: unknown = false;
+      for (const r of args(op, raw)) { last = evaluate(r, ctx); if (truthy(last)) return last; }
+      return last;
+    }
+    case '!': return !truthy(evaluate(args(op, raw)[0], ctx));
+    case 'if': {
+      const list = args(op, raw);
+      for (let i = 0; i + 1 < list.length; i += 2) if (truthy(evaluate(list[i], ctx))) return evaluate(list[i + 1], ctx);
+      return list.length % 2 === 1 ? evaluate(list[list.length - 1], ctx) : null;
+    }
+    default:
+      throw new RuleError(`unknown rule operator "${op}"`);
+  }
+}
+
+/** Evaluates a rule as a condition. An absent rule means "always". */
+export function test(rule: Rule | undefined, ctx: RuleContext): boolean {
+  if (rule === undefined) return true;
+  return truthy(evaluate(rule, ctx));
+}
+
+/** Structural check used by schemas:check: every operator known, every `var` a string. Returns problems with JSON paths. */
+export function lintRule(rule: unknown, path = ''): { path: string; message: string }[] {
+  if (rule === null || typeof rule !== 'object') {
+    if (typeof rule === 'string' && rule.includes('{{')) return [{ path, message: 'no {{ }} expressions: write a JSON rule' }];
+    return [];
+  }
+  if (Array.isArray(rule)) return rule.flatMap((r, i) => lintRule(r, `${path}/${i}`));
+  const keys = Object.keys(rule);
+  if (keys.length !== 1) return [{ path, message: `a rule object has exactly one operator, got: ${keys.join(', ') || 'none'}` }];
+  const op = keys[0];
+  if (!RULE_OPERATORS.includes(op)) return [{ path, message: `unknown rule operator "${op}"` }];
+  const raw = (rule as Record<string, unknown>)[op];
+  if (op === 'var') {
+    const p = Array.isArray(raw) ? raw[0] : raw;
+    return typeof p === 'string' ? [] : [{ path: `${path}/var`, message: 'var takes a dotted path string' }];
+  }
+  return lintRule(raw, `${path}/${op}`);
+}
