@@ -25,6 +25,9 @@ declare module 'fastify' {
   }
 }
 
+/** URL prefixes that are calls (API, single sign-on, file server) rather than the web app's files. */
+const CALL_SURFACE = /^\/(api|sso|fileserver)(\/|\?|$)/;
+
 export function tokenFrom(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
@@ -41,7 +44,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Kysely<any
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     const config = request.routeOptions.config ?? {};
-    const mode = config.auth ?? 'user';
+    // Deny by default on every call surface; the built web app's static files are public.
+    const mode = config.auth ?? (CALL_SURFACE.test(request.url) ? 'user' : 'public');
     const token = tokenFrom(request);
     const user = token ? await findSession(opts.db, token) : null;
     request.user = user;

@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+export const E2E_PASSWORD = 'E2e@Demo2026';
+export const E2E_CAPTCHA = 'e2e1';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+    demoPassword: string;
+    captchaCode: string;
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the portal exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      if (res.status < 500) return;
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the portal did not answer ${url} within ${ms} ms`);
+}
+
+let child: ChildProcess | undefined;
+
+/** Starts the portal exactly as `npm start` does, on a free port with a fresh data folder. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const root = path.resolve(import.meta.dirname, '..');
+  const port = await freePort();
+  const dataDir = path.join(root, '.e2e', `data-${Date.now()}`);
+  fs.mkdirSync(path.join(root, '.e2e', 'screenshots'), { recursive: true });
+  const log = fs.createWriteStream(path.join(root, '.e2e', 'server.log'));
+  child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD: E2E_PASSWORD,
+      CAPTCHA_TEST_CODE: E2E_CAPTCHA,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitFor(`${baseURL}/api/basicInfoMaintain/querySysName`, child, 200_000);
+  project.provide('baseURL', baseURL);
+  project.provide('dataDir', dataDir);
+  project.provide('demoPassword', E2E_PASSWORD);
+  project.provide('captchaCode', E2E_CAPTCHA);
+  return async () => {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child!.once('exit', r));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

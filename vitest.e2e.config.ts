@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys: one portal started as `npm start` starts it, shared by all files, which run
+// one after another (one server, one browser at a time, on a 2-core machine).
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.e2e.ts'],
+    globalSetup: ['e2e/globalSetup.ts'],
+    fileParallelism: false,
+    testTimeout: 90_000,
+    hookTimeout: 240_000,
+    pool: 'forks',
+  },
+});
