@@ -73,7 +73,11 @@ export interface EntityDef {
 
 // ---------------------------------------------------------------- actions
 export type ActionDef =
-  | { type: 'link'; label: string; to: string; visible?: Rule; icon?: string; primary?: boolean }
+  | {
+      type: 'link'; label: string; to: string; visible?: Rule; icon?: string; primary?: boolean;
+      /** Row links only: shown only when the server's row `_perm` grants this (e.g. an edit link needs update). */
+      perm?: 'update' | 'delete';
+    }
   | { type: 'transition'; action: string; label?: string; visible?: Rule; confirm?: string; comment?: boolean }
   | { type: 'delete'; label?: string; visible?: Rule; confirm?: string }
   | { type: 'export'; label?: string; visible?: Rule };
@@ -257,4 +261,66 @@ export interface MenuDef {
   $schema?: string;
   roleCode: string;
   items: MenuNode[];
+}
+
+// ---------------------------------------------------------------- resource calls (runtime ⇄ engine)
+/** One filter of a list request: the page's FilterDef op with the value the user entered. */
+export interface ListFilterValue {
+  field: string;
+  op: 'eq' | 'like' | 'in' | 'range';
+  /** range: [from, to] where either end may be null. in: an array. */
+  value: unknown;
+}
+
+/** Body of POST /api/resource/{entity}/list and /api/public/{entity}/list. */
+export interface ListRequest {
+  page: number;
+  pageSize: number;
+  filters?: ListFilterValue[];
+  sort?: { field: string; order: 'asc' | 'desc' };
+}
+
+export interface ListResult<T = ResourceRecord> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** What the server lets the current user do with one row. */
+export interface RowPermissions {
+  update: boolean;
+  delete: boolean;
+  transitions: string[];
+}
+
+/** A record as the resource endpoints answer it. */
+export interface ResourceRecord {
+  id: string;
+  version?: number;
+  _perm?: RowPermissions;
+  [field: string]: unknown;
+}
+
+/** A row of POST /api/resource/{entity}/log: who did what to a record, when. */
+export interface OperationLogRow {
+  id: string;
+  action: string;
+  /** Transition label or a plain word (新增, 修改, 删除). */
+  actionLabel?: string;
+  fromStatus?: string | null;
+  toStatus?: string | null;
+  comment?: string | null;
+  userId?: string;
+  userName?: string;
+  roleCode?: string;
+  /** Epoch ms. */
+  createdAt: number | string;
+}
+
+/** Answer of POST /api/schema/page. */
+export interface PageBundle {
+  page: PageDef;
+  entity: EntityDef;
+  workflow: WorkflowDef | null;
 }
