@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluate, lintRule, test as holds } from './evaluate.js';
+import type { Rule } from './Rule.js';
 
-const revoke = {
+const revoke: Rule = {
   or: [
     { in: [{ var: 'record.status' }, ['2', '7', '11', '31', '16']] },
     { and: [{ in: [{ var: 'record.status' }, ['4', '8', '13', '33', '79']] }, { '==': [{ var: 'record.areaCode' }, '1123'] }] },

@@ -36,7 +36,20 @@ export interface FieldDef {
   readOnly?: boolean;
   /** Kept in a real column (indexed, sortable, filterable fast); others live in the JSON data column. */
   column?: boolean;
+  /**
+   * Value the server gives a readOnly field when a record is created, a rule over {user, now}
+   * (e.g. {"var": "user.orgName"}). Never taken from the client.
+   */
+  init?: Rule;
 }
+
+/**
+ * Fields every record has, kept in the system columns. An entity may declare them (to give a label
+ * or a dictionary) but never needs to; pages may name them either way.
+ * status: the workflow's field; areaCode / ownerId: the creator's area and id (row scopes).
+ */
+export const SYSTEM_FIELDS = ['id', 'version', 'status', 'ownerId', 'areaCode', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
+export type SystemField = (typeof SYSTEM_FIELDS)[number];
 
 export type FileTypeSet = 'general' | 'generalArchive' | 'image' | 'word' | 'docx' | 'excel' | 'pdf' | 'docImage';
 
@@ -119,6 +132,12 @@ export interface ListPageDef {
   rowActions?: ActionDef[];
   batchActions?: ActionDef[];
   pageSize?: number;
+  /** Initial sort of this list (overrides the entity's). */
+  sort?: { field: string; order: 'asc' | 'desc' };
+  /** false: no pager, just the first pageSize rows (compact lists such as the home page's latest items). */
+  pagination?: boolean;
+  /** For compact lists: a "more" link (route path). */
+  more?: string;
 }
 
 export interface FormFieldDef {
@@ -136,6 +155,8 @@ export interface FormFieldDef {
 
 export interface SectionDef {
   title?: string;
+  /** Whole section shown only when this holds (e.g. {"var": "record.id"}: not in add mode). */
+  visible?: Rule;
   fields: FormFieldDef[];
 }
 
@@ -198,15 +219,26 @@ export interface TransitionDef {
   confirm?: string;
   /** Whether a comment is asked for (and required). */
   comment?: 'none' | 'optional' | 'required';
-  /** Who among the roles: anyone with the role and the record in scope, or only the owner. */
-  actor?: 'any' | 'owner';
+  /**
+   * Who among the roles: anyone with the role and the record in scope, only the owner, or only
+   * the server itself ('system': scheduled jobs, other modules; never offered to a user).
+   */
+  actor?: 'any' | 'owner' | 'system';
+  /** Target per source status, overriding `to` for those sources (e.g. revoke goes back to each stage's editable status). */
+  toByFrom?: Record<string, string>;
+  /** Fields the transition sets, each a rule over {record, user, now} (e.g. {"publishTime": {"var": "now"}}). */
+  set?: Record<string, Rule>;
 }
 
 export interface WorkflowDef {
   $schema?: string;
   name: string;
-  entity: string;
+  label?: string;
+  /** Informative: entities name their workflow (EntityDef.workflow); one workflow may serve several. */
+  entity?: string;
   field: string;
+  /** Field remembering the stage (StatusDef.stage) of the last staged status, for statuses without one (e.g. 28). */
+  stageField?: string;
   initial: string;
   statuses: StatusDef[];
   transitions: TransitionDef[];
@@ -274,6 +306,11 @@ export interface ListFilterValue {
 
 /** Body of POST /api/resource/{entity}/list and /api/public/{entity}/list. */
 export interface ListRequest {
+  /**
+   * The list page asking (optional): the server then also applies that page's `where`, and refuses
+   * a page of another entity. Without it only the entity's own rules apply.
+   */
+  pageId?: string;
   page: number;
   pageSize: number;
   filters?: ListFilterValue[];
