@@ -1,0 +1,162 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { once } from 'node:events';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { HEAD_BYTES } from '../sniff.js';
+import { assertKey, assertUploadId, type FileStorage, type StagedFile, type StoredChunk } from './FileStorage.js';
+import { HeadKeeper, Meter } from './streams.js';
+
+const READ_HWM = 1 << 20;
+
+/**
+ * Files on the local disk under `root` (DATA_DIR/files): chunks in uploads/<uploadId>/<index>.chunk,
+ * finished files in blobs/<md5[0..2]>/<md5>. A chunk is written to a temporary name and renamed,
+ * so a broken-off transfer never looks like a stored chunk.
+ */
+export function localStorage(root: string): FileStorage {
+  const uploadDir = (uploadId: string) => {
+    assertUploadId(uploadId);
+    return path.join(root, 'uploads', uploadId);
+  };
+  const chunkPath = (uploadId: string, index: number) => {
+    if (!Number.isSafeInteger(index) || index < 0) throw new Error('bad chunk index');
+    return path.join(uploadDir(uploadId), `${index}.chunk`);
+  };
+  const keyPath = (key: string) => {
+    assertKey(key);
+    return path.join(root, ...key.split('/'));
+  };
+  const tmpName = (dir: string, what: string) => path.join(dir, `${what}.${crypto.randomBytes(6).toString('hex')}.tmp`);
+
+  async function syncFile(file: string): Promise<void> {
+    const fd = await fsp.open(file, 'r+');
+    try {
+      await fd.sync();
+    } finally {
+      await fd.close();
+    }
+  }
+
+  function staged(file: string, size: number, head: Buffer, key: string, keepSource: boolean): StagedFile {
+    return {
+      size,
+      head,
+      async commit() {
+        const target = keyPath(key);
+        await fsp.mkdir(path.dirname(target), { recursive: true });
+        await syncFile(file);
+        if (fs.existsSync(target)) {
+          if (!keepSource) await fsp.rm(file, { force: true });
+          return;
+        }
+        await fsp.rename(file, target);
+      },
+      async discard() {
+        if (!keepSource) await fsp.rm(file, { force: true });
+      },
+    };
+  }
+
+  return {
+    name: 'local',
+
+    async putChunk(uploadId, index, body, { maxBytes }) {
+      const dir = uploadDir(uploadId);
+      await fsp.mkdir(dir, { recursive: true });
+      const tmp = tmpName(dir, `${index}`);
+      const meter = new Meter(maxBytes);
+      try {
+        await pipeline(body, meter, fs.createWriteStream(tmp, { highWaterMark: READ_HWM }));
+        await fsp.rename(tmp, chunkPath(uploadId, index));
+      } catch (e) {
+        await fsp.rm(tmp, { force: true });
+        throw e;
+      }
+      return { size: meter.bytes, md5: meter.md5() };
+    },
+
+    async listChunks(uploadId) {
+      let names: string[];
+      try {
+        names = await fsp.readdir(uploadDir(uploadId));
+      } catch {
+        return [];
+      }
+      const out: StoredChunk[] = [];
+      for (const name of names) {
+        const m = /^(\d+)\.chunk$/.exec(name);
+        if (!m) continue;
+        const stat = await fsp.stat(path.join(uploadDir(uploadId), name));
+        out.push({ index: Number(m[1]), size: stat.size });
+      }
+      return out.sort((a, b) => a.index - b.index);
+    },
+
+    async assemble(uploadId, count, key, observe) {
+      const dir = uploadDir(uploadId);
+      const file = tmpName(dir, 'assembled');
+      const out = fs.createWriteStream(file, { highWaterMark: READ_HWM });
+      const head = new HeadKeeper(HEAD_BYTES);
+      let size = 0;
+      try {
+        for (let i = 0; i < count; i++) {
+          for await (const piece of fs.createReadStream(chunkPath(uploadId, i), { highWaterMark: READ_HWM }) as AsyncIterable<Buffer>) {
+            observe(piece);
+            head.see(piece);
+            size += piece.length;
+            if (!out.write(piece)) await once(out, 'drain');
+          }
+        }
+        out.end();
+        await once(out, 'finish');
+      } catch (e) {
+        out.destroy();
+        await fsp.rm(file, { force: true });
+        throw e;
+      }
+      return staged(file, size, head.head(), key, false);
+    },
+
+    async stageChunk(uploadId, index, key) {
+      const file = chunkPath(uploadId, index);
+      const { size } = await fsp.stat(file);
+      const fd = await fsp.open(file, 'r');
+      let head: Buffer;
+      try {
+        const buf = Buffer.alloc(Math.min(HEAD_BYTES, size));
+        const { bytesRead } = await fd.read(buf, 0, buf.length, 0);
+        head = buf.subarray(0, bytesRead);
+      } finally {
+        await fd.close();
+      }
+      // Renamed on commit; the upload folder is removed afterwards either way.
+      return staged(file, size, head, key, false);
+    },
+
+    async createReadStream(key, range) {
+      const file = keyPath(key);
+      await fsp.access(file);
+      return fs.createReadStream(file, { highWaterMark: READ_HWM, ...(range ? { start: range.start, end: range.end } : {}) }) as Readable;
+    },
+
+    async exists(key) {
+      try {
+        await fsp.access(keyPath(key));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
+    async remove(key) {
+      await fsp.rm(keyPath(key), { force: true });
+    },
+
+    async removeUpload(uploadId) {
+      await fsp.rm(uploadDir(uploadId), { recursive: true, force: true });
+    },
+  };
+}
