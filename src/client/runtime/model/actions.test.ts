@@ -1,0 +1,65 @@
+import type { ActionDef, ResourceRecord } from '../../../shared/schema/types.js';
+import { noticeWorkflowDef as wf } from '../__fixtures__/index.js';
+import { isActionVisible, resolveAction, rowsAllowing, visibleActions } from './actions.js';
+
+const admin = { userId: 'u1', roleCode: '2', areaCode: '1101' };
+const row = (status: string, perm: Partial<NonNullable<ResourceRecord['_perm']>> = {}): ResourceRecord => ({
+  id: 'r1', version: 1, status, _perm: { update: true, delete: true, transitions: [], ...perm },
+});
+
+describe('action visibility', () => {
+  it('needs both the schema rule and the server permission', () => {
+    const del: ActionDef = { type: 'delete', visible: { '==': [{ var: 'record.status' }, '0'] } };
+    expect(isActionVisible(del, { record: row('0'), user: admin })).toBe(true);
+    expect(isActionVisible(del, { record: row('1'), user: admin })).toBe(false);
+    expect(isActionVisible(del, { record: row('0', { delete: false }), user: admin })).toBe(false);
+  });
+  it('shows a transition only when the server lists it for the row', () => {
+    const publish: ActionDef = { type: 'transition', action: 'publish' };
+    expect(isActionVisible(publish, { record: row('0', { transitions: ['publish'] }), user: admin })).toBe(true);
+    expect(isActionVisible(publish, { record: row('0', { transitions: [] }), user: admin })).toBe(false);
+    expect(isActionVisible(publish, { record: { id: 'x' }, user: admin })).toBe(false);
+  });
+  it('checks a link permission only when the link names one', () => {
+    const edit: ActionDef = { type: 'link', label: '编辑', to: '/e?id=:id', perm: 'update' };
+    const look: ActionDef = { type: 'link', label: '查看', to: '/l?id=:id' };
+    expect(isActionVisible(edit, { record: row('0', { update: false }) })).toBe(false);
+    expect(isActionVisible(look, { record: row('0', { update: false }) })).toBe(true);
+  });
+  it('evaluates toolbar rules against the user', () => {
+    const add: ActionDef = { type: 'link', label: '新增', to: '/add', visible: { in: [{ var: 'user.roleCode' }, ['1', '2']] } };
+    expect(isActionVisible(add, { user: admin })).toBe(true);
+    expect(isActionVisible(add, { user: { ...admin, roleCode: '4' } })).toBe(false);
+    expect(isActionVisible(add, { user: null })).toBe(false);
+  });
+  it('implements the revocation rule of SPEC §4 through the record and user context', () => {
+    const revoke: ActionDef = {
+      type: 'transition', action: 'revoke',
+      visible: { or: [{ in: [{ var: 'record.status' }, ['2', '7', '11', '31', '16']] }, { and: [{ in: [{ var: 'record.status' }, ['4', '8', '13', '33', '79']] }, { '==': [{ var: 'record.areaCode' }, '1123'] }] }] },
+    };
+    const r = (status: string, areaCode: string) => ({ ...row(status, { transitions: ['revoke'] }), areaCode });
+    expect(isActionVisible(revoke, { record: r('2', '1101') })).toBe(true);
+    expect(isActionVisible(revoke, { record: r('4', '1101') })).toBe(false);
+    expect(isActionVisible(revoke, { record: r('4', '1123') })).toBe(true);
+  });
+});
+
+describe('resolveAction', () => {
+  it('takes label, confirm and comment mode from the workflow', () => {
+    expect(resolveAction({ type: 'transition', action: 'publish' }, wf)).toMatchObject({ label: '发布', confirm: '确定发布该公告吗？', comment: 'none' });
+    expect(resolveAction({ type: 'transition', action: 'withdraw' }, wf)).toMatchObject({ label: '撤回', comment: 'required' });
+    expect(resolveAction({ type: 'transition', action: 'publish', comment: true, label: '批量发布' }, wf)).toMatchObject({ label: '批量发布', comment: 'optional' });
+  });
+  it('gives delete a confirm and export a label by default', () => {
+    expect(resolveAction({ type: 'delete' }, wf)).toMatchObject({ label: '删除', danger: true, confirm: '确定要删除吗？' });
+    expect(resolveAction({ type: 'export' }, wf).label).toBe('导出');
+  });
+  it('lists visible actions in schema order', () => {
+    const defs: ActionDef[] = [{ type: 'link', label: '查看', to: '/l' }, { type: 'transition', action: 'withdraw' }, { type: 'delete' }];
+    expect(visibleActions(defs, wf, { record: row('1', { transitions: ['withdraw'], delete: false }) }).map((a) => a.label)).toEqual(['查看', '撤回']);
+  });
+  it('keeps, for a batch, only the rows that allow the action', () => {
+    const rows = [row('0', { transitions: ['publish'] }), { ...row('1'), id: 'r2' }];
+    expect(rowsAllowing({ type: 'transition', action: 'publish' }, rows, {}).map((r) => r.id)).toEqual(['r1']);
+  });
+});

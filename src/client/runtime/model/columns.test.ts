@@ -1,0 +1,38 @@
+import { noticeEntity as entity, noticeWorkflowDef as wf } from '../__fixtures__/index.js';
+import { formatDate, planColumn, richTextToPlain, statusOf } from './columns.js';
+
+describe('planColumn', () => {
+  it('shows dictionary fields as labels and the workflow field as a status tag', () => {
+    expect(planColumn({ field: 'category' }, entity, wf)).toMatchObject({ kind: 'dict', dict: 'hyly', title: '类别' });
+    expect(planColumn({ field: 'category', render: 'tag' }, entity, wf)).toMatchObject({ kind: 'dictTag' });
+    expect(planColumn({ field: 'status' }, entity, wf).kind).toBe('status');
+    expect(planColumn({ field: 'status', render: 'text' }, entity, wf).kind).toBe('text');
+    expect(planColumn({ field: 'status' }, entity, null).kind).toBe('text');
+  });
+  it('formats dates, booleans, files and links by field type or render', () => {
+    expect(planColumn({ field: 'publishDate' }, entity, wf).kind).toBe('date');
+    expect(planColumn({ field: 'createdAt' }, entity, wf)).toMatchObject({ kind: 'datetime', title: '创建时间' });
+    expect(planColumn({ field: 'isTop' }, entity, wf).kind).toBe('boolean');
+    expect(planColumn({ field: 'attachments' }, entity, wf).kind).toBe('files');
+    expect(planColumn({ field: 'title', render: 'link', to: '/x?id=:id', label: '名称' }, entity, wf)).toMatchObject({ kind: 'link', to: '/x?id=:id', title: '名称' });
+    expect(planColumn({ field: 'content' }, entity, wf).kind).toBe('richtext');
+  });
+});
+
+describe('cell values', () => {
+  it('formats epoch ms, digit strings and date strings', () => {
+    const ms = Date.UTC(2024, 0, 15, 0, 0, 0) + new Date(Date.UTC(2024, 0, 15)).getTimezoneOffset() * 60_000;
+    expect(formatDate(ms, false)).toBe('2024-01-15');
+    expect(formatDate(String(ms), true)).toBe('2024-01-15 00:00:00');
+    expect(formatDate('2024-03-01', false)).toBe('2024-03-01');
+    expect(formatDate(null, false)).toBe('');
+    expect(formatDate('not a date', false)).toBe('not a date');
+  });
+  it('finds status labels for numeric and string codes', () => {
+    expect(statusOf(wf, 1)?.label).toBe('已发布');
+    expect(statusOf(wf, '9')).toBeUndefined();
+  });
+  it('turns rich text into plain text for cells', () => {
+    expect(richTextToPlain('<p>a&amp;b</p><script>x</script><b>c</b>')).toBe('a&b x c');
+  });
+});

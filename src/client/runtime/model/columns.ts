@@ -1,0 +1,95 @@
+/**
+ * How each list column shows its value, decided once from the page, entity and workflow schemas so
+ * the table renderer only draws: dictionary values as labels, the workflow status as a coloured tag,
+ * dates formatted, links filled from the row.
+ */
+import dayjs from 'dayjs';
+import type { ColumnDef, EntityDef, FieldDef, StatusDef, WorkflowDef } from '../../../shared/schema/types.js';
+
+export type CellKind = 'text' | 'dict' | 'dictTag' | 'status' | 'date' | 'datetime' | 'link' | 'files' | 'boolean' | 'number' | 'richtext';
+
+export interface ColumnPlan {
+  key: string;
+  field: string;
+  title: string;
+  kind: CellKind;
+  dict?: string;
+  multiple?: boolean;
+  to?: string;
+  width?: number;
+  sortable: boolean;
+  ellipsis: boolean;
+}
+
+/** Field definition of a column; a column may name a system field the entity does not declare. */
+function systemField(field: string): FieldDef | undefined {
+  if (field === 'createdAt' || field === 'updatedAt') return { type: 'datetime', label: field === 'createdAt' ? '创建时间' : '更新时间' };
+  if (field === 'id') return { type: 'string', label: 'ID' };
+  return undefined;
+}
+
+export function fieldOf(entity: EntityDef, field: string): FieldDef | undefined {
+  return entity.fields[field] ?? systemField(field);
+}
+
+export function isStatusField(entity: EntityDef, workflow: WorkflowDef | null | undefined, field: string): boolean {
+  return Boolean(workflow && entity.workflow && workflow.field === field);
+}
+
+export function planColumn(col: ColumnDef, entity: EntityDef, workflow: WorkflowDef | null | undefined): ColumnPlan {
+  const def = fieldOf(entity, col.field);
+  const base = {
+    key: col.field,
+    field: col.field,
+    title: col.label ?? def?.label ?? col.field,
+    width: col.width,
+    sortable: Boolean(col.sortable),
+    ellipsis: Boolean(col.ellipsis),
+    dict: def?.dict,
+    multiple: def?.multiple,
+  };
+  const render = col.render;
+  if (render === 'link') return { ...base, kind: 'link', to: col.to };
+  if (render === 'files' || (!render && def?.type === 'files')) return { ...base, kind: 'files' };
+  if (isStatusField(entity, workflow, col.field) && render !== 'text') return { ...base, kind: 'status' };
+  if (render === 'tag') return { ...base, kind: def?.dict ? 'dictTag' : 'text' };
+  if (render === 'date') return { ...base, kind: 'date' };
+  if (render === 'datetime') return { ...base, kind: 'datetime' };
+  if (def?.dict) return { ...base, kind: 'dict' };
+  switch (def?.type) {
+    case 'date': return { ...base, kind: 'date' };
+    case 'datetime': return { ...base, kind: 'datetime' };
+    case 'boolean': return { ...base, kind: 'boolean' };
+    case 'integer': case 'number': return { ...base, kind: 'number' };
+    case 'richtext': return { ...base, kind: 'richtext' };
+    default: return { ...base, kind: 'text' };
+  }
+}
+
+export function planColumns(cols: ColumnDef[], entity: EntityDef, workflow: WorkflowDef | null | undefined): ColumnPlan[] {
+  return cols.map((c) => planColumn(c, entity, workflow));
+}
+
+/** Dates arrive as epoch ms (numbers or digit strings) or ISO / 'YYYY-MM-DD' strings. */
+export function formatDate(value: unknown, withTime: boolean): string {
+  if (value === null || value === undefined || value === '') return '';
+  const v = typeof value === 'string' && /^\d{10,}$/.test(value) ? Number(value) : value;
+  const d = dayjs(v as string | number);
+  if (!d.isValid()) return String(value);
+  return d.format(withTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD');
+}
+
+export function statusOf(workflow: WorkflowDef | null | undefined, code: unknown): StatusDef | undefined {
+  if (code === null || code === undefined) return undefined;
+  return workflow?.statuses.find((s) => s.code === String(code));
+}
+
+/** Plain text of rich text for table cells: tags dropped, entities of the common kind decoded. */
+export function richTextToPlain(html: unknown): string {
+  if (typeof html !== 'string') return '';
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,30 @@
+import type { FieldDef } from '../../../shared/schema/types.js';
+
+/** Widget a field gets when its page does not name one. Files use the uploader when it is registered. */
+export function defaultWidget(def: FieldDef, mode: 'add' | 'edit' | 'look' | 'filter', hasWidget: (name: string) => boolean = () => true): string {
+  if (def.dict) return 'Select';
+  switch (def.type) {
+    case 'text': return mode === 'filter' ? 'Input' : 'TextArea';
+    case 'richtext': return mode === 'filter' ? 'Input' : 'RichText';
+    case 'integer': case 'number': return 'NumberPicker';
+    case 'boolean': return mode === 'filter' ? 'Select' : 'Switch';
+    case 'date': return 'DatePicker';
+    case 'datetime': return 'DatePicker';
+    case 'files': return mode !== 'look' && hasWidget('Upload') ? 'Upload' : 'FileList';
+    case 'json': return 'TextArea';
+    default: return 'Input';
+  }
+}
+
+/** Formily schema `type` of a field's value. */
+export function valueType(def: FieldDef): 'string' | 'number' | 'boolean' | 'array' {
+  if (def.type === 'files' || def.multiple) return 'array';
+  if (def.type === 'integer' || def.type === 'number') return def.dict ? 'string' : 'number';
+  if (def.type === 'boolean') return 'boolean';
+  return 'string';
+}
+
+/** Fields that take a whole row of the grid by default. */
+export function isWide(def: FieldDef): boolean {
+  return def.type === 'text' || def.type === 'richtext' || def.type === 'files' || def.type === 'json';
+}

@@ -1,0 +1,148 @@
+/**
+ * Page schema + entity schema → Formily JSON schema. Headless: no React here, so the mapping is
+ * unit-tested alone. Rules (`visible` / `required` / `disabled`) are NOT put in the schema as
+ * `{{ }}` reactions: they are returned as data and applied by ./formRules.ts as form effects.
+ */
+import type { ISchema } from '@formily/json-schema';
+import type { Rule } from '../../../shared/rules/Rule.js';
+import type { EntityDef, FieldDef, FormFieldDef, FormPageDef, SectionDef } from '../../../shared/schema/types.js';
+import { defaultWidget, isWide, valueType } from './fieldWidgets.js';
+
+export type FormMode = 'add' | 'edit' | 'look';
+
+export interface FieldRules {
+  field: string;
+  visible?: Rule;
+  required?: Rule;
+  disabled?: Rule;
+}
+
+export interface BuiltForm {
+  schema: ISchema;
+  /** Step titles of a multi-step form (its panes are `step0`, `step1`, ...), else null. */
+  steps: string[] | null;
+  rules: FieldRules[];
+  /** Entity fields the page edits, in page order (what a save sends). */
+  fields: string[];
+}
+
+export interface BuildOptions {
+  hasWidget?: (name: string) => boolean;
+  /** Columns of the form grid. */
+  columns?: number;
+}
+
+export const FORM_COLUMNS = 2;
+
+function validators(def: FieldDef): Record<string, unknown>[] {
+  const list: Record<string, unknown>[] = [];
+  if (def.pattern) list.push({ pattern: def.pattern, ...(def.patternMessage ? { message: def.patternMessage } : {}) });
+  return list;
+}
+
+function widgetProps(def: FieldDef, f: FormFieldDef, widget: string): Record<string, unknown> {
+  const props: Record<string, unknown> = {};
+  if (def.dict) props.dict = def.dict;
+  if (def.multiple && widget === 'Select') props.mode = 'multiple';
+  if (def.type === 'datetime' && widget === 'DatePicker') props.showTime = true;
+  if (def.maxLength && (widget === 'Input' || widget === 'TextArea')) props.maxLength = def.maxLength;
+  if (def.maxLength && widget === 'TextArea') props.showCount = true;
+  if (def.type === 'files') {
+    if (def.accept) props.accept = def.accept;
+    if (def.maxCount !== undefined) props.maxCount = def.maxCount;
+    if (def.maxSize !== undefined) props.maxSize = def.maxSize;
+  }
+  if (def.type === 'integer' && widget === 'NumberPicker') props.precision = 0;
+  if (def.minimum !== undefined && widget === 'NumberPicker') props.min = def.minimum;
+  if (def.maximum !== undefined && widget === 'NumberPicker') props.max = def.maximum;
+  if (f.placeholder) props.placeholder = f.placeholder;
+  return { ...props, ...f.props };
+}
+
+export function fieldSchema(entity: EntityDef, f: FormFieldDef, mode: FormMode, opts: BuildOptions = {}): ISchema | null {
+  const def = entity.fields[f.field];
+  if (!def) return null;
+  if (def.readOnly && mode === 'add') return null;
+  const columns = opts.columns ?? FORM_COLUMNS;
+  const widget = f.widget ?? defaultWidget(def, mode, opts.hasWidget);
+  const span = Math.min(columns, Math.max(1, f.span ?? (isWide(def) ? columns : 1)));
+  const s: ISchema = {
+    type: valueType(def),
+    title: f.label ?? def.label,
+    'x-decorator': 'FormItem',
+    'x-decorator-props': { gridSpan: span },
+    'x-component': widget,
+    'x-component-props': widgetProps(def, f, widget),
+  };
+  if (def.description) s.description = def.description;
+  if (def.required && f.required === undefined) s.required = true;
+  if (def.maxLength !== undefined) s.maxLength = def.maxLength;
+  if (def.minLength !== undefined) s.minLength = def.minLength;
+  if (def.minimum !== undefined) s.minimum = def.minimum;
+  if (def.maximum !== undefined) s.maximum = def.maximum;
+  const v = validators(def);
+  if (v.length) s['x-validator'] = v;
+  if (mode === 'add' && def.default !== undefined) s.default = def.default;
+  if (def.readOnly && mode === 'edit') s['x-pattern'] = 'readPretty';
+  return s;
+}
+
+function sectionSchema(entity: EntityDef, section: SectionDef, mode: FormMode, opts: BuildOptions, fields: string[], rules: FieldRules[]): ISchema {
+  const properties: Record<string, ISchema> = {};
+  for (const f of section.fields) {
+    const s = fieldSchema(entity, f, mode, opts);
+    if (!s) continue;
+    properties[f.field] = s;
+    if (!entity.fields[f.field].readOnly) fields.push(f.field);
+    if (f.visible !== undefined || f.required !== undefined || f.disabled !== undefined) {
+      rules.push({ field: f.field, visible: f.visible, required: f.required, disabled: f.disabled });
+    }
+  }
+  return {
+    type: 'void',
+    'x-component': 'Section',
+    'x-component-props': section.title ? { title: section.title } : {},
+    properties: {
+      grid: {
+        type: 'void',
+        'x-component': 'FormGrid',
+        'x-component-props': { maxColumns: opts.columns ?? FORM_COLUMNS, minColumns: 1 },
+        properties,
+      },
+    },
+  };
+}
+
+/** Sections of a page; a page naming none shows every entity field the user may write. */
+function sectionsOf(page: FormPageDef, entity: EntityDef): SectionDef[] {
+  if (page.sections?.length) return page.sections;
+  if (page.steps?.length) return [];
+  return [{ fields: Object.keys(entity.fields).map((field) => ({ field })) }];
+}
+
+export function buildFormSchema(page: FormPageDef, entity: EntityDef, mode: FormMode, opts: BuildOptions = {}): BuiltForm {
+  const fields: string[] = [];
+  const rules: FieldRules[] = [];
+  const properties: Record<string, ISchema> = {};
+  let steps: string[] | null = null;
+  if (page.steps?.length) {
+    steps = page.steps.map((s) => s.title);
+    page.steps.forEach((step, i) => {
+      const inner: Record<string, ISchema> = {};
+      step.sections.forEach((section, j) => { inner[`section${j}`] = sectionSchema(entity, section, mode, opts, fields, rules); });
+      properties[`step${i}`] = { type: 'void', 'x-component': 'StepPane', 'x-component-props': { title: step.title }, properties: inner };
+    });
+  } else {
+    sectionsOf(page, entity).forEach((section, j) => { properties[`section${j}`] = sectionSchema(entity, section, mode, opts, fields, rules); });
+  }
+  return { schema: { type: 'object', properties }, steps, rules, fields };
+}
+
+/** Values a save sends: the page's writable fields that are present, plus id and version. */
+export function saveBody(values: Record<string, unknown>, fields: string[], record?: { id?: unknown; version?: unknown } | null): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  if (record?.id !== undefined && record?.id !== null) body.id = record.id;
+  if (record?.version !== undefined && record?.version !== null) body.version = record.version;
+  for (const f of fields) if (Object.prototype.hasOwnProperty.call(values, f) && values[f] !== undefined) body[f] = values[f];
+  return body;
+}
