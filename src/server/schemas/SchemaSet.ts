@@ -4,6 +4,8 @@ import type {
 
 /** Every schema under schemas/, loaded once at start-up, keyed by name / id / type. */
 export interface SchemaSet {
+  /** The folder it was read from (meta-schemas are under <root>/meta). */
+  root: string;
   entities: Map<string, EntityDef>;
   pages: Map<string, PageDef>;
   workflows: Map<string, WorkflowDef>;

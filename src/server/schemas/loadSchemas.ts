@@ -36,6 +36,7 @@ function jsonFiles(dir: string): string[] {
 export function loadSchemas(root: string): SchemaSet {
   const problems: SchemaLoadError['problems'] = [];
   const set: SchemaSet = {
+    root,
     entities: new Map(), pages: new Map(), workflows: new Map(), dictionaries: new Map(),
     menus: new Map(), routes: [], documents: new Map(), files: new Map(),
   };
