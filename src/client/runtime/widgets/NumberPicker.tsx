@@ -1,0 +1,3 @@
+import { NumberPicker as FormilyNumberPicker } from '@formily/antd-v5';
+
+export const NumberPicker = FormilyNumberPicker;

@@ -1,0 +1,32 @@
+import { useForm } from '@formily/react';
+import type { DictionaryFlags } from '../../../shared/dictionaryRules.js';
+import { useDictionary } from '../dictionaries/useDictionary.js';
+
+export interface DictBinding {
+  /** Dictionary type whose options the widget offers. */
+  dict?: string;
+  /** Options given by the schema (used when no dict, e.g. status filters). */
+  options?: { label: string; value: unknown }[];
+}
+
+/**
+ * Options of a dictionary-bound widget. Dictionary rules (SPEC §5 isTopicAppraisal) read their flag
+ * from the form's values when the form has that field, else from the runtime.
+ * Call inside an observer so a change of the flag re-renders.
+ */
+export function useDictOptions({ dict, options }: DictBinding): { options: { label: string; value: string }[]; loading: boolean } {
+  const form = useForm();
+  const values = (form?.values ?? {}) as Record<string, unknown>;
+  const flags: DictionaryFlags = {};
+  if (values.isTopicAppraisal !== undefined) flags.isTopicAppraisal = values.isTopicAppraisal as DictionaryFlags['isTopicAppraisal'];
+  const state = useDictionary(options ? undefined : dict, flags);
+  if (options) return { options: options.map((o) => ({ label: o.label, value: o.value as string })), loading: false };
+  return { options: state.options.map((o) => ({ label: o.text, value: o.value })), loading: state.loading };
+}
+
+/** Dictionary values are strings; records may carry numbers (status 0): compare as strings. */
+export function asOptionValue(value: unknown): unknown {
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'number' ? String(v) : v));
+  return value;
+}

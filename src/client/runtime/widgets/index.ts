@@ -1,0 +1,43 @@
+/**
+ * The widget registrations: one import and one line per widget. A schema names a widget by the
+ * string given here ("widget": "RichText").
+ */
+import { FormGrid, FormItem } from '@formily/antd-v5';
+import { registerWidget } from './registry.js';
+import { Input } from './Input.js';
+import { TextArea } from './TextArea.js';
+import { NumberPicker } from './NumberPicker.js';
+import { Select } from './Select.js';
+import { Radio } from './Radio.js';
+import { Checkbox } from './Checkbox.js';
+import { DatePicker } from './DatePicker.js';
+import { DateRange } from './DateRange.js';
+import { Switch } from './Switch.js';
+import { RichText } from './RichText.js';
+import { DictText } from './DictText.js';
+import { StatusTag } from './StatusTag.js';
+import { FileList } from './FileList.js';
+import { Section } from './Section.js';
+import { StepPane } from './StepPane.js';
+
+// Layout
+registerWidget('FormItem', FormItem);
+registerWidget('FormGrid', FormGrid);
+registerWidget('Section', Section);
+registerWidget('StepPane', StepPane);
+// Fields
+registerWidget('Input', Input);
+registerWidget('TextArea', TextArea);
+registerWidget('NumberPicker', NumberPicker);
+registerWidget('Select', Select);
+registerWidget('Radio', Radio);
+registerWidget('Checkbox', Checkbox);
+registerWidget('DatePicker', DatePicker);
+registerWidget('DateRange', DateRange);
+registerWidget('Switch', Switch);
+registerWidget('RichText', RichText);
+registerWidget('DictText', DictText);
+registerWidget('StatusTag', StatusTag);
+registerWidget('FileList', FileList);
+
+export { registerWidget, getWidget, hasWidget, widgetNames } from './registry.js';

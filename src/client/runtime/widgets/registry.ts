@@ -1,0 +1,42 @@
+/**
+ * Every widget the schemas can name, registered by name in one place (amis's renderer registry).
+ * A widget is a Formily-connected component (value / onChange, read-pretty supported); adding one is
+ * one file plus one `registerWidget` line in ./index.ts. Layout pieces (FormItem, FormGrid, Section,
+ * StepPane) are registered the same way so a Formily schema finds everything here.
+ */
+import type { ComponentType } from 'react';
+
+// Components of any props: each widget declares its own.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type WidgetComponent = ComponentType<any>;
+
+const widgets = new Map<string, WidgetComponent>();
+let version = 0;
+
+export function registerWidget(name: string, component: WidgetComponent): void {
+  if (!/^[A-Z][A-Za-z0-9.]*$/.test(name)) throw new Error(`widget names are PascalCase: "${name}"`);
+  widgets.set(name, component);
+  version++;
+}
+
+export function getWidget(name: string): WidgetComponent | undefined {
+  return widgets.get(name);
+}
+
+export function hasWidget(name: string): boolean {
+  return widgets.has(name);
+}
+
+export function widgetNames(): string[] {
+  return [...widgets.keys()].sort();
+}
+
+/** All registered components by name, as Formily's createSchemaField takes them. */
+export function widgetComponents(): Record<string, WidgetComponent> {
+  return Object.fromEntries(widgets);
+}
+
+/** Changes whenever a widget is (re)registered, so cached schema fields are rebuilt. */
+export function registryVersion(): number {
+  return version;
+}

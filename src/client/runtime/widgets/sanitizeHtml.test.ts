@@ -1,0 +1,20 @@
+// @vitest-environment jsdom
+import { safeUrl, sanitizeHtml } from './sanitizeHtml.js';
+
+describe('sanitizeHtml', () => {
+  it('keeps formatting, drops script, handlers and javascript: links', () => {
+    const html = '<h2>标题</h2><p onclick="x()">a <strong>b</strong> <a href="javascript:alert(1)">x</a> <a href="https://e.test/" target="_blank">y</a></p><script>alert(1)</script><img src=x onerror="alert(1)"><iframe src="https://e.test"></iframe>';
+    expect(sanitizeHtml(html)).toBe('<h2>标题</h2><p>a <strong>b</strong> <a>x</a> <a href="https://e.test/" target="_blank" rel="noopener noreferrer">y</a></p><img src="x">');
+  });
+  it('unwraps unknown tags but keeps their text', () => {
+    expect(sanitizeHtml('<custom-el>t<b>u</b></custom-el>')).toBe('t<b>u</b>');
+    expect(sanitizeHtml('<svg><script>1</script></svg>ok')).toBe('ok');
+  });
+  it('accepts only safe URL schemes', () => {
+    expect(safeUrl('/api/file/download?id=1')).toBe(true);
+    expect(safeUrl('mailto:a@b.c')).toBe(true);
+    expect(safeUrl(' JavaScript:alert(1)')).toBe(false);
+    expect(safeUrl('data:image/png;base64,AAAA', true)).toBe(false);
+    expect(safeUrl('//evil.test/x')).toBe(false);
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Client-side allow-list for showing stored rich text. The server sanitises on save (sanitize-html);
+ * this is the second fence, so a record written before that rule or by another path still cannot
+ * run script in the page: only these tags and attributes survive, links only http(s)/mailto/relative.
+ */
+const TAGS = new Set([
+  'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+  'ul', 'ol', 'li', 'a', 'blockquote', 'code', 'pre', 'hr', 'span', 'div', 'img',
+  'table', 'thead', 'tbody', 'tr', 'th', 'td',
+]);
+const DROP_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math']);
+const ATTRS: Record<string, Set<string>> = {
+  a: new Set(['href', 'title', 'target', 'rel']),
+  img: new Set(['src', 'alt', 'title', 'width', 'height']),
+  td: new Set(['colspan', 'rowspan']),
+  th: new Set(['colspan', 'rowspan']),
+};
+
+export function safeUrl(url: string, forImage = false): boolean {
+  const u = url.trim().toLowerCase();
+  // Protocol-relative URLs leave the site: refused like foreign schemes.
+  if (u.startsWith('//') || u.startsWith('/\\')) return false;
+  if (u.startsWith('http://') || u.startsWith('https://') || u.startsWith('/') || u.startsWith('#')) return true;
+  if (!forImage && u.startsWith('mailto:')) return true;
+  return !/^[a-z][a-z0-9+.-]*:/.test(u);
+}
+
+function clean(node: Node, doc: Document): Node | null {
+  if (node.nodeType === 3) return doc.createTextNode(node.textContent ?? '');
+  if (node.nodeType !== 1) return null;
+  const el = node as Element;
+  const tag = el.tagName.toLowerCase();
+  if (DROP_WITH_CONTENT.has(tag)) return null;
+  const children = [...el.childNodes].map((c) => clean(c, doc)).filter((c): c is Node => c !== null);
+  if (!TAGS.has(tag)) {
+    const frag = doc.createDocumentFragment();
+    children.forEach((c) => frag.appendChild(c));
+    return frag;
+  }
+  const out = doc.createElement(tag);
+  const allowed = ATTRS[tag];
+  for (const attr of [...el.attributes]) {
+    const name = attr.name.toLowerCase();
+    if (!allowed?.has(name)) continue;
+    if ((name === 'href' || name === 'src') && !safeUrl(attr.value, name === 'src')) continue;
+    out.setAttribute(name, attr.value);
+  }
+  if (tag === 'a' && out.getAttribute('target') === '_blank') out.setAttribute('rel', 'noopener noreferrer');
+  children.forEach((c) => out.appendChild(c));
+  return out;
+}
+
+export function sanitizeHtml(html: unknown): string {
+  if (typeof html !== 'string' || html === '') return '';
+  if (typeof DOMParser === 'undefined') return html.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
+  // DOMParser documents are inert: nothing in them loads or runs while we walk them.
+  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
+  const target = document.implementation.createHTMLDocument('');
+  const box = target.createElement('div');
+  for (const child of [...doc.body.childNodes]) {
+    const c = clean(child, target);
+    if (c) box.appendChild(c);
+  }
+  return box.innerHTML;
+}
