@@ -1,10 +1,17 @@
 import type { AppContext } from '../../AppContext.js';
 import { seedDemoUsers } from './demoUsers.js';
+import { seedDictionaries, seedSettings, seedSubSystems, seedWatchShifts } from './referenceData.js';
 
 /**
  * Seeds what a fresh database needs. Idempotent: runs on every start and only adds what is missing.
- * Reference data (dictionaries, menus, sub-systems) comes from schemas/; demo users only outside production.
+ * Reference data (dictionaries, sub-systems, settings, watch shifts) comes from schemas/ and follows
+ * the files when they change; demo users only outside production.
  */
 export async function seed(ctx: AppContext): Promise<void> {
-  if (!ctx.config.production) await seedDemoUsers(ctx.database.db, ctx.config.demoPassword);
+  const { db } = ctx.database;
+  await seedSubSystems(db, ctx.schemas);
+  await seedSettings(db, ctx.schemas);
+  await seedDictionaries(db, ctx.schemas);
+  await seedWatchShifts(db, ctx.schemas);
+  if (!ctx.config.production) await seedDemoUsers(db, ctx.config.demoPassword);
 }
