@@ -1,0 +1,237 @@
+import crypto from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { AppContext } from '../AppContext.js';
+import { hashToken, randomToken, verifyPassword, hashPassword } from '../auth/secrets.js';
+import { endSessionsOfTicket, SESSION_IDLE_MS } from '../auth/sessions.js';
+import { accountType } from '../../shared/account.js';
+import { maskPhone } from '../../shared/masks.js';
+import type {
+  CaptchaConfig, IssuedCaptcha, LoginInput, SmsSender, SsoIdentity, SsoOutcome, SsoService,
+} from './SsoService.js';
+import { normaliseCaptchaConfig, randomCaptchaCode, renderCaptchaSvg } from './captchaImage.js';
+import { LoginLimiter } from './loginLimiter.js';
+import { SSO_MESSAGES as M } from './ssoMessages.js';
+
+export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
+export const TICKET_IDLE_MS = SESSION_IDLE_MS;
+export const SMS_TTL_MS = 5 * 60 * 1000;
+/** One SMS per mobile per minute, five per mobile and twenty per address per hour. */
+export const SMS_MIN_INTERVAL_MS = 60 * 1000;
+export const SMS_PER_MOBILE_PER_HOUR = 5;
+export const SMS_PER_IP_PER_HOUR = 20;
+const SMS_MAX_ATTEMPTS = 5;
+const HOUR = 60 * 60 * 1000;
+
+export interface BuiltInSsoOptions {
+  /** Clock; tests move it to expire captchas and tickets. */
+  now?: () => number;
+  /** Captcha code generator; tests make it deterministic to exercise the real comparison. */
+  generateCaptchaCode?: (config: CaptchaConfig) => string;
+  generateSmsCode?: () => string;
+  smsSender?: SmsSender;
+}
+
+function captchaHash(captchaId: string, code: string): string {
+  return hashToken(`${captchaId}:${code.trim().toUpperCase()}`);
+}
+
+function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+// Verifying against this when the account is unknown keeps both paths equally slow.
+let dummyHash: Promise<string> | undefined;
+
+/** The single sign-on service built into the portal: captcha + password or SMS code, tickets in the database. */
+export class BuiltInSso implements SsoService {
+  private readonly db: Kysely<any>;
+  private readonly now: () => number;
+  private readonly limiter: LoginLimiter;
+
+  constructor(private readonly ctx: AppContext, private readonly options: BuiltInSsoOptions = {}) {
+    this.db = ctx.database.db;
+    this.now = options.now ?? Date.now;
+    this.limiter = new LoginLimiter(this.db);
+  }
+
+  async createCaptcha(input: Partial<CaptchaConfig>): Promise<IssuedCaptcha> {
+    const now = this.now();
+    const config = normaliseCaptchaConfig(input);
+    const code = this.options.generateCaptchaCode?.(config) ?? randomCaptchaCode(config);
+    const captchaId = randomToken(18);
+    await this.db.deleteFrom('sso_captchas').where('expires_at', '<', now).execute();
+    await this.db
+      .insertInto('sso_captchas')
+      .values({
+        id: captchaId, code_hash: captchaHash(captchaId, code), image: renderCaptchaSvg(code, config),
+        created_at: now, expires_at: now + CAPTCHA_TTL_MS, used_at: null,
+      })
+      .execute();
+    return { captchaId, captchaType: 'picture', captchaUrl: `/sso/captcha/image/${captchaId}`, captchaConf: config };
+  }
+
+  async captchaImage(captchaId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('sso_captchas')
+      .select('image')
+      .where('id', '=', captchaId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', this.now())
+      .executeTakeFirst();
+    return row ? (row.image as string) : null;
+  }
+
+  /** Single use: the first attempt consumes the captcha whether it was right or not. */
+  private async checkCaptcha(captchaId: string | undefined, code: string): Promise<string | null> {
+    if (!captchaId) return M.captchaExpired;
+    const now = this.now();
+    const taken = await this.db
+      .updateTable('sso_captchas')
+      .set({ used_at: now })
+      .where('id', '=', captchaId)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) return M.captchaExpired;
+    const testCode = this.ctx.config.captchaTestCode;
+    if (testCode && code.toLowerCase() === testCode.toLowerCase()) return null;
+    const row = await this.db.selectFrom('sso_captchas').select('code_hash').where('id', '=', captchaId).executeTakeFirstOrThrow();
+    return sameHash(row.code_hash as string, captchaHash(captchaId, code)) ? null : M.captchaWrong;
+  }
+
+  private async findUser(account: string): Promise<{ id: number; username: string; password_hash: string; enabled: number } | undefined> {
+    const type = accountType(account);
+    const q = this.db.selectFrom('users').select(['id', 'username', 'password_hash', 'enabled']);
+    // Login names and emails are matched case-insensitively; an exact login name wins.
+    const rows = type === 'mobile'
+      ? await q.where('mobile', '=', account).limit(2).execute()
+      : type === 'email'
+        ? await q.where((eb) => eb(eb.fn('lower', ['email']), '=', account.toLowerCase())).limit(2).execute()
+        : await q.where((eb) => eb(eb.fn('lower', ['username']), '=', account.toLowerCase())).limit(3).execute();
+    const exact = rows.find((r) => r.username === account);
+    if (type === 'loginName' && exact) return exact as any;
+    // A name, mobile or email shared by two accounts names nobody: refuse rather than guess.
+    return rows.length === 1 ? (rows[0] as any) : undefined;
+  }
+
+  async login(input: LoginInput): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity }>> {
+    const account = input.account.trim();
+    if (!account) return { ok: false, message: M.accountRequired };
+    const locked = await this.limiter.lockedFor(account, input.ip, this.now());
+    if (locked) return { ok: false, message: M.locked(Math.ceil(locked / 60000)) };
+    if (input.smsCode !== undefined && input.smsCode !== '') return this.loginBySms(account, input.smsCode, input.ip);
+
+    if (!input.password) return { ok: false, message: M.passwordRequired };
+    const code = (input.captchaCode ?? '').trim();
+    if (!code || /\s/.test(code)) return { ok: false, message: M.captchaRequired };
+    const captchaProblem = await this.checkCaptcha(input.captchaId, code);
+    if (captchaProblem) return { ok: false, message: captchaProblem };
+
+    const user = await this.findUser(account);
+    dummyHash ??= hashPassword(crypto.randomBytes(12).toString('hex'));
+    const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash));
+    if (!user || !valid) {
+      await this.limiter.fail(account, input.ip, this.now());
+      return { ok: false, message: M.badCredentials };
+    }
+    return this.issue(user, account, input.ip);
+  }
+
+  private async loginBySms(account: string, smsCode: string, ip: string): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity }>> {
+    if (accountType(account) !== 'mobile') return { ok: false, message: M.mobileInvalid };
+    const now = this.now();
+    const row = await this.db
+      .selectFrom('sso_sms_codes')
+      .select(['id', 'code_hash', 'attempts'])
+      .where('mobile', '=', account)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!row || Number(row.attempts) >= SMS_MAX_ATTEMPTS) return { ok: false, message: M.smsExpired };
+    if (!sameHash(row.code_hash as string, hashToken(`${account}:${smsCode.trim()}`))) {
+      await this.db.updateTable('sso_sms_codes').set({ attempts: Number(row.attempts) + 1 }).where('id', '=', row.id).execute();
+      await this.limiter.fail(account, ip, now);
+      return { ok: false, message: M.smsWrong };
+    }
+    const taken = await this.db
+      .updateTable('sso_sms_codes').set({ used_at: now })
+      .where('id', '=', row.id).where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) return { ok: false, message: M.smsExpired };
+    const user = await this.findUser(account);
+    if (!user) return { ok: false, message: M.badCredentials };
+    return this.issue(user, account, ip);
+  }
+
+  private async issue(user: { id: number; username: string; enabled: number }, account: string, ip: string): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity }>> {
+    if (!Number(user.enabled)) return { ok: false, message: M.accountDisabled };
+    await this.limiter.succeed(account, ip);
+    const now = this.now();
+    const tgt = `TGT-${randomToken(32)}`;
+    const ticketId = hashToken(tgt);
+    await this.db.deleteFrom('sso_tickets').where('expires_at', '<=', now).execute();
+    await this.db
+      .insertInto('sso_tickets')
+      .values({ tgt_hash: ticketId, user_id: user.id, ip, created_at: now, last_seen_at: now, expires_at: now + TICKET_IDLE_MS })
+      .execute();
+    return { ok: true, value: { tgt, identity: { username: user.username, ticketId } } };
+  }
+
+  async validate(tgt: string): Promise<SsoIdentity | null> {
+    const now = this.now();
+    const ticketId = hashToken(tgt);
+    const row = await this.db
+      .selectFrom('sso_tickets as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .select(['u.username', 'u.enabled'])
+      .where('t.tgt_hash', '=', ticketId)
+      .where('t.expires_at', '>', now)
+      .executeTakeFirst();
+    if (!row || !Number(row.enabled)) return null;
+    await this.db
+      .updateTable('sso_tickets')
+      .set({ last_seen_at: now, expires_at: now + TICKET_IDLE_MS })
+      .where('tgt_hash', '=', ticketId)
+      .execute();
+    return { username: row.username as string, ticketId };
+  }
+
+  async logout(tgt: string): Promise<void> {
+    const ticketId = hashToken(tgt);
+    await this.db.deleteFrom('sso_tickets').where('tgt_hash', '=', ticketId).execute();
+    await endSessionsOfTicket(this.db, ticketId);
+  }
+
+  async sendSmsCode(mobile: string, ip: string): Promise<SsoOutcome<null>> {
+    if (accountType(mobile) !== 'mobile') return { ok: false, message: M.mobileInvalid };
+    const now = this.now();
+    const recent = await this.db
+      .selectFrom('sso_sms_codes')
+      .select(['mobile', 'ip', 'created_at'])
+      .where((eb) => eb.or([eb('mobile', '=', mobile), eb('ip', '=', ip)]))
+      .where('created_at', '>', now - HOUR)
+      .execute();
+    const forMobile = recent.filter((r) => r.mobile === mobile);
+    if (
+      forMobile.some((r) => Number(r.created_at) > now - SMS_MIN_INTERVAL_MS)
+      || forMobile.length >= SMS_PER_MOBILE_PER_HOUR
+      || recent.filter((r) => r.ip === ip).length >= SMS_PER_IP_PER_HOUR
+    ) return { ok: false, message: M.smsTooSoon };
+
+    const code = this.options.generateSmsCode?.() ?? String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+    // Recorded (and rate-limited) even for an unknown number, so the answer tells nobody who is registered.
+    await this.db
+      .insertInto('sso_sms_codes')
+      .values({ mobile, code_hash: hashToken(`${mobile}:${code}`), ip, attempts: 0, created_at: now, expires_at: now + SMS_TTL_MS, used_at: null })
+      .execute();
+    const known = await this.findUser(mobile);
+    if (known) await (this.options.smsSender ?? this.logSender)(mobile, code);
+    return { ok: true, value: null };
+  }
+
+  private readonly logSender: SmsSender = async (mobile, code) => {
+    this.ctx.log.info({ mobile: maskPhone(mobile), code }, 'SMS login code (no SMS gateway configured)');
+  };
+}

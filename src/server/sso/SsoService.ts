@@ -1,0 +1,55 @@
+/**
+ * The single sign-on contract. The app (module `system`) only ever calls `validate` through this
+ * interface, so an external CAS-style server can replace the built-in one (BuiltInSso) without the
+ * app noticing: it answers who holds a ticket, and a stable id of the ticket that app sessions are
+ * bound to (so an SSO logout ends them).
+ */
+export interface SsoIdentity {
+  username: string;
+  /** Stable, non-secret id of the ticket (the built-in service uses its SHA-256). */
+  ticketId: string;
+}
+
+export interface CaptchaConfig {
+  width: number;
+  height: number;
+  textLength: number;
+  textChars: string;
+  fontSize: number;
+  fontColor: string;
+}
+
+export interface IssuedCaptcha {
+  captchaId: string;
+  captchaType: 'picture';
+  captchaUrl: string;
+  captchaConf: CaptchaConfig;
+}
+
+export interface LoginInput {
+  account: string;
+  password?: string;
+  captchaId?: string;
+  captchaCode?: string;
+  smsCode?: string;
+  /** Caller's address: failures are counted per account and address. */
+  ip: string;
+}
+
+export type SsoOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export interface SsoService {
+  createCaptcha(config: Partial<CaptchaConfig>): Promise<IssuedCaptcha>;
+  /** The picture of a live captcha (SVG), or null when it is unknown, used or expired. */
+  captchaImage(captchaId: string): Promise<string | null>;
+  /** Checks the credentials and issues a ticket-granting ticket. */
+  login(input: LoginInput): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity }>>;
+  /** Who holds the ticket; null when unknown or expired. Keeps the ticket alive (idle expiry). */
+  validate(tgt: string): Promise<SsoIdentity | null>;
+  /** Ends the ticket and every app session issued from it. */
+  logout(tgt: string): Promise<void>;
+  sendSmsCode(mobile: string, ip: string): Promise<SsoOutcome<null>>;
+}
+
+/** Delivers an SMS login code. The default writes it to the log; a deployment plugs in its gateway. */
+export type SmsSender = (mobile: string, code: string) => Promise<void>;
