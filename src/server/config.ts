@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileConfigFromEnv, type FileConfig } from './files/fileConfig.js';
 
 /** Everything the server reads from the environment, read once, in one place. */
 export interface ServerConfig {
@@ -27,6 +28,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Secret for signed upload tokens and the like; generated and kept under dataDir when unset. */
   secret?: string;
+  /** File service settings (storage driver, file server URL, token lives); see files/fileConfig.ts. */
+  files?: Partial<FileConfig>;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -47,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     basePath: normaliseBase(env.BASE_PATH ?? '/'),
     logLevel: env.LOG_LEVEL ?? 'info',
     secret: env.APP_SECRET || undefined,
+    files: fileConfigFromEnv(env),
     ...overrides,
   };
   assertSafe(config);

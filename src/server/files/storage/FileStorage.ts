@@ -21,8 +21,11 @@ export interface StagedFile {
  */
 export interface FileStorage {
   readonly name: string;
-  /** Stores one chunk of an upload; the chunk is visible to listChunks only once it is whole. */
-  putChunk(uploadId: string, index: number, body: Readable, opts: { maxBytes: number; length?: number }): Promise<{ size: number; md5: string }>;
+  /**
+   * Stores one chunk of an upload; the chunk is visible to listChunks only once it is whole and,
+   * when `expectedMd5` is given, only if its bytes have that md5 (ChunkMismatchError otherwise).
+   */
+  putChunk(uploadId: string, index: number, body: Readable, opts: { maxBytes: number; length?: number; expectedMd5?: string }): Promise<{ size: number; md5: string }>;
   listChunks(uploadId: string): Promise<StoredChunk[]>;
   /** Concatenates chunks 0..count-1 in order into a staged object for `key`, showing every piece to `observe`. */
   assemble(uploadId: string, count: number, key: string, observe: (piece: Buffer) => void): Promise<StagedFile>;
@@ -41,6 +44,14 @@ export class ChunkTooLargeError extends Error {
   constructor() {
     super('chunk larger than announced');
     this.name = 'ChunkTooLargeError';
+  }
+}
+
+/** A chunk whose bytes do not have the md5 the client sent with it. */
+export class ChunkMismatchError extends Error {
+  constructor() {
+    super('chunk md5 mismatch');
+    this.name = 'ChunkMismatchError';
   }
 }
 

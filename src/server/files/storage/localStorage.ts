@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { HEAD_BYTES } from '../sniff.js';
-import { assertKey, assertUploadId, type FileStorage, type StagedFile, type StoredChunk } from './FileStorage.js';
+import { assertKey, assertUploadId, ChunkMismatchError, type FileStorage, type StagedFile, type StoredChunk } from './FileStorage.js';
 import { HeadKeeper, Meter } from './streams.js';
 
 const READ_HWM = 1 << 20;
@@ -63,13 +63,14 @@ export function localStorage(root: string): FileStorage {
   return {
     name: 'local',
 
-    async putChunk(uploadId, index, body, { maxBytes }) {
+    async putChunk(uploadId, index, body, { maxBytes, expectedMd5 }) {
       const dir = uploadDir(uploadId);
       await fsp.mkdir(dir, { recursive: true });
       const tmp = tmpName(dir, `${index}`);
       const meter = new Meter(maxBytes);
       try {
         await pipeline(body, meter, fs.createWriteStream(tmp, { highWaterMark: READ_HWM }));
+        if (expectedMd5 && meter.md5() !== expectedMd5) throw new ChunkMismatchError();
         await fsp.rename(tmp, chunkPath(uploadId, index));
       } catch (e) {
         await fsp.rm(tmp, { force: true });

@@ -4,7 +4,7 @@ import https from 'node:https';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { HEAD_BYTES } from '../sniff.js';
-import { assertKey, assertUploadId, ChunkTooLargeError, type FileStorage, type StagedFile, type StoredChunk } from './FileStorage.js';
+import { assertKey, assertUploadId, ChunkMismatchError, ChunkTooLargeError, type FileStorage, type StagedFile, type StoredChunk } from './FileStorage.js';
 import { EMPTY_SHA256, signV4, type SigV4Credentials } from './sigv4.js';
 import { HeadKeeper, Meter } from './streams.js';
 
@@ -174,7 +174,7 @@ export function s3Storage(config: S3Config): FileStorage {
   const storage: FileStorage = {
     name: 's3',
 
-    async putChunk(uploadId, index, body, { maxBytes, length }) {
+    async putChunk(uploadId, index, body, { maxBytes, length, expectedMd5 }) {
       // S3 needs the length up front; the meter still refuses a body longer than announced.
       if (length === undefined) throw new Error('S3 chunk uploads need a Content-Length');
       if (maxBytes >= 0 && length > maxBytes) {
@@ -189,6 +189,10 @@ export function s3Storage(config: S3Config): FileStorage {
       if (meter.bytes !== length) {
         await remove(key);
         throw new Error('chunk shorter than announced');
+      }
+      if (expectedMd5 && meter.md5() !== expectedMd5) {
+        await remove(key);
+        throw new ChunkMismatchError();
       }
       return { size: meter.bytes, md5: meter.md5() };
     },

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blobKey, ChunkTooLargeError, type FileStorage } from './FileStorage.js';
+import { blobKey, ChunkMismatchError, ChunkTooLargeError, type FileStorage } from './FileStorage.js';
 import { localStorage } from './localStorage.js';
 import { s3Storage } from './s3Storage.js';
 import { startS3TestServer } from './s3TestServer.js';
@@ -88,6 +88,17 @@ describe.each(drivers)('%s storage', (_name, make) => {
     const data = crypto.randomBytes(4096);
     await expect(storage.putChunk(upload, 0, Readable.from([data]), { maxBytes: 1024, length: 1024 })).rejects.toBeInstanceOf(ChunkTooLargeError);
     expect(await storage.listChunks(upload)).toEqual([]);
+  });
+
+  it('keeps no chunk whose bytes do not have the md5 sent with it', async () => {
+    const storage = make();
+    const upload = id();
+    const data = crypto.randomBytes(2048);
+    const wrong = md5(Buffer.from('something else'));
+    await expect(storage.putChunk(upload, 0, Readable.from([data]), { maxBytes: 4096, length: data.length, expectedMd5: wrong })).rejects.toBeInstanceOf(ChunkMismatchError);
+    expect(await storage.listChunks(upload)).toEqual([]);
+    await storage.putChunk(upload, 0, Readable.from([data]), { maxBytes: 4096, length: data.length, expectedMd5: md5(data) });
+    expect(await storage.listChunks(upload)).toEqual([{ index: 0, size: data.length }]);
   });
 });
 

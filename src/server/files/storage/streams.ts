@@ -15,8 +15,11 @@ export class Meter extends Transform {
     this.hash.update(chunk);
     done(null, chunk);
   }
+  private digest?: string;
+  /** Hex md5 of everything that passed (the stream must have ended). */
   md5(): string {
-    return this.hash.digest('hex');
+    this.digest ??= this.hash.digest('hex');
+    return this.digest;
   }
 }
 

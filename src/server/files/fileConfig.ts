@@ -1,0 +1,55 @@
+import path from 'node:path';
+import type { ServerConfig } from '../config.js';
+import type { S3Config } from './storage/s3Storage.js';
+
+/** Settings of the file service; every one has a default, so a plain `npm start` needs none. */
+export interface FileConfig {
+  /** 'local' (DATA_DIR/files) or 's3'. */
+  storage: 'local' | 's3';
+  /** Root folder of the local driver. */
+  localDir?: string;
+  s3?: S3Config;
+  /** Where browsers reach the file server (another host when files are served apart). */
+  fileServerUrl: string;
+  /** Life of upload tokens. Checked when a request starts, so a long chunk may outlive its token. */
+  tokenTtlMs: number;
+  /** Life of signed preview / download links. */
+  linkTtlMs: number;
+  /** How long an interrupted upload can be resumed before its chunks are dropped. */
+  resumeTtlMs: number;
+}
+
+/** FILE_STORAGE=s3 with S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (S3_PREFIX, S3_PATH_STYLE=false optional). */
+export function fileConfigFromEnv(env: NodeJS.ProcessEnv): Partial<FileConfig> {
+  const out: Partial<FileConfig> = {};
+  if (env.FILE_SERVER_URL) out.fileServerUrl = env.FILE_SERVER_URL;
+  if (env.FILE_STORAGE === 's3') {
+    const missing = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((k) => !env[k]);
+    if (missing.length) throw new Error(`FILE_STORAGE=s3 needs ${missing.join(', ')}`);
+    out.storage = 's3';
+    out.s3 = {
+      endpoint: env.S3_ENDPOINT!,
+      region: env.S3_REGION ?? 'us-east-1',
+      bucket: env.S3_BUCKET!,
+      credentials: { accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY!, sessionToken: env.S3_SESSION_TOKEN || undefined },
+      pathStyle: env.S3_PATH_STYLE !== 'false',
+      prefix: env.S3_PREFIX || undefined,
+    };
+  } else if (env.FILE_STORAGE && env.FILE_STORAGE !== 'local') {
+    throw new Error(`FILE_STORAGE must be local or s3, not ${env.FILE_STORAGE}`);
+  }
+  return out;
+}
+
+export function resolveFileConfig(config: ServerConfig): FileConfig {
+  const given = config.files ?? {};
+  return {
+    storage: given.storage ?? 'local',
+    localDir: given.localDir ?? path.join(config.dataDir, 'files'),
+    s3: given.s3,
+    fileServerUrl: (given.fileServerUrl ?? '/fileserver/v2').replace(/\/+$/, ''),
+    tokenTtlMs: given.tokenTtlMs ?? 2 * 60 * 60 * 1000,
+    linkTtlMs: given.linkTtlMs ?? 30 * 60 * 1000,
+    resumeTtlMs: given.resumeTtlMs ?? 7 * 24 * 60 * 60 * 1000,
+  };
+}
