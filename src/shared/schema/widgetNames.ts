@@ -18,6 +18,10 @@ export const WIDGET_NAMES = [
   'DateRangePicker',
   'RichText',
   'Upload',
+  // Read-only widgets: a dictionary label, a workflow status tag, a list of stored files.
+  'DictText',
+  'StatusTag',
+  'FileList',
 ] as const;
 
 export type WidgetName = (typeof WIDGET_NAMES)[number];

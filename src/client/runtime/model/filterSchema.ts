@@ -14,7 +14,7 @@ export function filterFieldSchema(def: FilterDef, entity: EntityDef, workflow?: 
   let widget = def.widget;
   const props: Record<string, unknown> = { allowClear: true };
   if (!widget) {
-    if (op === 'range' && (field.type === 'date' || field.type === 'datetime')) widget = 'DateRange';
+    if (op === 'range' && (field.type === 'date' || field.type === 'datetime')) widget = 'DateRangePicker';
     else if (isStatusField(entity, workflow, def.field)) widget = 'Select';
     else widget = defaultWidget(field, 'filter');
   }
@@ -24,7 +24,7 @@ export function filterFieldSchema(def: FilterDef, entity: EntityDef, workflow?: 
   if (field.dict) props.dict = field.dict;
   if (op === 'in' && widget === 'Select') props.mode = 'multiple';
   if (field.type === 'boolean' && widget === 'Select') props.options = [{ label: '是', value: true }, { label: '否', value: false }];
-  props.placeholder = widget === 'DateRange' ? ['开始日期', '结束日期'] : widget === 'Select' ? '请选择' : '请输入';
+  props.placeholder = widget === 'DateRangePicker' ? ['开始日期', '结束日期'] : widget === 'Select' ? '请选择' : '请输入';
   return {
     type: op === 'range' || op === 'in' ? 'array' : 'string',
     title: def.label ?? field.label,

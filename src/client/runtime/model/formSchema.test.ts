@@ -17,9 +17,11 @@ describe('buildFormSchema', () => {
     const p = grid(buildFormSchema(form, entity, 'edit'));
     expect(p.title).toMatchObject({ title: '标题', required: true, maxLength: 100, 'x-component': 'Input', 'x-decorator': 'FormItem', 'x-decorator-props': { gridSpan: 2 } });
     expect(p.category).toMatchObject({ 'x-component': 'Select', 'x-component-props': { dict: 'hyly' }, required: true });
-    expect(p.publishDate['x-component']).toBe('DatePicker');
+    expect(p.publishDate).toMatchObject({ 'x-component': 'DatePicker', 'x-decorator-props': { gridSpan: 1 } });
     expect(p.isTop).toMatchObject({ type: 'boolean', 'x-component': 'Switch' });
     expect(p.sortNo).toMatchObject({ type: 'number', 'x-component': 'NumberPicker', minimum: 0, maximum: 999, 'x-component-props': { precision: 0, min: 0, max: 999 } });
+    expect(p.status['x-component']).toBe('Input');
+    expect(grid(buildFormSchema(form, entity, 'edit', { statusField: 'status' })).status['x-component']).toBe('StatusTag');
     expect(p.contactPhone['x-validator']).toEqual([{ pattern: '^1[3-9]\\d{9}$', message: '请输入正确的手机号码' }]);
     const content = grid(buildFormSchema(form, entity, 'edit'), 'section1');
     expect(content.content).toMatchObject({ 'x-component': 'RichText', required: true, 'x-decorator-props': { gridSpan: 2 } });
@@ -36,14 +38,14 @@ describe('buildFormSchema', () => {
     expect(buildFormSchema(form, entity, 'edit').fields).not.toContain('status');
   });
   it('uses the uploader for files when registered, else the read-only file list', () => {
-    expect(grid(buildFormSchema(form, entity, 'edit', { hasWidget: () => true }), 'section1').attachments).toMatchObject({ type: 'array', 'x-component': 'Upload', 'x-component-props': { accept: 'general', maxCount: 5, maxSize: 10 } });
+    expect(grid(buildFormSchema(form, entity, 'edit', { hasWidget: () => true }), 'section1').attachments).toMatchObject({ type: 'array', 'x-component': 'Upload', 'x-component-props': { accept: 'general', maxCount: 5, maxSize: 10, belongType: 'notice.attachments' } });
     expect(grid(buildFormSchema(form, entity, 'edit', { hasWidget: () => false }), 'section1').attachments['x-component']).toBe('FileList');
     expect(grid(buildFormSchema(form, entity, 'look'), 'section1').attachments['x-component']).toBe('FileList');
   });
   it('returns rules as data, never as {{ }} strings', () => {
     const built = buildFormSchema(form, entity, 'add');
     expect(JSON.stringify(built.schema)).not.toContain('{{');
-    expect(built.rules.map((r) => r.field)).toEqual(['sortNo', 'contactPhone']);
+    expect(built.rules.map((r) => r.field)).toEqual(['sortNo', 'contactPhone', 'section1']);
   });
   it('builds step panes for multi-step forms', () => {
     const built = buildFormSchema(steps, entity, 'add');
@@ -84,6 +86,13 @@ describe('field rules as form effects', () => {
     expect(phone.disabled).toBe(false);
     expect(phone.pattern).toBe('editable');
   });
+  it('hides a whole section by its rule', () => {
+    const { f } = setup();
+    const section = f.createVoidField({ name: 'section1' });
+    expect(section.visible).toBe(true);
+    f.setValuesIn('category', '3');
+    expect(section.visible).toBe(false);
+  });
   it('keeps look mode read-pretty while rules run', () => {
     const { f, phone, sortNo } = setup('look');
     f.setValuesIn('isTop', true);
@@ -100,7 +109,7 @@ describe('buildFilterSchema', () => {
     expect(p.title['x-component']).toBe('Input');
     expect(p.category['x-component-props']).toMatchObject({ dict: 'hyly' });
     expect(p.status['x-component-props']).toMatchObject({ options: [{ label: '草稿', value: '0' }, { label: '已发布', value: '1' }, { label: '已撤回', value: '2' }] });
-    expect(p.publishDate).toMatchObject({ type: 'array', 'x-component': 'DateRange' });
+    expect(p.publishDate).toMatchObject({ type: 'array', 'x-component': 'DateRangePicker' });
   });
 });
 

@@ -28,6 +28,8 @@ export interface BuiltForm {
 
 export interface BuildOptions {
   hasWidget?: (name: string) => boolean;
+  /** The workflow's status field: shown as a StatusTag unless the page names a widget. */
+  statusField?: string;
   /** Columns of the form grid. */
   columns?: number;
 }
@@ -40,11 +42,13 @@ function validators(def: FieldDef): Record<string, unknown>[] {
   return list;
 }
 
-function widgetProps(def: FieldDef, f: FormFieldDef, widget: string): Record<string, unknown> {
+function widgetProps(def: FieldDef, f: FormFieldDef, widget: string, entityName: string): Record<string, unknown> {
   const props: Record<string, unknown> = {};
   if (def.dict) props.dict = def.dict;
   if (def.multiple && widget === 'Select') props.mode = 'multiple';
   if (def.type === 'datetime' && widget === 'DatePicker') props.showTime = true;
+  // The uploader checks type set, size and count against this field (file service contract).
+  if (widget === 'Upload') props.belongType = `${entityName}.${f.field}`;
   if (def.maxLength && (widget === 'Input' || widget === 'TextArea')) props.maxLength = def.maxLength;
   if (def.maxLength && widget === 'TextArea') props.showCount = true;
   if (def.type === 'files') {
@@ -64,15 +68,19 @@ export function fieldSchema(entity: EntityDef, f: FormFieldDef, mode: FormMode, 
   if (!def) return null;
   if (def.readOnly && mode === 'add') return null;
   const columns = opts.columns ?? FORM_COLUMNS;
-  const widget = f.widget ?? defaultWidget(def, mode, opts.hasWidget);
-  const span = Math.min(columns, Math.max(1, f.span ?? (isWide(def) ? columns : 1)));
+  let widget = f.widget ?? (f.field === opts.statusField ? 'StatusTag' : defaultWidget(def, mode, opts.hasWidget));
+  // The uploader is registered by the file module; until it is, files show as a read-only list.
+  if (widget === 'Upload' && opts.hasWidget && !opts.hasWidget('Upload')) widget = 'FileList';
+  if (widget === 'Upload' && mode === 'look') widget = 'FileList';
+  // Spans count columns of 24 (as antd's grid); the form grid has `columns` columns.
+  const span = f.span !== undefined ? Math.min(columns, Math.max(1, Math.round((f.span * columns) / 24))) : isWide(def) ? columns : 1;
   const s: ISchema = {
     type: valueType(def),
     title: f.label ?? def.label,
     'x-decorator': 'FormItem',
     'x-decorator-props': { gridSpan: span },
     'x-component': widget,
-    'x-component-props': widgetProps(def, f, widget),
+    'x-component-props': widgetProps(def, f, widget, entity.name),
   };
   if (def.description) s.description = def.description;
   if (def.required && f.required === undefined) s.required = true;
@@ -87,8 +95,9 @@ export function fieldSchema(entity: EntityDef, f: FormFieldDef, mode: FormMode, 
   return s;
 }
 
-function sectionSchema(entity: EntityDef, section: SectionDef, mode: FormMode, opts: BuildOptions, fields: string[], rules: FieldRules[]): ISchema {
+function sectionSchema(entity: EntityDef, section: SectionDef, mode: FormMode, opts: BuildOptions, fields: string[], rules: FieldRules[], address: string): ISchema {
   const properties: Record<string, ISchema> = {};
+  if (section.visible !== undefined) rules.push({ field: address, visible: section.visible });
   for (const f of section.fields) {
     const s = fieldSchema(entity, f, mode, opts);
     if (!s) continue;
@@ -129,11 +138,11 @@ export function buildFormSchema(page: FormPageDef, entity: EntityDef, mode: Form
     steps = page.steps.map((s) => s.title);
     page.steps.forEach((step, i) => {
       const inner: Record<string, ISchema> = {};
-      step.sections.forEach((section, j) => { inner[`section${j}`] = sectionSchema(entity, section, mode, opts, fields, rules); });
+      step.sections.forEach((section, j) => { inner[`section${j}`] = sectionSchema(entity, section, mode, opts, fields, rules, `step${i}.section${j}`); });
       properties[`step${i}`] = { type: 'void', 'x-component': 'StepPane', 'x-component-props': { title: step.title }, properties: inner };
     });
   } else {
-    sectionsOf(page, entity).forEach((section, j) => { properties[`section${j}`] = sectionSchema(entity, section, mode, opts, fields, rules); });
+    sectionsOf(page, entity).forEach((section, j) => { properties[`section${j}`] = sectionSchema(entity, section, mode, opts, fields, rules, `section${j}`); });
   }
   return { schema: { type: 'object', properties }, steps, rules, fields };
 }

@@ -8,6 +8,9 @@ describe('list query state', () => {
   it('starts on page 1 with 10 rows and the entity sort', () => {
     expect(initialListState(page, entity)).toEqual({ page: 1, pageSize: 10, filters: {}, sort: { field: 'publishDate', order: 'desc' } });
   });
+  it('takes the page sort over the entity sort', () => {
+    expect(initialListState({ ...page, sort: { field: 'title', order: 'asc' } }, entity).sort).toEqual({ field: 'title', order: 'asc' });
+  });
   it('goes back to page 1 on a new filter, a new page size or a new sort', () => {
     const s0 = { ...initialListState(page, entity), page: 3 };
     expect(listReducer(s0, { type: 'filter', filters: { title: 'a' } }).page).toBe(1);
@@ -19,7 +22,7 @@ describe('list query state', () => {
   it('builds the list request with ops from the page, empty filters dropped', () => {
     const s = listReducer(initialListState(page, entity), { type: 'filter', filters: { title: '  年度 ', category: '', status: '1', publishDate: ['2024-01-01', ''] } });
     expect(toListRequest(s, page, entity)).toEqual({
-      page: 1, pageSize: 10, sort: { field: 'publishDate', order: 'desc' },
+      pageId: 'fixture/noticeList', page: 1, pageSize: 10, sort: { field: 'publishDate', order: 'desc' },
       filters: [
         { field: 'title', op: 'like', value: '年度' },
         { field: 'status', op: 'eq', value: '1' },

@@ -21,7 +21,7 @@ export type ListAction =
   | { type: 'sort'; sort?: { field: string; order: 'asc' | 'desc' } };
 
 export function initialListState(page: ListPageDef, entity: EntityDef): ListState {
-  return { page: 1, pageSize: page.pageSize ?? DEFAULT_PAGE_SIZE, filters: {}, sort: entity.sort };
+  return { page: 1, pageSize: page.pageSize ?? DEFAULT_PAGE_SIZE, filters: {}, sort: page.sort ?? entity.sort };
 }
 
 export function listReducer(state: ListState, action: ListAction, initial?: ListState): ListState {
@@ -68,7 +68,7 @@ export function toListRequest(state: ListState, page: ListPageDef, entity: Entit
   for (const [field, value] of Object.entries({ ...page.where, ...fixed })) {
     filters.push({ field, op: Array.isArray(value) ? 'in' : 'eq', value });
   }
-  const req: ListRequest = { page: state.page, pageSize: state.pageSize, filters };
+  const req: ListRequest = { pageId: page.id, page: state.page, pageSize: state.pageSize, filters };
   if (state.sort) req.sort = state.sort;
   return req;
 }

@@ -1,4 +1,4 @@
 import { DatePicker } from '@formily/antd-v5';
 
-/** [from, to] as 'YYYY-MM-DD' strings (list filters with op "range"). */
-export const DateRange = DatePicker.RangePicker;
+/** [from, to] as 'YYYY-MM-DD' strings (list filters with op "range"); read-pretty shows both dates. */
+export const DateRangePicker = DatePicker.RangePicker;

@@ -3,7 +3,7 @@
  * string given here ("widget": "RichText").
  */
 import { FormGrid, FormItem } from '@formily/antd-v5';
-import { registerWidget } from './registry.js';
+import { registerLayout, registerWidget } from './registry.js';
 import { Input } from './Input.js';
 import { TextArea } from './TextArea.js';
 import { NumberPicker } from './NumberPicker.js';
@@ -11,7 +11,9 @@ import { Select } from './Select.js';
 import { Radio } from './Radio.js';
 import { Checkbox } from './Checkbox.js';
 import { DatePicker } from './DatePicker.js';
-import { DateRange } from './DateRange.js';
+import { DateTimePicker } from './DateTimePicker.js';
+import { DateRangePicker } from './DateRangePicker.js';
+import { Password } from './Password.js';
 import { Switch } from './Switch.js';
 import { RichText } from './RichText.js';
 import { DictText } from './DictText.js';
@@ -21,10 +23,10 @@ import { Section } from './Section.js';
 import { StepPane } from './StepPane.js';
 
 // Layout
-registerWidget('FormItem', FormItem);
-registerWidget('FormGrid', FormGrid);
-registerWidget('Section', Section);
-registerWidget('StepPane', StepPane);
+registerLayout('FormItem', FormItem);
+registerLayout('FormGrid', FormGrid);
+registerLayout('Section', Section);
+registerLayout('StepPane', StepPane);
 // Fields
 registerWidget('Input', Input);
 registerWidget('TextArea', TextArea);
@@ -33,11 +35,13 @@ registerWidget('Select', Select);
 registerWidget('Radio', Radio);
 registerWidget('Checkbox', Checkbox);
 registerWidget('DatePicker', DatePicker);
-registerWidget('DateRange', DateRange);
+registerWidget('DateTimePicker', DateTimePicker);
+registerWidget('DateRangePicker', DateRangePicker);
+registerWidget('Password', Password);
 registerWidget('Switch', Switch);
 registerWidget('RichText', RichText);
 registerWidget('DictText', DictText);
 registerWidget('StatusTag', StatusTag);
 registerWidget('FileList', FileList);
 
-export { registerWidget, getWidget, hasWidget, widgetNames } from './registry.js';
+export { registerWidget, registerLayout, getWidget, hasWidget, widgetNames } from './registry.js';

@@ -11,11 +11,24 @@ import type { ComponentType } from 'react';
 export type WidgetComponent = ComponentType<any>;
 
 const widgets = new Map<string, WidgetComponent>();
+const layouts = new Map<string, WidgetComponent>();
 let version = 0;
 
-export function registerWidget(name: string, component: WidgetComponent): void {
+function checkName(name: string): void {
   if (!/^[A-Z][A-Za-z0-9.]*$/.test(name)) throw new Error(`widget names are PascalCase: "${name}"`);
+}
+
+/** A field widget schemas may name in `widget` (listed in src/shared/schema/widgetNames.ts). */
+export function registerWidget(name: string, component: WidgetComponent): void {
+  checkName(name);
   widgets.set(name, component);
+  version++;
+}
+
+/** A layout piece the runtime itself puts in Formily schemas (FormItem, FormGrid, Section, StepPane). */
+export function registerLayout(name: string, component: WidgetComponent): void {
+  checkName(name);
+  layouts.set(name, component);
   version++;
 }
 
@@ -33,7 +46,7 @@ export function widgetNames(): string[] {
 
 /** All registered components by name, as Formily's createSchemaField takes them. */
 export function widgetComponents(): Record<string, WidgetComponent> {
-  return Object.fromEntries(widgets);
+  return { ...Object.fromEntries(layouts), ...Object.fromEntries(widgets) };
 }
 
 /** Changes whenever a widget is (re)registered, so cached schema fields are rebuilt. */
