@@ -1,0 +1,248 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { EntityDef } from '../../shared/schema/types.js';
+import type { Database, Dialect } from '../db/database.js';
+import type { Cond } from './ruleFilter.js';
+import { fieldExpr, isStructured, storageOf, tableName, TIME_FIELDS, type Storage } from './entityTables.js';
+import { parseLocal } from './time.js';
+
+/** A record as the engine handles it: system fields (times as epoch ms) and the entity's fields. */
+export interface StoredRecord {
+  id: number;
+  version: number;
+  status: string | null;
+  ownerId: number | null;
+  areaCode: string | null;
+  createdAt: number;
+  updatedAt: number;
+  createdBy: number | null;
+  updatedBy: number | null;
+  [field: string]: unknown;
+}
+
+/** Conditions of a list: the scope and rules (Cond), plus the request's filters. */
+export type Filter = Cond
+  | { t: 'like'; field: string; value: string }
+  | { t: 'contains'; field: string; value: string | number }
+  | { t: 'and' | 'or'; items: Filter[] }
+  | { t: 'not'; item: Filter };
+
+export interface ListOptions {
+  where: Filter;
+  sort: { field: string; order: 'asc' | 'desc' }[];
+  offset: number;
+  limit: number;
+}
+
+export interface LogEntry {
+  entity: string;
+  recordId: number;
+  action: string;
+  actionLabel: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  comment: string | null;
+  userId: number | null;
+  userName: string | null;
+  roleCode: string | null;
+  createdAt: number;
+}
+
+/**
+ * The one storage interface of the resources and workflow engines. Implemented with Kysely for
+ * SQLite and PostgreSQL alike; `transaction` hands a store bound to one transaction.
+ */
+export interface RecordStore {
+  readonly dialect: Dialect;
+  list(entity: EntityDef, opts: ListOptions): Promise<{ rows: StoredRecord[]; total: number }>;
+  /** Within a transaction on PostgreSQL the row is locked until it ends. */
+  get(entity: EntityDef, id: number, opts?: { lock?: boolean }): Promise<StoredRecord | undefined>;
+  insert(entity: EntityDef, record: Omit<StoredRecord, 'id' | 'version'>): Promise<number>;
+  /** Writes the whole record if its version is still `expectedVersion` (then version + 1); false when it is not. */
+  update(entity: EntityDef, record: StoredRecord, expectedVersion: number): Promise<boolean>;
+  delete(entity: EntityDef, id: number): Promise<boolean>;
+  log(entry: LogEntry): Promise<void>;
+  logs(entity: EntityDef, id: number): Promise<(LogEntry & { id: number })[]>;
+  transaction<T>(fn: (store: RecordStore) => Promise<T>): Promise<T>;
+}
+
+export class KyselyRecordStore implements RecordStore {
+  readonly dialect: Dialect;
+  constructor(private readonly db: Kysely<any>, dialect: Dialect, private readonly inTransaction = false) {
+    this.dialect = dialect;
+  }
+
+  static of(database: Database): KyselyRecordStore {
+    return new KyselyRecordStore(database.db, database.dialect);
+  }
+
+  async transaction<T>(fn: (store: RecordStore) => Promise<T>): Promise<T> {
+    if (this.inTransaction) return fn(this);
+    return this.db.transaction().execute((trx) => fn(new KyselyRecordStore(trx, this.dialect, true)));
+  }
+
+  async list(entity: EntityDef, opts: ListOptions): Promise<{ rows: StoredRecord[]; total: number }> {
+    const table = tableName(entity);
+    const where = this.condSql(entity, opts.where);
+    const count = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} where ${where}`.execute(this.db);
+    const total = Number(count.rows[0]?.n ?? 0);
+    const order = [...opts.sort.map((s) => {
+      const st = this.storage(entity, s.field);
+      const dir = s.order === 'asc' ? sql`asc` : sql`desc`;
+      // Empty values last in both directions, on both databases.
+      return sql`(${fieldExpr(this.dialect, st)} is null) asc, ${fieldExpr(this.dialect, st)} ${dir}`;
+    }), sql`${sql.ref('id')} desc`];
+    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)} where ${where} order by ${sql.join(order)} limit ${opts.limit} offset ${opts.offset}`.execute(this.db);
+    return { rows: rows.rows.map((r) => this.fromRow(entity, r)), total };
+  }
+
+  async get(entity: EntityDef, id: number, opts: { lock?: boolean } = {}): Promise<StoredRecord | undefined> {
+    const lock = opts.lock && this.inTransaction && this.dialect === 'postgres' ? sql` for update` : sql``;
+    const res = await sql<Record<string, unknown>>`select * from ${sql.table(tableName(entity))} where ${sql.ref('id')} = ${id}${lock}`.execute(this.db);
+    return res.rows[0] ? this.fromRow(entity, res.rows[0]) : undefined;
+  }
+
+  async insert(entity: EntityDef, record: Omit<StoredRecord, 'id' | 'version'>): Promise<number> {
+    const row = await this.db
+      .insertInto(tableName(entity))
+      .values({ ...this.toRow(entity, record), version: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  async update(entity: EntityDef, record: StoredRecord, expectedVersion: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable(tableName(entity))
+      .set({ ...this.toRow(entity, record), version: expectedVersion + 1 })
+      .where('id', '=', record.id)
+      .where('version', '=', expectedVersion)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  async delete(entity: EntityDef, id: number): Promise<boolean> {
+    const res = await this.db.deleteFrom(tableName(entity)).where('id', '=', id).executeTakeFirst();
+    return Number(res.numDeletedRows) === 1;
+  }
+
+  async log(entry: LogEntry): Promise<void> {
+    await this.db.insertInto('operation_log').values({
+      entity: entry.entity, record_id: entry.recordId, action: entry.action, action_label: entry.actionLabel,
+      from_status: entry.fromStatus, to_status: entry.toStatus, comment: entry.comment, user_id: entry.userId,
+      user_name: entry.userName, role_code: entry.roleCode, created_at: entry.createdAt,
+    }).execute();
+  }
+
+  async logs(entity: EntityDef, id: number): Promise<(LogEntry & { id: number })[]> {
+    const rows = await this.db.selectFrom('operation_log').selectAll()
+      .where('entity', '=', entity.name).where('record_id', '=', id)
+      .orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+    return rows.map((r) => ({
+      id: Number(r.id), entity: r.entity, recordId: Number(r.record_id), action: r.action, actionLabel: r.action_label,
+      fromStatus: r.from_status ?? null, toStatus: r.to_status ?? null, comment: r.comment ?? null,
+      userId: r.user_id === null ? null : Number(r.user_id), userName: r.user_name ?? null, roleCode: r.role_code ?? null,
+      createdAt: Number(r.created_at),
+    }));
+  }
+
+  // ---------------------------------------------------------------- mapping
+
+  private storage(entity: EntityDef, field: string): Storage {
+    const s = storageOf(entity, field);
+    if (!s) throw new Error(`unknown field ${field} of ${entity.name}`);
+    return s;
+  }
+
+  private toRow(entity: EntityDef, record: Omit<StoredRecord, 'id' | 'version'>): Record<string, unknown> {
+    const row: Record<string, unknown> = {
+      status: record.status ?? null, owner_id: record.ownerId ?? null, area_code: record.areaCode ?? null,
+      created_at: record.createdAt, updated_at: record.updatedAt, created_by: record.createdBy ?? null, updated_by: record.updatedBy ?? null,
+    };
+    const data: Record<string, unknown> = {};
+    for (const [name, def] of Object.entries(entity.fields)) {
+      const s = storageOf(entity, name);
+      if (!s || s.kind === 'system') continue;
+      const v = record[name] === undefined ? null : record[name];
+      if (s.kind === 'json') { if (v !== null) data[name] = v; continue; }
+      row[s.column] = v === null ? null : isStructured(def) ? JSON.stringify(v) : def.type === 'boolean' ? (v ? 1 : 0) : v;
+    }
+    row.data = JSON.stringify(data);
+    return row;
+  }
+
+  private fromRow(entity: EntityDef, row: Record<string, unknown>): StoredRecord {
+    let data: Record<string, unknown> = {};
+    try { data = JSON.parse(String(row.data ?? '{}')); } catch { data = {}; }
+    const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+    const rec: StoredRecord = {
+      id: Number(row.id), version: Number(row.version), status: (row.status as string) ?? null,
+      ownerId: num(row.owner_id), areaCode: (row.area_code as string) ?? null,
+      createdAt: Number(row.created_at), updatedAt: Number(row.updated_at),
+      createdBy: num(row.created_by), updatedBy: num(row.updated_by),
+    };
+    for (const [name, def] of Object.entries(entity.fields)) {
+      const s = storageOf(entity, name);
+      if (!s || s.kind === 'system') continue;
+      if (s.kind === 'json') { rec[name] = data[name] ?? null; continue; }
+      const v = row[s.column];
+      if (v === null || v === undefined) rec[name] = null;
+      else if (isStructured(def)) { try { rec[name] = JSON.parse(String(v)); } catch { rec[name] = null; } }
+      else if (def.type === 'boolean') rec[name] = Number(v) === 1;
+      else if (def.type === 'integer' || def.type === 'number') rec[name] = Number(v);
+      else rec[name] = v;
+    }
+    return rec;
+  }
+
+  /** The value a condition compares with, in the type the stored expression has on this database. */
+  private sqlValue(s: Storage, v: unknown): unknown {
+    if (s.kind === 'system') {
+      if (TIME_FIELDS.has(s.field)) return typeof v === 'string' ? parseLocal(v) ?? -1 : Number(v);
+      return s.column === 'id' || s.column === 'version' || s.column === 'owner_id' || s.column.endsWith('_by') ? Number(v) : String(v);
+    }
+    if (s.type === 'integer' || s.type === 'number') return Number(v);
+    if (s.type === 'boolean') {
+      const b = v === true || v === 1 || v === '1' || v === 'true';
+      return s.kind === 'json' && this.dialect === 'postgres' ? String(b) : b ? 1 : 0;
+    }
+    return String(v);
+  }
+
+  private condSql(entity: EntityDef, c: Filter): RawBuilder<unknown> {
+    switch (c.t) {
+      case 'const': return c.value ? sql`1 = 1` : sql`1 = 0`;
+      case 'and': return c.items.length ? sql`(${sql.join(c.items.map((i) => this.condSql(entity, i)), sql` and `)})` : sql`1 = 1`;
+      case 'or': return c.items.length ? sql`(${sql.join(c.items.map((i) => this.condSql(entity, i)), sql` or `)})` : sql`1 = 0`;
+      case 'not': return sql`(not ${this.condSql(entity, c.item)})`;
+      case 'null': {
+        const e = fieldExpr(this.dialect, this.storage(entity, c.field));
+        return c.isNull ? sql`(${e} is null)` : sql`(${e} is not null)`;
+      }
+      case 'cmp': {
+        const s = this.storage(entity, c.field);
+        const e = fieldExpr(this.dialect, s);
+        const v = this.sqlValue(s, c.value);
+        if (c.op === '<>') return sql`(${e} is null or ${e} <> ${v})`;
+        return sql`(${e} is not null and ${e} ${sql.raw(c.op)} ${v})`;
+      }
+      case 'in': {
+        if (!c.values.length) return sql`1 = 0`;
+        const s = this.storage(entity, c.field);
+        const e = fieldExpr(this.dialect, s);
+        return sql`(${e} is not null and ${e} in (${sql.join(c.values.map((v) => this.sqlValue(s, v)))}))`;
+      }
+      case 'like': {
+        const e = fieldExpr(this.dialect, this.storage(entity, c.field));
+        const pattern = `%${c.value.toLowerCase().replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
+        // lower() on both: SQLite's like ignores ASCII case, PostgreSQL's does not.
+        return sql`(${e} is not null and lower(${e}) like ${pattern} escape '!')`;
+      }
+      case 'contains': {
+        // A list kept as JSON text contains the value when its JSON text contains "value".
+        const e = fieldExpr(this.dialect, this.storage(entity, c.field));
+        const pattern = `%${JSON.stringify(String(c.value)).replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
+        return sql`(${e} is not null and ${e} like ${pattern} escape '!')`;
+      }
+    }
+  }
+}

@@ -1,0 +1,358 @@
+import type { EntityDef, ListPageDef, OperationLogRow, WorkflowDef } from '../../shared/schema/types.js';
+import { evaluate, test } from '../../shared/rules/evaluate.js';
+import type { AppContext } from '../AppContext.js';
+import type { SessionUser } from '../auth/sessions.js';
+import { AppError } from '../http/AppError.js';
+import { bindFiles } from '../files/fileRefs.js';
+import { fieldDef } from '../schemas/entityModel.js';
+import { fire, workflowOf } from '../workflow/engine.js';
+import { allowed, hasRight, permissions, scopeFilter } from './access.js';
+import { DictionaryValues } from './dictionaries.js';
+import { storageOf, TIME_FIELDS } from './entityTables.js';
+import { publicRecord, ruleRecord } from './output.js';
+import { KyselyRecordStore, type Filter, type RecordStore, type StoredRecord } from './RecordStore.js';
+import { ruleContext } from './ruleContext.js';
+import { ruleToCond } from './ruleFilter.js';
+import { coerceServerValue, validateFields, type FieldError } from './validate.js';
+import { isDateOnly } from './time.js';
+import { toCsv } from './csv.js';
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+export const EXPORT_LIMIT = 10_000;
+
+type Body = Record<string, unknown>;
+
+function invalid(field: string, message: string, label = field): AppError {
+  const details: FieldError[] = [{ field, label, message }];
+  return AppError.invalid(details);
+}
+
+function parseId(v: unknown, field = 'id'): number {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n <= 0) throw invalid(field, `${field}格式不正确`);
+  return n;
+}
+
+function parseVersion(v: unknown): number {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw invalid('version', '缺少版本号，请刷新后重试', '版本');
+  return n;
+}
+
+export interface ListAnswer {
+  list: Record<string, unknown>[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * The generic create / read / list / update / delete / export of every entity, driven by its
+ * schema and authorised by its access rules on every call and every record.
+ */
+export class ResourceService {
+  readonly store: RecordStore;
+  readonly dicts: DictionaryValues;
+
+  constructor(private readonly ctx: AppContext, store?: RecordStore) {
+    this.store = store ?? KyselyRecordStore.of(ctx.database);
+    this.dicts = new DictionaryValues(ctx);
+  }
+
+  entity(name: string): EntityDef {
+    const e = this.ctx.schemas.entities.get(name);
+    if (!e) throw invalid('entity', `未知的实体：${name}`);
+    return e;
+  }
+
+  private workflow(entity: EntityDef): WorkflowDef | null {
+    return workflowOf(this.ctx, entity);
+  }
+
+  /** Admin answer of one record: all fields and the user's rights on it. */
+  private answer(entity: EntityDef, rec: StoredRecord, user: SessionUser, now = Date.now()): Record<string, unknown> {
+    return { ...ruleRecord(entity, rec), _perm: permissions(entity, this.workflow(entity), rec, user, now) };
+  }
+
+  // ---------------------------------------------------------------- reading
+
+  /** Turns a list body (page, filters, sort, pageId) into store options; `visible` limits the fields a visitor may use. */
+  private listQuery(entity: EntityDef, body: Body, source: 'admin' | 'public', visible?: Set<string>) {
+    const page = body.page === undefined ? 1 : Number(body.page);
+    const pageSize = body.pageSize === undefined ? DEFAULT_PAGE_SIZE : Number(body.pageSize);
+    if (!Number.isInteger(page) || page < 1) throw invalid('page', 'page格式不正确');
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw invalid('pageSize', 'pageSize格式不正确');
+
+    const known = (field: unknown, key: string): string => {
+      if (typeof field !== 'string' || !storageOf(entity, field) || (visible && !visible.has(field))) throw invalid(key, `不能按该字段查询：${String(field)}`);
+      return field;
+    };
+    const items: Filter[] = [];
+    let listPage: ListPageDef | undefined;
+    if (body.pageId !== undefined) {
+      const p = typeof body.pageId === 'string' ? this.ctx.schemas.pages.get(body.pageId) : undefined;
+      if (!p || p.kind !== 'list' || p.entity !== entity.name || (p.source ?? 'admin') !== source) throw invalid('pageId', '页面不存在');
+      listPage = p;
+      for (const [field, v] of Object.entries(p.where ?? {})) {
+        items.push(Array.isArray(v)
+          ? { t: 'in', field, values: v as (string | number | boolean)[] }
+          : { t: 'cmp', field, op: '=', value: v as string | number | boolean });
+      }
+    }
+
+    const filters = body.filters;
+    const list: { field: unknown; op?: unknown; value: unknown }[] = Array.isArray(filters)
+      ? filters
+      : filters && typeof filters === 'object' ? Object.entries(filters).map(([field, value]) => ({ field, value })) : [];
+    if (filters !== undefined && filters !== null && typeof filters !== 'object') throw invalid('filters', 'filters格式不正确');
+    list.forEach((f, i) => {
+      if (!f || typeof f !== 'object') throw invalid(`filters/${i}`, 'filters格式不正确');
+      const field = known(f.field, `filters/${i}/field`);
+      const def = fieldDef(entity, field)!;
+      const numeric = def.type === 'integer' || def.type === 'number';
+      const scalar = (v: unknown): string | number | boolean => {
+        if (typeof v === 'boolean') return v;
+        if (typeof v !== 'string' && typeof v !== 'number') throw invalid(field, `${def.label}格式不正确`, def.label);
+        if (numeric && !Number.isFinite(Number(v))) throw invalid(field, `${def.label}必须是数字`, def.label);
+        return v;
+      };
+      const op = f.op ?? (Array.isArray(f.value) ? 'in' : 'eq');
+      const v = f.value;
+      if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.every((x) => x === null || x === undefined || x === ''))) return;
+      switch (op) {
+        case 'eq':
+          if (Array.isArray(v)) throw invalid(field, `${def.label}格式不正确`, def.label);
+          items.push(def.multiple ? { t: 'contains', field, value: scalar(v) as string } : { t: 'cmp', field, op: '=', value: scalar(v) });
+          break;
+        case 'like':
+          items.push({ t: 'like', field, value: String(scalar(v)) });
+          break;
+        case 'in':
+          if (!Array.isArray(v)) throw invalid(field, `${def.label}格式不正确`, def.label);
+          items.push(def.multiple
+            ? { t: 'or', items: v.map((x) => ({ t: 'contains' as const, field, value: scalar(x) as string })) }
+            : { t: 'in', field, values: v.map(scalar) });
+          break;
+        case 'range': {
+          const [a, b] = Array.isArray(v) ? v : v && typeof v === 'object' ? [(v as Body).from, (v as Body).to] : [undefined, undefined];
+          if (!Array.isArray(v) && !(v && typeof v === 'object')) throw invalid(field, `${def.label}格式不正确`, def.label);
+          const timeLike = def.type === 'datetime' || TIME_FIELDS.has(field);
+          if (a !== null && a !== undefined && a !== '') items.push({ t: 'cmp', field, op: '>=', value: scalar(a) });
+          if (b !== null && b !== undefined && b !== '') {
+            const upper = scalar(b);
+            // A date-only upper bound of a date-time field includes that whole day.
+            items.push({ t: 'cmp', field, op: '<=', value: timeLike && typeof upper === 'string' && isDateOnly(upper) ? `${upper} 23:59:59` : upper });
+          }
+          break;
+        }
+        default:
+          throw invalid(`filters/${i}/op`, 'op格式不正确');
+      }
+    });
+
+    let sort = listPage?.sort ?? entity.sort ?? { field: 'createdAt', order: 'desc' as const };
+    if (body.sort !== undefined && body.sort !== null) {
+      const s = body.sort as Body;
+      if (typeof s !== 'object' || (s.order !== 'asc' && s.order !== 'desc')) throw invalid('sort', 'sort格式不正确');
+      sort = { field: known(s.field, 'sort/field'), order: s.order };
+    }
+    if (visible && !visible.has(sort.field)) sort = { field: 'id', order: 'desc' };
+    return { page, pageSize, items, sort };
+  }
+
+  async list(entityName: string, body: Body, user: SessionUser): Promise<ListAnswer> {
+    const entity = this.entity(entityName);
+    if (!hasRight(entity, 'read', user)) throw AppError.forbidden();
+    const now = Date.now();
+    const q = this.listQuery(entity, body, 'admin');
+    const { rows, total } = await this.store.list(entity, {
+      where: { t: 'and', items: [scopeFilter(entity, 'read', user, now), ...q.items] },
+      sort: [q.sort], offset: (q.page - 1) * q.pageSize, limit: q.pageSize,
+    });
+    return { list: rows.map((r) => this.answer(entity, r, user, now)), total, page: q.page, pageSize: q.pageSize };
+  }
+
+  /** A record the user may read, else 404 (an out-of-scope record is not revealed). */
+  private async readable(entity: EntityDef, id: number, user: SessionUser): Promise<StoredRecord> {
+    const rec = await this.store.get(entity, id);
+    if (!rec || !allowed(entity, 'read', rec, user)) throw AppError.notFound();
+    return rec;
+  }
+
+  async get(entityName: string, body: Body, user: SessionUser): Promise<Record<string, unknown>> {
+    const entity = this.entity(entityName);
+    if (!hasRight(entity, 'read', user)) throw AppError.forbidden();
+    return this.answer(entity, await this.readable(entity, parseId(body.id), user), user);
+  }
+
+  private publicEntity(entityName: string): { entity: EntityDef; visible: Set<string> } {
+    const entity = this.entity(entityName);
+    if (!entity.access.public) throw AppError.forbidden();
+    return { entity, visible: new Set(['id', ...entity.access.public.fields]) };
+  }
+
+  private publicCond(entity: EntityDef, now: number): Filter {
+    return ruleToCond(entity.access.public!.when, { now }, (f) => Boolean(storageOf(entity, f)));
+  }
+
+  async publicList(entityName: string, body: Body): Promise<ListAnswer> {
+    const { entity, visible } = this.publicEntity(entityName);
+    const now = Date.now();
+    const q = this.listQuery(entity, body, 'public', visible);
+    const { rows, total } = await this.store.list(entity, {
+      where: { t: 'and', items: [this.publicCond(entity, now), ...q.items] },
+      sort: [q.sort], offset: (q.page - 1) * q.pageSize, limit: q.pageSize,
+    });
+    return { list: rows.map((r) => publicRecord(entity, r)), total, page: q.page, pageSize: q.pageSize };
+  }
+
+  async publicGet(entityName: string, body: Body): Promise<Record<string, unknown>> {
+    const { entity } = this.publicEntity(entityName);
+    const rec = await this.store.get(entity, parseId(body.id));
+    if (!rec || !test(entity.access.public!.when, ruleContext(null, ruleRecord(entity, rec)))) throw AppError.notFound();
+    return publicRecord(entity, rec);
+  }
+
+  async logs(entityName: string, body: Body, user: SessionUser): Promise<OperationLogRow[]> {
+    const entity = this.entity(entityName);
+    if (!hasRight(entity, 'read', user)) throw AppError.forbidden();
+    const rec = await this.readable(entity, parseId(body.id), user);
+    const rows = await this.store.logs(entity, rec.id);
+    return rows.map((r) => ({
+      id: String(r.id), action: r.action, actionLabel: r.actionLabel, fromStatus: r.fromStatus, toStatus: r.toStatus,
+      comment: r.comment, userId: r.userId === null ? undefined : String(r.userId), userName: r.userName ?? undefined,
+      roleCode: r.roleCode ?? undefined, createdAt: r.createdAt,
+    }));
+  }
+
+  // ---------------------------------------------------------------- writing
+
+  async save(entityName: string, body: Body, user: SessionUser): Promise<Record<string, unknown>> {
+    const entity = this.entity(entityName);
+    const now = Date.now();
+    const isNew = body.id === undefined || body.id === null || body.id === '';
+    let saved: StoredRecord;
+    let files: Map<string, number[]>;
+    if (isNew) {
+      if (!hasRight(entity, 'create', user)) throw AppError.forbidden();
+      const checked = await validateFields(this.ctx, this.dicts, entity, body, null, user);
+      files = checked.files;
+      const wf = this.workflow(entity);
+      const initCtx = { user: ruleContext(user).user, now };
+      const record: Omit<StoredRecord, 'id' | 'version'> = {
+        status: wf?.initial ?? null, ownerId: user.userId, areaCode: user.areaCode ?? null,
+        createdAt: now, updatedAt: now, createdBy: user.userId, updatedBy: user.userId,
+      };
+      for (const [name, def] of Object.entries(entity.fields)) {
+        if (name in record) continue;
+        if (def.readOnly) record[name] = def.init !== undefined ? coerceServerValue(def, evaluate(def.init, initCtx)) : null;
+        else if (name in checked.values) record[name] = checked.values[name];
+        else record[name] = def.default !== undefined ? def.default : null;
+      }
+      if (wf && wf.field !== 'status') record[wf.field] = wf.initial;
+      saved = await this.store.transaction(async (tx) => {
+        const id = await tx.insert(entity, record);
+        await tx.log({
+          entity: entity.name, recordId: id, action: 'create', actionLabel: '新增', fromStatus: null, toStatus: record.status,
+          comment: null, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now,
+        });
+        return { ...record, id, version: 1 } as StoredRecord;
+      });
+    } else {
+      const id = parseId(body.id);
+      const version = parseVersion(body.version);
+      const existing = await this.readable(entity, id, user);
+      if (!allowed(entity, 'update', existing, user, now)) throw AppError.forbidden();
+      if (existing.version !== version) throw AppError.conflict();
+      const checked = await validateFields(this.ctx, this.dicts, entity, body, existing, user);
+      files = checked.files;
+      const next: StoredRecord = { ...existing, ...checked.values, updatedAt: now, updatedBy: user.userId };
+      saved = await this.store.transaction(async (tx) => {
+        if (!(await tx.update(entity, next, version))) throw AppError.conflict();
+        await tx.log({
+          entity: entity.name, recordId: id, action: 'update', actionLabel: '修改', fromStatus: existing.status, toStatus: existing.status,
+          comment: null, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now,
+        });
+        return { ...next, version: version + 1 };
+      });
+    }
+    // After the commit: the file service records that these files belong to the record now.
+    for (const ids of files.values()) if (ids.length) await bindFiles(this.ctx, entity.name, saved.id, ids);
+    return this.answer(entity, saved, user, now);
+  }
+
+  async remove(entityName: string, body: Body, user: SessionUser): Promise<{ deleted: number }> {
+    const entity = this.entity(entityName);
+    if (!hasRight(entity, 'delete', user)) throw AppError.forbidden();
+    const raw = body.ids ?? (body.id !== undefined ? [body.id] : undefined);
+    if (!Array.isArray(raw) || raw.length === 0 || raw.length > 500) throw invalid('ids', 'ids格式不正确');
+    const ids = [...new Set(raw.map((v) => parseId(v, 'ids')))];
+    const now = Date.now();
+    await this.store.transaction(async (tx) => {
+      for (const id of ids) {
+        const rec = await tx.get(entity, id, { lock: true });
+        if (!rec || !allowed(entity, 'read', rec, user, now)) throw AppError.notFound();
+        if (!allowed(entity, 'delete', rec, user, now)) throw AppError.forbidden();
+        await tx.delete(entity, id);
+        await tx.log({
+          entity: entity.name, recordId: id, action: 'delete', actionLabel: '删除', fromStatus: rec.status, toStatus: null,
+          comment: null, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now,
+        });
+      }
+    });
+    return { deleted: ids.length };
+  }
+
+  async transition(entityName: string, body: Body, user: SessionUser): Promise<Record<string, unknown>> {
+    const entity = this.entity(entityName);
+    if (typeof body.action !== 'string' || body.action === '') throw invalid('action', 'action不能为空', '操作');
+    if (body.comment !== undefined && body.comment !== null && typeof body.comment !== 'string') throw invalid('comment', '意见格式不正确', '意见');
+    const rec = await fire(this.ctx, {
+      entity: entity.name, id: parseId(body.id), action: body.action, version: parseVersion(body.version), comment: body.comment as string | undefined,
+    }, user, this.store);
+    return this.answer(entity, rec, user);
+  }
+
+  /** CSV of the list (same scope and filters), with dictionary and status labels. */
+  async exportCsv(entityName: string, body: Body, user: SessionUser): Promise<{ filename: string; csv: string }> {
+    const entity = this.entity(entityName);
+    if (!hasRight(entity, 'read', user)) throw AppError.forbidden();
+    const now = Date.now();
+    const q = this.listQuery(entity, { ...body, page: 1, pageSize: 1 }, 'admin');
+    const { rows } = await this.store.list(entity, {
+      where: { t: 'and', items: [scopeFilter(entity, 'read', user, now), ...q.items] },
+      sort: [q.sort], offset: 0, limit: EXPORT_LIMIT,
+    });
+    const page = typeof body.pageId === 'string' ? this.ctx.schemas.pages.get(body.pageId) : undefined;
+    const columns = page?.kind === 'list'
+      ? page.columns.map((c) => ({ field: c.field, label: c.label ?? fieldDef(entity, c.field)?.label ?? c.field }))
+      : [{ field: 'id', label: 'ID' }, ...Object.entries(entity.fields).map(([field, def]) => ({ field, label: def.label }))];
+    const wf = this.workflow(entity);
+    const statusLabels = new Map((wf?.statuses ?? []).map((s) => [s.code, s.label]));
+    const labels = new Map<string, Map<string, string>>();
+    for (const c of columns) {
+      const def = fieldDef(entity, c.field);
+      if (def?.dict && !labels.has(def.dict)) labels.set(def.dict, await this.dicts.labels(def.dict));
+    }
+    const cell = (rec: Record<string, unknown>, field: string): string => {
+      const v = rec[field];
+      const def = fieldDef(entity, field);
+      if (v === null || v === undefined) return '';
+      if (wf && field === wf.field) return statusLabels.get(String(v)) ?? String(v);
+      if (def?.dict) {
+        const map = labels.get(def.dict)!;
+        return (Array.isArray(v) ? v : [v]).map((x) => map.get(String(x)) ?? String(x)).join('、');
+      }
+      if (def?.type === 'files') return (v as { fileName?: string }[]).map((f) => f.fileName ?? '').join('、');
+      if (def?.type === 'richtext') return String(v).replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+      if (def?.type === 'boolean') return v ? '是' : '否';
+      if (typeof v === 'object') return JSON.stringify(v);
+      return String(v);
+    };
+    const data = rows.map((r) => ruleRecord(entity, r));
+    const csv = toCsv(columns.map((c) => c.label), data.map((rec) => columns.map((c) => cell(rec, c.field))));
+    const stamp = new Date(now + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
+    return { filename: `${page?.title ?? entity.label}_${stamp}.csv`, csv };
+  }
+}

@@ -1,0 +1,33 @@
+import type { DictionaryOption } from '../../shared/schema/types.js';
+import type { AppContext } from '../AppContext.js';
+import { existingColumns } from './entityTables.js';
+
+/**
+ * Dictionary options for validation and export labels: from the platform's dictionary table when
+ * it exists (administrators may have edited it), else from the seed files under schemas/.
+ */
+export class DictionaryValues {
+  private tableReady: Promise<boolean> | null = null;
+  constructor(private readonly ctx: AppContext) {}
+
+  private hasTable(): Promise<boolean> {
+    this.tableReady ??= existingColumns(this.ctx.database.db, this.ctx.database.dialect, 'dictionary_items')
+      .then((cols) => Boolean(cols?.has('value') && cols.has('text')))
+      .catch(() => false);
+    return this.tableReady;
+  }
+
+  async options(type: string): Promise<DictionaryOption[]> {
+    if (await this.hasTable()) {
+      const rows = await this.ctx.database.db.selectFrom('dictionary_items').select(['value', 'text', 'color'])
+        .where('type', '=', type).orderBy('sort_no').execute();
+      if (rows.length) return rows.map((r) => ({ value: String(r.value), text: String(r.text), ...(r.color ? { color: String(r.color) } : {}) }));
+    }
+    return this.ctx.schemas.dictionaries.get(type)?.options ?? [];
+  }
+
+  /** value → text of one type, for labels. */
+  async labels(type: string): Promise<Map<string, string>> {
+    return new Map((await this.options(type)).map((o) => [o.value, o.text]));
+  }
+}
