@@ -1,4 +1,9 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './shell/App.js';
 
-// Replaced by the shell (src/client/shell) once it exists.
-createRoot(document.getElementById('root')!).render(<div>教育科研课题管理平台</div>);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -152,27 +152,28 @@ describe('http.post', () => {
     expect(notes.warning).toHaveBeenCalledWith('请等待文件上传完成！', 'upload-gate');
     expect(calls).toHaveLength(0);
     await http.post('file/getCyStorageToken', { md5: 'x' }, { form: true });
-    await http.post('v2/prepare', {}, { root: 'fileserver', raw: true });
+    await http.post('v2/prepare', { a: 1 }, { root: 'fileserver', raw: true });
     expect(calls).toHaveLength(2);
+    expect(JSON.parse(String(calls[1].init.body))).toEqual({ a: 1 });
     uploadGate.end('f1', true);
     await expect(http.post('resource/topic/save', {})).rejects.toMatchObject({ message: '请删除上传失败文件！' });
     uploadGate.remove('f1');
     await expect(http.post('resource/topic/save', {})).resolves.toEqual({ ok: 1 });
   });
 
-  it('answers single sign-on bodies raw, without subAct', async () => {
+  it('answers single sign-on bodies raw', async () => {
     answer = () => json({ result: 'fail', data: '用户名或者密码错误！' });
     const body = await http.post('login', { account: ' leader1 ', password: 'x' }, { root: 'sso', raw: true });
     expect(body).toEqual({ result: 'fail', data: '用户名或者密码错误！' });
     expect(calls[0].url).toBe('/sso/login');
-    expect(JSON.parse(String(calls[0].init.body))).toEqual({ account: 'leader1', password: 'x' });
+    expect(JSON.parse(String(calls[0].init.body))).toEqual({ subAct: 'a', account: 'leader1', password: 'x' });
   });
 });
 
 describe('http.get', () => {
   it('sends subAct and parameters in the query', async () => {
     await http.get('captcha', { appId: 'portal' }, { root: 'sso', raw: true });
-    expect(calls[0].url).toBe('/sso/captcha?appId=portal');
+    expect(calls[0].url).toBe('/sso/captcha?subAct=a&appId=portal');
     await http.get('file/download', { id: ' 7 ' });
     expect(calls[1].url).toBe('/api/file/download?subAct=a&id=7');
     expect(calls[1].init.method).toBe('GET');

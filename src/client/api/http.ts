@@ -107,8 +107,8 @@ function prepare(method: 'GET' | 'POST', path: string, body: unknown, options: C
   const root = options.root ?? 'api';
   let data: unknown;
   let params: Record<string, unknown>;
-  if (root !== 'api') {
-    // The SSO and the file server have their own call shapes and take no subAct.
+  if (root === 'fileserver') {
+    // The file server has its own call shapes and takes no subAct.
     data = trimStrings(body);
     params = trimStrings({ ...(options.params ?? {}) });
   } else if (method === 'GET') {

@@ -1,0 +1,70 @@
+import { App as AntApp, ConfigProvider, Spin, theme } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useEffect, useState } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import type { RouteDef } from '../../shared/schema/types.js';
+import { setNotifier } from '../api/notifier.js';
+import { restoreSession } from './auth.js';
+import { routerBasename } from './navigation.js';
+import { platformApi, type SystemSettings } from './platformApi.js';
+import { loadRoutes } from './routesSource.js';
+import { ShellLayout } from './ShellLayout.js';
+import { ShellProvider } from './ShellContext.js';
+import './shell.css';
+
+dayjs.locale('zh-cn');
+
+/** Default theme light (SPEC §9). */
+const THEME = { algorithm: theme.defaultAlgorithm, token: { colorPrimary: '#1d5fbf', borderRadius: 4 } };
+
+/** Routes the request layer's messages through antd's App context, so they follow the theme. */
+function NotifierBridge() {
+  const { message } = AntApp.useApp();
+  useEffect(() => {
+    setNotifier({
+      error: (content, key) => void message.error(key ? { content, key } : content),
+      warning: (content, key) => void message.warning(key ? { content, key } : content),
+      success: (content, key) => void message.success(key ? { content, key } : content),
+    });
+    return () => setNotifier(null);
+  }, [message]);
+  return null;
+}
+
+interface Boot {
+  routes: RouteDef[];
+  settings: SystemSettings | null;
+}
+
+/** The web app: providers, then the shell once the route tree and site settings are in. */
+export function App() {
+  const [boot, setBoot] = useState<Boot | null>(null);
+  useEffect(() => {
+    let live = true;
+    void Promise.all([
+      loadRoutes(),
+      platformApi.querySysName().catch(() => null),
+      restoreSession(),
+    ]).then(([routes, settings]) => { if (live) setBoot({ routes, settings }); });
+    return () => { live = false; };
+  }, []);
+
+  return (
+    <ConfigProvider locale={zhCN} theme={THEME}>
+      <AntApp>
+        <NotifierBridge />
+        {boot ? (
+          <BrowserRouter basename={routerBasename(import.meta.env.BASE_URL)} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+            <ShellProvider routes={boot.routes} settings={boot.settings}>
+              <ShellLayout />
+            </ShellProvider>
+          </BrowserRouter>
+        ) : (
+          <div className="shell-boot"><Spin size="large" /></div>
+        )}
+      </AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,27 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button } from 'antd';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useShell } from './ShellContext.js';
+import { breadcrumbs, isSubPage } from './routeTree.js';
+
+/** Breadcrumbs from the route path (none on home), with a back link on sub-pages. */
+export function Breadcrumbs() {
+  const { routes } = useShell();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const entry = routes.match(location.pathname);
+  const crumbs = breadcrumbs(entry, new URLSearchParams(location.search));
+  if (!crumbs.length) return null;
+  return (
+    <div className="shell-breadcrumb">
+      <Breadcrumb
+        items={crumbs.map((c) => ({ title: c.path ? <Link to={c.path}>{c.title}</Link> : c.title }))}
+      />
+      {isSubPage(entry) && (
+        <Button type="link" size="small" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} className="shell-back">
+          返回
+        </Button>
+      )}
+    </div>
+  );
+}

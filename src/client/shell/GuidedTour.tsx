@@ -1,0 +1,58 @@
+import { Tour, type TourProps } from 'antd';
+import { useEffect, useState, type RefObject } from 'react';
+import { finishTour } from './auth.js';
+
+/**
+ * First-visit guided tour on home: highlights the sub-system switch and the role switch.
+ * Finishing saves remindAgain 1 and reloads; closing early shows it again next time.
+ */
+export function GuidedTour(props: {
+  show: boolean;
+  subSystemRef: RefObject<HTMLElement>;
+  roleRef: RefObject<HTMLElement>;
+  reload?: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    // Wait a frame so the header's targets are laid out before the tour measures them.
+    if (!props.show) {
+      setOpen(false);
+      return;
+    }
+    const id = requestAnimationFrame(() => setOpen(true));
+    return () => cancelAnimationFrame(id);
+  }, [props.show]);
+
+  const steps: TourProps['steps'] = [
+    {
+      title: '切换子系统',
+      description: '点击这里可以在各子系统之间切换，并可设置默认进入的子系统。',
+      target: () => props.subSystemRef.current!,
+      nextButtonProps: { children: '下一步' },
+    },
+    {
+      title: '切换角色',
+      description: '拥有多个角色时，点击这里切换当前角色，菜单随角色变化。',
+      target: () => props.roleRef.current!,
+      prevButtonProps: { children: '上一步' },
+      nextButtonProps: { children: '我知道了' },
+    },
+  ];
+
+  return (
+    <Tour
+      open={open}
+      steps={steps}
+      onClose={() => setOpen(false)}
+      onFinish={async () => {
+        setOpen(false);
+        try {
+          await finishTour();
+        } finally {
+          (props.reload ?? (() => window.location.reload()))();
+        }
+      }}
+      rootClassName="shell-tour"
+    />
+  );
+}

@@ -1,0 +1,85 @@
+import { AppstoreOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button, Layout, Tooltip } from 'antd';
+import { Suspense, useState, type RefObject } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { createClickGuard } from '../../shared/clickGuard.js';
+import { logout } from './auth.js';
+import { goOrReloadHome } from './goHome.js';
+import { HOME_PATH } from './navigation.js';
+import { LazyRoleSwitchDialog, LazySubSystemSwitchDialog } from './lazyParts.js';
+import { useShell } from './ShellContext.js';
+import { TopMenu } from './TopMenu.js';
+
+export const HEADER_HEIGHT = 56;
+const DEFAULT_LOGO = `${import.meta.env.BASE_URL}logo.svg`;
+
+/** Header of SPEC §2: system name and logo, menu, sub-system and role switch, avatar, name, logout. */
+export function HeaderBar(props: { subSystemRef: RefObject<HTMLSpanElement>; roleRef: RefObject<HTMLSpanElement> }) {
+  const shell = useShell();
+  const { user, settings, currentSubSystem, subSystems } = shell;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [dialog, setDialog] = useState<'role' | 'subSystem' | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const [logoFailed, setLogoFailed] = useState(false);
+  const [logoutGuard] = useState(() => createClickGuard());
+
+  const onLogout = async () => {
+    if (!logoutGuard()) return;
+    setLeaving(true);
+    await logout();
+    setLeaving(false);
+    goOrReloadHome(navigate, location.pathname);
+  };
+
+  const logo = !logoFailed && settings?.logImage ? settings.logImage : DEFAULT_LOGO;
+
+  return (
+    <Layout.Header className="shell-header">
+      <Link to={HOME_PATH} className="shell-brand">
+        <img src={logo} alt="logo" className="shell-logo" onError={() => setLogoFailed(true)} />
+        <span className="shell-system-name">{settings?.systemName ?? ''}</span>
+      </Link>
+      <div className="shell-header-menu"><TopMenu /></div>
+      <div className="shell-header-right">
+        {user ? (
+          <>
+            <span ref={props.subSystemRef} className="shell-subsystem-switch">
+              <Tooltip title="切换子系统">
+                <Button type="text" icon={<AppstoreOutlined />} onClick={() => setDialog('subSystem')} aria-label="切换子系统">
+                  <span className="shell-header-ellipsis">{currentSubSystem?.systemName ?? '子系统'}</span>
+                </Button>
+              </Tooltip>
+            </span>
+            <span ref={props.roleRef} className="shell-role-switch">
+              <Tooltip title="切换角色">
+                <Button type="text" icon={<SwapOutlined />} disabled={!user.username} onClick={() => setDialog('role')} aria-label="切换角色">
+                  {user.roleName}
+                </Button>
+              </Tooltip>
+            </span>
+            <Avatar size="small" src={user.headImg || undefined} icon={<UserOutlined />} className="shell-avatar" />
+            <span className="shell-user-name">{user.realName || user.username}</span>
+            <Tooltip title="退出登录">
+              <Button type="text" icon={<LogoutOutlined />} loading={leaving} onClick={onLogout} aria-label="退出登录" className="shell-logout" />
+            </Tooltip>
+          </>
+        ) : (
+          <Button type="primary" onClick={() => shell.openLogin()} className="shell-login-button">登录</Button>
+        )}
+      </div>
+      <Suspense fallback={null}>
+        {user && dialog === 'role' && <LazyRoleSwitchDialog open user={user} onClose={() => setDialog(null)} />}
+        {user && dialog === 'subSystem' && (
+          <LazySubSystemSwitchDialog
+            open
+            subSystems={subSystems}
+            current={currentSubSystem}
+            onClose={() => setDialog(null)}
+            onSwitched={shell.reloadSubSystems}
+          />
+        )}
+      </Suspense>
+    </Layout.Header>
+  );
+}

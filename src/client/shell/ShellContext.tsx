@@ -1,0 +1,98 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { session, type UserInfo } from '../api/session.js';
+import type { RouteDef } from '../../shared/schema/types.js';
+import { RouteIndex } from './routeTree.js';
+import type { ServerMenuNode } from './menuTree.js';
+import { platformApi, type SubSystemInfo, type SystemSettings } from './platformApi.js';
+
+export interface LoginState {
+  open: boolean;
+  /** Where to go after a successful login (the private page that asked for it). */
+  redirect?: string;
+}
+
+export interface ShellState {
+  routes: RouteIndex;
+  settings: SystemSettings | null;
+  user: UserInfo | null;
+  subSystems: SubSystemInfo[];
+  currentSubSystem: SubSystemInfo | undefined;
+  /** The role's menu; null while loading or for visitors. */
+  menu: ServerMenuNode[] | null;
+  reloadMenu(): void;
+  reloadSubSystems(): Promise<void>;
+  login: LoginState;
+  openLogin(redirect?: string): void;
+  closeLogin(): void;
+}
+
+const ShellContext = createContext<ShellState | null>(null);
+
+export function useShell(): ShellState {
+  const value = useContext(ShellContext);
+  if (!value) throw new Error('useShell outside ShellProvider');
+  return value;
+}
+
+export function useUser(): UserInfo | null {
+  return useSyncExternalStore(session.subscribe, session.user, () => null);
+}
+
+export function currentSubSystemOf(list: SubSystemInfo[], user: UserInfo | null): SubSystemInfo | undefined {
+  if (!user) return undefined;
+  return list.find((s) => s.current === 1) ?? list.find((s) => String(s.id) === String(user.subSystemId));
+}
+
+export function ShellProvider(props: { routes: RouteDef[]; settings: SystemSettings | null; children: ReactNode }) {
+  const user = useUser();
+  const routes = useMemo(() => new RouteIndex(props.routes), [props.routes]);
+  const [subSystems, setSubSystems] = useState<SubSystemInfo[]>([]);
+  const [menu, setMenu] = useState<ServerMenuNode[] | null>(null);
+  const [menuVersion, setMenuVersion] = useState(0);
+  const [login, setLogin] = useState<LoginState>({ open: false });
+  const token = user?.token ?? null;
+
+  const reloadSubSystems = useCallback(async () => {
+    if (!session.isLoggedIn()) {
+      setSubSystems([]);
+      return;
+    }
+    try {
+      setSubSystems(await platformApi.listSubSystems());
+    } catch {
+      setSubSystems([]);
+    }
+  }, []);
+
+  // A new token (login, role or sub-system switch) means a new menu and sub-system list.
+  useEffect(() => {
+    let live = true;
+    setMenu(null);
+    if (!token) {
+      setSubSystems([]);
+      return;
+    }
+    platformApi.menu().then((m) => { if (live) setMenu(Array.isArray(m) ? m : []); }, () => { if (live) setMenu([]); });
+    void reloadSubSystems();
+    return () => { live = false; };
+  }, [token, menuVersion, reloadSubSystems]);
+
+  // The request layer asks for the login flow when the server says the session is gone.
+  useEffect(() => session.onLoginRequest((req) => setLogin((cur) => ({ open: true, redirect: req.redirect ?? cur.redirect }))), []);
+
+  const value = useMemo<ShellState>(() => ({
+    routes,
+    settings: props.settings,
+    user,
+    subSystems,
+    currentSubSystem: currentSubSystemOf(subSystems, user),
+    menu,
+    reloadMenu: () => setMenuVersion((v) => v + 1),
+    reloadSubSystems,
+    login,
+    openLogin: (redirect) => setLogin({ open: true, redirect }),
+    closeLogin: () => setLogin({ open: false }),
+  }), [routes, props.settings, user, subSystems, menu, reloadSubSystems, login]);
+
+  return <ShellContext.Provider value={value}>{props.children}</ShellContext.Provider>;
+}

@@ -1,0 +1,82 @@
+import { Layout, Spin } from 'antd';
+import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { loading } from '../api/loading.js';
+import { Breadcrumbs } from './Breadcrumbs.js';
+import { FooterBar } from './FooterBar.js';
+import { HeaderBar } from './HeaderBar.js';
+import { LazyGuidedTour, LazyLoginDialog, prefetchLoginDialog } from './lazyParts.js';
+import { HOME_PATH } from './navigation.js';
+import { routeName } from './routeTree.js';
+import { RouteView } from './RouteView.js';
+import { useShell } from './ShellContext.js';
+import { SideMenu, useSideSection } from './SideMenu.js';
+import { shouldShowTour } from './tourRule.js';
+
+/** Global loading indicator for calls in flight (SPEC §7 lists the quiet ones); shown after 300 ms. */
+function GlobalLoading() {
+  const count = useSyncExternalStore(loading.subscribe, loading.count, () => 0);
+  return <Spin spinning={count > 0} delay={300} fullscreen className="shell-global-loading" />;
+}
+
+/** The frame: fixed header, fixed sider of the current section, breadcrumbs, page, footer. */
+export function ShellLayout() {
+  const shell = useShell();
+  const { routes, user, settings, currentSubSystem } = shell;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const subSystemRef = useRef<HTMLSpanElement>(null);
+  const roleRef = useRef<HTMLSpanElement>(null);
+  const entry = routes.match(location.pathname);
+  const hideHeader = !!entry?.def.hideHeader;
+  const section = useSideSection();
+  const withSider = !!section && !hideHeader;
+  // The dialog is mounted from its first opening on, so it can animate closed afterwards.
+  const [loginMounted, setLoginMounted] = useState(false);
+  useEffect(() => { if (shell.login.open) setLoginMounted(true); }, [shell.login.open]);
+  useEffect(() => { if (!user) prefetchLoginDialog(); }, [user]);
+
+  useEffect(() => {
+    const name = entry ? routeName(entry.def, new URLSearchParams(location.search)) : '';
+    const site = settings?.systemName ?? '';
+    document.title = name && entry?.path !== HOME_PATH ? `${name} - ${site}` : site;
+  }, [entry, location.search, settings?.systemName]);
+
+  const showTour = shouldShowTour({
+    onHome: location.pathname === HOME_PATH,
+    loggedIn: !!user,
+    loaded: !!currentSubSystem,
+    remindAgain: currentSubSystem?.remindAgain,
+  });
+
+  return (
+    <Layout className={`shell${hideHeader ? ' shell-no-header' : ''}${withSider ? ' shell-with-sider' : ''}`}>
+      {!hideHeader && <HeaderBar subSystemRef={subSystemRef} roleRef={roleRef} />}
+      <Layout className="shell-body">
+        {withSider && <SideMenu section={section!} />}
+        <Layout className="shell-main">
+          <Layout.Content className="shell-content">
+            <Breadcrumbs />
+            <RouteView />
+          </Layout.Content>
+          <FooterBar footer={settings?.footer} />
+        </Layout>
+      </Layout>
+      <Suspense fallback={null}>
+        {(loginMounted || shell.login.open) && (
+          <LazyLoginDialog
+            open={shell.login.open}
+            onClose={shell.closeLogin}
+            onSuccess={() => {
+              const redirect = shell.login.redirect;
+              shell.closeLogin();
+              if (redirect && redirect !== location.pathname + location.search) navigate(redirect);
+            }}
+          />
+        )}
+        {!hideHeader && showTour && !shell.login.open && <LazyGuidedTour show subSystemRef={subSystemRef} roleRef={roleRef} />}
+      </Suspense>
+      <GlobalLoading />
+    </Layout>
+  );
+}

@@ -1,0 +1,85 @@
+import { App, Checkbox, Modal, Radio, Space, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { guardConfirm } from '../../shared/clickGuard.js';
+import { MESSAGES } from '../../shared/envelope.js';
+import { LOGIN_MESSAGES, switchSubSystem } from './auth.js';
+import { goOrReloadHome } from './goHome.js';
+import type { SubSystemInfo } from './platformApi.js';
+
+/** Sub-system dialog width (SPEC §9). */
+export const SUB_SYSTEM_DIALOG_WIDTH = 580;
+
+/**
+ * Sub-system switch (SPEC §4): saves the chosen one as current (optionally as default), reloads
+ * the sub-system list and the user, then goes to or reloads home.
+ */
+export function SubSystemSwitchDialog(props: {
+  open: boolean;
+  subSystems: SubSystemInfo[];
+  current?: SubSystemInfo;
+  onClose(): void;
+  onSwitched(): Promise<void> | void;
+}) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [chosen, setChosen] = useState<number | undefined>();
+  const [asDefault, setAsDefault] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!props.open) return;
+    setChosen(props.current?.id);
+    setAsDefault(props.current?.defaultFlag === 1);
+  }, [props.open, props.current]);
+
+  const confirm = useMemo(() => guardConfirm(async (id: number | undefined, setDefault: boolean) => {
+    if (id === undefined) {
+      void message.warning(LOGIN_MESSAGES.selectSubSystem);
+      return;
+    }
+    setBusy(true);
+    try {
+      await switchSubSystem(id, setDefault);
+      void message.success(MESSAGES.success);
+      await props.onSwitched();
+      props.onClose();
+      goOrReloadHome(navigate, location.pathname);
+    } catch {
+      /* the request layer showed why */
+    } finally {
+      setBusy(false);
+    }
+  }), [message, navigate, location.pathname, props]);
+
+  return (
+    <Modal
+      title="切换子系统"
+      open={props.open}
+      width={SUB_SYSTEM_DIALOG_WIDTH}
+      onCancel={props.onClose}
+      onOk={() => confirm(chosen, asDefault)}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={busy}
+      destroyOnHidden
+      className="shell-subsystem-dialog"
+    >
+      <Radio.Group value={chosen} onChange={(e) => setChosen(e.target.value)} className="shell-subsystem-list">
+        <Space direction="vertical" style={{ width: '100%' }}>
+          {props.subSystems.map((s) => (
+            <Radio key={s.id} value={s.id}>
+              <span className="shell-subsystem-name">{s.systemName}</span>
+              {s.organize && <Typography.Text type="secondary" className="shell-subsystem-org">{s.organize}</Typography.Text>}
+              {s.defaultFlag === 1 && <Typography.Text type="success" className="shell-subsystem-flag">（默认）</Typography.Text>}
+            </Radio>
+          ))}
+        </Space>
+      </Radio.Group>
+      <div className="shell-subsystem-default">
+        <Checkbox checked={asDefault} onChange={(e) => setAsDefault(e.target.checked)}>设为默认子系统</Checkbox>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,49 @@
+import { Menu, type MenuProps } from 'antd';
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useShell } from './ShellContext.js';
+import { MenuIcon } from './icons.js';
+import { MenuLabel } from './MenuLabel.js';
+import { findNode, menuPaths, sectionBadgeCount, topLevelFor, visibleNodes, type ServerMenuNode } from './menuTree.js';
+import { highlightedMenuPath, routeKind } from './routeTree.js';
+import { useMenuNavigation } from './useMenuNavigation.js';
+
+/** Visitors' navigation: the public pages of the route tree that are menu entries. */
+function publicNodes(entries: ReturnType<typeof useShell>['routes']['entries']): ServerMenuNode[] {
+  return entries
+    .filter((e) => e.chain.length === 1 && e.def.public && !e.def.hidden && routeKind(e.def).kind !== 'redirect')
+    .map((e) => ({ name: e.def.name, path: e.path }));
+}
+
+/** The header's menu: the top-level entries of the role's menu (a visitor gets the public pages). */
+export function TopMenu() {
+  const { menu, routes, user } = useShell();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const open = useMenuNavigation();
+  const nodes = useMemo(() => (user ? visibleNodes(menu) : publicNodes(routes.entries)), [user, menu, routes]);
+
+  const entry = routes.match(location.pathname);
+  const highlighted = highlightedMenuPath(entry, menuPaths(nodes));
+  const selected = topLevelFor(nodes, highlighted)?.path;
+
+  const items: MenuProps['items'] = nodes.map((n) => ({
+    key: n.path,
+    icon: <MenuIcon name={n.icon} />,
+    label: <MenuLabel name={n.name} count={sectionBadgeCount(n, null)} />,
+  }));
+
+  return (
+    <Menu
+      className="shell-top-menu"
+      mode="horizontal"
+      selectedKeys={selected ? [selected] : []}
+      items={items}
+      onClick={({ key }) => {
+        const node = findNode(nodes, key);
+        if (node) open(node);
+        else navigate(key);
+      }}
+    />
+  );
+}

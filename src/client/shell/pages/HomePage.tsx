@@ -1,0 +1,37 @@
+import { Link } from 'react-router-dom';
+import { useShell } from '../ShellContext.js';
+import { SchemaPageHost } from '../SchemaPageHost.js';
+
+/** The portal's sections: the latest items of each information kind, as compact public list pages. */
+export const PORTAL_SECTIONS = [
+  { pageId: 'portal/announcement.latest', title: '通知公告', more: '/noticeAnnouncement' },
+  { pageId: 'portal/activityDynamics.latest', title: '活动动态', more: '/activityDynamics' },
+  { pageId: 'portal/relatedDownloads.latest', title: '相关下载', more: '/relatedDownloads' },
+  { pageId: 'portal/rules.latest', title: '政策法规', more: '/rulesRegulations' },
+] as const;
+
+/** Home: a welcome banner and the portal sections, each rendered by the page runtime. */
+export function HomePage() {
+  const { settings } = useShell();
+  return (
+    <div className="shell-home">
+      <div className="shell-home-banner">
+        <h2>{settings?.systemName ?? ''}</h2>
+        <p>课题申报、开题、中期、成果鉴定与结题全过程管理</p>
+      </div>
+      <div className="shell-home-grid">
+        {PORTAL_SECTIONS.map((s) => (
+          <section key={s.pageId} className="shell-home-section" aria-label={s.title}>
+            <header className="shell-home-section-head">
+              <h3>{s.title}</h3>
+              <Link to={s.more}>更多</Link>
+            </header>
+            <div className="shell-home-section-body">
+              <SchemaPageHost pageId={s.pageId} query={{}} fallback={<p className="shell-home-pending">{s.title}栏目暂未开放</p>} />
+            </div>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { App } from 'antd';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { STORAGE_KEYS } from '../../shared/storageKeys.js';
+import { clearsListState, firstLeafPath, isSection, type ServerMenuNode } from './menuTree.js';
+import { FORBIDDEN_PATH, NO_SECTION_RIGHTS } from './navigation.js';
+
+/**
+ * What a menu click does: a section opens its first entry, or, when the role got none of its
+ * entries, says 你没有该栏目的权限！！ and goes to /403; the topic list forgets its remembered state.
+ */
+export function useMenuNavigation(): (node: ServerMenuNode) => void {
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  return useCallback((node: ServerMenuNode) => {
+    const target = isSection(node) ? firstLeafPath(node) : node.path;
+    if (!target) {
+      void message.warning({ content: NO_SECTION_RIGHTS, key: 'no-section-rights' });
+      navigate(FORBIDDEN_PATH);
+      return;
+    }
+    if (clearsListState(node)) {
+      try { sessionStorage.removeItem(STORAGE_KEYS.listBasicObj); } catch { /* storage unavailable */ }
+    }
+    navigate(target);
+  }, [message, navigate]);
+}
