@@ -62,6 +62,17 @@ export interface Md5Options {
 
 export const DEFAULT_SLICE = 8 * 1024 * 1024;
 
+/** Blob.arrayBuffer where there is one; FileReader in older browsers (and jsdom). */
+function readBytes(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
 export async function md5OfBlob(blob: Blob, opts: Md5Options = {}): Promise<Md5Result> {
   const sliceSize = opts.sliceSize ?? DEFAULT_SLICE;
   const chunkSize = opts.chunkSize && opts.chunkSize < blob.size ? opts.chunkSize : 0;
@@ -74,7 +85,7 @@ export async function md5OfBlob(blob: Blob, opts: Md5Options = {}): Promise<Md5R
     if (opts.signal?.aborted) throw new DOMException('aborted', 'AbortError');
     // Slices never straddle a chunk boundary, so each chunk's hasher sees exactly its bytes.
     const end = Math.min(blob.size, offset + sliceSize, chunkSize ? offset - inChunk + chunkSize : Infinity);
-    const bytes = new Uint8Array(await blob.slice(offset, end).arrayBuffer());
+    const bytes = new Uint8Array(await readBytes(blob.slice(offset, end)));
     whole.update(bytes);
     if (chunk) {
       chunk.update(bytes);

@@ -45,8 +45,7 @@ export interface UploadTransport {
 
 /** No answer, a time-out, or a gateway that gave up: worth a retry that resumes. */
 export function isNetworkFailure(e: unknown): boolean {
-  if (e instanceof ApiError) return e.kind === 'network' || e.kind === 'timeout' || (e.kind === 'http' && [0, 502, 503, 504].includes(e.status ?? 0));
-  return e instanceof TypeError;
+  return e instanceof ApiError && (e.kind === 'network' || e.kind === 'timeout' || (e.kind === 'http' && [0, 502, 503, 504].includes(e.status ?? 0)));
 }
 
 export function networkError(): ApiError {

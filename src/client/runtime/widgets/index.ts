@@ -19,6 +19,7 @@ import { RichText } from './RichText.js';
 import { DictText } from './DictText.js';
 import { StatusTag } from './StatusTag.js';
 import { FileList } from './FileList.js';
+import { Upload } from './Upload.js';
 import { Section } from './Section.js';
 import { StepPane } from './StepPane.js';
 
@@ -43,5 +44,6 @@ registerWidget('RichText', RichText);
 registerWidget('DictText', DictText);
 registerWidget('StatusTag', StatusTag);
 registerWidget('FileList', FileList);
+registerWidget('Upload', Upload);
 
 export { registerWidget, registerLayout, getWidget, hasWidget, widgetNames } from './registry.js';
