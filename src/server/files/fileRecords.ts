@@ -52,7 +52,7 @@ export async function canReadFile(ctx: AppContext, user: SessionUser | null, fil
   const bindings = await db.selectFrom('file_bindings').select(['entity', 'record_id'])
     .where('file_id', '=', file.id).limit(50).execute();
   for (const b of bindings) {
-    if (await canReadBoundRecord(ctx, user, b.entity, Number(b.record_id))) return true;
+    if (await canReadBoundRecord(ctx, user, b.entity, Number(b.record_id), file.id, db)) return true;
   }
   return false;
 }
@@ -66,9 +66,9 @@ export async function mayReadContent(ctx: AppContext, user: SessionUser, md5: st
   const own = await db.selectFrom('files').select('id').where('md5', '=', md5).where('owner_user_id', '=', user.userId).executeTakeFirst();
   if (own) return true;
   const bound = await db.selectFrom('file_bindings as b').innerJoin('files as f', 'f.id', 'b.file_id')
-    .select(['b.entity', 'b.record_id']).distinct().where('f.md5', '=', md5).limit(50).execute();
+    .select(['b.entity', 'b.record_id', 'b.file_id']).where('f.md5', '=', md5).limit(50).execute();
   for (const b of bound) {
-    if (await canReadBoundRecord(ctx, user, b.entity, Number(b.record_id))) return true;
+    if (await canReadBoundRecord(ctx, user, b.entity, Number(b.record_id), Number(b.file_id))) return true;
   }
   return false;
 }
