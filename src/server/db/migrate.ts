@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Database, Dialect } from './database.js';
 
 /**
@@ -34,7 +34,12 @@ class FolderProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(database: Database): Promise<string[]> {
-  const migrator = new Migrator({ db: database.db, provider: new FolderProvider(database.dialect) });
+  // Kysely looks for its own tables in every schema unless told which one: with several schemas
+  // in one PostgreSQL database (tests, PG_SCHEMA) it would find another's and skip creating ours.
+  const migrationTableSchema = database.dialect === 'postgres'
+    ? (await sql<{ s: string }>`select current_schema() as s`.execute(database.db)).rows[0]?.s
+    : undefined;
+  const migrator = new Migrator({ db: database.db, provider: new FolderProvider(database.dialect), migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
