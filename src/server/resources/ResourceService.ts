@@ -254,7 +254,7 @@ export class ResourceService {
       saved = await this.store.transaction(async (tx) => {
         const id = await tx.insert(entity, record);
         await tx.log({
-          entity: entity.name, recordId: id, action: 'create', actionLabel: '新增', fromStatus: null, toStatus: record.status,
+          entity: entity.name, recordId: id, action: 'create', actionLabel: '新增', fromStatus: null, toStatus: (record.status as string | null),
           comment: null, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now,
         });
         return { ...record, id, version: 1 } as StoredRecord;
