@@ -278,7 +278,7 @@ export class ResourceService {
       });
     }
     // After the commit: the file service records that these files belong to the record now.
-    for (const ids of files.values()) if (ids.length) await bindFiles(this.ctx, entity.name, saved.id, ids);
+    for (const [field, ids] of files) if (ids.length) await bindFiles(this.ctx, `${entity.name}.${field}`, saved.id, ids);
     return this.answer(entity, saved, user, now);
   }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { fileTestClient } from '../files/fileTestClient.js';
 
 let t: TestApp;
 type H = Record<string, string>;
@@ -281,5 +282,26 @@ describe('export', () => {
     // Another city's admin exports nothing of it.
     const other = await t.inject({ method: 'POST', url: `${A}/export`, headers: { ...city1123, 'content-type': 'application/json' }, payload: { subAct: 'a', filters: [{ field: 'title', op: 'like', value: '导出测试' }] } });
     expect(other.body.slice(1).trim().split('\r\n')).toHaveLength(1);
+  });
+});
+
+describe('attachments', () => {
+  it('keeps file refs from the file service, refuses files the user may not attach, and exports their names', async () => {
+    const sent = await fileTestClient(t, province).send(Buffer.from('%PDF-1.4\n% 申报指南\n%%EOF\n'), '申报指南.pdf');
+    expect(sent.step, JSON.stringify(sent.answer)).toBe('done');
+    const fileId = sent.file!.id;
+    const rec = await create(province, { title: '带附件的通知', attachments: [fileId] });
+    expect(rec.attachments).toEqual([expect.objectContaining({ id: fileId, fileName: '申报指南.pdf', fileSuffix: 'pdf' })]);
+    // Saving the record back unchanged (refs as the client holds them) keeps them.
+    const again = await t.post(`${A}/save`, { subAct: 'a', id: rec.id, version: rec.version, attachments: rec.attachments }, province);
+    expect(again.body.data.attachments).toEqual(rec.attachments);
+    // Someone who cannot read the file cannot attach it by guessing its id.
+    const stolen = await t.post(`${A}/save`, { subAct: 'a', title: '盗用附件', content: '<p>x</p>', attachments: [fileId] }, city1101);
+    expect(stolen.status).toBe(400);
+    expect(stolen.body.data).toEqual([expect.objectContaining({ field: 'attachments' })]);
+    const missing = await t.post(`${A}/save`, { subAct: 'a', title: '不存在的附件', content: '<p>x</p>', attachments: [987654] }, province);
+    expect(missing.status).toBe(400);
+    const csv = await t.inject({ method: 'POST', url: `${A}/export`, headers: { ...province, 'content-type': 'application/json' }, payload: { subAct: 'a', filters: [{ field: 'title', op: 'like', value: '带附件' }] } });
+    expect(csv.body).toContain('申报指南.pdf');
   });
 });

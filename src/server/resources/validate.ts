@@ -117,7 +117,10 @@ export async function validateFields(
     const raw = body[key];
     if (isEmpty(raw)) { values[key] = null; continue; }
     let checked: Checked;
-    switch (def.type) {
+    if (def.multiple) {
+      // A list of dictionary values: each is checked against the dictionary below.
+      checked = Array.isArray(raw) ? { value: raw } : { value: null, error: `${def.label}的取值不在字典范围内` };
+    } else switch (def.type) {
       case 'string': case 'text': case 'richtext': checked = checkString(def, raw); break;
       case 'integer': case 'number': checked = checkNumber(def, raw); break;
       case 'boolean': checked = checkBoolean(def, raw); break;
@@ -140,7 +143,7 @@ export async function validateFields(
     let value = checked.value;
     if (def.dict && value !== null && def.type !== 'files') {
       const options = new Set((await dicts.options(def.dict)).map((o) => o.value));
-      const list = def.multiple ? (Array.isArray(raw) ? raw : [raw]) : [value];
+      const list = def.multiple ? (value as unknown[]) : [value];
       const texts = list.map((v) => (typeof v === 'number' || typeof v === 'string' ? String(v) : null));
       if (texts.some((t) => t === null || !options.has(t))) { fail(key, `${def.label}的取值不在字典范围内`); continue; }
       value = def.multiple ? texts : texts[0];
@@ -159,7 +162,7 @@ export async function validateFields(
     let resolved: FileRef[] = [];
     if (fresh.length) {
       try {
-        resolved = await resolveFileRefs(ctx, user, fresh);
+        resolved = await resolveFileRefs(ctx, user, fresh, { belongType: `${entity.name}.${key}` });
       } catch (e) {
         if (e instanceof AppError) { fail(key, e.message === '参数不合法' ? `${def.label}包含无效的文件` : e.message); continue; }
         throw e;
