@@ -1,0 +1,70 @@
+/**
+ * The runtime's one entry: loads a page schema (with its entity and workflow) through the data
+ * provider and renders the page kind registered for it. The shell lazy-loads this for every route
+ * that names a `page`.
+ */
+import { App, ConfigProvider, Result, Spin } from 'antd';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useEffect, useMemo, useState } from 'react';
+import type { PageBundle } from '../../shared/schema/types.js';
+import type { FormMode } from './model/formSchema.js';
+import './pages/index.js';
+import { getPageKind } from './pages/registry.js';
+import type { Query } from './pages/types.js';
+import { RuntimeProvider, useOptionalRuntime, useRuntime, type RuntimeProviderProps } from './RuntimeContext.js';
+import './widgets/index.js';
+
+dayjs.locale('zh-cn');
+
+export const PAGE_LOAD_FAILED = '页面加载失败';
+
+export interface SchemaPageProps {
+  pageId: string;
+  mode?: FormMode;
+  /** The route's query parameters (id, stage, ...): an object or the URLSearchParams. */
+  query?: Query | URLSearchParams;
+  /** Optional overrides of the runtime environment (tests, embedding); by default the session's. */
+  runtime?: Omit<RuntimeProviderProps, 'children'>;
+}
+
+function toQuery(q: SchemaPageProps['query']): Query {
+  if (!q) return {};
+  if (typeof URLSearchParams !== 'undefined' && q instanceof URLSearchParams) return Object.fromEntries(q.entries());
+  return { ...(q as Query) };
+}
+
+function PageLoader({ pageId, mode, query }: { pageId: string; mode?: FormMode; query: Query }) {
+  const { dataProvider } = useRuntime();
+  const [state, setState] = useState<{ bundle: PageBundle | null; error: string | null }>({ bundle: null, error: null });
+  useEffect(() => {
+    let alive = true;
+    setState({ bundle: null, error: null });
+    dataProvider.getPage(pageId).then(
+      (bundle) => { if (alive) setState({ bundle, error: bundle?.page ? null : PAGE_LOAD_FAILED }); },
+      (e: unknown) => { if (alive) setState({ bundle: null, error: (e as Error)?.message || PAGE_LOAD_FAILED }); },
+    );
+    return () => { alive = false; };
+  }, [dataProvider, pageId]);
+  if (state.error) return <Result status="warning" title={PAGE_LOAD_FAILED} subTitle={state.error === PAGE_LOAD_FAILED ? undefined : state.error} />;
+  if (!state.bundle) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
+  const Kind = getPageKind(state.bundle.page.kind);
+  if (!Kind) return <Result status="warning" title={PAGE_LOAD_FAILED} subTitle={`未知的页面类型：${state.bundle.page.kind}`} />;
+  // A new record id or mode starts a fresh page (new form, new list state).
+  return <Kind key={`${pageId}:${mode ?? ''}:${query.id ?? ''}`} bundle={state.bundle} mode={mode} query={query} />;
+}
+
+export function SchemaPage({ pageId, mode, query, runtime }: SchemaPageProps) {
+  const outer = useOptionalRuntime();
+  const q = useMemo(() => toQuery(query), [query]);
+  const page = (
+    <ConfigProvider locale={zhCN}>
+      <App component={false}>
+        <PageLoader pageId={pageId} mode={mode} query={q} />
+      </App>
+    </ConfigProvider>
+  );
+  if (outer && !runtime) return page;
+  return <RuntimeProvider {...runtime}>{page}</RuntimeProvider>;
+}

@@ -1,0 +1,164 @@
+/**
+ * The list page kind: a filter bar (Formily, the same widgets as forms), an antd Table whose columns
+ * the model planned, 10 rows a page with 共N条记录, size changer and quick jumper, toolbar / row /
+ * batch actions shown by rule and row permission, export of the current filters. Public lists
+ * (source "public") read the anonymous endpoints and offer no actions.
+ */
+import { createForm } from '@formily/core';
+import { FormButtonGroup, FormLayout } from '@formily/antd-v5';
+import { FormProvider } from '@formily/react';
+import { toJS } from '@formily/reactive';
+import { Button, Card, Space, Table, type TableProps } from 'antd';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { ListPageDef, ListResult, ResourceRecord } from '../../../shared/schema/types.js';
+import { resolveAction, rowsAllowing, visibleActions } from '../model/actions.js';
+import { planColumns } from '../model/columns.js';
+import { buildFilterSchema } from '../model/filterSchema.js';
+import { initialListState, listReducer, PAGE_SIZE_OPTIONS, toListRequest, totalText, type ListState } from '../model/listQuery.js';
+import { useRuntime } from '../RuntimeContext.js';
+import { ActionButton } from './ActionButton.js';
+import { renderCell } from './cells.js';
+import type { PageKindProps } from './types.js';
+import { useActionRunner } from './useActionRunner.js';
+import { useSchemaField } from './useSchemaField.js';
+
+const EMPTY: ListResult = { list: [], total: 0, page: 1, pageSize: 10 };
+
+function FilterBar({ page, bundle, onSearch, onReset }: { page: ListPageDef; bundle: PageKindProps['bundle']; onSearch: (v: Record<string, unknown>) => void; onReset: () => void }) {
+  const SchemaField = useSchemaField();
+  const schema = useMemo(() => buildFilterSchema(page, bundle.entity, bundle.workflow), [page, bundle]);
+  const form = useMemo(() => createForm(), []);
+  if (!schema) return null;
+  return (
+    <FormProvider form={form}>
+      <FormLayout labelWidth={90} className="runtime-filters">
+        <SchemaField schema={schema} />
+        <FormButtonGroup align="right">
+          <Button type="primary" onClick={() => onSearch(toJS(form.values) as Record<string, unknown>)}>查询</Button>
+          <Button onClick={() => { void form.reset('*', { forceClear: true }); onReset(); }}>重置</Button>
+        </FormButtonGroup>
+      </FormLayout>
+    </FormProvider>
+  );
+}
+
+export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
+  const page = bundle.page as ListPageDef;
+  const { entity, workflow } = bundle;
+  const { dataProvider, user, now } = useRuntime();
+  const isPublic = page.source === 'public';
+  const initial = useMemo(() => initialListState(page, entity), [page, entity]);
+  const [state, dispatch] = useReducer((s: ListState, a: Parameters<typeof listReducer>[1]) => listReducer(s, a, initial), initial);
+  const [result, setResult] = useState<ListResult>(EMPTY);
+  const [loading, setLoading] = useState(true);
+  const [reloadKey, setReloadKey] = useState(0);
+  const [selected, setSelected] = useState<ResourceRecord[]>([]);
+  const request = useMemo(() => toListRequest(state, page, entity, fixed), [state, page, entity, fixed]);
+
+  useEffect(() => {
+    let alive = true;
+    setLoading(true);
+    const call = isPublic ? dataProvider.getPublicList(entity.name, request) : dataProvider.getList(entity.name, request);
+    call.then(
+      (r) => { if (alive) { setResult({ ...EMPTY, ...r, list: Array.isArray(r?.list) ? r.list : [] }); setSelected([]); } },
+      () => { if (alive) setResult(EMPTY); },
+    ).finally(() => { if (alive) setLoading(false); });
+    return () => { alive = false; };
+  }, [dataProvider, entity.name, isPublic, request, reloadKey]);
+
+  const reload = useCallback(() => setReloadKey((k) => k + 1), []);
+  const run = useActionRunner(bundle, reload);
+  const ruleInputs = { user, query, now: now() };
+
+  const toolbar = isPublic ? [] : visibleActions(page.toolbar, workflow, ruleInputs);
+  const batchDefs = isPublic ? [] : (page.batchActions ?? []);
+  const rowDefs = isPublic ? [] : (page.rowActions ?? []);
+
+  const columns: NonNullable<TableProps<ResourceRecord>['columns']> = planColumns(page.columns, entity, workflow).map((plan) => ({
+    key: plan.key,
+    dataIndex: plan.field,
+    title: plan.title,
+    width: plan.width,
+    ellipsis: plan.ellipsis,
+    sorter: plan.sortable,
+    sortOrder: state.sort?.field === plan.field ? (state.sort.order === 'asc' ? 'ascend' : 'descend') : null,
+    render: (value: unknown, row: ResourceRecord) => renderCell(plan, value, row, workflow),
+  }));
+  if (rowDefs.length) {
+    columns.push({
+      key: '_actions',
+      title: '操作',
+      fixed: 'right',
+      render: (_: unknown, row: ResourceRecord) => (
+        <Space size={0} wrap>
+          {visibleActions(rowDefs, workflow, { ...ruleInputs, record: row, form: row }).map((a) => (
+            <ActionButton key={a.key} action={a} rows={[row]} run={run} variant="row" />
+          ))}
+        </Space>
+      ),
+    });
+  }
+
+  const paginated = page.pagination !== false;
+  const table = (
+    <Table<ResourceRecord>
+      rowKey="id"
+      size="middle"
+      loading={loading}
+      columns={columns}
+      dataSource={result.list}
+      scroll={{ x: 'max-content' }}
+      rowSelection={batchDefs.length ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_keys, rows) => setSelected(rows) } : undefined}
+      pagination={paginated ? {
+        current: state.page,
+        pageSize: state.pageSize,
+        total: result.total,
+        showSizeChanger: true,
+        showQuickJumper: true,
+        pageSizeOptions: PAGE_SIZE_OPTIONS,
+        showTotal: (total) => totalText(total),
+      } : false}
+      onChange={(pagination, _filters, sorter, extra) => {
+        if (extra.action === 'paginate') dispatch({ type: 'paginate', page: pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize });
+        if (extra.action === 'sort') {
+          const s = Array.isArray(sorter) ? sorter[0] : sorter;
+          const field = typeof s?.columnKey === 'string' ? s.columnKey : undefined;
+          dispatch({ type: 'sort', sort: field && s.order ? { field, order: s.order === 'ascend' ? 'asc' : 'desc' } : initial.sort });
+        }
+      }}
+    />
+  );
+
+  const actionsBar = toolbar.length || batchDefs.length ? (
+    <Space wrap style={{ marginBottom: 12 }} className="runtime-toolbar">
+      {toolbar.map((a, i) => (
+        <ActionButton key={a.key} action={a} rows={[]} run={run} variant="toolbar" values={{ ...query, ...fixed }}
+          icon={page.toolbar?.[i] && page.toolbar[i].type === 'link' ? (page.toolbar[i] as { icon?: string }).icon : undefined} request={request} />
+      ))}
+      {batchDefs.map((def, i) => {
+        const a = resolveAction(def, workflow, i);
+        const rows = rowsAllowing(def, selected, ruleInputs);
+        return <ActionButton key={`batch:${a.key}`} action={a} rows={rows} run={run} variant="toolbar" disabled={!rows.length} request={request} />;
+      })}
+    </Space>
+  ) : null;
+
+  const body = (
+    <>
+      {!embedded || page.filters?.length ? (
+        <FilterBar page={page} bundle={bundle}
+          onSearch={(filters) => dispatch({ type: 'filter', filters })}
+          onReset={() => dispatch({ type: 'reset' })} />
+      ) : null}
+      {actionsBar}
+      {table}
+    </>
+  );
+  if (embedded) return <div className="runtime-list">{body}</div>;
+  return (
+    <Card title={page.title} className="runtime-list" extra={page.more ? <Link to={page.more}>更多</Link> : undefined}>
+      {body}
+    </Card>
+  );
+}

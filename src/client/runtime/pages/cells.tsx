@@ -1,0 +1,47 @@
+import { Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { ResourceRecord, WorkflowDef } from '../../../shared/schema/types.js';
+import { useDictionary } from '../dictionaries/useDictionary.js';
+import { formatDate, richTextToPlain, type ColumnPlan } from '../model/columns.js';
+import { fillPlaceholders } from '../model/placeholders.js';
+import type { FileRefLike } from '../data/dataProvider.js';
+import { FileList } from '../widgets/FileList.js';
+import { StatusTag } from '../widgets/StatusTag.js';
+
+function DictCell({ type, value, tag }: { type: string; value: unknown; tag: boolean }) {
+  const { options } = useDictionary(type);
+  const values = (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined && v !== '');
+  if (!values.length) return null;
+  const found = values.map((v) => options.find((o) => o.value === String(v)) ?? { value: String(v), text: String(v), color: undefined });
+  if (tag) return <>{found.map((o) => <Tag key={o.value} color={o.color}>{o.text}</Tag>)}</>;
+  return <>{found.map((o) => o.text).join('、')}</>;
+}
+
+function plain(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Draws one cell as its column plan says. */
+export function renderCell(plan: ColumnPlan, value: unknown, row: ResourceRecord, workflow: WorkflowDef | null): ReactNode {
+  switch (plan.kind) {
+    case 'dict': return <DictCell type={plan.dict!} value={value} tag={false} />;
+    case 'dictTag': return <DictCell type={plan.dict!} value={value} tag />;
+    case 'status': return <StatusTag value={value} workflow={workflow} />;
+    case 'date': return formatDate(value, false);
+    case 'datetime': return formatDate(value, true);
+    case 'boolean': return value === null || value === undefined ? '' : value === true || value === 1 || value === '1' ? '是' : '否';
+    case 'files': return <FileList value={value as FileRefLike[]} />;
+    case 'richtext': return richTextToPlain(value);
+    case 'link': {
+      const text = plain(value);
+      if (!plan.to) return text;
+      const to = fillPlaceholders(plan.to, row);
+      return plan.ellipsis ? <Link to={to} title={text}>{text}</Link> : <Link to={to}>{text}</Link>;
+    }
+    case 'number': return plain(value);
+    default: return plan.ellipsis ? <Typography.Text ellipsis={{ tooltip: plain(value) }}>{plain(value)}</Typography.Text> : plain(value);
+  }
+}

@@ -1,0 +1,41 @@
+import { App } from 'antd';
+import { useCallback } from 'react';
+import { MESSAGES } from '../../../shared/envelope.js';
+import type { ListRequest, PageBundle, ResourceRecord } from '../../../shared/schema/types.js';
+import type { ResolvedAction } from '../model/actions.js';
+import { useRuntime } from '../RuntimeContext.js';
+
+/**
+ * Runs delete, transition and export actions through the data provider. Failures were already
+ * shown by the request layer; the runner only reports success and tells the page to reload.
+ */
+export function useActionRunner(bundle: PageBundle, onDone: () => void) {
+  const { dataProvider } = useRuntime();
+  const { message } = App.useApp();
+  const entity = bundle.entity.name;
+  return useCallback(async (action: ResolvedAction, rows: ResourceRecord[], extra: { comment?: string; request?: ListRequest } = {}): Promise<boolean> => {
+    try {
+      if (action.type === 'delete') {
+        await dataProvider.remove(entity, rows.map((r) => r.id));
+      } else if (action.type === 'transition' && action.action) {
+        // One at a time: each carries the version it was decided on, and a stale one is refused alone.
+        for (const row of rows) {
+          await dataProvider.transition(entity, {
+            id: row.id, action: action.action,
+            ...(row.version !== undefined ? { version: row.version } : {}),
+            ...(extra.comment ? { comment: extra.comment } : {}),
+          });
+        }
+      } else if (action.type === 'export') {
+        await dataProvider.exportFile(entity, { filters: extra.request?.filters ?? [], ...(extra.request?.sort ? { sort: extra.request.sort } : {}) });
+        return true;
+      }
+      void message.success(MESSAGES.success);
+      onDone();
+      return true;
+    } catch {
+      onDone();
+      return false;
+    }
+  }, [dataProvider, entity, message, onDone]);
+}

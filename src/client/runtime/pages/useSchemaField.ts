@@ -1,0 +1,16 @@
+import type { ISchema } from '@formily/json-schema';
+import { createSchemaField } from '@formily/react';
+import type { ComponentType } from 'react';
+import { registryVersion, widgetComponents } from '../widgets/registry.js';
+
+type SchemaFieldComponent = ComponentType<{ schema: ISchema }>;
+let cached: { version: number; SchemaField: SchemaFieldComponent } | null = null;
+
+/** Formily's SchemaField over every registered widget, rebuilt only when the registry changes. */
+export function useSchemaField(): SchemaFieldComponent {
+  const version = registryVersion();
+  if (!cached || cached.version !== version) {
+    cached = { version, SchemaField: createSchemaField({ components: widgetComponents() }) as unknown as SchemaFieldComponent };
+  }
+  return cached.SchemaField;
+}

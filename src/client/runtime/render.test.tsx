@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+/**
+ * Render tests: every page schema under schemas/pages/ (and the runtime's own fixtures, which cover
+ * steps, rules and detail tabs) rendered with deterministic fixture data in each of its modes, as
+ * HTML files under __snapshots__/pages/ that a reviewer reads in a diff.
+ * `npm run snapshot` rewrites them after an intended change.
+ */
+import { cleanup } from '@testing-library/react';
+import type { DictionaryDef, EntityDef, PageDef, WorkflowDef } from '../../shared/schema/types.js';
+import { fixtureDictionaries, fixtureEntities, fixturePages, fixtureWorkflows } from './__fixtures__/index.js';
+import type { FormMode } from './model/formSchema.js';
+import { createFixtureDataProvider, type FixtureSchemas } from './testing/fixtureDataProvider.js';
+import { renderPage, snapshotHtml } from './testing/renderPage.js';
+import { setupDom } from './testing/setupDom.js';
+
+setupDom();
+afterEach(() => { cleanup(); sessionStorage.clear(); });
+
+const load = <T,>(files: Record<string, unknown>) => Object.values(files) as T[];
+const real: FixtureSchemas = {
+  pages: load<PageDef>(import.meta.glob('/schemas/pages/**/*.json', { eager: true, import: 'default' })),
+  entities: load<EntityDef>(import.meta.glob('/schemas/entities/*.json', { eager: true, import: 'default' })),
+  workflows: load<WorkflowDef>(import.meta.glob('/schemas/workflows/*.json', { eager: true, import: 'default' })),
+  dictionaries: load<DictionaryDef>(import.meta.glob('/schemas/dictionaries/*.json', { eager: true, import: 'default' })),
+};
+const fixtures: FixtureSchemas = { pages: fixturePages, entities: fixtureEntities, workflows: fixtureWorkflows, dictionaries: fixtureDictionaries };
+
+/** The modes a page renders in: lists once, forms in add / edit / look (public ones look only), details look. */
+export function modesOf(page: PageDef): (FormMode | 'list')[] {
+  if (page.kind === 'list') return ['list'];
+  if (page.kind === 'form') return page.source === 'public' ? ['look'] : ['add', 'edit', 'look'];
+  return ['look'];
+}
+
+function cases(set: FixtureSchemas, group: string) {
+  return set.pages
+    .slice()
+    .sort((a, b) => a.id.localeCompare(b.id))
+    .flatMap((page) => modesOf(page).map((mode) => ({ group, set, page, mode })));
+}
+
+const all = [...cases(real, 'schemas'), ...cases(fixtures, 'fixtures')];
+
+describe('page schemas render', () => {
+  it('finds the page schemas', () => {
+    expect(real.pages.length).toBeGreaterThan(0);
+  });
+
+  it.each(all.map((c) => [`${c.group} ${c.page.id} (${c.mode})`, c] as const))('%s', async (_name, c) => {
+    const dataProvider = createFixtureDataProvider(c.set);
+    const publicPage = c.page.kind !== 'detail' && c.page.source === 'public';
+    const { container } = await renderPage({
+      pageId: c.page.id,
+      mode: c.mode === 'list' ? undefined : c.mode,
+      query: c.mode === 'add' || c.mode === 'list' ? {} : { id: `${c.page.entity}-2` },
+      dataProvider,
+      user: publicPage ? null : undefined,
+    });
+    expect(container.querySelector('.ant-result')).toBeNull();
+    const file = `__snapshots__/pages/${c.group}/${c.page.id.replace(/[/\\]/g, '__')}.${c.mode}.html`;
+    await expect(snapshotHtml(container)).toMatchFileSnapshot(file);
+  });
+});
