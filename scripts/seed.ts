@@ -1,0 +1,33 @@
+/**
+ * npm run seed: migrates and seeds the configured database without starting the server
+ * (the server does the same on every start). Reference data follows schemas/; demo users only
+ * outside production.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { loadConfig } from '../src/server/config.js';
+import { openDatabase } from '../src/server/db/database.js';
+import { migrateToLatest } from '../src/server/db/migrate.js';
+import { seed } from '../src/server/db/seed/seed.js';
+import { loadSchemas } from '../src/server/schemas/loadSchemas.js';
+import { describeDemoAccounts } from '../src/server/db/seed/demoUsers.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const schemas = loadSchemas(config.schemasDir);
+  const database = await openDatabase(config);
+  const log = { info: () => {}, warn: console.warn, error: console.error, debug: () => {}, trace: () => {}, fatal: console.error, child: () => log } as unknown as FastifyBaseLogger;
+  try {
+    const applied = await migrateToLatest(database);
+    await seed({ config, database, schemas, log });
+    const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
+    console.log(`Database ready (${where}); migrations applied now: ${applied.length ? applied.join(', ') : 'none'}`);
+    if (!config.production) console.log(describeDemoAccounts(config.demoPassword));
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
