@@ -67,6 +67,8 @@ export interface EntityDef {
   $schema?: string;
   name: string;
   label: string;
+  /** Notes for analysts. */
+  description?: string;
   fields: Record<string, FieldDef>;
   /** Field shown as the record's title in logs, breadcrumbs and confirm dialogs. */
   titleField?: string;
