@@ -31,7 +31,7 @@ export function WorkflowView({ workflow, current }: { workflow: WorkflowDef; cur
             key: 'path', title: '状态变化',
             render: (_v, t) => (
               <Space wrap size={[4, 4]}>
-                {t.from.map((f) => <StatusChip key={f} workflow={workflow} code={f} current={current} />)}
+                {t.from.map((f) => <StatusChip key={f} workflow={workflow} code={f} />)}
                 <ArrowRightOutlined />
                 {t.toByFrom ? [...new Set(Object.values(t.toByFrom).concat(t.to))].map((to) => <StatusChip key={to} workflow={workflow} code={to} />) : <StatusChip workflow={workflow} code={t.to} />}
               </Space>

@@ -56,7 +56,14 @@ function valueFor(schemas: FixtureSchemas, name: string, def: FieldDef, i: numbe
     return def.multiple ? (v === null ? [] : [v]) : v;
   }
   switch (def.type) {
-    case 'string': return truncate(`${def.label}${i}`, def.maxLength);
+    case 'string': {
+      const plain = truncate(`${def.label}${i}`, def.maxLength);
+      if (!def.pattern) return plain;
+      // A value the field's own pattern accepts, so fixture records save as they are.
+      const re = new RegExp(def.pattern);
+      const candidates = [plain, `138${String(i).padStart(8, '0')}`, String(i), `user${i}@example.cn`, `A${i}`];
+      return candidates.find((c) => re.test(c)) ?? plain;
+    }
     case 'text': return truncate(`${def.label}${i}：示例文本，第一行。\n第二行。`, def.maxLength);
     case 'richtext': return `<h2>${def.label}${i}</h2><p>示例正文，<strong>加粗</strong>与<em>斜体</em>。</p><ul><li>要点一</li><li>要点二</li></ul>`;
     case 'integer': return i * 10;

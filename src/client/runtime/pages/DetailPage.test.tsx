@@ -1,0 +1,47 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fixtureDictionaries, fixtureEntities, fixturePages, fixtureWorkflows } from '../__fixtures__/index.js';
+import { createFixtureDataProvider } from '../testing/fixtureDataProvider.js';
+import { renderPage, settle } from '../testing/renderPage.js';
+import { setupDom } from '../testing/setupDom.js';
+import { tabParams } from './DetailPage.js';
+
+setupDom();
+afterEach(() => { cleanup(); sessionStorage.clear(); });
+
+const schemas = { pages: fixturePages, entities: fixtureEntities, workflows: fixtureWorkflows, dictionaries: fixtureDictionaries };
+const btn = (name: string) => new RegExp(`^${name.split('').join('\\s*')}$`);
+
+describe('detail page', () => {
+  it('shows the record in its form tab and the record actions it allows', async () => {
+    const dp = createFixtureDataProvider(schemas);
+    const { container } = await renderPage({ pageId: 'fixture/noticeDetail', query: { id: 'notice-2' }, dataProvider: dp });
+    await waitFor(() => expect(container.querySelector('.runtime-form-look')).not.toBeNull());
+    expect(within(container.querySelector('.runtime-form-look') as HTMLElement).getByText('标题2')).toBeTruthy();
+    // Status 1 (published): only withdraw is allowed.
+    expect(screen.queryByRole('button', { name: btn('撤回') })).not.toBeNull();
+    expect(screen.queryByRole('button', { name: btn('发布') })).toBeNull();
+    expect(dp.calls.filter((c) => c.method === 'getOne')).toHaveLength(1);
+  });
+
+  it('lists related records with params from the record, the log and the workflow', async () => {
+    const dp = createFixtureDataProvider(schemas);
+    const { container } = await renderPage({ pageId: 'fixture/noticeDetail', query: { id: 'notice-2' }, dataProvider: dp });
+    fireEvent.click(screen.getByRole('tab', { name: '同类公告' }));
+    await settle(container);
+    await waitFor(() => expect(dp.calls.some((c) => c.method === 'getPublicList')).toBe(true));
+    expect(dp.calls.find((c) => c.method === 'getPublicList')!.args[1]).toMatchObject({ filters: [{ field: 'category', op: 'eq', value: '2' }] });
+
+    fireEvent.click(screen.getByRole('tab', { name: '操作记录' }));
+    await waitFor(() => expect(screen.getByText('同意')).toBeTruthy());
+    expect(dp.calls.find((c) => c.method === 'getLog')!.args).toEqual(['notice', 'notice-2']);
+    expect(screen.getAllByText('省级管理员').length).toBeGreaterThan(0);
+
+    fireEvent.click(screen.getByRole('tab', { name: '流程' }));
+    await waitFor(() => expect(screen.getByText('已发布（当前）')).toBeTruthy());
+  });
+
+  it('takes list-tab params from the record or literally', () => {
+    expect(tabParams({ topicId: ':id', kind: 'a', missing: ':nope' }, { id: 't1' })).toEqual({ topicId: 't1', kind: 'a', missing: null });
+  });
+});
