@@ -155,7 +155,8 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
       {table}
     </>
   );
-  if (embedded) return <div className="runtime-list">{body}</div>;
+  // Compact lists (the home page's latest items) sit inside a frame of the host page.
+  if (embedded || !paginated) return <div className="runtime-list runtime-list-compact">{body}</div>;
   return (
     <Card title={page.title} className="runtime-list" extra={page.more ? <Link to={page.more}>更多</Link> : undefined}>
       {body}

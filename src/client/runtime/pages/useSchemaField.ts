@@ -1,7 +1,10 @@
 import type { ISchema } from '@formily/json-schema';
 import { createSchemaField } from '@formily/react';
 import type { ComponentType } from 'react';
+import { disableSchemaExpressions } from '../model/noExpressions.js';
 import { registryVersion, widgetComponents } from '../widgets/registry.js';
+
+disableSchemaExpressions();
 
 type SchemaFieldComponent = ComponentType<{ schema: ISchema }>;
 let cached: { version: number; SchemaField: SchemaFieldComponent } | null = null;
