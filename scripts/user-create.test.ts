@@ -9,7 +9,7 @@ import { verifyPassword } from '../src/server/auth/secrets.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'user-create-'));
 const pgSchema = process.env.DATABASE_URL ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
-const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(pgSchema ? { PG_SCHEMA: pgSchema } : {}) };
+const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(pgSchema ? { PG_SCHEMA: pgSchema } : {}) };
 delete env.CAPTCHA_TEST_CODE;
 delete env.ALLOW_NOLOGIN;
 

@@ -1,39 +1,46 @@
-import type { Database } from '../db/database.js';
+import type { AppContext } from '../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import type { MenuNode } from '../../shared/schema/types.js';
+import type { Rule } from '../../shared/rules/Rule.js';
+import { KyselyRecordStore } from '../resources/RecordStore.js';
+import { scopeFilter } from '../resources/access.js';
+import { tableName } from '../resources/entityTables.js';
+import { ruleContext } from '../resources/ruleContext.js';
+import { ruleToCond, type Cond } from '../resources/ruleFilter.js';
+import { hasField } from '../schemas/entityModel.js';
 import { tableExists } from './tableExists.js';
 
 export type CountKey = NonNullable<MenuNode['badge']>;
 export type Counts = Record<CountKey, number>;
+export const COUNT_KEYS: CountKey[] = ['achieveNum', 'meetNum', 'reviewNum', 'topicNum', 'topicSumNum', 'topicChangeNum'];
 
-/**
- * Where each badge number of the counts object (SPEC §3) comes from: the table of the module that
- * owns that kind of record. A module not built yet has no table and counts 0; nothing is invented.
- */
-export const COUNT_TABLES: Record<CountKey, string> = {
-  achieveNum: 'achievement',
-  meetNum: 'meeting',
-  reviewNum: 'review',
-  topicNum: 'topic',
-  topicSumNum: 'topic',
-  topicChangeNum: 'topic_change',
-};
-
-async function countRows(database: Database, table: string): Promise<number> {
-  if (!(await tableExists(database, table))) return 0;
-  const row = await database.db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/** One badge number: the records of an entity the user may read, optionally narrowed by a rule on the record. */
+export interface CountSource {
+  entity: string;
+  where?: Rule;
 }
 
-export async function countsFor(database: Database, _user: SessionUser): Promise<Counts> {
-  const cache = new Map<string, Promise<number>>();
+/**
+ * The counts object of SPEC §3, from schemas/settings.json "counts": each number is how many
+ * records of the named entity the caller's role may read (the entity's own read rules), narrowed by
+ * `where`. An entity that does not exist yet (its module is not built) counts 0; nothing is invented.
+ */
+export async function countsFor(ctx: AppContext, user: SessionUser, now = Date.now()): Promise<Counts> {
+  const sources = (ctx.schemas.documents.get('settings') as { counts?: Partial<Record<CountKey, CountSource>> } | undefined)?.counts ?? {};
+  const store = KyselyRecordStore.of(ctx.database);
   const out = {} as Counts;
-  for (const [key, table] of Object.entries(COUNT_TABLES) as [CountKey, string][]) {
-    if (!cache.has(table)) cache.set(table, countRows(database, table));
-    out[key] = await cache.get(table)!;
+  for (const key of COUNT_KEYS) {
+    const source = sources[key];
+    const entity = source ? ctx.schemas.entities.get(source.entity) : undefined;
+    if (!source || !entity || !(await tableExists(ctx.database, tableName(entity)))) {
+      out[key] = 0;
+      continue;
+    }
+    const scope = scopeFilter(entity, 'read', user, now);
+    const where: Cond = source.where === undefined
+      ? scope
+      : { t: 'and', items: [scope, ruleToCond(source.where, ruleContext(user, undefined, now), (f) => hasField(entity, f))] };
+    out[key] = (await store.list(entity, { where, sort: [], offset: 0, limit: 0 })).total;
   }
   return out;
 }

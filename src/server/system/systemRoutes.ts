@@ -170,11 +170,11 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
   app.post('/home/queryMenuList', { schema: EMPTY_BODY }, async (request) => {
     const user = currentUser(request);
     const menu = ctx.schemas.menus.get(user.roleCode);
-    return ok(menuWithBadges(menu?.items ?? [], await countsFor(ctx.database, user)));
+    return ok(menuWithBadges(menu?.items ?? [], await countsFor(ctx, user)));
   });
 
   app.post('/tTopicMeetings/selectMeetingNoBack', { schema: EMPTY_BODY }, async (request) => {
-    return ok(await countsFor(ctx.database, currentUser(request)));
+    return ok(await countsFor(ctx, currentUser(request)));
   });
 
   const dictionary = async (type: string) => {
