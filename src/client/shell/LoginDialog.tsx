@@ -1,8 +1,9 @@
 import { LockOutlined, ReloadOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Modal, Spin } from 'antd';
+import { Button, Form, Input, Modal, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { guardClicks } from '../../shared/clickGuard.js';
+import { notify } from '../api/notifier.js';
 import type { UserInfo } from '../api/session.js';
 import { LOGIN_MESSAGES, NOLOGIN, login, type LoginForm } from './auth.js';
 import { CAPTCHA_MAX_LENGTH, PICTURE_CONFIG, fetchCaptcha, type CaptchaChallenge } from './captcha/captcha.js';
@@ -29,7 +30,6 @@ type CaptchaState =
  * button is pressed, and falls back to the picture when it cannot load.
  */
 export function LoginDialog(props: { open: boolean; onClose(): void; onSuccess(user: UserInfo): void }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [captcha, setCaptcha] = useState<CaptchaState>({ status: 'loading' });
   const [busy, setBusy] = useState(false);
@@ -53,7 +53,7 @@ export function LoginDialog(props: { open: boolean; onClose(): void; onSuccess(u
 
   const submit = useMemo(() => guardClicks(async (values: Values) => {
     if (captcha.status !== 'ready' && !NOLOGIN.test(values.account ?? '')) {
-      void message.error('验证码获取失败，请点击刷新');
+      notify.error('验证码获取失败，请点击刷新');
       return;
     }
     const input: LoginForm = { account: (values.account ?? '').trim(), password: values.password ?? '' };
@@ -76,12 +76,12 @@ export function LoginDialog(props: { open: boolean; onClose(): void; onSuccess(u
       const user = await login(input);
       props.onSuccess(user);
     } catch (e) {
-      void message.error((e as Error).message || LOGIN_MESSAGES.badCredentials);
+      notify.error((e as Error).message || LOGIN_MESSAGES.badCredentials);
       void refresh();
     } finally {
       setBusy(false);
     }
-  }), [captcha, message, props, refresh]);
+  }), [captcha, props, refresh]);
 
   const picture = captcha.status === 'ready' && captcha.mode === 'picture';
 

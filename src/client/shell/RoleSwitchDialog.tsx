@@ -1,7 +1,8 @@
-import { App, Modal, Radio, Space } from 'antd';
+import { Modal, Radio, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { guardConfirm } from '../../shared/clickGuard.js';
+import { notify } from '../api/notifier.js';
 import type { UserInfo } from '../api/session.js';
 import { LOGIN_MESSAGES, switchRole } from './auth.js';
 import { goOrReloadHome } from './goHome.js';
@@ -11,7 +12,6 @@ export const ROLE_DIALOG_WIDTH = 325;
 
 /** Role switch (SPEC §4): reloads the user as the chosen role, then goes to or reloads home. */
 export function RoleSwitchDialog(props: { open: boolean; user: UserInfo; onClose(): void }) {
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
   const [engName, setEngName] = useState<string | undefined>();
@@ -22,7 +22,7 @@ export function RoleSwitchDialog(props: { open: boolean; user: UserInfo; onClose
 
   const confirm = useMemo(() => guardConfirm(async (chosen: string | undefined) => {
     if (!chosen) {
-      void message.warning(LOGIN_MESSAGES.selectRole);
+      notify.warning(LOGIN_MESSAGES.selectRole);
       return;
     }
     setBusy(true);
@@ -35,7 +35,7 @@ export function RoleSwitchDialog(props: { open: boolean; user: UserInfo; onClose
     } finally {
       setBusy(false);
     }
-  }), [message, navigate, location.pathname, props]);
+  }), [navigate, location.pathname, props]);
 
   return (
     <Modal

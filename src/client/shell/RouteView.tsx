@@ -1,6 +1,6 @@
-import { App } from 'antd';
-import { Component, Suspense, useEffect, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useRef, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { notify } from '../api/notifier.js';
 import { useShell } from './ShellContext.js';
 import { findNode, firstLeafPath } from './menuTree.js';
 import { FORBIDDEN_PATH, HOME_PATH, NO_SECTION_RIGHTS } from './navigation.js';
@@ -27,7 +27,10 @@ const SCREENS: Record<ShellComponentName, ComponentType> = {
 function LoginFirst({ redirect }: { redirect: string }) {
   const { openLogin } = useShell();
   const navigate = useNavigate();
+  const done = useRef(false);
   useEffect(() => {
+    if (done.current) return;
+    done.current = true;
     openLogin(redirect);
     navigate(HOME_PATH, { replace: true });
   }, [openLogin, navigate, redirect]);
@@ -37,13 +40,12 @@ function LoginFirst({ redirect }: { redirect: string }) {
 /** A section opens its first entry in the role's menu; none → 你没有该栏目的权限！！ and /403. */
 function SectionRedirect({ entry }: { entry: RouteEntry }) {
   const { menu } = useShell();
-  const { message } = App.useApp();
   const node = menu ? findNode(menu, entry.path) : undefined;
   const target = node ? firstLeafPath(node) : null;
   const denied = !!menu && (!target || target === entry.path);
   useEffect(() => {
-    if (denied) void message.warning({ content: NO_SECTION_RIGHTS, key: 'no-section-rights' });
-  }, [denied, message]);
+    if (denied) notify.warning(NO_SECTION_RIGHTS, 'no-section-rights');
+  }, [denied]);
   if (!menu) return <PageLoading />;
   if (denied || !target) return <Navigate to={FORBIDDEN_PATH} replace />;
   return <Navigate to={target} replace />;

@@ -80,6 +80,10 @@ export function ShellProvider(props: { routes: RouteDef[]; settings: SystemSetti
   // The request layer asks for the login flow when the server says the session is gone.
   useEffect(() => session.onLoginRequest((req) => setLogin((cur) => ({ open: true, redirect: req.redirect ?? cur.redirect }))), []);
 
+  const openLogin = useCallback((redirect?: string) => setLogin({ open: true, redirect }), []);
+  const closeLogin = useCallback(() => setLogin({ open: false }), []);
+  const reloadMenu = useCallback(() => setMenuVersion((v) => v + 1), []);
+
   const value = useMemo<ShellState>(() => ({
     routes,
     settings: props.settings,
@@ -87,12 +91,12 @@ export function ShellProvider(props: { routes: RouteDef[]; settings: SystemSetti
     subSystems,
     currentSubSystem: currentSubSystemOf(subSystems, user),
     menu,
-    reloadMenu: () => setMenuVersion((v) => v + 1),
+    reloadMenu,
     reloadSubSystems,
     login,
-    openLogin: (redirect) => setLogin({ open: true, redirect }),
-    closeLogin: () => setLogin({ open: false }),
-  }), [routes, props.settings, user, subSystems, menu, reloadSubSystems, login]);
+    openLogin,
+    closeLogin,
+  }), [routes, props.settings, user, subSystems, menu, reloadMenu, reloadSubSystems, login, openLogin, closeLogin]);
 
   return <ShellContext.Provider value={value}>{props.children}</ShellContext.Provider>;
 }

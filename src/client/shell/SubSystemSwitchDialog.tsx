@@ -1,8 +1,9 @@
-import { App, Checkbox, Modal, Radio, Space, Typography } from 'antd';
+import { Checkbox, Modal, Radio, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { guardConfirm } from '../../shared/clickGuard.js';
 import { MESSAGES } from '../../shared/envelope.js';
+import { notify } from '../api/notifier.js';
 import { LOGIN_MESSAGES, switchSubSystem } from './auth.js';
 import { goOrReloadHome } from './goHome.js';
 import type { SubSystemInfo } from './platformApi.js';
@@ -21,7 +22,6 @@ export function SubSystemSwitchDialog(props: {
   onClose(): void;
   onSwitched(): Promise<void> | void;
 }) {
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
   const [chosen, setChosen] = useState<number | undefined>();
@@ -36,13 +36,13 @@ export function SubSystemSwitchDialog(props: {
 
   const confirm = useMemo(() => guardConfirm(async (id: number | undefined, setDefault: boolean) => {
     if (id === undefined) {
-      void message.warning(LOGIN_MESSAGES.selectSubSystem);
+      notify.warning(LOGIN_MESSAGES.selectSubSystem);
       return;
     }
     setBusy(true);
     try {
       await switchSubSystem(id, setDefault);
-      void message.success(MESSAGES.success);
+      notify.success(MESSAGES.success);
       await props.onSwitched();
       props.onClose();
       goOrReloadHome(navigate, location.pathname);
@@ -51,7 +51,7 @@ export function SubSystemSwitchDialog(props: {
     } finally {
       setBusy(false);
     }
-  }), [message, navigate, location.pathname, props]);
+  }), [navigate, location.pathname, props]);
 
   return (
     <Modal

@@ -1,7 +1,7 @@
-import { App } from 'antd';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../shared/storageKeys.js';
+import { notify } from '../api/notifier.js';
 import { clearsListState, firstLeafPath, isSection, type ServerMenuNode } from './menuTree.js';
 import { FORBIDDEN_PATH, NO_SECTION_RIGHTS } from './navigation.js';
 
@@ -11,11 +11,10 @@ import { FORBIDDEN_PATH, NO_SECTION_RIGHTS } from './navigation.js';
  */
 export function useMenuNavigation(): (node: ServerMenuNode) => void {
   const navigate = useNavigate();
-  const { message } = App.useApp();
   return useCallback((node: ServerMenuNode) => {
     const target = isSection(node) ? firstLeafPath(node) : node.path;
     if (!target) {
-      void message.warning({ content: NO_SECTION_RIGHTS, key: 'no-section-rights' });
+      notify.warning(NO_SECTION_RIGHTS, 'no-section-rights');
       navigate(FORBIDDEN_PATH);
       return;
     }
@@ -23,5 +22,5 @@ export function useMenuNavigation(): (node: ServerMenuNode) => void {
       try { sessionStorage.removeItem(STORAGE_KEYS.listBasicObj); } catch { /* storage unavailable */ }
     }
     navigate(target);
-  }, [message, navigate]);
+  }, [navigate]);
 }
