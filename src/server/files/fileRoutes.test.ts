@@ -222,7 +222,10 @@ describe('file service through HTTP', () => {
     const declared = await client.send(big, 'big.pdf');
     expect(declared).toMatchObject({ step: 'tokens', answer: { result: '上传文件大小不能超过10MB' } });
     const undeclared = await client.send(big, 'big.pdf', { declareSize: false });
-    expect(undeclared).toMatchObject({ step: 'complete', answer: { result: '上传文件大小不能超过10MB' } });
+    expect(undeclared).toMatchObject({ step: 'upload', answer: { result: '上传文件大小不能超过10MB' } });
+    // In chunks that each fit, the total is still bounded by the field's limit.
+    const chunked = await client.send(big, 'big.pdf', { declareSize: false, chunkSize: 6 * 1024 * 1024 });
+    expect(chunked).toMatchObject({ step: 'upload', answer: { result: '上传文件大小不能超过10MB' } });
     expect(await t.ctx.database.db.selectFrom('file_blobs').select('md5').where('md5', '=', md5Of(big)).executeTakeFirst()).toBeUndefined();
   });
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
-import { UPLOAD_MESSAGES } from '../../shared/fileTypes.js';
+import { tooLargeMessage, UPLOAD_MESSAGES } from '../../shared/fileTypes.js';
 import { AppError } from '../http/AppError.js';
 import { checkFile, fileService, MAX_CHUNKS, normaliseExt, normaliseMd5, optionalInt, positiveInt, rulesFor } from './fileService.js';
 import { signToken, verifyToken, type TokenClaims } from './signing.js';
@@ -164,10 +164,18 @@ export async function receiveChunk(
   const index = Number(input.index);
   if (!Number.isSafeInteger(index) || index < 0 || index >= session.chunks || String(input.index) !== String(index)) throw AppError.invalid();
   const expectedMd5 = input.chunkMd5 === undefined || input.chunkMd5 === '' ? undefined : normaliseMd5(input.chunkMd5);
-  const maxBytes = chunkLimit(session, index);
-  if (input.length !== undefined && input.length > maxBytes) throw new AppError('文件分片大小不正确', 413, 413);
   const { storage } = fileService(ctx);
   const db = ctx.database.db;
+  let maxBytes = chunkLimit(session, index);
+  // Without a declared size, the field's limit still bounds what the chunks may add up to.
+  const rules = rulesFor(ctx, session.belong_type);
+  if (rules.maxBytes >= 0) {
+    const others = await db.selectFrom('upload_chunks').select(['size']).where('context_id', '=', session.context_id).where('chunk_index', '<>', index).execute();
+    const used = others.reduce((sum, c) => sum + Number(c.size), 0);
+    if (used + (input.length ?? 0) > rules.maxBytes) throw new AppError(tooLargeMessage(rules.maxSizeMb));
+    maxBytes = Math.min(maxBytes, rules.maxBytes - used);
+  }
+  if (input.length !== undefined && input.length > maxBytes) throw new AppError('文件分片大小不正确', 413, 413);
   // Forget the old chunk's md5 first: a crash mid-way must never pair an old md5 with new bytes.
   await db.deleteFrom('upload_chunks').where('context_id', '=', session.context_id).where('chunk_index', '=', index).execute();
   let stored: { size: number; md5: string };
@@ -178,7 +186,8 @@ export async function receiveChunk(
     if (e instanceof ChunkMismatchError) throw new AppError(UPLOAD_MESSAGES.md5Mismatch);
     throw e;
   }
-  await db.insertInto('upload_chunks').values({ context_id: session.context_id, chunk_index: index, size: stored.size, md5: stored.md5 }).execute();
+  await db.insertInto('upload_chunks').values({ context_id: session.context_id, chunk_index: index, size: stored.size, md5: stored.md5 })
+    .onConflict((oc) => oc.columns(['context_id', 'chunk_index']).doUpdateSet({ size: stored.size, md5: stored.md5 })).execute();
   await db.updateTable('upload_sessions').set({ updated_at: Date.now() }).where('context_id', '=', session.context_id).execute();
   return { index, size: stored.size, md5: stored.md5, complete: false };
 }

@@ -40,7 +40,8 @@ export function localStorage(root: string): FileStorage {
     }
   }
 
-  function staged(file: string, size: number, head: Buffer, key: string, keepSource: boolean): StagedFile {
+  /** Staged bytes in `file`: commit renames them to the key; discard gives them back with `restore`. */
+  function staged(file: string, size: number, head: Buffer, key: string, restore: () => Promise<void>): StagedFile {
     return {
       size,
       head,
@@ -49,14 +50,12 @@ export function localStorage(root: string): FileStorage {
         await fsp.mkdir(path.dirname(target), { recursive: true });
         await syncFile(file);
         if (fs.existsSync(target)) {
-          if (!keepSource) await fsp.rm(file, { force: true });
+          await fsp.rm(file, { force: true });
           return;
         }
         await fsp.rename(file, target);
       },
-      async discard() {
-        if (!keepSource) await fsp.rm(file, { force: true });
-      },
+      discard: restore,
     };
   }
 
@@ -99,26 +98,41 @@ export function localStorage(root: string): FileStorage {
     async assemble(uploadId, count, key, observe) {
       const dir = uploadDir(uploadId);
       const file = tmpName(dir, 'assembled');
-      const out = fs.createWriteStream(file, { highWaterMark: READ_HWM });
       const head = new HeadKeeper(HEAD_BYTES);
       let size = 0;
+      const see = (piece: Buffer) => {
+        observe(piece);
+        head.see(piece);
+        size += piece.length;
+      };
+      // The first chunk becomes the assembled file (renamed, read once for the md5), the others are
+      // appended: a 2-chunk file is written once more by half, not whole. Discarding cuts it back
+      // to the first chunk, so the upload's chunks are as they were.
+      const first = chunkPath(uploadId, 0);
+      const firstSize = (await fsp.stat(first)).size;
+      await fsp.rename(first, file);
+      const restore = async () => {
+        await fsp.truncate(file, firstSize);
+        await fsp.rename(file, first);
+      };
+      let out: fs.WriteStream | undefined;
       try {
-        for (let i = 0; i < count; i++) {
+        for await (const piece of fs.createReadStream(file, { highWaterMark: READ_HWM }) as AsyncIterable<Buffer>) see(piece);
+        out = fs.createWriteStream(file, { flags: 'a', highWaterMark: READ_HWM });
+        for (let i = 1; i < count; i++) {
           for await (const piece of fs.createReadStream(chunkPath(uploadId, i), { highWaterMark: READ_HWM }) as AsyncIterable<Buffer>) {
-            observe(piece);
-            head.see(piece);
-            size += piece.length;
+            see(piece);
             if (!out.write(piece)) await once(out, 'drain');
           }
         }
         out.end();
         await once(out, 'finish');
       } catch (e) {
-        out.destroy();
-        await fsp.rm(file, { force: true });
+        out?.destroy();
+        await restore();
         throw e;
       }
-      return staged(file, size, head.head(), key, false);
+      return staged(file, size, head.head(), key, restore);
     },
 
     async stageChunk(uploadId, index, key) {
@@ -133,8 +147,8 @@ export function localStorage(root: string): FileStorage {
       } finally {
         await fd.close();
       }
-      // Renamed on commit; the upload folder is removed afterwards either way.
-      return staged(file, size, head, key, false);
+      // Renamed on commit; left where it is on discard.
+      return staged(file, size, head, key, async () => {});
     },
 
     async createReadStream(key, range) {

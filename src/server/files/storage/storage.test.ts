@@ -47,8 +47,14 @@ describe.each(drivers)('%s storage', (_name, make) => {
     await storage.putChunk(upload, 0, Readable.from([a.subarray(0, 1000), a.subarray(1000)]), { maxBytes: a.length, length: a.length });
     expect(await storage.listChunks(upload)).toEqual([{ index: 0, size: a.length }, { index: 1, size: b.length }]);
 
-    const hash = crypto.createHash('md5');
     const key = blobKey(md5(whole));
+    // A refused assembly leaves the chunks exactly as they were.
+    const refused = await storage.assemble(upload, 2, key, () => undefined);
+    await refused.discard();
+    expect(await storage.listChunks(upload)).toEqual([{ index: 0, size: a.length }, { index: 1, size: b.length }]);
+    expect(await storage.exists(key)).toBe(false);
+
+    const hash = crypto.createHash('md5');
     const staged = await storage.assemble(upload, 2, key, (piece) => hash.update(piece));
     expect(hash.digest('hex')).toBe(md5(whole));
     expect(staged.size).toBe(whole.length);
