@@ -84,7 +84,7 @@ async function makeFile(file: string, size: number): Promise<void> {
     const piece = Buffer.from(block);
     piece.writeUInt32LE(i, 0);
     if (i === 0) Buffer.from('%PDF-1.7\n').copy(piece);
-    if (!out.write(piece.subarray(0, Math.min(block.length, size - at)))) await new Promise((r) => out.once('drain', r));
+    if (!out.write(piece.subarray(0, Math.min(block.length, size - at)))) await new Promise<void>((r) => out.once('drain', () => r()));
   }
   await new Promise<void>((resolve, reject) => out.end((e?: Error | null) => (e ? reject(e) : resolve())));
 }
