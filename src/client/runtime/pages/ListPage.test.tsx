@@ -111,7 +111,7 @@ describe('list page', () => {
     expect(dp.calls.filter((c) => c.method === 'getList').at(-1)?.args[1]).toMatchObject({ page: 1, filters: [{ field: 'title', op: 'like', value: '年度' }] });
     fireEvent.click(screen.getByRole('button', { name: btn('导出') }));
     await tick();
-    expect(dp.calls.find((c) => c.method === 'exportFile')?.args).toEqual(['notice', { filters: [{ field: 'title', op: 'like', value: '年度' }], sort: { field: 'publishDate', order: 'desc' } }]);
+    expect(dp.calls.find((c) => c.method === 'exportFile')?.args).toEqual(['notice', { pageId: 'fixture/noticeList', filters: [{ field: 'title', op: 'like', value: '年度' }], sort: { field: 'publishDate', order: 'desc' } }]);
     fireEvent.click(screen.getByRole('button', { name: btn('重置') }));
     await settle(container);
     expect(dp.calls.filter((c) => c.method === 'getList').at(-1)?.args[1]).toMatchObject({ filters: [] });

@@ -27,7 +27,11 @@ export function useActionRunner(bundle: PageBundle, onDone: () => void) {
           });
         }
       } else if (action.type === 'export') {
-        await dataProvider.exportFile(entity, { filters: extra.request?.filters ?? [], ...(extra.request?.sort ? { sort: extra.request.sort } : {}) });
+        await dataProvider.exportFile(entity, {
+          ...(extra.request?.pageId ? { pageId: extra.request.pageId } : {}),
+          filters: extra.request?.filters ?? [],
+          ...(extra.request?.sort ? { sort: extra.request.sort } : {}),
+        });
         return true;
       }
       void message.success(MESSAGES.success);
