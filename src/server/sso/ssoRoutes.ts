@@ -13,6 +13,7 @@ export const JSONP_CALLBACK = /^[A-Za-z_$][\w$.]{0,63}$/;
 
 const publicRoute = { auth: 'public' as const };
 const TGT = str(128, { minLength: 1 });
+const QUERY = objectSchema();
 
 function fail(message: string) {
   return { result: 'fail' as const, data: message };
@@ -90,6 +91,7 @@ export async function ssoRoutes(app: FastifyInstance, opts: { ctx: AppContext })
         account: str(128), password: str(128), captchaId: str(64), captchaCode: str(20), smsCode: str(12),
         appId: str(64), client: str(64),
       }, ['account']),
+      querystring: QUERY,
     },
   }, async (request, reply) => {
     const body = request.body as { account: string; password?: string; captchaId?: string; captchaCode?: string; smsCode?: string };
@@ -101,7 +103,7 @@ export async function ssoRoutes(app: FastifyInstance, opts: { ctx: AppContext })
 
   app.post('/validate', {
     config: publicRoute,
-    schema: { body: objectSchema({ tgt: TGT, appId: str(64), client: str(64) }, ['tgt']) },
+    schema: { body: objectSchema({ tgt: TGT, appId: str(64), client: str(64) }, ['tgt']), querystring: QUERY },
   }, async (request) => {
     const { tgt } = request.body as { tgt: string };
     const identity = await sso().validate(tgt);
@@ -125,7 +127,7 @@ export async function ssoRoutes(app: FastifyInstance, opts: { ctx: AppContext })
 
   app.post('/logout', {
     config: publicRoute,
-    schema: { body: objectSchema({ tgt: TGT, appId: str(64), client: str(64) }) },
+    schema: { body: objectSchema({ tgt: TGT, appId: str(64), client: str(64) }), querystring: QUERY },
   }, async (request, reply) => {
     const tgt = (request.body as { tgt?: string } | undefined)?.tgt ?? request.cookies[SSO_COOKIE];
     if (tgt) await sso().logout(tgt);
@@ -135,7 +137,7 @@ export async function ssoRoutes(app: FastifyInstance, opts: { ctx: AppContext })
 
   app.post('/sms/send', {
     config: publicRoute,
-    schema: { body: objectSchema({ mobile: str(32, { minLength: 1 }), appId: str(64), client: str(64) }, ['mobile']) },
+    schema: { body: objectSchema({ mobile: str(32, { minLength: 1 }), appId: str(64), client: str(64) }, ['mobile']), querystring: QUERY },
   }, async (request) => {
     const { mobile } = request.body as { mobile: string };
     const outcome = await sso().sendSmsCode(mobile, request.ip);

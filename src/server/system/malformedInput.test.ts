@@ -58,9 +58,11 @@ describe('malformed input to every /api and /sso endpoint', () => {
   it('answers 4xx with an envelope, never a 500 or a stack trace; the platform\'s own routes say 参数不合法', async () => {
     const problems: string[] = [];
     let sent = 0;
-    const check = async (route: RouteEntry, variant: string, opts: InjectOptions) => {
+    const check = async (route: RouteEntry, variant: string, opts: InjectOptions, lenient = false) => {
       sent++;
       const res = await t.inject(opts);
+      // Other modules' routes may ignore a stray query key on a POST; they must still never fail with 5xx.
+      if (lenient && res.statusCode < 300) return;
       let body: any;
       try { body = res.json(); } catch { body = res.body; }
       const where = `${route.method} ${route.url} with ${variant}`;
@@ -74,6 +76,10 @@ describe('malformed input to every /api and /sso endpoint', () => {
       if (route.method === 'POST') {
         for (const v of POST_VARIANTS) {
           await check(route, v.name, { method: 'POST', url, headers: { ...auth, ...v.headers }, payload: v.payload });
+        }
+        const sep = url.includes('?') ? '&' : '?';
+        for (const q of GET_QUERIES) {
+          await check(route, `${q.name} and an empty body`, { method: 'POST', url: `${url}${sep}${q.query}`, headers: { ...auth, ...JSON_TYPE }, payload: '{}' }, !PLATFORM.test(route.url));
         }
       } else {
         for (const q of GET_QUERIES) await check(route, q.name, { method: 'GET', url: `${url}?${q.query}`, headers: auth });

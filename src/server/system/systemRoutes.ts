@@ -17,7 +17,8 @@ import { countsFor, type Counts } from './counts.js';
 import { landingSubSystem, listSubSystems, userDefaultSubSystem } from './subSystems.js';
 import { issueWatchToken } from './watchToken.js';
 
-const EMPTY_BODY = { body: objectSchema() };
+const QUERY = objectSchema();
+const EMPTY_BODY = { body: objectSchema(), querystring: QUERY };
 const TYPE_QUERY = objectSchema({ type: str(32, { pattern: DICTIONARY_TYPE_PATTERN }), ...CACHE_BUSTERS }, ['type']);
 const flag01 = { type: 'integer', enum: [0, 1] };
 
@@ -65,7 +66,7 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
 
   app.post('/sys/login', {
     config: { auth: 'public' },
-    schema: { body: objectSchema({ tgt: str(256, { minLength: 1 }), engName: str(16) }, ['tgt']) },
+    schema: { body: objectSchema({ tgt: str(256, { minLength: 1 }), engName: str(16) }, ['tgt']), querystring: QUERY },
   }, async (request) => {
     const { tgt, engName } = request.body as { tgt: string; engName?: string };
     const wanted = engName ? roleCodeFromEngName(engName) : undefined;
@@ -115,7 +116,7 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
   });
 
   app.post('/sys/saveDefaultNavigation', {
-    schema: { body: objectSchema({ defaultSystem: { type: 'integer', minimum: 1 }, setDefault: flag01, remindAgain: flag01 }) },
+    schema: { body: objectSchema({ defaultSystem: { type: 'integer', minimum: 1 }, setDefault: flag01, remindAgain: flag01 }), querystring: QUERY },
   }, async (request) => {
     const user = currentUser(request);
     const { defaultSystem, setDefault, remindAgain } = request.body as { defaultSystem?: number; setDefault?: 0 | 1; remindAgain?: 0 | 1 };
