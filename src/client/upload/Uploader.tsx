@@ -107,7 +107,10 @@ export function Uploader(props: UploaderProps) {
     lastSent.current = key;
     model.setValue(props.value ?? []);
   }, [props.value, model]);
-  useEffect(() => () => model.dispose(), [model]);
+  useEffect(() => {
+    model.activate();
+    return () => model.dispose();
+  }, [model]);
 
   const locked = props.disabled || props.readOnly;
   const full = settings.maxCount >= 0 && items.length >= settings.maxCount;

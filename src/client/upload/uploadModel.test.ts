@@ -122,6 +122,16 @@ describe('UploadModel', () => {
     expect(model.value().map((v) => v.fileName)).toEqual(['new.pdf']);
   });
 
+  it('survives being unmounted and mounted again (React strict mode): queued files still upload', async () => {
+    const { model, settled } = setup();
+    model.dispose();
+    model.add([pdfFile('a.pdf')]);
+    expect(model.items()[0].status).toBe('queued');
+    model.activate();
+    await settled();
+    expect(model.items()[0].status).toBe('complete');
+  });
+
   it('cuts files by the large-file threshold and chunk size (1073741824 by default)', () => {
     const defaults = UploadModel.defaults({ belongType: 'x', accept: [] });
     expect(defaults).toMatchObject({ chunkSize: 1073741824, largeFileThreshold: 1073741824, timeoutMs: 1800000, maxCount: 5, maxSize: 10 });

@@ -226,6 +226,19 @@ export class UploadModel {
     void this.pump();
   }
 
+  /** The component is (again) on screen: work on what is queued (React may unmount and remount it). */
+  activate(): void {
+    this.disposed = false;
+    for (const e of this.entries) {
+      if (e.item.status === 'queued' || e.item.status === 'progress') {
+        e.item.status = 'queued';
+        this.deps.gate.begin(e.item.uid);
+      }
+    }
+    this.changed();
+    void this.pump();
+  }
+
   /** The form is gone: stop everything and release the gate. */
   dispose(): void {
     this.disposed = true;
