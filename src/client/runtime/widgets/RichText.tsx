@@ -73,7 +73,9 @@ export function RichTextEditor({ value, onChange, disabled }: EditorProps) {
     const next = value || '';
     if (current !== next && !(next === EMPTY && current === '')) editor.commands.setContent(next, { emitUpdate: false });
   }, [editor, value]);
-  useEffect(() => { editor?.setEditable(!disabled); }, [editor, disabled]);
+  // Without `false` Tiptap emits an update, which reads as a user edit: an untouched required
+  // editor then showed its error as soon as the add page opened.
+  useEffect(() => { if (editor && editor.isEditable !== !disabled) editor.setEditable(!disabled, false); }, [editor, disabled]);
   if (!editor) return null;
   return (
     <div className="runtime-richtext" style={{ border: '1px solid #d9d9d9', borderRadius: 6 }}>
