@@ -13,6 +13,8 @@ import { LoginLimiter } from './loginLimiter.js';
 import { SSO_MESSAGES as M } from './ssoMessages.js';
 
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
+/** A login form needs a handful; a script filling the table with pictures is stopped here. */
+export const CAPTCHAS_PER_IP_PER_MINUTE = 120;
 export const TICKET_IDLE_MS = SESSION_IDLE_MS;
 export const SMS_TTL_MS = 5 * 60 * 1000;
 /** One SMS per mobile per minute, five per mobile and twenty per address per hour. */
@@ -54,8 +56,15 @@ export class BuiltInSso implements SsoService {
     this.limiter = new LoginLimiter(this.db);
   }
 
-  async createCaptcha(input: Partial<CaptchaConfig>): Promise<IssuedCaptcha> {
+  async createCaptcha(input: Partial<CaptchaConfig>, ip: string): Promise<SsoOutcome<IssuedCaptcha>> {
     const now = this.now();
+    const { n } = await this.db
+      .selectFrom('sso_captchas')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('ip', '=', ip)
+      .where('created_at', '>', now - 60_000)
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= CAPTCHAS_PER_IP_PER_MINUTE) return { ok: false, message: M.captchaTooOften };
     const config = normaliseCaptchaConfig(input);
     const code = this.options.generateCaptchaCode?.(config) ?? randomCaptchaCode(config);
     const captchaId = randomToken(18);
@@ -64,10 +73,10 @@ export class BuiltInSso implements SsoService {
       .insertInto('sso_captchas')
       .values({
         id: captchaId, code_hash: captchaHash(captchaId, code), image: renderCaptchaSvg(code, config),
-        created_at: now, expires_at: now + CAPTCHA_TTL_MS, used_at: null,
+        created_at: now, expires_at: now + CAPTCHA_TTL_MS, used_at: null, ip,
       })
       .execute();
-    return { captchaId, captchaType: 'picture', captchaUrl: `/sso/captcha/image/${captchaId}`, captchaConf: config };
+    return { ok: true, value: { captchaId, captchaType: 'picture', captchaUrl: `/sso/captcha/image/${captchaId}`, captchaConf: config } };
   }
 
   async captchaImage(captchaId: string): Promise<string | null> {
@@ -219,6 +228,7 @@ export class BuiltInSso implements SsoService {
       || forMobile.length >= SMS_PER_MOBILE_PER_HOUR
       || recent.filter((r) => r.ip === ip).length >= SMS_PER_IP_PER_HOUR
     ) return { ok: false, message: M.smsTooSoon };
+    await this.db.deleteFrom('sso_sms_codes').where('created_at', '<', now - 24 * HOUR).execute();
 
     const code = this.options.generateSmsCode?.() ?? String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
     // Recorded (and rate-limited) even for an unknown number, so the answer tells nobody who is registered.

@@ -39,7 +39,8 @@ export interface LoginInput {
 export type SsoOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
 
 export interface SsoService {
-  createCaptcha(config: Partial<CaptchaConfig>): Promise<IssuedCaptcha>;
+  /** A new captcha for the caller at `ip`; fails when that address asks too often. */
+  createCaptcha(config: Partial<CaptchaConfig>, ip: string): Promise<SsoOutcome<IssuedCaptcha>>;
   /** The picture of a live captcha (SVG), or null when it is unknown, used or expired. */
   captchaImage(captchaId: string): Promise<string | null>;
   /** Checks the credentials and issues a ticket-granting ticket. */

@@ -6,6 +6,7 @@ export const SSO_MESSAGES = {
   captchaRequired: '请输入验证码!',
   captchaWrong: '验证码错误',
   captchaExpired: '验证码已失效，请刷新验证码',
+  captchaTooOften: '获取验证码过于频繁，请稍后再试',
   locked: (minutes: number) => `登录失败次数过多，账号已被锁定，请${minutes}分钟后再试`,
   accountDisabled: '账号已停用，请联系管理员',
   mobileInvalid: '请输入正确的手机号',

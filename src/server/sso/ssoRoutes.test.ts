@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_CAPTCHA, TEST_PASSWORD, type TestApp } from '../testing/testApp.js';
 import { hashToken } from '../auth/secrets.js';
-import { BuiltInSso, CAPTCHA_TTL_MS, TICKET_IDLE_MS } from './BuiltInSso.js';
+import { BuiltInSso, CAPTCHA_TTL_MS, CAPTCHAS_PER_IP_PER_MINUTE, TICKET_IDLE_MS } from './BuiltInSso.js';
 import { useSsoService } from './ssoRegistry.js';
 import { SSO_MESSAGES as M } from './ssoMessages.js';
 import { SSO_COOKIE } from './ssoRoutes.js';
@@ -58,6 +58,15 @@ describe('SSO with the test captcha code', () => {
     }
     const res = await t.inject({ method: 'GET', url: '/sso/captcha?evil=1' });
     expect(res.json().result).toBe('参数不合法');
+  });
+
+  it('limits how many captchas one address may ask for in a minute', async () => {
+    const ask = () => t.inject({ method: 'GET', url: '/sso/captcha', remoteAddress: '198.51.100.7' });
+    for (let i = 0; i < CAPTCHAS_PER_IP_PER_MINUTE; i++) expect((await ask()).statusCode).toBe(200);
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ code: -1, message: '获取验证码过于频繁，请稍后再试', data: null });
+    expect((await t.inject({ method: 'GET', url: '/sso/captcha', remoteAddress: '198.51.100.8' })).statusCode).toBe(200);
   });
 
   it('answers 404 for the picture of an unknown captcha', async () => {

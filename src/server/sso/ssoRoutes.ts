@@ -56,9 +56,10 @@ export async function ssoRoutes(app: FastifyInstance, opts: { ctx: AppContext })
       }
       if (!custom || typeof custom !== 'object' || Array.isArray(custom)) throw AppError.invalid();
     }
-    const captcha = await sso().createCaptcha(custom);
-    const answer = { code: 0, message: 'success', data: captcha };
+    const outcome = await sso().createCaptcha(custom, request.ip);
+    const answer = outcome.ok ? { code: 0, message: 'success', data: outcome.value } : { code: -1, message: outcome.message, data: null };
     reply.header('Cache-Control', 'no-store');
+    if (!outcome.ok) reply.status(429);
     if (!q.callback) return answer;
     // Callback-style call from another origin: a script that calls the named function.
     const json = JSON.stringify(answer).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');

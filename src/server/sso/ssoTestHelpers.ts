@@ -1,9 +1,15 @@
 import { TEST_CAPTCHA, TEST_PASSWORD, type TestApp } from '../testing/testApp.js';
 import { CSRF_HEADER } from '../auth/authPlugin.js';
 
-/** For tests: a fresh captcha id from GET /sso/captcha. */
+let counter = 0;
+
+/**
+ * For tests: a fresh captcha id from GET /sso/captcha. Each comes from another (made-up) address,
+ * so a test signing in many times stays under the per-address captcha limit.
+ */
 export async function newCaptcha(t: TestApp): Promise<string> {
-  const res = await t.inject({ method: 'GET', url: '/sso/captcha' });
+  counter++;
+  const res = await t.inject({ method: 'GET', url: '/sso/captcha', remoteAddress: `192.0.2.${counter % 250}` });
   return res.json().data.captchaId;
 }
 
