@@ -8,6 +8,7 @@ import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { PageBundle } from '../../shared/schema/types.js';
 import type { FormMode } from './model/formSchema.js';
 import './pages/index.js';
@@ -37,16 +38,22 @@ function toQuery(q: SchemaPageProps['query']): Query {
 
 function PageLoader({ pageId, mode, query }: { pageId: string; mode?: FormMode; query: Query }) {
   const { dataProvider } = useRuntime();
+  const navigate = useNavigate();
   const [state, setState] = useState<{ bundle: PageBundle | null; error: string | null }>({ bundle: null, error: null });
   useEffect(() => {
     let alive = true;
     setState({ bundle: null, error: null });
     dataProvider.getPage(pageId).then(
       (bundle) => { if (alive) setState({ bundle, error: bundle?.page ? null : PAGE_LOAD_FAILED }); },
-      (e: unknown) => { if (alive) setState({ bundle: null, error: (e as Error)?.message || PAGE_LOAD_FAILED }); },
+      (e: unknown) => {
+        if (!alive) return;
+        // A page the user's role may not read is the spec's no-permission case: /403.
+        if ((e as { status?: number })?.status === 403) { navigate('/403', { replace: true }); return; }
+        setState({ bundle: null, error: (e as Error)?.message || PAGE_LOAD_FAILED });
+      },
     );
     return () => { alive = false; };
-  }, [dataProvider, pageId]);
+  }, [dataProvider, navigate, pageId]);
   if (state.error) return <Result status="warning" title={PAGE_LOAD_FAILED} subTitle={state.error === PAGE_LOAD_FAILED ? undefined : state.error} />;
   if (!state.bundle) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   const Kind = getPageKind(state.bundle.page.kind);

@@ -21,7 +21,7 @@ export function currentLocation(): string {
 }
 
 /** Renders a page as the shell would, with a fixture provider, and waits until it has settled. */
-export async function renderPage(opts: { pageId: string; mode?: FormMode; query?: Record<string, string>; dataProvider: DataProvider; user?: RuntimeUser | null; flags?: { isTopicAppraisal?: number } }) {
+export async function renderPage(opts: { pageId: string; mode?: FormMode; query?: Record<string, string>; dataProvider: DataProvider; user?: RuntimeUser | null; flags?: { isTopicAppraisal?: number }; settle?: boolean }) {
   const utils = render(
     <MemoryRouter initialEntries={["/page"]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <Routes>
@@ -33,7 +33,7 @@ export async function renderPage(opts: { pageId: string; mode?: FormMode; query?
       </Routes>
     </MemoryRouter>,
   );
-  await settle(utils.container);
+  if (opts.settle !== false) await settle(utils.container);
   return utils;
 }
 

@@ -1,0 +1,334 @@
+/**
+ * Information publishing through the schema runtime, against the portal as `npm start` runs it:
+ * a province admin writes an announcement with rich text (bold, a list, a link) in the real form
+ * and publishes it; a visitor reads it on the public pages; script put into rich text (pasted into
+ * the editor, or sent raw to the API) stays inert wherever it is shown; a project leader cannot
+ * reach the admin pages; a city admin sees and edits only the items of their own city.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, screenshot } from './harness.js';
+import { loginViaUi } from './login.js';
+
+const RUN = String(Date.now() % 1_000_000);
+const TITLE = `关于开展年度课题申报工作的通知${RUN}`;
+const PASTE_TITLE = `粘贴安全测试${RUN}`;
+const XSS_TITLE = `接口安全测试${RUN}`;
+const CITY_TITLE = `市级通知${RUN}`;
+const OTHER_CITY_TITLE = `外市通知${RUN}`;
+const LINK = 'https://www.example.org/notice/2026';
+
+/** antd puts a space between the two characters of a two-character Chinese button label. */
+const btn = (name: string) => new RegExp(`^\\s*${name.split('').join('\\s*')}\\s*$`);
+
+/** Script that would set window.__xss (and open a dialog) if any of it ran. */
+const PAYLOAD = [
+  '<p>安全提示正文</p>',
+  '<img src="x" onerror="window.__xss=1;alert(1)">',
+  '<script>window.__xss=2;alert(2)</script>',
+  '<a href="javascript:window.__xss=3;alert(3)">恶意链接</a>',
+  '<svg><g onload="window.__xss=4"></g></svg>',
+  '<iframe src="javascript:window.__xss=5"></iframe>',
+  '<p onmouseover="window.__xss=6" style="background:url(javascript:alert(7))">悬停段落</p>',
+].join('');
+
+type Envelope = { flag: boolean; data: any; result: string; code?: number; status: number };
+
+let browser: Browser;
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+
+/** Calls the API from inside the page with the session it holds (token and CSRF header), as the app does. */
+async function api(page: Page, path: string, body: Record<string, unknown>): Promise<Envelope> {
+  return page.evaluate(async ({ path, body }) => {
+    const user = JSON.parse(localStorage.getItem('userObj') ?? 'null');
+    const res = await fetch(`/api/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: user?.token ?? '', 'x-csrf-token': localStorage.getItem('csrfToken') ?? '' },
+      body: JSON.stringify({ subAct: 'a', ...body }),
+    });
+    return { ...(await res.json()), status: res.status };
+  }, { path, body });
+}
+
+/** Any dialog (alert, confirm, prompt) the page opens is recorded and dismissed. */
+function watchDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (d) => { seen.push(`${d.type()}: ${d.message()}`); void d.dismiss().catch(() => undefined); });
+  return seen;
+}
+
+/** The rendered rich text must hold no script, no handler, no javascript: URL, no frame, and nothing ran. */
+async function expectInert(page: Page, dialogs: string[]): Promise<void> {
+  const view = page.locator('.runtime-richtext-view');
+  await view.first().waitFor();
+  await expect.poll(() => view.first().textContent()).toContain('安全提示正文');
+  const found = await view.first().evaluate((el) => ({
+    scripts: el.querySelectorAll('script, iframe, svg, object, embed').length,
+    handlers: [...el.querySelectorAll('*')].flatMap((n) => [...n.attributes].map((a) => a.name)).filter((n) => /^on/i.test(n)),
+    jsUrls: [...el.querySelectorAll('[href], [src]')].map((n) => n.getAttribute('href') ?? n.getAttribute('src') ?? '').filter((u) => /^\s*javascript:/i.test(u)),
+    styles: [...el.querySelectorAll('[style]')].map((n) => n.getAttribute('style') ?? '').filter((s) => /javascript|url\(/i.test(s)),
+  }));
+  expect(found).toEqual({ scripts: 0, handlers: [], jsUrls: [], styles: [] });
+  // Hovering and clicking what is left gives a handler or a javascript: link its chance to run.
+  await view.first().getByText('悬停段落').hover();
+  const link = view.first().getByText('恶意链接');
+  if (await link.count()) await link.click({ noWaitAfter: true, timeout: 2000 }).catch(() => undefined);
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+}
+
+describe('information publishing', () => {
+  let announcementId = '';
+
+  it('a province admin adds an announcement with rich text in the real form and publishes it', async () => {
+    const { page, context, errors } = await openPage(browser, '/homePage');
+    const dialogs = watchDialogs(page);
+    await loginViaUi(page, 'province');
+    await page.goto('/informationManagement/announcement');
+    const list = page.locator('.runtime-list');
+    await list.locator('.ant-table').waitFor();
+    await expect.poll(() => page.locator('.ant-table-thead').textContent()).toMatch(/标题.*发布地区.*发布单位.*状态.*发布时间.*创建时间.*操作/);
+    await screenshot(page, 'info-01-admin-list');
+
+    await page.getByRole('button', { name: btn('新增') }).click();
+    await page.waitForURL('**/informationManagement/announcement/addAnnouncement');
+    const form = page.locator('.runtime-form-add');
+    await form.waitFor();
+    await page.locator('.runtime-richtext .ProseMirror').waitFor();
+    // An untouched form shows no field errors yet.
+    expect(await form.locator('.ant-formily-item-error-help, .ant-formily-item-help').count()).toBe(0);
+    await expect.poll(() => page.locator('.ant-breadcrumb').textContent()).toContain('新增通知公告');
+
+    await form.locator('input[placeholder="请输入标题"]').fill(TITLE);
+    await form.locator('textarea[placeholder="请输入摘要"]').fill('请各地市按时组织申报。');
+    const editor = form.locator('.runtime-richtext .ProseMirror');
+    const tool = (name: string | RegExp) => form.locator('.runtime-richtext').getByRole('button', { name, exact: typeof name === 'string' });
+    await editor.click();
+    await page.keyboard.type('各地市教育局：现将申报工作通知如下，');
+    await tool('B').click();
+    await page.keyboard.type('截止日期为六月底');
+    await tool('B').click();
+    await page.keyboard.press('Enter');
+    await tool('• 列表').click();
+    await page.keyboard.type('申报书一式三份');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('附推荐汇总表');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('详见申报指南');
+    await page.keyboard.down('Shift');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.up('Shift');
+    await tool(btn('链接')).click();
+    const linkDialog = page.getByRole('dialog', { name: '插入链接' });
+    await linkDialog.locator('input[placeholder="https://"]').fill(LINK);
+    await screenshot(page, 'info-02-link-dialog');
+    await linkDialog.getByRole('button', { name: btn('确定') }).click();
+    await linkDialog.waitFor({ state: 'hidden' });
+    expect(await editor.locator('strong').textContent()).toBe('截止日期为六月底');
+    expect(await editor.locator('ul li').allTextContents()).toEqual(['申报书一式三份', '附推荐汇总表']);
+    expect(await editor.locator('a').getAttribute('href')).toBe(LINK);
+    await screenshot(page, 'info-03-add-filled');
+
+    // 发布 saves the form, then fires the workflow's publish transition.
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/resource/announcement/save'));
+    await page.locator('.runtime-form-buttons').getByRole('button', { name: btn('发布') }).click();
+    const savedBody = await (await saved).json();
+    expect(savedBody.flag).toBe(true);
+    announcementId = String(savedBody.data.id);
+    await page.waitForURL('**/informationManagement/announcement');
+    const row = list.locator('tr.ant-table-row', { hasText: TITLE });
+    await row.waitFor();
+    await expect.poll(() => row.locator('.ant-tag').textContent()).toBe('已发布');
+    expect(await row.textContent()).toContain('省教育科学研究院');
+    expect(await row.textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+    // Published: no more edit / delete / publish, only look and withdraw.
+    expect((await row.locator('td').last().textContent())?.replace(/\s/g, '')).toBe('查看撤回');
+    expect(await page.locator('.ant-pagination-total-text').textContent()).toMatch(/^共\d+条记录$/);
+    expect(await page.locator('.ant-pagination-options').textContent()).toContain('10 条/页');
+    await screenshot(page, 'info-04-list-published');
+
+    // The admin look page renders the same rich text, read-only.
+    await row.getByRole('link', { name: TITLE }).click();
+    await page.waitForURL(`**/lookAnnouncement?id=${announcementId}`);
+    const look = page.locator('.runtime-form-look');
+    await look.locator('.runtime-richtext-view').waitFor();
+    expect(await look.locator('.runtime-richtext-view strong').textContent()).toBe('截止日期为六月底');
+    expect(await look.locator('input, textarea, .ProseMirror').count()).toBe(0);
+    await expect.poll(() => look.locator('.ant-tag').first().textContent()).toBe('已发布');
+    await screenshot(page, 'info-05-admin-look');
+    expect(dialogs).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a visitor reads it on the public notice announcements page and its lookAnnouncement page', async () => {
+    expect(announcementId).not.toBe('');
+    const { page, context, errors } = await openPage(browser, '/homePage');
+    await page.locator('.shell-login-button').waitFor();
+    await expect.poll(() => page.locator('.runtime-list').first().textContent()).toContain(TITLE);
+    await screenshot(page, 'info-06-public-home');
+
+    await page.goto('/noticeAnnouncement');
+    const link = page.locator('.runtime-list a', { hasText: TITLE });
+    await link.waitFor();
+    expect(await page.locator('.ant-pagination-total-text').textContent()).toMatch(/^共\d+条记录$/);
+    await screenshot(page, 'info-07-public-list');
+    await link.click();
+    await page.waitForURL(`**/noticeAnnouncement/lookAnnouncement?id=${announcementId}`);
+    const view = page.locator('.runtime-richtext-view');
+    await view.waitFor();
+    expect(await page.locator('.runtime-form-look').textContent()).toContain(TITLE);
+    expect(await view.locator('strong').textContent()).toBe('截止日期为六月底');
+    expect(await view.locator('ul li').allTextContents()).toEqual(['申报书一式三份', '附推荐汇总表']);
+    const a = view.locator('a', { hasText: '详见申报指南' });
+    expect(await a.getAttribute('href')).toBe(LINK);
+    expect(await a.getAttribute('rel')).toContain('noopener');
+    expect(await page.locator('.runtime-form-look input, .runtime-form-look textarea').count()).toBe(0);
+    await expect.poll(() => page.locator('.ant-breadcrumb').textContent()).toContain('通知公告详情');
+    await screenshot(page, 'info-08-public-look');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps script in rich text inert: pasted into the editor, or sent raw to the API and shown to admin and visitor', async () => {
+    const { page, context, errors } = await openPage(browser, '/homePage');
+    const dialogs = watchDialogs(page);
+    await loginViaUi(page, 'province');
+
+    // Pasted HTML: the editor keeps only what its document schema knows, and runs nothing.
+    await page.goto('/informationManagement/announcement/addAnnouncement');
+    const form = page.locator('.runtime-form-add');
+    const editor = form.locator('.runtime-richtext .ProseMirror');
+    await editor.waitFor();
+    await form.locator('input[placeholder="请输入标题"]').fill(PASTE_TITLE);
+    await editor.click();
+    await editor.evaluate((el, html) => {
+      const data = new DataTransfer();
+      data.setData('text/html', html);
+      data.setData('text/plain', '安全提示正文');
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, PAYLOAD);
+    await expect.poll(() => editor.textContent()).toContain('安全提示正文');
+    await page.waitForTimeout(300);
+    expect(await editor.locator('script, img[onerror], iframe, svg, [onmouseover]').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    await screenshot(page, 'info-09-paste-in-editor');
+    const pasted = page.waitForResponse((r) => r.url().endsWith('/api/resource/announcement/save'));
+    await page.locator('.runtime-form-buttons').getByRole('button', { name: btn('发布') }).click();
+    const pastedBody = await (await pasted).json();
+    expect(pastedBody.flag).toBe(true);
+    await page.waitForURL('**/informationManagement/announcement');
+
+    // Raw HTML straight to the API with the admin's session: the server sanitises what it stores.
+    const saved = await api(page, 'resource/announcement/save', { title: XSS_TITLE, content: PAYLOAD });
+    expect(saved.flag).toBe(true);
+    expect(saved.data.content).not.toMatch(/<script|onerror|onload|onmouseover|javascript:|<iframe|<svg/i);
+    const published = await api(page, 'resource/announcement/transition', { id: saved.data.id, action: 'publish', version: saved.data.version });
+    expect(published.flag).toBe(true);
+
+    // The admin's look page of the raw one.
+    await page.goto(`/informationManagement/announcement/lookAnnouncement?id=${saved.data.id}`);
+    await expectInert(page, dialogs);
+    await screenshot(page, 'info-10-xss-admin-look');
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // A visitor on the public pages: list, then the detail of each.
+    const visitor = await openPage(browser, '/noticeAnnouncement');
+    const visitorDialogs = watchDialogs(visitor.page);
+    await visitor.page.locator('.runtime-list a', { hasText: XSS_TITLE }).click();
+    await visitor.page.waitForURL(`**/lookAnnouncement?id=${saved.data.id}`);
+    await expectInert(visitor.page, visitorDialogs);
+    await screenshot(visitor.page, 'info-11-xss-public-look');
+    await visitor.page.goto(`/noticeAnnouncement/lookAnnouncement?id=${pastedBody.data.id}`);
+    await expectInert(visitor.page, visitorDialogs);
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+  });
+
+  it('a project leader cannot reach the admin pages, and the API refuses the list with 403', async () => {
+    const { page, context } = await openPage(browser, '/homePage');
+    await loginViaUi(page, 'leader1');
+    expect(await page.locator('.ant-menu').first().textContent()).not.toContain('信息管理');
+
+    for (const path of ['/informationManagement/announcement', '/informationManagement/announcement/addAnnouncement']) {
+      await page.goto(path);
+      await page.locator('.ant-result-403, .shell-403, .ant-result').first().waitFor();
+      expect(await page.locator('.ant-table-row, .runtime-form').count()).toBe(0);
+      expect(await page.locator('body').textContent()).not.toContain(TITLE);
+    }
+    await screenshot(page, 'info-12-leader-refused');
+
+    const listed = await api(page, 'resource/announcement/list', { page: 1, pageSize: 10 });
+    expect(listed.status).toBe(403);
+    expect(listed.flag).toBe(false);
+    expect(listed.data).toBeNull();
+    const schema = await api(page, 'schema/page', { id: 'information/announcement.list' });
+    expect(schema.status).toBe(403);
+    const write = await api(page, 'resource/announcement/save', { title: '负责人不能发布', content: '<p>x</p>' });
+    expect(write.status).toBe(403);
+    const publish = await api(page, 'resource/announcement/transition', { id: announcementId, action: 'withdraw', version: 2 });
+    expect([403, 404]).toContain(publish.status);
+    await context.close();
+  });
+
+  it('a city admin sees and edits only the items of their own city', async () => {
+    // An item of city 1101, written by its own admin.
+    const other = await openPage(browser, '/homePage');
+    await loginViaUi(other.page, 'city1101');
+    const foreign = await api(other.page, 'resource/announcement/save', { title: OTHER_CITY_TITLE, content: '<p>外市内容</p>' });
+    expect(foreign.flag).toBe(true);
+    expect(foreign.data.areaCode).toBe('1101');
+    await other.context.close();
+
+    const { page, context, errors } = await openPage(browser, '/homePage');
+    await loginViaUi(page, 'city1123');
+    await page.goto('/informationManagement/announcement/addAnnouncement');
+    const form = page.locator('.runtime-form-add');
+    await form.locator('.runtime-richtext .ProseMirror').waitFor();
+    await form.locator('input[placeholder="请输入标题"]').fill(CITY_TITLE);
+    await form.locator('.runtime-richtext .ProseMirror').click();
+    await page.keyboard.type('本市通知内容');
+    await page.locator('.runtime-form-buttons').getByRole('button', { name: btn('保存') }).click();
+    await page.waitForURL('**/informationManagement/announcement');
+
+    const list = page.locator('.runtime-list');
+    const row = list.locator('tr.ant-table-row', { hasText: CITY_TITLE });
+    await row.waitFor();
+    await expect.poll(() => row.locator('.ant-tag').textContent()).toBe('草稿');
+    // Their own city's label from the areacode dictionary, and nobody else's items.
+    expect(await list.textContent()).not.toContain(OTHER_CITY_TITLE);
+    expect(await list.textContent()).not.toContain(TITLE);
+    await screenshot(page, 'info-13-city-list');
+
+    await row.getByText('编辑', { exact: true }).click();
+    await page.waitForURL('**/editAnnouncement?id=*');
+    const edit = page.locator('.runtime-form-edit');
+    const title = edit.locator('input[placeholder="请输入标题"]');
+    await expect.poll(() => title.inputValue()).toBe(CITY_TITLE);
+    await title.fill(`${CITY_TITLE}（修订）`);
+    await screenshot(page, 'info-14-city-edit');
+    await page.locator('.runtime-form-buttons').getByRole('button', { name: btn('保存') }).click();
+    await page.waitForURL('**/informationManagement/announcement');
+    await list.locator('tr.ant-table-row', { hasText: `${CITY_TITLE}（修订）` }).waitFor();
+
+    // The other city's item: its edit page finds nothing, and the API refuses to read or change it.
+    await page.goto(`/informationManagement/announcement/editAnnouncement?id=${foreign.data.id}`);
+    await page.locator('.ant-result').first().waitFor();
+    expect(await page.locator('.runtime-form-edit input').count()).toBe(0);
+    expect(await page.locator('body').textContent()).not.toContain(OTHER_CITY_TITLE);
+    await screenshot(page, 'info-15-city-other-refused');
+    const read = await api(page, 'resource/announcement/get', { id: foreign.data.id });
+    expect(read.status).toBe(404);
+    const change = await api(page, 'resource/announcement/save', { id: foreign.data.id, version: foreign.data.version, title: '越权修改', content: '<p>x</p>' });
+    expect(change.flag).toBe(false);
+    expect([403, 404]).toContain(change.status);
+    const fire = await api(page, 'resource/announcement/transition', { id: foreign.data.id, action: 'publish', version: foreign.data.version });
+    expect([403, 404]).toContain(fire.status);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
