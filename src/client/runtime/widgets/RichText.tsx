@@ -6,6 +6,7 @@
  */
 import { connect, mapReadPretty } from '@formily/react';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import Image from '@tiptap/extension-image';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Input, Modal, Space, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
@@ -60,7 +61,11 @@ function LinkButton({ editor, disabled }: { editor: Editor; disabled?: boolean }
 
 export function RichTextEditor({ value, onChange, disabled }: EditorProps) {
   const editor = useEditor({
-    extensions: [StarterKit.configure({ link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'] } })],
+    // Image keeps pictures of stored content through an edit (the server allows http(s) and raster data: images).
+    extensions: [
+      StarterKit.configure({ link: { openOnClick: false, autolink: true, protocols: ['http', 'https', 'mailto'] } }),
+      Image.configure({ allowBase64: true }),
+    ],
     content: value || '',
     editable: !disabled,
     immediatelyRender: true,

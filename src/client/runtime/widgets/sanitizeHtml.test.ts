@@ -14,7 +14,9 @@ describe('sanitizeHtml', () => {
     expect(safeUrl('/api/file/download?id=1')).toBe(true);
     expect(safeUrl('mailto:a@b.c')).toBe(true);
     expect(safeUrl(' JavaScript:alert(1)')).toBe(false);
-    expect(safeUrl('data:image/png;base64,AAAA', true)).toBe(false);
+    expect(safeUrl('data:image/png;base64,AAAA', true)).toBe(true);
+    expect(safeUrl('data:image/svg+xml;base64,AAAA', true)).toBe(false);
+    expect(safeUrl('data:image/png;base64,AAAA')).toBe(false);
     expect(safeUrl('//evil.test/x')).toBe(false);
   });
 });

@@ -16,7 +16,11 @@ const ATTRS: Record<string, Set<string>> = {
   th: new Set(['colspan', 'rowspan']),
 };
 
+/** Raster images only: an SVG data URL could carry script (the server keeps the same rule). */
+const IMAGE_DATA = /^data:image\/(png|jpe?g|gif|webp|bmp);base64,[a-z0-9+/=\s]+$/i;
+
 export function safeUrl(url: string, forImage = false): boolean {
+  if (forImage && IMAGE_DATA.test(url.trim())) return true;
   const u = url.trim().toLowerCase();
   // Protocol-relative URLs leave the site: refused like foreign schemes.
   if (u.startsWith('//') || u.startsWith('/\\')) return false;
