@@ -156,9 +156,12 @@ async function browserMd5(file: string, workerJs: string) {
     await tab.waitForFunction(() => (window as unknown as { ready?: boolean }).ready === true);
     // As a user picking a file: Chromium reads it from disk, nothing is copied into the page.
     await tab.setInputFiles('#file', file);
-    const results: Record<string, { md5: string; kind: string; ms: number; workerMs: number; longTasks: number; ticks: number }> = {};
-    for (const prefer of ['wasm', 'spark'] as const) {
-      results[prefer] = await tab.evaluate((p) => (window as unknown as { hashWith(p: string): Promise<never> }).hashWith(p), prefer);
+    type Run = { md5: string; kind: string; ms: number; workerMs: number; longTasks: number; ticks: number };
+    const results: Record<string, Run> = {};
+    // Each hasher twice, the better run counts (Chromium's own processes share the two cores).
+    for (const prefer of ['wasm', 'spark', 'wasm', 'spark'] as const) {
+      const run = await tab.evaluate((p) => (window as unknown as { hashWith(p: string): Promise<Run> }).hashWith(p), prefer);
+      if (!results[prefer] || run.ms < results[prefer].ms) results[prefer] = run;
     }
     return results;
   } finally {
@@ -258,7 +261,8 @@ async function main(): Promise<void> {
 
     // 1. md5
     timeMd5sum(file512); // warm the page cache so every reader below reads from memory alike
-    const sum = timeMd5sum(file512);
+    const sums = [timeMd5sum(file512), timeMd5sum(file512)];
+    const sum = sums[0].ms <= sums[1].ms ? sums[0] : sums[1];
     const workerJs = await bundleWorker(path.join(work, 'worker'));
     const browser = await browserMd5(file512, workerJs);
     for (const [kind, r] of Object.entries(browser)) {
@@ -307,9 +311,9 @@ async function main(): Promise<void> {
 
     const rows: [string, string, string][] = [
       ['md5 of 512 MiB', 'time (s)', 'MiB/s'],
-      ['md5sum (coreutils, native)', secs(sum.ms), mbps(HASH_FILE, sum.ms)],
-      [`worker, hash-wasm (WebAssembly); long tasks: ${browser.wasm.longTasks}`, secs(browser.wasm.ms), mbps(HASH_FILE, browser.wasm.ms)],
-      [`worker, spark-md5 (JavaScript); long tasks: ${browser.spark.longTasks}`, secs(browser.spark.ms), mbps(HASH_FILE, browser.spark.ms)],
+      ['md5sum (coreutils, native; better of 2)', secs(sum.ms), mbps(HASH_FILE, sum.ms)],
+      [`Chromium worker, hash-wasm (WebAssembly; better of 2); long tasks: ${browser.wasm.longTasks}`, secs(browser.wasm.ms), mbps(HASH_FILE, browser.wasm.ms)],
+      [`Chromium worker, spark-md5 (JavaScript; better of 2); long tasks: ${browser.spark.longTasks}`, secs(browser.spark.ms), mbps(HASH_FILE, browser.spark.ms)],
       ['', '', ''],
       ['512 MiB to disk', 'time (s)', 'MiB/s'],
       ['plain streaming copy + fsync (better of 2)', secs(copyMs), mbps(HASH_FILE, copyMs)],

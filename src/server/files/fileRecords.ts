@@ -32,7 +32,8 @@ export interface BlobRow {
 }
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-function fileRow(row: any): FileRow {
+/** A `files` row with its numbers as numbers, whichever database answered. */
+export function fileRow(row: any): FileRow {
   return { ...row, file_size: Number(row.file_size), created_at: Number(row.created_at), belong_id: num(row.belong_id) };
 }
 

@@ -4,7 +4,7 @@ import type { SessionUser } from '../auth/sessions.js';
 import { UPLOAD_MESSAGES } from '../../shared/fileTypes.js';
 import { AppError } from '../http/AppError.js';
 import { checkFile, rulesFor } from './fileService.js';
-import { blobOf, canReadFile, toFileRef, type FileRow } from './fileRecords.js';
+import { blobOf, canReadFile, fileRow, toFileRef } from './fileRecords.js';
 
 /** What a `files` field of a record stores for each file. */
 export interface FileRef {
@@ -38,9 +38,7 @@ export async function resolveFileRefs(ctx: AppContext, user: SessionUser, ids: n
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
   const db = opts.db ?? ctx.database.db;
-  const rows = (await db.selectFrom('files').selectAll().where('id', 'in', unique).execute()).map((r: any): FileRow => ({
-    ...r, file_size: Number(r.file_size), created_at: Number(r.created_at), belong_id: r.belong_id === null ? null : Number(r.belong_id),
-  }));
+  const rows = (await db.selectFrom('files').selectAll().where('id', 'in', unique).execute()).map(fileRow);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const rules = opts.belongType ? rulesFor(ctx, opts.belongType) : null;
   if (rules && rules.maxCount >= 0 && unique.length > rules.maxCount) throw new AppError(UPLOAD_MESSAGES.tooMany);
