@@ -19,4 +19,16 @@ describe('sanitizeRichText', () => {
     expect(out).not.toMatch(/script|onclick|onerror|javascript:|iframe|svg|url\(/i);
     expect(out).toContain('<p>x</p>');
   });
+
+  it('drops the empty paragraphs an editor leaves after the text, and nothing else', () => {
+    expect(sanitizeRichText('<p>正文</p><ul><li><p>一</p></li></ul><p></p><p><br></p> ')).toBe('<p>正文</p><ul><li><p>一</p></li></ul>');
+    expect(sanitizeRichText('<p></p><p>正文</p><p>&nbsp;</p>')).toBe('<p></p><p>正文</p>');
+    expect(sanitizeRichText('<p>正文<br /></p>')).toBe('<p>正文<br /></p>');
+    expect(sanitizeRichText('<p></p>')).toBe('');
+    // Linear: a long run of empty paragraphs before the text is kept and costs little.
+    const many = `${'<p></p>'.repeat(25_000)}<p>正文</p>`;
+    const started = Date.now();
+    expect(sanitizeRichText(many)).toBe(many);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
 });

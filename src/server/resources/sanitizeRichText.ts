@@ -8,7 +8,7 @@ const IMAGE_DATA = /^data:image\/(png|jpe?g|gif|webp|bmp);base64,[a-z0-9+/=\s]+$
  * harmless properties. Applied by the server on every save, so stored HTML is always inert.
  */
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, {
+  return dropTrailingEmptyParagraphs(sanitizeHtml(html, {
     allowedTags: [
       'p', 'br', 'hr', 'div', 'span', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code',
       'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'sub', 'sup', 'small', 'mark',
@@ -48,5 +48,23 @@ export function sanitizeRichText(html: string): string {
         attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
       }),
     },
-  });
+  }));
+}
+
+const EMPTY_INNER = /^(?:\s|&nbsp;|<br\s*\/?>)*$/i;
+
+/**
+ * The editor keeps an empty paragraph after the text; stored and shown, it is only blank space.
+ * Walks back from the end (no regex over the whole text, so a long text costs one pass).
+ */
+function dropTrailingEmptyParagraphs(html: string): string {
+  let end = html.length;
+  for (;;) {
+    while (end > 0 && /\s/.test(html[end - 1]!)) end--;
+    if (end < 7 || !html.startsWith('</p>', end - 4)) break;
+    const start = html.lastIndexOf('<p>', end - 4);
+    if (start < 0 || !EMPTY_INNER.test(html.slice(start + 3, end - 4))) break;
+    end = start;
+  }
+  return html.slice(0, end);
 }
