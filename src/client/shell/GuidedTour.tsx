@@ -53,6 +53,8 @@ export function GuidedTour(props: {
         }
       }}
       rootClassName="shell-tour"
+      // The targets touch the top of the window: no vertical gap, so the mask keeps a valid size.
+      gap={{ offset: [6, 0], radius: 4 }}
     />
   );
 }

@@ -101,7 +101,6 @@ export function RouteView() {
           pageId={kind.page}
           mode={kind.mode}
           query={Object.fromEntries(new URLSearchParams(location.search))}
-          fallback={<NotFoundPage />}
         />
       );
       break;

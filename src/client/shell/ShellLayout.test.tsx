@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -11,10 +11,22 @@ import { ShellLayout } from './ShellLayout.js';
 import { ShellProvider } from './ShellContext.js';
 import type { ServerMenuNode } from './menuTree.js';
 
+// The shell's part is to hand the runtime the right page, mode and query; the runtime has its own tests.
+vi.mock('../runtime/index.js', () => ({
+  SchemaPage: (p: { pageId: string; mode?: string; query: Record<string, string> }) => (
+    <div className="fake-schema-page">{`page ${p.pageId} ${p.mode ?? ''} ${JSON.stringify(p.query)}`}</div>
+  ),
+}));
+
+// A 2-core machine renders antd in jsdom slowly.
+configure({ asyncUtilTimeout: 5000 });
+
 const routes: RouteDef[] = [
   { path: '/', name: '首页', redirect: '/homePage', hidden: true, public: true },
   { path: '/homePage', name: '首页', component: 'homePage', public: true },
-  { path: '/noticeAnnouncement', name: '通知公告', public: true },
+  { path: '/noticeAnnouncement', name: '通知公告', page: 'portal/announcement.list', public: true, children: [
+    { path: '/noticeAnnouncement/lookAnnouncement', name: '通知公告详情', page: 'portal/announcement.look', mode: 'look', hidden: true, public: true },
+  ] },
   { path: '/projectManagement', name: '课题管理', children: [
     { path: '/projectManagement/projectList', name: '课题列表', children: [
       { path: '/projectManagement/projectList/projectDetail', name: '课题详情', hidden: true, hideHeader: true },
@@ -123,6 +135,17 @@ describe('shell as a visitor', () => {
     expect(bodyText()).toContain('主办单位：省教育厅');
     // Home has no breadcrumb.
     expect(document.querySelector('.shell-breadcrumb')).toBeNull();
+  });
+
+  it('renders the portal sections and page routes through the runtime', async () => {
+    renderAt('/homePage');
+    await waitFor(() => expect(document.querySelectorAll('.fake-schema-page')).toHaveLength(4));
+    expect(bodyText()).toContain('page portal/announcement.latest');
+    expect(bodyText()).toContain('page portal/rules.latest');
+    cleanup();
+    renderAt('/noticeAnnouncement/lookAnnouncement?id=7');
+    await waitFor(() => expect(bodyText()).toContain('page portal/announcement.look look {"id":"7"}'));
+    expect(document.querySelector('.shell-breadcrumb')?.textContent).toContain('通知公告/通知公告详情');
   });
 
   it('sends a visitor on a private page to home with the login dialog open', async () => {

@@ -49,8 +49,11 @@ export function ShellLayout() {
     remindAgain: currentSubSystem?.remindAgain,
   });
 
+  // Tells browser tests whether the tour is still to be decided, open, or not coming.
+  const tourState = !user || location.pathname !== HOME_PATH ? 'none' : !currentSubSystem ? 'pending' : showTour ? 'shown' : 'none';
+
   return (
-    <Layout className={`shell${hideHeader ? ' shell-no-header' : ''}${withSider ? ' shell-with-sider' : ''}`}>
+    <Layout className={`shell${hideHeader ? ' shell-no-header' : ''}${withSider ? ' shell-with-sider' : ''}`} data-tour={tourState}>
       {!hideHeader && <HeaderBar subSystemRef={subSystemRef} roleRef={roleRef} />}
       <Layout className="shell-body">
         {withSider && <SideMenu section={section!} />}

@@ -2,7 +2,6 @@ import { Menu, type MenuProps } from 'antd';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useShell } from './ShellContext.js';
-import { MenuIcon } from './icons.js';
 import { MenuLabel } from './MenuLabel.js';
 import { findNode, menuPaths, sectionBadgeCount, topLevelFor, visibleNodes, type ServerMenuNode } from './menuTree.js';
 import { highlightedMenuPath, routeKind } from './routeTree.js';
@@ -29,7 +28,6 @@ export function TopMenu() {
 
   const items: MenuProps['items'] = nodes.map((n) => ({
     key: n.path,
-    icon: <MenuIcon name={n.icon} />,
     label: <MenuLabel name={n.name} count={sectionBadgeCount(n, null)} />,
   }));
 

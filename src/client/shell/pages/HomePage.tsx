@@ -27,7 +27,7 @@ export function HomePage() {
               <Link to={s.more}>更多</Link>
             </header>
             <div className="shell-home-section-body">
-              <SchemaPageHost pageId={s.pageId} query={{}} fallback={<p className="shell-home-pending">{s.title}栏目暂未开放</p>} />
+              <SchemaPageHost pageId={s.pageId} query={{}} />
             </div>
           </section>
         ))}

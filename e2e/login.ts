@@ -1,0 +1,84 @@
+/**
+ * Logging in and out through the real login dialog, for every browser journey.
+ *
+ *   const { page, context } = await openPage(browser, '/homePage');
+ *   await loginViaUi(page, 'leader1');          // demo password and test captcha of the harness
+ *   ...
+ *   await logoutViaUi(page);
+ *
+ * After a login on home the first-visit guided tour may open over the page; loginViaUi closes it
+ * (without finishing it, so it is not saved) unless { keepTour: true }.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { captchaCode, demoPassword, openPage } from './harness.js';
+
+export const LOGIN_DIALOG = '.shell-login-dialog';
+export const TOUR = '.ant-tour.shell-tour';
+
+export interface LoginOptions {
+  password?: string;
+  captcha?: string;
+  /** Leave the guided tour open when it appears (default: close it). */
+  keepTour?: boolean;
+  /** Wait for success (default true); false to check a refused login yourself. */
+  expectSuccess?: boolean;
+}
+
+/** Opens the login dialog (if it is not open yet) and waits for its captcha picture. */
+export async function openLoginDialog(page: Page): Promise<void> {
+  const dialog = page.locator(LOGIN_DIALOG);
+  if (!(await dialog.isVisible())) await page.locator('.shell-login-button').click();
+  await dialog.waitFor({ state: 'visible' });
+  await page.locator(`${LOGIN_DIALOG} .shell-captcha-picture img`).waitFor({ state: 'visible' });
+}
+
+/** Fills the dialog and presses 登录. */
+export async function submitLogin(page: Page, username: string, password: string, captcha: string): Promise<void> {
+  await openLoginDialog(page);
+  await page.fill(`${LOGIN_DIALOG} input[placeholder="请输入用户名"]`, username);
+  await page.fill(`${LOGIN_DIALOG} input[placeholder="请输入密码"]`, password);
+  await page.fill(`${LOGIN_DIALOG} input[placeholder="请输入验证码"]`, captcha);
+  await page.locator(`${LOGIN_DIALOG} .shell-login-submit`).click();
+}
+
+/**
+ * The shell's word on the tour: 'pending' until the sub-system list is in, then 'shown' or 'none'.
+ */
+export async function tourState(page: Page): Promise<string> {
+  await page.waitForFunction(() => document.querySelector('[data-tour]')?.getAttribute('data-tour') !== 'pending');
+  return (await page.locator('[data-tour]').first().getAttribute('data-tour')) ?? 'none';
+}
+
+/** Closes the guided tour when the shell shows it (without finishing it, so it is not saved). */
+export async function closeTourIfShown(page: Page): Promise<boolean> {
+  if ((await tourState(page)) !== 'shown') return false;
+  const tour = page.locator(TOUR).first();
+  await tour.waitFor({ state: 'visible' });
+  await tour.locator('.ant-tour-close').click();
+  await tour.waitFor({ state: 'hidden' });
+  return true;
+}
+
+/** Logs in through the dialog as `username` (demo password and test captcha by default). */
+export async function loginViaUi(page: Page, username: string, options: LoginOptions | string = {}): Promise<void> {
+  const o: LoginOptions = typeof options === 'string' ? { password: options } : options;
+  await submitLogin(page, username, o.password ?? demoPassword(), o.captcha ?? captchaCode());
+  if (o.expectSuccess === false) return;
+  await page.locator('.shell-user-name').waitFor({ state: 'visible' });
+  await page.locator(LOGIN_DIALOG).waitFor({ state: 'hidden' });
+  if (!o.keepTour) await closeTourIfShown(page);
+}
+
+/** A fresh browser context logged in as `username`, then at `pathname`. */
+export async function openPageAs(browser: Browser, username: string, pathname = '/homePage') {
+  const opened = await openPage(browser, '/homePage');
+  await loginViaUi(opened.page, username);
+  if (pathname !== '/homePage') await opened.page.goto(pathname);
+  return opened;
+}
+
+/** Logs out with the header's logout icon and waits for the login button. */
+export async function logoutViaUi(page: Page): Promise<void> {
+  await page.locator('.shell-logout').click();
+  await page.locator('.shell-login-button').waitFor({ state: 'visible' });
+}
