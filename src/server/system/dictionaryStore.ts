@@ -60,10 +60,14 @@ export async function saveDictionary(
         .execute();
       await trx.deleteFrom('dictionary_items').where('type', '=', def.type).execute();
     } else {
-      await trx
+      const inserted = await trx
         .insertInto('dictionary_types')
         .values({ type: def.type, label: def.label, version: 1, seed_hash: opts.seedHash ?? null, updated_at: now })
-        .execute();
+        .onConflict((oc) => oc.column('type').doNothing())
+        .returning('type')
+        .executeTakeFirst();
+      // Another process starting at the same moment seeded this type first.
+      if (!inserted) return false;
     }
     if (def.options.length) {
       await trx

@@ -40,8 +40,11 @@ export async function seedDemoUsers(db: Kysely<any>, password: string, now = Dat
         username: u.username, password_hash: passwordHash, real_name: u.realName, mobile: u.mobile,
         email: u.email, id_card_no: u.idCardNo, area_code: u.areaCode, org_name: u.orgName, enabled: 1, created_at: now,
       })
+      // Another process starting at the same moment may have made it first.
+      .onConflict((oc) => oc.column('username').doNothing())
       .returning('id')
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!row) continue;
     for (const role of u.roles) await db.insertInto('user_roles').values({ user_id: row.id, role_code: role }).execute();
     created++;
   }

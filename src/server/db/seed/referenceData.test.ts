@@ -66,3 +66,23 @@ describe('reference data seed', () => {
     expect((await counts()).users).toBeGreaterThanOrEqual(9);
   });
 });
+
+describe('reference data seed from two processes at once', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => { await t.close(); });
+
+  it('does not fail when two starts seed an empty database together', async () => {
+    const { db } = t.ctx.database;
+    await db.deleteFrom('dictionary_items').execute();
+    await db.deleteFrom('dictionary_types').execute();
+    await db.deleteFrom('users').execute();
+    await Promise.all([seed(t.ctx), seed(t.ctx)]);
+    const roles = await db.selectFrom('user_roles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(roles.n)).toBe(10);
+    const types = await db.selectFrom('dictionary_types').select(['type', 'version']).execute();
+    expect(types).toHaveLength(t.ctx.schemas.dictionaries.size);
+    const r = await t.post('/api/home/getDicListByType?type=areacode', {});
+    expect(r.body.data.length).toBe(t.ctx.schemas.dictionaries.get('areacode')!.options.length);
+  });
+});
