@@ -200,7 +200,9 @@ describe('switching and leaving', () => {
     expect(names.length).toBeGreaterThanOrEqual(2);
     const other = names.find((n) => n !== start)!;
     await dialog.locator('.ant-radio-wrapper', { hasText: other }).click();
+    expect(await dialog.locator('.ant-checkbox-wrapper input').isChecked()).toBe(false);
     await dialog.locator('.ant-checkbox-wrapper', { hasText: '设为默认子系统' }).click();
+    expect(await dialog.locator('.ant-checkbox-wrapper input').isChecked()).toBe(true);
     await screenshot(page, 'shell-07-subsystem-dialog');
     await dialog.locator('.ant-btn-primary').click();
     await page.waitForLoadState('load');

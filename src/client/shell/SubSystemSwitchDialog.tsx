@@ -29,9 +29,15 @@ export function SubSystemSwitchDialog(props: {
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (!props.open) return;
-    setChosen(props.current?.id);
-    setAsDefault(props.current?.defaultFlag === 1);
+    if (props.open) setChosen(props.current?.id);
+  }, [props.open, props.current]);
+  // The box tells whether the chosen one is (or is to become) the default.
+  const choose = (id: number) => {
+    setChosen(id);
+    setAsDefault(props.subSystems.find((s) => s.id === id)?.defaultFlag === 1);
+  };
+  useEffect(() => {
+    if (props.open) setAsDefault(props.current?.defaultFlag === 1);
   }, [props.open, props.current]);
 
   const confirm = useMemo(() => guardConfirm(async (id: number | undefined, setDefault: boolean) => {
@@ -66,7 +72,7 @@ export function SubSystemSwitchDialog(props: {
       destroyOnHidden
       className="shell-subsystem-dialog"
     >
-      <Radio.Group value={chosen} onChange={(e) => setChosen(e.target.value)} className="shell-subsystem-list">
+      <Radio.Group value={chosen} onChange={(e) => choose(e.target.value)} className="shell-subsystem-list">
         <Space direction="vertical" style={{ width: '100%' }}>
           {props.subSystems.map((s) => (
             <Radio key={s.id} value={s.id}>
