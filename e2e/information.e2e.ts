@@ -5,9 +5,12 @@
  * the editor, or sent raw to the API) stays inert wherever it is shown; a project leader cannot
  * reach the admin pages; a city admin sees and edits only the items of their own city.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot } from './harness.js';
+import { baseURL, launchBrowser, openPage, screenshot } from './harness.js';
 import { loginViaUi } from './login.js';
 
 const RUN = String(Date.now() % 1_000_000);
@@ -31,6 +34,9 @@ const PAYLOAD = [
   '<iframe src="javascript:window.__xss=5"></iframe>',
   '<p onmouseover="window.__xss=6" style="background:url(javascript:alert(7))">悬停段落</p>',
 ].join('');
+
+/** expect.poll with room for a busy machine (its default gives up after one second). */
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 
 type Envelope = { flag: boolean; data: any; result: string; code?: number; status: number };
 
@@ -62,7 +68,7 @@ function watchDialogs(page: Page): string[] {
 async function expectInert(page: Page, dialogs: string[]): Promise<void> {
   const view = page.locator('.runtime-richtext-view');
   await view.first().waitFor();
-  await expect.poll(() => view.first().textContent()).toContain('安全提示正文');
+  await poll(() => view.first().textContent()).toContain('安全提示正文');
   const found = await view.first().evaluate((el) => ({
     scripts: el.querySelectorAll('script, iframe, svg, object, embed').length,
     handlers: [...el.querySelectorAll('*')].flatMap((n) => [...n.attributes].map((a) => a.name)).filter((n) => /^on/i.test(n)),
@@ -79,6 +85,11 @@ async function expectInert(page: Page, dialogs: string[]): Promise<void> {
   expect(dialogs).toEqual([]);
 }
 
+/** Waits until no table or page is loading, so a screenshot shows settled content. */
+async function settled(page: Page): Promise<void> {
+  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+}
+
 describe('information publishing', () => {
   let announcementId = '';
 
@@ -89,7 +100,7 @@ describe('information publishing', () => {
     await page.goto('/informationManagement/announcement');
     const list = page.locator('.runtime-list');
     await list.locator('.ant-table').waitFor();
-    await expect.poll(() => page.locator('.ant-table-thead').textContent()).toMatch(/标题.*发布地区.*发布单位.*状态.*发布时间.*创建时间.*操作/);
+    await poll(() => page.locator('.ant-table-thead').textContent()).toMatch(/标题.*发布地区.*发布单位.*状态.*发布时间.*创建时间.*操作/);
     await screenshot(page, 'info-01-admin-list');
 
     await page.getByRole('button', { name: btn('新增') }).click();
@@ -99,19 +110,25 @@ describe('information publishing', () => {
     await page.locator('.runtime-richtext .ProseMirror').waitFor();
     // An untouched form shows no field errors yet.
     expect(await form.locator('.ant-formily-item-error-help, .ant-formily-item-help').count()).toBe(0);
-    await expect.poll(() => page.locator('.ant-breadcrumb').textContent()).toContain('新增通知公告');
+    await poll(() => page.locator('.ant-breadcrumb').textContent()).toContain('新增通知公告');
 
     await form.locator('input[placeholder="请输入标题"]').fill(TITLE);
     await form.locator('textarea[placeholder="请输入摘要"]').fill('请各地市按时组织申报。');
     const editor = form.locator('.runtime-richtext .ProseMirror');
     const tool = (name: string | RegExp) => form.locator('.runtime-richtext').getByRole('button', { name, exact: typeof name === 'string' });
+    // Each toolbar button shows its mark as active (primary) once the editor has it: wait for that
+    // before typing on, so a busy machine cannot run the keys ahead of the toggle.
+    const active = (name: string | RegExp, on: boolean) => poll(async () => /ant-btn-primary/.test((await tool(name).getAttribute('class')) ?? '')).toBe(on);
     await editor.click();
     await page.keyboard.type('各地市教育局：现将申报工作通知如下，');
     await tool('B').click();
+    await active('B', true);
     await page.keyboard.type('截止日期为六月底');
     await tool('B').click();
+    await active('B', false);
     await page.keyboard.press('Enter');
     await tool('• 列表').click();
+    await active('• 列表', true);
     await page.keyboard.type('申报书一式三份');
     await page.keyboard.press('Enter');
     await page.keyboard.type('附推荐汇总表');
@@ -142,7 +159,7 @@ describe('information publishing', () => {
     await page.waitForURL('**/informationManagement/announcement');
     const row = list.locator('tr.ant-table-row', { hasText: TITLE });
     await row.waitFor();
-    await expect.poll(() => row.locator('.ant-tag').textContent()).toBe('已发布');
+    await poll(() => row.locator('.ant-tag').textContent()).toBe('已发布');
     expect(await row.textContent()).toContain('省教育科学研究院');
     expect(await row.textContent()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
     // Published: no more edit / delete / publish, only look and withdraw.
@@ -158,7 +175,7 @@ describe('information publishing', () => {
     await look.locator('.runtime-richtext-view').waitFor();
     expect(await look.locator('.runtime-richtext-view strong').textContent()).toBe('截止日期为六月底');
     expect(await look.locator('input, textarea, .ProseMirror').count()).toBe(0);
-    await expect.poll(() => look.locator('.ant-tag').first().textContent()).toBe('已发布');
+    await poll(() => look.locator('.ant-tag').first().textContent()).toBe('已发布');
     await screenshot(page, 'info-05-admin-look');
     expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);
@@ -169,13 +186,15 @@ describe('information publishing', () => {
     expect(announcementId).not.toBe('');
     const { page, context, errors } = await openPage(browser, '/homePage');
     await page.locator('.shell-login-button').waitFor();
-    await expect.poll(() => page.locator('.runtime-list').first().textContent()).toContain(TITLE);
+    await poll(() => page.locator('.runtime-list').first().textContent()).toContain(TITLE);
+    await settled(page);
     await screenshot(page, 'info-06-public-home');
 
     await page.goto('/noticeAnnouncement');
     const link = page.locator('.runtime-list a', { hasText: TITLE });
     await link.waitFor();
     expect(await page.locator('.ant-pagination-total-text').textContent()).toMatch(/^共\d+条记录$/);
+    await settled(page);
     await screenshot(page, 'info-07-public-list');
     await link.click();
     await page.waitForURL(`**/noticeAnnouncement/lookAnnouncement?id=${announcementId}`);
@@ -188,10 +207,89 @@ describe('information publishing', () => {
     expect(await a.getAttribute('href')).toBe(LINK);
     expect(await a.getAttribute('rel')).toContain('noopener');
     expect(await page.locator('.runtime-form-look input, .runtime-form-look textarea').count()).toBe(0);
-    await expect.poll(() => page.locator('.ant-breadcrumb').textContent()).toContain('通知公告详情');
+    await poll(() => page.locator('.ant-breadcrumb').textContent()).toContain('通知公告详情');
     await screenshot(page, 'info-08-public-look');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('every other information kind renders its list, add and look pages and saves; published ones reach the portal', async () => {
+    const file = path.join(os.tmpdir(), `办事指南${RUN}.pdf`);
+    fs.writeFileSync(file, `%PDF-1.4\n% ${RUN}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
+    const { page, context, errors } = await openPage(browser, '/homePage');
+    await loginViaUi(page, 'province');
+    const kinds = [
+      { kind: 'activityDynamics', page: 'ActivityDynamics', label: '活动动态', portal: '/activityDynamics', files: false },
+      { kind: 'activityReports', page: 'ActivityReports', label: '信息化报告征集', portal: null, files: false },
+      { kind: 'relatedDownloads', page: 'RelatedDownloads', label: '相关下载', portal: '/relatedDownloads', files: true },
+      { kind: 'rules', page: 'Rules', label: '政策法规', portal: '/rulesRegulations', files: true },
+    ];
+    for (const k of kinds) {
+      const title = `${k.label}巡检${RUN}`;
+      await page.goto(`/informationManagement/${k.kind}`);
+      const list = page.locator('.runtime-list');
+      await list.locator('.ant-table').waitFor();
+      expect(await page.locator('.ant-breadcrumb').textContent()).toContain(k.label);
+      await page.getByRole('button', { name: btn('新增') }).click();
+      await page.waitForURL(`**/informationManagement/${k.kind}/add${k.page}`);
+      const form = page.locator('.runtime-form-add');
+      await form.locator('.runtime-richtext .ProseMirror').waitFor();
+      await form.locator('input[placeholder="请输入标题"]').fill(title);
+      await form.locator('.runtime-richtext .ProseMirror').click();
+      await page.keyboard.type(`${k.label}正文`);
+      if (k.files) {
+        await form.locator('input[type=file]').setInputFiles(file);
+        // The second kind holds the same content: the server knows its md5 and answers at once (秒传).
+        await form.getByText(/^(上传成功|秒传成功)$/).waitFor();
+      }
+      await screenshot(page, `info-20-${k.kind}-add`);
+      await page.locator('.runtime-form-buttons').getByRole('button', { name: btn('保存') }).click();
+      await page.waitForURL(`**/informationManagement/${k.kind}`);
+      const row = list.locator('tr.ant-table-row', { hasText: title });
+      await row.waitFor();
+      await poll(() => row.locator('.ant-tag').textContent()).toBe('草稿');
+
+      if (k.portal) {
+        await row.getByText('发布', { exact: true }).click();
+        await page.locator('.ant-popconfirm-buttons').getByRole('button', { name: btn('确定') }).click();
+        await poll(() => row.locator('.ant-tag').textContent()).toBe('已发布');
+      }
+      await settled(page);
+      await screenshot(page, `info-21-${k.kind}-list`);
+
+      await row.getByText('查看', { exact: true }).click();
+      await page.waitForURL(`**/look${k.page}?id=*`);
+      const look = page.locator('.runtime-form-look');
+      await look.locator('.runtime-richtext-view').waitFor();
+      expect(await look.textContent()).toContain(title);
+      expect(await look.locator('.runtime-richtext-view').textContent()).toBe(`${k.label}正文`);
+      if (k.files) expect(await look.textContent()).toContain(path.basename(file));
+      await screenshot(page, `info-22-${k.kind}-look`);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // The visitor's side: the published items on their portal pages.
+    const visitor = await openPage(browser, '/activityDynamics');
+    await visitor.page.locator('.runtime-list a', { hasText: `活动动态巡检${RUN}` }).click();
+    await visitor.page.waitForURL('**/activityDynamics/lookActivityDynamics?id=*');
+    await poll(() => visitor.page.locator('.runtime-richtext-view').textContent()).toBe('活动动态正文');
+    await screenshot(visitor.page, 'info-23-public-activity-look');
+    for (const [portal, label] of [['/relatedDownloads', '相关下载'], ['/rulesRegulations', '政策法规']]) {
+      await visitor.page.goto(portal!);
+      const row = visitor.page.locator('.runtime-list tr.ant-table-row', { hasText: `${label}巡检${RUN}` });
+      await row.waitFor();
+      expect(await row.textContent()).toContain(path.basename(file));
+      await settled(visitor.page);
+      await screenshot(visitor.page, `info-24-public-${portal!.slice(1)}`);
+    }
+    // Not published, so not public.
+    const hidden = await fetch(`${baseURL()}/api/public/activityReports/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ subAct: 'a', filters: [{ field: 'title', op: 'like', value: RUN }] }) });
+    const hiddenBody = await hidden.json();
+    expect(hiddenBody.flag).toBe(true);
+    expect(hiddenBody.data.total).toBe(0);
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
   });
 
   it('keeps script in rich text inert: pasted into the editor, or sent raw to the API and shown to admin and visitor', async () => {
@@ -212,7 +310,7 @@ describe('information publishing', () => {
       data.setData('text/plain', '安全提示正文');
       el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     }, PAYLOAD);
-    await expect.poll(() => editor.textContent()).toContain('安全提示正文');
+    await poll(() => editor.textContent()).toContain('安全提示正文');
     await page.waitForTimeout(300);
     expect(await editor.locator('script, img[onerror], iframe, svg, [onmouseover]').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
@@ -300,9 +398,9 @@ describe('information publishing', () => {
     const list = page.locator('.runtime-list');
     const row = list.locator('tr.ant-table-row', { hasText: CITY_TITLE });
     await row.waitFor();
-    await expect.poll(() => row.locator('.ant-tag').textContent()).toBe('草稿');
+    await poll(() => row.locator('.ant-tag').textContent()).toBe('草稿');
     // Their own city's label from the areacode dictionary, and nobody else's items.
-    expect(await row.textContent()).toContain('定州市');
+    await poll(() => row.textContent()).toContain('定州市');
     expect(await list.textContent()).not.toContain(OTHER_CITY_TITLE);
     expect(await list.textContent()).not.toContain(TITLE);
     await screenshot(page, 'info-13-city-list');
@@ -311,7 +409,7 @@ describe('information publishing', () => {
     await page.waitForURL('**/editAnnouncement?id=*');
     const edit = page.locator('.runtime-form-edit');
     const title = edit.locator('input[placeholder="请输入标题"]');
-    await expect.poll(() => title.inputValue()).toBe(CITY_TITLE);
+    await poll(() => title.inputValue()).toBe(CITY_TITLE);
     await title.fill(`${CITY_TITLE}（修订）`);
     await screenshot(page, 'info-14-city-edit');
     await page.locator('.runtime-form-buttons').getByRole('button', { name: btn('保存') }).click();
