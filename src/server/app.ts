@@ -33,7 +33,7 @@ export async function buildApp(config: ServerConfig, opts: { database?: Database
     bodyLimit: 2 * 1024 * 1024,
     // Strings trimmed; unknown keys are refused by each route's own schema, not silently dropped.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
   installEnvelopeHandlers(app);
 

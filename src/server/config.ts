@@ -26,6 +26,11 @@ export interface ServerConfig {
   basePath: string;
   /** Log level for pino. */
   logLevel: string;
+  /**
+   * Proxies whose X-Forwarded-For is believed (Fastify's trustProxy: a comma-separated address or
+   * CIDR list, or true for any). Off by default: otherwise a client could pick its own address and dodge the per-address lock-out.
+   */
+  trustProxy: boolean | string;
   /** Secret for signed upload tokens and the like; generated and kept under dataDir when unset. */
   secret?: string;
   /** File service settings (storage driver, file server URL, token lives); see files/fileConfig.ts. */
@@ -50,11 +55,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     basePath: normaliseBase(env.BASE_PATH ?? '/'),
     logLevel: env.LOG_LEVEL ?? 'info',
     secret: env.APP_SECRET || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     files: fileConfigFromEnv(env),
     ...overrides,
   };
   assertSafe(config);
   return config;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  return value === 'true' ? true : value;
 }
 
 function normaliseBase(base: string): string {
