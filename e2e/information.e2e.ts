@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseURL, launchBrowser, openPage, screenshot } from './harness.js';
 import { loginViaUi } from './login.js';
 
@@ -41,8 +41,23 @@ const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000,
 type Envelope = { flag: boolean; data: any; result: string; code?: number; status: number };
 
 let browser: Browser;
+let provinceSession: Promise<{ context: BrowserContext; page: Page; errors: string[]; dialogs: string[] }> | undefined;
 beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await (await provinceSession?.catch(() => undefined))?.context.close();
+  await browser?.close();
+});
+
+/** The province admin's browser, logged in once through the dialog and shared by the admin steps. */
+function province() {
+  provinceSession ??= (async () => {
+    const opened = await openPage(browser, '/homePage');
+    const dialogs = watchDialogs(opened.page);
+    await loginViaUi(opened.page, 'province');
+    return { ...opened, dialogs };
+  })();
+  return provinceSession;
+}
 
 /** Calls the API from inside the page with the session it holds (token and CSRF header), as the app does. */
 async function api(page: Page, path: string, body: Record<string, unknown>): Promise<Envelope> {
@@ -94,9 +109,7 @@ describe('information publishing', () => {
   let announcementId = '';
 
   it('a province admin adds an announcement with rich text in the real form and publishes it', async () => {
-    const { page, context, errors } = await openPage(browser, '/homePage');
-    const dialogs = watchDialogs(page);
-    await loginViaUi(page, 'province');
+    const { page, errors, dialogs } = await province();
     await page.goto('/informationManagement/announcement');
     const list = page.locator('.runtime-list');
     await list.locator('.ant-table').waitFor();
@@ -179,7 +192,6 @@ describe('information publishing', () => {
     await screenshot(page, 'info-05-admin-look');
     expect(dialogs).toEqual([]);
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('a visitor reads it on the public notice announcements page and its lookAnnouncement page', async () => {
@@ -216,8 +228,7 @@ describe('information publishing', () => {
   it('every other information kind renders its list, add and look pages and saves; published ones reach the portal', async () => {
     const file = path.join(os.tmpdir(), `办事指南${RUN}.pdf`);
     fs.writeFileSync(file, `%PDF-1.4\n% ${RUN}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
-    const { page, context, errors } = await openPage(browser, '/homePage');
-    await loginViaUi(page, 'province');
+    const { page, errors } = await province();
     const kinds = [
       { kind: 'activityDynamics', page: 'ActivityDynamics', label: '活动动态', portal: '/activityDynamics', files: false },
       { kind: 'activityReports', page: 'ActivityReports', label: '信息化报告征集', portal: null, files: false },
@@ -267,7 +278,6 @@ describe('information publishing', () => {
       await screenshot(page, `info-22-${k.kind}-look`);
     }
     expect(errors).toEqual([]);
-    await context.close();
 
     // The visitor's side: the published items on their portal pages.
     const visitor = await openPage(browser, '/activityDynamics');
@@ -280,6 +290,9 @@ describe('information publishing', () => {
       const row = visitor.page.locator('.runtime-list tr.ant-table-row', { hasText: `${label}巡检${RUN}` });
       await row.waitFor();
       expect(await row.textContent()).toContain(path.basename(file));
+      // A visitor downloads the attachment of a published item, under its Chinese name.
+      const [download] = await Promise.all([visitor.page.waitForEvent('download'), row.getByText(path.basename(file)).click()]);
+      expect(download.suggestedFilename()).toBe(path.basename(file));
       await settled(visitor.page);
       await screenshot(visitor.page, `info-24-public-${portal!.slice(1)}`);
     }
@@ -293,9 +306,7 @@ describe('information publishing', () => {
   });
 
   it('keeps script in rich text inert: pasted into the editor, or sent raw to the API and shown to admin and visitor', async () => {
-    const { page, context, errors } = await openPage(browser, '/homePage');
-    const dialogs = watchDialogs(page);
-    await loginViaUi(page, 'province');
+    const { page, errors, dialogs } = await province();
 
     // Pasted HTML: the editor keeps only what its document schema knows, and runs nothing.
     await page.goto('/informationManagement/announcement/addAnnouncement');
@@ -333,7 +344,6 @@ describe('information publishing', () => {
     await expectInert(page, dialogs);
     await screenshot(page, 'info-10-xss-admin-look');
     expect(errors).toEqual([]);
-    await context.close();
 
     // A visitor on the public pages: list, then the detail of each.
     const visitor = await openPage(browser, '/noticeAnnouncement');
