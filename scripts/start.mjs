@@ -25,7 +25,13 @@ const stale = !fs.existsSync(stamp) || newestMtime(sources) > fs.statSync(stamp)
 if (stale && process.env.SKIP_BUILD !== 'true') {
   console.log('Building the web app...');
   const { build } = await import('vite');
-  await build({ logLevel: 'warn' });
+  // Always ship the production build of React, whatever NODE_ENV the server itself runs under
+  // (the browser tests start the server with NODE_ENV=test and must test what ships).
+  const serverEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  await build({ logLevel: 'warn', mode: 'production' });
+  if (serverEnv === undefined) delete process.env.NODE_ENV;
+  else process.env.NODE_ENV = serverEnv;
   fs.writeFileSync(stamp, new Date().toISOString());
 }
 
