@@ -132,6 +132,21 @@ describe('list page', () => {
     expect(dp.calls.filter((c) => c.method === 'transition').map((c) => (c.args[1] as { id: string }).id)).toEqual(['notice-1', 'notice-3']);
   });
 
+  it('comes back to the page and filters the user left', async () => {
+    const dp = provider();
+    const first = await renderPage({ pageId: 'fixture/noticeList', dataProvider: dp });
+    fireEvent.change(first.container.querySelector('.runtime-filters input')!, { target: { value: '标题' } });
+    fireEvent.click(screen.getByRole('button', { name: btn('查询') }));
+    await settle(first.container);
+    fireEvent.click(first.container.querySelector('.ant-pagination-item-2')!);
+    await settle(first.container);
+    cleanup();
+    const again = await renderPage({ pageId: 'fixture/noticeList', dataProvider: dp });
+    expect(dp.calls.filter((c) => c.method === 'getList').at(-1)?.args[1]).toMatchObject({ page: 2, filters: [{ field: 'title', op: 'like', value: '标题' }] });
+    expect((again.container.querySelector('.runtime-filters input') as HTMLInputElement).value).toBe('标题');
+    expect(again.container.querySelector('.ant-pagination-item-active')?.textContent).toBe('2');
+  });
+
   it('reads a public list anonymously and offers no actions', async () => {
     const dp = provider();
     const { container } = await renderPage({ pageId: 'fixture/noticePublicList', dataProvider: dp, user: null });

@@ -16,6 +16,7 @@ import { resolveAction, rowsAllowing, visibleActions } from '../model/actions.js
 import { planColumns } from '../model/columns.js';
 import { buildFilterSchema } from '../model/filterSchema.js';
 import { initialListState, listReducer, PAGE_SIZE_OPTIONS, toListRequest, totalText, type ListState } from '../model/listQuery.js';
+import { recallListState, rememberListState, sessionStore } from '../model/rememberedList.js';
 import { useRuntime } from '../RuntimeContext.js';
 import { ActionButton } from './ActionButton.js';
 import { renderCell } from './cells.js';
@@ -25,10 +26,11 @@ import { useSchemaField } from './useSchemaField.js';
 
 const EMPTY: ListResult = { list: [], total: 0, page: 1, pageSize: 10 };
 
-function FilterBar({ page, bundle, onSearch, onReset }: { page: ListPageDef; bundle: PageKindProps['bundle']; onSearch: (v: Record<string, unknown>) => void; onReset: () => void }) {
+function FilterBar({ page, bundle, initial, onSearch, onReset }: { page: ListPageDef; bundle: PageKindProps['bundle']; initial: Record<string, unknown>; onSearch: (v: Record<string, unknown>) => void; onReset: () => void }) {
   const SchemaField = useSchemaField();
   const schema = useMemo(() => buildFilterSchema(page, bundle.entity, bundle.workflow), [page, bundle]);
-  const form = useMemo(() => createForm(), []);
+  // The form starts once from the remembered filters; later changes come from the user.
+  const form = useMemo(() => createForm({ initialValues: initial }), []);
   if (!schema) return null;
   return (
     <FormProvider form={form}>
@@ -49,7 +51,14 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   const { dataProvider, user, now } = useRuntime();
   const isPublic = page.source === 'public';
   const initial = useMemo(() => initialListState(page, entity), [page, entity]);
-  const [state, dispatch] = useReducer((s: ListState, a: Parameters<typeof listReducer>[1]) => listReducer(s, a, initial), initial);
+  // Lists inside another page (detail tabs) start afresh; pages remember where the user was.
+  const remember = !embedded;
+  const [state, dispatch] = useReducer(
+    (s: ListState, a: Parameters<typeof listReducer>[1]) => listReducer(s, a, initial),
+    initial,
+    (init) => (remember ? recallListState(page.id, sessionStore()) ?? init : init),
+  );
+  useEffect(() => { if (remember) rememberListState(page.id, state, sessionStore()); }, [remember, page.id, state]);
   const [result, setResult] = useState<ListResult>(EMPTY);
   const [loading, setLoading] = useState(true);
   const [reloadKey, setReloadKey] = useState(0);
@@ -147,7 +156,7 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   const body = (
     <>
       {!embedded || page.filters?.length ? (
-        <FilterBar page={page} bundle={bundle}
+        <FilterBar page={page} bundle={bundle} initial={state.filters}
           onSearch={(filters) => dispatch({ type: 'filter', filters })}
           onReset={() => dispatch({ type: 'reset' })} />
       ) : null}

@@ -5,11 +5,11 @@
  * and read-pretty renders stored HTML through a client-side allow-list as a second fence.
  */
 import { connect, mapReadPretty } from '@formily/react';
-import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import Image from '@tiptap/extension-image';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Input, Modal, Space, Tooltip } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { safeUrl, sanitizeHtml } from './sanitizeHtml.js';
 
 interface EditorProps {
@@ -60,6 +60,8 @@ function LinkButton({ editor, disabled }: { editor: Editor; disabled?: boolean }
 }
 
 export function RichTextEditor({ value, onChange, disabled }: EditorProps) {
+  const latest = useRef(value);
+  latest.current = value;
   const editor = useEditor({
     // Image keeps pictures of stored content through an edit (the server allows http(s) and raster data: images).
     extensions: [
@@ -69,7 +71,12 @@ export function RichTextEditor({ value, onChange, disabled }: EditorProps) {
     content: value || '',
     editable: !disabled,
     immediatelyRender: true,
-    onUpdate: ({ editor: e }) => onChange?.(e.isEmpty ? '' : e.getHTML()),
+    onUpdate: ({ editor: e }) => {
+      // Only real edits reach the form: Tiptap also emits updates that leave the document as it
+      // was (option and editable changes), which Formily would take for input and validate.
+      const html = e.isEmpty ? '' : e.getHTML();
+      if (html !== (latest.current || '')) onChange?.(html);
+    },
   });
   // A value set from outside (a record loaded after mount, a reset) replaces the document.
   useEffect(() => {
@@ -81,13 +88,18 @@ export function RichTextEditor({ value, onChange, disabled }: EditorProps) {
   // Without `false` Tiptap emits an update, which reads as a user edit: an untouched required
   // editor then showed its error as soon as the add page opened.
   useEffect(() => { if (editor && editor.isEditable !== !disabled) editor.setEditable(!disabled, false); }, [editor, disabled]);
+  // The toolbar follows the selection: which marks and blocks are active where the caret is.
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: e }) => Object.fromEntries(COMMANDS.map((c) => [c.key, e ? c.active(e) : false])) as Record<string, boolean>,
+  }) ?? {};
   if (!editor) return null;
   return (
     <div className="runtime-richtext" style={{ border: '1px solid #d9d9d9', borderRadius: 6 }}>
       <Space size={4} wrap style={{ padding: 4, borderBottom: '1px solid #f0f0f0', width: '100%' }}>
         {COMMANDS.map((c) => (
           <Tooltip key={c.key} title={c.title}>
-            <Button size="small" disabled={disabled} type={c.active(editor) ? 'primary' : 'default'} onClick={() => c.run(editor)}>{c.label}</Button>
+            <Button size="small" disabled={disabled} type={active[c.key] ? 'primary' : 'default'} onClick={() => c.run(editor)}>{c.label}</Button>
           </Tooltip>
         ))}
         <LinkButton editor={editor} disabled={disabled} />
