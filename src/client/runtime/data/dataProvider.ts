@@ -1,0 +1,111 @@
+/**
+ * Every network call of the runtime, in one interface (react-admin's data-provider idea). Pages,
+ * widgets and the dictionary cache call this and nothing else, so a test hands the runtime a fixture
+ * provider through React context and the page renders without a server.
+ */
+import type {
+  DictionaryOption, ListRequest, ListResult, OperationLogRow, PageBundle, ResourceRecord, WorkflowDef,
+} from '../../../shared/schema/types.js';
+
+export interface TransitionRequest {
+  id: string;
+  action: string;
+  version?: number;
+  comment?: string;
+}
+
+export type DictionaryVersions = Record<string, string | number>;
+
+export interface DataProvider {
+  /** Page schema with its entity and workflow: POST /api/schema/page {id}. */
+  getPage(id: string): Promise<PageBundle>;
+  getList(entity: string, req: ListRequest): Promise<ListResult>;
+  getOne(entity: string, id: string): Promise<ResourceRecord>;
+  /** Create (no id) or update (id + version). */
+  save(entity: string, body: Record<string, unknown>): Promise<ResourceRecord>;
+  remove(entity: string, ids: string[]): Promise<unknown>;
+  transition(entity: string, req: TransitionRequest): Promise<ResourceRecord>;
+  getLog(entity: string, id: string): Promise<OperationLogRow[]>;
+  /** Downloads the list as a file (the browser saves it). */
+  exportFile(entity: string, req: Pick<ListRequest, 'filters' | 'sort' | 'pageId'>): Promise<void>;
+  getPublicList(entity: string, req: ListRequest): Promise<ListResult>;
+  getPublicOne(entity: string, id: string): Promise<ResourceRecord>;
+  getWorkflow(name: string): Promise<WorkflowDef>;
+  /** Options of a dictionary type, from the anonymous endpoint when nobody is logged in. */
+  getDictionary(type: string, anonymous: boolean): Promise<DictionaryOption[]>;
+  /** Current version of every dictionary type, so a browser can drop a stale cached one. */
+  getDictionaryVersions(): Promise<DictionaryVersions>;
+  /** Saves one stored file (GET /api/file/download?id=). */
+  downloadFile(file: FileRefLike): Promise<void>;
+}
+
+/** What a `files` field holds for each file (the file service's FileRef). */
+export interface FileRefLike {
+  id: number | string;
+  fileName: string;
+  fileSize?: number;
+  fileSuffix?: string;
+  md5?: string;
+}
+
+/** Link target of a stored file, for the href of a download link (the click goes through downloadFile). */
+export function fileDownloadPath(id: number | string): string {
+  return `/api/file/download?id=${encodeURIComponent(String(id))}`;
+}
+
+/** The part of the request layer (src/client/api/http.ts) the provider uses. */
+export interface HttpLike {
+  post<T = unknown>(path: string, body?: unknown, options?: { silent?: boolean; params?: Record<string, unknown> }): Promise<T>;
+  download(path: string, options?: { method?: 'GET' | 'POST'; body?: unknown; fileName?: string; params?: Record<string, unknown> }): Promise<unknown>;
+}
+
+/** Dictionary answers name their fields text|name and value|id (SPEC §3); the runtime uses text/value. */
+export function normaliseOptions(raw: unknown): DictionaryOption[] {
+  const list = Array.isArray(raw) ? raw : Array.isArray((raw as { list?: unknown })?.list) ? (raw as { list: unknown[] }).list : [];
+  return list.flatMap((o) => {
+    if (!o || typeof o !== 'object') return [];
+    const r = o as Record<string, unknown>;
+    const value = r.value ?? r.id;
+    const text = r.text ?? r.name ?? r.label;
+    if (value === undefined || value === null) return [];
+    const opt: DictionaryOption = { value: String(value), text: String(text ?? value) };
+    if (typeof r.color === 'string' && r.color) opt.color = r.color;
+    return [opt];
+  });
+}
+
+function logRows(raw: unknown): OperationLogRow[] {
+  if (Array.isArray(raw)) return raw as OperationLogRow[];
+  const list = (raw as { list?: unknown })?.list;
+  return Array.isArray(list) ? (list as OperationLogRow[]) : [];
+}
+
+const seg = (name: string) => encodeURIComponent(name);
+
+export function createHttpDataProvider(http: HttpLike): DataProvider {
+  return {
+    getPage: (id) => http.post<PageBundle>('schema/page', { id }),
+    getList: (entity, req) => http.post<ListResult>(`resource/${seg(entity)}/list`, req),
+    getOne: (entity, id) => http.post<ResourceRecord>(`resource/${seg(entity)}/get`, { id }),
+    save: (entity, body) => http.post<ResourceRecord>(`resource/${seg(entity)}/save`, body),
+    remove: (entity, ids) => http.post(`resource/${seg(entity)}/delete`, { ids }),
+    transition: (entity, req) => http.post<ResourceRecord>(`resource/${seg(entity)}/transition`, req),
+    getLog: async (entity, id) => logRows(await http.post(`resource/${seg(entity)}/log`, { id })),
+    exportFile: async (entity, req) => {
+      await http.download(`resource/${seg(entity)}/export`, {
+        method: 'POST',
+        body: { ...(req.pageId ? { pageId: req.pageId } : {}), filters: req.filters ?? [], ...(req.sort ? { sort: req.sort } : {}) },
+      });
+    },
+    getPublicList: (entity, req) => http.post<ListResult>(`public/${seg(entity)}/list`, req),
+    getPublicOne: (entity, id) => http.post<ResourceRecord>(`public/${seg(entity)}/get`, { id }),
+    getWorkflow: (name) => http.post<WorkflowDef>('workflow/get', { name }),
+    getDictionary: async (type, anonymous) =>
+      normaliseOptions(await http.post(anonymous ? 'home/getDicListByType' : 'dic/getDicListByType', {}, { params: { type } })),
+    // Background check: a failure must not toast over the page the user is reading.
+    getDictionaryVersions: async () => (await http.post<DictionaryVersions>('dic/versions', {}, { silent: true })) ?? {},
+    downloadFile: async (file) => {
+      await http.download('file/download', { method: 'GET', params: { id: file.id }, fileName: file.fileName });
+    },
+  };
+}
