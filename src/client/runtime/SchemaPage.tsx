@@ -7,7 +7,7 @@ import { App, ConfigProvider, Result, Spin } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PageBundle } from '../../shared/schema/types.js';
 import type { FormMode } from './model/formSchema.js';
@@ -55,11 +55,17 @@ function PageLoader({ pageId, mode, query }: { pageId: string; mode?: FormMode; 
     return () => { alive = false; };
   }, [dataProvider, navigate, pageId]);
   if (state.error) return <Result status="warning" title={PAGE_LOAD_FAILED} subTitle={state.error === PAGE_LOAD_FAILED ? undefined : state.error} />;
-  if (!state.bundle) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
+  const loading = <Spin style={{ display: 'block', margin: '48px auto' }} />;
+  if (!state.bundle) return loading;
   const Kind = getPageKind(state.bundle.page.kind);
   if (!Kind) return <Result status="warning" title={PAGE_LOAD_FAILED} subTitle={`未知的页面类型：${state.bundle.page.kind}`} />;
-  // A new record id or mode starts a fresh page (new form, new list state).
-  return <Kind key={`${pageId}:${mode ?? ''}:${query.id ?? ''}`} bundle={state.bundle} mode={mode} query={query} />;
+  // A new record id or mode starts a fresh page (new form, new list state). Form and detail kinds
+  // are lazily loaded chunks: the spinner stays until the kind's code has arrived.
+  return (
+    <Suspense fallback={loading}>
+      <Kind key={`${pageId}:${mode ?? ''}:${query.id ?? ''}`} bundle={state.bundle} mode={mode} query={query} />
+    </Suspense>
+  );
 }
 
 export function SchemaPage({ pageId, mode, query, runtime }: SchemaPageProps) {

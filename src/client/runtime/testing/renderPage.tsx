@@ -40,6 +40,9 @@ export async function renderPage(opts: { pageId: string; mode?: FormMode; query?
 export async function settle(container: HTMLElement): Promise<void> {
   await waitFor(() => {
     if (container.querySelector('.ant-spin-spinning, .ant-spin-nested-loading .ant-spin')) throw new Error('still loading');
+    // Lazily loaded widgets (the rich-text editor, the uploader) must have arrived, so snapshots
+    // and behaviour tests see the real widget, never its placeholder.
+    if (container.querySelector('.runtime-lazy-loading')) throw new Error('widget still loading');
     if (!container.querySelector('.runtime-page, .runtime-list, .ant-result')) throw new Error('no page yet');
   }, { timeout: 20_000 });
   // Dictionary answers and Formily reactions land in later ticks.

@@ -1,37 +1,19 @@
 // @vitest-environment jsdom
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import { setupDom } from '../testing/setupDom.js';
-import { RichTextEditor, RichTextView } from './RichText.js';
+import { RichTextField, RichTextView } from './RichText.js';
 
 setupDom();
 afterEach(cleanup);
 
 describe('RichText', () => {
-  it('keeps formatting, lists, links and images of stored content in the editor', () => {
-    const html = '<h2>标题</h2><p><strong>粗</strong><em>斜</em><a href="https://e.test/">链</a></p><ul><li><p>项</p></li></ul><img src="https://e.test/a.png">';
-    const { container } = render(<RichTextEditor value={html} />);
-    const doc = container.querySelector('.ProseMirror')!;
-    expect(doc.getAttribute('contenteditable')).toBe('true');
-    expect(doc.querySelector('h2')?.textContent).toBe('标题');
-    expect(doc.querySelector('strong')?.textContent).toBe('粗');
-    expect(doc.querySelector('em')?.textContent).toBe('斜');
-    expect(doc.querySelector('a')?.getAttribute('href')).toBe('https://e.test/');
-    expect(doc.querySelector('ul li')?.textContent).toBe('项');
-    expect(doc.querySelector('img')?.getAttribute('src')).toBe('https://e.test/a.png');
-  });
-
-  it('drops script and handlers its document schema does not know', () => {
-    const { container } = render(<RichTextEditor value={'<p onclick="x()">文<script>alert(1)</script></p>'} />);
-    const doc = container.querySelector('.ProseMirror')!;
-    expect(doc.textContent).toBe('文');
-    expect(doc.innerHTML).not.toMatch(/script|onclick/);
-  });
-
-  it('takes a value set from outside (a record loaded later) and is read-only when disabled', () => {
-    const { container, rerender } = render(<RichTextEditor value="" disabled />);
-    expect(container.querySelector('.ProseMirror')!.getAttribute('contenteditable')).toBe('false');
-    rerender(<RichTextEditor value="<p>后来的内容</p>" disabled />);
-    expect(container.querySelector('.ProseMirror')!.textContent).toBe('后来的内容');
+  it('shows a placeholder of the editor until the editor chunk has loaded, then the editor', async () => {
+    const { container } = render(<RichTextField value="<p>内容</p>" />);
+    expect(container.querySelector('.runtime-lazy-loading')).not.toBeNull();
+    await waitFor(() => expect(container.querySelector('.ProseMirror')).not.toBeNull(), { timeout: 20_000 });
+    expect(container.querySelector('.runtime-lazy-loading')).toBeNull();
+    expect(container.querySelector('.ProseMirror')!.textContent).toBe('内容');
+    expect(container.querySelectorAll('.runtime-richtext button')).toHaveLength(7);
   });
 
   it('shows stored HTML read-pretty through the allow-list', () => {
