@@ -163,9 +163,12 @@ describe('information publishing', () => {
     expect(await editor.locator('a').textContent()).toBe('申报指南');
     await screenshot(page, 'info-03-add-filled');
 
-    // 发布 saves the form, then fires the workflow's publish transition.
+    // 发布 asks the workflow's confirm, then saves the form and fires the publish transition.
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/resource/announcement/save'));
     await page.locator('.runtime-form-buttons').getByRole('button', { name: btn('发布') }).click();
+    const confirm = page.locator('.ant-popconfirm');
+    await poll(() => confirm.locator('.ant-popconfirm-title').textContent()).toBe('确定发布吗？');
+    await confirm.locator('.ant-popconfirm-buttons').getByRole('button', { name: btn('确定') }).click();
     const savedBody = await (await saved).json();
     expect(savedBody.flag).toBe(true);
     announcementId = String(savedBody.data.id);
@@ -328,6 +331,7 @@ describe('information publishing', () => {
     await screenshot(page, 'info-09-paste-in-editor');
     const pasted = page.waitForResponse((r) => r.url().endsWith('/api/resource/announcement/save'));
     await page.locator('.runtime-form-buttons').getByRole('button', { name: btn('发布') }).click();
+    await page.locator('.ant-popconfirm-buttons').getByRole('button', { name: btn('确定') }).click();
     const pastedBody = await (await pasted).json();
     expect(pastedBody.flag).toBe(true);
     await page.waitForURL('**/informationManagement/announcement');

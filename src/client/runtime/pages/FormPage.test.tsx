@@ -33,12 +33,25 @@ describe('form page', () => {
     expect(dp.calls.some((c) => c.method === 'transition')).toBe(false);
   });
 
-  it('saves then fires the submit transition with the saved version', async () => {
+  it('asks the workflow transition\'s confirm, then saves and fires the submit transition with the saved version', async () => {
     const dp = provider();
     await renderPage({ pageId: 'fixture/noticeForm', mode: 'edit', query: { id: 'notice-1' }, dataProvider: dp });
     fireEvent.click(screen.getByRole('button', { name: btn('发布') }));
+    await waitFor(() => expect(screen.getByText('确定发布该公告吗？')).toBeTruthy());
+    expect(dp.calls.some((c) => c.method === 'save')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: btn('确定') }));
     await waitFor(() => expect(dp.calls.some((c) => c.method === 'transition')).toBe(true));
     expect(dp.calls.find((c) => c.method === 'transition')!.args).toEqual(['notice', { id: 'notice-1', action: 'publish', version: 2 }]);
+  });
+
+  it('saves nothing when the submit confirm is cancelled', async () => {
+    const dp = provider();
+    await renderPage({ pageId: 'fixture/noticeForm', mode: 'edit', query: { id: 'notice-1' }, dataProvider: dp });
+    fireEvent.click(screen.getByRole('button', { name: btn('发布') }));
+    await waitFor(() => expect(screen.getByText('确定发布该公告吗？')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: btn('取消') }));
+    await tick();
+    expect(dp.calls.some((c) => c.method === 'save' || c.method === 'transition')).toBe(false);
   });
 
   it('refuses to save an empty required field, in Chinese', async () => {

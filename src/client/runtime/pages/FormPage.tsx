@@ -8,11 +8,12 @@ import { FormButtonGroup, FormLayout, PreviewText } from '@formily/antd-v5';
 import { createForm, setValidateLanguage, type Form } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { toJS } from '@formily/reactive';
-import { App, Button, Card, Result, Spin, Steps } from 'antd';
+import { App, Button, Card, Popconfirm, Result, Spin, Steps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/envelope.js';
 import type { FormPageDef, ResourceRecord } from '../../../shared/schema/types.js';
+import { resolveAction } from '../model/actions.js';
 import { buildFormSchema, saveBody, type FormMode } from '../model/formSchema.js';
 import { ruleEffects } from '../model/formRules.js';
 import { fillPlaceholders } from '../model/placeholders.js';
@@ -139,6 +140,10 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
   }
 
   const last = !steps || step === steps.length - 1;
+  // The submit button asks what the workflow's transition asks everywhere else (its `confirm`).
+  const submitConfirm = page.submitAction
+    ? resolveAction({ type: 'transition', action: page.submitAction.action, label: page.submitAction.label }, bundle.workflow).confirm
+    : undefined;
   const buttons = mode === 'look' ? (
     embedded || isPublic ? null : <FormButtonGroup align="center"><Button onClick={() => navigate(-1)}>返回</Button></FormButtonGroup>
   ) : (
@@ -146,7 +151,13 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
       {steps && step > 0 ? <Button onClick={() => setStep((s) => s - 1)}>上一步</Button> : null}
       {!last ? <Button type="primary" onClick={() => void next()}>下一步</Button> : null}
       {last ? <Button type={page.submitAction ? 'default' : 'primary'} loading={saving} onClick={() => void save(false)}>保存</Button> : null}
-      {last && page.submitAction ? <Button type="primary" loading={saving} onClick={() => void save(true)}>{page.submitAction.label}</Button> : null}
+      {last && page.submitAction ? (
+        submitConfirm ? (
+          <Popconfirm title={submitConfirm} okText="确定" cancelText="取消" onConfirm={() => save(true)}>
+            <Button type="primary" loading={saving}>{page.submitAction.label}</Button>
+          </Popconfirm>
+        ) : <Button type="primary" loading={saving} onClick={() => void save(true)}>{page.submitAction.label}</Button>
+      ) : null}
       <Button onClick={() => navigate(-1)}>返回</Button>
     </FormButtonGroup>
   );

@@ -14,6 +14,7 @@ import { Link } from 'react-router-dom';
 import type { ListPageDef, ListResult, ResourceRecord } from '../../../shared/schema/types.js';
 import { resolveAction, rowsAllowing, visibleActions } from '../model/actions.js';
 import { planColumns } from '../model/columns.js';
+import { actionsWidth, tableSizing } from '../model/tableWidth.js';
 import { buildFilterSchema } from '../model/filterSchema.js';
 import { initialListState, listReducer, PAGE_SIZE_OPTIONS, toListRequest, totalText, type ListState } from '../model/listQuery.js';
 import { recallListState, rememberListState, sessionStore } from '../model/rememberedList.js';
@@ -84,7 +85,10 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   const batchDefs = isPublic ? [] : (page.batchActions ?? []);
   const rowDefs = isPublic ? [] : (page.rowActions ?? []);
 
-  const columns: NonNullable<TableProps<ResourceRecord>['columns']> = planColumns(page.columns, entity, workflow).map((plan) => ({
+  const plans = planColumns(page.columns, entity, workflow);
+  const actionsColumnWidth = actionsWidth(rowDefs.map((def, i) => resolveAction(def, workflow, i).label));
+  const sizing = tableSizing(plans, { actionsWidth: actionsColumnWidth, selectable: batchDefs.length > 0 });
+  const columns: NonNullable<TableProps<ResourceRecord>['columns']> = plans.map((plan) => ({
     key: plan.key,
     dataIndex: plan.field,
     title: plan.title,
@@ -99,6 +103,7 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
       key: '_actions',
       title: '操作',
       fixed: 'right',
+      ...(sizing.tableLayout ? { width: actionsColumnWidth } : {}),
       render: (_: unknown, row: ResourceRecord) => (
         <Space size={0} wrap>
           {visibleActions(rowDefs, workflow, { ...ruleInputs, record: row, form: row }).map((a) => (
@@ -117,7 +122,8 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
       loading={loading}
       columns={columns}
       dataSource={result.list}
-      scroll={{ x: 'max-content' }}
+      tableLayout={sizing.tableLayout}
+      scroll={{ x: sizing.scrollX }}
       rowSelection={batchDefs.length ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_keys, rows) => setSelected(rows) } : undefined}
       pagination={paginated ? {
         current: state.page,

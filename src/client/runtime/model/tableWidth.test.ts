@@ -1,0 +1,26 @@
+import type { ColumnPlan } from './columns.js';
+import { ACTIONS_MAX_WIDTH, actionsWidth, DEFAULT_MIN_WIDTH, ELLIPSIS_MIN_WIDTH, SELECTION_WIDTH, tableSizing } from './tableWidth.js';
+
+const plan = (over: Partial<ColumnPlan>): ColumnPlan => ({ key: 'f', field: 'f', title: 'F', kind: 'text', sortable: false, ellipsis: false, ...over });
+
+describe('tableSizing', () => {
+  it('keeps the content width when no column truncates', () => {
+    expect(tableSizing([plan({ width: 100 }), plan({})], { actionsWidth: 100, selectable: false })).toEqual({ scrollX: 'max-content' });
+  });
+
+  it('fixes the layout and sums a numeric width when a column has ellipsis', () => {
+    const plans = [plan({ ellipsis: true }), plan({ width: 120 }), plan({ width: 170 }), plan({})];
+    expect(tableSizing(plans, { actionsWidth: 200, selectable: false })).toEqual({
+      tableLayout: 'fixed', scrollX: ELLIPSIS_MIN_WIDTH + 120 + 170 + DEFAULT_MIN_WIDTH + 200,
+    });
+    expect(tableSizing(plans, { actionsWidth: 0, selectable: true }).scrollX).toBe(ELLIPSIS_MIN_WIDTH + 120 + 170 + DEFAULT_MIN_WIDTH + SELECTION_WIDTH);
+  });
+});
+
+describe('actionsWidth', () => {
+  it('is nothing without row actions, grows with labels and stops at a maximum', () => {
+    expect(actionsWidth([])).toBe(0);
+    expect(actionsWidth(['查看'])).toBeLessThan(actionsWidth(['查看', '编辑']));
+    expect(actionsWidth(['查看', '编辑', '发布', '撤回', '删除', '退回修改'])).toBe(ACTIONS_MAX_WIDTH);
+  });
+});

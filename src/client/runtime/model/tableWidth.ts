@@ -1,0 +1,37 @@
+/**
+ * How wide a list table is. antd keeps `ellipsis` only in a fixed table layout, and a fixed right
+ * column with `scroll.x: 'max-content'` forces the auto layout: a long title then widens the table
+ * past its card and the fixed 操作 column covers the columns beside it. So a list with an ellipsis
+ * column gets the fixed layout and a numeric scroll width summed from its columns; a narrower
+ * window scrolls, a wider one shares the spare width among the columns without a width.
+ */
+import type { ColumnPlan } from './columns.js';
+
+/** Width a column without a schema width counts for (ellipsis columns give way first). */
+export const ELLIPSIS_MIN_WIDTH = 160;
+export const DEFAULT_MIN_WIDTH = 120;
+/** Row action buttons: small link buttons, about one em per character plus their padding; past the
+ * maximum they wrap, so a list fits a 1366px screen without scrolling. */
+const CHAR_WIDTH = 14;
+const BUTTON_PADDING = 16;
+const CELL_PADDING = 16;
+export const ACTIONS_MAX_WIDTH = 160;
+export const SELECTION_WIDTH = 32;
+
+/** Width of the 操作 column for the labels its row actions may show. */
+export function actionsWidth(labels: string[]): number {
+  if (!labels.length) return 0;
+  const sum = labels.reduce((w, label) => w + label.length * CHAR_WIDTH + BUTTON_PADDING, CELL_PADDING);
+  return Math.min(ACTIONS_MAX_WIDTH, sum);
+}
+
+export interface TableSizing {
+  tableLayout?: 'fixed';
+  scrollX: number | 'max-content';
+}
+
+export function tableSizing(plans: ColumnPlan[], opts: { actionsWidth: number; selectable: boolean }): TableSizing {
+  if (!plans.some((p) => p.ellipsis)) return { scrollX: 'max-content' };
+  const columns = plans.reduce((w, p) => w + (p.width ?? (p.ellipsis ? ELLIPSIS_MIN_WIDTH : DEFAULT_MIN_WIDTH)), 0);
+  return { tableLayout: 'fixed', scrollX: columns + opts.actionsWidth + (opts.selectable ? SELECTION_WIDTH : 0) };
+}
