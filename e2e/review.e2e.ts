@@ -1,0 +1,205 @@
+/**
+ * Expert review, each role in its own browser: city1123 makes a batch for application review,
+ * assigns expert1 and expert2 to one topic by hand and lets the allocator give three experts to
+ * each of three topics; expert1 scores (a draft first, then submits), expert2 submits at once;
+ * city1123 watches the progress, reminds the missing experts, ends the review with a reason, and
+ * sees the final score and the disagreement flag of the topic.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { buttonName as btn, launchBrowser, openPage, pressRowAction, screenshot } from './harness.js';
+import { loginViaUi } from './login.js';
+import { WAITING_TOPICS } from '../src/server/review/demoSeed.js';
+
+const RUN = String(Date.now() % 100_000);
+const BATCH = `2026年度立项评审${RUN}`;
+const TOPICS = WAITING_TOPICS.map((t) => t.name);
+const TOPIC = TOPICS[0]!;
+
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
+
+let browser: Browser;
+const sessions = new Map<string, Promise<{ context: BrowserContext; page: Page }>>();
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => {
+  for (const s of sessions.values()) await (await s.catch(() => undefined))?.context.close();
+  await browser?.close();
+});
+
+/** One logged-in browser per account, kept for the whole journey. */
+function as(username: string): Promise<Page> {
+  if (!sessions.has(username)) {
+    sessions.set(username, (async () => {
+      const { context, page } = await openPage(browser, '/homePage');
+      await loginViaUi(page, username);
+      return { context, page };
+    })());
+  }
+  return sessions.get(username)!.then((s) => s.page);
+}
+
+const item = (scope: Locator, label: string) => scope.locator('.ant-formily-item', { has: scope.page().locator('.ant-formily-item-label', { hasText: label }) }).first();
+
+async function choose(page: Page, scope: Locator, label: string, text: string) {
+  await item(scope, label).locator('.ant-select').click();
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first();
+  await option.waitFor();
+  await option.click();
+}
+
+async function pickDateTime(page: Page, scope: Locator, label: string, value: string) {
+  const input = item(scope, label).locator('input');
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+  await page.keyboard.press('Escape');
+}
+
+async function confirmPopover(page: Page) {
+  const pop = page.locator('.ant-popconfirm:not(.ant-popover-hidden)').last();
+  await pop.waitFor();
+  await pop.getByRole('button', { name: btn('确定') }).click();
+}
+
+async function openList(page: Page, path: string): Promise<Locator> {
+  await page.goto(path);
+  const list = page.locator('.runtime-list');
+  await list.locator('.ant-table-tbody').waitFor();
+  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  return list;
+}
+
+const row = (scope: Locator, text: string) => scope.locator('.ant-table-tbody tr.ant-table-row', { hasText: text }).first();
+
+/** The batch's row action (分配课题, 评审进度) from the batch list. */
+async function batchAction(page: Page, label: string): Promise<void> {
+  const list = await openList(page, '/reviewManagement/setting');
+  const r = row(list, BATCH);
+  await r.waitFor();
+  await pressRowAction(page, r, label);
+}
+
+/** An expert opens their task on TOPIC and answers the score sheet. */
+async function openTask(page: Page): Promise<Locator> {
+  const list = await openList(page, '/reviewManagement/list');
+  const r = list.locator('.ant-table-tbody tr.ant-table-row', { hasText: TOPIC }).filter({ hasText: BATCH.slice(0, 8) }).first();
+  await r.waitFor();
+  await pressRowAction(page, r, '评分');
+  await page.waitForURL('**/reviewManagement/list/editPage**');
+  const sheet = page.locator('.rt-score-sheet');
+  await sheet.waitFor();
+  return sheet;
+}
+
+describe('expert review', () => {
+  it('city1123 makes a batch for application review', async () => {
+    const page = await as('city1123');
+    await page.goto('/reviewManagement/setting/addPage');
+    const form = page.locator('.runtime-form-add');
+    await form.waitFor();
+    await item(form, '评审名称').locator('input').fill(BATCH);
+    await choose(page, form, '评审级别', '市级评审');
+    await choose(page, form, '评审阶段', '立项评审');
+    await pickDateTime(page, form, '开始时间', '2026-01-01 08:00:00');
+    await pickDateTime(page, form, '截止时间', '2099-12-31 18:00:00');
+    const criteria = item(form, '评分指标');
+    for (const [i, [name, max]] of [['选题价值', '50'], ['研究设计', '50']].entries()) {
+      await criteria.getByRole('button', { name: /添加评分指标/ }).click();
+      await criteria.getByLabel(`指标名称（第${i + 1}行）`).fill(name!);
+      await criteria.getByLabel(`满分（第${i + 1}行）`).fill(max!);
+    }
+    await screenshot(page, 'review-01-batch-form');
+    await form.getByRole('button', { name: btn('保存') }).click();
+    await page.waitForURL('**/reviewManagement/setting');
+    const list = await openList(page, '/reviewManagement/setting');
+    await poll(() => row(list, BATCH).textContent()).toContain('立项评审');
+  });
+
+  it('assigns expert1 and expert2 to one topic by hand, then auto-allocates 3 experts to each of three topics', async () => {
+    const page = await as('city1123');
+    await batchAction(page, '分配课题');
+    await page.waitForURL('**/reviewManagement/setting/subject**');
+    const board = page.locator('.rt-allocation');
+    await board.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    for (const name of TOPICS) await row(board, name).waitFor();
+
+    await row(board, TOPIC).getByRole('button', { name: /分配专家/ }).click();
+    const dialog = page.locator('.rt-assign-dialog');
+    await dialog.waitFor();
+    for (const expert of ['王专家', '赵专家']) await row(dialog, expert).locator('input[type="checkbox"]').check();
+    await dialog.getByRole('button', { name: btn('确定') }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await poll(() => row(board, TOPIC).locator('.rt-assigned .ant-tag').count()).toBe(2);
+
+    for (const name of TOPICS) await row(board, name).locator('input[type="checkbox"]').check();
+    await board.getByRole('button', { name: btn('自动分配') }).click();
+    await confirmPopover(page);
+    for (const name of TOPICS) await poll(() => row(board, name).locator('.rt-assigned .ant-tag').count()).toBe(3);
+    await expect(row(board, TOPIC).locator('.rt-assigned').textContent()).resolves.toMatch(/王专家.*赵专家|赵专家.*王专家/);
+    await screenshot(page, 'review-02-allocation');
+  });
+
+  it('expert1 saves a draft, then submits; the sheet is locked after submit', async () => {
+    const page = await as('expert1');
+    let sheet = await openTask(page);
+    await expect(sheet.textContent()).resolves.toContain('选题价值');
+    await sheet.getByLabel('选题价值得分').fill('45');
+    await poll(() => sheet.locator('.rt-score-total').textContent()).toBe('45');
+    await sheet.getByRole('button', { name: /保存草稿/ }).click();
+    await poll(() => sheet.getAttribute('data-status')).toBe('1');
+
+    await page.reload();
+    sheet = page.locator('.rt-score-sheet');
+    await sheet.waitFor();
+    await poll(() => sheet.getByLabel('选题价值得分').inputValue()).toMatch(/^45(\.0)?$/);
+    await sheet.getByLabel('研究设计得分').fill('40');
+    await poll(() => sheet.locator('.rt-score-total').textContent()).toBe('85');
+    await sheet.getByLabel('同意立项', { exact: true }).check();
+    await sheet.getByLabel('评审意见').fill('选题切合区域教学实际，研究设计完整。');
+    await screenshot(page, 'review-03-expert1-sheet');
+    await sheet.getByRole('button', { name: /提交评分/ }).click();
+    await confirmPopover(page);
+    await poll(() => sheet.getAttribute('data-status')).toBe('2');
+    await expect(sheet.getByLabel('选题价值得分').count()).resolves.toBe(0);
+    await poll(() => sheet.textContent()).toContain('评分已提交，不能修改');
+  });
+
+  it('expert2 scores the same topic much lower and submits', async () => {
+    const page = await as('expert2');
+    const sheet = await openTask(page);
+    await sheet.getByLabel('选题价值得分').fill('30');
+    await sheet.getByLabel('研究设计得分').fill('20');
+    await poll(() => sheet.locator('.rt-score-total').textContent()).toBe('50');
+    await sheet.getByLabel('不同意立项').check();
+    await sheet.getByLabel('评审意见').fill('研究方法不够具体，建议修改后再申报。');
+    await sheet.getByRole('button', { name: /提交评分/ }).click();
+    await confirmPopover(page);
+    await poll(() => sheet.getAttribute('data-status')).toBe('2');
+  });
+
+  it('city1123 watches the progress, reminds the missing experts, ends the review and sees the final score and the disagreement flag', async () => {
+    const page = await as('city1123');
+    await batchAction(page, '评审进度');
+    await page.waitForURL('**/reviewManagement/setting/viewreview**');
+    const board = page.locator('.rt-progress');
+    await row(board, TOPIC).waitFor();
+    await poll(() => row(board, TOPIC).textContent()).toContain('2/3');
+    await expect(row(board, TOPIC).locator('.ant-tag[data-status="2"]').count()).resolves.toBe(2);
+    await poll(() => board.locator('.rt-missing .ant-tag').count()).toBeGreaterThan(0);
+    await screenshot(page, 'review-04-progress');
+
+    await board.getByRole('button', { name: btn('催办') }).click();
+    await poll(() => page.locator('.ant-message').textContent()).toMatch(/已提醒\d+位专家/);
+
+    await board.getByRole('button', { name: /结束评审/ }).click();
+    const dialog = page.locator('.rt-end-dialog');
+    await dialog.waitFor();
+    await dialog.getByLabel('强制结束原因').fill('截止前已完成主要评审，其余专家因故未能评审');
+    await dialog.getByRole('button', { name: /结束评审/ }).click();
+    await poll(() => board.textContent()).toContain('强制结束');
+    // Mean of 85 and 50; a spread of 35 is beyond the batch's threshold of 20.
+    await poll(() => row(board, TOPIC).locator('.rt-final-score').textContent()).toBe('67.5');
+    await expect(row(board, TOPIC).locator('.rt-disagreement').textContent()).resolves.toContain('分歧较大');
+    await screenshot(page, 'review-05-results');
+  });
+});

@@ -1,0 +1,73 @@
+import type { AppContext } from '../AppContext.js';
+import { hashPassword, randomToken } from '../auth/secrets.js';
+import { AppError } from '../http/AppError.js';
+import { onBeforeSave } from '../resources/saveHooks.js';
+import { normalizeCriteria, templateProblem } from './aggregate.js';
+import { parseLocal } from '../resources/time.js';
+import { KyselyRecordStore } from '../resources/RecordStore.js';
+
+const EXPERT_ROLE = '5';
+
+function refuse(field: string, label: string, message: string): AppError {
+  return AppError.invalid([{ field, label, message }]);
+}
+
+/**
+ * The user account of an expert: the user named by `account` (else the one with the expert's
+ * mobile number) is linked and given the expert role; when none exists one is created (the expert
+ * signs in by SMS with the mobile number, or an administrator sets a password).
+ */
+export async function linkExpertAccount(ctx: AppContext, e: { id?: number; name: string; account: string | null; mobile: string; idCard: string | null; area: string | null; unit: string | null }): Promise<number> {
+  const db = ctx.database.db;
+  let user = e.account
+    ? await db.selectFrom('users').select(['id']).where('username', '=', e.account).executeTakeFirst()
+    : await db.selectFrom('users').select(['id']).where('mobile', '=', e.mobile).orderBy('id').executeTakeFirst();
+  if (!user) {
+    const username = e.account ?? `zj${e.mobile}`;
+    const taken = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+    if (taken) user = taken;
+    else {
+      user = await db.insertInto('users').values({
+        username, password_hash: await hashPassword(randomToken(24)), real_name: e.name, mobile: e.mobile,
+        id_card_no: e.idCard, area_code: e.area, org_name: e.unit, enabled: 1, created_at: Date.now(),
+      }).returning('id').executeTakeFirstOrThrow();
+    }
+  }
+  const userId = Number(user.id);
+  const role = await db.selectFrom('user_roles').select('role_code').where('user_id', '=', userId).where('role_code', '=', EXPERT_ROLE).executeTakeFirst();
+  if (!role) await db.insertInto('user_roles').values({ user_id: userId, role_code: EXPERT_ROLE }).execute();
+  return userId;
+}
+
+/** Registers the review module's save checks: expert accounts; batch templates and time windows. */
+export function registerReviewHooks(): void {
+  onBeforeSave('expert', async ({ ctx, next, existing }) => {
+    const s = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+    const account = s(next.account);
+    if (existing && existing.userId && s(existing.account) === account && existing.mobile === next.mobile) return;
+    const userId = await linkExpertAccount(ctx, {
+      id: existing?.id, name: String(next.name), account, mobile: String(next.mobile), idCard: s(next.idCard), area: s(next.area), unit: s(next.unit),
+    });
+    const { rows } = await KyselyRecordStore.of(ctx.database).list(ctx.schemas.entities.get('expert')!, {
+      where: { t: 'cmp', field: 'userId', op: '=', value: userId }, sort: [], offset: 0, limit: 2,
+    });
+    if (rows.some((r) => r.id !== existing?.id)) throw refuse('account', '登录账号', '该账号已关联其他专家');
+    return { userId };
+  });
+
+  onBeforeSave('reviewBatch', async ({ next, existing }) => {
+    next.criteria = normalizeCriteria(next.criteria);
+    const problem = templateProblem(next.criteria, next.recommendations);
+    if (problem) throw refuse('criteria', '评分指标', problem);
+    const start = parseLocal(String(next.startTime ?? ''));
+    const end = parseLocal(String(next.endTime ?? ''));
+    if (start !== null && end !== null && end <= start) throw refuse('endTime', '截止时间', '截止时间须晚于开始时间');
+    if (!existing) return { templateLocked: false };
+    if (existing.templateLocked && (JSON.stringify(existing.criteria) !== JSON.stringify(next.criteria) || JSON.stringify(existing.recommendations) !== JSON.stringify(next.recommendations))) {
+      throw refuse('criteria', '评分指标', '评分模板已有专家使用，不能修改；请复制该评审批次后修改模板');
+    }
+    if (existing.status !== '0' && (existing.targetEntity !== next.targetEntity || existing.stage !== next.stage || existing.expertsPerTopic !== next.expertsPerTopic)) {
+      throw refuse('stage', '评审阶段', '已分配专家的评审批次不能修改评审对象、阶段和专家人数');
+    }
+  });
+}
