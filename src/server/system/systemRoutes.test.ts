@@ -16,12 +16,13 @@ describe('app API of the platform', () => {
 
   describe('sys/login', () => {
     it('answers the user info of SPEC §3 with masked ID number and mobile, a token and a CSRF token', async () => {
-      const { user, tgt } = await appLogin(t, 'city1123');
+      const { user } = await appLogin(t, 'city1123');
+      expect(user.tgt).toBeUndefined();
       expect(user).toMatchObject({
-        username: 'city1123', realName: '市级管理员（1123）', roleCode: '3', roleName: '市级管理员', engName: 'CITY',
+        username: 'city1123', realName: '定州市管理员', roleCode: '3', roleName: '市级管理员', engName: 'CITY',
         roleList: [{ roleCode: '3', roleName: '市级管理员', engName: 'CITY' }],
-        headImg: '', tgt, isAdmin: true, idCardNo: '1101**********0033', mobile: '13*****0003',
-        areaCode: '1123', areaName: '定州市', orgName: '市教育局（1123）',
+        headImg: '', isAdmin: true, idCardNo: '1101**********0033', mobile: '13*****0003',
+        areaCode: '1123', areaName: '定州市', orgName: '定州市教育局',
       });
       expect(user.token.length).toBeGreaterThanOrEqual(32);
       expect(user.csrfToken.length).toBeGreaterThanOrEqual(16);
@@ -59,7 +60,8 @@ describe('app API of the platform', () => {
         expect(r.status).toBe(401);
         expect(r.body).toEqual({ flag: false, data: null, result: '用户未登录', code: 501 });
       }
-      expect((await t.post('/api/sys/login', {})).body.result).toBe('参数不合法');
+      // Without a ticket and without a session there is nobody to sign in.
+      expect((await t.post('/api/sys/login', {})).body).toMatchObject({ result: '用户未登录', code: 501 });
     });
   });
 
@@ -181,15 +183,18 @@ describe('app API of the platform', () => {
     it('gives a city admin the results section without entries (the shell answers 你没有该栏目的权限！！)', async () => {
       const menu = await menuOf('city1123');
       expect(menu.find((n) => n.path === '/resultsManagement').children).toEqual([]);
-      expect(menu.find((n) => n.path === '/systemManagement')).toBeUndefined();
+      // Of system management a city admin gets only the approval of their area's sign-ups.
+      expect(menu.find((n) => n.path === '/systemManagement').children.map((c: any) => c.path)).toEqual(['/systemManagement/roleUserManagement']);
     });
 
     it('gives experts the review list and Q&A, leaders results and Q&A, and neither the admin sections', async () => {
       const expert = await menuOf('expert2');
       expect(expert.find((n) => n.path === '/reviewManagement').children.map((c: any) => c.path)).toEqual(['/reviewManagement/list']);
       expect(expert.find((n) => n.path === '/expertQuetion')).toBeTruthy();
+      // Invited experts and leaders see their meetings (with the meetNum badge of upcoming ones).
+      expect(expert.find((n) => n.path === '/meetingManagement')).toMatchObject({ name: '我的会议', num: 0 });
       const leader = await menuOf('leader2');
-      expect(leader.map((n) => n.path)).toEqual(['/homePage', '/projectManagement', '/resultsManagement', '/expertQuetion']);
+      expect(leader.map((n) => n.path)).toEqual(['/homePage', '/projectManagement', '/resultsManagement', '/meetingManagement', '/expertQuetion']);
       for (const m of [expert, leader]) expect(m.find((n) => n.path === '/informationManagement' || n.path === '/systemManagement')).toBeUndefined();
     });
   });

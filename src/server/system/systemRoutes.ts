@@ -3,7 +3,8 @@ import type { AppContext } from '../AppContext.js';
 import { AppError } from '../http/AppError.js';
 import { ok } from '../http/envelope.js';
 import { currentUser, tokenFrom } from '../auth/authPlugin.js';
-import { createAppSession, endSession } from '../auth/sessions.js';
+import { createAppSession, endSession, sessionOfCaller } from '../auth/sessions.js';
+import { clearFileCookie, setFileCookie } from '../files/fileCookie.js';
 import { hashToken } from '../auth/secrets.js';
 import { ssoService } from '../sso/ssoRegistry.js';
 import { MESSAGES } from '../../shared/envelope.js';
@@ -12,10 +13,12 @@ import { ROLE_ENG_NAMES, ROLE_NAMES, isAdminRole, roleCodeFromEngName, type Role
 import type { MenuNode } from '../../shared/schema/types.js';
 import { CACHE_BUSTERS, emptyBodyIsObject, objectSchema, str } from './requestSchemas.js';
 import { DICTIONARY_TYPE_PATTERN, dictionaryItems, dictionaryVersions } from './dictionaryStore.js';
-import { readSetting, signingSecret, type SiteSettings } from './settingsStore.js';
+import { readSetting, type SiteSettings } from './settingsStore.js';
 import { countsFor, type Counts } from './counts.js';
 import { landingSubSystem, listSubSystems, userDefaultSubSystem } from './subSystems.js';
-import { issueWatchToken } from './watchToken.js';
+import { effectiveSite } from './site/siteAdmin.js';
+import { menuTree } from './menus/menuStore.js';
+import { MUST_CHANGE_PASSWORD_CODE, MUST_CHANGE_PASSWORD_MESSAGE } from './users/passwordRoutes.js';
 
 const QUERY = objectSchema();
 const EMPTY_BODY = { body: objectSchema(), querystring: QUERY };
@@ -66,14 +69,20 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
 
   app.post('/sys/login', {
     config: { auth: 'public' },
-    schema: { body: objectSchema({ tgt: str(256, { minLength: 1 }), engName: str(16) }, ['tgt']), querystring: QUERY },
-  }, async (request) => {
-    const { tgt, engName } = request.body as { tgt: string; engName?: string };
+    schema: { body: objectSchema({ tgt: str(256, { minLength: 1 }), engName: str(16) }), querystring: QUERY },
+  }, async (request, reply) => {
+    const { tgt, engName } = request.body as { tgt?: string; engName?: string };
     const wanted = engName ? roleCodeFromEngName(engName) : undefined;
     if (engName && !wanted) throw AppError.invalid();
-    const { username, ticketId } = await identify(tgt);
+    // Without a ticket (role or sub-system switch) the caller's own session names the user: the
+    // browser never holds the ticket, and the new session keeps the old one's absolute lifetime.
+    const current = tgt ? null : await sessionOfCaller(db, request.user);
+    if (!tgt && !current) throw AppError.notLoggedIn();
+    const { username, ticketId } = current ?? await identify(tgt!);
     const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
     if (!user || !Number(user.enabled)) throw AppError.notLoggedIn();
+    // After a password reset the account signs in only once it has chosen a new password.
+    if (Number(user.must_change_password)) throw new AppError(MUST_CHANGE_PASSWORD_MESSAGE, 403, MUST_CHANGE_PASSWORD_CODE);
     const roles = (await db.selectFrom('user_roles').select('role_code').where('user_id', '=', user.id).orderBy('role_code').execute())
       .map((r) => r.role_code as RoleCode);
     if (!roles.length) throw AppError.forbidden('该账号未分配角色，请联系管理员');
@@ -84,7 +93,10 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
     // Switching role signs in again: the caller's previous token of this user is ended, not left behind.
     const previous = tokenFrom(request);
     if (previous) await db.deleteFrom('app_sessions').where('token_hash', '=', hashToken(previous)).where('user_id', '=', user.id).execute();
-    const { token, csrfToken } = await createAppSession(db, { userId: user.id, roleCode, subSystemId: subSystem?.id ?? null, tgtHash: ticketId });
+    const { token, csrfToken } = await createAppSession(db, {
+      userId: user.id, roleCode, subSystemId: subSystem?.id ?? null, tgtHash: ticketId, createdAt: current?.createdAt,
+    });
+    setFileCookie(request, reply, token);
 
     const area = user.area_code ? (await dictionaryItems(db, 'areacode'))?.find((o) => o.value === user.area_code) : undefined;
     return ok({
@@ -98,7 +110,6 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
       headImg: user.head_img ?? '',
       token,
       csrfToken,
-      tgt,
       isAdmin: isAdminRole(roleCode),
       idCardNo: maskIdCard(user.id_card_no),
       mobile: maskPhone(user.mobile),
@@ -110,16 +121,20 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
     });
   });
 
-  app.post('/sys/logout', { schema: EMPTY_BODY }, async (request) => {
+  app.post('/sys/logout', { schema: EMPTY_BODY }, async (request, reply) => {
     await endSession(db, currentUser(request).tokenHash);
+    clearFileCookie(reply);
     return ok(null, '退出成功');
   });
 
   app.post('/sys/saveDefaultNavigation', {
-    schema: { body: objectSchema({ defaultSystem: { type: 'integer', minimum: 1 }, setDefault: flag01, remindAgain: flag01 }), querystring: QUERY },
+    // JSON bodies are not coerced: the sub-system id may come as a number or as its digits (SPEC clients send either).
+    schema: { body: objectSchema({ defaultSystem: { anyOf: [{ type: 'integer', minimum: 1, maximum: 2147483647 }, { type: 'string', pattern: '^[1-9][0-9]{0,9}$' }] }, setDefault: flag01, remindAgain: flag01 }), querystring: QUERY },
   }, async (request) => {
     const user = currentUser(request);
-    const { defaultSystem, setDefault, remindAgain } = request.body as { defaultSystem?: number; setDefault?: 0 | 1; remindAgain?: 0 | 1 };
+    const given = request.body as { defaultSystem?: number | string; setDefault?: 0 | 1; remindAgain?: 0 | 1 };
+    const { setDefault, remindAgain } = given;
+    const defaultSystem = given.defaultSystem === undefined ? undefined : Number(given.defaultSystem);
     if (defaultSystem === undefined && remindAgain === undefined) throw AppError.invalid();
     const all = await listSubSystems(db);
     if (defaultSystem !== undefined && !all.some((s) => s.id === defaultSystem)) throw AppError.invalid();
@@ -163,15 +178,16 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
   });
 
   app.post('/basicInfoMaintain/querySysName', { config: { auth: 'public' }, schema: EMPTY_BODY }, async () => {
-    const site = await readSetting<SiteSettings>(db, 'site');
-    if (!site) throw new Error('site settings missing: the seed did not run');
-    return ok({ systemName: site.systemName, reviewType: site.reviewType, logImage: site.logImage, footer: site.footer });
+    // The seeded settings with what an administrator changed on /systemSet/addSubSystem laid over them.
+    const site = await effectiveSite(ctx);
+    return ok({ systemName: site.systemName, reviewType: site.reviewType, logImage: site.logImage, footer: site.footer, organize: site.organize });
   });
 
   app.post('/home/queryMenuList', { schema: EMPTY_BODY }, async (request) => {
     const user = currentUser(request);
-    const menu = ctx.schemas.menus.get(user.roleCode);
-    return ok(menuWithBadges(menu?.items ?? [], await countsFor(ctx, user)));
+    // The menu administrators edit on funcModulePre; schemas/menus when the role has none stored.
+    const menu = (await menuTree(db, user.roleCode)) ?? ctx.schemas.menus.get(user.roleCode)?.items ?? [];
+    return ok(menuWithBadges(menu, await countsFor(ctx, user)));
   });
 
   app.post('/tTopicMeetings/selectMeetingNoBack', { schema: EMPTY_BODY }, async (request) => {
@@ -189,14 +205,4 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
   // Category lists live in the same versioned store (types such as xkfl); see docs/platform.md.
   app.post('/categoryDict/queryCategoryDictByType', { config: { auth: 'public' }, schema: dictRoute }, async (request) => dictionary((request.query as { type: string }).type));
   app.post('/dic/versions', { config: { auth: 'public' }, schema: EMPTY_BODY }, async () => ok(await dictionaryVersions(db)));
-
-  app.post('/tKeepWatchShift/selectShiftKeyAndValue', { schema: EMPTY_BODY }, async () => {
-    const rows = await db.selectFrom('watch_shifts').select(['code', 'name', 'start_time', 'end_time']).orderBy('sort_no').execute();
-    return ok(rows.map((r) => ({ key: r.code, value: r.name, startTime: r.start_time, endTime: r.end_time })));
-  });
-
-  app.post('/tKeepWatchPerson/getToken', { schema: EMPTY_BODY }, async (request) => {
-    const user = currentUser(request);
-    return ok(issueWatchToken({ sub: user.userId, role: user.roleCode }, await signingSecret(db, ctx.config.secret)));
-  });
 }

@@ -1,0 +1,128 @@
+import type { Kysely } from 'kysely';
+import { accountType } from '../../shared/account.js';
+import { isValidIdCard } from '../../shared/idCard.js';
+import { passwordProblem } from '../../shared/password.js';
+import type { AppContext } from '../AppContext.js';
+import { hashPassword } from '../auth/secrets.js';
+import { AppError } from '../http/AppError.js';
+import { KyselyRecordStore } from '../resources/RecordStore.js';
+import { ResourceService } from '../resources/ResourceService.js';
+import { ssoService } from '../sso/ssoRegistry.js';
+import { accountSettings } from '../system/users/accountSettings.js';
+import { SIGN_UP_MESSAGES as M } from './signUpMessages.js';
+
+export interface SignUpInput {
+  username?: string;
+  password?: string;
+  realName?: string;
+  idCardNo?: string;
+  mobile?: string;
+  smsCode?: string;
+  unit?: string;
+  captchaId?: string;
+  captchaCode?: string;
+}
+
+const LABELS: Record<string, string> = {
+  username: '账号', password: '密码', realName: '真实姓名', idCardNo: '身份证号', mobile: '手机号',
+  smsCode: '短信验证码', unit: '所在单位', captchaCode: '验证码',
+};
+const USERNAME = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
+
+/** A refusal naming the field: the envelope's message is the clear sentence, its data puts it on the field. */
+export function refuse(field: string, message: string): AppError {
+  return new AppError(message, 400, 400, [{ field, label: LABELS[field] ?? field, message }]);
+}
+
+/** The enabled unit of that exact name (the picker's list), or null. */
+async function findUnit(ctx: AppContext, name: string): Promise<{ name: string; area: string | null } | null> {
+  const answer = await new ResourceService(ctx).publicList('school', { page: 1, pageSize: 5, filters: [{ field: 'name', op: 'eq', value: name }] });
+  const row = (answer.list as Record<string, unknown>[]).find((r) => r.name === name);
+  return row ? { name, area: typeof row.area === 'string' ? row.area : null } : null;
+}
+
+async function taken(db: Kysely<any>, input: { username?: string; idCardNo?: string; mobile?: string }): Promise<AppError | null> {
+  if (input.username) {
+    const u = await db.selectFrom('users').select('id')
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', input.username!.toLowerCase())).executeTakeFirst();
+    if (u) return refuse('username', M.usernameTaken);
+  }
+  if (input.idCardNo) {
+    const u = await db.selectFrom('users').select('id').where('id_card_no', 'in', [input.idCardNo, input.idCardNo.toLowerCase()]).executeTakeFirst();
+    if (u) return refuse('idCardNo', M.idCardTaken);
+  }
+  if (input.mobile) {
+    const u = await db.selectFrom('users').select('id').where('mobile', '=', input.mobile).executeTakeFirst();
+    if (u) return refuse('mobile', M.mobileTaken);
+  }
+  return null;
+}
+
+/** Step one: an SMS code to a mobile nobody has registered, through the sign-on service's sender. */
+export async function sendSignUpSms(ctx: AppContext, mobile: string, ip: string): Promise<void> {
+  const m = mobile.trim();
+  if (accountType(m) !== 'mobile') throw refuse('mobile', M.mobile);
+  const problem = await taken(ctx.database.db, { mobile: m });
+  if (problem) throw problem;
+  const sent = await ssoService(ctx).sendSmsCode(m, ip, 'signUp');
+  if (!sent.ok) throw refuse('smsCode', sent.message);
+}
+
+function checkShape(input: SignUpInput): { username: string; password: string; realName: string; idCardNo: string; mobile: string; smsCode: string; unit: string } {
+  const v = {
+    username: (input.username ?? '').trim(), password: input.password ?? '', realName: (input.realName ?? '').trim(),
+    idCardNo: (input.idCardNo ?? '').trim().toUpperCase(), mobile: (input.mobile ?? '').trim(),
+    smsCode: (input.smsCode ?? '').trim(), unit: (input.unit ?? '').trim(),
+  };
+  if (!USERNAME.test(v.username)) throw refuse('username', M.username);
+  const pw = passwordProblem(v.password);
+  if (pw) throw refuse('password', pw);
+  if (!v.realName || v.realName.length > 32) throw refuse('realName', M.realName);
+  if (!isValidIdCard(v.idCardNo)) throw refuse('idCardNo', M.idCardNo);
+  if (accountType(v.mobile) !== 'mobile') throw refuse('mobile', M.mobile);
+  if (!/^\d{4,8}$/.test(v.smsCode)) throw refuse('smsCode', M.smsCode);
+  if (!v.unit) throw refuse('unit', M.unit);
+  return v;
+}
+
+/**
+ * Step two: the account. Checked in this order so that nothing is learnt without a captcha: the
+ * fields' shapes, the captcha (single use), duplicates, the unit, then the SMS code (consumed only
+ * when everything else holds). The account is a project leader (role 4) in the unit's area,
+ * active at once or waiting for the city admin when the settings ask for approval.
+ */
+export async function signUp(ctx: AppContext, input: SignUpInput): Promise<{ id: number; username: string; status: '1' | '2'; message: string }> {
+  const v = checkShape(input);
+  const sso = ssoService(ctx);
+  const captcha = await sso.verifyCaptcha(input.captchaId, input.captchaCode ?? '');
+  if (!captcha.ok) throw refuse('captchaCode', captcha.message);
+  const db = ctx.database.db;
+  const dup = await taken(db, v);
+  if (dup) throw dup;
+  const unit = await findUnit(ctx, v.unit);
+  if (!unit) throw refuse('unit', M.unit);
+  const sms = await sso.verifySmsCode(v.mobile, v.smsCode, 'signUp');
+  if (!sms.ok) throw refuse('smsCode', sms.message);
+
+  const approval = (await accountSettings(ctx)).signUpApproval;
+  const now = Date.now();
+  const passwordHash = await hashPassword(v.password);
+  const id = await db.transaction().execute(async (trx) => {
+    // Checked again inside the transaction: two sign-ups racing for one name or number.
+    const raced = await taken(trx, v);
+    if (raced) throw raced;
+    const row = await trx.insertInto('users').values({
+      username: v.username, password_hash: passwordHash, real_name: v.realName, id_card_no: v.idCardNo, mobile: v.mobile,
+      area_code: unit.area, org_name: unit.name, enabled: approval ? 0 : 1, approval: approval ? 'pending' : null,
+      must_change_password: 0, created_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    const userId = Number(row.id);
+    await trx.insertInto('user_roles').values({ user_id: userId, role_code: '4' }).execute();
+    await new KyselyRecordStore(trx, ctx.database.dialect).log({
+      entity: 'user', recordId: userId, action: 'signUp', actionLabel: '注册', fromStatus: null, toStatus: approval ? '2' : '1',
+      comment: `单位：${unit.name}`, userId, userName: v.realName, roleCode: '4', createdAt: now,
+    });
+    return userId;
+  });
+  return { id, username: v.username, status: approval ? '2' : '1', message: approval ? M.pending : M.done };
+}
