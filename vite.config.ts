@@ -1,9 +1,11 @@
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/vitePrecompress';
 
 // The web app is built into dist/ and served by the Fastify server (one process, one port).
 // In development `npm run dev:client` proxies the API to a server on :8080.
 export default defineConfig({
   root: '.',
+  plugins: [precompress()],
   base: process.env.BASE_PATH ? `/${process.env.BASE_PATH.replace(/^\/+|\/+$/g, '')}/`.replace('//', '/') : '/',
   build: {
     outDir: 'dist',

@@ -1,0 +1,71 @@
+/**
+ * First-load JavaScript of pages of the built app (dist/, `npm run build` first), for
+ * `npm run bench`: headless Chromium opens each page on a fresh cache against the app (demo data),
+ * and every script it fetched is counted at its gzip size (what the server sends a browser that
+ * does not take brotli). Also whether Formily or the rich-text editor came along.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface FirstLoad { page: string; files: number; rawKB: number; gzipKB: number; formily: boolean; editor: boolean }
+
+export async function benchFirstLoad(pages: { label: string; path: string; login?: boolean }[], log: (s: string) => void): Promise<FirstLoad[]> {
+  const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+  const dist = path.join(root, 'dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('dist/ is missing: run npm run build first');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
+  const script = path.join(root, 'scripts/bench/listServer.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, 'app', '0', dataDir], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATABASE_URL: '' } });
+  const info = await new Promise<{ port: number; authorization: string; csrf: string }>((resolve, reject) => {
+    let buffer = '';
+    child.stdout!.on('data', (d) => { buffer += d; const l = buffer.split('\n').find((x) => x.startsWith('{')); if (l) resolve(JSON.parse(l)); });
+    child.once('exit', (c) => reject(new Error(`app exited ${c}`)));
+  });
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const out: FirstLoad[] = [];
+  try {
+    for (const p of pages) {
+      const context = await browser.newContext();
+      const scripts = new Set<string>();
+      context.on('response', (res) => {
+        const url = new URL(res.url());
+        if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
+      });
+      const page = await context.newPage();
+      await page.goto(`http://127.0.0.1:${info.port}${p.path}`, { waitUntil: 'networkidle', timeout: 120_000 });
+      let raw = 0;
+      let gz = 0;
+      let formily = false;
+      let editor = false;
+      for (const s of scripts) {
+        const file = path.join(dist, s);
+        if (!fs.existsSync(file)) continue;
+        const body = fs.readFileSync(file);
+        raw += body.length;
+        gz += zlib.gzipSync(body, { level: 9 }).length;
+        const text = body.toString('latin1');
+        if (/x-component|createForm|FormPath/.test(text) && /formily/i.test(text)) formily = true;
+        if (/prosemirror|tiptap/i.test(text)) editor = true;
+      }
+      if (process.env.BENCH_VERBOSE) log([...scripts].join('\n'));
+      out.push({ page: p.label, files: scripts.size, rawKB: raw / 1024, gzipKB: gz / 1024, formily, editor });
+      log(`${p.label} (${p.path}): ${scripts.size} scripts, ${(raw / 1024).toFixed(0)} KB raw, ${(gz / 1024).toFixed(0)} KB gzip, Formily ${formily ? 'yes' : 'no'}, editor ${editor ? 'yes' : 'no'}`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    child.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return out;
+}
+
+if (process.argv[1] && process.argv[1].endsWith('firstLoad.ts')) {
+  await benchFirstLoad([{ label: 'home', path: '/homePage' }, { label: 'public list', path: '/noticeAnnouncement' }], (s) => console.log(s));
+}

@@ -1,0 +1,126 @@
+/**
+ * The list API at province scale, for `npm run bench`: a Fastify hello-world and the app (on SQLite,
+ * and on PostgreSQL when DATABASE_URL is set) at 100k and 1M topics, each hit by 50 concurrent
+ * loopback clients for a bounded time and count. Page 1 of 10 with two filters and the exact total,
+ * and a "name contains" search with its total.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface LoadResult { label: string; reqs: number; rps: number; p50: number; p99: number; errors: number }
+
+const CONCURRENCY = 50;
+const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 8);
+const MAX_REQUESTS = 200_000;
+
+/** c clients on one keep-alive agent, each sending the next request when its answer is in; loopback only, bounded. */
+export async function load(label: string, port: number, urlPath: string, body: unknown, headers: Record<string, string> = {}): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  const payload = Buffer.from(JSON.stringify(body));
+  const once = () => new Promise<number>((resolve) => {
+    const t0 = performance.now();
+    const req = http.request({ host: '127.0.0.1', port, path: urlPath, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': payload.length, ...headers } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - t0 : -1));
+    });
+    req.on('error', () => resolve(-1));
+    req.end(payload);
+  });
+  for (let i = 0; i < CONCURRENCY; i++) await once(); // warm up connections and caches
+  const times: number[] = [];
+  let errors = 0;
+  const until = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (performance.now() < until && times.length + errors < MAX_REQUESTS) {
+      const ms = await once();
+      if (ms < 0) errors++; else times.push(ms);
+    }
+  }));
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? Number.NaN;
+  return { label, reqs: times.length, rps: times.length / elapsed, p50: q(0.5), p99: q(0.99), errors };
+}
+
+/** One request alone, median of 15: the latency without queueing. */
+async function alone(port: number, urlPath: string, body: unknown, headers: Record<string, string>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 15; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`http://127.0.0.1:${port}${urlPath}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    await res.arrayBuffer();
+    times.push(performance.now() - t0);
+  }
+  return times.sort((a, b) => a - b)[7];
+}
+
+interface Child { child: ChildProcess; info: { port: number; authorization?: string; csrf?: string; seedMs?: number } }
+
+function startChild(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Child> {
+  const script = path.join(path.dirname(new URL(import.meta.url).pathname), 'listServer.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env });
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    child.stdout!.on('data', (d) => {
+      buffer += d;
+      const line = buffer.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve({ child, info: JSON.parse(line) });
+    });
+    child.once('exit', (code) => reject(new Error(`bench child ${args[0]} exited with ${code}`)));
+  });
+}
+
+async function stop(c: Child): Promise<void> {
+  const exited = new Promise((r) => c.child.once('exit', r));
+  c.child.kill('SIGTERM');
+  await exited;
+}
+
+export interface ListBench { hello: LoadResult; rows: { db: string; n: number; seedMs: number; aloneMs: number; list: LoadResult; search: LoadResult }[] }
+
+const LIST_BODY = { page: 1, pageSize: 10, filters: [{ field: 'status', value: '1' }, { field: 'areaCode', value: '1123' }] };
+const SEARCH_BODY = { page: 1, pageSize: 10, filters: [{ field: 'name', op: 'like', value: '作业设计实践' }] };
+
+export async function benchListApi(sizes: number[], log: (s: string) => void): Promise<ListBench> {
+  const hello = await startChild(['hello']);
+  const helloResult = await load('hello', hello.info.port, '/hello', {});
+  await stop(hello);
+  log(`hello-world: ${helloResult.rps.toFixed(0)} req/s, p50 ${helloResult.p50.toFixed(1)} ms, p99 ${helloResult.p99.toFixed(1)} ms`);
+  const out: ListBench = { hello: helloResult, rows: [] };
+  const dbs: { name: string; env: NodeJS.ProcessEnv; schema?: string }[] = [{ name: 'SQLite', env: { ...process.env, DATABASE_URL: '' } }];
+  if (process.env.DATABASE_URL) dbs.push({ name: 'PostgreSQL', env: process.env, schema: `bench_${crypto.randomBytes(4).toString('hex')}` });
+  for (const db of dbs) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-list-'));
+    try {
+      for (const n of sizes) {
+        const app = await startChild(['app', String(n), dataDir, ...(db.schema ? [db.schema] : [])], db.env);
+        const headers = { authorization: app.info.authorization!, 'x-csrf-token': app.info.csrf! };
+        const aloneMs = await alone(app.info.port, '/api/resource/topic/list', LIST_BODY, headers);
+        const list = await load('list', app.info.port, '/api/resource/topic/list', LIST_BODY, headers);
+        const search = await load('search', app.info.port, '/api/resource/topic/list', SEARCH_BODY, headers);
+        await stop(app);
+        out.rows.push({ db: db.name, n, seedMs: app.info.seedMs ?? 0, aloneMs, list, search });
+        log(`${db.name} ${n}: seeded in ${((app.info.seedMs ?? 0) / 1000).toFixed(1)} s; alone ${aloneMs.toFixed(1)} ms; list ${list.rps.toFixed(0)} req/s p50 ${list.p50.toFixed(1)} p99 ${list.p99.toFixed(1)} (errors ${list.errors}); search ${search.rps.toFixed(0)} req/s p50 ${search.p50.toFixed(1)} p99 ${search.p99.toFixed(1)} (errors ${search.errors})`);
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (db.schema && process.env.DATABASE_URL) {
+        const { dropPgSchema } = await import('../../src/server/db/database.js');
+        await dropPgSchema(process.env.DATABASE_URL, db.schema);
+      }
+    }
+  }
+  return out;
+}
+
+// Run alone: `tsx scripts/bench/listApi.ts [sizes]`.
+if (process.argv[1] && process.argv[1].endsWith('listApi.ts')) {
+  const sizes = (process.argv[2] ?? '100000').split(',').map(Number);
+  await benchListApi(sizes, (s) => console.log(s));
+}
