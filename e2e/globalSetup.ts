@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 
 export const E2E_PASSWORD = 'E2e@Demo2026';
 export const E2E_CAPTCHA = 'e2e1';
+export const E2E_SMS_CODE = '246810';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,7 @@ declare module 'vitest' {
     dataDir: string;
     demoPassword: string;
     captchaCode: string;
+    smsCode: string;
   }
 }
 
@@ -58,7 +60,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DATA_DIR: dataDir,
       DEMO_PASSWORD: E2E_PASSWORD,
       CAPTCHA_TEST_CODE: E2E_CAPTCHA,
+      SMS_TEST_CODE: E2E_SMS_CODE,
       NODE_ENV: 'test',
+      // The journeys walk the demo portal a new user sees.
+      DEMO_DATA: 'on',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -71,6 +76,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('dataDir', dataDir);
   project.provide('demoPassword', E2E_PASSWORD);
   project.provide('captchaCode', E2E_CAPTCHA);
+  project.provide('smsCode', E2E_SMS_CODE);
   return async () => {
     if (child && child.exitCode === null) {
       child.kill('SIGTERM');

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -8,6 +8,7 @@ const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '.e2e', 'screenshots
 export const baseURL = (): string => inject('baseURL');
 export const demoPassword = (): string => inject('demoPassword');
 export const captchaCode = (): string => inject('captchaCode');
+export const smsCode = (): string => inject('smsCode');
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -32,4 +33,25 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** A button's accessible name: antd puts a space between the two characters of a two-character label. */
+export function buttonName(label: string): RegExp {
+  return new RegExp(`(^|\\s)${[...label].join('\\s*')}\\s*$`);
+}
+
+/** Presses a list row's action, whether shown in the row or folded into its 更多 menu. */
+export async function pressRowAction(page: Page, row: Locator, label: string): Promise<void> {
+  const direct = row.getByRole('button', { name: buttonName(label) });
+  if (await direct.count()) {
+    await direct.first().click();
+    return;
+  }
+  await row.getByRole('button', { name: buttonName('更多') }).click();
+  await page.locator('.runtime-more-actions:visible').getByRole('button', { name: buttonName(label) }).click();
+}
+
+/** Waits until no table or page is loading, so a screenshot shows settled content. */
+export async function settled(page: Page): Promise<void> {
+  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
 }

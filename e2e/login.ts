@@ -45,7 +45,11 @@ export async function submitLogin(page: Page, username: string, password: string
  * The shell's word on the tour: 'pending' until the sub-system list is in, then 'shown' or 'none'.
  */
 export async function tourState(page: Page): Promise<string> {
-  await page.waitForFunction(() => document.querySelector('[data-tour]')?.getAttribute('data-tour') !== 'pending');
+  // Right after a navigation the shell is not mounted yet: wait for it, then for its decision.
+  await page.waitForFunction(() => {
+    const state = document.querySelector('[data-tour]')?.getAttribute('data-tour');
+    return state != null && state !== 'pending';
+  });
   return (await page.locator('[data-tour]').first().getAttribute('data-tour')) ?? 'none';
 }
 

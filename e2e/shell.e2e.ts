@@ -14,8 +14,8 @@ const ADMIN_WORDING = ['发布申报通知', '课题审核管理', '课题变更
 const DEMO_ROLES: { user: string; name: string; role: string; wording: string[] }[] = [
   { user: 'admin', name: '系统管理员', role: '超级管理员', wording: ADMIN_WORDING },
   { user: 'province', name: '省级管理员', role: '省级管理员', wording: ADMIN_WORDING },
-  { user: 'city1123', name: '市级管理员（1123）', role: '市级管理员', wording: ADMIN_WORDING },
-  { user: 'city1101', name: '市级管理员（1101）', role: '市级管理员', wording: ADMIN_WORDING },
+  { user: 'city1123', name: '定州市管理员', role: '市级管理员', wording: ADMIN_WORDING },
+  { user: 'city1101', name: '石家庄市管理员', role: '市级管理员', wording: ADMIN_WORDING },
   { user: 'leader1', name: '张老师', role: '课题负责人', wording: APPLICANT_WORDING },
   { user: 'leader2', name: '李老师', role: '课题负责人', wording: APPLICANT_WORDING },
   { user: 'expert1', name: '王专家', role: '评审专家', wording: APPLICANT_WORDING },
@@ -52,7 +52,7 @@ describe('the shell for a visitor', () => {
     const { page, context, errors } = await openPage(browser, '/');
     await page.waitForURL('**/homePage');
     await expect.poll(() => page.locator('.shell-system-name').innerText()).toBe('教育科研课题管理平台');
-    expect(await topMenuTexts(page)).toEqual(['首页', '通知公告', '活动动态', '相关下载', '政策法规']);
+    expect(await topMenuTexts(page)).toEqual(['首页', '通知公告', '活动动态', '相关下载', '政策法规', '常见问题']);
     await page.locator('.shell-login-button').waitFor();
     for (const title of ['通知公告', '活动动态', '相关下载', '政策法规']) {
       await expect.poll(() => page.locator('.shell-home-section-head h3', { hasText: title }).count()).toBe(1);
@@ -129,7 +129,12 @@ describe('every demo role', () => {
       expect(await page.locator('.shell-user-name').innerText()).toBe(demo.name);
       expect(await page.locator('.shell-role-switch').innerText()).toContain(demo.role);
       const stored = await page.evaluate(() => ({ tgt: localStorage.getItem('tgt'), engName: localStorage.getItem('engName'), user: localStorage.getItem('userObj'), csrf: localStorage.getItem('csrfToken') }));
-      expect(stored.tgt).toBeTruthy();
+      // The SSO ticket stays in its HttpOnly cookie: nothing script-readable holds it.
+      expect(stored.tgt).toBeNull();
+      const ticket = (await context.cookies()).find((c) => c.name === 'SSO_TGC');
+      expect(ticket?.httpOnly).toBe(true);
+      const everything = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie);
+      expect(everything).not.toContain(ticket!.value);
       expect(stored.engName).toBeTruthy();
       expect(stored.csrf).toBeTruthy();
       expect(JSON.parse(stored.user!).username).toBe(demo.user);

@@ -7,6 +7,8 @@
  *     each chunk's md5 as it arrives and the whole file's at completion), against a plain streaming
  *     copy of the same bytes to disk (with fsync, as the server does);
  *  3. the server's resident memory, sampled, while a 2 GiB file (two 1 GiB chunks) goes through.
+ *  4. (scripts/bench/) the list API at 100k and 1M topics on SQLite and PostgreSQL against a
+ *     Fastify hello-world, and the first-load JS of the home and a public list.
  * Not part of `npm test`. Needs Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and
  * about 8 GB of free disk in the temp folder. BENCH_SLICE_MIB sets the worker's read size (default 8).
  */
@@ -20,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { benchScale } from './bench/report.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MiB = 1024 * 1024;
@@ -343,7 +346,9 @@ if (process.argv[2] === '--serve') {
     process.exit(1);
   });
 } else {
-  main().catch((e) => {
+  // BENCH_PARTS: list (list API at scale), load (first-load JS), upload (md5 and uploads); all by default.
+  const parts = (process.env.BENCH_PARTS ?? 'list,load,upload').split(',');
+  benchScale(parts).then(() => (parts.includes('upload') ? main() : undefined)).catch((e) => {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);
   });

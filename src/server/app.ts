@@ -4,7 +4,9 @@ import type { ServerConfig } from './config.js';
 import type { AppContext } from './AppContext.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { installEnvelopeHandlers, trimStrings } from './http/envelope.js';
+import { installEnvelopeHandlers } from './http/envelope.js';
+import { installInputGuard, markFormBody } from './http/inputGuard.js';
+import { recordRouteSchemas } from './http/routeSchemas.js';
 import { AppError } from './http/AppError.js';
 import { authPlugin } from './auth/authPlugin.js';
 import { loadSchemas } from './schemas/loadSchemas.js';
@@ -13,8 +15,23 @@ import { seed } from './db/seed/seed.js';
 import { ssoRoutes } from './sso/ssoRoutes.js';
 import { systemRoutes } from './system/systemRoutes.js';
 import { resourceRoutes } from './resources/resourceRoutes.js';
+import { systemAdminRoutes } from './system/systemAdminRoutes.js';
 import { fileRoutes } from './files/fileRoutes.js';
+import { richTextImageRoutes } from './files/richTextImages.js';
+import { workbenchRoutes } from './workbench/workbenchRoutes.js';
 import { webApp } from './http/webApp.js';
+import { notificationRoutes } from './notifications/notificationRoutes.js';
+import { meetingRoutes } from './meetings/meetingRoutes.js';
+import { topicRoutes } from './topics/topicRoutes.js';
+import { registerNoticeFacts } from './topics/noticeWindow.js';
+import { reviewRoutes } from './review/reviewRoutes.js';
+import { questionRoutes } from './questions/questionRoutes.js';
+import { watchDutyRoutes } from './watchDuty/watchDutyRoutes.js';
+import { changeRoutes } from './changes/changeRoutes.js';
+import { signUpRoutes } from './signup/signUpRoutes.js';
+import { resultRoutes } from './results/resultRoutes.js';
+import { documentRoutes } from './documents/documentRoutes.js';
+import { statisticsRoutes } from './statistics/statisticsRoutes.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -31,8 +48,8 @@ export async function buildApp(config: ServerConfig, opts: { database?: Database
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
     bodyLimit: 2 * 1024 * 1024,
-    // Strings trimmed; unknown keys are refused by each route's own schema, not silently dropped.
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    // Unknown keys are refused by each route's own schema, not silently dropped; JSON bodies are
+    // validated without coercion, forms and query strings with it (installInputGuard).
     trustProxy: config.trustProxy,
   });
   installEnvelopeHandlers(app);
@@ -53,23 +70,38 @@ export async function buildApp(config: ServerConfig, opts: { database?: Database
   // Accept url-encoded forms too: the spec's file calls post "form" bodies.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     try {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      done(null, markFormBody(Object.fromEntries(new URLSearchParams(body as string))));
     } catch {
       done(AppError.invalid(), undefined);
     }
   });
-  app.addHook('preValidation', async (request) => {
-    if (request.body && typeof request.body === 'object') request.body = trimStrings(request.body);
-  });
+  // Depth limit, NUL and lone-surrogate refusal and trimming of every body, query and parameter.
+  installInputGuard(app);
+  recordRouteSchemas(app);
   app.addHook('onClose', async () => {
     if (!opts.database) await database.close();
   });
 
-  await app.register(authPlugin, { db: database.db });
+  await app.register(authPlugin, { db: database.db, sessionMaxMs: config.sessionMaxMs });
   await app.register(ssoRoutes, { prefix: '/sso', ctx });
   await app.register(systemRoutes, { prefix: '/api', ctx });
   await app.register(resourceRoutes, { prefix: '/api', ctx });
+  await app.register(systemAdminRoutes, { prefix: '/api', ctx });
+  await app.register(workbenchRoutes, { prefix: '/api', ctx });
   await app.register(fileRoutes, { ctx });
+  await app.register(richTextImageRoutes, { ctx });
+  await app.register(notificationRoutes, { prefix: '/api', ctx });
+  await app.register(meetingRoutes, { prefix: '/api', ctx });
+  await app.register(topicRoutes, { prefix: '/api', ctx });
+  registerNoticeFacts(ctx);
+  await app.register(reviewRoutes, { prefix: '/api', ctx });
+  await app.register(questionRoutes, { prefix: '/api', ctx });
+  await app.register(watchDutyRoutes, { prefix: '/api', ctx });
+  await app.register(changeRoutes, { prefix: '/api', ctx });
+  await app.register(signUpRoutes, { prefix: '/api', ctx });
+  await app.register(resultRoutes, { prefix: '/api', ctx });
+  await app.register(documentRoutes, { prefix: '/api', ctx });
+  await app.register(statisticsRoutes, { prefix: '/api', ctx });
   await app.register(webApp, { ctx });
   return { app, ctx };
 }

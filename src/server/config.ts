@@ -12,10 +12,17 @@ export interface ServerConfig {
   /** PostgreSQL schema (namespace) to work in; tests give each app its own. */
   pgSchema?: string;
   production: boolean;
+  /**
+   * Demo records of the modules (meetings, questions, ...): outside production, except in server
+   * tests (NODE_ENV=test), which start from empty tables unless a test asks for them; DEMO_DATA=off turns them off.
+   */
+  demoData: boolean;
   /** Password of the demo accounts; demo accounts exist only outside production. */
   demoPassword: string;
   /** For automated tests only: this code answers every captcha. Refused in production. */
   captchaTestCode?: string;
+  /** For automated tests only: every SMS code sent is this one (a browser journey cannot read the phone). Refused in production. */
+  smsTestCode?: string;
   /** The spec's "nologin" user-name bypass. Off by default, refused in production. */
   allowNologin: boolean;
   /** Folder of the analysts' JSON schemas. */
@@ -31,10 +38,20 @@ export interface ServerConfig {
    * CIDR list, or true for any). Off by default: otherwise a client could pick its own address and dodge the per-address lock-out.
    */
   trustProxy: boolean | string;
+  /** Absolute lifetime of a login (SSO ticket and app token), however busy: SESSION_MAX_HOURS, 12 by default. */
+  sessionMaxMs?: number;
   /** Secret for signed upload tokens and the like; generated and kept under dataDir when unset. */
   secret?: string;
+  /** How often scheduled jobs (topic expiry) run in this process: JOB_INTERVAL_MINUTES, 5 by default; 0 (and server tests) never. */
+  jobIntervalMs?: number;
   /** File service settings (storage driver, file server URL, token lives); see files/fileConfig.ts. */
   files?: Partial<FileConfig>;
+}
+
+/** SESSION_MAX_HOURS as milliseconds: a positive number of hours, at most 30 days; 12 hours otherwise. */
+function sessionMaxMs(raw: string | undefined): number {
+  const hours = Number(raw);
+  return (raw && Number.isFinite(hours) && hours > 0 && hours <= 720 ? hours : 12) * 60 * 60 * 1000;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -47,8 +64,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     pgSchema: env.PG_SCHEMA || undefined,
     production,
+    demoData: !production && (env.DEMO_DATA === 'on' || (env.NODE_ENV !== 'test' && env.DEMO_DATA !== 'off')),
     demoPassword: env.DEMO_PASSWORD ?? 'Demo@2026',
     captchaTestCode: env.CAPTCHA_TEST_CODE || undefined,
+    smsTestCode: env.SMS_TEST_CODE || undefined,
     allowNologin: env.ALLOW_NOLOGIN === 'true',
     schemasDir: path.resolve(root, env.SCHEMAS_DIR ?? 'schemas'),
     clientDir: path.resolve(root, env.CLIENT_DIR ?? 'dist'),
@@ -56,11 +75,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     secret: env.APP_SECRET || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    sessionMaxMs: sessionMaxMs(env.SESSION_MAX_HOURS),
     files: fileConfigFromEnv(env),
+    jobIntervalMs: jobIntervalMs(env),
     ...overrides,
   };
   assertSafe(config);
   return config;
+}
+
+/** Server tests run jobs themselves (NODE_ENV=test without JOB_INTERVAL_MINUTES); a bad value means the default. */
+function jobIntervalMs(env: NodeJS.ProcessEnv): number {
+  const raw = env.JOB_INTERVAL_MINUTES;
+  if (raw === undefined || raw === '') return env.NODE_ENV === 'test' ? 0 : 5 * 60 * 1000;
+  const minutes = Number(raw);
+  return Number.isFinite(minutes) && minutes >= 0 ? minutes * 60 * 1000 : 5 * 60 * 1000;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {
@@ -77,5 +106,6 @@ function normaliseBase(base: string): string {
 export function assertSafe(config: ServerConfig): void {
   if (!config.production) return;
   if (config.captchaTestCode) throw new Error('CAPTCHA_TEST_CODE is refused when NODE_ENV=production');
+  if (config.smsTestCode) throw new Error('SMS_TEST_CODE is refused when NODE_ENV=production');
   if (config.allowNologin) throw new Error('ALLOW_NOLOGIN is refused when NODE_ENV=production');
 }

@@ -75,6 +75,17 @@ export interface FileRules {
 }
 
 /** The rules of a `files` field (defaults: general set, 5 files, 10 MB). */
+/**
+ * Pictures placed in a rich-text field: uploaded through the file service against the rich-text
+ * field itself ("announcement.content"), raster images only, as many as the text needs.
+ */
+export const RICH_TEXT_IMAGES: Pick<FieldDef, 'accept' | 'maxCount' | 'maxSize'> = { accept: 'image', maxCount: -1, maxSize: 5 };
+
+/** Where a rich-text picture is served: by its content's md5, so the address is stable and says nothing guessable. */
+export function richTextImageUrl(md5: string): string {
+  return `/api/file/image/${md5}`;
+}
+
 export function fileRulesOf(field?: Pick<FieldDef, 'accept' | 'maxCount' | 'maxSize'>): FileRules {
   const accept = FILE_TYPE_SETS[field?.accept ?? 'general'] ?? FILE_TYPE_SETS.general;
   const maxCount = field?.maxCount ?? UPLOAD_DEFAULTS.maxCount;

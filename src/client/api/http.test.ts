@@ -43,7 +43,7 @@ afterEach(() => {
 });
 
 function login(): void {
-  session.save({ username: 'leader1', roleCode: '4', roleName: '课题负责人', roleList: [], isAdmin: false, token: 'tok', csrfToken: 'csrf' }, 'TGT');
+  session.save({ username: 'leader1', roleCode: '4', roleName: '课题负责人', roleList: [], isAdmin: false, token: 'tok', csrfToken: 'csrf' });
 }
 
 describe('http.post', () => {

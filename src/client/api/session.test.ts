@@ -10,9 +10,11 @@ const user: UserInfo = {
 describe('session', () => {
   beforeEach(() => { localStorage.clear(); session.clear(); });
 
-  it('stores tgt, userObj, engName of the active role and the CSRF token', () => {
-    session.save(user, 'TGT-1');
-    expect(localStorage.getItem('tgt')).toBe('TGT-1');
+  it('stores userObj, engName of the active role and the CSRF token, never a ticket', () => {
+    localStorage.setItem('tgt', 'TGT-left-by-an-old-version');
+    session.save({ ...user, tgt: 'TGT-1' } as UserInfo);
+    expect(localStorage.getItem('tgt')).toBeNull();
+    expect(localStorage.getItem('userObj')).not.toContain('TGT-1');
     expect(JSON.parse(localStorage.getItem('userObj')!).username).toBe('multi');
     expect(localStorage.getItem('engName')).toBe('FZR');
     expect(localStorage.getItem('csrfToken')).toBe('csrf-1');
@@ -20,12 +22,12 @@ describe('session', () => {
     expect(session.isLoggedIn()).toBe(true);
     session.save({ ...user, roleCode: '5', token: 'tok-2' });
     expect(localStorage.getItem('engName')).toBe('ZJ');
-    expect(localStorage.getItem('tgt')).toBe('TGT-1');
+    expect(localStorage.getItem('tgt')).toBeNull();
   });
 
   it('clears the login keys and keeps subAct', () => {
     session.setSubAct('b');
-    session.save(user, 'TGT-1');
+    session.save(user);
     session.clear();
     expect(session.user()).toBeNull();
     expect(session.isLoggedIn()).toBe(false);

@@ -17,7 +17,6 @@ export interface UserInfo {
   headImg?: string | null;
   /** App token sent as Authorization. */
   token: string;
-  tgt?: string;
   isAdmin: boolean;
   idCardNo?: string;
   mobile?: string;
@@ -55,7 +54,7 @@ function changed(): void {
 
 /**
  * The browser side of the login state, kept in local storage under the keys of SPEC §3
- * (tgt, userObj, engName, the CSRF token). Components subscribe to it; the request layer reads
+ * (userObj, engName, the CSRF token; not the ticket, see save). Components subscribe to it; the request layer reads
  * the token from it and asks for the login flow through it.
  */
 export const session = {
@@ -69,9 +68,6 @@ export const session = {
   csrfToken(): string | null {
     return storage()?.getItem(STORAGE_KEYS.csrfToken) ?? session.user()?.csrfToken ?? null;
   },
-  tgt(): string | null {
-    return storage()?.getItem(STORAGE_KEYS.tgt) ?? null;
-  },
   engName(): string | null {
     return storage()?.getItem(STORAGE_KEYS.engName) ?? null;
   },
@@ -84,12 +80,17 @@ export const session = {
   isLoggedIn(): boolean {
     return !!session.token();
   },
-  /** Stores what a login (or role switch) answered. */
-  save(user: UserInfo, tgt?: string | null): void {
+  /**
+   * Stores what a login (or role switch) answered. The SSO ticket is never stored: it stays in its
+   * HttpOnly cookie, and a role switch signs in again with the app token.
+   */
+  save(user: UserInfo): void {
     const s = storage();
     if (!s) return;
-    if (tgt) s.setItem(STORAGE_KEYS.tgt, tgt);
-    s.setItem(STORAGE_KEYS.userObj, JSON.stringify(user));
+    // A ticket left by an older version of the app goes too.
+    s.removeItem(STORAGE_KEYS.tgt);
+    const { tgt: _ticket, ...kept } = user as UserInfo & { tgt?: unknown };
+    s.setItem(STORAGE_KEYS.userObj, JSON.stringify(kept));
     const active = user.roleList?.find((r) => r.roleCode === user.roleCode);
     if (active?.engName) s.setItem(STORAGE_KEYS.engName, active.engName);
     if (user.csrfToken) s.setItem(STORAGE_KEYS.csrfToken, user.csrfToken);

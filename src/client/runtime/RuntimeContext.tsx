@@ -52,6 +52,7 @@ export function toRuntimeUser(u: UserInfo | null): RuntimeUser | null {
     realName: u.realName,
     roleCode: u.roleCode,
     areaCode: u.areaCode ?? null,
+    orgName: u.orgName ?? null,
     roles: (u.roleList ?? []).map((r) => r.roleCode),
   };
 }

@@ -25,10 +25,10 @@ const real: FixtureSchemas = {
 };
 const fixtures: FixtureSchemas = { pages: fixturePages, entities: fixtureEntities, workflows: fixtureWorkflows, dictionaries: fixtureDictionaries };
 
-/** The modes a page renders in: lists once, forms in add / edit / look (public ones look only), details look. */
+/** The modes a page renders in: lists once, forms in add / edit / look (public ones look only, visitors' forms add only), details look. */
 export function modesOf(page: PageDef): (FormMode | 'list')[] {
   if (page.kind === 'list') return ['list'];
-  if (page.kind === 'form') return page.source === 'public' ? ['look'] : ['add', 'edit', 'look'];
+  if (page.kind === 'form') return page.source === 'public' ? ['look'] : page.publicSubmit ? ['add'] : ['add', 'edit', 'look'];
   return ['look'];
 }
 
@@ -48,11 +48,12 @@ describe('page schemas render', () => {
 
   it.each(all.map((c) => [`${c.group} ${c.page.id} (${c.mode})`, c] as const))('%s', async (_name, c) => {
     const dataProvider = createFixtureDataProvider(c.set);
-    const publicPage = c.page.kind !== 'detail' && c.page.source === 'public';
+    const publicPage = ('source' in c.page && c.page.source === 'public') || ('publicSubmit' in c.page && Boolean(c.page.publicSubmit));
+    const entityName = 'entity' in c.page ? c.page.entity : c.page.kind;
     const { container } = await renderPage({
       pageId: c.page.id,
       mode: c.mode === 'list' ? undefined : c.mode,
-      query: c.mode === 'add' || c.mode === 'list' ? {} : { id: `${c.page.entity}-2` },
+      query: c.mode === 'add' || c.mode === 'list' ? {} : { id: `${entityName}-2` },
       dataProvider,
       user: publicPage ? null : undefined,
     });

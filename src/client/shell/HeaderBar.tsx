@@ -9,6 +9,7 @@ import { HOME_PATH } from './navigation.js';
 import { LazyRoleSwitchDialog, LazySubSystemSwitchDialog } from './lazyParts.js';
 import { useShell } from './ShellContext.js';
 import { TopMenu } from './TopMenu.js';
+import { NotificationBell } from './NotificationBell.js';
 
 export const HEADER_HEIGHT = 56;
 const DEFAULT_LOGO = `${import.meta.env.BASE_URL}logo.svg`;
@@ -58,6 +59,7 @@ export function HeaderBar(props: { subSystemRef: RefObject<HTMLSpanElement>; rol
                 </Button>
               </Tooltip>
             </span>
+            <NotificationBell />
             <Avatar size="small" src={user.headImg || undefined} icon={<UserOutlined />} className="shell-avatar" />
             <span className="shell-user-name">{user.realName || user.username}</span>
             <Tooltip title="退出登录">

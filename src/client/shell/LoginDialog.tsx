@@ -5,7 +5,8 @@ import { Link } from 'react-router-dom';
 import { guardClicks } from '../../shared/clickGuard.js';
 import { notify } from '../api/notifier.js';
 import type { UserInfo } from '../api/session.js';
-import { LOGIN_MESSAGES, NOLOGIN, login, type LoginForm } from './auth.js';
+import { LOGIN_MESSAGES, NOLOGIN, PasswordChangeRequired, login, type LoginForm } from './auth.js';
+import { ChangePasswordStep } from './ChangePasswordStep.js';
 import { CAPTCHA_MAX_LENGTH, PICTURE_CONFIG, fetchCaptcha, type CaptchaChallenge } from './captcha/captcha.js';
 import { createSliderCaptcha, SliderError } from './captcha/sliderCaptcha.js';
 import { SIGN_UP_PATH } from './navigation.js';
@@ -33,6 +34,8 @@ export function LoginDialog(props: { open: boolean; onClose(): void; onSuccess(u
   const [form] = Form.useForm<Values>();
   const [captcha, setCaptcha] = useState<CaptchaState>({ status: 'loading' });
   const [busy, setBusy] = useState(false);
+  // After an admin reset: the ticket and the password just typed, for the change-password step.
+  const [mustChange, setMustChange] = useState<{ tgt: string; oldPassword: string; message: string } | null>(null);
 
   const refresh = useCallback(async (forcePicture = false) => {
     setCaptcha({ status: 'loading' });
@@ -48,7 +51,7 @@ export function LoginDialog(props: { open: boolean; onClose(): void; onSuccess(u
 
   useEffect(() => {
     if (props.open) void refresh();
-    else form.resetFields();
+    else { form.resetFields(); setMustChange(null); }
   }, [props.open, refresh, form]);
 
   const submit = useMemo(() => guardClicks(async (values: Values) => {
@@ -76,6 +79,10 @@ export function LoginDialog(props: { open: boolean; onClose(): void; onSuccess(u
       const user = await login(input);
       props.onSuccess(user);
     } catch (e) {
+      if (e instanceof PasswordChangeRequired) {
+        setMustChange({ tgt: e.tgt, oldPassword: input.password, message: e.message });
+        return;
+      }
       notify.error((e as Error).message || LOGIN_MESSAGES.badCredentials);
       void refresh();
     } finally {
@@ -87,7 +94,7 @@ export function LoginDialog(props: { open: boolean; onClose(): void; onSuccess(u
 
   return (
     <Modal
-      title="用户登录"
+      title={mustChange ? '修改密码' : '用户登录'}
       open={props.open}
       width={LOGIN_DIALOG_WIDTH}
       footer={null}
@@ -97,6 +104,7 @@ export function LoginDialog(props: { open: boolean; onClose(): void; onSuccess(u
       centered
       className="shell-login-dialog"
     >
+      {mustChange ? <ChangePasswordStep {...mustChange} onSuccess={props.onSuccess} /> : (
       <Form form={form} onFinish={(v) => void submit(v)} autoComplete="off" className="shell-login-form">
         <Form.Item name="account" rules={[{ required: true, whitespace: true, message: LOGIN_MESSAGES.accountRequired }]}>
           <Input prefix={<UserOutlined />} placeholder="请输入用户名" autoComplete="username" maxLength={128} />
@@ -132,6 +140,7 @@ export function LoginDialog(props: { open: boolean; onClose(): void; onSuccess(u
           <Link to={SIGN_UP_PATH} onClick={props.onClose}>没有账号？立即注册</Link>
         </div>
       </Form>
+      )}
     </Modal>
   );
 }

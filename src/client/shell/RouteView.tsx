@@ -100,7 +100,7 @@ export function RouteView() {
           key={key}
           pageId={kind.page}
           mode={kind.mode}
-          query={Object.fromEntries(new URLSearchParams(location.search))}
+          query={{ ...kind.query, ...Object.fromEntries(new URLSearchParams(location.search)) }}
         />
       );
       break;

@@ -201,14 +201,14 @@ describe('shell as a visitor', () => {
     await waitFor(() => expect(document.querySelector('.shell-captcha-picture img')).not.toBeNull());
     fireEvent.click(document.querySelector('.shell-login-submit')!);
     await waitFor(() => expect(screen.getByText('张老师')).toBeTruthy());
-    expect(localStorage.getItem('tgt')).toBe('TGT');
+    expect(localStorage.getItem('tgt')).toBeNull();
     expect(localStorage.getItem('engName')).toBe('FZR');
     await waitFor(() => expect(bodyText()).toContain('课题管理'));
   });
 });
 
 describe('shell for a logged-in user', () => {
-  beforeEach(() => session.save(leader as any, 'TGT'));
+  beforeEach(() => session.save(leader as any));
 
   it('shows the role menu with badges, the section sider and the parent highlighted on a hidden page', async () => {
     renderAt('/projectManagement/projectList/operateDetail?id=1');
@@ -218,7 +218,7 @@ describe('shell for a logged-in user', () => {
     expect(document.querySelector('.shell-top-menu .ant-menu-item-selected')?.textContent).toContain('课题管理');
     expect(document.querySelector('.shell-sider .ant-badge')?.textContent).toContain('3');
     // Breadcrumb from the route path, and a back link on the sub-page.
-    expect(document.querySelector('.shell-breadcrumb')?.textContent).toContain('课题管理/课题列表/操作详情');
+    expect(document.querySelector('.shell-breadcrumb')?.textContent).toContain('课题管理/我的课题列表/操作详情');
     expect(document.querySelector('.shell-back')).not.toBeNull();
     // Not built yet: the fallback page, not a fake one.
     await waitFor(() => expect(bodyText()).toContain('抱歉，您访问的页面不存在。'));

@@ -28,7 +28,7 @@ export function TopMenu() {
 
   const items: MenuProps['items'] = nodes.map((n) => ({
     key: n.path,
-    label: <MenuLabel name={n.name} count={sectionBadgeCount(n, null)} />,
+    label: <MenuLabel name={n.name} count={sectionBadgeCount(n, null)} dot />,
   }));
 
   return (

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../api/session.js';
-import { LOGIN_MESSAGES, LoginError, finishTour, login, logout, restoreSession, switchRole, switchSubSystem } from './auth.js';
+import {
+  LOGIN_MESSAGES, LoginError, PasswordChangeRequired, changePasswordAndLogin, finishTour, login, logout, restoreSession, switchRole, switchSubSystem,
+} from './auth.js';
 
 type Handler = (body: any, url: string) => unknown | Promise<unknown>;
 let routes: Record<string, Handler>;
@@ -38,14 +40,15 @@ beforeEach(() => {
 afterEach(() => { vi.unstubAllGlobals(); vi.useRealTimers(); });
 
 describe('login', () => {
-  it('gets a ticket from the SSO, then the user from sys/login, and stores tgt, userObj and engName', async () => {
+  it('gets a ticket from the SSO, then the user from sys/login, and stores userObj and engName but not the ticket', async () => {
     routes['/sso/login'] = () => ({ result: 'success', data: { tgt: 'TGT-1' } });
     routes['/api/sys/login'] = (b) => ({ flag: true, data: user('4', 'tok-1'), result: 'ok', echo: b });
     const u = await login({ account: 'multi', password: 'pw', captchaId: 'c1', captchaCode: 'test' });
     expect(u.username).toBe('multi');
     expect(seen[0].body).toEqual({ subAct: 'a', account: 'multi', password: 'pw', captchaId: 'c1', captchaCode: 'test' });
     expect(seen[1].body).toEqual({ subAct: 'a', tgt: 'TGT-1' });
-    expect(localStorage.getItem('tgt')).toBe('TGT-1');
+    expect(localStorage.getItem('tgt')).toBeNull();
+    expect(JSON.stringify({ ...localStorage })).not.toContain('TGT-1');
     expect(localStorage.getItem('engName')).toBe('FZR');
     expect(JSON.parse(localStorage.getItem('userObj')!).token).toBe('tok-1');
     expect(localStorage.getItem('csrfToken')).toBe('csrf-tok-1');
@@ -57,6 +60,23 @@ describe('login', () => {
     routes['/sso/login'] = () => ({ result: 'fail', data: null });
     await expect(login({ account: 'a', password: 'b' })).rejects.toThrow(LOGIN_MESSAGES.badCredentials);
     expect(session.isLoggedIn()).toBe(false);
+  });
+
+  it('after an admin reset asks for a new password with the ticket, then signs in with that same ticket', async () => {
+    routes['/sso/login'] = () => ({ result: 'success', data: { tgt: 'TGT-R' } });
+    let changed = false;
+    routes['/api/sys/login'] = () => (changed
+      ? { flag: true, data: user('4', 'tok-r'), result: 'ok' }
+      : new Response(JSON.stringify({ flag: false, data: null, result: '密码已被管理员重置，请先修改密码后再登录', code: 4031 }), { status: 403, headers: { 'content-type': 'application/json' } }));
+    routes['/api/sys/changePassword'] = () => { changed = true; return { flag: true, data: null, result: '密码修改成功' }; };
+    const error = await login({ account: 'multi', password: 'Reset@2026' }).catch((e) => e);
+    expect(error).toBeInstanceOf(PasswordChangeRequired);
+    expect(error).toMatchObject({ tgt: 'TGT-R', message: '密码已被管理员重置，请先修改密码后再登录' });
+    expect(session.isLoggedIn()).toBe(false);
+    const u = await changePasswordAndLogin(error.tgt, 'Reset@2026', 'Mine@2026ok');
+    expect(u.username).toBe('multi');
+    expect(seen.find((c) => c.url.startsWith('/api/sys/changePassword'))!.body).toEqual({ subAct: 'a', tgt: 'TGT-R', oldPassword: 'Reset@2026', newPassword: 'Mine@2026ok' });
+    expect(localStorage.getItem('tgt')).toBeNull();
   });
 
   it('reports an SSO that fails outright as 登录失败,出现异常！ with code -1', async () => {
@@ -73,34 +93,26 @@ describe('login', () => {
     expect(seen[0].body.tgt).toBe('nologin:leader1');
   });
 
-  it('restores a stored ticket without a stored user', async () => {
+  it('restores only a stored user, never signing in with a stored ticket', async () => {
     localStorage.setItem('tgt', 'TGT-9');
-    localStorage.setItem('engName', 'ZJ');
-    routes['/api/sys/login'] = () => ({ flag: true, data: user('5', 'tok-9'), result: 'ok' });
-    expect(await restoreSession()).toBe(true);
-    expect(seen[0].body).toEqual({ subAct: 'a', tgt: 'TGT-9', engName: 'ZJ' });
-    expect(session.user()?.roleCode).toBe('5');
-  });
-
-  it('forgets a stored ticket the server no longer knows', async () => {
-    localStorage.setItem('tgt', 'TGT-old');
-    routes['/api/sys/login'] = () => reply({ flag: false, data: null, result: '用户未登录', code: 501 }, 401);
     expect(await restoreSession()).toBe(false);
-    expect(localStorage.getItem('tgt')).toBeNull();
+    expect(seen).toEqual([]);
+    session.save(user('5', 'tok-9'));
+    expect(await restoreSession()).toBe(true);
   });
 });
 
 describe('logout', () => {
   beforeEach(() => {
-    session.save(user('4', 'tok-1'), 'TGT-1');
+    session.save(user('4', 'tok-1'));
     sessionStorage.setItem('listBasicObj', '{"page":3}');
   });
 
-  it('ends the SSO ticket and the app session, then clears tgt, userObj, engName and the CSRF token', async () => {
+  it('ends the SSO ticket and the app session, then clears userObj, engName and the CSRF token', async () => {
     routes['/sso/logout'] = () => ({ result: 'success', data: '退出成功' });
     routes['/api/sys/logout'] = () => ({ flag: true, data: null, result: '退出成功' });
     await logout();
-    expect(seen.find((s) => s.url === '/sso/logout')?.body).toEqual({ subAct: 'a', tgt: 'TGT-1' });
+    expect(seen.find((s) => s.url === '/sso/logout')?.body).toEqual({ subAct: 'a' });
     expect(seen.find((s) => s.url === '/api/sys/logout')?.headers.authorization).toBe('tok-1');
     for (const k of ['tgt', 'userObj', 'engName', 'csrfToken']) expect(localStorage.getItem(k)).toBeNull();
     expect(sessionStorage.getItem('listBasicObj')).toBeNull();
@@ -123,12 +135,13 @@ describe('logout', () => {
 });
 
 describe('role and sub-system switch', () => {
-  beforeEach(() => session.save(user('4', 'tok-1'), 'TGT-1'));
+  beforeEach(() => session.save(user('4', 'tok-1')));
 
-  it('switches role by reloading the user with the chosen English name', async () => {
+  it('switches role by reloading the user with the chosen English name, from the app token (no ticket)', async () => {
     routes['/api/sys/login'] = (b) => ({ flag: true, data: user(b.engName === 'ZJ' ? '5' : '4', 'tok-2'), result: 'ok' });
     const u = await switchRole('ZJ');
-    expect(seen[0].body).toEqual({ subAct: 'a', tgt: 'TGT-1', engName: 'ZJ' });
+    expect(seen[0].body).toEqual({ subAct: 'a', engName: 'ZJ' });
+    expect(seen[0].headers.authorization).toBe('tok-1');
     expect(u.roleCode).toBe('5');
     expect(localStorage.getItem('engName')).toBe('ZJ');
     expect(session.token()).toBe('tok-2');
@@ -141,7 +154,7 @@ describe('role and sub-system switch', () => {
     expect(seen[0].url).toBe('/api/sys/saveDefaultNavigation');
     expect(seen[0].body).toEqual({ subAct: 'a', defaultSystem: 2, setDefault: 1 });
     expect(seen[0].headers['x-csrf-token']).toBe('csrf-tok-1');
-    expect(seen[1].body).toEqual({ subAct: 'a', tgt: 'TGT-1', engName: 'FZR' });
+    expect(seen[1].body).toEqual({ subAct: 'a', engName: 'FZR' });
     expect(session.user()?.subSystemId).toBe(2);
     await switchSubSystem(1, false);
     expect(seen[2].body.setDefault).toBe(0);

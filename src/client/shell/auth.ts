@@ -6,6 +6,7 @@ import { ApiError } from '../api/ApiError.js';
 import { http } from '../api/http.js';
 import { session, type UserInfo } from '../api/session.js';
 import { STORAGE_KEYS } from '../../shared/storageKeys.js';
+import { MUST_CHANGE_PASSWORD_CODE } from '../../shared/password.js';
 import { platformApi } from './platformApi.js';
 
 export const LOGIN_MESSAGES = {
@@ -60,10 +61,27 @@ export async function ssoLogin(form: LoginForm): Promise<string> {
   throw new LoginError(message, 1);
 }
 
-/** Loads the user of a ticket into the app (sys/login) and stores it. */
-export async function loadUser(tgt: string, engName?: string | null): Promise<UserInfo> {
+/** The ticket is good but the password was reset by an admin: the dialog asks for a new one first. */
+export class PasswordChangeRequired extends Error {
+  constructor(message: string, public readonly tgt: string) {
+    super(message);
+    this.name = 'PasswordChangeRequired';
+  }
+}
+
+/** Sets a new password with the ticket and the password just typed, then signs in with the same ticket. */
+export async function changePasswordAndLogin(tgt: string, oldPassword: string, newPassword: string): Promise<UserInfo> {
+  await http.post<null>('sys/changePassword', { tgt, oldPassword, newPassword }, { silent: true });
+  return loadUser(tgt);
+}
+
+/**
+ * Loads the user into the app (sys/login) and stores it. With a ticket just issued (held in
+ * memory only) or, without one, from the current app session (role and sub-system switch).
+ */
+export async function loadUser(tgt: string | null, engName?: string | null): Promise<UserInfo> {
   const user = await platformApi.sysLogin(tgt, engName);
-  session.save(user, tgt);
+  session.save(user);
   return user;
 }
 
@@ -76,25 +94,14 @@ export async function login(form: LoginForm): Promise<UserInfo> {
   try {
     return await loadUser(tgt);
   } catch (e) {
+    if (e instanceof ApiError && e.code === MUST_CHANGE_PASSWORD_CODE) throw new PasswordChangeRequired(e.message, tgt);
     throw new LoginError(e instanceof Error && e.message ? e.message : LOGIN_MESSAGES.ssoError, -1);
   }
 }
 
-/**
- * On start-up: a stored ticket without a stored user signs in again (a nologin ticket with the
- * stored role name). Answers whether a user is there afterwards.
- */
+/** On start-up: whether a stored user is there (no ticket is stored to sign in again with). */
 export async function restoreSession(): Promise<boolean> {
-  if (session.user()) return true;
-  const tgt = session.tgt();
-  if (!tgt) return false;
-  try {
-    await platformApi.sysLogin(tgt, session.engName()).then((user) => session.save(user, tgt));
-    return true;
-  } catch {
-    session.clear();
-    return false;
-  }
+  return !!session.user();
 }
 
 function delay(ms: number): Promise<void> {
@@ -103,12 +110,12 @@ function delay(ms: number): Promise<void> {
 
 /**
  * Logout (SPEC §4): tells the SSO (which ends the ticket, its app tokens and the login cookie) and
- * the app, waits at most 1 s for them, then clears tgt, userObj, engName and the CSRF token.
+ * the app, waits at most 1 s for them, then clears userObj, engName and the CSRF token.
  */
 export async function logout(forceAfterMs = LOGOUT_FORCE_MS): Promise<void> {
-  const tgt = session.tgt();
+  // The SSO finds the ticket in its own cookie.
   const calls = Promise.allSettled([
-    http.post('logout', tgt ? { tgt } : {}, { root: 'sso', raw: true, silent: true, loading: false, gate: false }),
+    http.post('logout', {}, { root: 'sso', raw: true, silent: true, loading: false, gate: false }),
     session.token() ? platformApi.sysLogout() : Promise.resolve(null),
   ]);
   await Promise.race([calls, delay(forceAfterMs)]);
@@ -122,9 +129,8 @@ export async function logout(forceAfterMs = LOGOUT_FORCE_MS): Promise<void> {
 
 /** Role switch: reloads the user with the chosen role's English name (SPEC §4). */
 export async function switchRole(engName: string): Promise<UserInfo> {
-  const tgt = session.tgt();
-  if (!tgt) throw new LoginError('用户未登录', 501);
-  return loadUser(tgt, engName);
+  if (!session.token()) throw new LoginError('用户未登录', 501);
+  return loadUser(null, engName);
 }
 
 /**
@@ -133,9 +139,8 @@ export async function switchRole(engName: string): Promise<UserInfo> {
  */
 export async function switchSubSystem(id: number, setDefault: boolean): Promise<UserInfo> {
   await platformApi.saveDefaultNavigation({ defaultSystem: id, setDefault: setDefault ? 1 : 0 });
-  const tgt = session.tgt();
-  if (!tgt) throw new LoginError('用户未登录', 501);
-  return loadUser(tgt, session.engName());
+  if (!session.token()) throw new LoginError('用户未登录', 501);
+  return loadUser(null, session.engName());
 }
 
 /** Finishing the guided tour: never show it again in this sub-system. */

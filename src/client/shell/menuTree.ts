@@ -37,6 +37,19 @@ export function menuPaths(nodes: readonly ServerMenuNode[] | null | undefined): 
   return out;
 }
 
+/** The role's words for each menu path (SPEC §6: 我的课题列表 for a leader, 课题审核管理 for an admin), for breadcrumbs. */
+export function menuNamesByPath(nodes: readonly ServerMenuNode[] | null | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (list: readonly ServerMenuNode[]) => {
+    for (const n of list) {
+      if (n.name) out.set(normalisePath(n.path), n.name);
+      walk(n.children ?? []);
+    }
+  };
+  walk(nodes ?? []);
+  return out;
+}
+
 /** Whether a top-level entry is a section (declares children, even if the role got none of them). */
 export function isSection(node: ServerMenuNode): boolean {
   return Array.isArray(node.children);

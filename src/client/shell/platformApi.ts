@@ -39,8 +39,8 @@ export const platformApi = {
   menu: () => http.post<ServerMenuNode[]>('home/queryMenuList', {}),
   counts: () => http.post<MenuCounts>('tTopicMeetings/selectMeetingNoBack', {}, { silent: true, loading: false }),
   /** Signs in to the app with an SSO ticket, as the role `engName` (default: the user's first role). */
-  sysLogin: (tgt: string, engName?: string | null) =>
-    http.post<UserInfo>('sys/login', engName ? { tgt, engName } : { tgt }),
+  sysLogin: (tgt: string | null, engName?: string | null) =>
+    http.post<UserInfo>('sys/login', { ...(tgt ? { tgt } : {}), ...(engName ? { engName } : {}) }),
   sysLogout: () => http.post<null>('sys/logout', {}, { silent: true, loading: false, gate: false }),
   /** Switches the session's sub-system (optionally as the user's default) and/or saves the tour flag. */
   saveDefaultNavigation: (body: { defaultSystem?: number; setDefault?: 0 | 1; remindAgain?: 0 | 1 }) =>

@@ -1,3 +1,4 @@
+import { menuNamesByPath } from './menuTree.js';
 import { describe, expect, it } from 'vitest';
 import type { RouteDef } from '../../shared/schema/types.js';
 import { RouteIndex, breadcrumbs, highlightedMenuPath, isSubPage, needsLogin, normalisePath, routeKind, routeName } from './routeTree.js';
@@ -80,6 +81,15 @@ describe('route tree', () => {
       { title: '通知公告', path: '/noticeAnnouncement' },
       { title: '通知公告详情' },
     ]);
+  });
+
+  it("uses the words of the role's menu entry, so a leader reads 我的课题列表 and an admin 课题审核管理", () => {
+    const leader = menuNamesByPath([{ name: '课题管理', path: '/projectManagement', children: [{ name: '我的课题列表', path: '/projectManagement/projectList' }] }]);
+    const admin = menuNamesByPath([{ name: '课题管理', path: '/projectManagement', children: [{ name: '课题审核管理', path: '/projectManagement/projectList' }] }]);
+    const at = index.match('/projectManagement/projectList/projectDetail');
+    expect(breadcrumbs(at, q('id=1'), undefined, leader).map((c) => c.title)).toEqual(['课题管理', '我的课题列表', '课题详情']);
+    expect(breadcrumbs(at, q('id=1'), undefined, admin).map((c) => c.title)).toEqual(['课题管理', '课题审核管理', '课题详情']);
+    expect(breadcrumbs(at, q('id=1')).map((c) => c.title)[1]).toBe('课题列表');
   });
 
   it('does not link a breadcrumb to a module that is not built', () => {

@@ -48,7 +48,7 @@ export class RouteIndex {
 /** What the shell does at a route. */
 export type RouteKind =
   | { kind: 'redirect'; to: string }
-  | { kind: 'page'; page: string; mode?: RouteDef['mode'] }
+  | { kind: 'page'; page: string; mode?: RouteDef['mode']; query?: Record<string, string> }
   | { kind: 'component'; component: string }
   /** A section: goes to its first child that the user's menu offers. */
   | { kind: 'section'; children: RouteDef[] }
@@ -57,7 +57,7 @@ export type RouteKind =
 
 export function routeKind(def: RouteDef): RouteKind {
   if (def.redirect) return { kind: 'redirect', to: def.redirect };
-  if (def.page) return { kind: 'page', page: def.page, mode: def.mode };
+  if (def.page) return { kind: 'page', page: def.page, mode: def.mode, ...(def.query ? { query: def.query } : {}) };
   if (def.component) return { kind: 'component', component: def.component };
   const visible = (def.children ?? []).filter((c) => !c.hidden);
   if (visible.length) return { kind: 'section', children: visible };
@@ -88,7 +88,7 @@ export interface Crumb {
 }
 
 /** Breadcrumbs from the route path (SPEC §2); home and the home redirect have none. */
-export function breadcrumbs(entry: RouteEntry | null, search: URLSearchParams, homePath = '/homePage'): Crumb[] {
+export function breadcrumbs(entry: RouteEntry | null, search: URLSearchParams, homePath = '/homePage', menuNames?: ReadonlyMap<string, string>): Crumb[] {
   if (!entry || entry.path === homePath || entry.path === '/') return [];
   return entry.chain
     .filter((def) => normalisePath(def.path) !== '/')
@@ -96,7 +96,9 @@ export function breadcrumbs(entry: RouteEntry | null, search: URLSearchParams, h
       const last = i === all.length - 1;
       const kind = routeKind(def).kind;
       const linkable = !last && kind !== 'missing';
-      return { title: routeName(def, search), ...(linkable ? { path: normalisePath(def.path) } : {}) };
+      // The words of the menu entry the user clicked (per role) win over the route's own name.
+      const title = menuNames?.get(normalisePath(def.path)) ?? routeName(def, search);
+      return { title, ...(linkable ? { path: normalisePath(def.path) } : {}) };
     });
 }
 

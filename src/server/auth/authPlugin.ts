@@ -39,7 +39,7 @@ export function tokenFrom(request: FastifyRequest): string | null {
  * Authenticates every request from its Authorization token and enforces the route's `auth`,
  * `roles` and `csrf` config. Handlers then read `request.user`.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Kysely<any> }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Kysely<any>; sessionMaxMs?: number }) => {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
@@ -47,7 +47,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Kysely<any
     // Deny by default on every call surface; the built web app's static files are public.
     const mode = config.auth ?? (CALL_SURFACE.test(request.url) ? 'user' : 'public');
     const token = tokenFrom(request);
-    const user = token ? await findSession(opts.db, token) : null;
+    const user = token ? await findSession(opts.db, token, Date.now(), opts.sessionMaxMs) : null;
     request.user = user;
     if (mode === 'public') return;
     if (mode === 'optional') {

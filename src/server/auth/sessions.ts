@@ -5,6 +5,8 @@ import { hashToken, randomToken } from './secrets.js';
 
 /** Idle time after which an app session (and an SSO ticket) ends. */
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+/** A login's absolute lifetime unless configured (SESSION_MAX_HOURS): use keeps it alive only this long. */
+export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
@@ -31,7 +33,7 @@ export interface IssuedSession {
 
 export async function createAppSession(
   db: Kysely<any>,
-  input: { userId: number; roleCode: RoleCode; subSystemId: number | null; tgtHash: string | null },
+  input: { userId: number; roleCode: RoleCode; subSystemId: number | null; tgtHash: string | null; createdAt?: number },
   now = Date.now(),
 ): Promise<IssuedSession> {
   const token = randomToken();
@@ -45,7 +47,7 @@ export async function createAppSession(
       sub_system_id: input.subSystemId,
       tgt_hash: input.tgtHash,
       csrf_token: csrfToken,
-      created_at: now,
+      created_at: input.createdAt ?? now,
       last_seen_at: now,
       expires_at: now + SESSION_IDLE_MS,
     })
@@ -53,18 +55,19 @@ export async function createAppSession(
   return { token, csrfToken };
 }
 
-export async function findSession(db: Kysely<any>, token: string, now = Date.now()): Promise<SessionUser | null> {
+export async function findSession(db: Kysely<any>, token: string, now = Date.now(), maxAgeMs = SESSION_MAX_MS): Promise<SessionUser | null> {
   const tokenHash = hashToken(token);
   const row = await db
     .selectFrom('app_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .select([
-      's.token_hash', 's.role_code', 's.sub_system_id', 's.csrf_token', 's.last_seen_at', 's.expires_at',
+      's.token_hash', 's.role_code', 's.sub_system_id', 's.csrf_token', 's.last_seen_at', 's.expires_at', 's.created_at',
       'u.id as user_id', 'u.username', 'u.real_name', 'u.area_code', 'u.org_name', 'u.enabled',
     ])
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
-  if (!row || Number(row.expires_at) <= now || !row.enabled) return null;
+  // Idle for too long, or older than the absolute lifetime however busy it was.
+  if (!row || Number(row.expires_at) <= now || Number(row.created_at) + maxAgeMs <= now || !row.enabled) return null;
   const roles = await db.selectFrom('user_roles').select('role_code').where('user_id', '=', row.user_id).execute();
   const roleCodes = roles.map((r) => r.role_code as RoleCode);
   // A role taken away since login ends that session's rights at once.
@@ -72,7 +75,7 @@ export async function findSession(db: Kysely<any>, token: string, now = Date.now
   if (now - Number(row.last_seen_at) > TOUCH_EVERY_MS) {
     await db
       .updateTable('app_sessions')
-      .set({ last_seen_at: now, expires_at: now + SESSION_IDLE_MS })
+      .set({ last_seen_at: now, expires_at: Math.min(now + SESSION_IDLE_MS, Number(row.created_at) + maxAgeMs) })
       .where('token_hash', '=', tokenHash)
       .execute();
   }
@@ -98,4 +101,12 @@ export async function endSession(db: Kysely<any>, tokenHash: string): Promise<vo
 /** Ends every app token issued from one SSO ticket (SSO logout). */
 export async function endSessionsOfTicket(db: Kysely<any>, tgtHash: string): Promise<void> {
   await db.deleteFrom('app_sessions').where('tgt_hash', '=', tgtHash).execute();
+}
+
+/** The caller's live session (for a re-login without the ticket): its user, ticket and start. */
+export async function sessionOfCaller(db: Kysely<any>, user: SessionUser | null) {
+  if (!user) return null;
+  const row = await db.selectFrom('app_sessions').select(['tgt_hash', 'created_at']).where('token_hash', '=', user.tokenHash).executeTakeFirst();
+  if (!row) return null;
+  return { username: user.username, ticketId: (row.tgt_hash as string | null) ?? null, createdAt: Number(row.created_at) };
 }

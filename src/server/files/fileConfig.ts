@@ -15,14 +15,24 @@ export interface FileConfig {
   tokenTtlMs: number;
   /** Life of signed preview / download links. */
   linkTtlMs: number;
-  /** How long an interrupted upload can be resumed before its chunks are dropped. */
+  /** How long an interrupted upload can be resumed before its chunks are dropped (UPLOAD_STALE_HOURS). */
   resumeTtlMs: number;
+  /** How often stale uploads are swept (UPLOAD_SWEEP_MINUTES); 0: never by the timer. */
+  sweepEveryMs: number;
+  /** An assembly not heard of for this long is taken to have died with its process and may run again. */
+  assembleLeaseMs: number;
 }
 
 /** FILE_STORAGE=s3 with S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY (S3_PREFIX, S3_PATH_STYLE=false optional). */
 export function fileConfigFromEnv(env: NodeJS.ProcessEnv): Partial<FileConfig> {
   const out: Partial<FileConfig> = {};
   if (env.FILE_SERVER_URL) out.fileServerUrl = env.FILE_SERVER_URL;
+  const hours = Number(env.UPLOAD_STALE_HOURS);
+  if (env.UPLOAD_STALE_HOURS && Number.isFinite(hours) && hours > 0) out.resumeTtlMs = hours * 3600_000;
+  const minutes = Number(env.UPLOAD_SWEEP_MINUTES);
+  if (env.UPLOAD_SWEEP_MINUTES && Number.isFinite(minutes) && minutes >= 0) out.sweepEveryMs = minutes * 60_000;
+  const lease = Number(env.UPLOAD_ASSEMBLE_LEASE_SECONDS);
+  if (env.UPLOAD_ASSEMBLE_LEASE_SECONDS && Number.isFinite(lease) && lease > 0) out.assembleLeaseMs = lease * 1000;
   if (env.FILE_STORAGE === 's3') {
     const missing = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((k) => !env[k]);
     if (missing.length) throw new Error(`FILE_STORAGE=s3 needs ${missing.join(', ')}`);
@@ -51,5 +61,7 @@ export function resolveFileConfig(config: ServerConfig): FileConfig {
     tokenTtlMs: given.tokenTtlMs ?? 2 * 60 * 60 * 1000,
     linkTtlMs: given.linkTtlMs ?? 30 * 60 * 1000,
     resumeTtlMs: given.resumeTtlMs ?? 7 * 24 * 60 * 60 * 1000,
+    sweepEveryMs: given.sweepEveryMs ?? 60 * 60 * 1000,
+    assembleLeaseMs: given.assembleLeaseMs ?? 15 * 1000,
   };
 }

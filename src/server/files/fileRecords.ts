@@ -89,17 +89,37 @@ export function previewKindOf(file: Pick<FileRow, 'file_suffix'>, blob: Pick<Blo
   return fits ? kind : null;
 }
 
-/** A short-lived URL for elements that cannot send headers (img, video, iframe), bound to the reader. */
+/**
+ * A URL for elements that cannot send headers (img, video, iframe). For a logged-in reader it is
+ * signed for them and their session (see fileCookie.ts): it fails for anyone else and at logout.
+ * An anonymous reader (public files of published public records) gets the plain, stable URL,
+ * which the server answers after checking the record is public.
+ */
 export async function signedLink(ctx: AppContext, user: SessionUser | null, fileId: number, what: 'preview' | 'download'): Promise<string> {
-  const token = await signToken(ctx, { s: 'link', u: user?.userId ?? 0, f: fileId, w: what, e: Date.now() + fileService(ctx).config.linkTtlMs });
-  const t = encodeURIComponent(token);
-  return what === 'preview' ? `/api/file/preview/${fileId}?t=${t}` : `/api/file/download?id=${fileId}&t=${t}`;
+  const base = what === 'preview' ? `/api/file/preview/${fileId}` : `/api/file/download?id=${fileId}`;
+  if (!user) return base;
+  const token = await signToken(ctx, {
+    s: 'link', u: user.userId, k: sessionKey(user.tokenHash), f: fileId, w: what, e: Date.now() + fileService(ctx).config.linkTtlMs,
+  });
+  return `${base}${what === 'preview' ? '?' : '&'}t=${encodeURIComponent(token)}`;
 }
 
-/** The file a signed link names, when the link is genuine, fresh and for this file. */
-export async function fileIdFromLink(ctx: AppContext, token: unknown, what: 'preview' | 'download'): Promise<{ fileId: number; userId: number } | null> {
+/** Names a session in a link without giving away anything that opens it. */
+function sessionKey(tokenHash: string): string {
+  return tokenHash.slice(0, 24);
+}
+
+/**
+ * The file a signed link names, when the link is genuine, fresh, for this file, and presented in
+ * the live session of the user it was issued to (`session`: from the Authorization header or the
+ * file cookie).
+ */
+export async function fileIdFromLink(
+  ctx: AppContext, token: unknown, what: 'preview' | 'download', session: SessionUser | null,
+): Promise<{ fileId: number; userId: number } | null> {
   const claims = await verifyToken(ctx, token, 'link');
   if (!claims || claims.w !== what || typeof claims.f !== 'number') return null;
+  if (!session || session.userId !== claims.u || claims.k !== sessionKey(session.tokenHash)) return null;
   return { fileId: claims.f, userId: claims.u };
 }
 

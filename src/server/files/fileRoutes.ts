@@ -1,4 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findSession, type SessionUser } from '../auth/sessions.js';
+import { fileCookieToken } from './fileCookie.js';
+import { startUploadSweep } from './uploadSweep.js';
 import type { AppContext } from '../AppContext.js';
 import { currentUser } from '../auth/authPlugin.js';
 import { ok } from '../http/envelope.js';
@@ -12,6 +15,7 @@ import {
 import { contentDisposition, sendStored, zipOf } from './sendFile.js';
 import { contentTypeOf } from './sniff.js';
 import { grantContext, issueChunkTokens, issueStorageTokens } from './uploads.js';
+import { MAX_ID } from '../http/inputGuard.js';
 
 const subAct = { type: 'string', maxLength: 16 } as const;
 const md5 = { type: 'string', maxLength: 32 } as const;
@@ -26,10 +30,17 @@ const body = (properties: Record<string, unknown>, required: string[]) => ({
   type: 'object', additionalProperties: false, required, properties: { subAct, ...properties },
 });
 
+/** The session a link is presented in: the Authorization header's, or the file cookie's. */
+async function linkSession(ctx: AppContext, request: FastifyRequest): Promise<SessionUser | null> {
+  if (request.user) return request.user;
+  const token = fileCookieToken(request);
+  return token ? findSession(ctx.database.db, token, Date.now(), ctx.config.sessionMaxMs) : null;
+}
+
 function parseIds(raw: unknown): number[] {
   const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : typeof raw === 'number' ? [raw] : [];
   const ids = list.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '').map(Number);
-  if (!ids.length || ids.some((id) => !Number.isSafeInteger(id) || id < 1)) throw AppError.invalid();
+  if (!ids.length || ids.some((id) => !Number.isSafeInteger(id) || id < 1 || id > MAX_ID)) throw AppError.invalid();
   return [...new Set(ids)];
 }
 
@@ -41,6 +52,7 @@ function parseIds(raw: unknown): number[] {
 export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
   await app.register(fileServerRoutes, { prefix: '/fileserver/v2', ctx });
+  startUploadSweep(app, ctx);
 
   app.post('/api/file/checkMd5', { schema: { body: body({ md5 }, ['md5']) } }, async (request) => {
     const user = currentUser(request);
@@ -74,7 +86,7 @@ export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   // What the browser needs to show a file: its kind and a signed URL (SPEC §7 file/preview).
   app.post('/api/file/preview/:id', {
     config: { auth: 'optional' },
-    schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } }, body: { type: ['object', 'null'], properties: { subAct } } },
+    schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID } } }, body: { type: ['object', 'null'], properties: { subAct } } },
   }, async (request) => {
     const { id } = request.params as { id: number };
     const { file, blob } = await readableFile(ctx, request.user, id);
@@ -89,7 +101,7 @@ export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   // Fresh links for a list of files (read-pretty lists, public pages); files the caller may not read are left out.
   app.post('/api/file/links', {
     config: { auth: 'optional' },
-    schema: { body: body({ ids: { anyOf: [{ type: 'array', maxItems: 100, items: { type: 'integer', minimum: 1 } }, idList] } }, ['ids']) },
+    schema: { body: body({ ids: { anyOf: [{ type: 'array', maxItems: 100, items: { type: 'integer', minimum: 1, maximum: MAX_ID } }, idList] } }, ['ids']) },
   }, async (request) => {
     const ids = parseIds((request.body as { ids: unknown }).ids);
     const out = [];
@@ -110,11 +122,11 @@ export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   // The bytes, inline, for img / video / iframe: a signed link or a session.
   app.get('/api/file/preview/:id', {
     config: { auth: 'optional' },
-    schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1 } } }, querystring: { type: 'object', properties: { t: { type: 'string', maxLength: 2048 }, subAct } } },
+    schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID } } }, querystring: { type: 'object', properties: { t: { type: 'string', maxLength: 2048 }, subAct } } },
   }, async (request, reply) => {
     const { id } = request.params as { id: number };
     const { t } = request.query as { t?: string };
-    const link = t ? await fileIdFromLink(ctx, t, 'preview') : null;
+    const link = t ? await fileIdFromLink(ctx, t, 'preview', await linkSession(ctx, request)) : null;
     if (t && (!link || link.fileId !== id)) throw new AppError(UPLOAD_MESSAGES.missing, 404, 404);
     const { file, blob } = await readableFile(ctx, request.user, id, link?.fileId);
     const kind = previewKindOf(file, blob);
@@ -129,10 +141,10 @@ export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }
 
   app.get('/api/file/download', {
     config: { auth: 'optional' },
-    schema: { querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 }, t: { type: 'string', maxLength: 2048 }, subAct } } },
+    schema: { querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID }, t: { type: 'string', maxLength: 2048 }, subAct } } },
   }, async (request, reply) => {
     const { id, t } = request.query as { id: number; t?: string };
-    const link = t ? await fileIdFromLink(ctx, t, 'download') : null;
+    const link = t ? await fileIdFromLink(ctx, t, 'download', await linkSession(ctx, request)) : null;
     if (t && (!link || link.fileId !== id)) throw new AppError(UPLOAD_MESSAGES.missing, 404, 404);
     const { file, blob } = await readableFile(ctx, request.user, id, link?.fileId);
     return sendStored(request, reply, fileService(ctx).storage, {
@@ -145,7 +157,7 @@ export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     config: { auth: 'optional' },
     schema: {
       querystring: { type: 'object', properties: { ids: idList, subAct, name: { type: 'string', maxLength: 100 } } },
-      body: { type: ['object', 'null'], properties: { ids: { anyOf: [{ type: 'array', maxItems: MAX_ZIP_FILES, items: { type: 'integer' } }, idList] }, subAct, name: { type: 'string', maxLength: 100 } } },
+      body: { type: ['object', 'null'], properties: { ids: { anyOf: [{ type: 'array', maxItems: MAX_ZIP_FILES, items: { type: 'integer', minimum: 1, maximum: MAX_ID } }, idList] }, subAct, name: { type: 'string', maxLength: 100 } } },
     },
   }, async (request, reply) => {
     const query = request.query as { ids?: string; name?: string };

@@ -1,6 +1,6 @@
 import type { AppContext } from '../AppContext.js';
 import type { FileRules } from '../../shared/fileTypes.js';
-import { fileRulesOf, tooLargeMessage, UPLOAD_MESSAGES } from '../../shared/fileTypes.js';
+import { RICH_TEXT_IMAGES, fileRulesOf, tooLargeMessage, UPLOAD_MESSAGES } from '../../shared/fileTypes.js';
 import { AppError } from '../http/AppError.js';
 import { resolveFileConfig, type FileConfig } from './fileConfig.js';
 import { contentMatchesExt, type ContentKind } from './sniff.js';
@@ -35,6 +35,7 @@ export function fileService(ctx: AppContext): FileService {
 export function rulesFor(ctx: AppContext, belongType: string | null | undefined): FileRules {
   const [entityName, fieldName] = (belongType ?? '').split('.');
   const field = fieldName ? ctx.schemas.entities.get(entityName)?.fields?.[fieldName] : undefined;
+  if (field?.type === 'richtext') return fileRulesOf(RICH_TEXT_IMAGES);
   return fileRulesOf(field?.type === 'files' ? field : undefined);
 }
 

@@ -103,7 +103,6 @@ export async function prepareUpload(ctx: AppContext, user: SessionUser, input: {
   if (fileSize !== null && Math.max(1, Math.ceil(fileSize / chunkSize)) !== chunks) throw AppError.invalid();
   const db = ctx.database.db;
   const now = Date.now();
-  await sweepExpiredUploads(ctx, now);
   const { resumeTtlMs } = fileService(ctx).config;
   const existing = await db
     .selectFrom('upload_sessions')
@@ -206,18 +205,33 @@ export async function listUploadedChunks(ctx: AppContext, user: SessionUser, inp
  */
 export async function completeUpload(ctx: AppContext, user: SessionUser, input: { token: unknown; contextId: unknown }) {
   const session = await sessionByToken(ctx, user, input.token, input.contextId, ['complete']);
-  if (session.status === 'complete') return { contextId: session.context_id, md5: session.md5, fileSize: session.file_size };
-  if (session.status !== 'open') throw new AppError('上传任务不存在，请重新上传', 404, 404);
+  if (session.status === 'complete') {
+    // A process stopped between marking the session complete and clearing its chunks: clear them now.
+    await fileService(ctx).storage.removeUpload(session.context_id);
+    await ctx.database.db.deleteFrom('upload_chunks').where('context_id', '=', session.context_id).execute();
+    return { contextId: session.context_id, md5: session.md5, fileSize: session.file_size };
+  }
+  if (session.status !== 'open' && session.status !== 'assembling') throw new AppError('上传任务不存在，请重新上传', 404, 404);
   const db = ctx.database.db;
   const { storage } = fileService(ctx);
   const stored = await storage.listChunks(session.context_id);
   const missing = Array.from({ length: session.chunks }, (_, i) => i).filter((i) => !stored.some((c) => c.index === i));
   if (missing.length) throw new AppError(UPLOAD_MESSAGES.incomplete, 400, 400, { missing });
 
-  // One completion at a time per session.
-  const taken = await db.updateTable('upload_sessions').set({ status: 'assembling', updated_at: Date.now() })
-    .where('context_id', '=', session.context_id).where('status', '=', 'open').executeTakeFirst();
+  // One completion at a time per session. An assembly whose process stopped beating (killed,
+  // crashed) is taken over: the chunks are untouched until the end, so it simply runs again.
+  const { assembleLeaseMs } = fileService(ctx).config;
+  const started = Date.now();
+  const taken = await db.updateTable('upload_sessions').set({ status: 'assembling', updated_at: started })
+    .where('context_id', '=', session.context_id)
+    .where((eb) => eb.or([eb('status', '=', 'open'), eb.and([eb('status', '=', 'assembling'), eb('updated_at', '<', started - assembleLeaseMs)])]))
+    .executeTakeFirst();
   if (Number(taken.numUpdatedRows) !== 1) throw new AppError('文件正在处理，请稍候', 409, 409);
+  const heartbeat = setInterval(() => {
+    db.updateTable('upload_sessions').set({ updated_at: Date.now() })
+      .where('context_id', '=', session.context_id).where('status', '=', 'assembling').execute().catch(() => undefined);
+  }, Math.max(50, Math.floor(assembleLeaseMs / 3)));
+  heartbeat.unref();
 
   const key = blobKey(session.md5);
   let staged: StagedFile | null = null;
@@ -272,25 +286,12 @@ export async function completeUpload(ctx: AppContext, user: SessionUser, input: 
     await db.updateTable('upload_sessions').set({ status: 'open' })
       .where('context_id', '=', session.context_id).where('status', '=', 'assembling').execute();
     throw e;
+  } finally {
+    clearInterval(heartbeat);
   }
 }
 
-let lastSweep = 0;
-const SWEEP_EVERY_MS = 60 * 60 * 1000;
-
-/** Drops the chunks of uploads nobody resumed in time (at most once an hour, on the way of a prepare). */
-export async function sweepExpiredUploads(ctx: AppContext, now = Date.now(), force = false): Promise<number> {
-  if (!force && now - lastSweep < SWEEP_EVERY_MS) return 0;
-  lastSweep = now;
-  const db = ctx.database.db;
-  const stale = await db.selectFrom('upload_sessions').select('context_id')
-    .where('status', 'in', ['open', 'refused']).where('expires_at', '<=', now).limit(500).execute();
-  for (const { context_id } of stale) {
-    await fileService(ctx).storage.removeUpload(context_id);
-    await db.deleteFrom('upload_sessions').where('context_id', '=', context_id).execute();
-  }
-  return stale.length;
-}
+export { sweepExpiredUploads } from './uploadSweep.js';
 
 // ------------------------------------------------------------------------------ instant upload
 

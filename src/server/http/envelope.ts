@@ -25,20 +25,15 @@ export function installEnvelopeHandlers(app: FastifyInstance): void {
       const body: Envelope = { flag: false, data: null, result: MESSAGES.invalidParams, code: status };
       return reply.status(status).send(body);
     }
+    // PostgreSQL's data exceptions (class 22: a value out of range, bad text, a NUL byte) are a
+    // client's bad value that slipped past the route's checks: 参数不合法, never 500.
+    const pgCode = (error as { code?: unknown; severity?: unknown }).severity ? String((error as { code?: unknown }).code ?? '') : '';
+    if (/^22/.test(pgCode)) {
+      request.log.warn({ err: { message: error.message, code: pgCode } }, 'bad value reached the database');
+      return reply.status(400).send({ flag: false, data: null, result: MESSAGES.invalidParams, code: 400 } satisfies Envelope);
+    }
     request.log.error({ err: error }, 'unhandled error');
     const body: Envelope = { flag: false, data: null, result: MESSAGES.serviceError, code: 500 };
     return reply.status(500).send(body);
   });
-}
-
-/** Trims every string in a parsed body, deeply (SPEC §5: string values in request bodies are trimmed). */
-export function trimStrings<T>(value: T): T {
-  if (typeof value === 'string') return value.trim() as T;
-  if (Array.isArray(value)) return value.map(trimStrings) as T;
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = trimStrings(v);
-    return out as T;
-  }
-  return value;
 }

@@ -43,9 +43,13 @@ export async function webApp(app: FastifyInstance, opts: { ctx: AppContext }): P
       prefix: basePath,
       wildcard: false,
       index: false,
-      // Hashed assets never change; index.html must always be fresh.
+      // The build's .br / .gz copies, as the browser accepts them (scripts/vitePrecompress.ts).
+      preCompressed: true,
+      // Our own Cache-Control only: with send's default it would overwrite the one set below.
+      cacheControl: false,
+      // Hashed assets never change; everything else (index.html, favicon...) is checked each time.
       setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }

@@ -1,8 +1,13 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { EntityDef } from '../../shared/schema/types.js';
+import type { EntityDef, FieldChange } from '../../shared/schema/types.js';
 import type { Database, Dialect } from '../db/database.js';
 import type { Cond } from './ruleFilter.js';
-import { fieldExpr, isStructured, storageOf, tableName, TIME_FIELDS, type Storage } from './entityTables.js';
+import { fieldExpr, isStructured, storageOf, SYSTEM_COLUMNS, tableName, TIME_FIELDS, type Storage } from './entityTables.js';
+import { ftsTableName, NOT_NULL_COLUMNS, orderTerms, searchFieldsOf } from './entityIndexes.js';
+import { bump, cachedCount, generation, keepCount } from './countCache.js';
+
+/** More search matches than this: read the page in sort order and test each row against the matches. */
+const BROAD_SEARCH = 1000;
 import { parseLocal } from './time.js';
 
 /** A record as the engine handles it: system fields (times as epoch ms) and the entity's fields. */
@@ -22,7 +27,6 @@ export interface StoredRecord {
 /** Conditions of a list: the scope and rules (Cond), plus the request's filters. */
 export type Filter = Cond
   | { t: 'like'; field: string; value: string }
-  | { t: 'contains'; field: string; value: string | number }
   | { t: 'and' | 'or'; items: Filter[] }
   | { t: 'not'; item: Filter };
 
@@ -31,6 +35,8 @@ export interface ListOptions {
   sort: { field: string; order: 'asc' | 'desc' }[];
   offset: number;
   limit: number;
+  /** Fields to read (system fields always come); all when absent. Others answer null. */
+  fields?: string[];
 }
 
 export interface LogEntry {
@@ -45,6 +51,8 @@ export interface LogEntry {
   userName: string | null;
   roleCode: string | null;
   createdAt: number;
+  /** Field-level diff of the change (fieldDiff); absent or empty when no field changed. */
+  changes?: FieldChange[] | null;
 }
 
 /**
@@ -63,36 +71,129 @@ export interface RecordStore {
   log(entry: LogEntry): Promise<void>;
   logs(entity: EntityDef, id: number): Promise<(LogEntry & { id: number })[]>;
   transaction<T>(fn: (store: RecordStore) => Promise<T>): Promise<T>;
+  /** The connection this store reads through (a transaction's, inside one), for helpers that must not wait on it. */
+  readonly executor: Kysely<any>;
+}
+
+function parseChanges(v: unknown): FieldChange[] | null {
+  if (typeof v !== 'string' || v === '') return null;
+  try {
+    const parsed: unknown = JSON.parse(v);
+    return Array.isArray(parsed) ? (parsed as FieldChange[]) : null;
+  } catch {
+    return null;
+  }
 }
 
 export class KyselyRecordStore implements RecordStore {
   readonly dialect: Dialect;
-  constructor(private readonly db: Kysely<any>, dialect: Dialect, private readonly inTransaction = false) {
+  constructor(
+    private readonly db: Kysely<any>, dialect: Dialect, private readonly inTransaction = false,
+    private readonly database?: Database,
+    /** Inside a transaction: the tables written, whose counts are forgotten again when it ends. */
+    private readonly touched?: Set<string>,
+  ) {
     this.dialect = dialect;
   }
 
+  get executor(): Kysely<any> {
+    return this.db;
+  }
+
   static of(database: Database): KyselyRecordStore {
-    return new KyselyRecordStore(database.db, database.dialect);
+    return new KyselyRecordStore(database.db, database.dialect, false, database);
   }
 
   async transaction<T>(fn: (store: RecordStore) => Promise<T>): Promise<T> {
     if (this.inTransaction) return fn(this);
-    return this.db.transaction().execute((trx) => fn(new KyselyRecordStore(trx, this.dialect, true)));
+    const tx = (trx: Kysely<any>) => new KyselyRecordStore(trx, this.dialect, true, this.database, new Set());
+    let inner: KyselyRecordStore | undefined;
+    try {
+      return await this.db.transaction().execute((trx) => fn((inner = tx(trx))));
+    } finally {
+      // Counts taken while the transaction was open saw the rows before it: forget them.
+      for (const table of inner?.touched ?? []) this.changed(table);
+    }
+  }
+
+  /** A write to a table: cached counts of it no longer hold. */
+  private changed(table: string): void {
+    bump(this.database, table);
+    this.touched?.add(table);
+  }
+
+  /** Fields with a trigram search table on this database (made by syncEntityIndexes). */
+  private searchFields(entity: EntityDef): Set<string> {
+    return this.database ? searchFieldsOf(this.database, tableName(entity)) : new Set();
   }
 
   async list(entity: EntityDef, opts: ListOptions): Promise<{ rows: StoredRecord[]; total: number }> {
+    const total = await this.count(entity, opts.where);
+    if (total === 0 || opts.offset >= total) return { rows: [], total };
+    const rows = await this.listSql(entity, opts, total).page.execute(this.db);
+    return { rows: rows.rows.map((r) => this.fromRow(entity, r)), total };
+  }
+
+  /** The exact number of matches, from the count cache while the table has not changed since. */
+  private async count(entity: EntityDef, where: Filter): Promise<number> {
+    const query = this.listSql(entity, { where, sort: [], offset: 0, limit: 1 }, 0).count;
+    const table = tableName(entity);
+    const compiled = query.compile(this.db);
+    const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+    const db = this.database;
+    const hit = db ? cachedCount(db, table, key) : undefined;
+    if (hit !== undefined) return hit;
+    const gen = db ? generation(db, table) : 0;
+    const res = await query.execute(this.db);
+    const total = Number(res.rows[0]?.n ?? 0);
+    if (db) keepCount(db, key, gen, total);
+    return total;
+  }
+
+  /** The database's plan of a list's two queries (count, page), one line per step: tests keep the indexes in use. */
+  async explainList(entity: EntityDef, opts: ListOptions, total = 0): Promise<{ count: string; page: string }> {
+    const q = this.listSql(entity, opts, total);
+    const plan = async (query: RawBuilder<unknown>) => {
+      const res = await (this.dialect === 'sqlite' ? sql<Record<string, unknown>>`explain query plan ${query}` : sql<Record<string, unknown>>`explain ${query}`).execute(this.db);
+      return res.rows.map((r) => String(r.detail ?? r['QUERY PLAN'])).join('\n');
+    };
+    return { count: await plan(q.count), page: await plan(q.page) };
+  }
+
+  /** `total`: how many match, when known; many matches of a search read the page in sort order instead. */
+  private listSql(entity: EntityDef, opts: ListOptions, total: number) {
     const table = tableName(entity);
     const where = this.condSql(entity, opts.where);
-    const count = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} where ${where}`.execute(this.db);
-    const total = Number(count.rows[0]?.n ?? 0);
+    // The same expressions and null placement as the sort indexes (entityIndexes), so the page is
+    // read from an index in order instead of sorting every matching row.
     const order = [...opts.sort.map((s) => {
       const st = this.storage(entity, s.field);
-      const dir = s.order === 'asc' ? sql`asc` : sql`desc`;
-      // Empty values last in both directions, on both databases.
-      return sql`(${fieldExpr(this.dialect, st)} is null) asc, ${fieldExpr(this.dialect, st)} ${dir}`;
+      const notNull = st.kind !== 'json' && NOT_NULL_COLUMNS.has(st.column);
+      return orderTerms(this.dialect, fieldExpr(this.dialect, st), s.order, notNull);
     }), sql`${sql.ref('id')} desc`];
-    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table)} where ${where} order by ${sql.join(order)} limit ${opts.limit} offset ${opts.offset}`.execute(this.db);
-    return { rows: rows.rows.map((r) => this.fromRow(entity, r)), total };
+    const pageWhere = total > BROAD_SEARCH ? this.condSql(entity, opts.where, true) : where;
+    return {
+      count: sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} where ${where}`,
+      page: sql<Record<string, unknown>>`select ${this.columnsOf(entity, opts.fields)} from ${sql.table(table)} where ${pageWhere} order by ${sql.join(order)} limit ${opts.limit} offset ${opts.offset}`,
+    };
+  }
+
+  /** The columns a list reads: all, or the system columns and only the named fields' values. */
+  private columnsOf(entity: EntityDef, fields: string[] | undefined): RawBuilder<unknown> {
+    if (!fields) return sql`*`;
+    const cols = Object.values(SYSTEM_COLUMNS).map((c) => sql.ref(c));
+    const json: string[] = [];
+    for (const f of fields) {
+      const s = storageOf(entity, f);
+      if (s?.kind === 'column') cols.push(sql.ref(s.column));
+      else if (s?.kind === 'json') json.push(f);
+    }
+    const pairs = json.map((f) => this.dialect === 'sqlite'
+      ? sql`${sql.lit(f)}, ${sql.ref('data')} -> ${sql.lit(`$.${f}`)}`
+      : sql`${sql.lit(f)}, ${sql.ref('data')}::jsonb -> ${sql.lit(f)}`);
+    const data = !json.length ? sql`'{}'`
+      : this.dialect === 'sqlite' ? sql`json_object(${sql.join(pairs)})` : sql`jsonb_build_object(${sql.join(pairs)})::text`;
+    return sql`${sql.join(cols)}, ${data} as data`;
   }
 
   async get(entity: EntityDef, id: number, opts: { lock?: boolean } = {}): Promise<StoredRecord | undefined> {
@@ -107,6 +208,7 @@ export class KyselyRecordStore implements RecordStore {
       .values({ ...this.toRow(entity, record), version: 1 })
       .returning('id')
       .executeTakeFirstOrThrow();
+    this.changed(tableName(entity));
     return Number(row.id);
   }
 
@@ -117,11 +219,13 @@ export class KyselyRecordStore implements RecordStore {
       .where('id', '=', record.id)
       .where('version', '=', expectedVersion)
       .executeTakeFirst();
+    this.changed(tableName(entity));
     return Number(res.numUpdatedRows) === 1;
   }
 
   async delete(entity: EntityDef, id: number): Promise<boolean> {
     const res = await this.db.deleteFrom(tableName(entity)).where('id', '=', id).executeTakeFirst();
+    this.changed(tableName(entity));
     return Number(res.numDeletedRows) === 1;
   }
 
@@ -130,6 +234,7 @@ export class KyselyRecordStore implements RecordStore {
       entity: entry.entity, record_id: entry.recordId, action: entry.action, action_label: entry.actionLabel,
       from_status: entry.fromStatus, to_status: entry.toStatus, comment: entry.comment, user_id: entry.userId,
       user_name: entry.userName, role_code: entry.roleCode, created_at: entry.createdAt,
+      changes: entry.changes?.length ? JSON.stringify(entry.changes) : null,
     }).execute();
   }
 
@@ -141,7 +246,7 @@ export class KyselyRecordStore implements RecordStore {
       id: Number(r.id), entity: r.entity, recordId: Number(r.record_id), action: r.action, actionLabel: r.action_label,
       fromStatus: r.from_status ?? null, toStatus: r.to_status ?? null, comment: r.comment ?? null,
       userId: r.user_id === null ? null : Number(r.user_id), userName: r.user_name ?? null, roleCode: r.role_code ?? null,
-      createdAt: Number(r.created_at),
+      createdAt: Number(r.created_at), changes: parseChanges(r.changes),
     }));
   }
 
@@ -208,12 +313,12 @@ export class KyselyRecordStore implements RecordStore {
     return String(v);
   }
 
-  private condSql(entity: EntityDef, c: Filter): RawBuilder<unknown> {
+  private condSql(entity: EntityDef, c: Filter, broad = false): RawBuilder<unknown> {
     switch (c.t) {
       case 'const': return c.value ? sql`1 = 1` : sql`1 = 0`;
-      case 'and': return c.items.length ? sql`(${sql.join(c.items.map((i) => this.condSql(entity, i)), sql` and `)})` : sql`1 = 1`;
-      case 'or': return c.items.length ? sql`(${sql.join(c.items.map((i) => this.condSql(entity, i)), sql` or `)})` : sql`1 = 0`;
-      case 'not': return sql`(not ${this.condSql(entity, c.item)})`;
+      case 'and': return c.items.length ? sql`(${sql.join(c.items.map((i) => this.condSql(entity, i, broad)), sql` and `)})` : sql`1 = 1`;
+      case 'or': return c.items.length ? sql`(${sql.join(c.items.map((i) => this.condSql(entity, i, broad)), sql` or `)})` : sql`1 = 0`;
+      case 'not': return sql`(not ${this.condSql(entity, c.item, broad)})`;
       case 'null': {
         const e = fieldExpr(this.dialect, this.storage(entity, c.field));
         return c.isNull ? sql`(${e} is null)` : sql`(${e} is not null)`;
@@ -233,7 +338,18 @@ export class KyselyRecordStore implements RecordStore {
       }
       case 'like': {
         const e = fieldExpr(this.dialect, this.storage(entity, c.field));
-        const pattern = `%${c.value.toLowerCase().replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
+        const value = c.value.toLowerCase();
+        // Three characters or more: the trigram search table (SQLite; PostgreSQL's trigram index
+        // serves the plain LIKE below), as a phrase, which is a substring match of the trigrams.
+        // Many matches: `+id` keeps SQLite from fetching every match to sort them; it walks the
+        // sort index and stops at the page's end instead.
+        if (this.dialect === 'sqlite' && [...value].length >= 3 && this.searchFields(entity).has(c.field)) {
+          const fts = ftsTableName(tableName(entity));
+          const phrase = `{${c.field}} : "${value.replace(/"/g, '""')}"`;
+          const id = broad ? sql`+${sql.ref('id')}` : sql.ref('id');
+          return sql`(${id} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${phrase}))`;
+        }
+        const pattern = `%${value.replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
         // lower() on both: SQLite's like ignores ASCII case, PostgreSQL's does not.
         return sql`(${e} is not null and lower(${e}) like ${pattern} escape '!')`;
       }

@@ -6,16 +6,24 @@ import { AppError } from '../http/AppError.js';
 import { bindFiles } from '../files/fileRefs.js';
 import { fieldDef } from '../schemas/entityModel.js';
 import { fire, workflowOf } from '../workflow/engine.js';
+import type { RuleFacts } from '../workflow/transitions.js';
 import { allowed, hasRight, permissions, scopeFilter } from './access.js';
 import { DictionaryValues } from './dictionaries.js';
 import { storageOf, TIME_FIELDS } from './entityTables.js';
 import { publicRecord, ruleRecord } from './output.js';
+import { listFields } from './indexPlan.js';
 import { KyselyRecordStore, type Filter, type RecordStore, type StoredRecord } from './RecordStore.js';
 import { ruleContext } from './ruleContext.js';
+import { ruleFacts } from './ruleFacts.js';
 import { ruleToCond } from './ruleFilter.js';
 import { coerceServerValue, validateFields, type FieldError } from './validate.js';
 import { isDateOnly } from './time.js';
 import { toCsv } from './csv.js';
+import { runRecordHooks } from './recordHooks.js';
+import { runSaveHooks } from './hooks.js';
+import { runBeforeSave } from './saveHooks.js';
+import { MAX_ID, MAX_PAGE } from '../http/inputGuard.js';
+import { dictLabelsOf, fieldDiff } from './fieldDiff.js';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
@@ -30,7 +38,7 @@ function invalid(field: string, message: string, label = field): AppError {
 
 function parseId(v: unknown, field = 'id'): number {
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n <= 0) throw invalid(field, `${field}格式不正确`);
+  if (!Number.isSafeInteger(n) || n <= 0 || n > MAX_ID) throw invalid(field, `${field}格式不正确`);
   return n;
 }
 
@@ -71,8 +79,13 @@ export class ResourceService {
   }
 
   /** Admin answer of one record: all fields and the user's rights on it. */
-  private answer(entity: EntityDef, rec: StoredRecord, user: SessionUser, now = Date.now()): Record<string, unknown> {
-    return { ...ruleRecord(entity, rec), _perm: permissions(entity, this.workflow(entity), rec, user, now) };
+  private answer(entity: EntityDef, rec: StoredRecord, user: SessionUser, now = Date.now(), facts: RuleFacts = {}): Record<string, unknown> {
+    return { ...ruleRecord(entity, rec), _perm: permissions(entity, this.workflow(entity), rec, user, now, facts) };
+  }
+
+  /** One record's answer with the facts its workflow guards read (read once per call). */
+  private async answerOne(entity: EntityDef, rec: StoredRecord, user: SessionUser, now = Date.now()): Promise<Record<string, unknown>> {
+    return this.answer(entity, rec, user, now, await ruleFacts(this.ctx, entity.name, this.store, now));
   }
 
   // ---------------------------------------------------------------- reading
@@ -81,7 +94,7 @@ export class ResourceService {
   private listQuery(entity: EntityDef, body: Body, source: 'admin' | 'public', visible?: Set<string>) {
     const page = body.page === undefined ? 1 : Number(body.page);
     const pageSize = body.pageSize === undefined ? DEFAULT_PAGE_SIZE : Number(body.pageSize);
-    if (!Number.isInteger(page) || page < 1) throw invalid('page', 'page格式不正确');
+    if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) throw invalid('page', 'page格式不正确');
     if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw invalid('pageSize', 'pageSize格式不正确');
 
     const known = (field: unknown, key: string): string => {
@@ -158,7 +171,7 @@ export class ResourceService {
       sort = { field: known(s.field, 'sort/field'), order: s.order };
     }
     if (visible && !visible.has(sort.field)) sort = { field: 'id', order: 'desc' };
-    return { page, pageSize, items, sort };
+    return { page, pageSize, items, sort, listPage };
   }
 
   async list(entityName: string, body: Body, user: SessionUser): Promise<ListAnswer> {
@@ -169,8 +182,10 @@ export class ResourceService {
     const { rows, total } = await this.store.list(entity, {
       where: { t: 'and', items: [scopeFilter(entity, 'read', user, now), ...q.items] },
       sort: [q.sort], offset: (q.page - 1) * q.pageSize, limit: q.pageSize,
+      fields: listFields(entity, q.listPage, this.workflow(entity)),
     });
-    return { list: rows.map((r) => this.answer(entity, r, user, now)), total, page: q.page, pageSize: q.pageSize };
+    const facts = rows.length ? await ruleFacts(this.ctx, entity.name, this.store, now) : {};
+    return { list: rows.map((r) => this.answer(entity, r, user, now, facts)), total, page: q.page, pageSize: q.pageSize };
   }
 
   /** A record the user may read, else 404 (an out-of-scope record is not revealed). */
@@ -183,7 +198,7 @@ export class ResourceService {
   async get(entityName: string, body: Body, user: SessionUser): Promise<Record<string, unknown>> {
     const entity = this.entity(entityName);
     if (!hasRight(entity, 'read', user)) throw AppError.forbidden();
-    return this.answer(entity, await this.readable(entity, parseId(body.id), user), user);
+    return this.answerOne(entity, await this.readable(entity, parseId(body.id), user), user);
   }
 
   private publicEntity(entityName: string): { entity: EntityDef; visible: Set<string> } {
@@ -203,6 +218,7 @@ export class ResourceService {
     const { rows, total } = await this.store.list(entity, {
       where: { t: 'and', items: [this.publicCond(entity, now), ...q.items] },
       sort: [q.sort], offset: (q.page - 1) * q.pageSize, limit: q.pageSize,
+      fields: listFields(entity, q.listPage, null).filter((f) => visible.has(f)),
     });
     return { list: rows.map((r) => publicRecord(entity, r)), total, page: q.page, pageSize: q.pageSize };
   }
@@ -222,7 +238,7 @@ export class ResourceService {
     return rows.map((r) => ({
       id: String(r.id), action: r.action, actionLabel: r.actionLabel, fromStatus: r.fromStatus, toStatus: r.toStatus,
       comment: r.comment, userId: r.userId === null ? undefined : String(r.userId), userName: r.userName ?? undefined,
-      roleCode: r.roleCode ?? undefined, createdAt: r.createdAt,
+      roleCode: r.roleCode ?? undefined, createdAt: r.createdAt, ...(r.changes?.length ? { changes: r.changes } : {}),
     }));
   }
 
@@ -251,11 +267,15 @@ export class ResourceService {
         else record[name] = def.default !== undefined ? def.default : null;
       }
       if (wf && wf.field !== 'status') record[wf.field] = wf.initial;
+      await runBeforeSave(this.ctx, entity.name, record, null, user);
+      const labels = await dictLabelsOf(entity, this.dicts);
       saved = await this.store.transaction(async (tx) => {
+        await runSaveHooks(this.ctx, { entity, user, existing: null, next: record, store: tx, now });
+        const changes = fieldDiff(entity, wf, null, record, labels);
         const id = await tx.insert(entity, record);
         await tx.log({
           entity: entity.name, recordId: id, action: 'create', actionLabel: '新增', fromStatus: null, toStatus: (record.status as string | null),
-          comment: null, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now,
+          comment: null, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now, changes,
         });
         return { ...record, id, version: 1 } as StoredRecord;
       });
@@ -268,18 +288,23 @@ export class ResourceService {
       const checked = await validateFields(this.ctx, this.dicts, entity, body, existing, user);
       files = checked.files;
       const next: StoredRecord = { ...existing, ...checked.values, updatedAt: now, updatedBy: user.userId };
+      await runBeforeSave(this.ctx, entity.name, next, existing, user);
+      const labels = await dictLabelsOf(entity, this.dicts);
       saved = await this.store.transaction(async (tx) => {
+        await runSaveHooks(this.ctx, { entity, user, existing, next, store: tx, now });
+        const changes = fieldDiff(entity, this.workflow(entity), existing, next, labels);
         if (!(await tx.update(entity, next, version))) throw AppError.conflict();
         await tx.log({
           entity: entity.name, recordId: id, action: 'update', actionLabel: '修改', fromStatus: existing.status, toStatus: existing.status,
-          comment: null, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now,
+          comment: null, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now, changes,
         });
         return { ...next, version: version + 1 };
       });
     }
     // After the commit: the file service records that these files belong to the record now.
     for (const [field, ids] of files) if (ids.length) await bindFiles(this.ctx, `${entity.name}.${field}`, saved.id, ids);
-    return this.answer(entity, saved, user, now);
+    await runRecordHooks(this.ctx, { entity: entity.name, record: saved, action: isNew ? 'create' : 'update', fromStatus: saved.status, toStatus: saved.status, user });
+    return this.answerOne(entity, saved, user, now);
   }
 
   async remove(entityName: string, body: Body, user: SessionUser): Promise<{ deleted: number }> {
@@ -311,7 +336,7 @@ export class ResourceService {
     const rec = await fire(this.ctx, {
       entity: entity.name, id: parseId(body.id), action: body.action, version: parseVersion(body.version), comment: body.comment as string | undefined,
     }, user, this.store);
-    return this.answer(entity, rec, user);
+    return this.answerOne(entity, rec, user);
   }
 
   /** CSV of the list (same scope and filters), with dictionary and status labels. */

@@ -1,10 +1,10 @@
 import type { AccessRule, EntityDef, RowPermissions, Scope, WorkflowDef } from '../../shared/schema/types.js';
 import { test } from '../../shared/rules/evaluate.js';
 import type { SessionUser } from '../auth/sessions.js';
-import { hasField } from '../schemas/entityModel.js';
+import { fieldKind } from '../schemas/entityModel.js';
 import { ruleToCond, type Cond } from './ruleFilter.js';
 import type { StoredRecord } from './RecordStore.js';
-import { availableActions } from '../workflow/transitions.js';
+import { availableActions, type RuleFacts } from '../workflow/transitions.js';
 import { ruleRecord } from './output.js';
 import { ruleContext } from './ruleContext.js';
 
@@ -54,16 +54,16 @@ export function scopeFilter(entity: EntityDef, right: Right, user: SessionUser, 
     t: 'or',
     items: rulesFor(entity, right, user).map((r) => ({
       t: 'and' as const,
-      items: [scopeCond(r.scope, user), r.when === undefined ? { t: 'const' as const, value: true } : ruleToCond(r.when, ctx, (f) => hasField(entity, f))],
+      items: [scopeCond(r.scope, user), r.when === undefined ? { t: 'const' as const, value: true } : ruleToCond(r.when, ctx, fieldKind(entity))],
     })),
   };
 }
 
 /** What the user may do with a record they can read: the `_perm` of every row and answer. */
-export function permissions(entity: EntityDef, workflow: WorkflowDef | null, record: StoredRecord, user: SessionUser, now = Date.now()): RowPermissions {
+export function permissions(entity: EntityDef, workflow: WorkflowDef | null, record: StoredRecord, user: SessionUser, now = Date.now(), facts: RuleFacts = {}): RowPermissions {
   return {
     update: allowed(entity, 'update', record, user, now),
     delete: allowed(entity, 'delete', record, user, now),
-    transitions: workflow ? availableActions(workflow, entity, record, user, now) : [],
+    transitions: workflow ? availableActions(workflow, entity, record, user, now, facts) : [],
   };
 }

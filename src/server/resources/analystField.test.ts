@@ -50,7 +50,7 @@ describe('an analyst adds a field by editing JSON only', () => {
     });
     editJson('pages/information/announcement.form.json', (d) => { d.sections[0].fields.splice(1, 0, { field: 'source', span: 12 }); });
     editJson('pages/information/announcement.list.json', (d) => { d.columns.splice(1, 0, { field: 'source', width: 120 }); });
-    editJson('pages/portal/announcement.look.json', (d) => { d.sections[0].fields.push({ field: 'source', span: 12 }); });
+    editJson('pages/portal/announcement.look.json', (d) => { d.fields.source = 'source'; });
     expect(checkSchemas(loadSchemas(schemasDir))).toEqual([]);
 
     // After the restart.

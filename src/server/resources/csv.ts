@@ -1,7 +1,10 @@
+import { neutraliseCell } from '../../shared/neutraliseCell.js';
+
 /**
  * CSV as spreadsheet programs open it: UTF-8 with a byte-order mark (so Excel reads Chinese),
  * CRLF lines, every cell quoted when needed, and cells that a spreadsheet would take for a formula
- * (=, +, -, @) prefixed with an apostrophe so an exported value never runs as one.
+ * (=, +, -, @, also after leading white space or invisible characters) prefixed with an apostrophe
+ * so an exported value never runs as one (neutraliseCell, shared with the xlsx exports).
  */
 export function toCsv(header: string[], rows: string[][]): string {
   const line = (cells: string[]) => cells.map(cell).join(',');
@@ -9,8 +12,7 @@ export function toCsv(header: string[], rows: string[][]): string {
 }
 
 function cell(value: string): string {
-  let v = value;
-  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
+  const v = neutraliseCell(value);
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 

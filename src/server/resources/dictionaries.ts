@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import type { DictionaryOption } from '../../shared/schema/types.js';
 import type { AppContext } from '../AppContext.js';
 import { existingColumns } from './entityTables.js';
@@ -8,10 +9,11 @@ import { existingColumns } from './entityTables.js';
  */
 export class DictionaryValues {
   private tableReady: Promise<boolean> | null = null;
-  constructor(private readonly ctx: AppContext) {}
+  /** `db`: the connection to read through, e.g. a transaction's (default: the app's database). */
+  constructor(private readonly ctx: AppContext, private readonly db: Kysely<any> = ctx.database.db) {}
 
   private hasTable(): Promise<boolean> {
-    this.tableReady ??= existingColumns(this.ctx.database.db, this.ctx.database.dialect, 'dictionary_items')
+    this.tableReady ??= existingColumns(this.db, this.ctx.database.dialect, 'dictionary_items')
       .then((cols) => Boolean(cols?.has('value') && cols.has('text')))
       .catch(() => false);
     return this.tableReady;
@@ -19,7 +21,7 @@ export class DictionaryValues {
 
   async options(type: string): Promise<DictionaryOption[]> {
     if (await this.hasTable()) {
-      const rows = await this.ctx.database.db.selectFrom('dictionary_items').select(['value', 'text', 'color'])
+      const rows = await this.db.selectFrom('dictionary_items').select(['value', 'text', 'color'])
         .where('type', '=', type).orderBy('sort_no').execute();
       if (rows.length) return rows.map((r) => ({ value: String(r.value), text: String(r.text), ...(r.color ? { color: String(r.color) } : {}) }));
     }

@@ -42,7 +42,7 @@ export type Storage =
 
 /** Where a field is stored; undefined for a name the entity does not have. */
 export function storageOf(entity: EntityDef, field: string): Storage | undefined {
-  if (SYSTEM_COLUMNS[field]) return { kind: 'system', column: SYSTEM_COLUMNS[field], field, type: fieldDef(entity, field)?.type ?? 'string' };
+  if (Object.hasOwn(SYSTEM_COLUMNS, field)) return { kind: 'system', column: SYSTEM_COLUMNS[field], field, type: fieldDef(entity, field)?.type ?? 'string' };
   const def = Object.prototype.hasOwnProperty.call(entity.fields, field) ? entity.fields[field] : undefined;
   if (!def || !NAME.test(field)) return undefined;
   if (def.column) return { kind: 'column', column: snake(field), field, type: def.type, def };
@@ -92,6 +92,7 @@ export async function existingColumns(db: Kysely<any>, dialect: Dialect, table: 
 export async function syncEntityTables(database: Database, entities: Iterable<EntityDef>): Promise<void> {
   const { db, dialect } = database;
   for (const entity of entities) {
+    if (entity.virtual) continue;
     const table = tableName(entity);
     const columnFields = Object.keys(entity.fields)
       .map((f) => storageOf(entity, f))

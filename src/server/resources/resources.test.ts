@@ -283,6 +283,14 @@ describe('export', () => {
     const other = await t.inject({ method: 'POST', url: `${A}/export`, headers: { ...city1123, 'content-type': 'application/json' }, payload: { subAct: 'a', filters: [{ field: 'title', op: 'like', value: '导出测试' }] } });
     expect(other.body.slice(1).trim().split('\r\n')).toHaveLength(1);
   });
+
+  it('neutralises cells that start with a formula after invisible or control characters', async () => {
+    await publish(city1101, await create(city1101, { title: '\u200b=HYPERLINK("http://x")导出注入' }));
+    const res = await t.inject({ method: 'POST', url: `${A}/export`, headers: { ...city1101, 'content-type': 'application/json' }, payload: { subAct: 'a', filters: [{ field: 'title', op: 'like', value: '导出注入' }] } });
+    const lines = res.body.slice(1).trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1], JSON.stringify(lines[1])).toMatch(/,"'\u200b=HYPERLINK\(/);
+  });
 });
 
 describe('attachments', () => {

@@ -12,6 +12,8 @@ export type Cond =
   | { t: 'cmp'; field: string; op: '=' | '<>' | '<' | '<=' | '>' | '>='; value: string | number | boolean }
   | { t: 'in'; field: string; values: (string | number | boolean)[] }
   | { t: 'null'; field: string; isNull: boolean }
+  /** A list field (kept as JSON text) holds the value: `{"in": [{"var": "user.userId"}, {"var": "record.attendeeIds"}]}`. */
+  | { t: 'contains'; field: string; value: string | number }
   | { t: 'and' | 'or'; items: Cond[] }
   | { t: 'not'; item: Cond };
 
@@ -56,9 +58,9 @@ const SAME: Record<string, '=' | '<>' | '<' | '<=' | '>' | '>='> = { '==': '=', 
 
 /**
  * Compiles a rule to a Cond. `fieldOk` says whether a record field exists (names only ever come
- * from the schema). Throws RuleCompileError when the rule cannot be applied by the database.
+ * from the schema; 'list' marks a list field). Throws RuleCompileError when the rule cannot be applied by the database.
  */
-export function ruleToCond(rule: Rule | unknown, ctx: RuleContext, fieldOk: (field: string) => boolean): Cond {
+export function ruleToCond(rule: Rule | unknown, ctx: RuleContext, fieldOk: (field: string) => boolean | 'list'): Cond {
   if (!readsRecord(rule)) return { t: 'const', value: truthy(evaluate(rule, ctx)) };
   if (rule === null || typeof rule !== 'object' || Array.isArray(rule)) {
     throw new RuleCompileError('a list cannot be used as a condition');
@@ -97,6 +99,11 @@ export function ruleToCond(rule: Rule | unknown, ctx: RuleContext, fieldOk: (fie
     case 'in': {
       const [a, b] = list;
       const f = field(a);
+      const listField = f ? null : field(b);
+      if (listField && fieldOk(listField) === 'list' && !readsRecord(a)) {
+        const needle = scalar(evaluate(a, ctx), 'in');
+        return needle === null || typeof needle === 'boolean' ? { t: 'const', value: false } : { t: 'contains', field: listField, value: needle };
+      }
       if (!f || readsRecord(b)) throw new RuleCompileError('"in" must test {"var": "record.<field>"} against a list of values');
       const hay = evaluate(b, ctx);
       if (!Array.isArray(hay)) throw new RuleCompileError('"in" on a record field needs a list of values');
@@ -116,6 +123,10 @@ export function condHolds(cond: Cond, record: Record<string, unknown>): boolean 
     case 'or': return cond.items.some((c) => condHolds(c, record));
     case 'not': return !condHolds(cond.item, record);
     case 'null': return (record[cond.field] === null || record[cond.field] === undefined) === cond.isNull;
+    case 'contains': {
+      const hay = record[cond.field];
+      return Array.isArray(hay) && hay.some((x) => String(x) === String(cond.value));
+    }
     default: {
       const v = record[cond.field];
       if (cond.t === 'in') return v !== null && v !== undefined && cond.values.some((x) => String(x) === String(v));

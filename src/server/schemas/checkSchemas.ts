@@ -1,7 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type {
   ActionDef, EntityDef, FormPageDef, ListPageDef, DetailPageDef, PageDef, RouteDef, MenuNode, WorkflowDef,
 } from '../../shared/schema/types.js';
@@ -9,7 +7,10 @@ import { lintRule } from '../../shared/rules/evaluate.js';
 import { WIDGET_NAMES } from '../../shared/schema/widgetNames.js';
 import { RuleCompileError, ruleToCond } from '../resources/ruleFilter.js';
 import type { SchemaSet } from './SchemaSet.js';
-import { hasField, RESERVED_FIELD_NAMES, RULE_USER_KEYS, statusCodes } from './entityModel.js';
+import { flattenRoutes, normalisePath, pathMatches } from './routePaths.js';
+import { ajvProblems, BUNDLED_META, escapePointer, findTemplates, META_FILES, metaValidators, PAGE_KINDS, type MetaKind } from './metaValidation.js';
+import { checkArticlePage, checkCountSources, checkDashboardPage, checkStatisticsPage } from './checkPageKinds.js';
+import { fieldKind, hasField, RESERVED_FIELD_NAMES, RULE_USER_KEYS, statusCodes } from './entityModel.js';
 
 export interface SchemaProblem {
   file: string;
@@ -22,106 +23,6 @@ export const SPEC_DICTIONARY_TYPES = [
   'sjzt', 'ycxg', 'hyly', 'hyzt', 'areacode', 'yhsq', 'zjwd', 'hdqx', 'cgzjpsjd',
   'ktpfjd', 'ktcxjb', 'psjb', 'psjd', 'ktpsjb', 'psgz', 'zpjffs', 'ssxx',
 ] as const;
-
-type MetaKind = 'entity' | 'list' | 'form' | 'detail' | 'workflow' | 'dictionary' | 'menu' | 'routes';
-const META_FILES: Record<MetaKind, string> = {
-  entity: 'entity.schema.json',
-  list: 'list-page.schema.json',
-  form: 'form-page.schema.json',
-  detail: 'detail-page.schema.json',
-  workflow: 'workflow.schema.json',
-  dictionary: 'dictionary.schema.json',
-  menu: 'menu.schema.json',
-  routes: 'routes.schema.json',
-};
-const SUPPORT_FILES = ['common.schema.json', 'rule.schema.json', 'action.schema.json'];
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const BUNDLED_META = path.resolve(here, '../../../schemas/meta');
-
-const validatorCache = new Map<string, Map<MetaKind, ValidateFunction>>();
-
-/** Compiles the meta-schemas of a folder once per process (and again when a file changes). */
-function metaValidators(metaDir: string): Map<MetaKind, ValidateFunction> {
-  const files = [...SUPPORT_FILES, ...Object.values(META_FILES)];
-  const stamp = files.map((f) => { try { return fs.statSync(path.join(metaDir, f)).mtimeMs; } catch { return 0; } }).join(',');
-  const key = `${metaDir}|${stamp}`;
-  const cached = validatorCache.get(key);
-  if (cached) return cached;
-  const ajv = new Ajv({ allErrors: true, strict: false, discriminator: true });
-  for (const f of files) ajv.addSchema(JSON.parse(fs.readFileSync(path.join(metaDir, f), 'utf8')), f);
-  const out = new Map<MetaKind, ValidateFunction>();
-  for (const [kind, f] of Object.entries(META_FILES) as [MetaKind, string][]) out.set(kind, ajv.getSchema(f)!);
-  validatorCache.set(key, out);
-  return out;
-}
-
-function escapePointer(s: string): string {
-  return s.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-/** Ajv's errors, one per place, the most specific first; noise of anyOf / oneOf branches dropped. */
-function ajvProblems(errors: ErrorObject[]): { path: string; message: string }[] {
-  const items = errors.map((e) => {
-    let p = e.instancePath;
-    let message = e.message ?? 'invalid';
-    if (e.keyword === 'additionalProperties') {
-      const extra = (e.params as { additionalProperty: string }).additionalProperty;
-      p = `${p}/${escapePointer(extra)}`;
-      message = `unknown key "${extra}"`;
-    } else if (e.keyword === 'enum') {
-      message = `must be one of: ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
-    } else if (e.keyword === 'required') {
-      const missing = (e.params as { missingProperty: string }).missingProperty;
-      message = `missing required key "${missing}"`;
-    } else if (e.keyword === 'const') {
-      message = `must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`;
-    }
-    return { path: p, message, branch: e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if' };
-  });
-  const deeper = (p: string) => items.some((o) => !o.branch && o.path !== p && o.path.startsWith(`${p}/`));
-  const seen = new Set<string>();
-  const out: { path: string; message: string }[] = [];
-  for (const it of items) {
-    if (it.branch && deeper(it.path)) continue;
-    const k = `${it.path}|${it.message}`;
-    if (seen.has(k)) continue;
-    seen.add(k);
-    out.push({ path: it.path, message: it.message });
-  }
-  // Several failed branches of one anyOf at one place say the same thing several ways: keep the first.
-  const byPath = new Map<string, { path: string; message: string }>();
-  for (const o of out) if (!byPath.has(o.path)) byPath.set(o.path, o);
-  return [...byPath.values()];
-}
-
-/** Route paths are compared without query, hash and trailing slash; `:x` segments match anything. */
-export function normalisePath(p: string): string {
-  const bare = p.split(/[?#]/)[0].replace(/\/+$/, '');
-  return bare === '' ? '/' : bare;
-}
-
-function pathMatches(pattern: string, actual: string): boolean {
-  const a = normalisePath(pattern).split('/');
-  const b = normalisePath(actual).split('/');
-  if (a.length !== b.length) return false;
-  return a.every((seg, i) => seg === b[i] || seg.startsWith(':') || b[i].startsWith(':'));
-}
-
-export function flattenRoutes(routes: RouteDef[], parent = ''): { route: RouteDef; full: string; pointer: string }[] {
-  const out: { route: RouteDef; full: string; pointer: string }[] = [];
-  const walk = (list: RouteDef[], base: string, pointer: string) => {
-    list.forEach((r, i) => {
-      const p = typeof r.path === 'string' ? r.path : '';
-      const full = p.startsWith('/') ? p : `${base.replace(/\/+$/, '')}/${p}`;
-      const ptr = `${pointer}/${i}`;
-      out.push({ route: r, full, pointer: ptr });
-      if (Array.isArray(r.children)) walk(r.children, full, `${ptr}/children`);
-    });
-  };
-  walk(routes, parent, '/routes');
-  return out;
-}
 
 /**
  * Checks every schema against its meta-schema and every cross reference: dictionary types, status
@@ -157,8 +58,8 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
   for (const [name, e] of set.entities) checkMeta(fileOf(`entities/${name}`), e, 'entity');
   for (const [id, p] of set.pages) {
     const kind = (p as { kind?: string }).kind;
-    if (kind === 'list' || kind === 'form' || kind === 'detail') checkMeta(fileOf(`pages/${id}`), p, kind);
-    else add(fileOf(`pages/${id}`), '/kind', 'must be one of: "list", "form", "detail"');
+    if (kind && PAGE_KINDS.includes(kind)) checkMeta(fileOf(`pages/${id}`), p, kind as MetaKind);
+    else add(fileOf(`pages/${id}`), '/kind', `must be one of: ${PAGE_KINDS.map((k) => `"${k}"`).join(', ')}`);
   }
   for (const [name, w] of set.workflows) checkMeta(fileOf(`workflows/${name}`), w, 'workflow');
   for (const [type, d] of set.dictionaries) checkMeta(fileOf(`dictionaries/${type}`), d, 'dictionary');
@@ -170,6 +71,7 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
     checkMeta(routesFile, doc, 'routes');
   }
   for (const [name, doc] of set.documents) {
+    if (name === 'settings' || name === 'subSystems') checkMeta(fileOf(name), doc, name);
     for (const p of findTemplates(doc, '')) add(fileOf(name), p, 'no {{ }} expressions: write a JSON rule');
   }
 
@@ -288,12 +190,18 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
       if (t.actor !== 'system' && Array.isArray(t.roles) && t.roles.length === 0) add(file, `${ptr}/roles`, 'name the roles that may fire it (or actor "system")');
       const sets = Object.keys(t.set ?? {});
       for (const e of users) for (const f of sets) if (!hasField(e, f)) add(file, `${ptr}/set/${f}`, `entity "${e.name}" has no field "${f}"`);
-      for (const [f, r] of Object.entries(t.set ?? {})) checkRule(file, `${ptr}/set/${f}`, r, users[0], ['record', 'user', 'now']);
+      (t.requires ?? []).forEach((f, j) => { for (const e of users) if (!hasField(e, f)) add(file, `${ptr}/requires/${j}`, `entity "${e.name}" has no field "${f}"`); });
+      for (const [f, r] of Object.entries(t.set ?? {})) checkRule(file, `${ptr}/set/${f}`, r, users[0], ['record', 'user', 'now', 'comment']);
       if (t.when !== undefined) {
         if (users.length) for (const e of users) checkRule(file, `${ptr}/when`, t.when, e, ['record', 'user', 'now']);
         else checkRule(file, `${ptr}/when`, t.when, undefined, ['record', 'user', 'now']);
       }
     });
+    for (const [action, g] of Object.entries(wf.guards ?? {})) {
+      const ptr = `/guards/${escapePointer(action)}/rule`;
+      if (!wf.transitions.some((t) => t.action === action)) add(file, `/guards/${escapePointer(action)}`, `no transition has the action "${action}"`);
+      for (const e of users.length ? users : [undefined]) checkRule(file, ptr, g.rule, e, ['record', 'user', 'now', 'facts', 'item']);
+    }
     // Several transitions sharing an action must agree on who may fire it, or _perm would mislead.
   }
 
@@ -326,7 +234,7 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
         const ptr = `/access/${right}/${i}/when`;
         checkRule(file, ptr, rule.when, e, ['record', 'user', 'now']);
         if (right === 'read') {
-          try { ruleToCond(rule.when, dummyCtx, (f) => hasField(e, f)); } catch (err) {
+          try { ruleToCond(rule.when, dummyCtx, fieldKind(e)); } catch (err) {
             if (err instanceof RuleCompileError) add(file, ptr, `read rules filter lists in the database: ${err.message}`);
           }
         }
@@ -334,7 +242,7 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
     }
     if (access.public) {
       checkRule(file, '/access/public/when', access.public.when, e, ['record', 'now']);
-      try { ruleToCond(access.public.when, { now: 0 }, (f) => hasField(e, f)); } catch (err) {
+      try { ruleToCond(access.public.when, { now: 0 }, fieldKind(e)); } catch (err) {
         if (err instanceof RuleCompileError) add(file, '/access/public/when', `public rules filter lists in the database: ${err.message}`);
       }
       (access.public.fields ?? []).forEach((f, i) => checkField(file, `/access/public/fields/${i}`, e, f));
@@ -346,6 +254,9 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
     const file = fileOf(`pages/${id}`);
     const expectedId = path.relative(path.join(root, 'pages'), file).split(path.sep).join('/').replace(/\.json$/, '');
     if (id !== expectedId) add(file, '/id', `id "${id}" must be the file's path under pages/: "${expectedId}"`);
+    if (page.kind === 'dashboard') { for (const p of checkDashboardPage(set, page, routeExists)) add(file, p.path, p.message); continue; }
+    if (page.kind === 'lookup') continue;
+    if (page.kind === 'statistics') { for (const p of checkStatisticsPage(set, page)) add(file, p.path, p.message); continue; }
     const entity = set.entities.get(page.entity);
     if (!entity) { add(file, '/entity', `unknown entity "${page.entity}"`); continue; }
     if (!entity.fields) continue;
@@ -356,6 +267,12 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
       else publicFields = new Set(['id', ...entity.access.public.fields]);
     }
     const roots = ['record', 'form', 'user', 'query', 'now'];
+    if (page.kind === 'article') { for (const p of checkArticlePage(page, entity)) add(file, p.path, p.message); continue; }
+    if (page.kind === 'allocation' || page.kind === 'progress') {
+      checkRoute(file, '/back', page.back);
+      if (page.kind === 'progress') checkRoute(file, '/taskTo', page.taskTo?.split('?')[0]);
+      continue;
+    }
     if (page.kind === 'list') checkListPage(file, page, entity, publicFields);
     else if (page.kind === 'form') checkFormPage(file, page, entity, publicFields);
     else if (page.kind === 'detail') checkDetailPage(file, page, entity);
@@ -418,7 +335,7 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
           else if (!set.pages.has(t.page)) add(f, `/tabs/${i}/page`, `unknown page "${t.page}"`);
           else if (set.pages.get(t.page)!.kind !== t.type) add(f, `/tabs/${i}/page`, `page "${t.page}" is not a ${t.type} page`);
           else if (t.type === 'list') {
-            const listEntity = set.entities.get(set.pages.get(t.page)!.entity);
+            const listEntity = set.entities.get((set.pages.get(t.page) as ListPageDef).entity);
             if (listEntity) for (const k of Object.keys(t.params ?? {})) checkField(f, `/tabs/${i}/params/${k}`, listEntity, k);
           }
         }
@@ -455,20 +372,9 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
     walk(m.items, '/items');
   }
 
-  return problems;
-}
+  for (const p of checkCountSources(set)) add(fileOf('settings'), p.path, p.message);
 
-/** Pointers of every string (value or key) holding a {{ }} expression. */
-function findTemplates(doc: unknown, pointer: string): string[] {
-  if (typeof doc === 'string') return /\{\{|\}\}/.test(doc) ? [pointer] : [];
-  if (Array.isArray(doc)) return doc.flatMap((v, i) => findTemplates(v, `${pointer}/${i}`));
-  if (doc && typeof doc === 'object') {
-    return Object.entries(doc).flatMap(([k, v]) => {
-      const ptr = `${pointer}/${escapePointer(k)}`;
-      return [...(/\{\{|\}\}/.test(k) ? [ptr] : []), ...findTemplates(v, ptr)];
-    });
-  }
-  return [];
+  return problems;
 }
 
 /** Visits every operator object of a rule with its JSON pointer. */

@@ -6,10 +6,22 @@ export function hasField(entity: EntityDef, name: string): boolean {
   return Object.prototype.hasOwnProperty.call(entity.fields, name) || (SYSTEM_FIELDS as readonly string[]).includes(name);
 }
 
+/**
+ * For rule compilation: false for an unknown name, 'list' for a field holding a list (json or
+ * multiple; a rule may ask whether it contains a value), true for any other field.
+ */
+export function fieldKind(entity: EntityDef): (name: string) => boolean | 'list' {
+  return (name) => {
+    if (!hasField(entity, name)) return false;
+    const def = fieldDef(entity, name);
+    return def && (def.type === 'json' || def.multiple) ? 'list' : true;
+  };
+}
+
 /** The definition of a field, with defaults for system fields an entity does not declare. */
 export function fieldDef(entity: EntityDef, name: string): FieldDef | undefined {
   if (Object.prototype.hasOwnProperty.call(entity.fields, name)) return entity.fields[name];
-  return SYSTEM_FIELD_DEFS[name];
+  return Object.hasOwn(SYSTEM_FIELD_DEFS, name) ? SYSTEM_FIELD_DEFS[name] : undefined;
 }
 
 export const SYSTEM_FIELD_DEFS: Record<string, FieldDef> = {

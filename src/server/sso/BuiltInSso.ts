@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../AppContext.js';
 import { hashToken, randomToken, verifyPassword, hashPassword } from '../auth/secrets.js';
-import { endSessionsOfTicket, SESSION_IDLE_MS } from '../auth/sessions.js';
+import { endSessionsOfTicket, SESSION_IDLE_MS, SESSION_MAX_MS } from '../auth/sessions.js';
 import { accountType } from '../../shared/account.js';
 import { maskPhone } from '../../shared/masks.js';
 import type {
-  CaptchaConfig, IssuedCaptcha, LoginInput, SmsSender, SsoIdentity, SsoOutcome, SsoService,
+  CaptchaConfig, IssuedCaptcha, LoginInput, SmsPurpose, SmsSender, SsoIdentity, SsoOutcome, SsoService,
 } from './SsoService.js';
 import { normaliseCaptchaConfig, randomCaptchaCode, renderCaptchaSvg } from './captchaImage.js';
 import { LoginLimiter } from './loginLimiter.js';
@@ -21,7 +21,9 @@ export const SMS_TTL_MS = 5 * 60 * 1000;
 export const SMS_MIN_INTERVAL_MS = 60 * 1000;
 export const SMS_PER_MOBILE_PER_HOUR = 5;
 export const SMS_PER_IP_PER_HOUR = 20;
-const SMS_MAX_ATTEMPTS = 5;
+/** Wrong guesses one code survives, and wrong guesses per mobile per hour across all its codes. */
+export const SMS_MAX_ATTEMPTS = 5;
+export const SMS_MAX_FAILURES_PER_MOBILE = 10;
 const HOUR = 60 * 60 * 1000;
 
 export interface BuiltInSsoOptions {
@@ -39,6 +41,11 @@ function captchaHash(captchaId: string, code: string): string {
 
 function sameHash(a: string, b: string): boolean {
   return a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+/** Login codes keep their original hash input; other purposes are prefixed so codes never cross over. */
+function smsHash(purpose: SmsPurpose, mobile: string, code: string): string {
+  return hashToken(purpose === 'login' ? `${mobile}:${code}` : `${purpose}:${mobile}:${code}`);
 }
 
 // Verifying against this when the account is unknown keeps both paths equally slow.
@@ -108,9 +115,9 @@ export class BuiltInSso implements SsoService {
     return sameHash(row.code_hash as string, captchaHash(captchaId, code)) ? null : M.captchaWrong;
   }
 
-  private async findUser(account: string): Promise<{ id: number; username: string; password_hash: string; enabled: number } | undefined> {
+  private async findUser(account: string): Promise<{ id: number; username: string; password_hash: string; enabled: number; approval: string | null } | undefined> {
     const type = accountType(account);
-    const q = this.db.selectFrom('users').select(['id', 'username', 'password_hash', 'enabled']);
+    const q = this.db.selectFrom('users').select(['id', 'username', 'password_hash', 'enabled', 'approval']);
     // Login names and emails are matched case-insensitively; an exact login name wins.
     const rows = type === 'mobile'
       ? await q.where('mobile', '=', account).limit(2).execute()
@@ -126,9 +133,12 @@ export class BuiltInSso implements SsoService {
   async login(input: LoginInput): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity }>> {
     const account = input.account.trim();
     if (!account) return { ok: false, message: M.accountRequired };
-    const locked = await this.limiter.lockedFor(account, input.ip, this.now());
+    // The name, e-mail or mobile resolves to the account first: one account, one failure counter.
+    const user = await this.findUser(account);
+    const key = LoginLimiter.key(account, user?.id);
+    const locked = await this.limiter.lockedFor(key, input.ip, this.now());
     if (locked) return { ok: false, message: M.locked(Math.ceil(locked / 60000)) };
-    if (input.smsCode !== undefined && input.smsCode !== '') return this.loginBySms(account, input.smsCode, input.ip);
+    if (input.smsCode !== undefined && input.smsCode !== '') return this.loginBySms(account, key, input.smsCode, input.ip);
 
     if (!input.password) return { ok: false, message: M.passwordRequired };
     const code = (input.captchaCode ?? '').trim();
@@ -136,32 +146,54 @@ export class BuiltInSso implements SsoService {
     const captchaProblem = await this.checkCaptcha(input.captchaId, code);
     if (captchaProblem) return { ok: false, message: captchaProblem };
 
-    const user = await this.findUser(account);
     dummyHash ??= hashPassword(crypto.randomBytes(12).toString('hex'));
     const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash));
     if (!user || !valid) {
-      await this.limiter.fail(account, input.ip, this.now());
+      await this.limiter.fail(key, input.ip, this.now());
       return { ok: false, message: M.badCredentials };
     }
-    return this.issue(user, account, input.ip);
+    return this.issue(user, key, input.ip);
   }
 
-  private async loginBySms(account: string, smsCode: string, ip: string): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity }>> {
+  private async loginBySms(account: string, key: string, smsCode: string, ip: string): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity }>> {
     if (accountType(account) !== 'mobile') return { ok: false, message: M.mobileInvalid };
+    const checked = await this.verifySmsCode(account, smsCode, 'login');
+    if (!checked.ok) {
+      if (checked.message === M.smsWrong) await this.limiter.fail(key, ip, this.now());
+      return checked;
+    }
+    const user = await this.findUser(account);
+    if (!user) return { ok: false, message: M.badCredentials };
+    return this.issue(user, key, ip);
+  }
+
+  async verifyCaptcha(captchaId: string | undefined, code: string): Promise<SsoOutcome<null>> {
+    const typed = code.trim();
+    if (!typed || /\s/.test(typed)) return { ok: false, message: M.captchaRequired };
+    const problem = await this.checkCaptcha(captchaId, typed);
+    return problem ? { ok: false, message: problem } : { ok: true, value: null };
+  }
+
+  async verifySmsCode(mobile: string, smsCode: string, purpose: SmsPurpose): Promise<SsoOutcome<null>> {
+    if (accountType(mobile) !== 'mobile') return { ok: false, message: M.mobileInvalid };
     const now = this.now();
     const row = await this.db
       .selectFrom('sso_sms_codes')
       .select(['id', 'code_hash', 'attempts'])
-      .where('mobile', '=', account)
+      .where('mobile', '=', mobile)
       .where('used_at', 'is', null)
       .where('expires_at', '>', now)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .executeTakeFirst();
     if (!row || Number(row.attempts) >= SMS_MAX_ATTEMPTS) return { ok: false, message: M.smsExpired };
-    if (!sameHash(row.code_hash as string, hashToken(`${account}:${smsCode.trim()}`))) {
-      await this.db.updateTable('sso_sms_codes').set({ attempts: Number(row.attempts) + 1 }).where('id', '=', row.id).execute();
-      await this.limiter.fail(account, ip, now);
+    // New codes do not buy new guesses: the mobile's wrong guesses of the last hour count together.
+    const recent = await this.db.selectFrom('sso_sms_codes').select('attempts')
+      .where('mobile', '=', mobile).where('created_at', '>', now - HOUR).execute();
+    if (recent.reduce((n, r) => n + Number(r.attempts), 0) >= SMS_MAX_FAILURES_PER_MOBILE) return { ok: false, message: M.smsExpired };
+    if (!sameHash(row.code_hash as string, smsHash(purpose, mobile, smsCode.trim()))) {
+      // Counted in the database (attempts + 1), so parallel guesses cannot share one count.
+      await this.db.updateTable('sso_sms_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute();
       return { ok: false, message: M.smsWrong };
     }
     const taken = await this.db
@@ -169,14 +201,16 @@ export class BuiltInSso implements SsoService {
       .where('id', '=', row.id).where('used_at', 'is', null)
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) return { ok: false, message: M.smsExpired };
-    const user = await this.findUser(account);
-    if (!user) return { ok: false, message: M.badCredentials };
-    return this.issue(user, account, ip);
+    return { ok: true, value: null };
   }
 
-  private async issue(user: { id: number; username: string; enabled: number }, account: string, ip: string): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity }>> {
-    if (!Number(user.enabled)) return { ok: false, message: M.accountDisabled };
-    await this.limiter.succeed(account, ip);
+  private async issue(user: { id: number; username: string; enabled: number; approval?: string | null }, key: string, ip: string): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity }>> {
+    if (!Number(user.enabled)) {
+      // A sign-up still waiting for (or refused by) the city admin is told so, not that it was stopped.
+      const message = user.approval === 'pending' ? M.accountPending : user.approval === 'rejected' ? M.accountRejected : M.accountDisabled;
+      return { ok: false, message };
+    }
+    await this.limiter.succeed(key);
     const now = this.now();
     const tgt = `TGT-${randomToken(32)}`;
     const ticketId = hashToken(tgt);
@@ -194,14 +228,16 @@ export class BuiltInSso implements SsoService {
     const row = await this.db
       .selectFrom('sso_tickets as t')
       .innerJoin('users as u', 'u.id', 't.user_id')
-      .select(['u.username', 'u.enabled'])
+      .select(['u.username', 'u.enabled', 't.created_at'])
       .where('t.tgt_hash', '=', ticketId)
       .where('t.expires_at', '>', now)
       .executeTakeFirst();
-    if (!row || !Number(row.enabled)) return null;
+    // A ticket ends when idle too long, and at its absolute lifetime however busy it is.
+    const maxAge = this.ctx.config.sessionMaxMs ?? SESSION_MAX_MS;
+    if (!row || !Number(row.enabled) || Number(row.created_at) + maxAge <= now) return null;
     await this.db
       .updateTable('sso_tickets')
-      .set({ last_seen_at: now, expires_at: now + TICKET_IDLE_MS })
+      .set({ last_seen_at: now, expires_at: Math.min(now + TICKET_IDLE_MS, Number(row.created_at) + maxAge) })
       .where('tgt_hash', '=', ticketId)
       .execute();
     return { username: row.username as string, ticketId };
@@ -213,7 +249,7 @@ export class BuiltInSso implements SsoService {
     await endSessionsOfTicket(this.db, ticketId);
   }
 
-  async sendSmsCode(mobile: string, ip: string): Promise<SsoOutcome<null>> {
+  async sendSmsCode(mobile: string, ip: string, purpose: SmsPurpose = 'login'): Promise<SsoOutcome<null>> {
     if (accountType(mobile) !== 'mobile') return { ok: false, message: M.mobileInvalid };
     const now = this.now();
     const recent = await this.db
@@ -230,18 +266,18 @@ export class BuiltInSso implements SsoService {
     ) return { ok: false, message: M.smsTooSoon };
     await this.db.deleteFrom('sso_sms_codes').where('created_at', '<', now - 24 * HOUR).execute();
 
-    const code = this.options.generateSmsCode?.() ?? String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+    const code = this.options.generateSmsCode?.() ?? this.ctx.config.smsTestCode ?? String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
     // Recorded (and rate-limited) even for an unknown number, so the answer tells nobody who is registered.
     await this.db
       .insertInto('sso_sms_codes')
-      .values({ mobile, code_hash: hashToken(`${mobile}:${code}`), ip, attempts: 0, created_at: now, expires_at: now + SMS_TTL_MS, used_at: null })
+      .values({ mobile, code_hash: smsHash(purpose, mobile, code), ip, attempts: 0, created_at: now, expires_at: now + SMS_TTL_MS, used_at: null })
       .execute();
-    const known = await this.findUser(mobile);
-    if (known) await (this.options.smsSender ?? this.logSender)(mobile, code);
+    const known = Boolean(await this.findUser(mobile));
+    if (purpose === 'signUp' ? !known : known) await (this.options.smsSender ?? this.logSender)(mobile, code);
     return { ok: true, value: null };
   }
 
   private readonly logSender: SmsSender = async (mobile, code) => {
-    this.ctx.log.info({ mobile: maskPhone(mobile), code }, 'SMS login code (no SMS gateway configured)');
+    this.ctx.log.info({ mobile: maskPhone(mobile), code }, 'SMS code (no SMS gateway configured)');
   };
 }

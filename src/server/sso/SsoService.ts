@@ -49,8 +49,19 @@ export interface SsoService {
   validate(tgt: string): Promise<SsoIdentity | null>;
   /** Ends the ticket and every app session issued from it. */
   logout(tgt: string): Promise<void>;
-  sendSmsCode(mobile: string, ip: string): Promise<SsoOutcome<null>>;
+  /**
+   * Sends a code to the mobile: for `login` only to a registered number, for `signUp` only to a
+   * number not yet registered (the answer is the same either way, so it tells nobody who is).
+   */
+  sendSmsCode(mobile: string, ip: string, purpose?: SmsPurpose): Promise<SsoOutcome<null>>;
+  /** Consumes a captcha (single use, right or wrong) for a form other than login, e.g. sign-up. */
+  verifyCaptcha(captchaId: string | undefined, code: string): Promise<SsoOutcome<null>>;
+  /** Consumes the live code sent to the mobile for `purpose`; a wrong one counts towards its attempts. */
+  verifySmsCode(mobile: string, code: string, purpose: SmsPurpose): Promise<SsoOutcome<null>>;
 }
+
+/** What an SMS code was sent for: a code for one purpose never passes for another. */
+export type SmsPurpose = 'login' | 'signUp';
 
 /** Delivers an SMS login code. The default writes it to the log; a deployment plugs in its gateway. */
 export type SmsSender = (mobile: string, code: string) => Promise<void>;

@@ -55,7 +55,6 @@ export const DEFAULT_CAPTCHA_CONFIG: CaptchaConfig = {
   fontColor: '',
 };
 
-const COLOR = /^(#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|[a-zA-Z]{3,20})$/;
 
 function clampInt(value: unknown, min: number, max: number, fallback: number): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -70,17 +69,17 @@ function clampInt(value: unknown, min: number, max: number, fallback: number): n
  */
 export function normaliseCaptchaConfig(input: Partial<Record<keyof CaptchaConfig, unknown>>): CaptchaConfig {
   const d = DEFAULT_CAPTCHA_CONFIG;
+  // The client may size the picture, within bounds, and nothing else: the alphabet, the code's
+  // length and the glyph size are the server's, so nobody can ask for a guessable code
+  // (two letters, three long, is eight codes).
   const height = clampInt(input.height, 20, 120, d.height);
-  const chars = typeof input.textChars === 'string'
-    ? [...new Set(input.textChars.toUpperCase().split('').filter((c) => c in GLYPHS))].join('')
-    : '';
   return {
     width: clampInt(input.width, 60, 400, d.width),
     height,
-    textLength: clampInt(input.textLength, 3, 8, d.textLength),
-    textChars: chars.length >= 2 ? chars : d.textChars,
-    fontSize: clampInt(input.fontSize, 10, height, Math.min(d.fontSize, height)),
-    fontColor: typeof input.fontColor === 'string' && COLOR.test(input.fontColor) ? input.fontColor : '',
+    textLength: d.textLength,
+    textChars: d.textChars,
+    fontSize: Math.min(d.fontSize, height),
+    fontColor: d.fontColor,
   };
 }
 

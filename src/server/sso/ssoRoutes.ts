@@ -123,7 +123,7 @@ export async function ssoRoutes(app: FastifyInstance, opts: { ctx: AppContext })
       return { result: 'success', data: { loggedIn: false } };
     }
     setTicketCookie(request, reply, tgt);
-    return { result: 'success', data: { loggedIn: true, tgt, username: identity.username } };
+    return { result: 'success', data: { loggedIn: true, username: identity.username } };
   });
 
   app.post('/logout', {

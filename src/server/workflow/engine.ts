@@ -8,7 +8,12 @@ import { allowed } from '../resources/access.js';
 import { ruleRecord } from '../resources/output.js';
 import { ruleUser } from '../resources/ruleContext.js';
 import { coerceServerValue } from '../resources/validate.js';
-import { pickTransition, statusOf, targetOf } from './transitions.js';
+import { DictionaryValues } from '../resources/dictionaries.js';
+import { dictLabelsOf, fieldDiff } from '../resources/fieldDiff.js';
+import { failingGuard, pickTransition, statusOf, targetOf } from './transitions.js';
+import { ruleFacts } from '../resources/ruleFacts.js';
+import { runRecordHooks } from '../resources/recordHooks.js';
+import { runTransitionHooks } from '../resources/hooks.js';
 
 export const WORKFLOW_MESSAGES = {
   notAllowed: '当前状态不能执行该操作',
@@ -45,34 +50,53 @@ export async function fire(ctx: AppContext, input: FireInput, user: SessionUser 
   const comment = typeof input.comment === 'string' && input.comment.trim() !== '' ? input.comment.trim() : null;
   if (comment && comment.length > 2000) throw AppError.invalid([{ field: 'comment', label: '意见', message: '意见不能超过2000个字符' }]);
 
-  return store.transaction(async (tx) => {
+  const labels = await dictLabelsOf(entity, new DictionaryValues(ctx, store.executor));
+  let from: string | null = null;
+  const done = await store.transaction(async (tx) => {
     const now = Date.now();
     const record = await tx.get(entity, input.id, { lock: true });
     if (!record || (user && !allowed(entity, 'read', record, user, now))) throw AppError.notFound();
     // Stale first: whoever decided on an older version learns that, whatever the status is now.
     if (record.version !== input.version) throw AppError.conflict();
-    const t = pickTransition(workflow, entity, input.action, record, user, now);
+    const facts = await ruleFacts(ctx, entity.name, tx, now);
+    const t = pickTransition(workflow, entity, input.action, record, user, now, facts);
     if (!t) throw AppError.forbidden(WORKFLOW_MESSAGES.notAllowed);
+    // The action's guard (e.g. the stage's notice open for a submit), with its own message.
+    const guard = failingGuard(workflow, entity, input.action, record, user, now, facts);
+    if (guard) throw AppError.forbidden(guard.message);
     if (t.comment === 'required' && !comment) throw AppError.invalid([{ field: 'comment', label: '意见', message: WORKFLOW_MESSAGES.commentRequired }]);
 
-    const from = statusOf(workflow, record);
+    from = statusOf(workflow, record);
     const to = targetOf(t, from);
+    // Fields the transition needs filled (e.g. a draft saved half-way cannot be submitted).
+    const missing = (t.requires ?? []).filter((f) => {
+      const v = record[f];
+      return v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+    });
+    if (missing.length) {
+      throw AppError.invalid(missing.map((f) => ({ field: f, label: entity.fields[f]?.label ?? f, message: `${entity.fields[f]?.label ?? f}不能为空` })));
+    }
     const next: StoredRecord = { ...record, updatedAt: now, updatedBy: user?.userId ?? null };
     next[workflow.field] = to;
     if (workflow.field !== 'status') next.status = to;
     const stage = workflow.statuses.find((s) => s.code === to)?.stage;
     if (workflow.stageField && stage !== undefined) next[workflow.stageField] = stage;
     if (t.set) {
-      const ctxRule = { record: ruleRecord(entity, record), user: user ? ruleUser(user) : {}, now };
+      // `comment` lets a transition keep its comment in a field (a decline's reason).
+      const ctxRule = { record: ruleRecord(entity, record), user: user ? ruleUser(user) : {}, now, comment };
       for (const [field, rule] of Object.entries(t.set)) next[field] = coerceServerValue(entity.fields[field], evaluate(rule, ctxRule));
     }
+    await runTransitionHooks(ctx, { entity, user, record, next, transition: t, from, to, store: tx, now });
+    const changes = fieldDiff(entity, workflow, record, next, labels);
     if (!(await tx.update(entity, next, input.version))) throw AppError.conflict();
     await tx.log({
       entity: entity.name, recordId: record.id, action: t.action, actionLabel: t.label, fromStatus: from, toStatus: to,
-      comment, userId: user?.userId ?? null, userName: user?.realName ?? '系统', roleCode: user?.roleCode ?? null, createdAt: now,
+      comment, userId: user?.userId ?? null, userName: user?.realName ?? '系统', roleCode: user?.roleCode ?? null, createdAt: now, changes,
     });
     return { ...next, version: input.version + 1 };
   });
+  await runRecordHooks(ctx, { entity: entity.name, record: done, action: input.action, fromStatus: from, toStatus: statusOf(workflow, done), user });
+  return done;
 }
 
 /** For server jobs and other modules (expire, withdraw): fires a system transition on the current version. */

@@ -7,6 +7,7 @@ import type { StoredRecord } from '../resources/RecordStore.js';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { fireAsSystem } from './engine.js';
 import { availableActions, pickTransition, targetOf } from './transitions.js';
+import { newTopic as saveTopic, publishNotice } from '../topics/topicTestData.js';
 
 const workflow: WorkflowDef = JSON.parse(fs.readFileSync(path.resolve('schemas/workflows/topic.json'), 'utf8'));
 const entity: EntityDef = JSON.parse(fs.readFileSync(path.resolve('schemas/entities/topic.json'), 'utf8'));
@@ -71,9 +72,12 @@ describe('topic workflow through the engine (HTTP)', () => {
   const T = '/api/resource/topic';
   type H = Record<string, string>;
   let leader1: H, leader2: H, city1123: H, city1101: H, province: H;
+  let noticeId: number;
   beforeAll(async () => {
     t = await createTestApp();
     [leader1, leader2, city1123, city1101, province] = await Promise.all(['leader1', 'leader2', 'city1123', 'city1101', 'province'].map((u) => t.loginAs(u)));
+    // Applications name an open stage-1 notice; the later stages' submits need their notices open too.
+    for (const stage of [2, 3, 4, 5]) await publishNotice(t, province, { stage });
   });
   afterAll(async () => { await t?.close(); });
 
@@ -87,9 +91,9 @@ describe('topic workflow through the engine (HTTP)', () => {
     return res.body.data;
   }
   async function newTopic(h: H, name: string) {
-    const res = await t.post(`${T}/save`, { subAct: 'a', name, leader: '负责人' }, h);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    return res.body.data;
+    // One application per leader per notice: each topic here gets its own stage-1 notice.
+    noticeId = (await publishNotice(t, province, { stage: 1 })).id;
+    return saveTopic(t, h, noticeId, name);
   }
 
   it('revokes at province only in area 1123: leader1 (1123) may, leader2 (1101) may not', async () => {

@@ -22,30 +22,59 @@ export function targetOf(t: TransitionDef, from: string): string {
  * The caller has already checked that the record is readable by the user.
  */
 export function pickTransition(
-  workflow: WorkflowDef, entity: EntityDef, action: string, record: StoredRecord, user: SessionUser | null, now = Date.now(),
+  workflow: WorkflowDef, entity: EntityDef, action: string, record: StoredRecord, user: SessionUser | null, now = Date.now(), facts: RuleFacts = {},
 ): TransitionDef | null {
   const from = statusOf(workflow, record);
-  const ctx = { record: ruleRecord(entity, record), user: user ? ruleUser(user) : {}, now };
+  const ctx = { record: ruleRecord(entity, record), user: user ? ruleUser(user) : {}, now, facts };
   for (const t of workflow.transitions) {
-    if (t.action !== action || !t.from.includes(from)) continue;
-    if (user === null) {
-      if (t.actor !== 'system') continue;
-    } else {
-      if (t.actor === 'system' || !t.roles.includes(user.roleCode)) continue;
-      if (t.actor === 'owner' && record.ownerId !== user.userId) continue;
-    }
-    if (!test(t.when, ctx)) continue;
-    return t;
+    if (t.action === action && fits(t, from, record, user, ctx)) return t;
   }
   return null;
 }
 
-/** Actions the user may fire on the record now (for `_perm.transitions`), in workflow order. */
-export function availableActions(workflow: WorkflowDef, entity: EntityDef, record: StoredRecord, user: SessionUser, now = Date.now()): string[] {
-  const out: string[] = [];
-  for (const t of workflow.transitions) {
-    if (out.includes(t.action)) continue;
-    if (pickTransition(workflow, entity, t.action, record, user, now)) out.push(t.action);
+function fits(t: TransitionDef, from: string, record: StoredRecord, user: SessionUser | null, ctx: Parameters<typeof test>[1]): boolean {
+  if (!t.from.includes(from)) return false;
+  if (user === null) {
+    if (t.actor !== 'system') return false;
+  } else {
+    if (t.actor === 'system' || !t.roles.includes(user.roleCode)) return false;
+    if (t.actor === 'owner' && record.ownerId !== user.userId) return false;
   }
+  return test(t.when, ctx);
+}
+
+/** Facts an entity's module tells the rules about other records (resources/ruleFacts.ts), read as `facts`. */
+export type RuleFacts = Record<string, unknown>;
+
+/**
+ * The workflow's guard of the action when it fails for this record and user (its message for the
+ * refusal), else null. Guards bind every actor but the system: jobs act on their own terms.
+ */
+export function failingGuard(
+  workflow: WorkflowDef, entity: EntityDef, action: string, record: StoredRecord, user: SessionUser | null, now = Date.now(), facts: RuleFacts = {},
+): { message: string } | null {
+  const guard = workflow.guards?.[action];
+  if (!guard || user === null) return null;
+  return test(guard.rule, { record: ruleRecord(entity, record), user: ruleUser(user), now, facts }) ? null : guard;
+}
+
+/**
+ * Actions the user may fire on the record now (for `_perm.transitions`), in workflow order (of
+ * each action's first entry), without those whose guard fails. One pass over the transitions with one rule context: every list row
+ * asks this, and a workflow has dozens of transitions.
+ */
+export function availableActions(workflow: WorkflowDef, entity: EntityDef, record: StoredRecord, user: SessionUser, now = Date.now(), facts: RuleFacts = {}): string[] {
+  const from = statusOf(workflow, record);
+  const ctx = { record: ruleRecord(entity, record), user: ruleUser(user), now, facts };
+  const fired = new Set<string>();
+  for (const t of workflow.transitions) {
+    if (!fired.has(t.action) && fits(t, from, record, user, ctx)) fired.add(t.action);
+  }
+  for (const action of fired) {
+    const guard = workflow.guards?.[action];
+    if (guard && !test(guard.rule, ctx)) fired.delete(action);
+  }
+  const out: string[] = [];
+  for (const t of workflow.transitions) if (fired.has(t.action) && !out.includes(t.action)) out.push(t.action);
   return out;
 }

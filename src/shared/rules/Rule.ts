@@ -8,6 +8,7 @@
  *   {"in": [a, [x, y]]}                          membership in a list (or substring of a string)
  *   {"and": [r1, r2]}, {"or": [r1, r2]}, {"!": r}
  *   {"if": [cond, then, else]}
+ *   {"some": [list, rule]}                       whether rule holds for some element (read as "item"; the rest of the context stays)
  *   true / false / "text" / 12 / null            literals
  *
  * Context: { record, form, user: {userId, roleCode, areaCode, roles}, query, now }.
@@ -29,4 +30,5 @@ export type Rule =
   | { and: Rule[] }
   | { or: Rule[] }
   | { '!': Rule | [Rule] }
-  | { if: Rule[] };
+  | { if: Rule[] }
+  | { some: [Rule, Rule] };

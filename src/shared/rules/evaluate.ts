@@ -10,7 +10,7 @@ export class RuleError extends Error {
   }
 }
 
-const OPERATORS = ['var', '==', '!=', '<', '<=', '>', '>=', 'in', 'and', 'or', '!', 'if'] as const;
+const OPERATORS = ['var', '==', '!=', '<', '<=', '>', '>=', 'in', 'and', 'or', '!', 'if', 'some'] as const;
 export type Operator = (typeof OPERATORS)[number];
 export const RULE_OPERATORS: readonly string[] = OPERATORS;
 
@@ -34,8 +34,23 @@ function equal(a: unknown, b: unknown): boolean {
   return false;
 }
 
+const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** Epoch ms of a 'YYYY-MM-DD[ HH:mm[:ss]]' text in the province's time (UTC+8), else null. */
+function localTimeMs(v: unknown): number | null {
+  if (typeof v !== 'string') return null;
+  const m = LOCAL_TIME.exec(v);
+  return m ? Date.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] ?? 0), +(m[5] ?? 0), +(m[6] ?? 0)) - 8 * 3600_000 : null;
+}
+
 function compare(a: unknown, b: unknown): number | null {
   if (a === null || a === undefined || b === null || b === undefined) return null;
+  // A stored date or date-time text compared with `now` (epoch ms) compares as times.
+  if (typeof a === 'number' || typeof b === 'number') {
+    const ta = typeof a === 'number' ? a : localTimeMs(a);
+    const tb = typeof b === 'number' ? b : localTimeMs(b);
+    if (ta !== null && tb !== null && (typeof a === 'string' || typeof b === 'string')) return ta - tb;
+  }
   const na = Number(a);
   const nb = Number(b);
   if (!Number.isNaN(na) && !Number.isNaN(nb) && a !== '' && b !== '') return na - nb;
@@ -96,6 +111,12 @@ export function evaluate(rule: Rule | unknown, ctx: RuleContext): unknown {
       const list = args(op, raw);
       for (let i = 0; i + 1 < list.length; i += 2) if (truthy(evaluate(list[i], ctx))) return evaluate(list[i + 1], ctx);
       return list.length % 2 === 1 ? evaluate(list[list.length - 1], ctx) : null;
+    }
+    case 'some': {
+      // A quantifier, not an expression: the element is `item`, the outer context (record, now...) stays readable.
+      const [list, each] = args(op, raw);
+      const items = evaluate(list, ctx);
+      return Array.isArray(items) && items.some((item) => truthy(evaluate(each, { ...ctx, item })));
     }
     default:
       throw new RuleError(`unknown rule operator "${op}"`);

@@ -4,6 +4,9 @@
  * Nothing here knows React or Fastify: the browser runtime and the server engine both read it.
  */
 import type { Rule } from '../rules/Rule.js';
+import type { FilterDef, PageDef } from './pageTypes.js';
+
+export * from './pageTypes.js';
 
 // ---------------------------------------------------------------- entities
 export type FieldType =
@@ -36,11 +39,17 @@ export interface FieldDef {
   readOnly?: boolean;
   /** Kept in a real column (indexed, sortable, filterable fast); others live in the JSON data column. */
   column?: boolean;
+  /** Indexed for filters and sorts (the store also derives this from list pages and rules). */
+  index?: boolean;
+  /** Searched by "contains" through a trigram index (also derived from list filters with op like). */
+  search?: boolean;
   /**
    * Value the server gives a readOnly field when a record is created, a rule over {user, now}
    * (e.g. {"var": "user.orgName"}). Never taken from the client.
    */
   init?: Rule;
+  /** Shown masked wherever the server shows it for reading (operation log): ID number (first 4 + last 4) or phone (first 2 + last 4), SPEC §5. */
+  mask?: 'idCard' | 'phone';
 }
 
 /**
@@ -84,6 +93,11 @@ export interface EntityDef {
   };
   /** Default sort of lists. */
   sort?: { field: string; order: 'asc' | 'desc' };
+  /**
+   * Records kept by a module (users, sub-systems, menus, dictionaries), not in an entity table: the
+   * module's adapter answers the generic calls (src/server/resources/virtualEntities.ts).
+   */
+  virtual?: boolean;
 }
 
 // ---------------------------------------------------------------- actions
@@ -95,111 +109,22 @@ export type ActionDef =
     }
   | { type: 'transition'; action: string; label?: string; visible?: Rule; confirm?: string; comment?: boolean }
   | { type: 'delete'; label?: string; visible?: Rule; confirm?: string }
-  | { type: 'export'; label?: string; visible?: Rule };
+  | { type: 'export'; label?: string; visible?: Rule }
+  /** Toolbar only: xlsx upload creating one record per row, with a report of refused rows. */
+  | { type: 'import'; label?: string; visible?: Rule; fields?: string[] }
+  /** A file a module's endpoint makes for the row or record: GET /api/<url>, placeholders filled from it. */
+  | {
+      type: 'download'; label: string; url: string; visible?: Rule;
+      /** GET (default) or POST; a batch action's `:ids` in the url becomes the selected rows' ids (e.g. topics/export?ids=:ids). */
+      method?: 'GET' | 'POST';
+    };
 
-// ---------------------------------------------------------------- pages
-export interface FilterDef {
-  field: string;
-  /** eq (default), like (contains), in, range (dates / numbers). */
-  op?: 'eq' | 'like' | 'in' | 'range';
-  label?: string;
-  widget?: string;
+/** Answer of an xlsx import: rows read, records created, rows refused with their reasons (sheet row numbers). */
+export interface ImportReport {
+  total: number;
+  created: number;
+  rejected: { row: number; title: string; reasons: string[] }[];
 }
-
-export interface ColumnDef {
-  field: string;
-  label?: string;
-  /** text (default; dictionary values shown as labels), tag (status/dict as coloured tag), date, datetime, link. */
-  render?: 'text' | 'tag' | 'date' | 'datetime' | 'link' | 'files';
-  /** For render link: where a click goes; `:id` and `:field` placeholders are filled from the row. */
-  to?: string;
-  width?: number;
-  sortable?: boolean;
-  ellipsis?: boolean;
-}
-
-export interface ListPageDef {
-  $schema?: string;
-  kind: 'list';
-  id: string;
-  entity: string;
-  title: string;
-  /** 'admin' (default) lists through the entity's read rules; 'public' lists what visitors may read. */
-  source?: 'admin' | 'public';
-  /** Fixed filter always applied (e.g. only published items on a public list). */
-  where?: Record<string, unknown>;
-  filters?: FilterDef[];
-  columns: ColumnDef[];
-  toolbar?: ActionDef[];
-  rowActions?: ActionDef[];
-  batchActions?: ActionDef[];
-  pageSize?: number;
-  /** Initial sort of this list (overrides the entity's). */
-  sort?: { field: string; order: 'asc' | 'desc' };
-  /** false: no pager, just the first pageSize rows (compact lists such as the home page's latest items). */
-  pagination?: boolean;
-  /** For compact lists: a "more" link (route path). */
-  more?: string;
-}
-
-export interface FormFieldDef {
-  field: string;
-  /** Widget from the registry; defaults from the field type. */
-  widget?: string;
-  label?: string;
-  span?: number;
-  placeholder?: string;
-  visible?: Rule;
-  required?: Rule;
-  disabled?: Rule;
-  props?: Record<string, unknown>;
-}
-
-export interface SectionDef {
-  title?: string;
-  /** Whole section shown only when this holds (e.g. {"var": "record.id"}: not in add mode). */
-  visible?: Rule;
-  fields: FormFieldDef[];
-}
-
-export interface FormPageDef {
-  $schema?: string;
-  kind: 'form';
-  id: string;
-  entity: string;
-  title: string;
-  sections?: SectionDef[];
-  /** Multi-step forms: each step has its own sections; the last step saves. */
-  steps?: { title: string; sections: SectionDef[] }[];
-  /** Where to go after a successful save (a route path). */
-  afterSave?: string;
-  /** Transition fired after save when the user presses the submit button (e.g. publish). */
-  submitAction?: { action: string; label: string };
-  /** Public reading (read-pretty for visitors, e.g. lookAnnouncement). */
-  source?: 'admin' | 'public';
-}
-
-export interface DetailTabDef {
-  title: string;
-  type: 'form' | 'list' | 'log' | 'workflow';
-  /** Page id for form and list tabs. */
-  page?: string;
-  /** For list tabs: filter taking values from the record, e.g. {"topicId": ":id"}. */
-  params?: Record<string, string>;
-  visible?: Rule;
-}
-
-export interface DetailPageDef {
-  $schema?: string;
-  kind: 'detail';
-  id: string;
-  entity: string;
-  title: string;
-  tabs: DetailTabDef[];
-  actions?: ActionDef[];
-}
-
-export type PageDef = ListPageDef | FormPageDef | DetailPageDef;
 
 // ---------------------------------------------------------------- workflows
 export interface StatusDef {
@@ -230,6 +155,8 @@ export interface TransitionDef {
   toByFrom?: Record<string, string>;
   /** Fields the transition sets, each a rule over {record, user, now} (e.g. {"publishTime": {"var": "now"}}). */
   set?: Record<string, Rule>;
+  /** Fields that must be filled for the transition to fire (a draft may be saved incomplete). */
+  requires?: string[];
 }
 
 export interface WorkflowDef {
@@ -242,8 +169,17 @@ export interface WorkflowDef {
   /** Field remembering the stage (StatusDef.stage) of the last staged status, for statuses without one (e.g. 28). */
   stageField?: string;
   initial: string;
+  /** Names of the stages (StatusDef.stage), the lanes of the life-cycle diagram. */
+  stages?: { stage: number; label: string }[];
   statuses: StatusDef[];
   transitions: TransitionDef[];
+  /**
+   * Conditions every transition of an action must also meet, written once (e.g. a submit needs the
+   * stage's notice open). Over {record, user, now, facts}: `facts` are what the entity's module tells
+   * the server about other records (e.g. facts.notices); a failing guard removes the action from
+   * `_perm.transitions` (so its buttons hide) and the server refuses it with `message`.
+   */
+  guards?: Record<string, { rule: Rule; message: string }>;
 }
 
 // ---------------------------------------------------------------- dictionaries, routes, menus
@@ -267,6 +203,8 @@ export interface RouteDef {
   page?: string;
   /** add / edit / look for form pages. */
   mode?: 'add' | 'edit' | 'look';
+  /** Default query parameters of the page (the address's own win): {"id": "1"} edits one fixed record. */
+  query?: Record<string, string>;
   /** Hand-written screen registered in the shell (homePage, signUp, 403, 500...). */
   component?: string;
   hidden?: boolean;
@@ -355,11 +293,22 @@ export interface OperationLogRow {
   roleCode?: string;
   /** Epoch ms. */
   createdAt: number | string;
+  /** What the save or transition changed, field by field (values as users see them). */
+  changes?: FieldChange[];
+}
+
+/** One changed field of an operation-log row: label and old / new value as shown to users (null: empty). */
+export interface FieldChange {
+  field: string;
+  label: string;
+  from: string | null;
+  to: string | null;
 }
 
 /** Answer of POST /api/schema/page. */
 export interface PageBundle {
   page: PageDef;
+  /** For a dashboard (no entity of its own): an empty stand-in. */
   entity: EntityDef;
   workflow: WorkflowDef | null;
 }

@@ -4,7 +4,7 @@
  * provider through React context and the page renders without a server.
  */
 import type {
-  DictionaryOption, ListRequest, ListResult, OperationLogRow, PageBundle, ResourceRecord, WorkflowDef,
+  DashboardBlockData, DictionaryOption, ImportReport, ListRequest, ListResult, OperationLogRow, PageBundle, ResourceRecord, WorkflowDef,
 } from '../../../shared/schema/types.js';
 
 export interface TransitionRequest {
@@ -28,6 +28,10 @@ export interface DataProvider {
   getLog(entity: string, id: string): Promise<OperationLogRow[]>;
   /** Downloads the list as a file (the browser saves it). */
   exportFile(entity: string, req: Pick<ListRequest, 'filters' | 'sort' | 'pageId'>): Promise<void>;
+  /** Creates records from an xlsx file (base64) through a list page's import action; answers the row report. */
+  importFile(entity: string, req: { pageId: string; fileName: string; content: string }): Promise<ImportReport>;
+  /** Downloads the empty xlsx whose header row the import reads. */
+  importTemplate(entity: string, pageId: string): Promise<void>;
   getPublicList(entity: string, req: ListRequest): Promise<ListResult>;
   getPublicOne(entity: string, id: string): Promise<ResourceRecord>;
   getWorkflow(name: string): Promise<WorkflowDef>;
@@ -37,6 +41,12 @@ export interface DataProvider {
   getDictionaryVersions(): Promise<DictionaryVersions>;
   /** Saves one stored file (GET /api/file/download?id=). */
   downloadFile(file: FileRefLike): Promise<void>;
+  /** A module endpoint a widget needs (person search, ...): POST /api/<path>, answering the envelope's data. */
+  moduleCall<T>(path: string, body: unknown): Promise<T>;
+  /** Saves the file a module endpoint answers (GET /api/<path>, e.g. meeting/exportAttendees?id=3; POST with an optional body). */
+  download(path: string, method?: 'GET' | 'POST', body?: unknown): Promise<void>;
+  /** A dashboard's figures and rows for the user, one entry per block (null: another role's). */
+  getDashboard(pageId: string): Promise<(DashboardBlockData | null)[]>;
 }
 
 /** What a `files` field holds for each file (the file service's FileRef). */
@@ -97,6 +107,10 @@ export function createHttpDataProvider(http: HttpLike): DataProvider {
         body: { ...(req.pageId ? { pageId: req.pageId } : {}), filters: req.filters ?? [], ...(req.sort ? { sort: req.sort } : {}) },
       });
     },
+    importFile: (entity, req) => http.post<ImportReport>(`resource/${seg(entity)}/import`, req),
+    importTemplate: async (entity, pageId) => {
+      await http.download(`resource/${seg(entity)}/importTemplate`, { method: 'POST', body: { pageId } });
+    },
     getPublicList: (entity, req) => http.post<ListResult>(`public/${seg(entity)}/list`, req),
     getPublicOne: (entity, id) => http.post<ResourceRecord>(`public/${seg(entity)}/get`, { id }),
     getWorkflow: (name) => http.post<WorkflowDef>('workflow/get', { name }),
@@ -107,5 +121,10 @@ export function createHttpDataProvider(http: HttpLike): DataProvider {
     downloadFile: async (file) => {
       await http.download('file/download', { method: 'GET', params: { id: file.id }, fileName: file.fileName });
     },
+    moduleCall: <T,>(path: string, body: unknown) => http.post<T>(path, body, { silent: true }),
+    download: async (path, method = 'GET', body) => {
+      await http.download(path, { method, ...(body === undefined ? {} : { body }) });
+    },
+    getDashboard: async (pageId) => (await http.post<{ blocks?: (DashboardBlockData | null)[] }>('workbench/data', { pageId }))?.blocks ?? [],
   };
 }

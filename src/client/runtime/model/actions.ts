@@ -15,6 +15,9 @@ export interface ResolvedAction {
   label: string;
   /** Link target template (placeholders not yet filled). */
   to?: string;
+  /** Download actions: API path template (placeholders not yet filled). */
+  url?: string;
+  method?: 'GET' | 'POST';
   /** Text of a confirm dialog, when the action asks first. */
   confirm?: string;
   /** Transition actions: whether a comment is asked for. */
@@ -25,7 +28,7 @@ export interface ResolvedAction {
   danger: boolean;
 }
 
-export const DEFAULT_LABELS = { delete: '删除', export: '导出' } as const;
+export const DEFAULT_LABELS = { delete: '删除', export: '导出', import: '导入' } as const;
 export const DEFAULT_DELETE_CONFIRM = '确定要删除吗？';
 
 export function findTransition(workflow: WorkflowDef | null | undefined, action: string): TransitionDef | undefined {
@@ -50,6 +53,10 @@ export function resolveAction(def: ActionDef, workflow: WorkflowDef | null | und
       return { key: `delete:${index}`, type: 'delete', label: def.label ?? DEFAULT_LABELS.delete, confirm: def.confirm ?? DEFAULT_DELETE_CONFIRM, comment: 'none', primary: false, danger: true };
     case 'export':
       return { key: `export:${index}`, type: 'export', label: def.label ?? DEFAULT_LABELS.export, comment: 'none', primary: false, danger: false };
+    case 'import':
+      return { key: `import:${index}`, type: 'import', label: def.label ?? DEFAULT_LABELS.import, comment: 'none', primary: false, danger: false };
+    case 'download':
+      return { key: `download:${index}`, type: 'download', label: def.label, url: def.url, method: def.method, comment: 'none', primary: false, danger: false };
   }
 }
 
@@ -61,7 +68,7 @@ export function permitted(def: ActionDef, row: ResourceRecord | null | undefined
     case 'delete': return perm ? perm.delete : false;
     case 'transition': return perm ? perm.transitions.includes(def.action) : false;
     case 'link': return def.perm ? Boolean(perm?.[def.perm]) : true;
-    case 'export': return true;
+    case 'export': case 'import': case 'download': return true;
   }
 }
 

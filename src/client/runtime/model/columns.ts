@@ -6,7 +6,7 @@
 import dayjs from 'dayjs';
 import type { ColumnDef, EntityDef, FieldDef, StatusDef, WorkflowDef } from '../../../shared/schema/types.js';
 
-export type CellKind = 'text' | 'dict' | 'dictTag' | 'status' | 'date' | 'datetime' | 'link' | 'files' | 'boolean' | 'number' | 'richtext';
+export type CellKind = 'text' | 'dict' | 'dictTag' | 'status' | 'date' | 'datetime' | 'link' | 'files' | 'fileIcon' | 'area' | 'boolean' | 'number' | 'richtext';
 
 export interface ColumnPlan {
   key: string;
@@ -50,6 +50,8 @@ export function planColumn(col: ColumnDef, entity: EntityDef, workflow: Workflow
   };
   const render = col.render;
   if (render === 'link') return { ...base, kind: 'link', to: col.to };
+  if (render === 'fileIcon') return { ...base, kind: 'fileIcon' };
+  if (render === 'area') return { ...base, kind: 'area' };
   if (render === 'files' || (!render && def?.type === 'files')) return { ...base, kind: 'files' };
   if (isStatusField(entity, workflow, col.field) && render !== 'text') return { ...base, kind: 'status' };
   if (render === 'tag') return { ...base, kind: def?.dict ? 'dictTag' : 'text' };

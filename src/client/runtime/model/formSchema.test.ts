@@ -22,7 +22,7 @@ describe('buildFormSchema', () => {
     expect(p.sortNo).toMatchObject({ type: 'number', 'x-component': 'NumberPicker', minimum: 0, maximum: 999, 'x-component-props': { precision: 0, min: 0, max: 999 } });
     expect(p.status['x-component']).toBe('Input');
     expect(grid(buildFormSchema(form, entity, 'edit', { statusField: 'status' })).status['x-component']).toBe('StatusTag');
-    expect(p.contactPhone['x-validator']).toEqual([{ pattern: '^1[3-9]\\d{9}$', message: '请输入正确的手机号码' }]);
+    expect(p.contactPhone['x-validator']).toEqual([{ required: false, message: '请输入联系电话' }, { pattern: '^1[3-9]\\d{9}$', message: '请输入正确的手机号码' }]);
     const content = grid(buildFormSchema(form, entity, 'edit'), 'section1');
     expect(content.content).toMatchObject({ 'x-component': 'RichText', required: true, 'x-decorator-props': { gridSpan: 2 } });
     expect(content.summary['x-component-props']).toMatchObject({ maxLength: 500, showCount: true });

@@ -7,6 +7,7 @@ import type { ISchema } from '@formily/json-schema';
 import type { Rule } from '../../../shared/rules/Rule.js';
 import type { EntityDef, FieldDef, FormFieldDef, FormPageDef, SectionDef } from '../../../shared/schema/types.js';
 import { defaultWidget, isWide, valueType } from './fieldWidgets.js';
+import { fieldValidators } from './fieldMessages.js';
 
 export type FormMode = 'add' | 'edit' | 'look';
 
@@ -32,15 +33,12 @@ export interface BuildOptions {
   statusField?: string;
   /** Columns of the form grid. */
   columns?: number;
+  /** Read-only fields a lookup fills: shown (as text) in add forms too, beside what the user enters. */
+  lookupFilled?: Set<string>;
 }
 
 export const FORM_COLUMNS = 2;
 
-function validators(def: FieldDef): Record<string, unknown>[] {
-  const list: Record<string, unknown>[] = [];
-  if (def.pattern) list.push({ pattern: def.pattern, ...(def.patternMessage ? { message: def.patternMessage } : {}) });
-  return list;
-}
 
 function widgetProps(def: FieldDef, f: FormFieldDef, widget: string, entityName: string): Record<string, unknown> {
   const props: Record<string, unknown> = {};
@@ -48,7 +46,7 @@ function widgetProps(def: FieldDef, f: FormFieldDef, widget: string, entityName:
   if (def.multiple && widget === 'Select') props.mode = 'multiple';
   if (def.type === 'datetime' && widget === 'DatePicker') props.showTime = true;
   // The uploader checks type set, size and count against this field (file service contract).
-  if (widget === 'Upload') props.belongType = `${entityName}.${f.field}`;
+  if (widget === 'Upload' || widget === 'RichText') props.belongType = `${entityName}.${f.field}`;
   if (def.maxLength && (widget === 'Input' || widget === 'TextArea')) props.maxLength = def.maxLength;
   if (def.maxLength && widget === 'TextArea') props.showCount = true;
   if (def.type === 'files') {
@@ -66,7 +64,8 @@ function widgetProps(def: FieldDef, f: FormFieldDef, widget: string, entityName:
 export function fieldSchema(entity: EntityDef, f: FormFieldDef, mode: FormMode, opts: BuildOptions = {}): ISchema | null {
   const def = entity.fields[f.field];
   if (!def) return null;
-  if (def.readOnly && mode === 'add') return null;
+  const filled = opts.lookupFilled?.has(f.field) ?? false;
+  if ((def.readOnly || f.readOnly) && mode === 'add' && !filled) return null;
   const columns = opts.columns ?? FORM_COLUMNS;
   let widget = f.widget ?? (f.field === opts.statusField ? 'StatusTag' : defaultWidget(def, mode, opts.hasWidget));
   // The uploader is registered by the file module; until it is, files show as a read-only list.
@@ -88,10 +87,10 @@ export function fieldSchema(entity: EntityDef, f: FormFieldDef, mode: FormMode, 
   if (def.minLength !== undefined) s.minLength = def.minLength;
   if (def.minimum !== undefined) s.minimum = def.minimum;
   if (def.maximum !== undefined) s.maximum = def.maximum;
-  const v = validators(def);
-  if (v.length) s['x-validator'] = v;
+  if (mode !== 'look') s['x-validator'] = fieldValidators(def, String(s.title), widget);
   if (mode === 'add' && def.default !== undefined) s.default = def.default;
-  if (def.readOnly && mode === 'edit') s['x-pattern'] = 'readPretty';
+  if ((def.readOnly || f.readOnly) && (mode === 'edit' || mode === 'add')) s['x-pattern'] = 'readPretty';
+  if (f.hidden) s['x-display'] = 'hidden';
   return s;
 }
 
@@ -102,7 +101,7 @@ function sectionSchema(entity: EntityDef, section: SectionDef, mode: FormMode, o
     const s = fieldSchema(entity, f, mode, opts);
     if (!s) continue;
     properties[f.field] = s;
-    if (!entity.fields[f.field].readOnly) fields.push(f.field);
+    if (!entity.fields[f.field].readOnly && !f.readOnly) fields.push(f.field);
     if (f.visible !== undefined || f.required !== undefined || f.disabled !== undefined) {
       rules.push({ field: f.field, visible: f.visible, required: f.required, disabled: f.disabled });
     }
@@ -129,7 +128,8 @@ function sectionsOf(page: FormPageDef, entity: EntityDef): SectionDef[] {
   return [{ fields: Object.keys(entity.fields).map((field) => ({ field })) }];
 }
 
-export function buildFormSchema(page: FormPageDef, entity: EntityDef, mode: FormMode, opts: BuildOptions = {}): BuiltForm {
+export function buildFormSchema(page: FormPageDef, entity: EntityDef, mode: FormMode, given: BuildOptions = {}): BuiltForm {
+  const opts: BuildOptions = { lookupFilled: new Set((page.lookups ?? []).flatMap((l) => Object.keys(l.copy))), ...given };
   const fields: string[] = [];
   const rules: FieldRules[] = [];
   const properties: Record<string, ISchema> = {};

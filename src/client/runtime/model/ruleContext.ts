@@ -8,6 +8,7 @@ export interface RuntimeUser {
   roles?: string[];
   username?: string;
   realName?: string;
+  orgName?: string | null;
 }
 
 export interface RuleInputs {
@@ -22,7 +23,10 @@ export interface RuleInputs {
 /** Builds the one context shape the shared evaluator documents: { record, form, user, query, now }. */
 export function ruleContext(inputs: RuleInputs): RuleContext {
   const user = inputs.user
-    ? { userId: inputs.user.userId, roleCode: inputs.user.roleCode, areaCode: inputs.user.areaCode ?? null, roles: inputs.user.roles ?? [inputs.user.roleCode] }
+    ? {
+      userId: inputs.user.userId, roleCode: inputs.user.roleCode, areaCode: inputs.user.areaCode ?? null, roles: inputs.user.roles ?? [inputs.user.roleCode],
+      orgName: inputs.user.orgName ?? null, realName: inputs.user.realName ?? null,
+    }
     : null;
   return {
     record: inputs.record ?? {},

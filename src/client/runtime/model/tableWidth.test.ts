@@ -1,5 +1,5 @@
 import type { ColumnPlan } from './columns.js';
-import { ACTIONS_MAX_WIDTH, actionsWidth, DEFAULT_MIN_WIDTH, ELLIPSIS_MIN_WIDTH, SELECTION_WIDTH, tableSizing } from './tableWidth.js';
+import { ACTIONS_MAX_WIDTH, actionsWidth, inlineActionCount, DEFAULT_MIN_WIDTH, ELLIPSIS_MIN_WIDTH, SELECTION_WIDTH, tableSizing } from './tableWidth.js';
 
 const plan = (over: Partial<ColumnPlan>): ColumnPlan => ({ key: 'f', field: 'f', title: 'F', kind: 'text', sortable: false, ellipsis: false, ...over });
 
@@ -21,6 +21,12 @@ describe('actionsWidth', () => {
   it('is nothing without row actions, grows with labels and stops at a maximum', () => {
     expect(actionsWidth([])).toBe(0);
     expect(actionsWidth(['查看'])).toBeLessThan(actionsWidth(['查看', '编辑']));
-    expect(actionsWidth(['查看', '编辑', '发布', '撤回', '删除', '退回修改'])).toBe(ACTIONS_MAX_WIDTH);
+    const many = ['查看', '编辑', '发布', '撤回', '删除', '退回修改'];
+    expect(actionsWidth(many)).toBeLessThanOrEqual(ACTIONS_MAX_WIDTH);
+    // Past the maximum the rest go into 更多: the first ones stay buttons.
+    expect(inlineActionCount(many)).toBe(2);
+    expect(inlineActionCount(['查看', '编辑'])).toBe(2);
+    expect(inlineActionCount(['提交市级审核', '退回修改意见'])).toBe(1);
+    expect(inlineActionCount([])).toBe(0);
   });
 });

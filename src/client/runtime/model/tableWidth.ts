@@ -11,18 +11,33 @@ import type { ColumnPlan } from './columns.js';
 export const ELLIPSIS_MIN_WIDTH = 160;
 export const DEFAULT_MIN_WIDTH = 120;
 /** Row action buttons: small link buttons, about one em per character plus their padding; past the
- * maximum they wrap, so a list fits a 1366px screen without scrolling. */
+ * maximum the last ones go into a 更多 menu (never a second line), so a list fits a 1366px screen. */
 const CHAR_WIDTH = 14;
 const BUTTON_PADDING = 16;
 const CELL_PADDING = 16;
-export const ACTIONS_MAX_WIDTH = 160;
+export const ACTIONS_MAX_WIDTH = 180;
 export const SELECTION_WIDTH = 32;
 
-/** Width of the 操作 column for the labels its row actions may show. */
+/** The 更多 button: two characters and its arrow. */
+const MORE_WIDTH = 2 * CHAR_WIDTH + BUTTON_PADDING + 14;
+
+function labelsWidth(labels: string[]): number {
+  return labels.reduce((w, label) => w + label.length * CHAR_WIDTH + BUTTON_PADDING, CELL_PADDING);
+}
+
+/** How many row actions show as buttons; the others go into 更多. At least one shows. */
+export function inlineActionCount(labels: string[], max = ACTIONS_MAX_WIDTH): number {
+  if (labels.length === 0 || labelsWidth(labels) <= max) return labels.length;
+  let n = labels.length - 1;
+  while (n > 1 && labelsWidth(labels.slice(0, n)) + MORE_WIDTH > max) n--;
+  return n;
+}
+
+/** Width of the 操作 column for the labels its row actions may show: the inline buttons and 更多. */
 export function actionsWidth(labels: string[]): number {
   if (!labels.length) return 0;
-  const sum = labels.reduce((w, label) => w + label.length * CHAR_WIDTH + BUTTON_PADDING, CELL_PADDING);
-  return Math.min(ACTIONS_MAX_WIDTH, sum);
+  const n = inlineActionCount(labels);
+  return labelsWidth(labels.slice(0, n)) + (n < labels.length ? MORE_WIDTH : 0);
 }
 
 export interface TableSizing {

@@ -63,7 +63,7 @@ export function ActionButton({ action, rows, run, variant, values, icon, disable
     const target = fillPlaceholders(action.to ?? '', variant === 'row' ? rows[0] : values);
     return <Button {...buttonProps} disabled={disabled} onClick={() => navigate(target)}>{label}</Button>;
   }
-  if (action.type === 'export') {
+  if (action.type === 'export' || action.type === 'download') {
     return <Button {...buttonProps} disabled={disabled} onClick={() => void run(action, rows, { request })}>{label}</Button>;
   }
   if (action.type === 'transition' && action.comment !== 'none') {

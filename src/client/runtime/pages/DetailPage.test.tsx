@@ -36,9 +36,19 @@ describe('detail page', () => {
     await waitFor(() => expect(screen.getByText('同意')).toBeTruthy());
     expect(dp.calls.find((c) => c.method === 'getLog')!.args).toEqual(['notice', 'notice-2']);
     expect(screen.getAllByText('省级管理员').length).toBeGreaterThan(0);
+    // A row with a field diff opens to it: field, value before, value after.
+    const expander = container.querySelector('.runtime-log .ant-table-row-expand-icon-collapsed') as HTMLElement;
+    expect(expander).not.toBeNull();
+    fireEvent.click(expander);
+    await waitFor(() => expect(container.querySelector('.runtime-log-changes')).not.toBeNull());
+    const diff = container.querySelector('.runtime-log-changes') as HTMLElement;
+    expect(within(diff).getByText('修改前')).toBeTruthy();
+    expect(within(diff).getByText(/（原）$/)).toBeTruthy();
+    expect(within(diff).getByText(/（新）$/)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('tab', { name: '流程' }));
-    await waitFor(() => expect(screen.getByText('已发布（当前）')).toBeTruthy());
+    // The diagram is its own chunk: give its first load time on a busy machine.
+    await waitFor(() => expect(container.querySelector('.runtime-wf-node[data-current="true"]')?.textContent).toBe('已发布'), { timeout: 10_000 });
   });
 
   it('takes list-tab params from the record or literally', () => {

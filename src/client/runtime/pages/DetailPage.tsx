@@ -3,7 +3,7 @@
  * operation log, the workflow) and the record's actions (transitions by rule and permission).
  */
 import { Card, Result, Space, Spin, Tabs } from 'antd';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { test } from '../../../shared/rules/evaluate.js';
 import type { DetailPageDef, DetailTabDef, PageBundle, ResourceRecord } from '../../../shared/schema/types.js';
 import { visibleActions } from '../model/actions.js';
@@ -16,7 +16,9 @@ import { ListPage } from './ListPage.js';
 import { LogTable } from './LogTable.js';
 import type { PageKindProps } from './types.js';
 import { useActionRunner } from './useActionRunner.js';
-import { WorkflowView } from './WorkflowView.js';
+
+// dagre and the diagram load only when a detail page shows a workflow.
+const LazyWorkflowDiagram = lazy(() => import('./WorkflowDiagram.js').then((m) => ({ default: m.WorkflowDiagram })));
 
 /** A list tab's fixed filters: ":name" takes the record's value, anything else is literal. */
 export function tabParams(params: Record<string, string> | undefined, record: ResourceRecord): Record<string, unknown> {
@@ -68,7 +70,13 @@ export function DetailPage({ bundle, query }: PageKindProps) {
   const tabs = page.tabs.filter((t) => test(t.visible, ctx)).map((tab, i) => {
     let children: ReactNode = null;
     if (tab.type === 'log') children = <LogTable entity={bundle.entity.name} id={record.id} workflow={bundle.workflow} />;
-    else if (tab.type === 'workflow') children = bundle.workflow ? <WorkflowView workflow={bundle.workflow} current={record[bundle.workflow.field] as string | undefined} /> : null;
+    else if (tab.type === 'workflow') {
+      children = bundle.workflow ? (
+        <Suspense fallback={<Spin />}>
+          <LazyWorkflowDiagram workflow={bundle.workflow} current={record[bundle.workflow.field] as string | undefined} entity={bundle.entity.name} id={record.id} />
+        </Suspense>
+      ) : null;
+    }
     else children = <SubPage tab={tab} record={record} query={query} />;
     return { key: `tab${i}`, label: tab.title, children };
   });

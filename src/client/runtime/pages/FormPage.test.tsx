@@ -54,12 +54,28 @@ describe('form page', () => {
     expect(dp.calls.some((c) => c.method === 'save' || c.method === 'transition')).toBe(false);
   });
 
-  it('refuses to save an empty required field, in Chinese', async () => {
+  it('refuses to save an empty required field, naming the field: 请输入 for typing, 请选择 for picking', async () => {
     const dp = provider();
     const { container } = await renderPage({ pageId: 'fixture/noticeForm', mode: 'add', dataProvider: dp });
     fireEvent.click(screen.getByRole('button', { name: btn('保存') }));
-    await waitFor(() => expect(item(container, '标题')!.textContent).toContain('该字段是必填字段'));
+    await waitFor(() => expect(item(container, '标题')!.textContent).toContain('请输入标题'));
+    expect(item(container, '类别')!.textContent).toContain('请选择类别');
+    expect(container.textContent).not.toContain('该字段是必填字段');
     expect(dp.calls.some((c) => c.method === 'save')).toBe(false);
+  });
+
+  it('names the field in length, range and format messages', async () => {
+    const { container } = await renderPage({ pageId: 'fixture/noticeForm', mode: 'edit', query: { id: 'notice-2' }, dataProvider: provider() });
+    const title = item(container, '标题')!.querySelector('input')!;
+    fireEvent.change(title, { target: { value: '长'.repeat(101) } });
+    fireEvent.blur(title);
+    await waitFor(() => expect(item(container, '标题')!.textContent).toContain('标题不能超过100个字符'));
+    const sortNo = item(container, '排序')?.querySelector('input');
+    if (sortNo) {
+      fireEvent.change(sortNo, { target: { value: '1000' } });
+      fireEvent.blur(sortNo);
+      await waitFor(() => expect(item(container, '排序')!.textContent).toMatch(/排序不能大于999/));
+    }
   });
 
   it('checks the pattern with the schema message', async () => {
@@ -114,7 +130,7 @@ describe('form page', () => {
     expect(container.querySelector('.ant-steps')).not.toBeNull();
     expect(item(container, '正文')).toBeUndefined();
     fireEvent.click(screen.getByRole('button', { name: btn('下一步') }));
-    await waitFor(() => expect(item(container, '标题')!.textContent).toContain('该字段是必填字段'));
+    await waitFor(() => expect(item(container, '标题')!.textContent).toContain('请输入标题'));
     fireEvent.change(item(container, '标题')!.querySelector('input')!, { target: { value: '分步标题' } });
     fireEvent.click(item(container, '类别')!.querySelectorAll('input[type="radio"]')[1]);
     fireEvent.click(screen.getByRole('button', { name: btn('下一步') }));

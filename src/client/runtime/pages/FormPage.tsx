@@ -12,10 +12,12 @@ import { App, Button, Card, Popconfirm, Result, Spin, Steps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/envelope.js';
+import { notify } from '../../api/notifier.js';
 import type { FormPageDef, ResourceRecord } from '../../../shared/schema/types.js';
 import { resolveAction } from '../model/actions.js';
 import { buildFormSchema, saveBody, type FormMode } from '../model/formSchema.js';
 import { ruleEffects } from '../model/formRules.js';
+import { lookupEffects } from '../model/lookups.js';
 import { fillPlaceholders } from '../model/placeholders.js';
 import { fieldErrorsOf } from '../model/serverErrors.js';
 import { PageContext } from '../PageContext.js';
@@ -23,6 +25,10 @@ import { useRuntime } from '../RuntimeContext.js';
 import { hasWidget } from '../widgets/registry.js';
 import type { PageKindProps } from './types.js';
 import { useSchemaField } from './useSchemaField.js';
+import { FORM_REFUSED_EVENT } from '../widgets/Captcha.js';
+import { useAutosave } from './useAutosave.js';
+import { initialValuesOf, resumeRequest } from '../model/formInit.js';
+import { ruleContext } from '../model/ruleContext.js';
 
 setValidateLanguage('zh-CN');
 
@@ -33,6 +39,13 @@ function initialValues(record: ResourceRecord | null | undefined): Record<string
   if (!record) return undefined;
   const { _perm: _drop, ...values } = record;
   return values;
+}
+
+/** Add forms opened with ?field=value for the fields the page takes from the query. */
+function queryValues(page: FormPageDef, query: Record<string, string | undefined>): Record<string, unknown> | undefined {
+  const out: Record<string, unknown> = {};
+  for (const f of page.initialFromQuery ?? []) if (query[f]) out[f] = query[f];
+  return Object.keys(out).length ? out : undefined;
 }
 
 function useRecord(bundle: PageKindProps['bundle'], mode: FormMode, id: string | undefined, given: ResourceRecord | null | undefined) {
@@ -58,6 +71,36 @@ function useRecord(bundle: PageKindProps['bundle'], mode: FormMode, id: string |
   return { ...state, reload: () => setReload((n) => n + 1) };
 }
 
+/** Add mode of a page that resumes drafts: looks for the user's draft and opens it instead (true while looking). */
+function useResume(page: FormPageDef, bundle: PageKindProps['bundle'], mode: FormMode, start: Record<string, unknown> | undefined, query: Record<string, string | undefined>): boolean {
+  const { dataProvider, user } = useRuntime();
+  const navigate = useNavigate();
+  const req = mode === 'add' && start ? resumeRequest(page, bundle.workflow?.initial, start, user?.userId) : null;
+  const key = req ? JSON.stringify(req) : '';
+  const [looking, setLooking] = useState(Boolean(req));
+  useEffect(() => {
+    if (!req) { setLooking(false); return undefined; }
+    let alive = true;
+    setLooking(true);
+    dataProvider.getList(bundle.entity.name, req).then(
+      (r) => {
+        if (!alive) return;
+        const found = r?.list?.[0];
+        if (found) {
+          const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string'));
+          params.set('id', String(found.id));
+          navigate(`?${params}`, { replace: true });
+        }
+        setLooking(false);
+      },
+      () => { if (alive) setLooking(false); },
+    );
+    return () => { alive = false; };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return looking;
+}
+
 function applyServerErrors(form: Form, data: unknown): boolean {
   const errors = fieldErrorsOf(data);
   if (!errors) return false;
@@ -72,12 +115,21 @@ function applyServerErrors(form: Form, data: unknown): boolean {
 export function FormPage({ bundle, mode: requested, query, embedded, record: given }: PageKindProps) {
   const page = bundle.page as FormPageDef;
   const isPublic = page.source === 'public';
-  const mode: FormMode = isPublic ? 'look' : requested ?? (query.id ? 'edit' : 'add');
+  // A visitor's form is always a new, empty one.
+  const visitorForm = page.publicSubmit;
+  const mode: FormMode = isPublic ? 'look' : visitorForm ? 'add' : requested ?? (query.id ? 'edit' : 'add');
   const { dataProvider, user, now } = useRuntime();
   const navigate = useNavigate();
   const { message } = App.useApp();
   const SchemaField = useSchemaField();
   const { record, loading, failed, reload } = useRecord(bundle, mode, query.id, given);
+  const startValues = useMemo(
+    () => (mode === 'add' ? initialValuesOf(page, bundle.entity, ruleContext({ user, query, now: now() })) : undefined),
+    // The clock is read once per page: a new record's values do not move while it is typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [page, bundle.entity, mode, user, JSON.stringify(query)],
+  );
+  const resuming = useResume(page, bundle, mode, startValues, query);
   const built = useMemo(
     () => buildFormSchema(page, bundle.entity, mode, { hasWidget, statusField: bundle.entity.workflow && bundle.workflow ? bundle.workflow.field : undefined }),
     [page, bundle, mode],
@@ -87,15 +139,20 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
   const form = useMemo(
     () => createForm({
       readPretty: mode === 'look',
-      initialValues: initialValues(record),
-      effects: ruleEffects(built.rules, () => inputs.current, mode),
+      initialValues: mode === 'add' ? { ...queryValues(page, query), ...startValues } : initialValues(record),
+      effects: (f) => {
+        ruleEffects(built.rules, () => inputs.current, mode)(f);
+        lookupEffects(page.lookups, (entity, id) => dataProvider.getOne(entity, id), mode)(f);
+      },
     }),
-    [built, mode, record],
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [built, mode, record, startValues],
   );
   const [step, setStep] = useState(0);
   const [saving, setSaving] = useState(false);
+  const autosave = useAutosave(page, bundle.entity.name, form, built.fields, record, Boolean(page.autosave) && mode !== 'look' && !isPublic);
 
-  if (loading) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
+  if (loading || resuming) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   if (failed) return <Result status="warning" title={RECORD_NOT_FOUND} />;
 
   const steps = built.steps;
@@ -104,24 +161,43 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
     : built.schema;
 
   async function save(withSubmit: boolean) {
+    // The server's messages of the last refusal go; the fields are checked afresh.
+    form.clearErrors('*');
     try {
       await form.validate();
     } catch {
       return;
     }
     setSaving(true);
-    try {
-      const body = saveBody(toJS(form.values) as Record<string, unknown>, built.fields, record);
-      let saved = await dataProvider.save(bundle.entity.name, body);
-      if (withSubmit && page.submitAction) {
-        saved = await dataProvider.transition(bundle.entity.name, {
-          id: saved.id, action: page.submitAction.action,
-          ...(saved.version !== undefined ? { version: saved.version } : {}),
-        });
+    if (visitorForm) {
+      try {
+        const answer = await dataProvider.moduleCall<{ message?: unknown } | null>(visitorForm.to, saveBody(toJS(form.values) as Record<string, unknown>, built.fields));
+        // Through the app-wide notifier: the page (and its own message holder) goes with the navigation.
+        notify.success(typeof answer?.message === 'string' ? answer.message : MESSAGES.success);
+        navigate(page.afterSave ?? '/');
+      } catch (e) {
+        // The endpoint's sentence is shown, on the field it names too; single-use parts (captcha) renew.
+        applyServerErrors(form, (e as { data?: unknown })?.data);
+        void message.error((e as Error)?.message || MESSAGES.invalidParams);
+        form.notify(FORM_REFUSED_EVENT);
+      } finally {
+        setSaving(false);
       }
+      return;
+    }
+    try {
+      const saved = await autosave.exclusive(async () => {
+        const body = saveBody(toJS(form.values) as Record<string, unknown>, built.fields, autosave.current());
+        const answer = await dataProvider.save(bundle.entity.name, body);
+        if (!withSubmit || !page.submitAction) return answer;
+        return dataProvider.transition(bundle.entity.name, {
+          id: answer.id, action: page.submitAction.action,
+          ...(answer.version !== undefined ? { version: answer.version } : {}),
+        });
+      });
       void message.success(MESSAGES.success);
       if (page.afterSave) navigate(fillPlaceholders(page.afterSave, saved));
-      else if (mode === 'add') navigate(`?id=${encodeURIComponent(saved.id)}`, { replace: true });
+      else if (mode === 'add' || !record) navigate(`?id=${encodeURIComponent(saved.id)}`, { replace: true });
       else reload();
     } catch (e) {
       applyServerErrors(form, (e as { data?: unknown })?.data);
@@ -133,6 +209,7 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
   async function next() {
     try {
       await form.validate(`step${step}.*`);
+      if (page.autosave && page.autosave.onStepChange !== false) void autosave.saveDraft();
       setStep((s) => s + 1);
     } catch {
       // Messages are on the fields.
@@ -144,14 +221,22 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
   const submitConfirm = page.submitAction
     ? resolveAction({ type: 'transition', action: page.submitAction.action, label: page.submitAction.label }, bundle.workflow).confirm
     : undefined;
-  const buttons = mode === 'look' ? (
+  // A submit the workflow guards (e.g. the stage's notice open, a rule over facts the browser has
+  // not) shows when the server lists it in the record's `_perm`; a new record has no `_perm` yet.
+  const submitGuarded = Boolean(page.submitAction && bundle.workflow?.guards?.[page.submitAction.action]);
+  const canSubmit = Boolean(page.submitAction) && (!submitGuarded || !record?._perm || record._perm.transitions.includes(page.submitAction!.action));
+  const buttons = visitorForm ? (
+    <FormButtonGroup align="center" className="runtime-form-buttons">
+      <Button type="primary" loading={saving} onClick={() => void save(false)}>{visitorForm.label}</Button>
+    </FormButtonGroup>
+  ) : mode === 'look' ? (
     embedded || isPublic ? null : <FormButtonGroup align="center"><Button onClick={() => navigate(-1)}>返回</Button></FormButtonGroup>
   ) : (
     <FormButtonGroup align="center" className="runtime-form-buttons">
-      {steps && step > 0 ? <Button onClick={() => setStep((s) => s - 1)}>上一步</Button> : null}
+      {steps && step > 0 ? <Button onClick={() => { if (page.autosave && page.autosave.onStepChange !== false) void autosave.saveDraft(); setStep((s) => s - 1); }}>上一步</Button> : null}
       {!last ? <Button type="primary" onClick={() => void next()}>下一步</Button> : null}
-      {last ? <Button type={page.submitAction ? 'default' : 'primary'} loading={saving} onClick={() => void save(false)}>保存</Button> : null}
-      {last && page.submitAction ? (
+      {last ? <Button type={canSubmit ? 'default' : 'primary'} loading={saving} onClick={() => void save(false)}>保存</Button> : null}
+      {last && page.submitAction && canSubmit ? (
         submitConfirm ? (
           <Popconfirm title={submitConfirm} okText="确定" cancelText="取消" onConfirm={() => save(true)}>
             <Button type="primary" loading={saving}>{page.submitAction.label}</Button>
@@ -176,6 +261,7 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
               />
             ) : null}
             <SchemaField schema={schema} />
+            {autosave.note ? <div className="runtime-autosave-note" role="status" style={{ textAlign: 'center', color: '#8c8c8c', marginBottom: 8 }}>{autosave.note}</div> : null}
             {buttons}
           </FormLayout>
         </PreviewText.Placeholder>

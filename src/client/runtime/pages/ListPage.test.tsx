@@ -15,7 +15,26 @@ const rowOf = (title: string) => screen.getByText(title).closest('tr') as HTMLEl
 const btn = (name: string) => new RegExp(`^${name.split('').join('\\s*')}$`);
 const tick = () => act(async () => { await new Promise((r) => setTimeout(r, 0)); });
 
+/** Clicks a row action, through 更多 when it is folded there. */
+async function clickRowAction(title: string, name: string) {
+  const inline = within(rowOf(title)).queryByRole('button', { name: btn(name) });
+  if (inline) { fireEvent.click(inline); return; }
+  fireEvent.click(within(rowOf(title)).getByRole('button', { name: btn('更多') }));
+  const folded = await waitFor(() => {
+    const b = [...document.querySelectorAll('.runtime-more-actions button')].find((x) => x.textContent?.replace(/\s/g, '') === name);
+    if (!b) throw new Error(`no ${name} under 更多`);
+    return b;
+  });
+  fireEvent.click(folded);
+}
+
 describe('list page', () => {
+  it('still says 共0条记录 when the list has no rows (SPEC §9)', async () => {
+    const { container } = await renderPage({ pageId: 'fixture/noticeList', dataProvider: createFixtureDataProvider(schemas, { rows: 0 }) });
+    expect(container.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(0);
+    expect(container.querySelector('.runtime-empty-total')?.textContent).toBe('共0条记录');
+  });
+
   it('pages 10 rows with 共N条记录, a size changer and a quick jumper', async () => {
     const dp = provider();
     const { container } = await renderPage({ pageId: 'fixture/noticeList', dataProvider: dp });
@@ -44,7 +63,12 @@ describe('list page', () => {
   it('shows row actions by rule and row permission', async () => {
     await renderPage({ pageId: 'fixture/noticeList', dataProvider: provider() });
     const names = (title: string) => within(rowOf(title)).getAllByRole('button').map((b) => b.textContent?.replace(/\s/g, ''));
-    expect(names('标题1')).toEqual(['查看', '编辑', '发布', '删除']);
+    // What does not fit the 操作 column goes into 更多 instead of a second line.
+    expect(names('标题1')).toEqual(['查看', '编辑', '更多']);
+    fireEvent.click(within(rowOf('标题1')).getByRole('button', { name: btn('更多') }));
+    await waitFor(() => expect(document.querySelector('.runtime-more-actions')).not.toBeNull());
+    expect([...document.querySelectorAll('.runtime-more-actions button')].map((b) => b.textContent?.replace(/\s/g, ''))).toEqual(['发布', '删除']);
+    expect((rowOf('标题1').querySelector('.runtime-row-actions') as HTMLElement).style.whiteSpace).toBe('nowrap');
     expect(names('标题2')).toEqual(['查看', '撤回']);
     expect(names('标题3')).toEqual(['查看', '编辑', '发布']);
   });
@@ -66,7 +90,7 @@ describe('list page', () => {
   it('deletes after the confirm and reloads', async () => {
     const dp = provider();
     const { container } = await renderPage({ pageId: 'fixture/noticeList', dataProvider: dp });
-    fireEvent.click(within(rowOf('标题1')).getByRole('button', { name: btn('删除') }));
+    await clickRowAction('标题1', '删除');
     expect(await screen.findByText('确定要删除吗？')).toBeTruthy();
     expect(dp.calls.some((c) => c.method === 'remove')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: btn('确定') }));
@@ -94,7 +118,7 @@ describe('list page', () => {
   it('fires a confirmed transition', async () => {
     const dp = provider();
     const { container } = await renderPage({ pageId: 'fixture/noticeList', dataProvider: dp });
-    fireEvent.click(within(rowOf('标题1')).getByRole('button', { name: btn('发布') }));
+    await clickRowAction('标题1', '发布');
     expect(await screen.findByText('确定发布该公告吗？')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: btn('确定') }));
     await settle(container);

@@ -8,18 +8,20 @@ import { createForm } from '@formily/core';
 import { FormButtonGroup, FormLayout } from '@formily/antd-v5';
 import { FormProvider } from '@formily/react';
 import { toJS } from '@formily/reactive';
-import { Button, Card, Space, Table, type TableProps } from 'antd';
+import { DownOutlined } from '@ant-design/icons';
+import { Button, Card, Popover, Space, Table, type TableProps } from 'antd';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListPageDef, ListResult, ResourceRecord } from '../../../shared/schema/types.js';
 import { resolveAction, rowsAllowing, visibleActions } from '../model/actions.js';
 import { planColumns } from '../model/columns.js';
-import { actionsWidth, tableSizing } from '../model/tableWidth.js';
+import { actionsWidth, inlineActionCount, tableSizing } from '../model/tableWidth.js';
 import { buildFilterSchema } from '../model/filterSchema.js';
 import { initialListState, listReducer, PAGE_SIZE_OPTIONS, toListRequest, totalText, type ListState } from '../model/listQuery.js';
 import { recallListState, rememberListState, sessionStore } from '../model/rememberedList.js';
 import { useRuntime } from '../RuntimeContext.js';
 import { ActionButton } from './ActionButton.js';
+import { ImportAction } from './ImportAction.js';
 import { renderCell } from './cells.js';
 import type { PageKindProps } from './types.js';
 import { useActionRunner } from './useActionRunner.js';
@@ -86,7 +88,9 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   const rowDefs = isPublic ? [] : (page.rowActions ?? []);
 
   const plans = planColumns(page.columns, entity, workflow);
-  const actionsColumnWidth = actionsWidth(rowDefs.map((def, i) => resolveAction(def, workflow, i).label));
+  const actionLabels = rowDefs.map((def, i) => resolveAction(def, workflow, i).label);
+  const actionsColumnWidth = actionsWidth(actionLabels);
+
   const sizing = tableSizing(plans, { actionsWidth: actionsColumnWidth, selectable: batchDefs.length > 0 });
   const columns: NonNullable<TableProps<ResourceRecord>['columns']> = plans.map((plan) => ({
     key: plan.key,
@@ -104,13 +108,25 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
       title: '操作',
       fixed: 'right',
       ...(sizing.tableLayout ? { width: actionsColumnWidth } : {}),
-      render: (_: unknown, row: ResourceRecord) => (
-        <Space size={0} wrap>
-          {visibleActions(rowDefs, workflow, { ...ruleInputs, record: row, form: row }).map((a) => (
-            <ActionButton key={a.key} action={a} rows={[row]} run={run} variant="row" />
-          ))}
-        </Space>
-      ),
+      render: (_: unknown, row: ResourceRecord) => {
+        const acts = visibleActions(rowDefs, workflow, { ...ruleInputs, record: row, form: row });
+        // What fits the column shows as buttons; the rest go into 更多, never onto a second line.
+        const shown = acts.slice(0, inlineActionCount(acts.map((a) => a.label), actionsColumnWidth));
+        const more = acts.slice(shown.length);
+        return (
+          <Space size={0} className="runtime-row-actions" style={{ whiteSpace: 'nowrap' }}>
+            {shown.map((a) => <ActionButton key={a.key} action={a} rows={[row]} run={run} variant="row" />)}
+            {more.length ? (
+              <Popover trigger="click" placement="bottomRight" arrow={false}
+                content={<div className="runtime-more-actions" style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
+                  {more.map((a) => <ActionButton key={a.key} action={a} rows={[row]} run={run} variant="row" />)}
+                </div>}>
+                <Button type="link" size="small" className="runtime-more-button">更多<DownOutlined aria-hidden /></Button>
+              </Popover>
+            ) : null}
+          </Space>
+        );
+      },
     });
   }
 
@@ -147,8 +163,9 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
 
   const actionsBar = toolbar.length || batchDefs.length ? (
     <Space wrap style={{ marginBottom: 12 }} className="runtime-toolbar">
-      {toolbar.map((a, i) => (
-        <ActionButton key={a.key} action={a} rows={[]} run={run} variant="toolbar" values={{ ...query, ...fixed }}
+      {toolbar.map((a, i) => (a.type === 'import'
+        ? <ImportAction key={a.key} entity={entity.name} pageId={page.id} label={a.label} onDone={reload} />
+        : <ActionButton key={a.key} action={a} rows={[]} run={run} variant="toolbar" values={{ ...query, ...fixed }}
           icon={page.toolbar?.[i] && page.toolbar[i].type === 'link' ? (page.toolbar[i] as { icon?: string }).icon : undefined} request={request} />
       ))}
       {batchDefs.map((def, i) => {
@@ -168,12 +185,14 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
       ) : null}
       {actionsBar}
       {table}
+      {/* antd drops the pager of an empty table; SPEC §9 still wants the total line. */}
+      {paginated && !loading && result.total === 0 ? <div className="runtime-empty-total" style={{ textAlign: 'right', paddingTop: 16 }}>{totalText(0)}</div> : null}
     </>
   );
   // Compact lists (the home page's latest items) sit inside a frame of the host page.
   if (embedded || !paginated) return <div className="runtime-list runtime-list-compact">{body}</div>;
   return (
-    <Card title={page.title} className="runtime-list" extra={page.more ? <Link to={page.more}>更多</Link> : undefined}>
+    <Card title={(user && page.roleTitles?.[user.roleCode]) || page.title} className="runtime-list" extra={page.more ? <Link to={page.more}>更多</Link> : undefined}>
       {body}
     </Card>
   );

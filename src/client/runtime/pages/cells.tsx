@@ -1,9 +1,11 @@
+import { PaperClipOutlined } from '@ant-design/icons';
 import { Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ResourceRecord, WorkflowDef } from '../../../shared/schema/types.js';
 import { useDictionary } from '../dictionaries/useDictionary.js';
 import { formatDate, richTextToPlain, type ColumnPlan } from '../model/columns.js';
+import { areaText } from '../model/dashboard.js';
 import { fillPlaceholders } from '../model/placeholders.js';
 import type { FileRefLike } from '../data/dataProvider.js';
 import { FileList } from '../widgets/FileList.js';
@@ -16,6 +18,19 @@ function DictCell({ type, value, tag }: { type: string; value: unknown; tag: boo
   const found = values.map((v) => options.find((o) => o.value === String(v)) ?? { value: String(v), text: String(v), color: undefined });
   if (tag) return <>{found.map((o) => <Tag key={o.value} color={o.color}>{o.text}</Tag>)}</>;
   return <>{found.map((o) => o.text).join('、')}</>;
+}
+
+function AreaCell({ value }: { value: unknown }) {
+  const { options } = useDictionary('areacode');
+  return <>{areaText(value, options)}</>;
+}
+
+/** Attachments in a narrow column: a paperclip and the count; the names are the tooltip and the label. */
+function FileIconCell({ value }: { value: unknown }) {
+  const files = (Array.isArray(value) ? value : []) as FileRefLike[];
+  if (!files.length) return null;
+  const names = files.map((f) => f.fileName).join('、');
+  return <span className="runtime-file-icon" role="img" aria-label={`附件${files.length}个：${names}`} title={names}><PaperClipOutlined aria-hidden /> {files.length}</span>;
 }
 
 function plain(value: unknown): string {
@@ -34,6 +49,8 @@ export function renderCell(plan: ColumnPlan, value: unknown, row: ResourceRecord
     case 'datetime': return formatDate(value, true);
     case 'boolean': return value === null || value === undefined ? '' : value === true || value === 1 || value === '1' ? '是' : '否';
     case 'files': return <FileList value={value as FileRefLike[]} />;
+    case 'fileIcon': return <FileIconCell value={value} />;
+    case 'area': return <AreaCell value={value} />;
     case 'richtext': return richTextToPlain(value);
     case 'link': {
       const text = plain(value);

@@ -10,5 +10,11 @@ import { registerPageKind } from './registry.js';
 registerPageKind('list', ListPage);
 registerPageKind('form', lazy(() => import('./FormPage.js').then((m) => ({ default: m.FormPage }))));
 registerPageKind('detail', lazy(() => import('./DetailPage.js').then((m) => ({ default: m.DetailPage }))));
+registerPageKind('article', lazy(() => import('./ArticlePage.js').then((m) => ({ default: m.ArticlePage }))));
+registerPageKind('dashboard', lazy(() => import('./DashboardPage.js').then((m) => ({ default: m.DashboardPage }))));
+registerPageKind('allocation', lazy(() => import('./AllocationPage.js').then((m) => ({ default: m.AllocationPage }))));
+registerPageKind('progress', lazy(() => import('./ProgressPage.js').then((m) => ({ default: m.ProgressPage }))));
+registerPageKind('statistics', lazy(() => import('./StatisticsPage.js').then((m) => ({ default: m.StatisticsPage }))));
+registerPageKind('lookup', lazy(() => import('./LookupPage.js').then((m) => ({ default: m.LookupPage }))));
 
 export { getPageKind, pageKinds, registerPageKind } from './registry.js';

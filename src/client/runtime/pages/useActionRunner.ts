@@ -4,6 +4,7 @@ import { MESSAGES } from '../../../shared/envelope.js';
 import type { ListRequest, PageBundle, ResourceRecord } from '../../../shared/schema/types.js';
 import type { ResolvedAction } from '../model/actions.js';
 import { useRuntime } from '../RuntimeContext.js';
+import { fillPlaceholders } from '../model/placeholders.js';
 
 /**
  * Runs delete, transition and export actions through the data provider. Failures were already
@@ -26,6 +27,13 @@ export function useActionRunner(bundle: PageBundle, onDone: () => void) {
             ...(extra.comment ? { comment: extra.comment } : {}),
           });
         }
+      } else if (action.type === 'download' && action.url) {
+        // A batch download names every selected row (:ids), a row download fills :id and :field.
+        const url = action.url.includes(':ids')
+          ? action.url.replace(':ids', rows.map((r) => encodeURIComponent(String(r.id))).join(','))
+          : fillPlaceholders(action.url, rows[0]);
+        await dataProvider.download(url, action.method);
+        return true;
       } else if (action.type === 'export') {
         await dataProvider.exportFile(entity, {
           ...(extra.request?.pageId ? { pageId: extra.request.pageId } : {}),

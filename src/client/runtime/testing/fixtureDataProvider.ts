@@ -26,6 +26,8 @@ export interface FixtureOptions {
   baseDate?: string;
   /** Whose row permissions `_perm` reflects (the entity's access rules and workflow roles); default a province admin. */
   user?: RuntimeUser | null;
+  /** What moduleCall answers per path (module widgets such as the person picker). */
+  moduleAnswers?: Record<string, unknown>;
 }
 
 export const FIXTURE_USER: RuntimeUser = { userId: 'admin', username: 'admin', roleCode: '2', areaCode: '1101', roles: ['2'] };
@@ -140,6 +142,7 @@ export function createFixtureDataProvider(schemas: FixtureSchemas, opts: Fixture
       record('getPage', id);
       const page = schemas.pages.find((p) => p.id === id);
       if (!page) throw new Error(`页面不存在：${id}`);
+      if (page.kind === 'dashboard' || page.kind === 'lookup') return { page, entity: { name: page.kind, label: page.title, fields: {}, access: { read: [], create: [], update: [], delete: [] } }, workflow: null };
       const entity = entityOf(page.entity);
       return { page, entity, workflow: workflowOf(schemas, entity) } satisfies PageBundle;
     },
@@ -168,9 +171,13 @@ export function createFixtureDataProvider(schemas: FixtureSchemas, opts: Fixture
       ];
       const t = wf?.transitions.find((x) => x.actor !== 'system');
       if (t) rows.push({ id: `${id}-log-2`, action: t.action, fromStatus: t.from[0], toStatus: t.to, comment: '同意', userName: '管理员', roleCode: '2', createdAt: base.add(1, 'day').format('YYYY-MM-DD HH:mm:ss') });
+      const [field, def] = Object.entries(e.fields).find(([, d]) => d.type === 'string' && !d.readOnly) ?? [];
+      if (field && def) rows.push({ id: `${id}-log-3`, action: 'update', actionLabel: '修改', userName: '管理员', roleCode: '2', createdAt: base.add(2, 'day').format('YYYY-MM-DD HH:mm:ss'), changes: [{ field, label: def.label, from: `${def.label}（原）`, to: `${def.label}（新）` }] });
       return rows;
     },
     async exportFile(name, req) { record('exportFile', name, req); },
+    async importFile(name, req) { record('importFile', name, req); return { total: 0, created: 0, rejected: [] }; },
+    async importTemplate(name, pageId) { record('importTemplate', name, pageId); },
     async getWorkflow(name) {
       record('getWorkflow', name);
       const w = schemas.workflows.find((x) => x.name === name);
@@ -180,5 +187,16 @@ export function createFixtureDataProvider(schemas: FixtureSchemas, opts: Fixture
     async getDictionary(type, anonymous) { record('getDictionary', type, anonymous); return fixtureOptions(schemas, type); },
     async getDictionaryVersions() { record('getDictionaryVersions'); return {}; },
     async downloadFile(file) { record('downloadFile', file); },
+    async download(path) { record('download', path); },
+    async moduleCall(path, body) { record('moduleCall', path, body); return (opts.moduleAnswers?.[path] ?? null) as never; },
+    async getDashboard(pageId) {
+      record('getDashboard', pageId);
+      const page = schemas.pages.find((p) => p.id === pageId);
+      if (page?.kind !== 'dashboard') return [];
+      // Every block shown with figures 1, 2, ... and two rows with an id, a title and stage 2.
+      return page.blocks.map((b, i) => (b.type === 'list'
+        ? { count: 2, rows: [1, 2].map((n) => ({ id: `${i}-${n}`, status: '1', _title: `${b.title}${n}`, ...(b.fields ? { [b.fields.title]: `${b.title}${n}` } : {}), ...(b.fields?.stage ? { [b.fields.stage]: 2 } : {}), ...(b.fields?.deadline ? { [b.fields.deadline]: '2026-01-20 18:00:00' } : {}), ...(b.fields?.date ? { [b.fields.date]: '2026-01-10 09:00:00' } : {}) })) }
+        : { items: (b.items ?? []).map((_x, j) => j + 1) }));
+    },
   };
 }

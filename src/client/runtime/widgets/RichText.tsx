@@ -8,6 +8,7 @@ import { connect, mapReadPretty } from '@formily/react';
 import { lazy, Suspense } from 'react';
 import type { EditorProps } from './RichTextEditor.js';
 import { sanitizeHtml } from './sanitizeHtml.js';
+import './richtext.css';
 
 export const loadRichTextEditor = () => import('./RichTextEditor.js');
 const LazyEditor = lazy(() => loadRichTextEditor().then((m) => ({ default: m.RichTextEditor })));

@@ -20,6 +20,23 @@ describe('RichTextEditor', () => {
     expect(doc.querySelector('img')?.getAttribute('src')).toBe('https://e.test/a.png');
   });
 
+  it('keeps alignment and tables, and names every toolbar button', () => {
+    const html = '<p style="text-align: center">居中</p><table><tbody><tr><th><p>阶段</p></th><th><p>时间</p></th></tr><tr><td><p>开题</p></td><td><p>三月</p></td></tr></tbody></table>';
+    const { container } = render(<RichTextEditor value={html} belongType="announcement.content" />);
+    const doc = container.querySelector('.ProseMirror')!;
+    expect(doc.querySelector('p')?.getAttribute('style')).toContain('text-align: center');
+    expect([...doc.querySelectorAll('th')].map((c) => c.textContent)).toEqual(['阶段', '时间']);
+    expect([...doc.querySelectorAll('td')].map((c) => c.textContent)).toEqual(['开题', '三月']);
+    const names = [...container.querySelectorAll('.runtime-richtext-toolbar button')].map((b) => b.getAttribute('aria-label'));
+    expect(names.every((n) => !!n)).toBe(true);
+    expect(names).toEqual(expect.arrayContaining(['加粗', '斜体', '标题', '小标题', '无序列表', '有序列表', '左对齐', '居中', '右对齐', '插入表格', '链接', '插入图片']));
+  });
+
+  it('offers no picture upload where the field is unknown', () => {
+    const { container } = render(<RichTextEditor value="" />);
+    expect(container.querySelector('button[aria-label="插入图片"]')).toBeNull();
+  });
+
   it('drops script and handlers its document schema does not know', () => {
     const { container } = render(<RichTextEditor value={'<p onclick="x()">文<script>alert(1)</script></p>'} />);
     const doc = container.querySelector('.ProseMirror')!;

@@ -20,8 +20,18 @@ import { DictText } from './DictText.js';
 import { StatusTag } from './StatusTag.js';
 import { FileList } from './FileList.js';
 import { Upload } from './Upload.js';
+import { RecordSelect } from './RecordSelect.js';
+import { SchoolSelect } from './SchoolSelect.js';
+import { PersonPicker } from './PersonPicker.js';
+import { WatchShiftSelect } from './WatchShiftSelect.js';
 import { Section } from './Section.js';
 import { StepPane } from './StepPane.js';
+import { ArrayTable } from './ArrayTable.js';
+import { MaskedInput } from './MaskedInput.js';
+import { PasswordRule } from './PasswordRule.js';
+import { SmsCode } from './SmsCode.js';
+import { Captcha } from './Captcha.js';
+import { ScoreSheet } from './ScoreSheet.js';
 
 // Layout
 registerLayout('FormItem', FormItem);
@@ -45,5 +55,15 @@ registerWidget('DictText', DictText);
 registerWidget('StatusTag', StatusTag);
 registerWidget('FileList', FileList);
 registerWidget('Upload', Upload);
+registerWidget('RecordSelect', RecordSelect);
+registerWidget('SchoolSelect', SchoolSelect);
+registerWidget('PersonPicker', PersonPicker);
+registerWidget('WatchShiftSelect', WatchShiftSelect);
+registerWidget('ArrayTable', ArrayTable);
+registerWidget('MaskedInput', MaskedInput);
+registerWidget('PasswordRule', PasswordRule);
+registerWidget('SmsCode', SmsCode);
+registerWidget('Captcha', Captcha);
+registerWidget('ScoreSheet', ScoreSheet);
 
 export { registerWidget, registerLayout, getWidget, hasWidget, widgetNames } from './registry.js';

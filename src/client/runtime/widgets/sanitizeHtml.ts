@@ -8,6 +8,7 @@ const TAGS = new Set([
   'ul', 'ol', 'li', 'a', 'blockquote', 'code', 'pre', 'hr', 'span', 'div', 'img',
   'table', 'thead', 'tbody', 'tr', 'th', 'td',
 ]);
+const ALIGNABLE = new Set(['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th']);
 const DROP_WITH_CONTENT = new Set(['script', 'style', 'iframe', 'object', 'embed', 'template', 'noscript', 'svg', 'math']);
 const ATTRS: Record<string, Set<string>> = {
   a: new Set(['href', 'title', 'target', 'rel']),
@@ -45,6 +46,12 @@ function clean(node: Node, doc: Document): Node | null {
   const allowed = ATTRS[tag];
   for (const attr of [...el.attributes]) {
     const name = attr.name.toLowerCase();
+    if (name === 'style' && ALIGNABLE.has(tag)) {
+      // Alignment is the one look rich text keeps (the editor's 左对齐 / 居中 / 右对齐).
+      const align = /(?:^|;)\s*text-align\s*:\s*(left|center|right|justify)\s*(?:;|$)/i.exec(attr.value)?.[1];
+      if (align) out.setAttribute('style', `text-align: ${align.toLowerCase()}`);
+      continue;
+    }
     if (!allowed?.has(name)) continue;
     if ((name === 'href' || name === 'src') && !safeUrl(attr.value, name === 'src')) continue;
     out.setAttribute(name, attr.value);

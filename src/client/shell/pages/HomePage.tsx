@@ -10,15 +10,22 @@ export const PORTAL_SECTIONS = [
   { pageId: 'portal/rules.latest', title: '政策法规', more: '/rulesRegulations' },
 ] as const;
 
-/** Home: a welcome banner and the portal sections, each rendered by the page runtime. */
+/** The logged-in user's workbench: a dashboard page schema (blocks per role). */
+export const WORKBENCH_PAGE = 'workbench/home.dashboard';
+
+/**
+ * Home: a welcome banner, then for a logged-in user their workbench (their own work first), then
+ * the portal sections; each part rendered by the page runtime.
+ */
 export function HomePage() {
-  const { settings } = useShell();
+  const { settings, user } = useShell();
   return (
     <div className="shell-home">
       <div className="shell-home-banner">
         <h2>{settings?.systemName ?? ''}</h2>
         <p>课题申报、开题、中期、成果鉴定与结题全过程管理</p>
       </div>
+      {user ? <SchemaPageHost key={`${user.roleCode}:${user.subSystemId ?? ''}`} pageId={WORKBENCH_PAGE} query={{}} /> : null}
       <div className="shell-home-grid">
         {PORTAL_SECTIONS.map((s) => (
           <section key={s.pageId} className="shell-home-section" aria-label={s.title}>

@@ -18,8 +18,8 @@ export interface DemoUser {
 export const DEMO_USERS: DemoUser[] = [
   { username: 'admin', realName: '系统管理员', roles: ['1'], areaCode: null, orgName: '省教育厅', mobile: '13800000001', email: 'admin@example.org', idCardNo: '110101198001010011' },
   { username: 'province', realName: '省级管理员', roles: ['2'], areaCode: null, orgName: '省教育科学研究院', mobile: '13800000002', email: 'province@example.org', idCardNo: '110101198001010022' },
-  { username: 'city1123', realName: '市级管理员（1123）', roles: ['3'], areaCode: '1123', orgName: '市教育局（1123）', mobile: '13800000003', email: 'city1123@example.org', idCardNo: '110101198001010033' },
-  { username: 'city1101', realName: '市级管理员（1101）', roles: ['3'], areaCode: '1101', orgName: '市教育局（1101）', mobile: '13800000004', email: 'city1101@example.org', idCardNo: '110101198001010044' },
+  { username: 'city1123', realName: '定州市管理员', roles: ['3'], areaCode: '1123', orgName: '定州市教育局', mobile: '13800000003', email: 'city1123@example.org', idCardNo: '110101198001010033' },
+  { username: 'city1101', realName: '石家庄市管理员', roles: ['3'], areaCode: '1101', orgName: '石家庄市教育局', mobile: '13800000004', email: 'city1101@example.org', idCardNo: '110101198001010044' },
   { username: 'leader1', realName: '张老师', roles: ['4'], areaCode: '1123', orgName: '第一实验中学', mobile: '13800000005', email: 'leader1@example.org', idCardNo: '110101198001010055' },
   { username: 'leader2', realName: '李老师', roles: ['4'], areaCode: '1101', orgName: '第二实验小学', mobile: '13800000006', email: 'leader2@example.org', idCardNo: '110101198001010066' },
   { username: 'expert1', realName: '王专家', roles: ['5'], areaCode: '1123', orgName: '师范大学', mobile: '13800000007', email: 'expert1@example.org', idCardNo: '110101198001010077' },

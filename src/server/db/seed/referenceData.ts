@@ -34,7 +34,8 @@ export async function seedSubSystems(db: Kysely<any>, schemas: SchemaSet): Promi
     await db
       .insertInto('sub_systems')
       .values({ code: s.code, ...values })
-      .onConflict((oc) => oc.column('code').doUpdateSet(values))
+      // Administrators edit sub-systems on baseInfoUpkeep: the file only adds the missing ones.
+      .onConflict((oc) => oc.column('code').doNothing())
       .execute();
   }
 }
@@ -61,7 +62,8 @@ export async function seedWatchShifts(db: Kysely<any>, schemas: SchemaSet): Prom
     await db
       .insertInto('watch_shifts')
       .values({ code: s.code, ...values })
-      .onConflict((oc) => oc.column('code').doUpdateSet(values))
+      // Administrators edit sub-systems on baseInfoUpkeep: the file only adds the missing ones.
+      .onConflict((oc) => oc.column('code').doNothing())
       .execute();
   }
 }

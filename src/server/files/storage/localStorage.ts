@@ -40,8 +40,11 @@ export function localStorage(root: string): FileStorage {
     }
   }
 
-  /** Staged bytes in `file`: commit renames them to the key; discard gives them back with `restore`. */
-  function staged(file: string, size: number, head: Buffer, key: string, restore: () => Promise<void>): StagedFile {
+  /**
+   * Staged bytes in `file`: commit moves them to the key (a chunk is linked, not moved, so until
+   * the upload is recorded complete a crash leaves every chunk in place); discard calls `restore`.
+   */
+  function staged(file: string, size: number, head: Buffer, key: string, restore: () => Promise<void>, keepSource = false): StagedFile {
     return {
       size,
       head,
@@ -50,10 +53,16 @@ export function localStorage(root: string): FileStorage {
         await fsp.mkdir(path.dirname(target), { recursive: true });
         await syncFile(file);
         if (fs.existsSync(target)) {
-          await fsp.rm(file, { force: true });
+          if (!keepSource) await fsp.rm(file, { force: true });
           return;
         }
-        await fsp.rename(file, target);
+        if (!keepSource) {
+          await fsp.rename(file, target);
+          return;
+        }
+        const tmp = `${target}.${crypto.randomBytes(6).toString('hex')}.tmp`;
+        await fsp.link(file, tmp).catch(() => fsp.copyFile(file, tmp));
+        await fsp.rename(tmp, target);
       },
       discard: restore,
     };
@@ -105,15 +114,16 @@ export function localStorage(root: string): FileStorage {
         head.see(piece);
         size += piece.length;
       };
-      // The first chunk becomes the assembled file (renamed, read once for the md5), the others are
-      // appended: a 2-chunk file is written once more by half, not whole. Discarding cuts it back
-      // to the first chunk, so the upload's chunks are as they were.
+      // The chunks are copied into a temporary file and never touched: a crash at any point
+      // leaves them all in place (and at worst a stray temporary file, removed here next time),
+      // so the upload can be completed again.
+      for (const name of await fsp.readdir(dir)) {
+        if (name.startsWith('assembled.')) await fsp.rm(path.join(dir, name), { force: true });
+      }
       const first = chunkPath(uploadId, 0);
-      const firstSize = (await fsp.stat(first)).size;
-      await fsp.rename(first, file);
+      await fsp.copyFile(first, file);
       const restore = async () => {
-        await fsp.truncate(file, firstSize);
-        await fsp.rename(file, first);
+        await fsp.rm(file, { force: true });
       };
       let out: fs.WriteStream | undefined;
       try {
@@ -147,8 +157,8 @@ export function localStorage(root: string): FileStorage {
       } finally {
         await fd.close();
       }
-      // Renamed on commit; left where it is on discard.
-      return staged(file, size, head, key, async () => {});
+      // Linked to the key on commit; the chunk itself goes only with the finished upload.
+      return staged(file, size, head, key, async () => {}, true);
     },
 
     async createReadStream(key, range) {

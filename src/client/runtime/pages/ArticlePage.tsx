@@ -1,0 +1,72 @@
+/**
+ * The article page kind: a public record read as an article (schemas/meta/article-page): the
+ * title, the source unit, region and date under it, the summary, the body at reading width and the
+ * attachments as a download list. No form, no Formily: public pages stay light.
+ */
+import { FileTextOutlined } from '@ant-design/icons';
+import { Result, Skeleton } from 'antd';
+import { useEffect, useState } from 'react';
+import type { ArticlePageDef, ResourceRecord } from '../../../shared/schema/types.js';
+import type { FileRefLike } from '../data/dataProvider.js';
+import { useDictionary } from '../dictionaries/useDictionary.js';
+import { areaText } from '../model/dashboard.js';
+import { formatDate } from '../model/columns.js';
+import { useRuntime } from '../RuntimeContext.js';
+import { FileList } from '../widgets/FileList.js';
+import { sanitizeHtml } from '../widgets/sanitizeHtml.js';
+import type { PageKindProps } from './types.js';
+import './article.css';
+
+export const ARTICLE_NOT_FOUND = '内容不存在或已撤下';
+
+export function ArticlePage({ bundle, query, record: given }: PageKindProps) {
+  const page = bundle.page as ArticlePageDef;
+  const f = page.fields;
+  const { dataProvider } = useRuntime();
+  const areas = useDictionary(f.area ? 'areacode' : undefined);
+  const [state, setState] = useState<{ record: ResourceRecord | null; failed: boolean }>({ record: given ?? null, failed: false });
+  useEffect(() => {
+    if (given || !query.id) { if (!query.id && !given) setState({ record: null, failed: true }); return; }
+    let alive = true;
+    dataProvider.getPublicOne(page.entity, query.id).then(
+      (record) => { if (alive) setState({ record, failed: false }); },
+      () => { if (alive) setState({ record: null, failed: true }); },
+    );
+    return () => { alive = false; };
+  }, [dataProvider, page.entity, query.id, given]);
+
+  if (state.failed) return <Result status="404" title={ARTICLE_NOT_FOUND} />;
+  const r = state.record;
+  if (!r) return <div className="runtime-page rt-article"><Skeleton active title paragraph={{ rows: 8 }} /></div>;
+  const text = (field: string | undefined) => {
+    const v = field ? r[field] : undefined;
+    return v === null || v === undefined ? '' : String(v);
+  };
+  const title = text(f.title) || page.title;
+  const source = text(f.source);
+  const date = f.date ? formatDate(r[f.date], false) : '';
+  const area = f.area ? areaText(r[f.area], areas.options) : '';
+  const summary = text(f.summary);
+  const body = f.body ? sanitizeHtml(text(f.body)) : '';
+  const files = f.attachments && Array.isArray(r[f.attachments]) ? (r[f.attachments] as FileRefLike[]) : [];
+  return (
+    <article className="runtime-page rt-article" aria-labelledby="rt-article-title">
+      <header className="rt-article-head">
+        <h1 id="rt-article-title" className="rt-article-title">{title}</h1>
+        <p className="rt-article-meta">
+          {source ? <span>来源：{source}</span> : null}
+          {area ? <span>范围：{area}</span> : null}
+          {date ? <span>发布日期：<time dateTime={date}>{date}</time></span> : null}
+        </p>
+      </header>
+      {summary ? <p className="rt-article-summary">{summary}</p> : null}
+      {body ? <div className="rt-article-body runtime-richtext-view" dangerouslySetInnerHTML={{ __html: body }} /> : null}
+      {files.length ? (
+        <section className="rt-article-files" aria-labelledby="rt-article-files">
+          <h2 id="rt-article-files"><FileTextOutlined aria-hidden /> 附件下载（{files.length}）</h2>
+          <FileList value={files} />
+        </section>
+      ) : null}
+    </article>
+  );
+}

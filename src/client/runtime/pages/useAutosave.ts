@@ -1,0 +1,90 @@
+import type { Form } from '@formily/core';
+import { toJS } from '@formily/reactive';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { FormPageDef, ResourceRecord } from '../../../shared/schema/types.js';
+import { snapshotOf } from '../model/formInit.js';
+import { saveBody } from '../model/formSchema.js';
+import { useRuntime } from '../RuntimeContext.js';
+
+export const AUTOSAVE_DEFAULT_SECONDS = 30;
+
+type Saved = { id: unknown; version?: unknown };
+
+function clock(ms: number): string {
+  return new Date(ms + 8 * 3600_000).toISOString().slice(11, 19);
+}
+
+/**
+ * The form page's draft autosave (FormPageDef.autosave): saves the page's fields without
+ * validation every `intervalSeconds` while they differ from what was last saved, and when asked
+ * (step change). The first save of a new record puts its id in the address, so a reload opens the
+ * draft. Returns the record later saves must name (id and version of the last autosave).
+ */
+export function useAutosave(page: FormPageDef, entityName: string, form: Form, fields: string[], record: ResourceRecord | null, enabled: boolean) {
+  const { dataProvider, now } = useRuntime();
+  const saved = useRef<Saved | null>(null);
+  const last = useRef<string>('');
+  const busy = useRef(false);
+  // The autosave under way, so an explicit save waits for it and names the version it produced.
+  const inflight = useRef<Promise<void> | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+
+  // A (re)loaded record is the new baseline.
+  useEffect(() => {
+    saved.current = null;
+    last.current = snapshotOf((record ?? {}) as Record<string, unknown>, fields);
+  }, [record, fields]);
+
+  const current = useCallback((): Saved | null => saved.current ?? record, [record]);
+
+  const saveDraft = useCallback(async () => {
+    if (!enabled || busy.current) return;
+    const values = toJS(form.values) as Record<string, unknown>;
+    const snap = snapshotOf(values, fields);
+    if (snap === last.current) return;
+    busy.current = true;
+    let done: () => void = () => undefined;
+    inflight.current = new Promise<void>((resolve) => { done = resolve; });
+    try {
+      const base = saved.current ?? record;
+      const answer = await dataProvider.save(entityName, saveBody(values, fields, base));
+      saved.current = { id: answer.id, version: answer.version };
+      last.current = snap;
+      setNote(`草稿已自动保存（${clock(now())}）`);
+      if (!base?.id && typeof window !== 'undefined') {
+        const url = new URL(window.location.href);
+        url.searchParams.set('id', String(answer.id));
+        window.history.replaceState(window.history.state, '', url.toString());
+      }
+    } catch {
+      setNote('草稿自动保存未成功，请检查填写内容');
+    } finally {
+      busy.current = false;
+      inflight.current = null;
+      done();
+    }
+  }, [dataProvider, enabled, entityName, fields, form, now, record]);
+
+  /**
+   * Runs the page's own save with no autosave beside it: waits for one under way (else both would
+   * send the same version and one be refused as stale), and holds the timer's saves until it ends.
+   */
+  const exclusive = useCallback(async <T,>(fn: () => Promise<T>): Promise<T> => {
+    while (inflight.current) await inflight.current;
+    busy.current = true;
+    try {
+      return await fn();
+    } finally {
+      busy.current = false;
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const seconds = page.autosave?.intervalSeconds ?? AUTOSAVE_DEFAULT_SECONDS;
+    const timer = setInterval(() => { void saveDraft(); }, seconds * 1000);
+    return () => clearInterval(timer);
+  }, [enabled, page.autosave?.intervalSeconds, saveDraft]);
+
+  return { saveDraft, current, note, exclusive };
+}

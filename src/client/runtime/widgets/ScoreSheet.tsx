@@ -1,0 +1,194 @@
+/**
+ * Widget "ScoreSheet": one review task as its expert scores it. It reads the task from the review
+ * module (review/task: the batch's template, the reviewed record as the expert may see it, its
+ * documents) rather than from the form, because the template lives on the batch and the server
+ * strips the record for blind batches. Inputs are bounded by each criterion's maximum and the
+ * total follows as the expert types; 保存草稿 and 提交 go to review/score, which checks everything
+ * again and locks the review once submitted. Without `editable` (or once submitted, or for anyone
+ * but the expert) the sheet is read-only.
+ */
+import { Alert, App, Button, Descriptions, Input, InputNumber, Popconfirm, Radio, Space, Spin, Table, Tag } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { UploadFileList } from '../../upload/UploadFileList.js';
+import type { FileRefValue } from '../../upload/uploadModel.js';
+import { fieldErrorsOf } from '../model/serverErrors.js';
+import { usePageEnv } from '../PageContext.js';
+import { useOptionalRuntime } from '../RuntimeContext.js';
+
+export interface Criterion {
+  name: string;
+  maxScore: number;
+  weight?: number;
+}
+
+interface ReviewState {
+  id: number | string;
+  version: number;
+  status: string;
+  scores?: Record<string, number> | null;
+  total?: number | null;
+  recommendation?: string | null;
+  comment?: string | null;
+}
+
+interface TaskAnswer {
+  review: ReviewState;
+  batch: { name?: string; criteria?: Criterion[]; recommendations?: string[]; blind?: boolean; endTime?: string | null; description?: string | null };
+  target: Record<string, unknown> | null;
+  documents?: Array<{ field: string; label: string; files: FileRefValue[] }>;
+  canEdit: boolean;
+}
+
+const STATUS: Record<string, { text: string; color: string }> = {
+  '0': { text: '未开始', color: 'default' },
+  '1': { text: '草稿', color: 'orange' },
+  '2': { text: '已提交', color: 'green' },
+};
+
+/** The weighted total of the scores typed so far (the server computes the same on save). */
+export function liveTotal(criteria: Criterion[], scores: Record<string, number | null | undefined>): number {
+  let total = 0;
+  for (const c of criteria) {
+    const v = scores[c.name];
+    if (typeof v === 'number' && Number.isFinite(v)) total += v * (c.weight ?? 1);
+  }
+  return Math.round(total * 100) / 100;
+}
+
+/** The Chinese text of a failed call: the field messages when the server named fields. */
+export function failureText(e: unknown): string {
+  const errors = fieldErrorsOf((e as { data?: unknown })?.data);
+  const fields = errors ? Object.values(errors).flat().filter(Boolean) : [];
+  return fields.length ? fields.join('；') : (e as Error)?.message || '操作失败';
+}
+
+function Documents({ documents }: { documents: TaskAnswer['documents'] }) {
+  const list = (documents ?? []).filter((d) => d.files.length > 0);
+  if (!list.length) return <span className="runtime-text">暂无材料</span>;
+  return (
+    <div className="rt-score-docs">
+      {list.map((d) => (
+        <div key={d.field} data-field={d.field}>
+          <div style={{ color: '#666' }}>{d.label}</div>
+          <UploadFileList value={d.files} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }) {
+  const env = usePageEnv();
+  const runtime = useOptionalRuntime();
+  const { message } = App.useApp();
+  const id = env?.record?.id;
+  const [task, setTask] = useState<TaskAnswer | null | undefined>(undefined);
+  const [scores, setScores] = useState<Record<string, number | null>>({});
+  const [recommendation, setRecommendation] = useState<string | null>(null);
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    if (!runtime || id === undefined || id === null) { setTask(null); return () => undefined; }
+    let alive = true;
+    runtime.dataProvider.moduleCall<TaskAnswer | null>('review/task', { id }).then(
+      (t) => {
+        if (!alive) return;
+        setTask(t ?? null);
+        if (t) {
+          setScores({ ...(t.review.scores ?? {}) });
+          setRecommendation(t.review.recommendation ?? null);
+          setComment(t.review.comment ?? '');
+        }
+      },
+      (e) => { if (alive) { setTask(null); setError(failureText(e)); } },
+    );
+    return () => { alive = false; };
+  }, [runtime, id]);
+  useEffect(() => load(), [load]);
+
+  if (task === undefined) return <Spin size="small" />;
+  if (!task) return error ? <Alert type="warning" showIcon message={error} /> : <span className="runtime-text">-</span>;
+
+  const criteria = Array.isArray(task.batch.criteria) ? task.batch.criteria : [];
+  const options = task.batch.recommendations ?? [];
+  const review = task.review;
+  const canEdit = Boolean(editable) && task.canEdit && review.status !== '2';
+  const total = canEdit ? liveTotal(criteria, scores) : review.total ?? liveTotal(criteria, scores);
+  const status = STATUS[review.status] ?? { text: review.status, color: 'default' };
+
+  async function save(submit: boolean) {
+    if (!runtime || !task) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const filled = Object.fromEntries(Object.entries(scores).filter(([, v]) => v !== null && v !== undefined));
+      const saved = await runtime.dataProvider.moduleCall<ReviewState>('review/score', {
+        id: review.id, version: review.version, scores: filled, recommendation, comment, submit,
+      });
+      setTask({ ...task, review: { ...review, ...saved } });
+      void message.success(submit ? '提交成功' : '保存成功');
+    } catch (e) {
+      setError(failureText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const target = task.target ?? {};
+  const shown: Array<[string, unknown]> = [['名称', target.name], ['负责人', target.leader], ['单位', target.unit]];
+  return (
+    <div className="rt-score-sheet" data-status={review.status}>
+      <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}
+        items={[
+          ...shown.filter(([, v]) => v !== undefined && v !== null && v !== '').map(([label, v]) => ({ key: label, label, children: String(v) })),
+          { key: 'docs', label: '评审材料', children: <Documents documents={task.documents} /> },
+          { key: 'status', label: '评审状态', children: <Tag color={status.color}>{status.text}</Tag> },
+        ]} />
+      {task.batch.description ? <Alert type="info" message={task.batch.description} style={{ marginBottom: 16 }} /> : null}
+      <Table
+        size="small" pagination={false} rowKey="name" dataSource={criteria} bordered
+        columns={[
+          { title: '评分指标', dataIndex: 'name' },
+          { title: '满分', dataIndex: 'maxScore', width: 90 },
+          { title: '权重', dataIndex: 'weight', width: 80, render: (w: number | undefined) => w ?? 1 },
+          {
+            title: '得分', width: 160, render: (_: unknown, c: Criterion) => (canEdit ? (
+              <InputNumber aria-label={`${c.name}得分`} min={0} max={c.maxScore} precision={1} style={{ width: 120 }}
+                value={scores[c.name] ?? null} onChange={(v) => setScores((s) => ({ ...s, [c.name]: typeof v === 'number' ? v : null }))} />
+            ) : <span className="rt-score-value">{scores[c.name] ?? '-'}</span>),
+          },
+        ]}
+        summary={() => (
+          <Table.Summary.Row>
+            <Table.Summary.Cell index={0} colSpan={3}>总分</Table.Summary.Cell>
+            <Table.Summary.Cell index={1}><strong className="rt-score-total" aria-live="polite">{total}</strong></Table.Summary.Cell>
+          </Table.Summary.Row>
+        )}
+      />
+      <div style={{ marginTop: 16 }}>
+        <div style={{ marginBottom: 8 }}>推荐意见</div>
+        {canEdit ? (
+          <Radio.Group aria-label="推荐意见" value={recommendation} onChange={(e) => setRecommendation(e.target.value as string)}
+            options={options.map((o) => ({ label: o, value: o }))} />
+        ) : <span className="rt-score-recommendation">{review.recommendation ?? '-'}</span>}
+      </div>
+      <div style={{ marginTop: 16 }}>
+        <div style={{ marginBottom: 8 }}>评审意见</div>
+        {canEdit ? (
+          <Input.TextArea aria-label="评审意见" rows={4} maxLength={2000} showCount value={comment} onChange={(e) => setComment(e.target.value)} />
+        ) : <div className="rt-score-comment" style={{ whiteSpace: 'pre-wrap' }}>{review.comment || '-'}</div>}
+      </div>
+      {error ? <Alert type="error" showIcon message={error} style={{ marginTop: 16 }} role="alert" /> : null}
+      {canEdit ? (
+        <Space style={{ marginTop: 16 }}>
+          <Button loading={busy} onClick={() => void save(false)}>保存草稿</Button>
+          <Popconfirm title="提交后不能修改，确定提交吗？" okText="确定" cancelText="取消" onConfirm={() => save(true)}>
+            <Button type="primary" loading={busy}>提交评分</Button>
+          </Popconfirm>
+        </Space>
+      ) : review.status === '2' && editable ? <Alert type="success" showIcon message="评分已提交，不能修改" style={{ marginTop: 16 }} /> : null}
+    </div>
+  );
+}

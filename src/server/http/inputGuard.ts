@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import { Ajv, type Options as AjvOptions, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { AppError } from './AppError.js';
+
+/**
+ * Limits every request's input before any hook or handler walks it:
+ * - JSON bodies nested deeper than MAX_JSON_DEPTH are refused before parsing (a recursive walk of
+ *   20,000 levels overflowed the stack);
+ * - strings holding NUL (PostgreSQL cannot store it) or a lone surrogate (not valid UTF-8) are
+ *   refused in bodies, query strings and route parameters, in keys as in values;
+ * - JSON bodies are validated without type coercion (a boolean is never an id), while form bodies,
+ *   query strings and parameters, which only carry text, keep it.
+ */
+export const MAX_JSON_DEPTH = 32;
+/** The largest id an id column holds (PostgreSQL integer). */
+export const MAX_ID = 2147483647;
+/** The highest page number any list accepts. */
+export const MAX_PAGE = 100_000;
+
+/** Bodies parsed from forms: their values are text, so their validation coerces. */
+const formBodies = new WeakSet<object>();
+
+export function markFormBody<T>(body: T): T {
+  if (body && typeof body === 'object') formBodies.add(body);
+  return body;
+}
+
+/** Depth of the deepest array or object in JSON text, counted without parsing; stops once over `limit`. */
+export function jsonDepthOver(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) { if (++depth > limit) return true; }
+    else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/** True when a string can be stored and sent as UTF-8 text: no NUL, no lone surrogate. */
+export function isStorableText(s: string): boolean {
+  return !s.includes('\u0000') && (s as unknown as { isWellFormed(): boolean }).isWellFormed();
+}
+
+/** Parsed JSON, forms and query strings are plain objects; streams and buffers (chunk uploads) are not walked. */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (!value || typeof value !== 'object') return false;
+  const proto = Object.getPrototypeOf(value);
+  // fast-querystring's objects inherit from an empty prototype object that itself has none.
+  return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
+}
+
+/** Checks every string (keys too) of a parsed value; `maxDepth` guards values that did not come through the JSON parser. */
+function checkStrings(value: unknown, depth = 0): void {
+  if (depth > MAX_JSON_DEPTH + 2) throw AppError.invalid();
+  if (typeof value === 'string') {
+    if (!isStorableText(value)) throw AppError.invalid();
+  } else if (Array.isArray(value)) {
+    for (const v of value) checkStrings(v, depth + 1);
+  } else if (isPlainObject(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      if (!isStorableText(k)) throw AppError.invalid();
+      checkStrings(v, depth + 1);
+    }
+  }
+}
+
+/** Trims every string in a parsed body, deeply (SPEC §5: string values in request bodies are trimmed). */
+export function trimStrings<T>(value: T): T {
+  if (typeof value === 'string') return value.trim() as T;
+  if (Array.isArray(value)) return value.map(trimStrings) as T;
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = trimStrings(v);
+    return out as T;
+  }
+  return value;
+}
+
+function guardRequest(request: FastifyRequest): void {
+  checkStrings(request.params);
+  checkStrings(request.query);
+  const body = request.body;
+  if (isPlainObject(body) || Array.isArray(body)) {
+    checkStrings(body);
+    const trimmed = trimStrings(body);
+    if (formBodies.has(body)) markFormBody(trimmed);
+    request.body = trimmed;
+  }
+}
+
+const AJV_BASE: AjvOptions = { useDefaults: true, removeAdditional: false, allErrors: false, addUsedSchema: false, allowUnionTypes: true };
+
+function makeAjv(coerceTypes: AjvOptions['coerceTypes']): Ajv {
+  const ajv = new Ajv({ ...AJV_BASE, coerceTypes });
+  (addFormats as unknown as (a: Ajv) => void)(ajv);
+  return ajv;
+}
+
+/** Installs the JSON parser with its depth limit, the string checks and the two validators. */
+export function installInputGuard(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (jsonDepthOver(body as string, MAX_JSON_DEPTH)) return done(AppError.invalid(), undefined);
+    return parseJson(request, body as string, done);
+  });
+
+  const strict = makeAjv(false);
+  const coercing = makeAjv('array');
+  const compiler = ({ schema, httpPart }: { schema: unknown; httpPart?: string }) => {
+    const text = coercing.compile(schema as object);
+    if (httpPart !== 'body') return text;
+    const json = strict.compile(schema as object);
+    // Fastify hands a root-mutating validator its parent (for coercion); the wrapper passes it on.
+    const validate = ((data: unknown, ctx?: unknown) => {
+      const fn: ValidateFunction = data && typeof data === 'object' && formBodies.has(data) ? text : json;
+      const ok = (fn as (d: unknown, c?: unknown) => boolean)(data, ctx);
+      validate.errors = fn.errors;
+      return ok;
+    }) as ((data: unknown, ctx?: unknown) => boolean) & { errors?: ValidateFunction['errors']; schemaEnv?: unknown };
+    validate.schemaEnv = json.schemaEnv;
+    return validate;
+  };
+  app.setValidatorCompiler(compiler as unknown as FastifySchemaCompiler<unknown>);
+
+  app.addHook('preValidation', async (request) => guardRequest(request));
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/testApp.js';
+
+const JS = `console.log(${JSON.stringify('课题'.repeat(2000))});`;
+let t: TestApp;
+let clientDir: string;
+
+beforeAll(async () => {
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
+  fs.mkdirSync(path.join(clientDir, 'assets'));
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>x</title>');
+  const js = path.join(clientDir, 'assets', 'index-Abc123.js');
+  fs.writeFileSync(js, JS);
+  fs.writeFileSync(`${js}.br`, zlib.brotliCompressSync(JS));
+  fs.writeFileSync(`${js}.gz`, zlib.gzipSync(JS));
+  t = await createTestApp({ clientDir });
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('static files', () => {
+  it('sends the precompressed copy the browser accepts, hashed assets cached as immutable', async () => {
+    for (const [accept, encoding, decode] of [['br, gzip', 'br', zlib.brotliDecompressSync], ['gzip', 'gzip', zlib.gunzipSync]] as const) {
+      const res = await t.inject({ method: 'GET', url: '/assets/index-Abc123.js', headers: { 'accept-encoding': accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decode(res.rawPayload).toString()).toBe(JS);
+    }
+    const plain = await t.inject({ method: 'GET', url: '/assets/index-Abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(JS);
+  });
+
+  it('never caches index.html without asking', async () => {
+    for (const url of ['/index.html', '/portal/home']) {
+      const res = await t.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+});

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { EntityDef, ListPageDef } from '../../shared/schema/types.js';
+import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { syncEntityTables, tableName } from './entityTables.js';
+import { ftsTableName, lookupIndexName, sortIndexName, syncEntityIndexes, trigramIndexName } from './entityIndexes.js';
+import { indexPlan } from './indexPlan.js';
+import { KyselyRecordStore, type ListOptions } from './RecordStore.js';
+
+/** An entity as an analyst first writes it: no index asked for. */
+const v1: EntityDef = {
+  name: 'indexProbe', label: '索引探针',
+  fields: {
+    name: { type: 'string', label: '名称' },
+    year: { type: 'string', label: '年度' },
+    subject: { type: 'string', label: '学科' },
+    body: { type: 'richtext', label: '正文' },
+  },
+  access: {
+    read: [{ roles: ['1'], scope: 'all', when: { '!=': [{ var: 'record.subject' }, 'x'] } }],
+    create: [], update: [], delete: [],
+  },
+  sort: { field: 'createdAt', order: 'desc' },
+};
+/** Later the analyst marks year indexed and a list page filters by name (contains) and sorts by year. */
+const v2: EntityDef = { ...v1, fields: { ...v1.fields, year: { ...v1.fields.year, index: true } } };
+const page: ListPageDef = {
+  kind: 'list', id: 'indexProbe.list', entity: 'indexProbe', title: '探针',
+  filters: [{ field: 'name', op: 'like' }, { field: 'subject' }], columns: [{ field: 'name' }, { field: 'year', sortable: true }],
+};
+const noPages = { pages: new Map(), workflows: new Map() };
+const withPage = { pages: new Map([[page.id, page]]), workflows: new Map() };
+const table = tableName(v1);
+
+let t: TestApp;
+let store: KyselyRecordStore;
+
+async function indexNames(): Promise<string[]> {
+  const { db, dialect } = t.ctx.database;
+  const rows = dialect === 'sqlite'
+    ? (await sql<{ name: string }>`select name from sqlite_master where type in ('index', 'table') and (tbl_name = ${table} or name = ${ftsTableName(table)})`.execute(db)).rows
+    : (await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(db)).rows;
+  return rows.map((r) => r.name);
+}
+
+/** The plan of a list, with sequential scans discouraged on PostgreSQL (a small test table would otherwise be scanned whole). */
+async function plan(entity: EntityDef, opts: ListOptions): Promise<{ count: string; page: string }> {
+  if (t.ctx.database.dialect === 'sqlite') return store.explainList(entity, opts);
+  return t.ctx.database.db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    return new KyselyRecordStore(trx, 'postgres', true).explainList(entity, opts);
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await syncEntityTables(t.ctx.database, [v1]);
+  await syncEntityIndexes(t.ctx.database, [v1], noPages);
+  store = KyselyRecordStore.of(t.ctx.database);
+  const rec = (i: number) => ({
+    status: i % 2 ? 'a' : 'b', ownerId: 1, areaCode: i % 3 ? '1101' : '1123', createdAt: 1_700_000_000_000 + i, updatedAt: 1, createdBy: 1, updatedBy: 1,
+    name: `河北省第${i}号教育科研课题`, year: String(2020 + (i % 6)), subject: String(i % 9), body: '<p>正文</p>'.repeat(50),
+  });
+  await store.transaction(async (tx) => { for (let i = 1; i <= 300; i++) await tx.insert(v1, rec(i)); });
+});
+afterAll(async () => { await t?.close(); });
+
+describe('entity indexes', () => {
+  it('derives indexed fields from the schema, list pages and rules', () => {
+    expect(indexPlan(v1, noPages)).toEqual({ lookup: ['subject'], search: [], sort: ['createdAt'] });
+    expect(indexPlan(v2, withPage)).toEqual({ lookup: ['subject', 'year'], search: ['name'], sort: ['createdAt', 'year'] });
+    expect(indexPlan({ ...v1, titleField: 'name' }, noPages).search).toEqual(['name']);
+  });
+
+  it('makes the indexes when a schema adds an indexed or searched field, idempotently, and searches existing rows', async () => {
+    expect(await indexNames()).not.toContain(lookupIndexName(table, 'year'));
+    await syncEntityIndexes(t.ctx.database, [v2], withPage);
+    await syncEntityIndexes(t.ctx.database, [v2], withPage);
+    const names = await indexNames();
+    expect(names).toContain(lookupIndexName(table, 'year'));
+    expect(names).toContain(lookupIndexName(table, 'subject'));
+    expect(names).toContain(sortIndexName(table, 'year'));
+    if (t.ctx.database.dialect === 'sqlite') expect(names).toContain(ftsTableName(table));
+    else {
+      expect(names).toContain(sortIndexName(table, 'createdAt'));
+      expect(names).toContain(trigramIndexName(table, 'name'));
+    }
+    const found = await store.list(v2, { where: { t: 'like', field: 'name', value: '第12号' }, sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: 10 });
+    expect(found.rows.map((r) => r.name)).toEqual(['河北省第12号教育科研课题']);
+    expect(found.total).toBe(1);
+  });
+
+  it('keeps the search index in step with inserts, updates and deletes', async () => {
+    const id = await store.insert(v2, { status: 'a', ownerId: 1, areaCode: '1101', createdAt: 1, updatedAt: 1, createdBy: 1, updatedBy: 1, name: '独一无二的名字', year: '2026', subject: '1', body: null });
+    const search = async (v: string) => (await store.list(v2, { where: { t: 'like', field: 'name', value: v }, sort: [], offset: 0, limit: 10 })).rows.map((r) => r.id);
+    expect(await search('一无二')).toEqual([id]);
+    const rec = (await store.get(v2, id))!;
+    expect(await store.update(v2, { ...rec, name: '改过的名字' }, rec.version)).toBe(true);
+    expect(await search('一无二')).toEqual([]);
+    expect(await search('改过的')).toEqual([id]);
+    expect(await search('改过')).toEqual([id]); // two characters: plain LIKE
+    await store.delete(v2, id);
+    expect(await search('改过的')).toEqual([]);
+  });
+
+  it('lists through the indexes: filters, the default sort, the count and the contains search', async () => {
+    const pg = t.ctx.database.dialect === 'postgres';
+    const byYear = await plan(v2, { where: { t: 'cmp', field: 'year', op: '=', value: '2021' }, sort: [{ field: 'createdAt', order: 'desc' }], offset: 0, limit: 10 });
+    expect(byYear.page).toMatch(new RegExp(lookupIndexName(table, 'year')));
+    expect(byYear.page).not.toMatch(/TEMP B-TREE|Sort Key/);
+    // Either index of year serves the count (its lookup index, or its sort index).
+    expect(byYear.count).toMatch(new RegExp(`INDEX ixs?_${table}_year|using ixs?_${table}_year`));
+    // Page 1 in the default sort comes from the created_at index in order: no sort of all rows.
+    const newest = await plan(v2, { where: { t: 'const', value: true }, sort: [{ field: 'createdAt', order: 'desc' }], offset: 0, limit: 10 });
+    expect(newest.page).toMatch(pg ? new RegExp(sortIndexName(table, 'createdAt')) : new RegExp(`INDEX ${table}_created_at`));
+    expect(newest.page).not.toMatch(/TEMP B-TREE|Sort Key/);
+    const byYearSorted = await plan(v2, { where: { t: 'const', value: true }, sort: [{ field: 'year', order: 'desc' }], offset: 0, limit: 10 });
+    expect(byYearSorted.page).toMatch(new RegExp(sortIndexName(table, 'year')));
+    expect(byYearSorted.page).not.toMatch(/TEMP B-TREE|Sort Key/);
+    const contains = await plan(v2, { where: { t: 'like', field: 'name', value: '科研课' }, sort: [{ field: 'createdAt', order: 'desc' }], offset: 0, limit: 10 });
+    expect(contains.count).toMatch(pg ? new RegExp(trigramIndexName(table, 'name')) : new RegExp(`${ftsTableName(table)} VIRTUAL TABLE`));
+  });
+
+  it('reads only the asked fields of a list, leaving big ones in the database', async () => {
+    const { rows } = await store.list(v2, { where: { t: 'const', value: true }, sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: 2, fields: ['name'] });
+    expect(rows[0]).toMatchObject({ name: '河北省第1号教育科研课题', body: null, year: null, status: 'a', areaCode: '1101' });
+  });
+});

@@ -1,0 +1,109 @@
+import type { ActionDef, EntityDef, PageDef, WorkflowDef } from '../../shared/schema/types.js';
+import type { Rule } from '../../shared/rules/Rule.js';
+import { storageOf } from './entityTables.js';
+
+/** What an entity's table keeps indexes for: fields looked up by value, and fields searched by "contains". */
+export interface IndexPlan {
+  /** Fields filtered, sorted or read by rules: one b-tree index each. */
+  lookup: string[];
+  /** Fields searched with "contains" (list filters with op like, or `search: true`): a trigram index. */
+  search: string[];
+  /** Fields lists sort on; the first is the default sort, which every lookup index carries second. */
+  sort: string[];
+}
+
+/** Schemas the plan is derived from; the SchemaSet has these maps. */
+export interface IndexSources {
+  pages: Iterable<PageDef> | Map<string, PageDef>;
+  workflows: Map<string, WorkflowDef>;
+}
+
+/** Record fields a rule reads: every `{"var": "record.x..."}` gives x. */
+export function ruleRecordFields(rule: Rule | undefined, out = new Set<string>()): Set<string> {
+  if (rule === null || rule === undefined || typeof rule !== 'object') return out;
+  if (Array.isArray(rule)) { for (const r of rule) ruleRecordFields(r, out); return out; }
+  for (const [op, arg] of Object.entries(rule)) {
+    if (op === 'var') {
+      const name = Array.isArray(arg) ? arg[0] : arg;
+      const m = typeof name === 'string' ? /^record\.([A-Za-z0-9_]+)/.exec(name) : null;
+      if (m) out.add(m[1]);
+    } else ruleRecordFields(arg as Rule, out);
+  }
+  return out;
+}
+
+function actionRules(actions: ActionDef[] | undefined): Rule[] {
+  return (actions ?? []).map((a) => a.visible).filter((r): r is Rule => r !== undefined);
+}
+
+/**
+ * The indexes an entity needs, derived from the schemas so nobody writes a migration for them:
+ * fields marked `index: true` / `search: true`, the title field (searched), the default sort, every list page's filters,
+ * sorts, sortable columns and fixed conditions, and every field the access and workflow rules read
+ * (scopes filter on them in every list). Only fields the store can address are kept.
+ */
+export function indexPlan(entity: EntityDef, sources: IndexSources): IndexPlan {
+  const lookup = new Set<string>();
+  const search = new Set<string>();
+  for (const [name, def] of Object.entries(entity.fields)) {
+    if (def.index) lookup.add(name);
+    if (def.search) search.add(name);
+  }
+  // The title (课题名称, 标题) is what people search for by a few characters it contains.
+  if (entity.titleField) search.add(entity.titleField);
+  const sort = new Set<string>([entity.sort?.field ?? 'createdAt']);
+  const pages = sources.pages instanceof Map ? sources.pages.values() : sources.pages;
+  for (const page of pages) {
+    if (page.kind !== 'list' || page.entity !== entity.name) continue;
+    for (const f of page.filters ?? []) (f.op === 'like' ? search : lookup).add(f.field);
+    if (page.sort) sort.add(page.sort.field);
+    for (const c of page.columns) if (c.sortable) sort.add(c.field);
+    for (const f of Object.keys(page.where ?? {})) lookup.add(f);
+  }
+  const rules: (Rule | undefined)[] = [];
+  for (const list of [entity.access.read, entity.access.update, entity.access.delete]) for (const r of list) rules.push(r.when);
+  rules.push(entity.access.public?.when);
+  const wf = entity.workflow ? sources.workflows.get(entity.workflow) : undefined;
+  if (wf) {
+    lookup.add(wf.field);
+    for (const t of wf.transitions) rules.push(t.when);
+  }
+  for (const r of rules) ruleRecordFields(r, lookup);
+  const usable = (f: string) => {
+    const s = storageOf(entity, f);
+    // Structured values (files, lists, JSON) are not compared by value; id is the primary key.
+    return s !== undefined && f !== 'id' && !(s.kind !== 'system' && (s.def.multiple || s.def.type === 'files' || s.def.type === 'json' || s.def.type === 'richtext'));
+  };
+  const searchable = (f: string) => {
+    const s = storageOf(entity, f);
+    return s !== undefined && (s.type === 'string' || s.type === 'text') && !(s.kind !== 'system' && s.def.multiple);
+  };
+  return { lookup: [...lookup].filter(usable).sort(), search: [...search].filter(searchable).sort(), sort: [...sort].filter(usable) };
+}
+
+/** Fields whose values are big (rich text, long text, files, JSON): a list reads them only when it shows or tests them. */
+export function isHeavy(entity: EntityDef, field: string): boolean {
+  const def = Object.prototype.hasOwnProperty.call(entity.fields, field) ? entity.fields[field] : undefined;
+  return def !== undefined && (def.type === 'richtext' || def.type === 'text' || def.type === 'files' || def.type === 'json');
+}
+
+/**
+ * The fields a list page's rows need: everything small, plus the heavy fields its columns show or
+ * its rules (access, workflow, row actions) read. Heavy fields nobody shows stay in the database.
+ */
+export function listFields(entity: EntityDef, page: PageDef | undefined, wf: WorkflowDef | null): string[] {
+  const want = new Set<string>();
+  if (page?.kind === 'list') {
+    for (const c of page.columns) want.add(c.field);
+    for (const r of [...actionRules(page.rowActions), ...actionRules(page.toolbar), ...actionRules(page.batchActions)]) ruleRecordFields(r, want);
+    for (const a of page.rowActions ?? []) if (a.type === 'link') for (const m of a.to.matchAll(/:([A-Za-z][A-Za-z0-9]*)/g)) want.add(m[1]);
+    for (const c of page.columns) if (c.to) for (const m of c.to.matchAll(/:([A-Za-z][A-Za-z0-9]*)/g)) want.add(m[1]);
+  } else {
+    return Object.keys(entity.fields);
+  }
+  if (entity.titleField) want.add(entity.titleField);
+  for (const list of [entity.access.read, entity.access.update, entity.access.delete]) for (const r of list) ruleRecordFields(r.when, want);
+  ruleRecordFields(entity.access.public?.when, want);
+  if (wf) for (const t of wf.transitions) { ruleRecordFields(t.when, want); }
+  return Object.keys(entity.fields).filter((f) => !isHeavy(entity, f) || want.has(f));
+}
