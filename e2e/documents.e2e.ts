@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot } from './harness.js';
+import { api, launchBrowser, openPage, screenshot } from './harness.js';
 import { openPageAs } from './login.js';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
@@ -17,17 +17,6 @@ let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
-async function api(page: Page, path: string, body: Record<string, unknown>): Promise<{ flag: boolean; data: any; result: string }> {
-  return page.evaluate(async ({ path, body }) => {
-    const user = JSON.parse(localStorage.getItem('userObj') ?? 'null');
-    const res = await fetch(`/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: user?.token ?? '', 'x-csrf-token': localStorage.getItem('csrfToken') ?? '' },
-      body: JSON.stringify({ subAct: 'a', ...body }),
-    });
-    return res.json();
-  }, { path, body });
-}
 
 /** Clicks a button that saves a file and answers the saved file's bytes and name. */
 async function downloadBy(page: Page, name: string): Promise<{ bytes: Buffer; fileName: string }> {

@@ -55,3 +55,22 @@ export async function pressRowAction(page: Page, row: Locator, label: string): P
 export async function settled(page: Page): Promise<void> {
   await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
 }
+
+/** What a call answers: the envelope of SPEC §3 (flag, data, result) and the HTTP status. */
+export interface ApiAnswer { flag: boolean; data: any; result: string; status: number }
+
+/**
+ * Calls the server as the page's logged-in user does (its token and CSRF token), for a journey's
+ * setup and checks: `await api(page, 'resource/topic/get', { id })`.
+ */
+export async function api(page: Page, path: string, body: Record<string, unknown> = {}): Promise<ApiAnswer> {
+  return page.evaluate(async ([p, b]) => {
+    const user = JSON.parse(localStorage.getItem('userObj') ?? 'null');
+    const res = await fetch(`/api/${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: user?.token ?? '', 'x-csrf-token': localStorage.getItem('csrfToken') ?? '' },
+      body: JSON.stringify({ subAct: 'a', ...(b as object) }),
+    });
+    return { ...(await res.json()), status: res.status };
+  }, [path, body] as const);
+}

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseURL, launchBrowser, openPage, screenshot, settled } from './harness.js';
+import { api, baseURL, launchBrowser, openPage, screenshot, settled } from './harness.js';
 import { loginViaUi } from './login.js';
 
 const RUN = String(Date.now() % 1_000_000);
@@ -60,17 +60,6 @@ function province() {
 }
 
 /** Calls the API from inside the page with the session it holds (token and CSRF header), as the app does. */
-async function api(page: Page, path: string, body: Record<string, unknown>): Promise<Envelope> {
-  return page.evaluate(async ({ path, body }) => {
-    const user = JSON.parse(localStorage.getItem('userObj') ?? 'null');
-    const res = await fetch(`/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: user?.token ?? '', 'x-csrf-token': localStorage.getItem('csrfToken') ?? '' },
-      body: JSON.stringify({ subAct: 'a', ...body }),
-    });
-    return { ...(await res.json()), status: res.status };
-  }, { path, body });
-}
 
 /** Any dialog (alert, confirm, prompt) the page opens is recorded and dismissed. */
 function watchDialogs(page: Page): string[] {

@@ -57,7 +57,13 @@ export async function tourState(page: Page): Promise<string> {
 export async function closeTourIfShown(page: Page): Promise<boolean> {
   if ((await tourState(page)) !== 'shown') return false;
   const tour = page.locator(TOUR).first();
-  await tour.waitFor({ state: 'visible' });
+  // A navigation right after the decision (a redirect after login) takes the tour away again.
+  await page.waitForFunction((selector) => {
+    const state = document.querySelector('[data-tour]')?.getAttribute('data-tour');
+    const el = document.querySelector(selector);
+    return state === 'none' || (state === 'shown' && el != null && el.getClientRects().length > 0);
+  }, TOUR);
+  if (!(await tour.isVisible())) return false;
   await tour.locator('.ant-tour-close').click();
   await tour.waitFor({ state: 'hidden' });
   return true;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { captchaCode, launchBrowser, openPage, screenshot } from './harness.js';
+import { api, captchaCode, launchBrowser, openPage, screenshot } from './harness.js';
 import { LOGIN_DIALOG, TOUR, closeTourIfShown, loginViaUi, logoutViaUi, openLoginDialog, submitLogin, tourState } from './login.js';
 
 const APPLICANT_WORDING = ['课题申报通知', '我的课题列表', '课题变更申请'];
@@ -286,14 +286,29 @@ describe('switching and leaving', () => {
 
 describe('permissions and fallbacks', () => {
   it('tells a city admin 你没有该栏目的权限！！ for a section without entries and shows /403', async () => {
-    const { page, context } = await openPage(browser, '/homePage');
-    await loginViaUi(page, 'city1123');
-    await clickTop(page, '成果管理');
-    await toast(page, '你没有该栏目的权限！！');
-    await page.waitForURL('**/403');
-    await page.locator('.shell-403').waitFor();
-    await screenshot(page, 'shell-10-no-section-rights');
-    await context.close();
+    // The super admin hides every entry of the city admins' 成果管理 in the menu admin, then shows them again.
+    const admin = await openPage(browser, '/homePage');
+    await loginViaUi(admin.page, 'admin');
+    const menu = await api(admin.page, 'resource/menuItem/list', { page: 1, pageSize: 100, filters: [{ field: 'roleCode', value: '3' }] });
+    const entries = (menu.data.list as { id: number; parentCode?: string }[]).filter((m) => m.parentCode === 'resultsManagement');
+    expect(entries.length).toBeGreaterThan(0);
+    const setHidden = async (invisible: boolean) => {
+      for (const m of entries) expect((await api(admin.page, 'resource/menuItem/save', { id: m.id, invisible })).flag).toBe(true);
+    };
+    await setHidden(true);
+    try {
+      const { page, context } = await openPage(browser, '/homePage');
+      await loginViaUi(page, 'city1123');
+      await clickTop(page, '成果管理');
+      await toast(page, '你没有该栏目的权限！！');
+      await page.waitForURL('**/403');
+      await page.locator('.shell-403').waitFor();
+      await screenshot(page, 'shell-10-no-section-rights');
+      await context.close();
+    } finally {
+      await setHidden(false);
+      await admin.context.close();
+    }
   });
 
   it('shows /403 and /500 without asking for a login', async () => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { idCardCheckChar } from '../src/shared/idCard.js';
-import { captchaCode, launchBrowser, openPage, pressRowAction, screenshot, smsCode } from './harness.js';
+import { api, captchaCode, launchBrowser, openPage, pressRowAction, screenshot, smsCode } from './harness.js';
 import { closeTourIfShown, loginViaUi } from './login.js';
 
 const RUN = String(Date.now() % 100_000).padStart(5, '0');
@@ -46,17 +46,6 @@ function as(username: string, password?: string): Promise<Page> {
   return sessions[username];
 }
 
-async function api(page: Page, path: string, body: Record<string, unknown>): Promise<{ flag: boolean; data: any; result: string }> {
-  return page.evaluate(async ({ path, body }) => {
-    const user = JSON.parse(localStorage.getItem('userObj') ?? 'null');
-    const res = await fetch(`/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: user?.token ?? '', 'x-csrf-token': localStorage.getItem('csrfToken') ?? '' },
-      body: JSON.stringify({ subAct: 'a', ...body }),
-    });
-    return res.json();
-  }, { path, body });
-}
 
 const local = (hours: number) => new Date(Date.now() + hours * 3600_000 + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 

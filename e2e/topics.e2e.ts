@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, openPage, pressRowAction, screenshot } from './harness.js';
+import { api, launchBrowser, openPage, pressRowAction, screenshot, settled } from './harness.js';
 import { loginViaUi } from './login.js';
 
 const RUN = String(Date.now() % 1_000_000);
@@ -64,23 +64,8 @@ function as(username: string): Promise<Session> {
   return sessions[username];
 }
 
-async function api(page: Page, path: string, body: Record<string, unknown>): Promise<{ flag: boolean; data: any; result: string; status: number }> {
-  return page.evaluate(async ({ path, body }) => {
-    const user = JSON.parse(localStorage.getItem('userObj') ?? 'null');
-    const res = await fetch(`/api/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: user?.token ?? '', 'x-csrf-token': localStorage.getItem('csrfToken') ?? '' },
-      body: JSON.stringify({ subAct: 'a', ...body }),
-    });
-    return { ...(await res.json()), status: res.status };
-  }, { path, body });
-}
 
 const local = (hours: number) => new Date(Date.now() + hours * 3600_000 + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
-
-async function settled(page: Page): Promise<void> {
-  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
-}
 
 /** The row of the topic in the topic list, opened fresh, filtered by name. */
 async function topicRow(page: Page) {

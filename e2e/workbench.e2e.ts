@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, launchBrowser, openPage, screenshot } from './harness.js';
+import { api, baseURL, launchBrowser, openPage, screenshot } from './harness.js';
 import { LOGIN_DIALOG, closeTourIfShown, loginViaUi, openLoginDialog } from './login.js';
 
 let browser: Browser;
@@ -17,17 +17,6 @@ afterAll(async () => { await browser?.close(); });
 const PAGE = 'workbench/home.dashboard';
 
 /** A call of the portal's API with the page's own session (token and CSRF header). */
-async function api(page: Page, path: string, body: Record<string, unknown> = {}): Promise<any> {
-  return page.evaluate(async ([p, b]) => {
-    const user = JSON.parse(localStorage.getItem('userObj') ?? 'null');
-    const res = await fetch(`/api/${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', Authorization: user?.token ?? '', 'x-csrf-token': localStorage.getItem('csrfToken') ?? '' },
-      body: JSON.stringify({ subAct: 'a', ...(b as object) }),
-    });
-    return res.json();
-  }, [path, body] as const);
-}
 
 interface Block { type: string; title: string; roles?: string[]; items?: { label: string; count: string; to?: string }[]; source?: string; to?: string }
 

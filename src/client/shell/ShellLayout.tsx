@@ -49,8 +49,11 @@ export function ShellLayout() {
     remindAgain: currentSubSystem?.remindAgain,
   });
 
-  // Tells browser tests whether the tour is still to be decided, open, or not coming.
-  const tourState = !user || location.pathname !== HOME_PATH ? 'none' : !currentSubSystem ? 'pending' : showTour ? 'shown' : 'none';
+  // Tells browser tests whether the tour is still to be decided, open, or not coming. While the login
+  // dialog is still closing, the shell may yet navigate to the page the visitor asked for: undecided.
+  const tourState = !user || location.pathname !== HOME_PATH ? 'none'
+    : !currentSubSystem || shell.login.open ? 'pending'
+    : showTour && !hideHeader ? 'shown' : 'none';
 
   return (
     <Layout className={`shell${hideHeader ? ' shell-no-header' : ''}${withSider ? ' shell-with-sider' : ''}`} data-tour={tourState}>
@@ -77,7 +80,7 @@ export function ShellLayout() {
             }}
           />
         )}
-        {!hideHeader && showTour && !shell.login.open && <LazyGuidedTour show subSystemRef={subSystemRef} roleRef={roleRef} />}
+        {tourState === 'shown' && <LazyGuidedTour show subSystemRef={subSystemRef} roleRef={roleRef} />}
       </Suspense>
       <GlobalLoading />
     </Layout>

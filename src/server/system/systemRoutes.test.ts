@@ -180,9 +180,11 @@ describe('app API of the platform', () => {
       expect(menu.map((n) => n.path)).toEqual(expect.arrayContaining(['/reviewManagement', '/meetingManagement', '/expertQuetion', '/systemManagement', '/resultsManagement']));
     });
 
-    it('gives a city admin the results section without entries (the shell answers 你没有该栏目的权限！！)', async () => {
+    it('gives a city admin the results section (notices, results, result review) and of system management only sign-ups', async () => {
       const menu = await menuOf('city1123');
-      expect(menu.find((n) => n.path === '/resultsManagement').children).toEqual([]);
+      expect(menu.find((n) => n.path === '/resultsManagement').children.map((c: any) => c.path)).toEqual([
+        '/resultsManagement/notificateList', '/resultsManagement/resultList', '/resultsManagement/setting', '/resultsManagement/reviewList',
+      ]);
       // Of system management a city admin gets only the approval of their area's sign-ups.
       expect(menu.find((n) => n.path === '/systemManagement').children.map((c: any) => c.path)).toEqual(['/systemManagement/roleUserManagement']);
     });

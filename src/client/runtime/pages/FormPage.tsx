@@ -195,7 +195,9 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
           ...(answer.version !== undefined ? { version: answer.version } : {}),
         });
       });
-      void message.success(MESSAGES.success);
+      // Leaving the page takes its own message holder with it: the app-wide notifier says it then.
+      if (page.afterSave) notify.success(MESSAGES.success);
+      else void message.success(MESSAGES.success);
       if (page.afterSave) navigate(fillPlaceholders(page.afterSave, saved));
       else if (mode === 'add' || !record) navigate(`?id=${encodeURIComponent(saved.id)}`, { replace: true });
       else reload();
