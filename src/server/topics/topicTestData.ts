@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import { fileTestClient } from '../files/fileTestClient.js';
 import type { TestApp } from '../testing/testApp.js';
 
 type H = Record<string, string>;
@@ -40,9 +42,34 @@ export function applicationBody(noticeId: number, name: string, over: Record<str
   };
 }
 
-/** Saves a new application of `leader` on the notice; returns the record (status 0). */
+/**
+ * A file reference as the uploader leaves it in a form: a document `h` uploaded for `field`, a PDF
+ * where the field takes only PDF (the conclusion report), else a Word document.
+ */
+export async function uploadedDoc(t: TestApp, h: H, field: string, name = '申报书') {
+  const ext = field === 'conclusionReport' ? 'pdf' : 'docx';
+  // Random bytes behind the format's signature: the type by content as well as by name, a new md5 each time.
+  const head = ext === 'pdf' ? Buffer.from('%PDF-1.7\n') : Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+  const bytes = Buffer.concat([head, crypto.randomBytes(1000)]);
+  const sent = await fileTestClient(t, h).send(bytes, `${name}.${ext}`, { belongType: `topic.${field}` });
+  if (!('file' in sent) || !sent.file) throw new Error(`upload: ${JSON.stringify(sent)}`);
+  return { id: sent.file.id, fileName: `${name}.${ext}`, fileSize: bytes.length, fileSuffix: ext, md5: sent.file.md5 };
+}
+
+/** Stage report fields a stage's submit requires (schemas/workflows/topic.json `requires`). */
+export const STAGE_REPORTS = ['openingReport', 'midtermReport', 'appraisalReport', 'conclusionReport'] as const;
+
+/** Saves a new application of `leader` on the notice, with its application document; returns the record (status 0). */
 export async function newTopic(t: TestApp, leader: H, noticeId: number, name: string, over: Record<string, unknown> = {}) {
-  const res = await t.post('/api/resource/topic/save', applicationBody(noticeId, name, over), leader);
+  const doc = 'applicationDoc' in over ? {} : { applicationDoc: [await uploadedDoc(t, leader, 'applicationDoc')] };
+  const res = await t.post('/api/resource/topic/save', applicationBody(noticeId, name, { ...doc, ...over }), leader);
   if (res.status !== 200) throw new Error(`topic save: ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** Uploads the stage's report of `field` and saves it on the topic as its leader does before submitting. */
+export async function attachReport(t: TestApp, leader: H, rec: { id: number; version: number }, field: string) {
+  const res = await t.post('/api/resource/topic/save', { subAct: 'a', id: rec.id, version: rec.version, [field]: [await uploadedDoc(t, leader, field, field)] }, leader);
+  if (res.status !== 200) throw new Error(`${field} save: ${JSON.stringify(res.body)}`);
   return res.body.data;
 }

@@ -116,7 +116,7 @@ describe('notices and applications (HTTP, real database)', () => {
     expect(draft.status, JSON.stringify(draft.body)).toBe(200);
     const res = await t.post('/api/resource/topic/transition', { subAct: 'a', id: draft.body.data.id, version: draft.body.data.version, action: 'submit' }, leader1);
     expect(res.status).toBe(400);
-    expect(res.body.data.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['leader', 'leaderIdCard', 'members', 'phases']));
+    expect(res.body.data.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['leader', 'leaderIdCard', 'members', 'phases', 'applicationDoc']));
     // The draft is found again by its notice (what the application page's resume asks).
     const found = await t.post('/api/resource/topic/list', {
       subAct: 'a', page: 1, pageSize: 1,

@@ -7,7 +7,7 @@ import type { StoredRecord } from '../resources/RecordStore.js';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { fireAsSystem } from './engine.js';
 import { availableActions, pickTransition, targetOf } from './transitions.js';
-import { newTopic as saveTopic, publishNotice } from '../topics/topicTestData.js';
+import { attachReport, newTopic as saveTopic, publishNotice, STAGE_REPORTS } from '../topics/topicTestData.js';
 
 const workflow: WorkflowDef = JSON.parse(fs.readFileSync(path.resolve('schemas/workflows/topic.json'), 'utf8'));
 const entity: EntityDef = JSON.parse(fs.readFileSync(path.resolve('schemas/entities/topic.json'), 'utf8'));
@@ -123,7 +123,17 @@ describe('topic workflow through the engine (HTTP)', () => {
   it('walks a topic through all five stages to 已结题, remembering the stage, with comments where required', async () => {
     let r = await newTopic(leader1, '全流程课题');
     const path: string[] = [r.status];
-    const go = async (h: H, action: string, comment?: string) => { r = await step(h, r, action, comment); path.push(r.status); };
+    const go = async (h: H, action: string, comment?: string) => {
+      // A stage's submit needs its report (topic.json `requires`): the leader uploads it first, once.
+      const report = STAGE_REPORTS[r.stage - 2];
+      if (action === 'submit' && report && !r[report]?.length) {
+        const bare = await fire(h, r, 'submit');
+        expect([bare.status, bare.body.data?.[0]?.field]).toEqual([400, report]);
+        r = await attachReport(t, h, r, report);
+      }
+      r = await step(h, r, action, comment);
+      path.push(r.status);
+    };
     await go(leader1, 'submit');
     await go(city1123, 'sendCityReview');
     await go(city1123, 'endCityReview');
@@ -155,7 +165,8 @@ describe('topic workflow through the engine (HTTP)', () => {
     expect(r.stage).toBe(5);
     expect(r._perm.transitions).toEqual([]);
     const log = await t.post(`${T}/log`, { subAct: 'a', id: r.id }, province);
-    expect(log.body.data).toHaveLength(path.length);
+    // One entry per status on the path, and one per stage report saved before its submit.
+    expect(log.body.data).toHaveLength(path.length + STAGE_REPORTS.length);
     expect(log.body.data.find((l: any) => l.action === 'cityReturn')).toMatchObject({ comment: '请补充材料', fromStatus: '2', toStatus: '902', roleCode: '3' });
   });
 
