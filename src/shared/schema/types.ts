@@ -104,10 +104,12 @@ export interface EntityDef {
 export type ActionDef =
   | {
       type: 'link'; label: string; to: string; visible?: Rule; icon?: string; primary?: boolean;
+      /** Row actions: shown in the row before the others whenever visible, never folded into 更多. */
+      inline?: boolean;
       /** Row links only: shown only when the server's row `_perm` grants this (e.g. an edit link needs update). */
       perm?: 'update' | 'delete';
     }
-  | { type: 'transition'; action: string; label?: string; visible?: Rule; confirm?: string; comment?: boolean }
+  | { type: 'transition'; action: string; label?: string; visible?: Rule; confirm?: string; comment?: boolean; inline?: boolean }
   | { type: 'delete'; label?: string; visible?: Rule; confirm?: string }
   | { type: 'export'; label?: string; visible?: Rule }
   /** Toolbar only: xlsx upload creating one record per row, with a report of refused rows. */

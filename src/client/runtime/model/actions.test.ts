@@ -1,6 +1,6 @@
 import type { ActionDef, ResourceRecord } from '../../../shared/schema/types.js';
 import { noticeWorkflowDef as wf } from '../__fixtures__/index.js';
-import { isActionVisible, resolveAction, rowsAllowing, visibleActions } from './actions.js';
+import { isActionVisible, resolveAction, rowActionOrder, rowsAllowing, visibleActions } from './actions.js';
 
 const admin = { userId: 'u1', roleCode: '2', areaCode: '1101' };
 const row = (status: string, perm: Partial<NonNullable<ResourceRecord['_perm']>> = {}): ResourceRecord => ({
@@ -53,6 +53,14 @@ describe('resolveAction', () => {
   it('gives delete a confirm and export a label by default', () => {
     expect(resolveAction({ type: 'delete' }, wf)).toMatchObject({ label: '删除', danger: true, confirm: '确定要删除吗？' });
     expect(resolveAction({ type: 'export' }, wf).label).toBe('导出');
+  });
+  it('puts the actions marked inline first in a row, each group in schema order', () => {
+    const defs: ActionDef[] = [
+      { type: 'link', label: '查看', to: '/l' }, { type: 'transition', action: 'withdraw' },
+      { type: 'transition', action: 'publish', inline: true }, { type: 'delete' },
+    ];
+    const shown = visibleActions(defs, wf, { record: row('0', { transitions: ['withdraw', 'publish'] }) });
+    expect(rowActionOrder(shown).map((a) => a.label)).toEqual(['发布', '查看', '撤回', '删除']);
   });
   it('lists visible actions in schema order', () => {
     const defs: ActionDef[] = [{ type: 'link', label: '查看', to: '/l' }, { type: 'transition', action: 'withdraw' }, { type: 'delete' }];

@@ -26,6 +26,8 @@ export interface ResolvedAction {
   action?: string;
   primary: boolean;
   danger: boolean;
+  /** Row actions: placed before the others, so the row's awaited action is not folded into 更多. */
+  inline?: boolean;
 }
 
 export const DEFAULT_LABELS = { delete: '删除', export: '导出', import: '导入' } as const;
@@ -38,7 +40,7 @@ export function findTransition(workflow: WorkflowDef | null | undefined, action:
 export function resolveAction(def: ActionDef, workflow: WorkflowDef | null | undefined, index = 0): ResolvedAction {
   switch (def.type) {
     case 'link':
-      return { key: `link:${index}:${def.to}`, type: 'link', label: def.label, to: def.to, comment: 'none', primary: Boolean(def.primary), danger: false };
+      return { key: `link:${index}:${def.to}`, type: 'link', label: def.label, to: def.to, comment: 'none', primary: Boolean(def.primary), danger: false, ...(def.inline ? { inline: true } : {}) };
     case 'transition': {
       const t = findTransition(workflow, def.action);
       const comment: CommentMode = def.comment === true ? (t?.comment === 'required' ? 'required' : 'optional') : def.comment === false ? 'none' : t?.comment ?? 'none';
@@ -46,7 +48,7 @@ export function resolveAction(def: ActionDef, workflow: WorkflowDef | null | und
         key: `transition:${def.action}`, type: 'transition', action: def.action,
         label: def.label ?? t?.label ?? def.action,
         confirm: def.confirm ?? t?.confirm,
-        comment, primary: false, danger: false,
+        comment, primary: false, danger: false, ...(def.inline ? { inline: true } : {}),
       };
     }
     case 'delete':
@@ -85,6 +87,11 @@ export function visibleActions(
   inputs: RuleInputs & { record?: ResourceRecord | null },
 ): ResolvedAction[] {
   return (defs ?? []).flatMap((def, i) => (isActionVisible(def, inputs) ? [resolveAction(def, workflow, i)] : []));
+}
+
+/** A row's actions in the order its buttons take: those marked `inline` first, each group in schema order. */
+export function rowActionOrder(actions: ResolvedAction[]): ResolvedAction[] {
+  return [...actions.filter((a) => a.inline), ...actions.filter((a) => !a.inline)];
 }
 
 /**

@@ -28,5 +28,7 @@ describe('actionsWidth', () => {
     expect(inlineActionCount(['查看', '编辑'])).toBe(2);
     expect(inlineActionCount(['提交市级审核', '退回修改意见'])).toBe(1);
     expect(inlineActionCount([])).toBe(0);
+    // A reviewer's row: the awaited 审核通过 (placed first), 查看 and 更多 fit the column.
+    expect(inlineActionCount(['审核通过', '查看', '退回', '操作记录'])).toBe(2);
   });
 });

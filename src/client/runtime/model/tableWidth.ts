@@ -15,7 +15,7 @@ export const DEFAULT_MIN_WIDTH = 120;
 const CHAR_WIDTH = 14;
 const BUTTON_PADDING = 16;
 const CELL_PADDING = 16;
-export const ACTIONS_MAX_WIDTH = 180;
+export const ACTIONS_MAX_WIDTH = 190;
 export const SELECTION_WIDTH = 32;
 
 /** The 更多 button: two characters and its arrow. */

@@ -13,7 +13,7 @@ import { Button, Card, Popover, Space, Table, type TableProps } from 'antd';
 import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListPageDef, ListResult, ResourceRecord } from '../../../shared/schema/types.js';
-import { resolveAction, rowsAllowing, visibleActions } from '../model/actions.js';
+import { resolveAction, rowActionOrder, rowsAllowing, visibleActions } from '../model/actions.js';
 import { planColumns } from '../model/columns.js';
 import { actionsWidth, inlineActionCount, tableSizing } from '../model/tableWidth.js';
 import { buildFilterSchema } from '../model/filterSchema.js';
@@ -109,7 +109,7 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
       fixed: 'right',
       ...(sizing.tableLayout ? { width: actionsColumnWidth } : {}),
       render: (_: unknown, row: ResourceRecord) => {
-        const acts = visibleActions(rowDefs, workflow, { ...ruleInputs, record: row, form: row });
+        const acts = rowActionOrder(visibleActions(rowDefs, workflow, { ...ruleInputs, record: row, form: row }));
         // What fits the column shows as buttons; the rest go into 更多, never onto a second line.
         const shown = acts.slice(0, inlineActionCount(acts.map((a) => a.label), actionsColumnWidth));
         const more = acts.slice(shown.length);
