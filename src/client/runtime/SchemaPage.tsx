@@ -15,7 +15,6 @@ import './pages/index.js';
 import { getPageKind } from './pages/registry.js';
 import type { Query } from './pages/types.js';
 import { RuntimeProvider, useOptionalRuntime, useRuntime, type RuntimeProviderProps } from './RuntimeContext.js';
-import './widgets/index.js';
 
 dayjs.locale('zh-cn');
 

@@ -4,19 +4,14 @@
  * batch actions shown by rule and row permission, export of the current filters. Public lists
  * (source "public") read the anonymous endpoints and offer no actions.
  */
-import { createForm } from '@formily/core';
-import { FormButtonGroup, FormLayout } from '@formily/antd-v5';
-import { FormProvider } from '@formily/react';
-import { toJS } from '@formily/reactive';
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Card, Popover, Space, Table, type TableProps } from 'antd';
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListPageDef, ListResult, ResourceRecord } from '../../../shared/schema/types.js';
 import { resolveAction, rowActionOrder, rowsAllowing, visibleActions } from '../model/actions.js';
 import { planColumns } from '../model/columns.js';
 import { actionsWidth, inlineActionCount, tableSizing } from '../model/tableWidth.js';
-import { buildFilterSchema } from '../model/filterSchema.js';
 import { initialListState, listReducer, PAGE_SIZE_OPTIONS, toListRequest, totalText, type ListState } from '../model/listQuery.js';
 import { recallListState, rememberListState, sessionStore } from '../model/rememberedList.js';
 import { useRuntime } from '../RuntimeContext.js';
@@ -24,29 +19,13 @@ import { ActionButton } from './ActionButton.js';
 import { ImportAction } from './ImportAction.js';
 import { renderCell } from './cells.js';
 import type { PageKindProps } from './types.js';
+
+// The filter form (Formily and the widgets) is its own chunk: lists without filters, such as the
+// portal's latest items on home, never load it.
+const FilterBar = lazy(() => import('./FilterBar.js').then((m) => ({ default: m.FilterBar })));
 import { useActionRunner } from './useActionRunner.js';
-import { useSchemaField } from './useSchemaField.js';
 
 const EMPTY: ListResult = { list: [], total: 0, page: 1, pageSize: 10 };
-
-function FilterBar({ page, bundle, initial, onSearch, onReset }: { page: ListPageDef; bundle: PageKindProps['bundle']; initial: Record<string, unknown>; onSearch: (v: Record<string, unknown>) => void; onReset: () => void }) {
-  const SchemaField = useSchemaField();
-  const schema = useMemo(() => buildFilterSchema(page, bundle.entity, bundle.workflow), [page, bundle]);
-  // The form starts once from the remembered filters; later changes come from the user.
-  const form = useMemo(() => createForm({ initialValues: initial }), []);
-  if (!schema) return null;
-  return (
-    <FormProvider form={form}>
-      <FormLayout labelWidth={90} className="runtime-filters">
-        <SchemaField schema={schema} />
-        <FormButtonGroup align="right">
-          <Button type="primary" onClick={() => onSearch(toJS(form.values) as Record<string, unknown>)}>查询</Button>
-          <Button onClick={() => { void form.reset('*', { forceClear: true }); onReset(); }}>重置</Button>
-        </FormButtonGroup>
-      </FormLayout>
-    </FormProvider>
-  );
-}
 
 export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   const page = bundle.page as ListPageDef;
@@ -178,10 +157,12 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
 
   const body = (
     <>
-      {!embedded || page.filters?.length ? (
-        <FilterBar page={page} bundle={bundle} initial={state.filters}
-          onSearch={(filters) => dispatch({ type: 'filter', filters })}
-          onReset={() => dispatch({ type: 'reset' })} />
+      {page.filters?.length ? (
+        <Suspense fallback={<div className="runtime-lazy-loading" />}>
+          <FilterBar page={page} bundle={bundle} initial={state.filters}
+            onSearch={(filters) => dispatch({ type: 'filter', filters })}
+            onReset={() => dispatch({ type: 'reset' })} />
+        </Suspense>
       ) : null}
       {actionsBar}
       {table}

@@ -2,6 +2,7 @@ import type { ISchema } from '@formily/json-schema';
 import { createSchemaField } from '@formily/react';
 import type { ComponentType } from 'react';
 import { disableSchemaExpressions } from '../model/noExpressions.js';
+import '../widgets/index.js';
 import { registryVersion, widgetComponents } from '../widgets/registry.js';
 
 disableSchemaExpressions();
