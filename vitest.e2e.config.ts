@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/globalSetup.ts'],
+    setupFiles: ['e2e/failureShots.ts'],
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 240_000,

@@ -18,10 +18,15 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Pages of open contexts, so a failing test can leave a picture of each (e2e/failureShots.ts). */
+const openPages = new Set<Page>();
+
 /** A fresh browser context (own storage, own cookies) with a page on the portal; console errors are collected. */
 export async function openPage(browser: Browser, pathname = '/'): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL: baseURL(), locale: 'zh-CN', viewport: { width: 1366, height: 860 }, acceptDownloads: true });
   const page = await context.newPage();
+  openPages.add(page);
+  page.on('close', () => openPages.delete(page));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(pathname);
@@ -33,6 +38,27 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/**
+ * After a failed test: a screenshot of every page still open, and what each shows as messages and
+ * field errors, so a failure in CI says what the user would have seen.
+ */
+export async function shootOpenPages(testName: string): Promise<string[]> {
+  const notes: string[] = [];
+  const slug = testName.replace(/[^\w\u4e00-\u9fa5]+/g, '-').slice(0, 60);
+  let n = 0;
+  for (const page of openPages) {
+    n += 1;
+    try {
+      const file = await screenshot(page, `FAILED-${slug}-${n}`);
+      const shown = await page.locator('.ant-message-notice, .ant-notification-notice, .ant-form-item-explain-error, .ant-formily-item-error-help').allInnerTexts();
+      notes.push(`${page.url()} → ${file}${shown.length ? ` (shows: ${shown.join(' | ')})` : ''}`);
+    } catch {
+      // A page that closed meanwhile has nothing to show.
+    }
+  }
+  return notes;
 }
 
 /** A button's accessible name: antd puts a space between the two characters of a two-character label. */
@@ -73,4 +99,17 @@ export async function api(page: Page, path: string, body: Record<string, unknown
     });
     return { ...(await res.json()), status: res.status };
   }, [path, body] as const);
+}
+
+/**
+ * Waits for the message `text` (antd's toast). If it does not come, the error names the messages and
+ * field errors the page shows instead, which is what tells a refusal from a slow machine.
+ */
+export async function expectMessage(page: Page, text: string, timeout = 30_000): Promise<void> {
+  try {
+    await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout });
+  } catch (e) {
+    const shown = await page.locator('.ant-message-notice, .ant-form-item-explain-error, .ant-formily-item-error-help').allInnerTexts().catch(() => []);
+    throw new Error(`no message "${text}" within ${timeout} ms; the page shows: ${shown.join(' | ') || 'nothing'} (${(e as Error).message.split('\n')[0]})`);
+  }
 }

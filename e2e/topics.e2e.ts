@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, launchBrowser, openPage, pressRowAction, screenshot, settled } from './harness.js';
+import { api, expectMessage, launchBrowser, openPage, pressRowAction, screenshot, settled } from './harness.js';
 import { loginViaUi } from './login.js';
 
 const RUN = String(Date.now() % 1_000_000);
@@ -71,7 +71,8 @@ const local = (hours: number) => new Date(Date.now() + hours * 3600_000 + 8 * 36
 async function topicRow(page: Page) {
   await page.goto('/projectManagement/projectList');
   await page.locator('.runtime-list .ant-table').waitFor();
-  await page.locator('.runtime-list input').first().fill(TOPIC);
+  // The filter form arrives as its own chunk after the table.
+  await page.locator('.runtime-list .runtime-filters input').first().fill(TOPIC);
   await page.getByRole('button', { name: btn('查询') }).click();
   await settled(page);
   const row = page.locator('.ant-table-row', { hasText: TOPIC });
@@ -94,7 +95,7 @@ async function rowAction(page: Page, label: string, comment?: string) {
     if (await box.count()) await box.fill(comment);
   }
   await dialog.getByRole('button', { name: btn('确定') }).click();
-  await page.locator('.ant-message-notice', { hasText: '操作成功' }).first().waitFor();
+  await expectMessage(page, '操作成功');
 }
 
 let topicId = 0;
@@ -176,7 +177,7 @@ describe('topic life cycle', () => {
     await form.getByText(/^(上传成功|秒传成功)$/).first().waitFor({ timeout: 30_000 });
     await screenshot(page, 'topics-04-application-last-step');
     await page.getByRole('button', { name: btn('保存') }).click();
-    await page.locator('.ant-message-notice', { hasText: '操作成功' }).first().waitFor();
+    await expectMessage(page, '操作成功');
     await page.waitForURL('**/projectManagement/projectList');
     expect((await api(page, 'resource/topic/get', { id: topicId })).data.applicationDoc).toHaveLength(1);
 
