@@ -1,5 +1,5 @@
 import { defineConfig } from 'vite';
-import { precompress } from './scripts/vitePrecompress';
+import { precompress } from './scripts/vitePrecompress.js';
 
 // The web app is built into dist/ and served by the Fastify server (one process, one port).
 // In development `npm run dev:client` proxies the API to a server on :8080.

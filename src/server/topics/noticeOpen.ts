@@ -16,7 +16,7 @@ export function topicNoticeOpen(ctx: AppContext, notice: Record<string, unknown>
 }
 
 /**
- * The notice contract (COMMON.md) for notices of other modules (result notices): open for an area
+ * The notice rule shared by notices of other modules (result notices): open for an area
  * when its status is "1", startTime <= now <= endTime, and targetAreas is empty or holds the area.
  * Topic notices are asked through topicNoticeOpen, the topic workflow's declarative guard.
  */
