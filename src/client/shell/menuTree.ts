@@ -1,5 +1,5 @@
 import type { MenuNode } from '../../shared/schema/types.js';
-import { normalisePath } from './routeTree.js';
+import { normalisePath } from '../../shared/schema/routePath.js';
 
 /** A menu node as home/queryMenuList answers it: the schema node plus its badge count. */
 export interface ServerMenuNode extends MenuNode {

@@ -1,7 +1,7 @@
 import { menuNamesByPath } from './menuTree.js';
 import { describe, expect, it } from 'vitest';
 import type { RouteDef } from '../../shared/schema/types.js';
-import { RouteIndex, breadcrumbs, highlightedMenuPath, isSubPage, needsLogin, normalisePath, routeKind, routeName } from './routeTree.js';
+import { RouteIndex, breadcrumbs, highlightedMenuPath, isSubPage, needsLogin, routeKind, routeName } from './routeTree.js';
 
 const STAGES = { 1: '申报通知', 2: '开题报告通知', 3: '中期报告通知', 4: '成果鉴定通知', 5: '结题报告通知' };
 const routes: RouteDef[] = [
@@ -27,13 +27,6 @@ const index = new RouteIndex(routes);
 const q = (s = '') => new URLSearchParams(s);
 
 describe('route tree', () => {
-  it('normalises paths', () => {
-    expect(normalisePath('/a/b/?x=1')).toBe('/a/b');
-    expect(normalisePath('//a//b')).toBe('/a/b');
-    expect(normalisePath('')).toBe('/');
-    expect(normalisePath('/')).toBe('/');
-  });
-
   it('finds routes at any depth, with their chain', () => {
     const e = index.match('/projectManagement/projectList/addMidTerm/index/')!;
     expect(e.def.name).toBe('中期报告上传');

@@ -1,4 +1,5 @@
 import type { RouteDef } from '../../shared/schema/types.js';
+import { normalisePath } from '../../shared/schema/routePath.js';
 
 /** A route of schemas/routes.json with its ancestors, so breadcrumbs and highlighting need no search. */
 export interface RouteEntry {
@@ -12,10 +13,6 @@ export interface RouteEntry {
 /** Paths that never ask for a login (SPEC §2: /403 and /500 skip the check). */
 export const CHECK_FREE_PATHS = ['/403', '/500'];
 
-export function normalisePath(pathname: string): string {
-  const p = pathname.split(/[?#]/)[0].replace(/\/{2,}/g, '/');
-  return p.length > 1 ? p.replace(/\/+$/, '') : p || '/';
-}
 
 export function flattenRoutes(routes: readonly RouteDef[]): RouteEntry[] {
   const out: RouteEntry[] = [];

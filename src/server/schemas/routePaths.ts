@@ -2,12 +2,8 @@
  * Route paths as the schema check compares them: full paths of the nested route tree, and whether a
  * link (with query or :params) lands on a route.
  */
+import { normalisePath } from '../../shared/schema/routePath.js';
 import type { RouteDef } from '../../shared/schema/types.js';
-
-export function normalisePath(p: string): string {
-  const bare = p.split(/[?#]/)[0].replace(/\/+$/, '');
-  return bare === '' ? '/' : bare;
-}
 
 export function pathMatches(pattern: string, actual: string): boolean {
   const a = normalisePath(pattern).split('/');
