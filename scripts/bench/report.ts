@@ -1,5 +1,5 @@
 /** The province-scale parts of `npm run bench` (list API, first-load JS) and their table of ratios. */
-import { benchFirstLoad } from './firstLoad.js';
+import { benchFirstLoad, FIRST_LOAD_PAGES } from './firstLoad.js';
 import { benchListApi } from './listApi.js';
 
 const ms = (v: number) => v.toFixed(1);
@@ -23,6 +23,6 @@ export async function benchScale(parts: string[]): Promise<void> {
   }
   if (parts.includes('load')) {
     console.log('');
-    await benchFirstLoad([{ label: 'home', path: '/homePage' }, { label: 'public list', path: '/noticeAnnouncement' }], log);
+    await benchFirstLoad(FIRST_LOAD_PAGES, log);
   }
 }
