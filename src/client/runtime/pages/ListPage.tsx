@@ -66,6 +66,14 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   const batchDefs = isPublic ? [] : (page.batchActions ?? []);
   const rowDefs = isPublic ? [] : (page.rowActions ?? []);
 
+  // Each row's actions are worked out once per answer, not on every render of the table (their
+  // rules read the row, the user and the time of the answer).
+  const rowActions = useMemo(() => {
+    const at = now();
+    const defs = isPublic ? [] : (page.rowActions ?? []);
+    return new Map(result.list.map((row) => [row, rowActionOrder(visibleActions(defs, workflow, { user, query, now: at, record: row, form: row }))]));
+  }, [result, isPublic, page.rowActions, workflow, user, query, now]);
+
   const plans = planColumns(page.columns, entity, workflow);
   const actionLabels = rowDefs.map((def, i) => resolveAction(def, workflow, i).label);
   const actionsColumnWidth = actionsWidth(actionLabels);
@@ -88,7 +96,7 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
       fixed: 'right',
       ...(sizing.tableLayout ? { width: actionsColumnWidth } : {}),
       render: (_: unknown, row: ResourceRecord) => {
-        const acts = rowActionOrder(visibleActions(rowDefs, workflow, { ...ruleInputs, record: row, form: row }));
+        const acts = rowActions.get(row) ?? [];
         // What fits the column shows as buttons; the rest go into 更多, never onto a second line.
         const shown = acts.slice(0, inlineActionCount(acts.map((a) => a.label), actionsColumnWidth));
         const more = acts.slice(shown.length);
