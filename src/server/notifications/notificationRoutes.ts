@@ -6,9 +6,10 @@ import { AppError } from '../http/AppError.js';
 import { MESSAGES } from '../../shared/envelope.js';
 import { emptyBodyIsObject, objectSchema } from '../system/requestSchemas.js';
 import { formatDateTime } from '../resources/time.js';
+import { MAX_PAGE } from '../http/inputGuard.js';
 
 const idValue = { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[0-9]{1,15}$' }] };
-const LIST_BODY = { body: objectSchema({ page: { type: 'integer', minimum: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 50 }, unread: { type: 'boolean' } }) };
+const LIST_BODY = { body: objectSchema({ page: { type: 'integer', minimum: 1, maximum: MAX_PAGE }, pageSize: { type: 'integer', minimum: 1, maximum: 50 }, unread: { type: 'boolean' } }) };
 const READ_BODY = { body: objectSchema({ ids: { type: 'array', items: idValue, minItems: 1, maxItems: 200 }, id: idValue }) };
 
 /** The bell: my notices, the unread count, marking read. Every call reads and writes only the caller's rows. */

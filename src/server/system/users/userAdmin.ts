@@ -16,6 +16,7 @@ import { LoginLimiter } from '../../sso/loginLimiter.js';
 import { accountSettings } from './accountSettings.js';
 import { assertManages, assertNotLastSuper, assertRoleChange } from './roleGuard.js';
 import { readUser, scopedUsers, toRecords, type UserRecord } from './userRows.js';
+import { MAX_PAGE } from '../../http/inputGuard.js';
 
 type Body = Record<string, unknown>;
 const invalid = (field: string, label: string, message: string) => AppError.invalid([{ field, label, message }]);
@@ -49,7 +50,7 @@ export function userAdmin(ctx: AppContext): VirtualEntity {
       need(user, 'read');
       const page = body.page === undefined ? 1 : Number(body.page);
       const pageSize = body.pageSize === undefined ? DEFAULT_PAGE_SIZE : Number(body.pageSize);
-      if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw AppError.invalid();
+      if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw AppError.invalid();
       let q = scopedUsers(db, user);
       const filters = Array.isArray(body.filters) ? body.filters as { field?: unknown; value?: unknown }[] : [];
       for (const f of filters) {
