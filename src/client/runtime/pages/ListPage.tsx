@@ -19,11 +19,11 @@ import { ActionButton } from './ActionButton.js';
 import { ImportAction } from './ImportAction.js';
 import { renderCell } from './cells.js';
 import type { PageKindProps } from './types.js';
+import { useActionRunner } from './useActionRunner.js';
 
 // The filter form (Formily and the widgets) is its own chunk: lists without filters, such as the
 // portal's latest items on home, never load it.
 const FilterBar = lazy(() => import('./FilterBar.js').then((m) => ({ default: m.FilterBar })));
-import { useActionRunner } from './useActionRunner.js';
 
 const EMPTY: ListResult = { list: [], total: 0, page: 1, pageSize: 10 };
 
