@@ -5,37 +5,25 @@
  * submitted again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, openPage, pressRowAction, screenshot } from './harness.js';
-import { loginViaUi } from './login.js';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { buttonName as btn, launchBrowser, pressRowAction, screenshot } from './harness.js';
+import { loginSessions } from './login.js';
 
 const RUN = String(Date.now() % 100_000);
 const NEW_NAME = `变更后的课题名称${RUN}`;
 const NEW_MEMBER = `新成员${RUN}`;
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
-/** antd spaces the two characters of a two-character button label. */
-const btn = (name: string) => new RegExp(`(^|\\s)${name.split('').join('\\s*')}\\s*$`);
 
 let browser: Browser;
-const sessions = new Map<string, Promise<{ context: BrowserContext; page: Page }>>();
+/** One logged-in browser per account, kept for the whole journey. */
+const sessions = loginSessions(() => browser);
+const as = sessions.as;
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => {
-  for (const s of sessions.values()) await (await s.catch(() => undefined))?.context.close();
+  await sessions.closeAll();
   await browser?.close();
 });
-
-/** One logged-in browser per account, kept for the whole journey. */
-function as(username: string): Promise<Page> {
-  if (!sessions.has(username)) {
-    sessions.set(username, (async () => {
-      const { context, page } = await openPage(browser, '/homePage');
-      await loginViaUi(page, username);
-      return { context, page };
-    })());
-  }
-  return sessions.get(username)!.then((s) => s.page);
-}
 
 async function openList(page: Page): Promise<Locator> {
   await page.goto('/projectManagement/changeList');

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, baseURL, launchBrowser, openPage, screenshot, settled } from './harness.js';
+import { api, baseURL, buttonName as btn, launchBrowser, openPage, screenshot, settled } from './harness.js';
 import { loginViaUi } from './login.js';
 
 const RUN = String(Date.now() % 1_000_000);
@@ -21,8 +21,6 @@ const CITY_TITLE = `市级通知${RUN}`;
 const OTHER_CITY_TITLE = `外市通知${RUN}`;
 const LINK = 'https://www.example.org/notice/2026';
 
-/** antd puts a space between the two characters of a two-character Chinese button label (after any icon's name). */
-const btn = (name: string) => new RegExp(`(^|\\s)${name.split('').join('\\s*')}\\s*$`);
 
 /** Script that would set window.__xss (and open a dialog) if any of it ran. */
 const PAYLOAD = [

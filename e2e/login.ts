@@ -9,7 +9,7 @@
  * After a login on home the first-visit guided tour may open over the page; loginViaUi closes it
  * (without finishing it, so it is not saved) unless { keepTour: true }.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { captchaCode, demoPassword, openPage } from './harness.js';
 
 export const LOGIN_DIALOG = '.shell-login-dialog';
@@ -91,4 +91,30 @@ export async function openPageAs(browser: Browser, username: string, pathname = 
 export async function logoutViaUi(page: Page): Promise<void> {
   await page.locator('.shell-logout').click();
   await page.locator('.shell-login-button').waitFor({ state: 'visible' });
+}
+
+/**
+ * One logged-in browser context per account, opened on first use and kept for a whole journey:
+ *   const sessions = loginSessions(() => browser);
+ *   const page = await sessions.as('leader1');
+ *   afterAll(() => sessions.closeAll());
+ */
+export function loginSessions(browser: () => Browser) {
+  const opened = new Map<string, Promise<{ context: BrowserContext; page: Page }>>();
+  return {
+    as(username: string): Promise<Page> {
+      if (!opened.has(username)) {
+        opened.set(username, (async () => {
+          const { context, page } = await openPage(browser(), '/homePage');
+          await loginViaUi(page, username);
+          return { context, page };
+        })());
+      }
+      return opened.get(username)!.then((s) => s.page);
+    },
+    async closeAll(): Promise<void> {
+      for (const s of opened.values()) await (await s.catch(() => undefined))?.context.close();
+      opened.clear();
+    },
+  };
 }

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, pressRowAction, screenshot } from './harness.js';
+import { buttonName as btn, launchBrowser, openPage, pressRowAction, screenshot } from './harness.js';
 import { openPageAs } from './login.js';
 
 const RUN = String(Date.now() % 1_000_000);
@@ -19,7 +19,6 @@ const QUESTION = `行动研究如何确定样本${RUN}`;
 const ANSWER = '建议以两个平行班为样本，前后测对比并辅以课堂观察。';
 // A step signs in and walks several pages: slow on a busy 2-core machine.
 const LONG = 240_000;
-const btn = (name: string) => new RegExp(`(^|\\s)${name.split('').join('\\s*')}\\s*$`);
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
 
 let browser: Browser;

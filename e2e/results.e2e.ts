@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot } from './harness.js';
-import { loginViaUi } from './login.js';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { buttonName as btn, launchBrowser, screenshot } from './harness.js';
+import { loginSessions } from './login.js';
 
 const RUN = String(Date.now() % 100_000);
 const NOTICE = `成果征集通知${RUN}`;
@@ -19,28 +19,17 @@ const PAPER = `大单元教学设计的实践研究${RUN}`;
 const BATCH = `成果评审${RUN}`;
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
-/** antd spaces the two characters of a two-character button label. */
-const btn = (name: string) => new RegExp(`(^|\\s)${name.split('').join('\\s*')}\\s*$`);
 const local = (hours: number) => new Date(Date.now() + hours * 3600_000 + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 let browser: Browser;
-const sessions = new Map<string, Promise<{ context: BrowserContext; page: Page }>>();
+/** One logged-in browser per account, kept for the whole journey. */
+const sessions = loginSessions(() => browser);
+const as = sessions.as;
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => {
-  for (const s of sessions.values()) await (await s.catch(() => undefined))?.context.close();
+  await sessions.closeAll();
   await browser?.close();
 });
-
-function as(username: string): Promise<Page> {
-  if (!sessions.has(username)) {
-    sessions.set(username, (async () => {
-      const { context, page } = await openPage(browser, '/homePage');
-      await loginViaUi(page, username);
-      return { context, page };
-    })());
-  }
-  return sessions.get(username)!.then((s) => s.page);
-}
 
 const item = (scope: Locator, label: string) => scope.locator('.ant-formily-item', { has: scope.page().locator('.ant-formily-item-label', { hasText: label }) }).first();
 

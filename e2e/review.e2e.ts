@@ -6,9 +6,9 @@
  * sees the final score and the disagreement flag of the topic.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { buttonName as btn, launchBrowser, openPage, pressRowAction, screenshot } from './harness.js';
-import { loginViaUi } from './login.js';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { buttonName as btn, launchBrowser, pressRowAction, screenshot } from './harness.js';
+import { loginSessions } from './login.js';
 import { WAITING_TOPICS } from '../src/server/review/demoSeed.js';
 
 const RUN = String(Date.now() % 100_000);
@@ -19,24 +19,14 @@ const TOPIC = TOPICS[0]!;
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
 
 let browser: Browser;
-const sessions = new Map<string, Promise<{ context: BrowserContext; page: Page }>>();
+/** One logged-in browser per account, kept for the whole journey. */
+const sessions = loginSessions(() => browser);
+const as = sessions.as;
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => {
-  for (const s of sessions.values()) await (await s.catch(() => undefined))?.context.close();
+  await sessions.closeAll();
   await browser?.close();
 });
-
-/** One logged-in browser per account, kept for the whole journey. */
-function as(username: string): Promise<Page> {
-  if (!sessions.has(username)) {
-    sessions.set(username, (async () => {
-      const { context, page } = await openPage(browser, '/homePage');
-      await loginViaUi(page, username);
-      return { context, page };
-    })());
-  }
-  return sessions.get(username)!.then((s) => s.page);
-}
 
 const item = (scope: Locator, label: string) => scope.locator('.ant-formily-item', { has: scope.page().locator('.ant-formily-item-label', { hasText: label }) }).first();
 

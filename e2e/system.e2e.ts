@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { idCardCheckChar } from '../src/shared/idCard.js';
-import { api, captchaCode, launchBrowser, openPage, pressRowAction, screenshot, smsCode } from './harness.js';
+import { api, buttonName as btn, captchaCode, launchBrowser, openPage, pressRowAction, screenshot, smsCode } from './harness.js';
 import { closeTourIfShown, loginViaUi } from './login.js';
 
 const RUN = String(Date.now() % 100_000).padStart(5, '0');
@@ -24,7 +24,6 @@ const NOTICE = `系统管理旅程申报通知${RUN}`;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
-const btn = (name: string) => new RegExp(`(^|\\s)${name.split('').join('\\s*')}\\s*$`);
 const item = (form: Locator, label: string) => form.locator('.ant-formily-item', { has: form.page().locator(`label:text-is("${label}")`) }).first();
 
 let browser: Browser;

@@ -13,13 +13,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, expectMessage, launchBrowser, openPage, pressRowAction, screenshot, settled } from './harness.js';
+import { api, buttonName as btn, expectMessage, launchBrowser, openPage, pressRowAction, screenshot, settled } from './harness.js';
 import { loginViaUi } from './login.js';
 
 const RUN = String(Date.now() % 1_000_000);
 const NOTICE = `关于开展课题申报工作的通知${RUN}`;
 const TOPIC = `核心素养视域下的跨学科教学研究${RUN}`;
-const btn = (name: string) => new RegExp(`(^|\\s)${name.split('').join('\\s*')}\\s*$`);
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
 
 /** A small real Word document (a zip with the parts Word needs), as the upload's type check wants. */
