@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { heavyParts } from '../scripts/bench/firstLoad.js';
 import { baseURL, launchBrowser, openPage, screenshot } from './harness.js';
 
 describe('the portal as npm start serves it', () => {
@@ -14,6 +15,23 @@ describe('the portal as npm start serves it', () => {
     const { page, errors, context } = await openPage(browser, '/homePage');
     await page.waitForSelector('#root *');
     await screenshot(page, 'smoke-home');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps the visitor's home light: its latest-items boxes load no form library, editor or full table", async () => {
+    const { page, errors, context } = await openPage(browser, 'about:blank');
+    const scripts: Promise<string>[] = [];
+    page.on('response', (res) => { if (new URL(res.url()).pathname.endsWith('.js')) scripts.push(res.text()); });
+    await page.goto('/homePage');
+    await page.locator('.shell-home-section .runtime-list tbody tr').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const texts = await Promise.all(scripts);
+    expect(texts.length).toBeGreaterThan(0);
+    expect(texts.map(heavyParts).filter((p) => p.formily || p.editor)).toEqual([]);
+    // antd's Table and pager stay out too: the boxes are the runtime's compact list.
+    expect(await page.locator('.shell-home-section .ant-table, .shell-home-section .ant-pagination').count()).toBe(0);
+    expect(await page.locator('.shell-home-section .runtime-compact-table').count()).toBe(4);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -18,6 +18,14 @@ export const FIRST_LOAD_PAGES = [
   { label: 'public list', path: '/noticeAnnouncement', ready: '.runtime-list :is(.ant-pagination-total-text, .runtime-empty-total)' },
 ];
 
+/** What a script brings that a visitor's page should not: Formily (forms) and the rich-text editor. */
+export function heavyParts(text: string): { formily: boolean; editor: boolean } {
+  return {
+    formily: /x-component|createForm|FormPath/.test(text) && /formily/i.test(text),
+    editor: /prosemirror|tiptap/i.test(text),
+  };
+}
+
 export interface FirstLoad { page: string; files: number; rawKB: number; gzipKB: number; formily: boolean; editor: boolean }
 
 export async function benchFirstLoad(pages: { label: string; path: string; login?: boolean; ready?: string }[], log: (s: string) => void): Promise<FirstLoad[]> {
@@ -61,9 +69,9 @@ export async function benchFirstLoad(pages: { label: string; path: string; login
         const body = fs.readFileSync(file);
         raw += body.length;
         gz += zlib.gzipSync(body, { level: 9 }).length;
-        const text = body.toString('latin1');
-        if (/x-component|createForm|FormPath/.test(text) && /formily/i.test(text)) formily = true;
-        if (/prosemirror|tiptap/i.test(text)) editor = true;
+        const parts = heavyParts(body.toString('latin1'));
+        formily ||= parts.formily;
+        editor ||= parts.editor;
       }
       if (process.env.BENCH_VERBOSE) log([...scripts].join('\n'));
       out.push({ page: p.label, files: scripts.size, rawKB: raw / 1024, gzipKB: gz / 1024, formily, editor });
