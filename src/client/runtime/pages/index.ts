@@ -1,13 +1,14 @@
 /**
  * The page kinds: one line per kind. Lists are what most visitors see first (the home page's public
- * lists), so ListPage is bundled with the runtime; forms and details load on first use (SchemaPage
+ * lists), so the list kind's light path is bundled with the runtime (ListKind: compact lists drawn
+ * plainly, the full ListPage loaded for the rest); forms and details load on first use (SchemaPage
  * renders page kinds inside Suspense).
  */
 import { lazy } from 'react';
-import { ListPage } from './ListPage.js';
+import { ListKind } from './ListKind.js';
 import { registerPageKind } from './registry.js';
 
-registerPageKind('list', ListPage);
+registerPageKind('list', ListKind);
 registerPageKind('form', lazy(() => import('./FormPage.js').then((m) => ({ default: m.FormPage }))));
 registerPageKind('detail', lazy(() => import('./DetailPage.js').then((m) => ({ default: m.DetailPage }))));
 registerPageKind('article', lazy(() => import('./ArticlePage.js').then((m) => ({ default: m.ArticlePage }))));
