@@ -3,18 +3,23 @@
  * provider and renders the page kind registered for it. The shell lazy-loads this for every route
  * that names a `page`.
  */
-import { App, ConfigProvider, Result, Spin } from 'antd';
+import { ConfigProvider, Spin } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PageBundle } from '../../shared/schema/types.js';
+import { MessageProvider } from '../feedback/messages.js';
 import type { FormMode } from './model/formSchema.js';
 import './pages/index.js';
 import { getPageKind } from './pages/registry.js';
 import type { Query } from './pages/types.js';
 import { RuntimeProvider, useOptionalRuntime, useRuntime, type RuntimeProviderProps } from './RuntimeContext.js';
+
+// antd's Result brings its 403/404/500 illustrations; a page that failed to load is rare, so the
+// list path (home's boxes) does not carry it.
+const Result = lazy(() => import('antd/es/result/index.js'));
 
 dayjs.locale('zh-cn');
 
@@ -53,11 +58,11 @@ function PageLoader({ pageId, mode, query }: { pageId: string; mode?: FormMode; 
     );
     return () => { alive = false; };
   }, [dataProvider, navigate, pageId]);
-  if (state.error) return <Result status="warning" title={PAGE_LOAD_FAILED} subTitle={state.error === PAGE_LOAD_FAILED ? undefined : state.error} />;
   const loading = <Spin style={{ display: 'block', margin: '48px auto' }} />;
+  if (state.error) return <Suspense fallback={loading}><Result status="warning" title={PAGE_LOAD_FAILED} subTitle={state.error === PAGE_LOAD_FAILED ? undefined : state.error} /></Suspense>;
   if (!state.bundle) return loading;
   const Kind = getPageKind(state.bundle.page.kind);
-  if (!Kind) return <Result status="warning" title={PAGE_LOAD_FAILED} subTitle={`未知的页面类型：${state.bundle.page.kind}`} />;
+  if (!Kind) return <Suspense fallback={loading}><Result status="warning" title={PAGE_LOAD_FAILED} subTitle={`未知的页面类型：${state.bundle.page.kind}`} /></Suspense>;
   // A new record id or mode starts a fresh page (new form, new list state). Form and detail kinds
   // are lazily loaded chunks: the spinner stays until the kind's code has arrived.
   return (
@@ -72,9 +77,9 @@ export function SchemaPage({ pageId, mode, query, runtime }: SchemaPageProps) {
   const q = useMemo(() => toQuery(query), [query]);
   const page = (
     <ConfigProvider locale={zhCN}>
-      <App component={false}>
+      <MessageProvider>
         <PageLoader pageId={pageId} mode={mode} query={q} />
-      </App>
+      </MessageProvider>
     </ConfigProvider>
   );
   if (outer && !runtime) return page;

@@ -1,4 +1,4 @@
-import { App as AntApp, ConfigProvider, Spin, theme } from 'antd';
+import { ConfigProvider, Spin, theme } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -13,6 +13,7 @@ import { loadRoutes } from './routesSource.js';
 import { ShellLayout } from './ShellLayout.js';
 import { ShellProvider } from './ShellContext.js';
 import './shell.css';
+import { MessageProvider, useMessage } from '../feedback/messages.js';
 
 dayjs.locale('zh-cn');
 
@@ -24,9 +25,9 @@ const THEME = {
   components: { Menu: { itemPaddingInline: 12 } },
 };
 
-/** Routes the request layer's messages through antd's App context, so they follow the theme. */
+/** Routes the request layer's messages through the app's message holder, so they follow the theme. */
 function NotifierBridge() {
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   useEffect(() => {
     setNotifier({
       error: (content, key) => void message.error(key ? { content, key } : content),
@@ -58,7 +59,7 @@ export function App() {
 
   return (
     <ConfigProvider locale={zhCN} theme={THEME}>
-      <AntApp>
+      <MessageProvider>
         <NotifierBridge />
         {boot ? (
           <BrowserRouter basename={routerBasename(import.meta.env.BASE_URL)} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
@@ -69,7 +70,7 @@ export function App() {
         ) : (
           <div className="shell-boot"><Spin size="large" /></div>
         )}
-      </AntApp>
+      </MessageProvider>
     </ConfigProvider>
   );
 }

@@ -6,10 +6,9 @@ import { createClickGuard } from '../../shared/clickGuard.js';
 import { logout } from './auth.js';
 import { goOrReloadHome } from './goHome.js';
 import { HOME_PATH } from './navigation.js';
-import { LazyRoleSwitchDialog, LazySubSystemSwitchDialog } from './lazyParts.js';
+import { LazyNotificationBell, LazyRoleSwitchDialog, LazySubSystemSwitchDialog, prefetchLoginDialog } from './lazyParts.js';
 import { useShell } from './ShellContext.js';
 import { TopMenu } from './TopMenu.js';
-import { NotificationBell } from './NotificationBell.js';
 
 export const HEADER_HEIGHT = 56;
 const DEFAULT_LOGO = `${import.meta.env.BASE_URL}logo.svg`;
@@ -59,7 +58,7 @@ export function HeaderBar(props: { subSystemRef: RefObject<HTMLSpanElement>; rol
                 </Button>
               </Tooltip>
             </span>
-            <NotificationBell />
+            <Suspense fallback={null}><LazyNotificationBell /></Suspense>
             <Avatar size="small" src={user.headImg || undefined} icon={<UserOutlined />} className="shell-avatar" />
             <span className="shell-user-name">{user.realName || user.username}</span>
             <Tooltip title="退出登录">
@@ -67,7 +66,7 @@ export function HeaderBar(props: { subSystemRef: RefObject<HTMLSpanElement>; rol
             </Tooltip>
           </>
         ) : (
-          <Button type="primary" onClick={() => shell.openLogin()} className="shell-login-button">登录</Button>
+          <Button type="primary" onClick={() => shell.openLogin()} onPointerEnter={prefetchLoginDialog} onFocus={prefetchLoginDialog} className="shell-login-button">登录</Button>
         )}
       </div>
       <Suspense fallback={null}>

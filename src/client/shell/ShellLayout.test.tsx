@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
+import { MessageProvider } from '../feedback/messages.js';
 import zhCN from 'antd/locale/zh_CN';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -109,14 +110,14 @@ function Where() {
 function renderAt(path: string) {
   return render(
     <ConfigProvider locale={zhCN} theme={{ token: { motion: false } }}>
-      <AntApp>
+      <MessageProvider>
         <MemoryRouter initialEntries={[path]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
           <ShellProvider routes={routes} settings={settings}>
             <ShellLayout />
             <Where />
           </ShellProvider>
         </MemoryRouter>
-      </AntApp>
+      </MessageProvider>
     </ConfigProvider>,
   );
 }

@@ -5,7 +5,7 @@ import { loading } from '../api/loading.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { FooterBar } from './FooterBar.js';
 import { HeaderBar } from './HeaderBar.js';
-import { LazyGuidedTour, LazyLoginDialog, prefetchLoginDialog } from './lazyParts.js';
+import { LazyGuidedTour, LazyLoginDialog } from './lazyParts.js';
 import { HOME_PATH } from './navigation.js';
 import { routeName } from './routeTree.js';
 import { RouteView } from './RouteView.js';
@@ -34,7 +34,6 @@ export function ShellLayout() {
   // The dialog is mounted from its first opening on, so it can animate closed afterwards.
   const [loginMounted, setLoginMounted] = useState(false);
   useEffect(() => { if (shell.login.open) setLoginMounted(true); }, [shell.login.open]);
-  useEffect(() => { if (!user) prefetchLoginDialog(); }, [user]);
 
   useEffect(() => {
     const name = entry ? routeName(entry.def, new URLSearchParams(location.search)) : '';

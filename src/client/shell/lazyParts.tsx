@@ -9,13 +9,17 @@ export const loadLoginDialog = () => import('./LoginDialog.js');
 export const LazyLoginDialog = lazy(() => loadLoginDialog().then((m) => ({ default: m.LoginDialog })));
 export const LazyRoleSwitchDialog = lazy(() => import('./RoleSwitchDialog.js').then((m) => ({ default: m.RoleSwitchDialog })));
 export const LazySubSystemSwitchDialog = lazy(() => import('./SubSystemSwitchDialog.js').then((m) => ({ default: m.SubSystemSwitchDialog })));
+// The bell's popover list (antd List, pager, Typography) is for signed-in users only.
+export const LazyNotificationBell = lazy(() => import('./NotificationBell.js').then((m) => ({ default: m.NotificationBell })));
 export const LazyGuidedTour = lazy(() => import('./GuidedTour.js').then((m) => ({ default: m.GuidedTour })));
 export const LazyForbiddenPage = lazy(() => import('./pages/ResultPages.js').then((m) => ({ default: m.ForbiddenPage })));
 export const LazyServerErrorPage = lazy(() => import('./pages/ResultPages.js').then((m) => ({ default: m.ServerErrorPage })));
 export const LazyNotFoundPage = lazy(() => import('./pages/ResultPages.js').then((m) => ({ default: m.NotFoundPage })));
 
-/** Fetches the login dialog while the browser is idle, so the first click on 登录 opens it at once. */
+/**
+ * Fetches the login dialog when the pointer reaches 登录 (or it takes focus), so the click opens it
+ * at once; visitors who only read the portal never download the form it brings.
+ */
 export function prefetchLoginDialog(): void {
-  const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => void }).requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1500));
-  idle(() => void loadLoginDialog());
+  void loadLoginDialog();
 }

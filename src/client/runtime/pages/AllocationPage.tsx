@@ -4,7 +4,7 @@
  * automatic allocation. The server decides everything (review/candidates, review/allocate,
  * review/unassign): a hard conflict chosen by hand is refused there and its reason shown here.
  */
-import { Alert, App, Button, Card, Descriptions, Empty, Modal, Popconfirm, Space, Spin, Table, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Modal, Popconfirm, Space, Spin, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AllocationPageDef } from '../../../shared/schema/types.js';
@@ -14,6 +14,7 @@ import { useRuntime } from '../RuntimeContext.js';
 import { failureText } from '../widgets/ScoreSheet.js';
 import type { PageKindProps } from './types.js';
 import { useBatchAnswer } from './useBatchAnswer.js';
+import { useMessage } from '../../feedback/messages.js';
 
 interface Assigned { reviewId: number; expertId: number; expertName: string; status: string }
 interface Target {
@@ -88,7 +89,7 @@ export function AllocationPage({ bundle, query }: PageKindProps) {
   const page = bundle.page as AllocationPageDef;
   const { dataProvider } = useRuntime();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const message = useMessage();
   const areas = useDictionary('areacode');
   const [selected, setSelected] = useState<number[]>([]);
   const [assigning, setAssigning] = useState<Target | null>(null);

@@ -8,7 +8,7 @@ import { FormButtonGroup, FormLayout, PreviewText } from '@formily/antd-v5';
 import { createForm, setValidateLanguage, type Form } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { toJS } from '@formily/reactive';
-import { App, Button, Card, Popconfirm, Result, Spin, Steps } from 'antd';
+import { Button, Card, Popconfirm, Result, Spin, Steps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/envelope.js';
@@ -29,6 +29,7 @@ import { FORM_REFUSED_EVENT } from '../widgets/Captcha.js';
 import { useAutosave } from './useAutosave.js';
 import { initialValuesOf, resumeRequest } from '../model/formInit.js';
 import { ruleContext } from '../model/ruleContext.js';
+import { useMessage } from '../../feedback/messages.js';
 
 setValidateLanguage('zh-CN');
 
@@ -120,7 +121,7 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
   const mode: FormMode = isPublic ? 'look' : visitorForm ? 'add' : requested ?? (query.id ? 'edit' : 'add');
   const { dataProvider, user, now } = useRuntime();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const message = useMessage();
   const SchemaField = useSchemaField();
   const { record, loading, failed, reload } = useRecord(bundle, mode, query.id, given);
   const startValues = useMemo(

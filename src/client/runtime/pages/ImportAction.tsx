@@ -1,8 +1,9 @@
-import { Alert, App, Button, Modal, Space, Table, Upload } from 'antd';
+import { Alert, Button, Modal, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
 import type { ImportReport } from '../../../shared/schema/types.js';
 import { useRuntime } from '../RuntimeContext.js';
 import { actionIcon } from './icons.js';
+import { useMessage } from '../../feedback/messages.js';
 
 /** Same ceiling as the server's import body (base64 grows the file by a third). */
 export const IMPORT_MAX_BYTES = 6 * 1024 * 1024;
@@ -29,7 +30,7 @@ interface Props {
  */
 export function ImportAction({ entity, pageId, label, onDone }: Props) {
   const { dataProvider } = useRuntime();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);

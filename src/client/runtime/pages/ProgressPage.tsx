@@ -5,7 +5,7 @@
  * record's final score and disagreement flag are shown. The review module's endpoints decide
  * (review/progress, review/remind, tTopicReview/checkEndReview).
  */
-import { Alert, App, Button, Card, Col, Empty, Input, Modal, Popconfirm, Progress, Row, Space, Spin, Statistic, Table, Tag } from 'antd';
+import { Alert, Button, Card, Col, Empty, Input, Modal, Popconfirm, Progress, Row, Space, Spin, Statistic, Table, Tag } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ProgressPageDef } from '../../../shared/schema/types.js';
@@ -14,6 +14,7 @@ import { useRuntime } from '../RuntimeContext.js';
 import { failureText } from '../widgets/ScoreSheet.js';
 import type { PageKindProps } from './types.js';
 import { useBatchAnswer } from './useBatchAnswer.js';
+import { useMessage } from '../../feedback/messages.js';
 
 interface TaskRow { reviewId: number; expertId: number; expertName: string; status: string; total: number | null; submittedAt: string | null }
 interface Result { finalScore: number | null; mean: number | null; spread: number | null; stdDev: number | null; disagreement: boolean; recommendation: string | null; count: number }
@@ -44,7 +45,7 @@ export function ProgressPage({ bundle, query }: PageKindProps) {
   const page = bundle.page as ProgressPageDef;
   const { dataProvider } = useRuntime();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [busy, setBusy] = useState(false);
   const [forcing, setForcing] = useState(false);
   const batchId = query.id;

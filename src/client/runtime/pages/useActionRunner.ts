@@ -1,10 +1,10 @@
-import { App } from 'antd';
 import { useCallback } from 'react';
 import { MESSAGES } from '../../../shared/envelope.js';
 import type { ListRequest, PageBundle, ResourceRecord } from '../../../shared/schema/types.js';
 import type { ResolvedAction } from '../model/actions.js';
 import { useRuntime } from '../RuntimeContext.js';
 import { fillPlaceholders } from '../model/placeholders.js';
+import { useMessage } from '../../feedback/messages.js';
 
 /**
  * Runs delete, transition and export actions through the data provider. Failures were already
@@ -12,7 +12,7 @@ import { fillPlaceholders } from '../model/placeholders.js';
  */
 export function useActionRunner(bundle: PageBundle, onDone: () => void) {
   const { dataProvider } = useRuntime();
-  const { message } = App.useApp();
+  const message = useMessage();
   const entity = bundle.entity.name;
   return useCallback(async (action: ResolvedAction, rows: ResourceRecord[], extra: { comment?: string; request?: ListRequest } = {}): Promise<boolean> => {
     try {

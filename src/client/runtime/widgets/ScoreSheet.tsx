@@ -7,13 +7,14 @@
  * again and locks the review once submitted. Without `editable` (or once submitted, or for anyone
  * but the expert) the sheet is read-only.
  */
-import { Alert, App, Button, Descriptions, Input, InputNumber, Popconfirm, Radio, Space, Spin, Table, Tag } from 'antd';
+import { Alert, Button, Descriptions, Input, InputNumber, Popconfirm, Radio, Space, Spin, Table, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { UploadFileList } from '../../upload/UploadFileList.js';
 import type { FileRefValue } from '../../upload/uploadModel.js';
 import { fieldErrorsOf } from '../model/serverErrors.js';
 import { usePageEnv } from '../PageContext.js';
 import { useOptionalRuntime } from '../RuntimeContext.js';
+import { useMessage } from '../../feedback/messages.js';
 
 export interface Criterion {
   name: string;
@@ -80,7 +81,7 @@ function Documents({ documents }: { documents: TaskAnswer['documents'] }) {
 export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }) {
   const env = usePageEnv();
   const runtime = useOptionalRuntime();
-  const { message } = App.useApp();
+  const message = useMessage();
   const id = env?.record?.id;
   const [task, setTask] = useState<TaskAnswer | null | undefined>(undefined);
   const [scores, setScores] = useState<Record<string, number | null>>({});

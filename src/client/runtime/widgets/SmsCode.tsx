@@ -1,7 +1,8 @@
 import { connect, mapReadPretty, useForm } from '@formily/react';
-import { App, Button, Input, Space } from 'antd';
+import { Button, Input, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useRuntime } from '../RuntimeContext.js';
+import { useMessage } from '../../feedback/messages.js';
 
 interface Props {
   value?: string;
@@ -22,7 +23,7 @@ const MOBILE = /^1[3-9]\d{9}$/;
 export function SmsCodeEdit({ value, onChange, mobileField = 'mobile', sendTo, wait = 60, placeholder = '请输入短信验证码', disabled }: Props) {
   const form = useForm();
   const { dataProvider } = useRuntime();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [left, setLeft] = useState(0);
   const [sending, setSending] = useState(false);
   useEffect(() => {
