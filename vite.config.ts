@@ -11,7 +11,8 @@ export default defineConfig({
   plugins: [precompress()],
   resolve: {
     // umi-request's own dependencies, lighter for the browser: the two qs calls it makes (checked
-    // against qs in queryString.test.ts) and no fetch polyfill. Together a fifth of home's scripts.
+    // against qs in queryString.test.ts) and no fetch polyfill: the request layer's chunk goes from
+    // 28 KB to 9 KB gzip.
     alias: [
       { find: /^qs$/, replacement: here('./src/client/api/queryString.ts') },
       { find: /^isomorphic-fetch$/, replacement: here('./src/client/api/nativeFetch.ts') },
