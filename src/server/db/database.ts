@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { ServerConfig } from '../config.js';
+import { cachedStatements } from './statementCache.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -33,7 +34,7 @@ function openSqlite(file: string): Database {
   raw.pragma('synchronous = FULL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
-  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: raw }) });
+  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: cachedStatements(raw) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

@@ -80,7 +80,8 @@ export class ResourceService {
 
   /** Admin answer of one record: all fields and the user's rights on it. */
   private answer(entity: EntityDef, rec: StoredRecord, user: SessionUser, now = Date.now(), facts: RuleFacts = {}): Record<string, unknown> {
-    return { ...ruleRecord(entity, rec), _perm: permissions(entity, this.workflow(entity), rec, user, now, facts) };
+    const shaped = ruleRecord(entity, rec);
+    return { ...shaped, _perm: permissions(entity, this.workflow(entity), rec, user, now, facts, shaped) };
   }
 
   /** One record's answer with the facts its workflow guards read (read once per call). */

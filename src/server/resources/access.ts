@@ -28,9 +28,12 @@ function scopeHolds(scope: Scope, record: StoredRecord, user: SessionUser): bool
   }
 }
 
-/** Whether the user holds a right on one record: a rule of their role whose scope and condition hold. */
-export function allowed(entity: EntityDef, right: Right, record: StoredRecord, user: SessionUser, now = Date.now()): boolean {
-  const ctx = ruleContext(user, ruleRecord(entity, record), now);
+/**
+ * Whether the user holds a right on one record: a rule of their role whose scope and condition hold.
+ * `shaped` is the record as rules read it, when the caller already has it (one per row, not per rule).
+ */
+export function allowed(entity: EntityDef, right: Right, record: StoredRecord, user: SessionUser, now = Date.now(), shaped = ruleRecord(entity, record)): boolean {
+  const ctx = ruleContext(user, shaped, now);
   return rulesFor(entity, right, user).some((r) => scopeHolds(r.scope, record, user) && test(r.when, ctx));
 }
 
@@ -60,10 +63,10 @@ export function scopeFilter(entity: EntityDef, right: Right, user: SessionUser, 
 }
 
 /** What the user may do with a record they can read: the `_perm` of every row and answer. */
-export function permissions(entity: EntityDef, workflow: WorkflowDef | null, record: StoredRecord, user: SessionUser, now = Date.now(), facts: RuleFacts = {}): RowPermissions {
+export function permissions(entity: EntityDef, workflow: WorkflowDef | null, record: StoredRecord, user: SessionUser, now = Date.now(), facts: RuleFacts = {}, shaped = ruleRecord(entity, record)): RowPermissions {
   return {
-    update: allowed(entity, 'update', record, user, now),
-    delete: allowed(entity, 'delete', record, user, now),
-    transitions: workflow ? availableActions(workflow, entity, record, user, now, facts) : [],
+    update: allowed(entity, 'update', record, user, now, shaped),
+    delete: allowed(entity, 'delete', record, user, now, shaped),
+    transitions: workflow ? availableActions(workflow, entity, record, user, now, facts, shaped) : [],
   };
 }

@@ -63,9 +63,9 @@ export function failingGuard(
  * each action's first entry), without those whose guard fails. One pass over the transitions with one rule context: every list row
  * asks this, and a workflow has dozens of transitions.
  */
-export function availableActions(workflow: WorkflowDef, entity: EntityDef, record: StoredRecord, user: SessionUser, now = Date.now(), facts: RuleFacts = {}): string[] {
+export function availableActions(workflow: WorkflowDef, entity: EntityDef, record: StoredRecord, user: SessionUser, now = Date.now(), facts: RuleFacts = {}, shaped = ruleRecord(entity, record)): string[] {
   const from = statusOf(workflow, record);
-  const ctx = { record: ruleRecord(entity, record), user: ruleUser(user), now, facts };
+  const ctx = { record: shaped, user: ruleUser(user), now, facts };
   const fired = new Set<string>();
   for (const t of workflow.transitions) {
     if (!fired.has(t.action) && fits(t, from, record, user, ctx)) fired.add(t.action);
