@@ -34,6 +34,25 @@ export function filterFieldSchema(def: FilterDef, entity: EntityDef, workflow?: 
   };
 }
 
+/** A filter the light bar can draw: a text box with its label. */
+export interface TextFilter { field: string; label: string; placeholder: string }
+
+/**
+ * The filters as plain text boxes when every one of them is one (the public lists' 标题 search),
+ * else null. Those lists draw them without Formily (pages/TextFilterBar.tsx), so a visitor's page
+ * loads no form library; any select, date or number filter takes the Formily filter bar.
+ */
+export function textOnlyFilters(page: ListPageDef, entity: EntityDef, workflow?: WorkflowDef | null): TextFilter[] | null {
+  const out: TextFilter[] = [];
+  for (const def of page.filters ?? []) {
+    const s = filterFieldSchema(def, entity, workflow);
+    if (!s) continue;
+    if (s['x-component'] !== 'Input') return null;
+    out.push({ field: def.field, label: String(s.title ?? def.field), placeholder: String((s['x-component-props'] as { placeholder?: string }).placeholder ?? '请输入') });
+  }
+  return out.length ? out : null;
+}
+
 export function buildFilterSchema(page: ListPageDef, entity: EntityDef, workflow?: WorkflowDef | null): ISchema | null {
   const properties: Record<string, ISchema> = {};
   for (const def of page.filters ?? []) {

@@ -11,6 +11,7 @@ import { Link } from 'react-router-dom';
 import type { ListPageDef, ListResult, ResourceRecord } from '../../../shared/schema/types.js';
 import { resolveAction, rowActionOrder, rowsAllowing, visibleActions } from '../model/actions.js';
 import { planColumns } from '../model/columns.js';
+import { textOnlyFilters } from '../model/filterSchema.js';
 import { actionsWidth, inlineActionCount, tableSizing } from '../model/tableWidth.js';
 import { initialListState, listReducer, PAGE_SIZE_OPTIONS, toListRequest, totalText, type ListState } from '../model/listQuery.js';
 import { recallListState, rememberListState, sessionStore } from '../model/rememberedList.js';
@@ -18,11 +19,12 @@ import { useRuntime } from '../RuntimeContext.js';
 import { ActionButton } from './ActionButton.js';
 import { ImportAction } from './ImportAction.js';
 import { renderCell } from './cells.js';
+import { TextFilterBar } from './TextFilterBar.js';
 import type { PageKindProps } from './types.js';
 import { useActionRunner } from './useActionRunner.js';
 
-// The filter form (Formily and the widgets) is its own chunk: lists without filters, such as the
-// portal's latest items on home, never load it.
+// The filter form (Formily and the widgets) is its own chunk, loaded by lists with filters other
+// than text boxes; text-only filters (the public lists) take the light TextFilterBar.
 const FilterBar = lazy(() => import('./FilterBar.js').then((m) => ({ default: m.FilterBar })));
 
 const EMPTY: ListResult = { list: [], total: 0, page: 1, pageSize: 10 };
@@ -75,6 +77,7 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   }, [result, isPublic, page.rowActions, workflow, user, query, now]);
 
   const plans = planColumns(page.columns, entity, workflow);
+  const textFilters = useMemo(() => textOnlyFilters(page, entity, workflow), [page, entity, workflow]);
   const actionLabels = rowDefs.map((def, i) => resolveAction(def, workflow, i).label);
   const actionsColumnWidth = actionsWidth(actionLabels);
 
@@ -165,7 +168,11 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
 
   const body = (
     <>
-      {page.filters?.length ? (
+      {textFilters ? (
+        <TextFilterBar filters={textFilters} initial={state.filters}
+          onSearch={(filters) => dispatch({ type: 'filter', filters })}
+          onReset={() => dispatch({ type: 'reset' })} />
+      ) : page.filters?.length ? (
         <Suspense fallback={<div className="runtime-lazy-loading" />}>
           <FilterBar page={page} bundle={bundle} initial={state.filters}
             onSearch={(filters) => dispatch({ type: 'filter', filters })}
