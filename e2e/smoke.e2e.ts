@@ -19,19 +19,39 @@ describe('the portal as npm start serves it', () => {
     await context.close();
   });
 
-  it("keeps the visitor's home light: its latest-items boxes load no form library, editor or full table", async () => {
-    const { page, errors, context } = await openPage(browser, 'about:blank');
+  /** Every script a page fetched until `ready` shows and the network is quiet, as text. */
+  async function scriptsOf(pathname: string, ready: string) {
+    const opened = await openPage(browser, 'about:blank');
     const scripts: Promise<string>[] = [];
-    page.on('response', (res) => { if (new URL(res.url()).pathname.endsWith('.js')) scripts.push(res.text()); });
-    await page.goto('/homePage');
-    await page.locator('.shell-home-section .runtime-list tbody tr').first().waitFor();
-    await page.waitForLoadState('networkidle');
-    const texts = await Promise.all(scripts);
+    opened.page.on('response', (res) => { if (new URL(res.url()).pathname.endsWith('.js')) scripts.push(res.text()); });
+    await opened.page.goto(pathname);
+    await opened.page.locator(ready).first().waitFor();
+    await opened.page.waitForLoadState('networkidle');
+    return { ...opened, texts: await Promise.all(scripts) };
+  }
+
+  it("keeps the visitor's home light: its latest-items boxes load no form library, editor or full table", async () => {
+    const { page, errors, context, texts } = await scriptsOf('/homePage', '.shell-home-section .runtime-list tbody tr');
     expect(texts.length).toBeGreaterThan(0);
     expect(texts.map(heavyParts).filter((p) => p.formily || p.editor)).toEqual([]);
     // antd's Table and pager stay out too: the boxes are the runtime's compact list.
     expect(await page.locator('.shell-home-section .ant-table, .shell-home-section .ant-pagination').count()).toBe(0);
     expect(await page.locator('.shell-home-section .runtime-compact-table').count()).toBe(4);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the public lists free of the form library, and their title search works', async () => {
+    const { page, errors, context, texts } = await scriptsOf('/noticeAnnouncement', '.runtime-list .ant-table-row');
+    expect(texts.map(heavyParts).filter((p) => p.formily || p.editor)).toEqual([]);
+    const first = (await page.locator('.runtime-list .ant-table-row a').first().textContent())!.trim();
+    const word = first.slice(0, 6);
+    await page.locator('.runtime-filters input').fill(word);
+    await page.keyboard.press('Enter');
+    const shown = () => page.locator('.runtime-list .ant-table-row a').allTextContents();
+    await expect.poll(async () => { const t = await shown(); return t.length > 0 && t.every((x) => x.includes(word)); }, { timeout: 15_000 }).toBe(true);
+    await page.locator('.runtime-filters').getByRole('button', { name: /重\s*置/ }).click();
+    await expect.poll(() => page.locator('.runtime-filters input').inputValue()).toBe('');
     expect(errors).toEqual([]);
     await context.close();
   });
