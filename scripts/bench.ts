@@ -8,7 +8,9 @@
  *     copy of the same bytes to disk (with fsync, as the server does);
  *  3. the server's resident memory, sampled, while a 2 GiB file (two 1 GiB chunks) goes through.
  *  4. (scripts/bench/) the list API at 100k and 1M topics on SQLite and PostgreSQL against a
- *     Fastify hello-world, and the first-load JS of the home and a public list.
+ *     Fastify hello-world, and the first-load JS of the home and a public list;
+ *  5. (scripts/bench/render.ts) at 4x CPU throttle against hand-written antd pages: home LCP, 100
+ *     list rows visible, a 200-field form's mount and keystrokes.
  * Not part of `npm test`. Needs Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and
  * about 8 GB of free disk in the temp folder. BENCH_SLICE_MIB sets the worker's read size (default 8).
  */
@@ -346,8 +348,9 @@ if (process.argv[2] === '--serve') {
     process.exit(1);
   });
 } else {
-  // BENCH_PARTS: list (list API at scale), load (first-load JS), upload (md5 and uploads); all by default.
-  const parts = (process.env.BENCH_PARTS ?? 'list,load,upload').split(',');
+  // BENCH_PARTS: list (list API at scale), load (first-load JS), render (LCP, rows, form against
+  // antd), upload (md5 and uploads); all by default.
+  const parts = (process.env.BENCH_PARTS ?? 'list,load,render,upload').split(',');
   benchScale(parts).then(() => (parts.includes('upload') ? main() : undefined)).catch((e) => {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);

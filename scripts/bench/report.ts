@@ -1,6 +1,7 @@
 /** The province-scale parts of `npm run bench` (list API, first-load JS) and their table of ratios. */
 import { benchFirstLoad, FIRST_LOAD_PAGES } from './firstLoad.js';
 import { benchListApi } from './listApi.js';
+import { benchRender } from './render.js';
 
 const ms = (v: number) => v.toFixed(1);
 
@@ -25,4 +26,5 @@ export async function benchScale(parts: string[]): Promise<void> {
     console.log('');
     await benchFirstLoad(FIRST_LOAD_PAGES, log);
   }
+  if (parts.includes('render')) await benchRender(log);
 }
