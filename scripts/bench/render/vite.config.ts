@@ -16,6 +16,7 @@ export default defineConfig({
     outDir: process.env.BENCH_RENDER_OUT ?? path.join(here, '.out'),
     emptyOutDir: true,
     target: 'es2022',
+    chunkSizeWarningLimit: app.build?.chunkSizeWarningLimit,
     rollupOptions: { onwarn: app.build?.rollupOptions?.onwarn, input: Object.fromEntries(pages.map((p) => [p, path.join(here, `${p}.html`)])) },
   },
 });
