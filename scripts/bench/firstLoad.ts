@@ -1,14 +1,13 @@
 /**
  * First-load JavaScript of pages of the built app (dist/, `npm run build` first), for
- * `npm run bench`: headless Chromium opens each page on a fresh cache against the app (demo data),
+ * `npm run bench`: headless Chromium opens each page on a fresh cache against the app (a fresh database),
  * and every script it fetched is counted at its gzip size (what the server sends a browser that
  * does not take brotli). Also whether Formily or the rich-text editor came along.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { startApp } from './benchChild.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -31,15 +30,7 @@ export interface FirstLoad { page: string; files: number; rawKB: number; gzipKB:
 export async function benchFirstLoad(pages: { label: string; path: string; login?: boolean; ready?: string }[], log: (s: string) => void): Promise<FirstLoad[]> {
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
   const dist = path.join(root, 'dist');
-  if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('dist/ is missing: run npm run build first');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-load-'));
-  const script = path.join(root, 'scripts/bench/listServer.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, 'app', '0', dataDir], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATABASE_URL: '' } });
-  const info = await new Promise<{ port: number; authorization: string; csrf: string }>((resolve, reject) => {
-    let buffer = '';
-    child.stdout!.on('data', (d) => { buffer += d; const l = buffer.split('\n').find((x) => x.startsWith('{')); if (l) resolve(JSON.parse(l)); });
-    child.once('exit', (c) => reject(new Error(`app exited ${c}`)));
-  });
+  const app = await startApp();
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   const out: FirstLoad[] = [];
@@ -52,7 +43,7 @@ export async function benchFirstLoad(pages: { label: string; path: string; login
         if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
       });
       const page = await context.newPage();
-      await page.goto(`http://127.0.0.1:${info.port}${p.path}`, { waitUntil: 'networkidle', timeout: 120_000 });
+      await page.goto(`http://127.0.0.1:${app.port}${p.path}`, { waitUntil: 'networkidle', timeout: 120_000 });
       // A quiet network is not a finished page: lists mount after their schema and data arrive.
       // Count only once the page's content shows (and what it pulled in has come).
       if (p.ready) {
@@ -80,8 +71,7 @@ export async function benchFirstLoad(pages: { label: string; path: string; login
     }
   } finally {
     await browser.close();
-    child.kill('SIGTERM');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await app.close();
   }
   return out;
 }

@@ -4,12 +4,12 @@
  * loopback clients for a bounded time and count. Page 1 of 10 with two filters and the exact total,
  * and a "name contains" search with its total.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { startChild, stop } from './benchChild.js';
 
 export interface LoadResult { label: string; reqs: number; rps: number; p50: number; p99: number; errors: number }
 
@@ -58,28 +58,6 @@ async function alone(port: number, urlPath: string, body: unknown, headers: Reco
     times.push(performance.now() - t0);
   }
   return times.sort((a, b) => a - b)[7];
-}
-
-interface Child { child: ChildProcess; info: { port: number; authorization?: string; csrf?: string; seedMs?: number } }
-
-function startChild(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Child> {
-  const script = path.join(path.dirname(new URL(import.meta.url).pathname), 'listServer.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env });
-  return new Promise((resolve, reject) => {
-    let buffer = '';
-    child.stdout!.on('data', (d) => {
-      buffer += d;
-      const line = buffer.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ child, info: JSON.parse(line) });
-    });
-    child.once('exit', (code) => reject(new Error(`bench child ${args[0]} exited with ${code}`)));
-  });
-}
-
-async function stop(c: Child): Promise<void> {
-  const exited = new Promise((r) => c.child.once('exit', r));
-  c.child.kill('SIGTERM');
-  await exited;
 }
 
 export interface ListBench { hello: LoadResult; rows: { db: string; n: number; seedMs: number; aloneMs: number; list: LoadResult; search: LoadResult }[] }

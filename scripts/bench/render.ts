@@ -6,13 +6,13 @@
  *  - 100 rows visible: the runtime's list page against a plain antd Table (from navigation start);
  *  - a 200-field form: mount (code already loaded) and keystroke p50, runtime against antd Form.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { startApp } from './benchChild.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_RENDER_RUNS ?? 5);
@@ -71,18 +71,6 @@ async function mark(browser: Browser, url: string, name: 'visibleMs' | 'mountMs'
   return { ms, keyP50 };
 }
 
-async function startApp(): Promise<{ port: number; stop: () => void }> {
-  if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) throw new Error('dist/ is missing: run npm run build first');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-render-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/listServer.ts'), 'app', '0', dataDir], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, DATABASE_URL: '' } });
-  const info = await new Promise<{ port: number }>((resolve, reject) => {
-    let buffer = '';
-    child.stdout!.on('data', (d) => { buffer += d; const l = buffer.split('\n').find((x) => x.startsWith('{')); if (l) resolve(JSON.parse(l)); });
-    child.once('exit', (c) => reject(new Error(`app exited ${c}`)));
-  });
-  return { port: info.port, stop: () => { child.kill('SIGTERM'); fs.rmSync(dataDir, { recursive: true, force: true }); } };
-}
-
 export interface RenderBench { rows: { what: string; ours: number; reference: number; ratio: number }[] }
 
 export async function benchRender(log: (s: string) => void): Promise<RenderBench> {
@@ -119,7 +107,7 @@ export async function benchRender(log: (s: string) => void): Promise<RenderBench
   } finally {
     await browser.close();
     server.close();
-    app.stop();
+    await app.close();
     fs.rmSync(out, { recursive: true, force: true });
   }
   return { rows };

@@ -2,10 +2,10 @@
 import { createRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import { SchemaPage } from '../../../src/client/runtime/SchemaPage.js';
+import { FIXTURE_USER } from '../../../src/client/runtime/testing/fixtureDataProvider.js';
 import { dataProvider, listPage, ROWS, whenVisible } from './fixtures.js';
 
-const user = { userId: 'admin', username: 'admin', roleCode: '2', areaCode: '1101', roles: ['2'] };
 whenVisible(() => document.querySelectorAll('.ant-table-row').length >= ROWS, (ms) => { window.__bench.visibleMs = ms; });
 createRoot(document.getElementById('root')!).render(
-  <MemoryRouter><SchemaPage pageId={listPage.id} query={{}} runtime={{ dataProvider, user }} /></MemoryRouter>,
+  <MemoryRouter><SchemaPage pageId={listPage.id} query={{}} runtime={{ dataProvider, user: FIXTURE_USER }} /></MemoryRouter>,
 );

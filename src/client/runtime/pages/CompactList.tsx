@@ -5,33 +5,21 @@
  * loaded only for lists that need it).
  */
 import { Empty, Spin } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
-import type { ListPageDef, ResourceRecord } from '../../../shared/schema/types.js';
+import { useMemo } from 'react';
+import type { ListPageDef } from '../../../shared/schema/types.js';
 import { planColumns } from '../model/columns.js';
 import { initialListState, toListRequest } from '../model/listQuery.js';
-import { useRuntime } from '../RuntimeContext.js';
 import { renderCell } from './cells.js';
 import './compactList.css';
 import type { PageKindProps } from './types.js';
+import { useListAnswer } from './useListAnswer.js';
 
 export function CompactList({ bundle, fixed }: PageKindProps) {
   const page = bundle.page as ListPageDef;
   const { entity, workflow } = bundle;
-  const { dataProvider } = useRuntime();
-  const [rows, setRows] = useState<ResourceRecord[]>([]);
-  const [loading, setLoading] = useState(true);
   const request = useMemo(() => toListRequest(initialListState(page, entity), page, entity, fixed), [page, entity, fixed]);
-
-  useEffect(() => {
-    let alive = true;
-    setLoading(true);
-    const call = page.source === 'public' ? dataProvider.getPublicList(entity.name, request) : dataProvider.getList(entity.name, request);
-    call.then(
-      (r) => { if (alive) setRows(Array.isArray(r?.list) ? r.list : []); },
-      () => { if (alive) setRows([]); },
-    ).finally(() => { if (alive) setLoading(false); });
-    return () => { alive = false; };
-  }, [dataProvider, entity.name, page.source, request]);
+  const { result, loading } = useListAnswer(entity.name, request, page.source === 'public');
+  const rows = result.list;
 
   const plans = planColumns(page.columns, entity, workflow);
   return (

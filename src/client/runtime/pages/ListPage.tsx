@@ -8,7 +8,7 @@ import { DownOutlined } from '@ant-design/icons';
 import { Button, Card, Popover, Space, Table, type TableProps } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { ListPageDef, ListResult, ResourceRecord } from '../../../shared/schema/types.js';
+import type { ListPageDef, ResourceRecord } from '../../../shared/schema/types.js';
 import { resolveAction, rowActionOrder, rowsAllowing, visibleActions } from '../model/actions.js';
 import { planColumns } from '../model/columns.js';
 import { textOnlyFilters } from '../model/filterSchema.js';
@@ -22,17 +22,16 @@ import { renderCell } from './cells.js';
 import { TextFilterBar } from './TextFilterBar.js';
 import type { PageKindProps } from './types.js';
 import { useActionRunner } from './useActionRunner.js';
+import { useListAnswer } from './useListAnswer.js';
 
 // The filter form (Formily and the widgets) is its own chunk, loaded by lists with filters other
 // than text boxes; text-only filters (the public lists) take the light TextFilterBar.
 const FilterBar = lazy(() => import('./FilterBar.js').then((m) => ({ default: m.FilterBar })));
 
-const EMPTY: ListResult = { list: [], total: 0, page: 1, pageSize: 10 };
-
 export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   const page = bundle.page as ListPageDef;
   const { entity, workflow } = bundle;
-  const { dataProvider, user, now } = useRuntime();
+  const { user, now } = useRuntime();
   const isPublic = page.source === 'public';
   const initial = useMemo(() => initialListState(page, entity), [page, entity]);
   // Lists inside another page (detail tabs) start afresh; pages remember where the user was.
@@ -43,22 +42,12 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
     (init) => (remember ? recallListState(page.id, sessionStore()) ?? init : init),
   );
   useEffect(() => { if (remember) rememberListState(page.id, state, sessionStore()); }, [remember, page.id, state]);
-  const [result, setResult] = useState<ListResult>(EMPTY);
-  const [loading, setLoading] = useState(true);
   const [reloadKey, setReloadKey] = useState(0);
   const [selected, setSelected] = useState<ResourceRecord[]>([]);
   const request = useMemo(() => toListRequest(state, page, entity, fixed), [state, page, entity, fixed]);
-
-  useEffect(() => {
-    let alive = true;
-    setLoading(true);
-    const call = isPublic ? dataProvider.getPublicList(entity.name, request) : dataProvider.getList(entity.name, request);
-    call.then(
-      (r) => { if (alive) { setResult({ ...EMPTY, ...r, list: Array.isArray(r?.list) ? r.list : [] }); setSelected([]); } },
-      () => { if (alive) setResult(EMPTY); },
-    ).finally(() => { if (alive) setLoading(false); });
-    return () => { alive = false; };
-  }, [dataProvider, entity.name, isPublic, request, reloadKey]);
+  const { result, loading } = useListAnswer(entity.name, request, isPublic, reloadKey);
+  // A new answer is a new set of rows: what was selected in the old one goes.
+  useEffect(() => setSelected([]), [result]);
 
   const reload = useCallback(() => setReloadKey((k) => k + 1), []);
   const run = useActionRunner(bundle, reload);
