@@ -62,8 +62,8 @@ async function alone(port: number, urlPath: string, body: unknown, headers: Reco
 
 export interface ListBench { hello: LoadResult; rows: { db: string; n: number; seedMs: number; aloneMs: number; list: LoadResult; search: LoadResult }[] }
 
-const LIST_BODY = { page: 1, pageSize: 10, filters: [{ field: 'status', value: '1' }, { field: 'areaCode', value: '1123' }] };
-const SEARCH_BODY = { page: 1, pageSize: 10, filters: [{ field: 'name', op: 'like', value: '作业设计实践' }] };
+const LIST_BODY = { pageId: 'topics/topic.list', page: 1, pageSize: 10, filters: [{ field: 'status', value: '1' }, { field: 'areaCode', value: '1123' }] };
+const SEARCH_BODY = { pageId: 'topics/topic.list', page: 1, pageSize: 10, filters: [{ field: 'name', op: 'like', value: '作业设计实践' }] };
 
 export async function benchListApi(sizes: number[], log: (s: string) => void): Promise<ListBench> {
   const hello = await startChild(['hello']);

@@ -57,19 +57,21 @@ export async function createAppSession(
 
 export async function findSession(db: Kysely<any>, token: string, now = Date.now(), maxAgeMs = SESSION_MAX_MS): Promise<SessionUser | null> {
   const tokenHash = hashToken(token);
-  const row = await db
+  // One query: the session, its user and (one row each) the user's roles.
+  const rows = await db
     .selectFrom('app_sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
+    .leftJoin('user_roles as r', 'r.user_id', 'u.id')
     .select([
       's.token_hash', 's.role_code', 's.sub_system_id', 's.csrf_token', 's.last_seen_at', 's.expires_at', 's.created_at',
-      'u.id as user_id', 'u.username', 'u.real_name', 'u.area_code', 'u.org_name', 'u.enabled',
+      'u.id as user_id', 'u.username', 'u.real_name', 'u.area_code', 'u.org_name', 'u.enabled', 'r.role_code as has_role',
     ])
     .where('s.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .execute();
+  const row = rows[0];
   // Idle for too long, or older than the absolute lifetime however busy it was.
   if (!row || Number(row.expires_at) <= now || Number(row.created_at) + maxAgeMs <= now || !row.enabled) return null;
-  const roles = await db.selectFrom('user_roles').select('role_code').where('user_id', '=', row.user_id).execute();
-  const roleCodes = roles.map((r) => r.role_code as RoleCode);
+  const roleCodes = rows.flatMap((r) => (r.has_role === null || r.has_role === undefined ? [] : [r.has_role as RoleCode]));
   // A role taken away since login ends that session's rights at once.
   if (!roleCodes.includes(row.role_code)) return null;
   if (now - Number(row.last_seen_at) > TOUCH_EVERY_MS) {

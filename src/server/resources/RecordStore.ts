@@ -1,14 +1,17 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { EntityDef, FieldChange } from '../../shared/schema/types.js';
 import type { Database, Dialect } from '../db/database.js';
 import type { Cond } from './ruleFilter.js';
 import { fieldExpr, isStructured, storageOf, SYSTEM_COLUMNS, tableName, TIME_FIELDS, type Storage } from './entityTables.js';
 import { ftsTableName, NOT_NULL_COLUMNS, orderTerms, searchFieldsOf } from './entityIndexes.js';
-import { bump, cachedCount, generation, keepCount } from './countCache.js';
+import { bump, cached, generation, keep } from './tableCache.js';
+import { parseLocal } from './time.js';
 
 /** More search matches than this: read the page in sort order and test each row against the matches. */
 const BROAD_SEARCH = 1000;
-import { parseLocal } from './time.js';
+/** Compiled list queries kept per entity definition: building and compiling one cost as much as running it. */
+const COMPILED_PER_ENTITY = 200;
+const compiledLists = new WeakMap<EntityDef, Map<string, { count: CompiledQuery; page: CompiledQuery }>>();
 
 /** A record as the engine handles it: system fields (times as epoch ms) and the entity's fields. */
 export interface StoredRecord {
@@ -37,6 +40,11 @@ export interface ListOptions {
   limit: number;
   /** Fields to read (system fields always come); all when absent. Others answer null. */
   fields?: string[];
+  /**
+   * The rows may come from the table's cache (tableCache) while the table has not changed: for
+   * small lists read on every call. Such rows are shared: never mutate them. Not within a transaction.
+   */
+  cache?: boolean;
 }
 
 export interface LogEntry {
@@ -128,26 +136,45 @@ export class KyselyRecordStore implements RecordStore {
   }
 
   async list(entity: EntityDef, opts: ListOptions): Promise<{ rows: StoredRecord[]; total: number }> {
-    const total = await this.count(entity, opts.where);
+    const db = this.database;
+    const table = tableName(entity);
+    const count = this.compiled(entity, { ...opts, sort: [], offset: 0, limit: 1 }, 0).count;
+    const countKey = `${count.sql}\u0000${JSON.stringify(count.parameters)}`;
+    const total = await this.cachedRead(table, countKey, async () => Number((await this.db.executeQuery<{ n: number | string }>(count)).rows[0]?.n ?? 0));
     if (total === 0 || opts.offset >= total) return { rows: [], total };
-    const rows = await this.listSql(entity, opts, total).page.execute(this.db);
-    return { rows: rows.rows.map((r) => this.fromRow(entity, r)), total };
+    const page = this.compiled(entity, opts, total).page;
+    const read = async () => (await this.db.executeQuery<Record<string, unknown>>(page)).rows.map((r) => this.fromRow(entity, r));
+    const rows = opts.cache && db && !this.inTransaction
+      ? await this.cachedRead(table, `${page.sql}\u0000${JSON.stringify(page.parameters)}`, read)
+      : await read();
+    return { rows, total };
   }
 
-  /** The exact number of matches, from the count cache while the table has not changed since. */
-  private async count(entity: EntityDef, where: Filter): Promise<number> {
-    const query = this.listSql(entity, { where, sort: [], offset: 0, limit: 1 }, 0).count;
-    const table = tableName(entity);
-    const compiled = query.compile(this.db);
-    const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+  /** An answer from the table cache while the table has not changed since it was read, else read now and kept. */
+  private async cachedRead<T>(table: string, key: string, read: () => Promise<T>): Promise<T> {
     const db = this.database;
-    const hit = db ? cachedCount(db, table, key) : undefined;
+    if (!db) return read();
+    const hit = cached<T>(db, table, key);
     if (hit !== undefined) return hit;
-    const gen = db ? generation(db, table) : 0;
-    const res = await query.execute(this.db);
-    const total = Number(res.rows[0]?.n ?? 0);
-    if (db) keepCount(db, key, gen, total);
-    return total;
+    const gen = generation(db, table);
+    const value = await read();
+    keep(db, key, gen, value);
+    return value;
+  }
+
+  /** The list's two queries compiled, kept per entity definition and shape (values included). */
+  private compiled(entity: EntityDef, opts: ListOptions, total: number): { count: CompiledQuery; page: CompiledQuery } {
+    const broad = total > BROAD_SEARCH;
+    const key = `${this.dialect}\u0000${[...this.searchFields(entity)].join()}\u0000${broad ? 1 : 0}\u0000${JSON.stringify([opts.where, opts.sort, opts.fields ?? null, opts.limit, opts.offset])}`;
+    let byShape = compiledLists.get(entity);
+    if (!byShape) compiledLists.set(entity, (byShape = new Map()));
+    const hit = byShape.get(key);
+    if (hit) return hit;
+    const q = this.listSql(entity, opts, total);
+    const out = { count: q.count.compile(this.db), page: q.page.compile(this.db) };
+    if (byShape.size >= COMPILED_PER_ENTITY) byShape.delete(byShape.keys().next().value!);
+    byShape.set(key, out);
+    return out;
   }
 
   /** The database's plan of a list's two queries (count, page), one line per step: tests keep the indexes in use. */

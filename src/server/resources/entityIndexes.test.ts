@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { EntityDef, ListPageDef } from '../../shared/schema/types.js';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { syncEntityTables, tableName } from './entityTables.js';
-import { ftsTableName, lookupIndexName, sortIndexName, syncEntityIndexes, trigramIndexName } from './entityIndexes.js';
+import { ftsTableName, lookupIndexName, sortedLookupIndexName, sortIndexName, syncEntityIndexes, trigramIndexName } from './entityIndexes.js';
 import { indexPlan } from './indexPlan.js';
 import { KyselyRecordStore, type ListOptions } from './RecordStore.js';
 
@@ -28,8 +28,13 @@ const page: ListPageDef = {
   kind: 'list', id: 'indexProbe.list', entity: 'indexProbe', title: '探针',
   filters: [{ field: 'name', op: 'like' }, { field: 'subject' }], columns: [{ field: 'name' }, { field: 'year', sortable: true }],
 };
+/** A second page lists by subject in its own order, newest year first. */
+const byYearPage: ListPageDef = {
+  kind: 'list', id: 'indexProbe.byYear', entity: 'indexProbe', title: '按年度', sort: { field: 'year', order: 'desc' },
+  filters: [{ field: 'subject' }], columns: [{ field: 'name' }],
+};
 const noPages = { pages: new Map(), workflows: new Map() };
-const withPage = { pages: new Map([[page.id, page]]), workflows: new Map() };
+const withPage = { pages: new Map([[page.id, page], [byYearPage.id, byYearPage]]), workflows: new Map() };
 const table = tableName(v1);
 
 let t: TestApp;
@@ -67,8 +72,8 @@ afterAll(async () => { await t?.close(); });
 
 describe('entity indexes', () => {
   it('derives indexed fields from the schema, list pages and rules', () => {
-    expect(indexPlan(v1, noPages)).toEqual({ lookup: ['subject'], search: [], sort: ['createdAt'] });
-    expect(indexPlan(v2, withPage)).toEqual({ lookup: ['subject', 'year'], search: ['name'], sort: ['createdAt', 'year'] });
+    expect(indexPlan(v1, noPages)).toEqual({ lookup: ['subject'], search: [], sort: ['createdAt'], sorted: [] });
+    expect(indexPlan(v2, withPage)).toEqual({ lookup: ['subject', 'year'], search: ['name'], sort: ['createdAt', 'year'], sorted: [{ field: 'subject', sort: 'year' }] });
     expect(indexPlan({ ...v1, titleField: 'name' }, noPages).search).toEqual(['name']);
   });
 
@@ -80,6 +85,7 @@ describe('entity indexes', () => {
     expect(names).toContain(lookupIndexName(table, 'year'));
     expect(names).toContain(lookupIndexName(table, 'subject'));
     expect(names).toContain(sortIndexName(table, 'year'));
+    expect(names).toContain(sortedLookupIndexName(table, 'subject', 'year'));
     if (t.ctx.database.dialect === 'sqlite') expect(names).toContain(ftsTableName(table));
     else {
       expect(names).toContain(sortIndexName(table, 'createdAt'));
@@ -117,6 +123,10 @@ describe('entity indexes', () => {
     const byYearSorted = await plan(v2, { where: { t: 'const', value: true }, sort: [{ field: 'year', order: 'desc' }], offset: 0, limit: 10 });
     expect(byYearSorted.page).toMatch(new RegExp(sortIndexName(table, 'year')));
     expect(byYearSorted.page).not.toMatch(/TEMP B-TREE|Sort Key/);
+    // A page in its own order (not the default) filtered by a field: that field's index in that order.
+    const subjectByYear = await plan(v2, { where: { t: 'cmp', field: 'subject', op: '=', value: '3' }, sort: [{ field: 'year', order: 'desc' }], offset: 0, limit: 10 });
+    expect(subjectByYear.page).toMatch(new RegExp(sortedLookupIndexName(table, 'subject', 'year')));
+    expect(subjectByYear.page).not.toMatch(/TEMP B-TREE|Sort Key/);
     const contains = await plan(v2, { where: { t: 'like', field: 'name', value: '科研课' }, sort: [{ field: 'createdAt', order: 'desc' }], offset: 0, limit: 10 });
     expect(contains.count).toMatch(pg ? new RegExp(trigramIndexName(table, 'name')) : new RegExp(`${ftsTableName(table)} VIRTUAL TABLE`));
     // A search matching thousands: the page walks the sort index and tests each row, never

@@ -8,6 +8,8 @@ import { indexPlan, type IndexSources } from './indexPlan.js';
 // Lower case: PostgreSQL folds unquoted names. Field names are camelCase, so snake_case keeps them apart.
 const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 export const lookupIndexName = (table: string, field: string) => `ix_${table}_${snake(field)}`;
+/** A lookup in a page's own sort (not the default): the field's matches in that order. */
+export const sortedLookupIndexName = (table: string, field: string, sort: string) => `ix_${table}_${snake(field)}_by_${snake(sort)}`;
 export const sortIndexName = (table: string, field: string) => `ixs_${table}_${snake(field)}`;
 export const trigramIndexName = (table: string, field: string) => `ixt_${table}_${snake(field)}`;
 export const ftsTableName = (table: string) => `fts_${table}`;
@@ -119,6 +121,10 @@ export async function syncEntityIndexes(database: Database, entities: Iterable<E
       // A filter's matches come out of its index already in the default order: page 1 of a
       // filtered list reads ten index entries, and the count reads only the matching ones.
       await createIndex(db, lookupIndexName(table, field), table, defaultSort ? sql`(${keyOf(field).key}, ${sortKey(defaultSort)})` : sql`(${keyOf(field).key})`);
+    }
+    for (const { field, sort } of plan.sorted) {
+      // The same in the sort of a list page that is not the default (topics: last updated first).
+      await createIndex(db, sortedLookupIndexName(table, field, sort), table, sql`(${keyOf(field).key}, ${sortKey(sort)})`);
     }
     for (const field of plan.sort) {
       const s = storageOf(entity, field)!;

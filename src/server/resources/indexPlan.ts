@@ -10,6 +10,11 @@ export interface IndexPlan {
   search: string[];
   /** Fields lists sort on; the first is the default sort, which every lookup index carries second. */
   sort: string[];
+  /**
+   * Lookups a list page reads in its own sort, when that is not the default: the page's filters and
+   * fixed conditions, and the rules' fields (scopes filter every list), each with the page's sort.
+   */
+  sorted: { field: string; sort: string }[];
 }
 
 /** Schemas the plan is derived from; the SchemaSet has these maps. */
@@ -51,14 +56,23 @@ export function indexPlan(entity: EntityDef, sources: IndexSources): IndexPlan {
   }
   // The title (课题名称, 标题) is what people search for by a few characters it contains.
   if (entity.titleField) search.add(entity.titleField);
-  const sort = new Set<string>([entity.sort?.field ?? 'createdAt']);
+  const defaultSort = entity.sort?.field ?? 'createdAt';
+  const sort = new Set<string>([defaultSort]);
+  /** Per sort other than the default: the fields its pages filter on. */
+  const bySort = new Map<string, Set<string>>();
   const pages = sources.pages instanceof Map ? sources.pages.values() : sources.pages;
   for (const page of pages) {
     if (page.kind !== 'list' || page.entity !== entity.name) continue;
-    for (const f of page.filters ?? []) (f.op === 'like' ? search : lookup).add(f.field);
+    const own = new Set<string>();
+    for (const f of page.filters ?? []) (f.op === 'like' ? search : own).add(f.field);
     if (page.sort) sort.add(page.sort.field);
     for (const c of page.columns) if (c.sortable) sort.add(c.field);
-    for (const f of Object.keys(page.where ?? {})) lookup.add(f);
+    for (const f of Object.keys(page.where ?? {})) own.add(f);
+    for (const f of own) lookup.add(f);
+    const pageSort = page.sort?.field ?? defaultSort;
+    if (pageSort === defaultSort) continue;
+    if (!bySort.has(pageSort)) bySort.set(pageSort, new Set());
+    for (const f of own) bySort.get(pageSort)!.add(f);
   }
   const rules: (Rule | undefined)[] = [];
   for (const list of [entity.access.read, entity.access.update, entity.access.delete]) for (const r of list) rules.push(r.when);
@@ -68,7 +82,9 @@ export function indexPlan(entity: EntityDef, sources: IndexSources): IndexPlan {
     lookup.add(wf.field);
     for (const t of wf.transitions) rules.push(t.when);
   }
-  for (const r of rules) ruleRecordFields(r, lookup);
+  const ruleFields = new Set<string>(wf ? [wf.field] : []);
+  for (const r of rules) ruleRecordFields(r, ruleFields);
+  for (const f of ruleFields) lookup.add(f);
   const usable = (f: string) => {
     const s = storageOf(entity, f);
     // Structured values (files, lists, JSON) are not compared by value; id is the primary key.
@@ -78,7 +94,12 @@ export function indexPlan(entity: EntityDef, sources: IndexSources): IndexPlan {
     const s = storageOf(entity, f);
     return s !== undefined && (s.type === 'string' || s.type === 'text') && !(s.kind !== 'system' && s.def.multiple);
   };
-  return { lookup: [...lookup].filter(usable).sort(), search: [...search].filter(searchable).sort(), sort: [...sort].filter(usable) };
+  const sorted: IndexPlan['sorted'] = [];
+  for (const [by, fields] of bySort) {
+    if (!usable(by)) continue;
+    for (const field of [...new Set([...fields, ...ruleFields])].sort()) if (field !== by && usable(field)) sorted.push({ field, sort: by });
+  }
+  return { lookup: [...lookup].filter(usable).sort(), search: [...search].filter(searchable).sort(), sort: [...sort].filter(usable), sorted };
 }
 
 /** Fields whose values are big (rich text, long text, files, JSON): a list reads them only when it shows or tests them. */

@@ -22,6 +22,8 @@ export function registerNoticeFacts(ctx: AppContext): void {
       where: { t: 'cmp', field: 'status', op: '=', value: PUBLISHED },
       sort: [{ field: 'id', order: 'desc' }], offset: 0, limit: 500,
       fields: ['stage', 'startTime', 'endTime', 'targetAreas'],
+      // Read by every topic list and record call: kept until a notice is written.
+      cache: true,
     });
     return {
       notices: rows.map((r) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDef } from '../../shared/schema/types.js';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
-import { syncEntityTables } from './entityTables.js';
+import { syncEntityTables, tableName } from './entityTables.js';
 import { KyselyRecordStore } from './RecordStore.js';
 
 const probe: EntityDef = {
@@ -41,5 +41,23 @@ describe('cached list totals', () => {
     expect(await total()).toBe(2);
     await store.delete(probe, id);
     expect(await total()).toBe(2);
+  });
+
+  it('keeps rows read with `cache` until the table is written, and never inside a transaction', async () => {
+    const kept = { ...all, limit: 50, sort: [{ field: 'id', order: 'asc' as const }], cache: true };
+    const names = async (s: KyselyRecordStore | Parameters<Parameters<KyselyRecordStore['transaction']>[0]>[0] = store) => (await s.list(probe, kept)).rows.map((r) => r.title);
+    const before = await names();
+    // A write the store does not see (raw SQL) is not seen either while the kept rows hold.
+    await t.ctx.database.db.updateTable(tableName(probe)).set({ data: JSON.stringify({ title: '旁路' }) }).where('status', '=', 'a').execute();
+    expect(await names()).toEqual(before);
+    const id = await store.insert(probe, rec('五'));
+    const after = await names();
+    expect(after).toContain('五');
+    expect(after).toContain('旁路');
+    await store.transaction(async (tx) => {
+      await tx.update(probe, { ...(await tx.get(probe, id))!, title: '六' }, 1);
+      expect(await names(tx)).toContain('六');
+    });
+    expect(await names()).toContain('六');
   });
 });
