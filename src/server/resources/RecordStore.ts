@@ -2,7 +2,7 @@ import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { EntityDef, FieldChange } from '../../shared/schema/types.js';
 import type { Database, Dialect } from '../db/database.js';
 import type { Cond } from './ruleFilter.js';
-import { fieldExpr, isStructured, storageOf, SYSTEM_COLUMNS, tableName, TIME_FIELDS, type Storage } from './entityTables.js';
+import { fieldExpr, fieldLayout, isStructured, storageOf, SYSTEM_COLUMNS, tableName, TIME_FIELDS, type Storage } from './entityTables.js';
 import { ftsTableName, NOT_NULL_COLUMNS, orderTerms, searchFieldsOf } from './entityIndexes.js';
 import { bump, cached, generation, keep } from './tableCache.js';
 import { parseLocal } from './time.js';
@@ -209,17 +209,17 @@ export class KyselyRecordStore implements RecordStore {
   private columnsOf(entity: EntityDef, fields: string[] | undefined): RawBuilder<unknown> {
     if (!fields) return sql`*`;
     const cols = Object.values(SYSTEM_COLUMNS).map((c) => sql.ref(c));
-    const json: string[] = [];
-    for (const f of fields) {
-      const s = storageOf(entity, f);
-      if (s?.kind === 'column') cols.push(sql.ref(s.column));
-      else if (s?.kind === 'json') json.push(f);
+    const asked = new Set(fields);
+    const left: string[] = [];
+    for (const s of fieldLayout(entity)) {
+      if (s.kind === 'column') { if (asked.has(s.field)) cols.push(sql.ref(s.column)); }
+      else if (!asked.has(s.field)) left.push(s.field);
     }
-    const pairs = json.map((f) => this.dialect === 'sqlite'
-      ? sql`${sql.lit(f)}, ${sql.ref('data')} -> ${sql.lit(`$.${f}`)}`
-      : sql`${sql.lit(f)}, ${sql.ref('data')}::jsonb -> ${sql.lit(f)}`);
-    const data = !json.length ? sql`'{}'`
-      : this.dialect === 'sqlite' ? sql`json_object(${sql.join(pairs)})` : sql`jsonb_build_object(${sql.join(pairs)})::text`;
+    // The JSON without the fields nobody asked for (big texts stay in the database): one pass
+    // over it, where picking the asked ones out one by one parsed it once per field.
+    const data = !left.length ? sql.ref('data')
+      : this.dialect === 'sqlite' ? sql`json_remove(${sql.ref('data')}, ${sql.join(left.map((f) => sql.lit(`$.${f}`)))})`
+        : sql`(${sql.ref('data')}::jsonb ${sql.join(left.map((f) => sql`- ${sql.lit(f)}`), sql` `)})::text`;
     return sql`${sql.join(cols)}, ${data} as data`;
   }
 
@@ -291,9 +291,8 @@ export class KyselyRecordStore implements RecordStore {
       created_at: record.createdAt, updated_at: record.updatedAt, created_by: record.createdBy ?? null, updated_by: record.updatedBy ?? null,
     };
     const data: Record<string, unknown> = {};
-    for (const [name, def] of Object.entries(entity.fields)) {
-      const s = storageOf(entity, name);
-      if (!s || s.kind === 'system') continue;
+    for (const s of fieldLayout(entity)) {
+      const { field: name, def } = s;
       const v = record[name] === undefined ? null : record[name];
       if (s.kind === 'json') { if (v !== null) data[name] = v; continue; }
       row[s.column] = v === null ? null : isStructured(def) ? JSON.stringify(v) : def.type === 'boolean' ? (v ? 1 : 0) : v;
@@ -312,9 +311,8 @@ export class KyselyRecordStore implements RecordStore {
       createdAt: Number(row.created_at), updatedAt: Number(row.updated_at),
       createdBy: num(row.created_by), updatedBy: num(row.updated_by),
     };
-    for (const [name, def] of Object.entries(entity.fields)) {
-      const s = storageOf(entity, name);
-      if (!s || s.kind === 'system') continue;
+    for (const s of fieldLayout(entity)) {
+      const { field: name, def } = s;
       if (s.kind === 'json') { rec[name] = data[name] ?? null; continue; }
       const v = row[s.column];
       if (v === null || v === undefined) rec[name] = null;

@@ -40,13 +40,41 @@ export type Storage =
   | { kind: 'column'; column: string; field: string; type: FieldDef['type']; def: FieldDef }
   | { kind: 'json'; field: string; type: FieldDef['type']; def: FieldDef };
 
-/** Where a field is stored; undefined for a name the entity does not have. */
+/** Per entity definition (schemas are not changed once loaded): where each asked name lives. */
+const storages = new WeakMap<EntityDef, Map<string, Storage | undefined>>();
+
+/** Where a field is stored; undefined for a name the entity does not have. Asked for every field of every row: kept. */
 export function storageOf(entity: EntityDef, field: string): Storage | undefined {
+  let byName = storages.get(entity);
+  if (!byName) storages.set(entity, (byName = new Map()));
+  if (byName.has(field)) return byName.get(field);
+  const s = findStorage(entity, field);
+  byName.set(field, s);
+  return s;
+}
+
+function findStorage(entity: EntityDef, field: string): Storage | undefined {
   if (Object.hasOwn(SYSTEM_COLUMNS, field)) return { kind: 'system', column: SYSTEM_COLUMNS[field], field, type: fieldDef(entity, field)?.type ?? 'string' };
   const def = Object.prototype.hasOwnProperty.call(entity.fields, field) ? entity.fields[field] : undefined;
   if (!def || !NAME.test(field)) return undefined;
   if (def.column) return { kind: 'column', column: snake(field), field, type: def.type, def };
   return { kind: 'json', field, type: def.type, def };
+}
+
+const layouts = new WeakMap<EntityDef, Exclude<Storage, { kind: 'system' }>[]>();
+
+/** The entity's own fields (not the system ones) in declared order, with where each lives. */
+export function fieldLayout(entity: EntityDef): Exclude<Storage, { kind: 'system' }>[] {
+  let out = layouts.get(entity);
+  if (!out) {
+    out = [];
+    for (const name of Object.keys(entity.fields)) {
+      const s = storageOf(entity, name);
+      if (s && s.kind !== 'system') out.push(s);
+    }
+    layouts.set(entity, out);
+  }
+  return out;
 }
 
 /** Values a field keeps as JSON text even in its own column. */

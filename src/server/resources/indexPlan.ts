@@ -113,6 +113,18 @@ export function isHeavy(entity: EntityDef, field: string): boolean {
  * its rules (access, workflow, row actions) read. Heavy fields nobody shows stay in the database.
  */
 export function listFields(entity: EntityDef, page: PageDef | undefined, wf: WorkflowDef | null): string[] {
+  // Asked by every list call; the schemas do not change once loaded.
+  const memo = page ?? entity;
+  let byEntity = listFieldsMemo.get(memo);
+  if (!byEntity) listFieldsMemo.set(memo, (byEntity = new WeakMap()));
+  let out = byEntity.get(entity);
+  if (!out) byEntity.set(entity, (out = findListFields(entity, page, wf)));
+  return out;
+}
+
+const listFieldsMemo = new WeakMap<object, WeakMap<EntityDef, string[]>>();
+
+function findListFields(entity: EntityDef, page: PageDef | undefined, wf: WorkflowDef | null): string[] {
   const want = new Set<string>();
   if (page?.kind === 'list') {
     for (const c of page.columns) want.add(c.field);

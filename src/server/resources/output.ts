@@ -4,9 +4,10 @@ import { formatDateTime } from './time.js';
 
 /**
  * A record as clients see it: system fields first (times as 'YYYY-MM-DD HH:mm:ss'), then every
- * declared field (null when empty). Rules are evaluated on this same shape on both sides.
+ * declared field (null when empty), or only `fields` (a list's row). Rules are evaluated on this same
+ * shape on both sides; a field left out reads as null to them too.
  */
-export function ruleRecord(entity: EntityDef, rec: StoredRecord): Record<string, unknown> {
+export function ruleRecord(entity: EntityDef, rec: StoredRecord, fields?: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {
     id: rec.id,
     version: rec.version,
@@ -18,7 +19,7 @@ export function ruleRecord(entity: EntityDef, rec: StoredRecord): Record<string,
     createdBy: rec.createdBy,
     updatedBy: rec.updatedBy,
   };
-  for (const name of Object.keys(entity.fields)) {
+  for (const name of fields ?? Object.keys(entity.fields)) {
     if (name in out) continue;
     out[name] = rec[name] ?? null;
   }
