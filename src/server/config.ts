@@ -11,6 +11,8 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** PostgreSQL schema (namespace) to work in; tests give each app its own. */
   pgSchema?: string;
+  /** Reads as named prepared statements on PostgreSQL (PG_PREPARE=off behind a pooler in transaction mode). */
+  pgPrepare?: boolean;
   production: boolean;
   /**
    * Demo records of the modules (meetings, questions, ...): outside production, except in server
@@ -63,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
     pgSchema: env.PG_SCHEMA || undefined,
+    pgPrepare: env.PG_PREPARE !== 'off',
     production,
     demoData: !production && (env.DEMO_DATA === 'on' || (env.NODE_ENV !== 'test' && env.DEMO_DATA !== 'off')),
     demoPassword: env.DEMO_PASSWORD ?? 'Demo@2026',

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { ServerConfig } from '../config.js';
 import { cachedStatements } from './statementCache.js';
+import { preparedReads } from './preparedReads.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -21,8 +22,8 @@ export interface Database {
 // int8 (bigint) columns hold epoch milliseconds; they fit a JS number, so read them as numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'pgSchema'>): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.pgSchema);
+export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'pgSchema' | 'pgPrepare'>): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.pgSchema, config.pgPrepare ?? true);
   fs.mkdirSync(config.dataDir, { recursive: true });
   return openSqlite(path.join(config.dataDir, 'portal.sqlite'));
 }
@@ -38,7 +39,7 @@ function openSqlite(file: string): Database {
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-async function openPostgres(url: string, schema?: string): Promise<Database> {
+async function openPostgres(url: string, schema: string | undefined, prepare: boolean): Promise<Database> {
   if (schema && !/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid PG_SCHEMA: ${schema}`);
   if (schema) {
     const admin = new pg.Client({ connectionString: url });
@@ -54,7 +55,7 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: prepare ? preparedReads(pool) : pool }) });
   await sql`select 1`.execute(db);
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
