@@ -11,7 +11,7 @@ import { parseLocal } from './time.js';
 const BROAD_SEARCH = 1000;
 /** Compiled list queries kept per entity definition: building and compiling one cost as much as running it. */
 const COMPILED_PER_ENTITY = 200;
-const compiledLists = new WeakMap<EntityDef, Map<string, { count: CompiledQuery; page: CompiledQuery }>>();
+const compiledLists = new WeakMap<EntityDef, Map<string, { query: CompiledQuery; key: string }>>();
 
 /** A record as the engine handles it: system fields (times as epoch ms) and the entity's fields. */
 export interface StoredRecord {
@@ -136,17 +136,13 @@ export class KyselyRecordStore implements RecordStore {
   }
 
   async list(entity: EntityDef, opts: ListOptions): Promise<{ rows: StoredRecord[]; total: number }> {
-    const db = this.database;
     const table = tableName(entity);
-    const count = this.compiled(entity, { ...opts, sort: [], offset: 0, limit: 1 }, 0).count;
-    const countKey = `${count.sql}\u0000${JSON.stringify(count.parameters)}`;
-    const total = await this.cachedRead(table, countKey, async () => Number((await this.db.executeQuery<{ n: number | string }>(count)).rows[0]?.n ?? 0));
+    const count = this.compiled(entity, 'count', opts, 0);
+    const total = await this.cachedRead(table, count.key, async () => Number((await this.db.executeQuery<{ n: number | string }>(count.query)).rows[0]?.n ?? 0));
     if (total === 0 || opts.offset >= total) return { rows: [], total };
-    const page = this.compiled(entity, opts, total).page;
-    const read = async () => (await this.db.executeQuery<Record<string, unknown>>(page)).rows.map((r) => this.fromRow(entity, r));
-    const rows = opts.cache && db && !this.inTransaction
-      ? await this.cachedRead(table, `${page.sql}\u0000${JSON.stringify(page.parameters)}`, read)
-      : await read();
+    const page = this.compiled(entity, 'page', opts, total);
+    const read = async () => (await this.db.executeQuery<Record<string, unknown>>(page.query)).rows.map((r) => this.fromRow(entity, r));
+    const rows = opts.cache && !this.inTransaction ? await this.cachedRead(table, page.key, read) : await read();
     return { rows, total };
   }
 
@@ -162,16 +158,20 @@ export class KyselyRecordStore implements RecordStore {
     return value;
   }
 
-  /** The list's two queries compiled, kept per entity definition and shape (values included). */
-  private compiled(entity: EntityDef, opts: ListOptions, total: number): { count: CompiledQuery; page: CompiledQuery } {
-    const broad = total > BROAD_SEARCH;
-    const key = `${this.dialect}\u0000${[...this.searchFields(entity)].join()}\u0000${broad ? 1 : 0}\u0000${JSON.stringify([opts.where, opts.sort, opts.fields ?? null, opts.limit, opts.offset])}`;
+  /**
+   * One of the list's two queries compiled, kept per entity definition and shape (values included),
+   * with its text and values as one string: the table cache's key for its answer.
+   */
+  private compiled(entity: EntityDef, part: 'count' | 'page', opts: ListOptions, total: number): { query: CompiledQuery; key: string } {
+    const broad = part === 'page' && total > BROAD_SEARCH;
+    const shape = part === 'count' ? [opts.where] : [opts.where, opts.sort, opts.fields ?? null, opts.limit, opts.offset];
+    const key = `${part}\u0000${this.dialect}\u0000${[...this.searchFields(entity)].join()}\u0000${broad ? 1 : 0}\u0000${JSON.stringify(shape)}`;
     let byShape = compiledLists.get(entity);
     if (!byShape) compiledLists.set(entity, (byShape = new Map()));
     const hit = byShape.get(key);
     if (hit) return hit;
-    const q = this.listSql(entity, opts, total);
-    const out = { count: q.count.compile(this.db), page: q.page.compile(this.db) };
+    const query = this.listSql(entity, opts, total)[part].compile(this.db);
+    const out = { query, key: `${query.sql}\u0000${JSON.stringify(query.parameters)}` };
     if (byShape.size >= COMPILED_PER_ENTITY) byShape.delete(byShape.keys().next().value!);
     byShape.set(key, out);
     return out;

@@ -78,10 +78,8 @@ export function indexPlan(entity: EntityDef, sources: IndexSources): IndexPlan {
   for (const list of [entity.access.read, entity.access.update, entity.access.delete]) for (const r of list) rules.push(r.when);
   rules.push(entity.access.public?.when);
   const wf = entity.workflow ? sources.workflows.get(entity.workflow) : undefined;
-  if (wf) {
-    lookup.add(wf.field);
-    for (const t of wf.transitions) rules.push(t.when);
-  }
+  if (wf) for (const t of wf.transitions) rules.push(t.when);
+  // The workflow's field and every field a rule reads: scopes filter every list on them.
   const ruleFields = new Set<string>(wf ? [wf.field] : []);
   for (const r of rules) ruleRecordFields(r, ruleFields);
   for (const f of ruleFields) lookup.add(f);
