@@ -3,7 +3,7 @@
  * database holding at least N topics (`app <rows> <dataDir> [pgSchema]`), topped up with batched
  * inserts in one transaction per 5,000 rows. Prints one JSON line {port, authorization, csrf, seedMs}.
  */
-import crypto from 'node:crypto';
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 
@@ -45,18 +45,38 @@ async function topUp(ctx: import('../../src/server/AppContext.js').AppContext, r
   return performance.now() - t0;
 }
 
+/**
+ * The app on its database, topped up to `rows` topics, with a session for the bench; with WORKERS > 1
+ * the seeding process steps aside and that many server processes answer, as `npm start` runs them.
+ */
 async function app(rows: number, dataDir: string, pgSchema?: string): Promise<void> {
   const { loadConfig } = await import('../../src/server/config.js');
   const { buildApp } = await import('../../src/server/app.js');
   const { createAppSession } = await import('../../src/server/auth/sessions.js');
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...(pgSchema ? { PG_SCHEMA: pgSchema } : {}), DEMO_PASSWORD: crypto.randomBytes(9).toString('base64url') + 'A1!' }, { port: 0, host: '127.0.0.1', ...(pgSchema ? { pgSchema } : {}) });
+  const { reportReady, serveWorkers } = await import('../../src/server/cluster/serveWorkers.js');
+  const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...(pgSchema ? { PG_SCHEMA: pgSchema } : {}), DEMO_PASSWORD: 'Bench@2026' }, { port: 0, host: '127.0.0.1', ...(pgSchema ? { pgSchema } : {}) });
   const { app: server, ctx } = await buildApp(config);
+  if (cluster.isWorker) {
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
+    reportReady((server.server.address() as AddressInfo).port);
+    return;
+  }
   const seedMs = await topUp(ctx, rows);
-  await server.listen({ port: 0, host: '127.0.0.1' });
   const user = await ctx.database.db.selectFrom('users').select(['id']).where('username', '=', 'province').executeTakeFirstOrThrow();
   const { token, csrfToken } = await createAppSession(ctx.database.db, { userId: user.id, roleCode: '2', subSystemId: null, tgtHash: null });
-  process.stdout.write(`${JSON.stringify({ port: (server.server.address() as AddressInfo).port, authorization: token, csrf: csrfToken, seedMs })}\n`);
-  process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
+  let port: number;
+  if (config.workers > 1) {
+    await server.close();
+    const workers = await serveWorkers(config.workers);
+    port = workers.port;
+    process.on('SIGTERM', () => void workers.stop().then(() => process.exit(0)));
+  } else {
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    port = (server.server.address() as AddressInfo).port;
+    process.on('SIGTERM', () => void server.close().then(() => process.exit(0)));
+  }
+  process.stdout.write(`${JSON.stringify({ port, authorization: token, csrf: csrfToken, seedMs })}\n`);
 }
 
 const [mode, ...args] = process.argv.slice(2);

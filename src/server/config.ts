@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileConfigFromEnv, type FileConfig } from './files/fileConfig.js';
 
@@ -46,6 +47,11 @@ export interface ServerConfig {
   secret?: string;
   /** How often scheduled jobs (topic expiry) run in this process: JOB_INTERVAL_MINUTES, 5 by default; 0 (and server tests) never. */
   jobIntervalMs?: number;
+  /**
+   * Server processes answering on the one port (WORKERS: a number, or `auto` for one per core; 1 by
+   * default). They share the database; see cluster/serveWorkers.ts.
+   */
+  workers: number;
   /** File service settings (storage driver, file server URL, token lives); see files/fileConfig.ts. */
   files?: Partial<FileConfig>;
 }
@@ -81,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionMaxMs: sessionMaxMs(env.SESSION_MAX_HOURS),
     files: fileConfigFromEnv(env),
     jobIntervalMs: jobIntervalMs(env),
+    workers: workers(env.WORKERS),
     ...overrides,
   };
   assertSafe(config);
@@ -93,6 +100,15 @@ function jobIntervalMs(env: NodeJS.ProcessEnv): number {
   if (raw === undefined || raw === '') return env.NODE_ENV === 'test' ? 0 : 5 * 60 * 1000;
   const minutes = Number(raw);
   return Number.isFinite(minutes) && minutes >= 0 ? minutes * 60 * 1000 : 5 * 60 * 1000;
+}
+
+/** WORKERS: `auto` is one per core; otherwise a whole number from 1 to 64. Anything else stops the start, so a typo is not silently one process. */
+export function workers(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 1;
+  if (raw === 'auto') return Math.min(64, os.availableParallelism());
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`WORKERS must be auto or a whole number from 1 to 64, not ${raw}`);
+  return n;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | string {

@@ -1,11 +1,33 @@
-import { loadConfig } from './config.js';
+import cluster from 'node:cluster';
+import type { AddressInfo } from 'node:net';
+import { loadConfig, type ServerConfig } from './config.js';
 import { buildApp } from './app.js';
+import { reportReady, serveWorkers } from './cluster/serveWorkers.js';
 import { describeDemoAccounts } from './db/seed/demoUsers.js';
+
+/** Plain lines on stdout so a person starting the portal sees where it is and how to log in. */
+function announce(config: ServerConfig, port: number): void {
+  const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
+  const processes = config.workers > 1 ? `, ${config.workers} processes` : '';
+  console.log(`\nPortal listening on http://localhost:${port}${config.basePath}  (data: ${where}${processes})`);
+  if (!config.production) console.log(describeDemoAccounts(config.demoPassword));
+}
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.workers > 1 && cluster.isPrimary) {
+    const { port, stop } = await serveWorkers(config.workers);
+    const onSignal = () => void stop().then(() => process.exit(0));
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    announce(config, port);
+    return;
+  }
   const { app } = await buildApp(config);
+  let stopping = false;
   const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     app.log.info({ signal }, 'shutting down');
     await app.close();
     process.exit(0);
@@ -13,10 +35,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
-  // Plain lines on stdout so a person starting the portal sees where it is and how to log in.
-  console.log(`\nPortal listening on http://localhost:${config.port}${config.basePath}  (data: ${where})`);
-  if (!config.production) console.log(describeDemoAccounts(config.demoPassword));
+  const { port } = app.server.address() as AddressInfo;
+  if (cluster.isWorker) reportReady(port);
+  else announce(config, port);
 }
 
 main().catch((error) => {

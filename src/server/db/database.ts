@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { ServerConfig } from '../config.js';
 import { cachedStatements } from './statementCache.js';
 import { preparedReads } from './preparedReads.js';
+import { postgresWriteWatch, sqliteWriteWatch, type WriteWatch } from './writeWatch.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -16,6 +17,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<any>;
   dialect: Dialect;
+  /** Commits by other processes (or SQL outside the app), so answers kept in memory stay exact. */
+  watch: WriteWatch;
   close(): Promise<void>;
 }
 
@@ -35,8 +38,9 @@ function openSqlite(file: string): Database {
   raw.pragma('synchronous = FULL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
+  const watch = sqliteWriteWatch(raw);
   const db = new Kysely<any>({ dialect: new SqliteDialect({ database: cachedStatements(raw) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', watch, close: () => db.destroy() };
 }
 
 async function openPostgres(url: string, schema: string | undefined, prepare: boolean): Promise<Database> {
@@ -50,14 +54,14 @@ async function openPostgres(url: string, schema: string | undefined, prepare: bo
       await admin.end();
     }
   }
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
+  const options = schema ? { options: `-c search_path=${schema}` } : {};
+  const pool = new pg.Pool({ connectionString: url, max: 10, ...options });
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: prepare ? preparedReads(pool) : pool }) });
-  await sql`select 1`.execute(db);
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  const current = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s;
+  const watch = await postgresWriteWatch(() => new pg.Client({ connectionString: url, ...options }), current, (e) => {
+    console.error(`database: listening for writes failed, retrying: ${e instanceof Error ? e.message : String(e)}`);
+  });
+  return { db, dialect: 'postgres', watch, close: async () => { await watch.close(); await db.destroy(); } };
 }
 
 /** Drops a PostgreSQL schema; tests use it to clean up after themselves. */

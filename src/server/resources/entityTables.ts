@@ -3,6 +3,7 @@ import type { EntityDef, FieldDef } from '../../shared/schema/types.js';
 import type { Database, Dialect } from '../db/database.js';
 import { withId, TIME } from '../db/columns.js';
 import { fieldDef } from '../schemas/entityModel.js';
+import { PG_WRITE_FUNCTION } from '../db/writeWatch.js';
 
 /**
  * Where each field of an entity lives. Every entity has its own table, made at start-up from its
@@ -119,6 +120,7 @@ export async function existingColumns(db: Kysely<any>, dialect: Dialect, table: 
  */
 export async function syncEntityTables(database: Database, entities: Iterable<EntityDef>): Promise<void> {
   const { db, dialect } = database;
+  const notifying = dialect === 'postgres' ? await writeNotifyingTables(db) : new Set<string>();
   for (const entity of entities) {
     if (entity.virtual) continue;
     const table = tableName(entity);
@@ -155,5 +157,19 @@ export async function syncEntityTables(database: Database, entities: Iterable<En
         : sql`(${from})::${sql.raw(type)}`;
       await sql`update ${sql.table(table)} set ${sql.ref(s.column)} = ${cast} where ${sql.ref(s.column)} is null`.execute(db);
     }
+    if (dialect === 'postgres' && !notifying.has(table)) {
+      await sql`create trigger ${sql.raw(`${table}_notify_write`)} after insert or update or delete or truncate on ${sql.table(table)} for each statement execute function portal_notify_write()`.execute(db);
+    }
   }
+}
+
+/**
+ * PostgreSQL: makes the write trigger's function and answers the entity tables that already call it.
+ * Every write to an entity table notifies the other server processes when it commits (db/writeWatch.ts).
+ */
+async function writeNotifyingTables(db: Kysely<any>): Promise<Set<string>> {
+  await sql.raw(PG_WRITE_FUNCTION).execute(db);
+  const rows = await sql<{ table: string }>`select c.relname as "table" from pg_trigger t join pg_class c on c.oid = t.tgrelid
+    where c.relnamespace = current_schema()::regnamespace and t.tgname = c.relname || '_notify_write'`.execute(db);
+  return new Set(rows.rows.map((r) => r.table));
 }

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDatabase, type Database } from '../db/database.js';
 import type { EntityDef } from '../../shared/schema/types.js';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { syncEntityTables, tableName } from './entityTables.js';
@@ -47,9 +48,12 @@ describe('cached list totals', () => {
     const kept = { ...all, limit: 50, sort: [{ field: 'id', order: 'asc' as const }], cache: true };
     const names = async (s: KyselyRecordStore | Parameters<Parameters<KyselyRecordStore['transaction']>[0]>[0] = store) => (await s.list(probe, kept)).rows.map((r) => r.title);
     const before = await names();
-    // A write the store does not see (raw SQL) is not seen either while the kept rows hold.
-    await t.ctx.database.db.updateTable(tableName(probe)).set({ data: JSON.stringify({ title: '旁路' }) }).where('status', '=', 'a').execute();
+    // Read again: answered from memory, no query sent.
+    const queries = vi.spyOn(t.ctx.database.db, 'executeQuery');
     expect(await names()).toEqual(before);
+    expect(queries).not.toHaveBeenCalled();
+    queries.mockRestore();
+    await t.ctx.database.db.updateTable(tableName(probe)).set({ data: JSON.stringify({ title: '旁路' }) }).where('status', '=', 'a').execute();
     const id = await store.insert(probe, rec('五'));
     const after = await names();
     expect(after).toContain('五');
@@ -59,5 +63,45 @@ describe('cached list totals', () => {
       expect(await names(tx)).toContain('六');
     });
     expect(await names()).toContain('六');
+  });
+});
+
+describe('another server process writing to the same database', () => {
+  let other: Database;
+  beforeAll(async () => { other = await openDatabase(t.ctx.config); });
+  afterAll(async () => { await other?.close(); });
+
+  /** What this process's store answers, asked until `want` or 5 s (PostgreSQL tells by a notification, after the commit). */
+  const settle = async (read: () => Promise<unknown>, want: unknown) => {
+    let got = await read();
+    for (let i = 0; i < 100 && JSON.stringify(got) !== JSON.stringify(want); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      got = await read();
+    }
+    return got;
+  };
+
+  it('moves this process\'s kept totals and rows, which are never served stale for long', async () => {
+    const elsewhere = KyselyRecordStore.of(other);
+    const where = { t: 'cmp' as const, field: 'status', op: '=' as const, value: 'x' };
+    const total = async () => (await store.list(probe, { where, sort: [], offset: 0, limit: 1 })).total;
+    const kept = { where, sort: [{ field: 'id', order: 'asc' as const }], offset: 0, limit: 50, cache: true };
+    const titles = async () => (await store.list(probe, kept)).rows.map((r) => r.title);
+    expect(await total()).toBe(0);
+    expect(await titles()).toEqual([]);
+
+    const id = await elsewhere.insert(probe, { ...rec('别处'), status: 'x' });
+    expect(await settle(total, 1)).toBe(1);
+    expect(await settle(titles, ['别处'])).toEqual(['别处']);
+    if (t.ctx.database.dialect === 'sqlite') {
+      // SQLite sees another connection's commit before the next read: no wait at all.
+      await elsewhere.insert(probe, { ...rec('又一'), status: 'x' });
+      expect(await total()).toBe(2);
+      await elsewhere.delete(probe, id);
+      expect(await total()).toBe(1);
+    } else {
+      await elsewhere.delete(probe, id);
+      expect(await settle(total, 0)).toBe(0);
+    }
   });
 });

@@ -9,13 +9,15 @@ import type { Database } from '../db/database.js';
  * Exact for every write through the record store: a write bumps the table's generation at once and,
  * inside a transaction, again when the transaction ends, so an answer read meanwhile (seeing the old
  * rows) is never kept as current. An answer is stored only under the generation read before it ran.
- * Writes that bypass the store (raw SQL elsewhere, another process on the same PostgreSQL) are seen
- * after TTL_MS at the latest.
+ * Commits by other processes (WORKERS > 1, other instances) and SQL run outside the app move the
+ * database's write watch (db/writeWatch.ts), which is part of the generation too: on SQLite at once,
+ * on PostgreSQL when the commit's notification arrives (milliseconds). TTL_MS bounds what nothing
+ * can see.
  */
 const TTL_MS = 15_000;
 const MAX_ENTRIES = 2_000;
 
-interface Entry { gen: number; value: unknown; at: number }
+interface Entry { gen: string; value: unknown; at: number }
 interface State { gens: Map<string, number>; values: Map<string, Entry> }
 
 const states = new WeakMap<Database, State>();
@@ -28,8 +30,9 @@ function state(db: Database): State {
   return s;
 }
 
-export function generation(db: Database, table: string): number {
-  return (state(db).gens.get(table) ?? 0) + anyWrite;
+/** The table's state as this process knows it: its own writes, then other processes' (the write watch). */
+export function generation(db: Database, table: string): string {
+  return `${(state(db).gens.get(table) ?? 0) + anyWrite}:${db.watch.version(table)}`;
 }
 
 export function bump(db: Database | undefined, table: string): void {
@@ -48,7 +51,7 @@ export function cached<T>(db: Database, table: string, key: string, now = Date.n
 }
 
 /** Keeps an answer read under generation `gen` (read before the query ran). Kept answers are shared: never mutate one. */
-export function keep(db: Database, key: string, gen: number, value: unknown, now = Date.now()): void {
+export function keep(db: Database, key: string, gen: string, value: unknown, now = Date.now()): void {
   const { values } = state(db);
   if (values.size >= MAX_ENTRIES) values.delete(values.keys().next().value!);
   values.set(key, { gen, value, at: now });

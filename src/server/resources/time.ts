@@ -5,8 +5,15 @@
  */
 const OFFSET_MS = 8 * 60 * 60 * 1000;
 
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+// Every row of every list formats two of these: the fields read off one Date are a third of
+// toISOString's cost with its slice and replace.
 export function formatDateTime(ms: number): string {
-  return new Date(ms + OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+  const d = new Date(ms + OFFSET_MS);
+  const year = d.getUTCFullYear();
+  if (year < 1000 || year > 9999) return d.toISOString().slice(0, 19).replace('T', ' ');
+  return `${year}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
 }
 
 export function formatDate(ms: number): string {

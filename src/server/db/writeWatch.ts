@@ -1,0 +1,100 @@
+import type SQLite from 'better-sqlite3';
+import type pg from 'pg';
+
+/**
+ * Commits made to the database by others: another server process (WORKERS > 1, or several
+ * instances behind a load balancer) or SQL run outside the app. Answers kept in memory (the
+ * table cache's totals) compare `version(table)` before and after, so they stay exact however many
+ * processes write.
+ */
+export interface WriteWatch {
+  /** Grows with every commit by others that touched `table` (or any table, where the database cannot say which). */
+  version(table: string): number;
+  close(): Promise<void>;
+}
+
+/**
+ * SQLite: `PRAGMA data_version` changes on this connection whenever another connection (another
+ * process included) commits to the file, and never for its own commits. A prepared read of it costs
+ * about a microsecond; SQLite cannot say which table was written, so every table moves together.
+ */
+export function sqliteWriteWatch(raw: SQLite.Database): WriteWatch {
+  const read = raw.prepare('pragma data_version').pluck();
+  let seen = read.get() as number;
+  let changes = 0;
+  return {
+    version() {
+      const now = read.get() as number;
+      if (now !== seen) { seen = now; changes++; }
+      return changes;
+    },
+    async close() {},
+  };
+}
+
+/** The channel entity tables' triggers notify on (see PG_WRITE_TRIGGER), with "schema.table" as payload. */
+export const WRITE_CHANNEL = 'portal_table_write';
+
+/**
+ * PostgreSQL: each entity table has a statement trigger that notifies WRITE_CHANNEL, which the
+ * server delivers when the writing transaction commits; one connection per process listens. While
+ * that connection is down nobody can tell what changed, so every call answers a new version (no
+ * kept answer is trusted) until it is back.
+ */
+export async function postgresWriteWatch(connect: () => pg.Client, schema: string, log: (error: unknown) => void = () => {}): Promise<WriteWatch> {
+  const perTable = new Map<string, number>();
+  let unsure = 0;
+  let listening = false;
+  let closed = false;
+  let client: pg.Client | undefined;
+
+  const listen = async (): Promise<void> => {
+    const c = connect();
+    client = c;
+    c.on('notification', (msg) => {
+      const payload = msg.payload ?? '';
+      const dot = payload.indexOf('.');
+      if (payload.slice(0, dot) !== schema) return;
+      const table = payload.slice(dot + 1);
+      perTable.set(table, (perTable.get(table) ?? 0) + 1);
+    });
+    const lost = (error?: unknown) => {
+      if (client !== c) return;
+      listening = false;
+      client = undefined;
+      c.removeAllListeners('notification');
+      void c.end().catch(() => {});
+      if (closed) return;
+      if (error) log(error);
+      setTimeout(() => { if (!closed) listen().catch(lost); }, 1000).unref();
+    };
+    c.on('error', lost);
+    c.on('end', () => lost());
+    await c.connect();
+    await c.query(`LISTEN ${WRITE_CHANNEL}`);
+    listening = true;
+  };
+
+  await listen();
+  return {
+    version(table) {
+      // Negative, and new each call: never the version an answer was kept under.
+      if (!listening) return -++unsure;
+      return perTable.get(table) ?? 0;
+    },
+    async close() {
+      closed = true;
+      const c = client;
+      client = undefined;
+      listening = false;
+      await c?.end().catch(() => {});
+    },
+  };
+}
+
+/** The trigger function entity tables call after each write statement (PostgreSQL). */
+export const PG_WRITE_FUNCTION = `CREATE OR REPLACE FUNCTION portal_notify_write() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('${WRITE_CHANNEL}', TG_TABLE_SCHEMA || '.' || TG_TABLE_NAME);
+  RETURN NULL;
+END $$`;
