@@ -2,7 +2,8 @@
  * The list API at province scale, for `npm run bench`: a Fastify hello-world and the app (on SQLite,
  * and on PostgreSQL when DATABASE_URL is set) at 100k and 1M topics, each hit by 50 concurrent
  * loopback clients for a bounded time and count. Page 1 of 10 with two filters and the exact total,
- * and a "name contains" search with its total.
+ * and a "name contains" search with its total. The app runs as one process and as WORKERS
+ * processes (BENCH_WORKERS, default 1,2), on the same data.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -60,7 +61,9 @@ async function alone(port: number, urlPath: string, body: unknown, headers: Reco
   return times.sort((a, b) => a - b)[7];
 }
 
-export interface ListBench { hello: LoadResult; rows: { db: string; n: number; seedMs: number; aloneMs: number; list: LoadResult; search: LoadResult }[] }
+export interface ListBench { hello: LoadResult; rows: { db: string; n: number; workers: number; seedMs: number; aloneMs: number; list: LoadResult; search: LoadResult }[] }
+
+const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
 
 const LIST_BODY = { pageId: 'topics/topic.list', page: 1, pageSize: 10, filters: [{ field: 'status', value: '1' }, { field: 'areaCode', value: '1123' }] };
 const SEARCH_BODY = { pageId: 'topics/topic.list', page: 1, pageSize: 10, filters: [{ field: 'name', op: 'like', value: '作业设计实践' }] };
@@ -77,14 +80,16 @@ export async function benchListApi(sizes: number[], log: (s: string) => void): P
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-list-'));
     try {
       for (const n of sizes) {
-        const app = await startChild(['app', String(n), dataDir, ...(db.schema ? [db.schema] : [])], db.env);
-        const headers = { authorization: app.info.authorization!, 'x-csrf-token': app.info.csrf! };
-        const aloneMs = await alone(app.info.port, '/api/resource/topic/list', LIST_BODY, headers);
-        const list = await load('list', app.info.port, '/api/resource/topic/list', LIST_BODY, headers);
-        const search = await load('search', app.info.port, '/api/resource/topic/list', SEARCH_BODY, headers);
-        await stop(app);
-        out.rows.push({ db: db.name, n, seedMs: app.info.seedMs ?? 0, aloneMs, list, search });
-        log(`${db.name} ${n}: seeded in ${((app.info.seedMs ?? 0) / 1000).toFixed(1)} s; alone ${aloneMs.toFixed(1)} ms; list ${list.rps.toFixed(0)} req/s p50 ${list.p50.toFixed(1)} p99 ${list.p99.toFixed(1)} (errors ${list.errors}); search ${search.rps.toFixed(0)} req/s p50 ${search.p50.toFixed(1)} p99 ${search.p99.toFixed(1)} (errors ${search.errors})`);
+        for (const workers of WORKERS) {
+          const app = await startChild(['app', String(n), dataDir, ...(db.schema ? [db.schema] : [])], { ...db.env, WORKERS: String(workers) });
+          const headers = { authorization: app.info.authorization!, 'x-csrf-token': app.info.csrf! };
+          const aloneMs = await alone(app.info.port, '/api/resource/topic/list', LIST_BODY, headers);
+          const list = await load('list', app.info.port, '/api/resource/topic/list', LIST_BODY, headers);
+          const search = await load('search', app.info.port, '/api/resource/topic/list', SEARCH_BODY, headers);
+          await stop(app);
+          out.rows.push({ db: db.name, n, workers, seedMs: app.info.seedMs ?? 0, aloneMs, list, search });
+          log(`${db.name} ${n}, ${workers} process(es): seeded in ${((app.info.seedMs ?? 0) / 1000).toFixed(1)} s; alone ${aloneMs.toFixed(1)} ms; list ${list.rps.toFixed(0)} req/s p50 ${list.p50.toFixed(1)} p99 ${list.p99.toFixed(1)} (errors ${list.errors}); search ${search.rps.toFixed(0)} req/s p50 ${search.p50.toFixed(1)} p99 ${search.p99.toFixed(1)} (errors ${search.errors})`);
+        }
       }
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

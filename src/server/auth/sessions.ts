@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { RoleCode } from '../../shared/roles.js';
 import { isAdminRole } from '../../shared/roles.js';
 import { hashToken, randomToken } from './secrets.js';
@@ -55,19 +55,33 @@ export async function createAppSession(
   return { token, csrfToken };
 }
 
+const sessionQueries = new WeakMap<Kysely<any>, CompiledQuery>();
+
+/**
+ * One query: the session, its user and (one row each) the user's roles. Every call of every user
+ * asks it, so it is built and compiled once per database handle, then sent with the token's hash.
+ */
+function sessionQuery(db: Kysely<any>): CompiledQuery {
+  let q = sessionQueries.get(db);
+  if (!q) {
+    q = db
+      .selectFrom('app_sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .leftJoin('user_roles as r', 'r.user_id', 'u.id')
+      .select([
+        's.token_hash', 's.role_code', 's.sub_system_id', 's.csrf_token', 's.last_seen_at', 's.expires_at', 's.created_at',
+        'u.id as user_id', 'u.username', 'u.real_name', 'u.area_code', 'u.org_name', 'u.enabled', 'r.role_code as has_role',
+      ])
+      .where('s.token_hash', '=', '')
+      .compile();
+    sessionQueries.set(db, q);
+  }
+  return q;
+}
+
 export async function findSession(db: Kysely<any>, token: string, now = Date.now(), maxAgeMs = SESSION_MAX_MS): Promise<SessionUser | null> {
   const tokenHash = hashToken(token);
-  // One query: the session, its user and (one row each) the user's roles.
-  const rows = await db
-    .selectFrom('app_sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .leftJoin('user_roles as r', 'r.user_id', 'u.id')
-    .select([
-      's.token_hash', 's.role_code', 's.sub_system_id', 's.csrf_token', 's.last_seen_at', 's.expires_at', 's.created_at',
-      'u.id as user_id', 'u.username', 'u.real_name', 'u.area_code', 'u.org_name', 'u.enabled', 'r.role_code as has_role',
-    ])
-    .where('s.token_hash', '=', tokenHash)
-    .execute();
+  const rows = (await db.executeQuery<Record<string, any>>({ ...sessionQuery(db), parameters: [tokenHash] })).rows;
   const row = rows[0];
   // Idle for too long, or older than the absolute lifetime however busy it was.
   if (!row || Number(row.expires_at) <= now || Number(row.created_at) + maxAgeMs <= now || !row.enabled) return null;
