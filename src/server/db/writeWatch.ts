@@ -44,6 +44,8 @@ export const WRITE_CHANNEL = 'portal_table_write';
 export async function postgresWriteWatch(connect: () => pg.Client, schema: string, log: (error: unknown) => void = () => {}): Promise<WriteWatch> {
   const perTable = new Map<string, number>();
   let unsure = 0;
+  /** Connections listened on so far: what was missed between two is unknown, so each starts a new range of versions. */
+  let epoch = 0;
   let listening = false;
   let closed = false;
   let client: pg.Client | undefined;
@@ -72,15 +74,22 @@ export async function postgresWriteWatch(connect: () => pg.Client, schema: strin
     c.on('end', () => lost());
     await c.connect();
     await c.query(`LISTEN ${WRITE_CHANNEL}`);
+    epoch++;
     listening = true;
   };
 
-  await listen();
+  try {
+    await listen();
+  } catch (error) {
+    closed = true;
+    await client?.end().catch(() => {});
+    throw error;
+  }
   return {
     version(table) {
       // Negative, and new each call: never the version an answer was kept under.
       if (!listening) return -++unsure;
-      return perTable.get(table) ?? 0;
+      return epoch * 2 ** 32 + (perTable.get(table) ?? 0);
     },
     async close() {
       closed = true;

@@ -1,0 +1,75 @@
+import { EventEmitter } from 'node:events';
+import type pg from 'pg';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { postgresWriteWatch, WRITE_CHANNEL } from './writeWatch.js';
+
+/** Clients that record what they were sent: the watch's whole contract with pg. */
+function fakeClients(failConnect = false) {
+  const made: (EventEmitter & { sent: string[]; ended: boolean })[] = [];
+  const connect = () => {
+    const c = Object.assign(new EventEmitter(), { sent: [] as string[], ended: false });
+    Object.assign(c, {
+      connect: async () => { if (failConnect) throw new Error('refused'); },
+      query: async (text: string) => { c.sent.push(text); return { rows: [] }; },
+      end: async () => { c.ended = true; },
+    });
+    made.push(c);
+    return c as unknown as pg.Client;
+  };
+  const notify = (payload: string) => made.at(-1)!.emit('notification', { channel: WRITE_CHANNEL, payload });
+  return { made, connect, notify };
+}
+
+afterEach(() => { vi.useRealTimers(); });
+
+describe('postgresWriteWatch', () => {
+  it('counts the commits notified for its own schema, per table', async () => {
+    const { made, connect, notify } = fakeClients();
+    const watch = await postgresWriteWatch(connect, 't_1');
+    expect(made[0].sent).toEqual([`LISTEN ${WRITE_CHANNEL}`]);
+    const topic = watch.version('rec_topic');
+    const meeting = watch.version('rec_meeting');
+    notify('t_1.rec_topic');
+    notify('t_1.rec_topic');
+    notify('t_2.rec_topic');
+    notify('t_1.rec_meeting');
+    expect(watch.version('rec_topic')).toBe(topic + 2);
+    expect(watch.version('rec_meeting')).toBe(meeting + 1);
+    expect(watch.version('rec_other')).toBe(topic);
+    await watch.close();
+    expect(made[0].ended).toBe(true);
+  });
+
+  it('trusts nothing while its connection is down, and listens again', async () => {
+    vi.useFakeTimers();
+    const { made, connect, notify } = fakeClients();
+    const errors: unknown[] = [];
+    const watch = await postgresWriteWatch(connect, 'public', (e) => errors.push(e));
+    notify('public.rec_topic');
+    const before = watch.version('rec_topic');
+    made[0].emit('error', new Error('terminating connection due to administrator command'));
+    const a = watch.version('rec_topic');
+    const b = watch.version('rec_topic');
+    expect(a).not.toBe(b);
+    expect(a).toBeLessThan(0);
+    expect(errors).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(made).toHaveLength(2);
+    expect(made[1].sent).toEqual([`LISTEN ${WRITE_CHANNEL}`]);
+    // Writes while nobody listened went unnoticed: nothing kept before the break holds after it.
+    const after = watch.version('rec_topic');
+    expect(after).not.toBe(before);
+    notify('public.rec_topic');
+    expect(watch.version('rec_topic')).toBe(after + 1);
+    await watch.close();
+  });
+
+  it('fails to open when it cannot listen, and leaves nothing trying', async () => {
+    vi.useFakeTimers();
+    const { made, connect } = fakeClients(true);
+    await expect(postgresWriteWatch(connect, 'public')).rejects.toThrow('refused');
+    made[0].emit('end');
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(made).toHaveLength(1);
+  });
+});
