@@ -120,10 +120,11 @@ export async function existingColumns(db: Kysely<any>, dialect: Dialect, table: 
  */
 export async function syncEntityTables(database: Database, entities: Iterable<EntityDef>): Promise<void> {
   const { db, dialect } = database;
-  const notifying = dialect === 'postgres' ? await writeNotifyingTables(db) : new Set<string>();
+  const tables: string[] = [];
   for (const entity of entities) {
     if (entity.virtual) continue;
     const table = tableName(entity);
+    tables.push(table);
     const columnFields = Object.keys(entity.fields)
       .map((f) => storageOf(entity, f))
       .filter((s): s is Extract<Storage, { kind: 'column' }> => s?.kind === 'column');
@@ -157,19 +158,27 @@ export async function syncEntityTables(database: Database, entities: Iterable<En
         : sql`(${from})::${sql.raw(type)}`;
       await sql`update ${sql.table(table)} set ${sql.ref(s.column)} = ${cast} where ${sql.ref(s.column)} is null`.execute(db);
     }
-    if (dialect === 'postgres' && !notifying.has(table)) {
-      await sql`create trigger ${sql.raw(`${table}_notify_write`)} after insert or update or delete or truncate on ${sql.table(table)} for each statement execute function portal_notify_write()`.execute(db);
-    }
   }
+  if (dialect === 'postgres') await notifyWrites(db, tables);
 }
 
 /**
- * PostgreSQL: makes the write trigger's function and answers the entity tables that already call it.
- * Every write to an entity table notifies the other server processes when it commits (db/writeWatch.ts).
+ * PostgreSQL: every write to an entity table notifies the other server processes when it commits
+ * (db/writeWatch.ts), through a statement trigger made here once per table. Two processes starting
+ * together would trip over each other's DDL ("tuple concurrently updated"): an advisory lock takes
+ * them one at a time, and only what is missing is made.
  */
-async function writeNotifyingTables(db: Kysely<any>): Promise<Set<string>> {
-  await sql.raw(PG_WRITE_FUNCTION).execute(db);
-  const rows = await sql<{ table: string }>`select c.relname as "table" from pg_trigger t join pg_class c on c.oid = t.tgrelid
-    where c.relnamespace = current_schema()::regnamespace and t.tgname = c.relname || '_notify_write'`.execute(db);
-  return new Set(rows.rows.map((r) => r.table));
+async function notifyWrites(db: Kysely<any>, tables: string[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('portal_notify_write'))`.execute(trx);
+    const fn = await sql`select 1 from pg_proc where proname = 'portal_notify_write' and pronamespace = current_schema()::regnamespace`.execute(trx);
+    if (!fn.rows.length) await sql.raw(PG_WRITE_FUNCTION).execute(trx);
+    const have = await sql<{ table: string }>`select c.relname as "table" from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      where c.relnamespace = current_schema()::regnamespace and t.tgname = c.relname || '_notify_write'`.execute(trx);
+    const made = new Set(have.rows.map((r) => r.table));
+    for (const table of tables) {
+      if (made.has(table)) continue;
+      await sql`create trigger ${sql.raw(`${table}_notify_write`)} after insert or update or delete or truncate on ${sql.table(table)} for each statement execute function portal_notify_write()`.execute(trx);
+    }
+  });
 }
