@@ -9,7 +9,7 @@ import { HOME_PATH } from './navigation.js';
 import { LazyNotificationBell, LazyRoleSwitchDialog, LazySubSystemSwitchDialog, prefetchLoginDialog } from './lazyParts.js';
 import { useShell } from './ShellContext.js';
 import { TopMenu } from './TopMenu.js';
-import { useFirstPaintDone } from './useFirstPaintDone.js';
+import { useFirstPaintDone } from '../hooks/useFirstPaintDone.js';
 
 export const HEADER_HEIGHT = 56;
 const DEFAULT_LOGO = `${import.meta.env.BASE_URL}logo.svg`;

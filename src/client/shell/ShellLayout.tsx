@@ -12,7 +12,7 @@ import { RouteView } from './RouteView.js';
 import { useShell } from './ShellContext.js';
 import { SideMenu, useSideSection } from './SideMenu.js';
 import { shouldShowTour } from './tourRule.js';
-import { useFirstPaintDone } from './useFirstPaintDone.js';
+import { useFirstPaintDone } from '../hooks/useFirstPaintDone.js';
 
 /** Global loading indicator for calls in flight (SPEC §7 lists the quiet ones); shown after 300 ms. */
 function GlobalLoading() {

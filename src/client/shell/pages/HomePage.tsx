@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useShell } from '../ShellContext.js';
 import { preloadRuntime, SchemaPageHost } from '../SchemaPageHost.js';
-import { useFirstPaintDone } from '../useFirstPaintDone.js';
+import { useFirstPaintDone } from '../../hooks/useFirstPaintDone.js';
 
 /** The portal's sections: the latest items of each information kind, as compact public list pages. */
 export const PORTAL_SECTIONS = [

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 
 /**
  * False until the browser has painted the first frame after mount, then true. Parts that can wait
- * (the header's menu, the loading indicator, home's portal sections: antd Menu and Spin and the
- * styles antd generates for them on first use) render after that paint, so the page's own content
- * is on screen first.
+ * (the header's menu, the loading indicator, home's portal sections, a list's page-size and
+ * jump-to-page controls: antd Menu, Spin, Select and the styles antd generates for them on first
+ * use) render after that paint, so the page's own content is on screen first.
  */
 export function useFirstPaintDone(): boolean {
   const [done, setDone] = useState(false);
