@@ -13,7 +13,7 @@ import type { PageBundle } from '../../shared/schema/types.js';
 import { MessageProvider } from '../feedback/messages.js';
 import type { FormMode } from './model/formSchema.js';
 import './pages/index.js';
-import { getPageKind } from './pages/registry.js';
+import { getPageKind, preparePage } from './pages/registry.js';
 import { PageSpinner } from './PageSpinner.js';
 import type { Query } from './pages/types.js';
 import { RuntimeProvider, useOptionalRuntime, useRuntime, type RuntimeProviderProps } from './RuntimeContext.js';
@@ -49,7 +49,11 @@ function PageLoader({ pageId, mode, query }: { pageId: string; mode?: FormMode; 
     let alive = true;
     setState({ bundle: null, error: null });
     dataProvider.getPage(pageId).then(
-      (bundle) => { if (alive) setState({ bundle, error: bundle?.page ? null : PAGE_LOAD_FAILED }); },
+      (bundle) => {
+        if (!alive) return;
+        if (bundle?.page) preparePage(bundle, { dataProvider });
+        setState({ bundle, error: bundle?.page ? null : PAGE_LOAD_FAILED });
+      },
       (e: unknown) => {
         if (!alive) return;
         // A page the user's role may not read is the spec's no-permission case: /403.
