@@ -3,7 +3,7 @@
  * provider and renders the page kind registered for it. The shell lazy-loads this for every route
  * that names a `page`.
  */
-import { ConfigProvider, Spin } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
@@ -13,7 +13,8 @@ import type { PageBundle } from '../../shared/schema/types.js';
 import { MessageProvider } from '../feedback/messages.js';
 import type { FormMode } from './model/formSchema.js';
 import './pages/index.js';
-import { getPageKind } from './pages/registry.js';
+import { getPageKind, preparePage } from './pages/registry.js';
+import { PageSpinner } from './PageSpinner.js';
 import type { Query } from './pages/types.js';
 import { RuntimeProvider, useOptionalRuntime, useRuntime, type RuntimeProviderProps } from './RuntimeContext.js';
 
@@ -48,7 +49,11 @@ function PageLoader({ pageId, mode, query }: { pageId: string; mode?: FormMode; 
     let alive = true;
     setState({ bundle: null, error: null });
     dataProvider.getPage(pageId).then(
-      (bundle) => { if (alive) setState({ bundle, error: bundle?.page ? null : PAGE_LOAD_FAILED }); },
+      (bundle) => {
+        if (!alive) return;
+        if (bundle?.page) preparePage(bundle, { dataProvider });
+        setState({ bundle, error: bundle?.page ? null : PAGE_LOAD_FAILED });
+      },
       (e: unknown) => {
         if (!alive) return;
         // A page the user's role may not read is the spec's no-permission case: /403.
@@ -58,7 +63,7 @@ function PageLoader({ pageId, mode, query }: { pageId: string; mode?: FormMode; 
     );
     return () => { alive = false; };
   }, [dataProvider, navigate, pageId]);
-  const loading = <Spin style={{ display: 'block', margin: '48px auto' }} />;
+  const loading = <PageSpinner />;
   if (state.error) return <Suspense fallback={loading}><Result status="warning" title={PAGE_LOAD_FAILED} subTitle={state.error === PAGE_LOAD_FAILED ? undefined : state.error} /></Suspense>;
   if (!state.bundle) return loading;
   const Kind = getPageKind(state.bundle.page.kind);

@@ -4,12 +4,9 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import type { RouteDef } from '../../shared/schema/types.js';
 import { setNotifier } from '../api/notifier.js';
-import { restoreSession } from './auth.js';
+import { bootIfReady, requestBoot, type Boot } from './bootData.js';
 import { routerBasename } from './navigation.js';
-import { platformApi, type SystemSettings } from './platformApi.js';
-import { loadRoutes } from './routesSource.js';
 import { ShellLayout } from './ShellLayout.js';
 import { ShellProvider } from './ShellContext.js';
 import './shell.css';
@@ -39,23 +36,16 @@ function NotifierBridge() {
   return null;
 }
 
-interface Boot {
-  routes: RouteDef[];
-  settings: SystemSettings | null;
-}
-
 /** The web app: providers, then the shell once the route tree and site settings are in. */
 export function App() {
-  const [boot, setBoot] = useState<Boot | null>(null);
+  const [boot, setBoot] = useState<Boot | null>(bootIfReady);
   useEffect(() => {
+    if (boot) return;
     let live = true;
-    void Promise.all([
-      loadRoutes(),
-      platformApi.querySysName().catch(() => null),
-      restoreSession(),
-    ]).then(([routes, settings]) => { if (live) setBoot({ routes, settings }); });
+    // Usually already under way: main.tsx asks for it before rendering.
+    void requestBoot().then((b) => { if (live) setBoot(b); });
     return () => { live = false; };
-  }, []);
+  }, [boot]);
 
   return (
     <ConfigProvider locale={zhCN} theme={THEME}>

@@ -9,6 +9,7 @@ import { HOME_PATH } from './navigation.js';
 import { LazyNotificationBell, LazyRoleSwitchDialog, LazySubSystemSwitchDialog, prefetchLoginDialog } from './lazyParts.js';
 import { useShell } from './ShellContext.js';
 import { TopMenu } from './TopMenu.js';
+import { useFirstPaintDone } from '../hooks/useFirstPaintDone.js';
 
 export const HEADER_HEIGHT = 56;
 const DEFAULT_LOGO = `${import.meta.env.BASE_URL}logo.svg`;
@@ -23,6 +24,7 @@ export function HeaderBar(props: { subSystemRef: RefObject<HTMLSpanElement>; rol
   const [leaving, setLeaving] = useState(false);
   const [logoFailed, setLogoFailed] = useState(false);
   const [logoutGuard] = useState(() => createClickGuard());
+  const painted = useFirstPaintDone();
 
   const onLogout = async () => {
     if (!logoutGuard()) return;
@@ -40,7 +42,7 @@ export function HeaderBar(props: { subSystemRef: RefObject<HTMLSpanElement>; rol
         <img src={logo} alt="logo" className="shell-logo" onError={() => setLogoFailed(true)} />
         <span className="shell-system-name">{settings?.systemName ?? ''}</span>
       </Link>
-      <div className="shell-header-menu"><TopMenu /></div>
+      <div className="shell-header-menu">{painted ? <TopMenu /> : null}</div>
       <div className="shell-header-right">
         {user ? (
           <>

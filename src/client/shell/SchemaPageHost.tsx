@@ -7,9 +7,15 @@ export interface SchemaPageProps {
   query: Record<string, string>;
 }
 
+const loadRuntime = () => import('../runtime/index.js');
+
 /** The page runtime is loaded on first use, so the first load of the portal stays small. */
-const SchemaPage = lazy(() =>
-  import('../runtime/index.js').then((m) => ({ default: m.SchemaPage as ComponentType<SchemaPageProps> })));
+const SchemaPage = lazy(() => loadRuntime().then((m) => ({ default: m.SchemaPage as ComponentType<SchemaPageProps> })));
+
+/** Starts loading the page runtime before any page asks for it (the browser loads a module once). */
+export function preloadRuntime(): void {
+  void loadRuntime();
+}
 
 export function PageLoading() {
   return <div className="shell-page-loading"><Spin /></div>;

@@ -216,7 +216,8 @@ describe('shell for a logged-in user', () => {
     await waitFor(() => expect(document.querySelector('.shell-sider')).not.toBeNull());
     expect(bodyText()).toContain('我的课题列表');
     expect(document.querySelector('.shell-sider .ant-menu-item-selected')?.textContent).toContain('我的课题列表');
-    expect(document.querySelector('.shell-top-menu .ant-menu-item-selected')?.textContent).toContain('课题管理');
+    // The header's menu comes a frame after the first paint.
+    await waitFor(() => expect(document.querySelector('.shell-top-menu .ant-menu-item-selected')?.textContent).toContain('课题管理'));
     expect(document.querySelector('.shell-sider .ant-badge')?.textContent).toContain('3');
     // Breadcrumb from the route path, and a back link on the sub-page.
     expect(document.querySelector('.shell-breadcrumb')?.textContent).toContain('课题管理/我的课题列表/操作详情');

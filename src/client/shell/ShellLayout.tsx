@@ -12,6 +12,7 @@ import { RouteView } from './RouteView.js';
 import { useShell } from './ShellContext.js';
 import { SideMenu, useSideSection } from './SideMenu.js';
 import { shouldShowTour } from './tourRule.js';
+import { useFirstPaintDone } from '../hooks/useFirstPaintDone.js';
 
 /** Global loading indicator for calls in flight (SPEC §7 lists the quiet ones); shown after 300 ms. */
 function GlobalLoading() {
@@ -33,6 +34,7 @@ export function ShellLayout() {
   const withSider = !!section && !hideHeader;
   // The dialog is mounted from its first opening on, so it can animate closed afterwards.
   const [loginMounted, setLoginMounted] = useState(false);
+  const painted = useFirstPaintDone();
   useEffect(() => { if (shell.login.open) setLoginMounted(true); }, [shell.login.open]);
 
   useEffect(() => {
@@ -81,7 +83,8 @@ export function ShellLayout() {
         )}
         {tourState === 'shown' && <LazyGuidedTour show subSystemRef={subSystemRef} roleRef={roleRef} />}
       </Suspense>
-      <GlobalLoading />
+      {/* Shown only for calls over 300 ms: it can wait until the first frame is on screen. */}
+      {painted && <GlobalLoading />}
     </Layout>
   );
 }

@@ -4,8 +4,9 @@
  * (SPEC §3), keyed by page id; the shell clears that key when the topic list is opened from the
  * menu, which starts it afresh.
  */
+import type { EntityDef, ListPageDef } from '../../../shared/schema/types.js';
 import { STORAGE_KEYS } from '../../../shared/storageKeys.js';
-import type { ListState } from './listQuery.js';
+import { initialListState, type ListState } from './listQuery.js';
 
 type Store = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -44,4 +45,10 @@ export function sessionStore(): Store | null {
   } catch {
     return null;
   }
+}
+
+/** The state a list page starts in: where the user was when it remembers, else the page's own. */
+export function firstListState(page: ListPageDef, entity: EntityDef, remember: boolean, store: Store | null | undefined): ListState {
+  const initial = initialListState(page, entity);
+  return remember ? recallListState(page.id, store) ?? initial : initial;
 }

@@ -9,12 +9,13 @@ import { Button, Card, Popover, Space, Table, type TableProps } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListPageDef, ResourceRecord } from '../../../shared/schema/types.js';
+import { useFirstPaintDone } from '../../hooks/useFirstPaintDone.js';
 import { resolveAction, rowActionOrder, rowsAllowing, visibleActions } from '../model/actions.js';
 import { planColumns } from '../model/columns.js';
 import { textOnlyFilters } from '../model/filterSchema.js';
 import { actionsWidth, inlineActionCount, tableSizing } from '../model/tableWidth.js';
 import { initialListState, listReducer, PAGE_SIZE_OPTIONS, toListRequest, totalText, type ListState } from '../model/listQuery.js';
-import { recallListState, rememberListState, sessionStore } from '../model/rememberedList.js';
+import { firstListState, rememberListState, sessionStore } from '../model/rememberedList.js';
 import { useRuntime } from '../RuntimeContext.js';
 import { ActionButton } from './ActionButton.js';
 import { ImportAction } from './ImportAction.js';
@@ -38,8 +39,8 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   const remember = !embedded;
   const [state, dispatch] = useReducer(
     (s: ListState, a: Parameters<typeof listReducer>[1]) => listReducer(s, a, initial),
-    initial,
-    (init) => (remember ? recallListState(page.id, sessionStore()) ?? init : init),
+    undefined,
+    () => firstListState(page, entity, remember, sessionStore()),
   );
   useEffect(() => { if (remember) rememberListState(page.id, state, sessionStore()); }, [remember, page.id, state]);
   const [reloadKey, setReloadKey] = useState(0);
@@ -110,6 +111,9 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   }
 
   const paginated = page.pagination !== false;
+  // The rows and page numbers first; the page-size select and the jump box (antd Select and Input)
+  // a frame later.
+  const pagerControls = useFirstPaintDone();
   const table = (
     <Table<ResourceRecord>
       rowKey="id"
@@ -124,8 +128,8 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
         current: state.page,
         pageSize: state.pageSize,
         total: result.total,
-        showSizeChanger: true,
-        showQuickJumper: true,
+        showSizeChanger: pagerControls,
+        showQuickJumper: pagerControls,
         pageSizeOptions: PAGE_SIZE_OPTIONS,
         showTotal: (total) => totalText(total),
       } : false}

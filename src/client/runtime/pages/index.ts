@@ -5,10 +5,10 @@
  * renders page kinds inside Suspense).
  */
 import { lazy } from 'react';
-import { ListKind } from './ListKind.js';
+import { ListKind, prepareList } from './ListKind.js';
 import { registerPageKind } from './registry.js';
 
-registerPageKind('list', ListKind);
+registerPageKind('list', ListKind, prepareList);
 registerPageKind('form', lazy(() => import('./FormPage.js').then((m) => ({ default: m.FormPage }))));
 registerPageKind('detail', lazy(() => import('./DetailPage.js').then((m) => ({ default: m.DetailPage }))));
 registerPageKind('article', lazy(() => import('./ArticlePage.js').then((m) => ({ default: m.ArticlePage }))));
@@ -18,4 +18,4 @@ registerPageKind('progress', lazy(() => import('./ProgressPage.js').then((m) => 
 registerPageKind('statistics', lazy(() => import('./StatisticsPage.js').then((m) => ({ default: m.StatisticsPage }))));
 registerPageKind('lookup', lazy(() => import('./LookupPage.js').then((m) => ({ default: m.LookupPage }))));
 
-export { getPageKind, pageKinds, registerPageKind } from './registry.js';
+export { getPageKind, pageKinds, preparePage, registerPageKind } from './registry.js';

@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useShell } from '../ShellContext.js';
-import { SchemaPageHost } from '../SchemaPageHost.js';
+import { preloadRuntime, SchemaPageHost } from '../SchemaPageHost.js';
+import { useFirstPaintDone } from '../../hooks/useFirstPaintDone.js';
 
 /** The portal's sections: the latest items of each information kind, as compact public list pages. */
 export const PORTAL_SECTIONS = [
@@ -19,6 +21,10 @@ export const WORKBENCH_PAGE = 'workbench/home.dashboard';
  */
 export function HomePage() {
   const { settings, user } = useShell();
+  // The banner paints first; the portal sections (each a spinner until the runtime is in) follow a
+  // frame later, while the runtime is already on its way (loading a module twice loads it once).
+  const painted = useFirstPaintDone();
+  useEffect(preloadRuntime, []);
   return (
     <div className="shell-home">
       <div className="shell-home-banner">
@@ -34,7 +40,7 @@ export function HomePage() {
               <Link to={s.more}>更多</Link>
             </header>
             <div className="shell-home-section-body">
-              <SchemaPageHost pageId={s.pageId} query={{}} />
+              {painted ? <SchemaPageHost pageId={s.pageId} query={{}} /> : null}
             </div>
           </section>
         ))}

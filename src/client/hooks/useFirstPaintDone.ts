@@ -1,0 +1,18 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * False until the browser has painted the first frame after mount, then true. Parts that can wait
+ * (the header's menu, the loading indicator, home's portal sections, a list's page-size and
+ * jump-to-page controls: antd Menu, Spin, Select and the styles antd generates for them on first
+ * use) render after that paint, so the page's own content is on screen first.
+ */
+export function useFirstPaintDone(): boolean {
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A frame callback runs just before the paint; a task queued from it runs after.
+    const frame = requestAnimationFrame(() => { timer = setTimeout(() => setDone(true), 0); });
+    return () => { cancelAnimationFrame(frame); clearTimeout(timer); };
+  }, []);
+  return done;
+}
