@@ -3,13 +3,14 @@ import type pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { postgresWriteWatch, WRITE_CHANNEL } from './writeWatch.js';
 
-/** Clients that record what they were sent: the watch's whole contract with pg. */
-function fakeClients(failConnect = false) {
+/** Clients that record what they were sent: the watch's whole contract with pg. `refuse` says which (0-based) fail to connect. */
+function fakeClients(refuse: (n: number) => boolean = () => false) {
   const made: (EventEmitter & { sent: string[]; ended: boolean })[] = [];
   const connect = () => {
     const c = Object.assign(new EventEmitter(), { sent: [] as string[], ended: false });
+    const n = made.length;
     Object.assign(c, {
-      connect: async () => { if (failConnect) throw new Error('refused'); },
+      connect: async () => { if (refuse(n)) throw new Error('refused'); },
       query: async (text: string) => { c.sent.push(text); return { rows: [] }; },
       end: async () => { c.ended = true; },
     });
@@ -42,7 +43,8 @@ describe('postgresWriteWatch', () => {
 
   it('trusts nothing while its connection is down, and listens again', async () => {
     vi.useFakeTimers();
-    const { made, connect, notify } = fakeClients();
+    // The first try to listen again is refused too: it tries once more.
+    const { made, connect, notify } = fakeClients((n) => n === 1);
     const errors: unknown[] = [];
     const watch = await postgresWriteWatch(connect, 'public', (e) => errors.push(e));
     notify('public.rec_topic');
@@ -55,7 +57,11 @@ describe('postgresWriteWatch', () => {
     expect(errors).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1000);
     expect(made).toHaveLength(2);
-    expect(made[1].sent).toEqual([`LISTEN ${WRITE_CHANNEL}`]);
+    expect(watch.version('rec_topic')).toBeLessThan(0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(made).toHaveLength(3);
+    expect(errors).toHaveLength(2);
+    expect(made[2].sent).toEqual([`LISTEN ${WRITE_CHANNEL}`]);
     // Writes while nobody listened went unnoticed: nothing kept before the break holds after it.
     const after = watch.version('rec_topic');
     expect(after).not.toBe(before);
@@ -66,7 +72,7 @@ describe('postgresWriteWatch', () => {
 
   it('fails to open when it cannot listen, and leaves nothing trying', async () => {
     vi.useFakeTimers();
-    const { made, connect } = fakeClients(true);
+    const { made, connect } = fakeClients(() => true);
     await expect(postgresWriteWatch(connect, 'public')).rejects.toThrow('refused');
     made[0].emit('end');
     await vi.advanceTimersByTimeAsync(5000);

@@ -50,9 +50,24 @@ export async function postgresWriteWatch(connect: () => pg.Client, schema: strin
   let closed = false;
   let client: pg.Client | undefined;
 
+  const retry = () => {
+    setTimeout(() => {
+      if (!closed) listen().catch((error) => { if (!closed) { log(error); retry(); } });
+    }, 1000).unref();
+  };
+
   const listen = async (): Promise<void> => {
     const c = connect();
     client = c;
+    /** Forgets this connection once (an error and its end both come); false when it was forgotten already. */
+    const drop = (): boolean => {
+      if (client !== c) return false;
+      listening = false;
+      client = undefined;
+      c.removeAllListeners('notification');
+      void c.end().catch(() => {});
+      return true;
+    };
     c.on('notification', (msg) => {
       const payload = msg.payload ?? '';
       const dot = payload.indexOf('.');
@@ -60,20 +75,15 @@ export async function postgresWriteWatch(connect: () => pg.Client, schema: strin
       const table = payload.slice(dot + 1);
       perTable.set(table, (perTable.get(table) ?? 0) + 1);
     });
-    const lost = (error?: unknown) => {
-      if (client !== c) return;
-      listening = false;
-      client = undefined;
-      c.removeAllListeners('notification');
-      void c.end().catch(() => {});
-      if (closed) return;
-      if (error) log(error);
-      setTimeout(() => { if (!closed) listen().catch(lost); }, 1000).unref();
-    };
-    c.on('error', lost);
-    c.on('end', () => lost());
-    await c.connect();
-    await c.query(`LISTEN ${WRITE_CHANNEL}`);
+    c.on('error', (error) => { if (drop() && !closed) { log(error); retry(); } });
+    c.on('end', () => { if (drop() && !closed) retry(); });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${WRITE_CHANNEL}`);
+    } catch (error) {
+      drop();
+      throw error;
+    }
     epoch++;
     listening = true;
   };
@@ -82,7 +92,6 @@ export async function postgresWriteWatch(connect: () => pg.Client, schema: strin
     await listen();
   } catch (error) {
     closed = true;
-    await client?.end().catch(() => {});
     throw error;
   }
   return {
