@@ -28,7 +28,9 @@ async function clickRowAction(title: string, name: string) {
   fireEvent.click(folded);
 }
 
-describe('list page', () => {
+// Whole journeys through antd's table, dialogs and Formily filters in jsdom: 10-20 s each on a
+// loaded 2-core machine, which the default 30 s left too little room for.
+describe('list page', { timeout: 90_000 }, () => {
   it('still says 共0条记录 when the list has no rows (SPEC §9)', async () => {
     const { container } = await renderPage({ pageId: 'fixture/noticeList', dataProvider: createFixtureDataProvider(schemas, { rows: 0 }) });
     expect(container.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(0);
