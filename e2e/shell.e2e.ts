@@ -172,9 +172,8 @@ describe('switching and leaving', () => {
     expect(await dialog.locator('.ant-radio-wrapper').allInnerTexts()).toEqual(['课题负责人', '评审专家']);
     await dialog.locator('.ant-radio-wrapper', { hasText: '评审专家' }).click();
     await screenshot(page, 'shell-06-role-dialog');
-    await dialog.locator('.ant-btn-primary').click();
-    // On home the switch reloads the page.
-    await page.waitForLoadState('load');
+    // On home the switch reloads the page: wait for the new page's load, not the current one's.
+    await Promise.all([page.waitForEvent('load'), dialog.locator('.ant-btn-primary').click()]);
     await closeTourIfShown(page);
     await expect.poll(() => page.locator('.shell-role-switch').innerText()).toContain('评审专家');
     expect(await page.evaluate(() => localStorage.getItem('engName'))).toBe('ZJ');
@@ -209,8 +208,7 @@ describe('switching and leaving', () => {
     await dialog.locator('.ant-checkbox-wrapper', { hasText: '设为默认子系统' }).click();
     expect(await dialog.locator('.ant-checkbox-wrapper input').isChecked()).toBe(true);
     await screenshot(page, 'shell-07-subsystem-dialog');
-    await dialog.locator('.ant-btn-primary').click();
-    await page.waitForLoadState('load');
+    await Promise.all([page.waitForEvent('load'), dialog.locator('.ant-btn-primary').click()]);
     await closeTourIfShown(page);
     await expect.poll(() => page.locator('.shell-subsystem-switch').innerText()).toBe(other);
     // A new login lands in the sub-system last chosen.
@@ -221,8 +219,7 @@ describe('switching and leaving', () => {
     await dialog.waitFor({ state: 'visible' });
     expect(await dialog.locator('.ant-radio-wrapper', { hasText: other }).innerText()).toContain('（默认）');
     await dialog.locator('.ant-radio-wrapper', { hasText: start }).click();
-    await dialog.locator('.ant-btn-primary').click();
-    await page.waitForLoadState('load');
+    await Promise.all([page.waitForEvent('load'), dialog.locator('.ant-btn-primary').click()]);
     await closeTourIfShown(page);
     await expect.poll(() => page.locator('.shell-subsystem-switch').innerText()).toBe(start);
     await screenshot(page, 'shell-07-subsystem-back');

@@ -160,8 +160,7 @@ describe('system management and sign-up', () => {
     await dialog.waitFor({ state: 'visible' });
     expect(await dialog.locator('.ant-radio-wrapper').allInnerTexts()).toEqual(['课题负责人', '评审专家']);
     await dialog.locator('.ant-radio-wrapper', { hasText: '评审专家' }).click();
-    await dialog.locator('.ant-btn-primary').click();
-    await again.waitForLoadState('load');
+    await Promise.all([again.waitForEvent('load'), dialog.locator('.ant-btn-primary').click()]);
     await closeTourIfShown(again);
     await poll(() => again.locator('.shell-role-switch').innerText()).toContain('评审专家');
     await screenshot(again, 'system-06-expert-role');
