@@ -13,6 +13,12 @@ const BROAD_SEARCH = 1000;
 const COMPILED_PER_ENTITY = 200;
 const compiledLists = new WeakMap<EntityDef, Map<string, { query: CompiledQuery; key: string }>>();
 
+/** A page bound as text: only a non-negative whole number gets there. */
+function wholeNumber(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a page bound: ${n}`);
+  return n;
+}
+
 /** A record as the engine handles it: system fields (times as epoch ms) and the entity's fields. */
 export interface StoredRecord {
   id: number;
@@ -199,9 +205,14 @@ export class KyselyRecordStore implements RecordStore {
       return orderTerms(this.dialect, fieldExpr(this.dialect, st), s.order, notNull);
     }), sql`${sql.ref('id')} desc`];
     const pageWhere = total > BROAD_SEARCH ? this.condSql(entity, opts.where, true) : where;
+    // Page and size go into the text, not as parameters: with LIMIT a parameter, PostgreSQL rates
+    // a prepared statement's generic plan as reading a tenth of the table and plans every call anew
+    // (0.2–0.4 ms, four times the query). The text is one statement per page size and page.
+    const limit = sql.raw(String(wholeNumber(opts.limit)));
+    const offset = sql.raw(String(wholeNumber(opts.offset)));
     return {
       count: sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} where ${where}`,
-      page: sql<Record<string, unknown>>`select ${this.columnsOf(entity, opts.fields)} from ${sql.table(table)} where ${pageWhere} order by ${sql.join(order)} limit ${opts.limit} offset ${opts.offset}`,
+      page: sql<Record<string, unknown>>`select ${this.columnsOf(entity, opts.fields)} from ${sql.table(table)} where ${pageWhere} order by ${sql.join(order)} limit ${limit} offset ${offset}`,
     };
   }
 

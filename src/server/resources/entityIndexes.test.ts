@@ -144,4 +144,18 @@ describe('entity indexes', () => {
     const { rows } = await store.list(v2, { where: { t: 'const', value: true }, sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: 2, fields: ['name'] });
     expect(rows[0]).toMatchObject({ name: '河北省第1号教育科研课题', body: null, year: null, status: 'a', areaCode: '1101' });
   });
+
+  it('keeps one plan for a list page on PostgreSQL instead of planning every call', async () => {
+    if (t.ctx.database.dialect !== 'postgres') return;
+    // One connection throughout (a transaction), as prepared statements live per connection.
+    const statement = await t.ctx.database.db.transaction().execute(async (trx) => {
+      const inTx = new KyselyRecordStore(trx, 'postgres', true);
+      const opts: ListOptions = { where: { t: 'cmp', field: 'subject', op: '=', value: '4' }, sort: [{ field: 'createdAt', order: 'desc' }], offset: 10, limit: 10, fields: ['name'] };
+      for (let i = 0; i < 8; i++) await inTx.list(v2, opts);
+      return (await sql<{ statement: string; generic_plans: number }>`select statement, generic_plans from pg_prepared_statements where statement like ${`%from "${table}"%order by%`} order by generic_plans + custom_plans desc limit 1`.execute(trx)).rows[0];
+    });
+    // The page bounds are in the text: with LIMIT a parameter the generic plan looked costly and every call was planned anew.
+    expect(statement.statement).toMatch(/limit 10 offset 10$/);
+    expect(Number(statement.generic_plans)).toBeGreaterThan(0);
+  });
 });
