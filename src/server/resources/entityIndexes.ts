@@ -10,6 +10,8 @@ const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCas
 export const lookupIndexName = (table: string, field: string) => `ix_${table}_${snake(field)}`;
 /** A lookup in a page's own sort (not the default): the field's matches in that order. */
 export const sortedLookupIndexName = (table: string, field: string, sort: string) => `ix_${table}_${snake(field)}_by_${snake(sort)}`;
+/** Two fields read together (the area and the status) in a sort. */
+export const pairedIndexName = (table: string, first: string, field: string, sort: string) => `ixp_${table}_${snake(first)}__${snake(field)}_by_${snake(sort)}`;
 export const sortIndexName = (table: string, field: string) => `ixs_${table}_${snake(field)}`;
 export const trigramIndexName = (table: string, field: string) => `ixt_${table}_${snake(field)}`;
 export const ftsTableName = (table: string) => `fts_${table}`;
@@ -125,6 +127,10 @@ export async function syncEntityIndexes(database: Database, entities: Iterable<E
     for (const { field, sort } of plan.sorted) {
       // The same in the sort of a list page that is not the default (topics: last updated first).
       await createIndex(db, sortedLookupIndexName(table, field, sort), table, sql`(${keyOf(field).key}, ${sortKey(sort)})`);
+    }
+    for (const { first, field, sort } of plan.paired) {
+      // City staff's lists (their area, a status) read ten entries of it, and count only theirs.
+      await createIndex(db, pairedIndexName(table, first, field, sort), table, sql`(${keyOf(first).key}, ${keyOf(field).key}, ${sortKey(sort)})`);
     }
     for (const field of plan.sort) {
       const s = storageOf(entity, field)!;

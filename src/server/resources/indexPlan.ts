@@ -15,6 +15,11 @@ export interface IndexPlan {
    * fixed conditions, and the rules' fields (scopes filter every list), each with the page's sort.
    */
   sorted: { field: string; sort: string }[];
+  /**
+   * Two fields read together, in a sort: the area and the workflow status. City staff see their
+   * area only, so all their lists filter on it, and most on a status too (tabs, the status filter).
+   */
+  paired: { first: string; field: string; sort: string }[];
 }
 
 /** Schemas the plan is derived from; the SchemaSet has these maps. */
@@ -60,11 +65,16 @@ export function indexPlan(entity: EntityDef, sources: IndexSources): IndexPlan {
   const sort = new Set<string>([defaultSort]);
   /** Per sort other than the default: the fields its pages filter on. */
   const bySort = new Map<string, Set<string>>();
+  /** The sorts list pages read in; the area filters of any of them. */
+  const pageSorts = new Set<string>([defaultSort]);
+  let areaFiltered = false;
   const pages = sources.pages instanceof Map ? sources.pages.values() : sources.pages;
   for (const page of pages) {
     if (page.kind !== 'list' || page.entity !== entity.name) continue;
     const own = new Set<string>();
     for (const f of page.filters ?? []) (f.op === 'like' ? search : own).add(f.field);
+    if (own.has(AREA)) areaFiltered = true;
+    pageSorts.add(page.sort?.field ?? defaultSort);
     if (page.sort) sort.add(page.sort.field);
     for (const c of page.columns) if (c.sortable) sort.add(c.field);
     for (const f of Object.keys(page.where ?? {})) own.add(f);
@@ -97,8 +107,16 @@ export function indexPlan(entity: EntityDef, sources: IndexSources): IndexPlan {
     if (!usable(by)) continue;
     for (const field of [...new Set([...fields, ...ruleFields])].sort()) if (field !== by && usable(field)) sorted.push({ field, sort: by });
   }
-  return { lookup: [...lookup].filter(usable).sort(), search: [...search].filter(searchable).sort(), sort: [...sort].filter(usable), sorted };
+  const paired: IndexPlan['paired'] = [];
+  const byArea = areaFiltered || entity.access.read.some((r) => r.scope === 'city');
+  if (wf && byArea && usable(wf.field) && usable(AREA)) {
+    for (const by of pageSorts) if (usable(by)) paired.push({ first: AREA, field: wf.field, sort: by });
+  }
+  return { lookup: [...lookup].filter(usable).sort(), search: [...search].filter(searchable).sort(), sort: [...sort].filter(usable), sorted, paired };
 }
+
+/** The field the city scope compares (access.ts scopeCond). */
+const AREA = 'areaCode';
 
 /** Fields whose values are big (rich text, long text, files, JSON): a list reads them only when it shows or tests them. */
 export function isHeavy(entity: EntityDef, field: string): boolean {
