@@ -20,6 +20,7 @@ import { fileRoutes } from './files/fileRoutes.js';
 import { richTextImageRoutes } from './files/richTextImages.js';
 import { workbenchRoutes } from './workbench/workbenchRoutes.js';
 import { webApp } from './http/webApp.js';
+import { installSecurityHeaders } from './http/securityHeaders.js';
 import { notificationRoutes } from './notifications/notificationRoutes.js';
 import { meetingRoutes } from './meetings/meetingRoutes.js';
 import { topicRoutes } from './topics/topicRoutes.js';
@@ -77,6 +78,7 @@ export async function buildApp(config: ServerConfig, opts: { database?: Database
   });
   // Depth limit, NUL and lone-surrogate refusal and trimming of every body, query and parameter.
   installInputGuard(app);
+  installSecurityHeaders(app);
   recordRouteSchemas(app);
   app.addHook('onClose', async () => {
     if (!opts.database) await database.close();

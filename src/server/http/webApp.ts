@@ -5,37 +5,11 @@ import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../AppContext.js';
 import { MESSAGES } from '../../shared/envelope.js';
 
-/**
- * Strict CSP: no inline script, no eval. WebAssembly (md5 hashing) is the only exception.
- * antd's CSS-in-JS injects <style> tags, hence 'unsafe-inline' for styles only.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "media-src 'self' blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "frame-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'self'",
-].join('; ');
-
 /** Serves the built web app under the base path, with the SPA fallback to index.html. */
 export async function webApp(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { clientDir, basePath } = opts.ctx.config;
   const index = path.join(clientDir, 'index.html');
   const built = fs.existsSync(index);
-
-  app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    return payload;
-  });
 
   if (built) {
     await app.register(fastifyStatic, {
