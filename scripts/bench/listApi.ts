@@ -7,48 +7,12 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { startChild, stop } from './benchChild.js';
+import { load, type LoadResult } from './loadClient.js';
 
-export interface LoadResult { label: string; reqs: number; rps: number; p50: number; p99: number; errors: number }
-
-const CONCURRENCY = 50;
-const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 8);
-const MAX_REQUESTS = 200_000;
-
-/** c clients on one keep-alive agent, each sending the next request when its answer is in; loopback only, bounded. */
-export async function load(label: string, port: number, urlPath: string, body: unknown, headers: Record<string, string> = {}): Promise<LoadResult> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const payload = Buffer.from(JSON.stringify(body));
-  const once = () => new Promise<number>((resolve) => {
-    const t0 = performance.now();
-    const req = http.request({ host: '127.0.0.1', port, path: urlPath, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': payload.length, ...headers } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode === 200 ? performance.now() - t0 : -1));
-    });
-    req.on('error', () => resolve(-1));
-    req.end(payload);
-  });
-  // Warm up: every connection opened (with several processes, each gets its share) and the code compiled.
-  for (let round = 0; round < 4; round++) await Promise.all(Array.from({ length: CONCURRENCY }, once));
-  const times: number[] = [];
-  let errors = 0;
-  const until = performance.now() + SECONDS * 1000;
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-    while (performance.now() < until && times.length + errors < MAX_REQUESTS) {
-      const ms = await once();
-      if (ms < 0) errors++; else times.push(ms);
-    }
-  }));
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  times.sort((a, b) => a - b);
-  const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? Number.NaN;
-  return { label, reqs: times.length, rps: times.length / elapsed, p50: q(0.5), p99: q(0.99), errors };
-}
+export type { LoadResult };
 
 /** One request alone, median of 15: the latency without queueing. */
 async function alone(port: number, urlPath: string, body: unknown, headers: Record<string, string>): Promise<number> {
