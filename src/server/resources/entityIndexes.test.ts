@@ -145,6 +145,10 @@ describe('entity indexes', () => {
 
   it('indexes the area with the status for city staff, in each sort their lists use, and lists through it', async () => {
     const sources = { ...withPage, workflows: new Map([[flow.name, flow]]) };
+    // Names PostgreSQL would cut at 63 bytes stay apart.
+    const long = (sort: string) => pairedIndexName(`rec_${'a_long_entity_name_'.repeat(3)}`, 'areaCode', 'status', sort);
+    expect(long('createdAt').length).toBeLessThanOrEqual(63);
+    expect(long('createdAt')).not.toBe(long('updatedAt'));
     expect(indexPlan(v3, sources).paired).toEqual([{ first: 'areaCode', field: 'status', sort: 'createdAt' }, { first: 'areaCode', field: 'status', sort: 'year' }]);
     expect(await indexNames()).not.toContain(pairedIndexName(table, 'areaCode', 'status', 'createdAt'));
     await syncEntityIndexes(t.ctx.database, [v3], sources);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { EntityDef } from '../../shared/schema/types.js';
 import type { Database, Dialect } from '../db/database.js';
@@ -11,7 +12,9 @@ export const lookupIndexName = (table: string, field: string) => `ix_${table}_${
 /** A lookup in a page's own sort (not the default): the field's matches in that order. */
 export const sortedLookupIndexName = (table: string, field: string, sort: string) => `ix_${table}_${snake(field)}_by_${snake(sort)}`;
 /** Two fields read together (the area and the status) in a sort. */
-export const pairedIndexName = (table: string, first: string, field: string, sort: string) => `ixp_${table}_${snake(first)}__${snake(field)}_by_${snake(sort)}`;
+export const pairedIndexName = (table: string, first: string, field: string, sort: string) => fitName(`ixp_${table}_${snake(first)}__${snake(field)}_by_${snake(sort)}`);
+/** PostgreSQL cuts names at 63 bytes, so two long ones could meet: a longer name ends in a hash of itself. */
+const fitName = (name: string) => (name.length <= 63 ? name : `${name.slice(0, 54)}_${crypto.createHash('sha1').update(name).digest('hex').slice(0, 8)}`);
 export const sortIndexName = (table: string, field: string) => `ixs_${table}_${snake(field)}`;
 export const trigramIndexName = (table: string, field: string) => `ixt_${table}_${snake(field)}`;
 export const ftsTableName = (table: string) => `fts_${table}`;
