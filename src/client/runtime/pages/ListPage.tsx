@@ -48,8 +48,9 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   const [selected, setSelected] = useState<ResourceRecord[]>([]);
   const request = useMemo(() => toListRequest(state, page, entity, fixed), [state, page, entity, fixed]);
   const { result, loading } = useListAnswer(entity.name, request, isPublic, reloadKey);
-  // A new answer is a new set of rows: what was selected in the old one goes.
-  useEffect(() => setSelected([]), [result]);
+  // A new answer is a new set of rows: what was selected in the old one goes. Nothing selected
+  // stays the same state: a new empty array would render the whole table again (on mount too).
+  useEffect(() => setSelected((s) => (s.length ? [] : s)), [result]);
 
   const reload = useCallback(() => setReloadKey((k) => k + 1), []);
   const run = useActionRunner(bundle, reload);
