@@ -4,8 +4,11 @@ import type { PageBundle } from '../../../shared/schema/types.js';
 import type { RuntimeEnv } from '../RuntimeContext.js';
 import type { PageKindProps } from './types.js';
 
-/** Work a kind starts as soon as a page's schema is in, before the page renders (loading its code, its data). */
-export type PagePrepare = (bundle: PageBundle, env: Pick<RuntimeEnv, 'dataProvider'>) => void;
+/**
+ * Work a kind starts as soon as a page's schema is in, before the page renders (loading its code,
+ * its data). What it returns settles when the page's code is in: the page is rendered then.
+ */
+export type PagePrepare = (bundle: PageBundle, env: Pick<RuntimeEnv, 'dataProvider'>) => void | Promise<unknown>;
 
 const kinds = new Map<string, { component: ComponentType<PageKindProps>; prepare?: PagePrepare }>();
 
@@ -17,9 +20,12 @@ export function getPageKind(kind: string): ComponentType<PageKindProps> | undefi
   return kinds.get(kind)?.component;
 }
 
-/** Runs the kind's preparation of a page about to render, if it has one. */
-export function preparePage(bundle: PageBundle, env: Pick<RuntimeEnv, 'dataProvider'>): void {
-  kinds.get(bundle.page.kind)?.prepare?.(bundle, env);
+/**
+ * Runs the kind's preparation of a page about to render, if it has one. Settles (never rejects) when
+ * the page's code is in; a failed load is left to the page's own render to report.
+ */
+export function preparePage(bundle: PageBundle, env: Pick<RuntimeEnv, 'dataProvider'>): Promise<void> {
+  return Promise.resolve(kinds.get(bundle.page.kind)?.prepare?.(bundle, env)).then(() => undefined, () => undefined);
 }
 
 export function pageKinds(): string[] {
