@@ -27,4 +27,10 @@ describe('SchemaPage', () => {
     const { container } = await renderPage({ pageId: 'fixture/noticeList', dataProvider: createFixtureDataProvider(schemas) });
     expect(container.querySelector('.runtime-list .ant-table')).not.toBeNull();
   });
+  it('draws a full list with the first page asked for while its code loaded, and asks for it once', async () => {
+    const dp = createFixtureDataProvider(schemas);
+    const { container } = await renderPage({ pageId: 'fixture/noticeList', dataProvider: dp });
+    expect(container.querySelectorAll('.runtime-list .ant-table-row').length).toBeGreaterThan(0);
+    expect(dp.calls.filter((c) => c.method === 'getList')).toHaveLength(1);
+  });
 });

@@ -51,8 +51,10 @@ function PageLoader({ pageId, mode, query }: { pageId: string; mode?: FormMode; 
     dataProvider.getPage(pageId).then(
       (bundle) => {
         if (!alive) return;
-        if (bundle?.page) preparePage(bundle, { dataProvider });
-        setState({ bundle, error: bundle?.page ? null : PAGE_LOAD_FAILED });
+        if (!bundle?.page) { setState({ bundle, error: PAGE_LOAD_FAILED }); return; }
+        // The spinner stays until the kind's code is in: the page's first render is then a whole
+        // one, not a suspended one React retries in slices.
+        void preparePage(bundle, { dataProvider }).then(() => { if (alive) setState({ bundle, error: null }); });
       },
       (e: unknown) => {
         if (!alive) return;

@@ -10,14 +10,15 @@ import type { DataProvider } from './dataProvider.js';
 /** An answer older than this is asked for again: the page would otherwise show stale rows. */
 export const LIST_PREFETCH_TTL_MS = 5000;
 
-interface Entry {
+export interface PrefetchedList {
+  readonly key: string;
   answer: Promise<ListResult>;
   /** Set once the answer is in. */
   result?: ListResult;
   at: number;
 }
 
-const entries = new WeakMap<DataProvider, Map<string, Entry>>();
+const entries = new WeakMap<DataProvider, Map<string, PrefetchedList>>();
 
 function keyOf(entity: string, request: ListRequest, isPublic: boolean): string {
   return JSON.stringify([entity, isPublic, request]);
@@ -32,20 +33,25 @@ export function listCall(provider: DataProvider, entity: string, request: ListRe
 export function prefetchList(provider: DataProvider, entity: string, request: ListRequest, isPublic: boolean, now = Date.now()): void {
   let byKey = entries.get(provider);
   if (!byKey) entries.set(provider, (byKey = new Map()));
-  const entry: Entry = { answer: listCall(provider, entity, request, isPublic), at: now };
+  const key = keyOf(entity, request, isPublic);
+  const entry: PrefetchedList = { key, answer: listCall(provider, entity, request, isPublic), at: now };
   entry.answer.then((r) => { entry.result = r; }, () => undefined);
-  byKey.set(keyOf(entity, request, isPublic), entry);
+  byKey.set(key, entry);
 }
 
 /**
- * The prefetched call for this request, removed so it is used once; undefined when there is none
- * or it is too old. `result` is set when its answer is already in.
+ * The prefetched call for this request, undefined when there is none or it is too old; `result` is
+ * set when its answer is already in. It stays until `usedPrefetchedList`: React may render a page
+ * and throw that render away (a render interrupted by an update starts again from scratch, with its
+ * state initialised anew), and the render it keeps must still find the answer.
  */
-export function takePrefetchedList(provider: DataProvider, entity: string, request: ListRequest, isPublic: boolean, now = Date.now()): { answer: Promise<ListResult>; result?: ListResult } | undefined {
+export function findPrefetchedList(provider: DataProvider, entity: string, request: ListRequest, isPublic: boolean, now = Date.now()): PrefetchedList | undefined {
+  const entry = entries.get(provider)?.get(keyOf(entity, request, isPublic));
+  return entry && now - entry.at <= LIST_PREFETCH_TTL_MS ? entry : undefined;
+}
+
+/** The page that shows this answer has mounted: later pages ask afresh. */
+export function usedPrefetchedList(provider: DataProvider, used: PrefetchedList): void {
   const byKey = entries.get(provider);
-  const key = keyOf(entity, request, isPublic);
-  const entry = byKey?.get(key);
-  if (!entry) return undefined;
-  byKey!.delete(key);
-  return now - entry.at <= LIST_PREFETCH_TTL_MS ? entry : undefined;
+  if (byKey?.get(used.key) === used) byKey.delete(used.key);
 }

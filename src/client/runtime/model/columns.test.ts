@@ -25,6 +25,10 @@ describe('cell values', () => {
     expect(formatDate(ms, false)).toBe('2024-01-15');
     expect(formatDate(String(ms), true)).toBe('2024-01-15 00:00:00');
     expect(formatDate('2024-03-01', false)).toBe('2024-03-01');
+    expect(formatDate('2024-03-01', true)).toBe('2024-03-01 00:00:00');
+    expect(formatDate('2024-03-01 09:30:05', true)).toBe('2024-03-01 09:30:05');
+    expect(formatDate('2024-03-01 09:30:05', false)).toBe('2024-03-01');
+    expect(formatDate('2024-03-01T09:30:05', true)).toBe('2024-03-01 09:30:05');
     expect(formatDate(null, false)).toBe('');
     expect(formatDate('not a date', false)).toBe('not a date');
   });

@@ -73,8 +73,18 @@ export function planColumns(cols: ColumnDef[], entity: EntityDef, workflow: Work
 }
 
 /** Dates arrive as epoch ms (numbers or digit strings) or ISO / 'YYYY-MM-DD' strings. */
+// The server's dates and times already read this way: a list of 100 rows then asks dayjs nothing
+// (a parse and a format per cell were a visible part of a throttled first render).
+const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const PLAIN_DATETIME = /^(\d{4}-\d{2}-\d{2}) \d{2}:\d{2}:\d{2}$/;
+
 export function formatDate(value: unknown, withTime: boolean): string {
   if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string') {
+    if (!withTime && PLAIN_DATE.test(value)) return value;
+    const m = PLAIN_DATETIME.exec(value);
+    if (m) return withTime ? value : m[1];
+  }
   const v = typeof value === 'string' && /^\d{10,}$/.test(value) ? Number(value) : value;
   const d = dayjs(v as string | number);
   if (!d.isValid()) return String(value);

@@ -4,6 +4,12 @@
  * past its card and the fixed 操作 column covers the columns beside it. So a list with an ellipsis
  * column gets the fixed layout and a numeric scroll width summed from its columns; a narrower
  * window scrolls, a wider one shares the spare width among the columns without a width.
+ *
+ * antd's `scroll.x` is used only when a column is fixed (the 操作 column), which needs it. It makes
+ * the table measure itself as it mounts: a hidden row whose cells read their widths, then a check of
+ * the scroll position, each a forced layout of all the rows before the first paint (traced at 4x
+ * throttle: about 0.4 s of a 100-row list's first render). A table without a fixed column gets the
+ * same widths from CSS instead (`minWidth`: the table's least width; its box scrolls past that).
  */
 import type { ColumnPlan } from './columns.js';
 
@@ -42,11 +48,15 @@ export function actionsWidth(labels: string[]): number {
 
 export interface TableSizing {
   tableLayout?: 'fixed';
-  scrollX: number | 'max-content';
+  /** antd's scroll.x, for a table with a fixed column. */
+  scrollX?: number | 'max-content';
+  /** The table's least width, for a table without one. */
+  minWidth?: number | 'max-content';
 }
 
-export function tableSizing(plans: ColumnPlan[], opts: { actionsWidth: number; selectable: boolean }): TableSizing {
-  if (!plans.some((p) => p.ellipsis)) return { scrollX: 'max-content' };
+export function tableSizing(plans: ColumnPlan[], opts: { actionsWidth: number; selectable: boolean; fixedColumn: boolean }): TableSizing {
+  const width = (w: number | 'max-content') => (opts.fixedColumn ? { scrollX: w } : { minWidth: w });
+  if (!plans.some((p) => p.ellipsis)) return width('max-content');
   const columns = plans.reduce((w, p) => w + (p.width ?? (p.ellipsis ? ELLIPSIS_MIN_WIDTH : DEFAULT_MIN_WIDTH)), 0);
-  return { tableLayout: 'fixed', scrollX: columns + opts.actionsWidth + (opts.selectable ? SELECTION_WIDTH : 0) };
+  return { tableLayout: 'fixed', ...width(columns + opts.actionsWidth + (opts.selectable ? SELECTION_WIDTH : 0)) };
 }

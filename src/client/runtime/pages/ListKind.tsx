@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy, useState } from 'react';
 import type { ListPageDef, PageBundle } from '../../../shared/schema/types.js';
 import { prefetchList } from '../data/listPrefetch.js';
 import { isCompactList } from '../model/compactList.js';
@@ -10,22 +10,34 @@ import type { PageKindProps } from './types.js';
 
 // The full list (table, pager, filters, actions) is its own chunk: the portal's home shows only
 // compact lists and never loads it. SchemaPage renders page kinds inside Suspense.
-const loadListPage = () => import('./ListPage.js');
-const ListPage = lazy(() => loadListPage().then((m) => ({ default: m.ListPage })));
+let loaded: typeof import('./ListPage.js') | undefined;
+const loadListPage = () => import('./ListPage.js').then((m) => (loaded = m));
+const LazyListPage = lazy(() => loadListPage().then((m) => ({ default: m.ListPage })));
+
+function FullList(props: PageKindProps) {
+  // Once its code is in (prepareList), the list renders at once, in the render that mounts it.
+  // Through lazy() it would first suspend and be rendered again as a retry, which React renders in
+  // slices that any update (the page spinner's timer) makes it start over. Chosen once per mount:
+  // another component type on a later render would mount the list afresh.
+  const [Page] = useState(() => loaded?.ListPage ?? LazyListPage);
+  return <Page {...props} />;
+}
 
 /** The `list` page kind: the light path for read-only compact lists, the full list page otherwise. */
 export function ListKind(props: PageKindProps) {
-  return isCompactList(props.bundle.page as ListPageDef) ? <CompactList {...props} /> : <ListPage {...props} />;
+  return isCompactList(props.bundle.page as ListPageDef) ? <CompactList {...props} /> : <FullList {...props} />;
 }
 
 /**
  * As soon as a full list page's schema is in: its code and its first page, at the same time (the
- * page takes that answer when it mounts), rather than the one after the other.
+ * page takes that answer when it mounts), rather than the one after the other. SchemaPage renders
+ * the page when the code is in.
  */
-export function prepareList(bundle: PageBundle, env: Pick<RuntimeEnv, 'dataProvider'>): void {
+export function prepareList(bundle: PageBundle, env: Pick<RuntimeEnv, 'dataProvider'>): Promise<unknown> | undefined {
   const page = bundle.page as ListPageDef;
-  if (isCompactList(page)) return;
-  void loadListPage();
+  if (isCompactList(page)) return undefined;
+  const code = loadListPage();
   const request = toListRequest(firstListState(page, bundle.entity, true, sessionStore()), page, bundle.entity);
   prefetchList(env.dataProvider, bundle.entity.name, request, page.source === 'public');
+  return code;
 }

@@ -6,7 +6,7 @@
  */
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Card, Popover, Space, Table, type TableProps } from 'antd';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { lazy, Suspense, useCallback, type CSSProperties, useEffect, useMemo, useReducer, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListPageDef, ResourceRecord } from '../../../shared/schema/types.js';
 import { useFirstPaintDone } from '../../hooks/useFirstPaintDone.js';
@@ -24,6 +24,7 @@ import { TextFilterBar } from './TextFilterBar.js';
 import type { PageKindProps } from './types.js';
 import { useActionRunner } from './useActionRunner.js';
 import { useListAnswer } from './useListAnswer.js';
+import './listPage.css';
 
 // The filter form (Formily and the widgets) is its own chunk, loaded by lists with filters other
 // than text boxes; text-only filters (the public lists) take the light TextFilterBar.
@@ -47,8 +48,9 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   const [selected, setSelected] = useState<ResourceRecord[]>([]);
   const request = useMemo(() => toListRequest(state, page, entity, fixed), [state, page, entity, fixed]);
   const { result, loading } = useListAnswer(entity.name, request, isPublic, reloadKey);
-  // A new answer is a new set of rows: what was selected in the old one goes.
-  useEffect(() => setSelected([]), [result]);
+  // A new answer is a new set of rows: what was selected in the old one goes. Nothing selected
+  // stays the same state: a new empty array would render the whole table again (on mount too).
+  useEffect(() => setSelected((s) => (s.length ? [] : s)), [result]);
 
   const reload = useCallback(() => setReloadKey((k) => k + 1), []);
   const run = useActionRunner(bundle, reload);
@@ -71,7 +73,7 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   const actionLabels = rowDefs.map((def, i) => resolveAction(def, workflow, i).label);
   const actionsColumnWidth = actionsWidth(actionLabels);
 
-  const sizing = tableSizing(plans, { actionsWidth: actionsColumnWidth, selectable: batchDefs.length > 0 });
+  const sizing = tableSizing(plans, { actionsWidth: actionsColumnWidth, selectable: batchDefs.length > 0, fixedColumn: rowDefs.length > 0 });
   const columns: NonNullable<TableProps<ResourceRecord>['columns']> = plans.map((plan) => ({
     key: plan.key,
     dataIndex: plan.field,
@@ -122,7 +124,9 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
       columns={columns}
       dataSource={result.list}
       tableLayout={sizing.tableLayout}
-      scroll={{ x: sizing.scrollX }}
+      scroll={sizing.scrollX === undefined ? undefined : { x: sizing.scrollX }}
+      className={sizing.minWidth === undefined ? undefined : 'runtime-table-min-width'}
+      style={sizing.minWidth === undefined ? undefined : { '--runtime-table-min-width': typeof sizing.minWidth === 'number' ? `${sizing.minWidth}px` : sizing.minWidth } as CSSProperties}
       rowSelection={batchDefs.length ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_keys, rows) => setSelected(rows) } : undefined}
       pagination={paginated ? {
         current: state.page,

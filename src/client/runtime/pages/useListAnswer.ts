@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ListRequest, ListResult } from '../../../shared/schema/types.js';
-import { listCall, takePrefetchedList } from '../data/listPrefetch.js';
+import { findPrefetchedList, listCall, usedPrefetchedList } from '../data/listPrefetch.js';
 import { useRuntime } from '../RuntimeContext.js';
 
 const EMPTY: ListResult = { list: [], total: 0, page: 1, pageSize: 10 };
@@ -14,11 +14,13 @@ function answered(r: ListResult | undefined): ListResult {
  * lists through the visitors' call, others through the entity's. A failed call shows no rows (the
  * request layer has already told the user); an answer that arrives after a newer request is dropped.
  * The first call may have been made before the page mounted (data/listPrefetch.ts): its answer is
- * taken instead, and when it is already in, the first render has the rows.
+ * taken instead, and when it is already in, the first render has the rows. It is marked used only
+ * once the page has mounted: a render React discards would otherwise have used it up, and the page
+ * then asked for the same rows again and drew an empty table until they came.
  */
 export function useListAnswer(entity: string, request: ListRequest, isPublic: boolean, reloadKey = 0): { result: ListResult; loading: boolean } {
   const { dataProvider } = useRuntime();
-  const [prefetched] = useState(() => takePrefetchedList(dataProvider, entity, request, isPublic));
+  const [prefetched] = useState(() => findPrefetchedList(dataProvider, entity, request, isPublic));
   const [result, setResult] = useState<ListResult>(() => (prefetched?.result ? answered(prefetched.result) : EMPTY));
   const [loading, setLoading] = useState(!prefetched?.result);
   // The first effect uses the prefetched call (or, when its answer was in, nothing at all).
@@ -26,6 +28,7 @@ export function useListAnswer(entity: string, request: ListRequest, isPublic: bo
   useEffect(() => {
     const early = first.current;
     first.current = undefined;
+    if (early) usedPrefetchedList(dataProvider, early);
     if (early?.result) return;
     let alive = true;
     setLoading(true);
