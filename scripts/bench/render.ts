@@ -1,7 +1,7 @@
 /**
  * The browser side of `npm run bench` (BENCH_PARTS=render), side by side with hand-written antd
  * pages built the same way (scripts/bench/render/), in headless Chromium at 4x CPU throttle,
- * median of BENCH_RENDER_RUNS (default 5) fresh pages each:
+ * median of BENCH_RENDER_RUNS (default 5) fresh pages each, ours and the reference taking turns:
  *  - LCP of the visitor's home (the built app, dist/) against a plain antd login page;
  *  - 100 rows visible: the runtime's list page against a plain antd Table (from navigation start);
  *  - a 200-field form: mount (code already loaded) and keystroke p50, runtime against antd Form.
@@ -95,13 +95,21 @@ export async function benchRender(log: (s: string) => void): Promise<RenderBench
     log(`\nrender at ${THROTTLE}x CPU throttle, median of ${RUNS}      ours   reference   ratio`);
     // One visit first, not counted: the server's first answers (schemas compiled, caches filled)
     // and the machine's file cache are a deployment's steady state.
-    const runs = async <T>(fn: () => Promise<T>) => { await fn(); const r: T[] = []; for (let i = 0; i < RUNS; i++) r.push(await fn()); return r; };
-    add('home LCP vs antd login page', await runs(() => lcp(browser, `http://127.0.0.1:${app.port}/homePage`, '.shell-home-section .runtime-list')),
-      await runs(() => lcp(browser, `${base}/antdLogin.html`, '.ant-card')));
-    add('100 rows visible vs plain antd Table', (await runs(() => mark(browser, `${base}/runtimeList.html`, 'visibleMs'))).map((r) => r.ms),
-      (await runs(() => mark(browser, `${base}/antdTable.html`, 'visibleMs'))).map((r) => r.ms));
-    const ours = await runs(() => mark(browser, `${base}/runtimeForm.html`, 'mountMs', '.runtime-form input'));
-    const theirs = await runs(() => mark(browser, `${base}/antdForm.html`, 'mountMs', 'form input'));
+    // Ours and the reference take turns (which goes first alternates), so a change in the
+    // machine's load during the run falls on both sides alike instead of on one.
+    const runs = async <T>(a: () => Promise<T>, b: () => Promise<T>): Promise<[T[], T[]]> => {
+      await a(); await b();
+      const ra: T[] = []; const rb: T[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        if (i % 2) { rb.push(await b()); ra.push(await a()); } else { ra.push(await a()); rb.push(await b()); }
+      }
+      return [ra, rb];
+    };
+    add('home LCP vs antd login page', ...await runs(() => lcp(browser, `http://127.0.0.1:${app.port}/homePage`, '.shell-home-section .runtime-list'),
+      () => lcp(browser, `${base}/antdLogin.html`, '.ant-card')));
+    const [listOurs, listTheirs] = await runs(() => mark(browser, `${base}/runtimeList.html`, 'visibleMs'), () => mark(browser, `${base}/antdTable.html`, 'visibleMs'));
+    add('100 rows visible vs plain antd Table', listOurs.map((r) => r.ms), listTheirs.map((r) => r.ms));
+    const [ours, theirs] = await runs(() => mark(browser, `${base}/runtimeForm.html`, 'mountMs', '.runtime-form input'), () => mark(browser, `${base}/antdForm.html`, 'mountMs', 'form input'));
     add('200-field form mount vs antd Form', ours.map((r) => r.ms), theirs.map((r) => r.ms));
     add('200-field form keystroke p50 vs antd Form', ours.map((r) => r.keyP50!), theirs.map((r) => r.keyP50!));
   } finally {
