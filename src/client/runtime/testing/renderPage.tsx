@@ -45,8 +45,11 @@ export async function settle(container: HTMLElement): Promise<void> {
     if (container.querySelector('.runtime-lazy-loading')) throw new Error('widget still loading');
     if (!container.querySelector('.runtime-page, .runtime-list, .ant-result')) throw new Error('no page yet');
   }, { timeout: 20_000 });
-  // Dictionary answers and Formily reactions land in later ticks.
+  // Dictionary answers and Formily reactions land in later ticks; parts drawn after the first
+  // paint (useFirstPaintDone: a frame, then a task) after a frame: wait for two, so a snapshot
+  // never depends on how fast the machine was.
   for (let i = 0; i < 5; i++) await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+  for (let i = 0; i < 2; i++) await act(async () => { await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))); });
 }
 
 export function snapshotHtml(container: HTMLElement): string {
