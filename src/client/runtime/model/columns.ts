@@ -72,12 +72,12 @@ export function planColumns(cols: ColumnDef[], entity: EntityDef, workflow: Work
   return cols.map((c) => planColumn(c, entity, workflow));
 }
 
-/** Dates arrive as epoch ms (numbers or digit strings) or ISO / 'YYYY-MM-DD' strings. */
 // The server's dates and times already read this way: a list of 100 rows then asks dayjs nothing
 // (a parse and a format per cell were a visible part of a throttled first render).
 const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const PLAIN_DATETIME = /^(\d{4}-\d{2}-\d{2}) \d{2}:\d{2}:\d{2}$/;
 
+/** Dates arrive as epoch ms (numbers or digit strings) or ISO / 'YYYY-MM-DD' strings. */
 export function formatDate(value: unknown, withTime: boolean): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'string') {
