@@ -84,7 +84,7 @@ export async function buildApp(config: ServerConfig, opts: { database?: Database
     if (!opts.database) await database.close();
   });
 
-  await app.register(authPlugin, { db: database.db, sessionMaxMs: config.sessionMaxMs });
+  await app.register(authPlugin, { database, sessionMaxMs: config.sessionMaxMs });
   await app.register(ssoRoutes, { prefix: '/sso', ctx });
   await app.register(systemRoutes, { prefix: '/api', ctx });
   await app.register(resourceRoutes, { prefix: '/api', ctx });

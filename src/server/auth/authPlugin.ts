@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
 import type { RoleCode } from '../../shared/roles.js';
 import { AppError } from '../http/AppError.js';
 import { findSession, type SessionUser } from './sessions.js';
@@ -39,7 +39,7 @@ export function tokenFrom(request: FastifyRequest): string | null {
  * Authenticates every request from its Authorization token and enforces the route's `auth`,
  * `roles` and `csrf` config. Handlers then read `request.user`.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Kysely<any>; sessionMaxMs?: number }) => {
+export const authPlugin = fp(async (app: FastifyInstance, opts: { database: Database; sessionMaxMs?: number }) => {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
@@ -47,7 +47,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { db: Kysely<any
     // Deny by default on every call surface; the built web app's static files are public.
     const mode = config.auth ?? (CALL_SURFACE.test(request.url) ? 'user' : 'public');
     const token = tokenFrom(request);
-    const user = token ? await findSession(opts.db, token, Date.now(), opts.sessionMaxMs) : null;
+    const user = token ? await findSession(opts.database, token, Date.now(), opts.sessionMaxMs) : null;
     request.user = user;
     if (mode === 'public') return;
     if (mode === 'optional') {

@@ -1,7 +1,9 @@
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { RoleCode } from '../../shared/roles.js';
 import { isAdminRole } from '../../shared/roles.js';
+import type { Database } from '../db/database.js';
 import { hashToken, randomToken } from './secrets.js';
+import { keepSession, keptSession, sessionVersion, touchedSession, type SessionRows } from './sessionCache.js';
 
 /** Idle time after which an app session (and an SSO ticket) ends. */
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
@@ -79,21 +81,36 @@ function sessionQuery(db: Kysely<any>): CompiledQuery {
   return q;
 }
 
-export async function findSession(db: Kysely<any>, token: string, now = Date.now(), maxAgeMs = SESSION_MAX_MS): Promise<SessionUser | null> {
+/** Still within its idle time and its absolute lifetime, as far as this row says. */
+function live(row: Record<string, any> | undefined, now: number, maxAgeMs: number): boolean {
+  return !!row && Number(row.expires_at) > now && Number(row.created_at) + maxAgeMs > now;
+}
+
+/** The session's rows: kept ones (sessionCache) while they hold and say it is live, else the database's. */
+async function sessionRows(database: Database, tokenHash: string, now: number, maxAgeMs: number): Promise<SessionRows> {
+  const kept = keptSession(database, tokenHash, now);
+  // A kept copy that has run out may have been touched by another process since: ask again.
+  if (kept && live(kept[0], now, maxAgeMs)) return kept;
+  const version = sessionVersion(database);
+  const rows = (await database.db.executeQuery<Record<string, any>>({ ...sessionQuery(database.db), parameters: [tokenHash] })).rows;
+  if (rows.length) keepSession(database, tokenHash, version, rows, now);
+  return rows;
+}
+
+export async function findSession(database: Database, token: string, now = Date.now(), maxAgeMs = SESSION_MAX_MS): Promise<SessionUser | null> {
+  const db = database.db;
   const tokenHash = hashToken(token);
-  const rows = (await db.executeQuery<Record<string, any>>({ ...sessionQuery(db), parameters: [tokenHash] })).rows;
+  const rows = await sessionRows(database, tokenHash, now, maxAgeMs);
   const row = rows[0];
   // Idle for too long, or older than the absolute lifetime however busy it was.
-  if (!row || Number(row.expires_at) <= now || Number(row.created_at) + maxAgeMs <= now || !row.enabled) return null;
+  if (!live(row, now, maxAgeMs) || !row.enabled) return null;
   const roleCodes = rows.flatMap((r) => (r.has_role === null || r.has_role === undefined ? [] : [r.has_role as RoleCode]));
   // A role taken away since login ends that session's rights at once.
   if (!roleCodes.includes(row.role_code)) return null;
   if (now - Number(row.last_seen_at) > TOUCH_EVERY_MS) {
-    await db
-      .updateTable('app_sessions')
-      .set({ last_seen_at: now, expires_at: Math.min(now + SESSION_IDLE_MS, Number(row.created_at) + maxAgeMs) })
-      .where('token_hash', '=', tokenHash)
-      .execute();
+    const times = { last_seen_at: now, expires_at: Math.min(now + SESSION_IDLE_MS, Number(row.created_at) + maxAgeMs) };
+    await db.updateTable('app_sessions').set(times).where('token_hash', '=', tokenHash).execute();
+    touchedSession(database, tokenHash, times);
   }
   return {
     userId: row.user_id,

@@ -7,6 +7,8 @@ import type { ServerConfig } from '../config.js';
 import { cachedStatements } from './statementCache.js';
 import { preparedReads } from './preparedReads.js';
 import { postgresWriteWatch, sqliteWriteWatch, type WriteWatch } from './writeWatch.js';
+import { TableVersions } from './tableVersions.js';
+import { WrittenTablesPlugin } from './writtenTablesPlugin.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -19,6 +21,8 @@ export interface Database {
   dialect: Dialect;
   /** Commits by other processes (or SQL outside the app), so answers kept in memory stay exact. */
   watch: WriteWatch;
+  /** Each table's version: this process's writes through `db` and the watch's, for answers kept in memory. */
+  versions: TableVersions;
   close(): Promise<void>;
 }
 
@@ -39,8 +43,9 @@ function openSqlite(file: string): Database {
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
   const watch = sqliteWriteWatch(raw);
-  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: cachedStatements(raw) }) });
-  return { db, dialect: 'sqlite', watch, close: () => db.destroy() };
+  const versions = new TableVersions(watch);
+  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: cachedStatements(raw) }), plugins: [new WrittenTablesPlugin((t) => versions.note(t))] });
+  return { db, dialect: 'sqlite', watch, versions, close: () => db.destroy() };
 }
 
 async function openPostgres(url: string, schema: string | undefined, prepare: boolean): Promise<Database> {
@@ -56,12 +61,15 @@ async function openPostgres(url: string, schema: string | undefined, prepare: bo
   }
   const options = schema ? { options: `-c search_path=${schema}` } : {};
   const pool = new pg.Pool({ connectionString: url, max: 10, ...options });
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: prepare ? preparedReads(pool) : pool }) });
+  // The plugin only calls `versions` once a write has run, by which time the watch is listening.
+  let versions: TableVersions | undefined;
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: prepare ? preparedReads(pool) : pool }), plugins: [new WrittenTablesPlugin((t) => versions?.note(t))] });
   const current = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s;
   const watch = await postgresWriteWatch(() => new pg.Client({ connectionString: url, ...options }), current, (e) => {
     console.error(`database: listening for writes failed, retrying: ${e instanceof Error ? e.message : String(e)}`);
   });
-  return { db, dialect: 'postgres', watch, close: async () => { await watch.close(); await db.destroy(); } };
+  versions = new TableVersions(watch);
+  return { db, dialect: 'postgres', watch, versions, close: async () => { await watch.close(); await db.destroy(); } };
 }
 
 /** Drops a PostgreSQL schema; tests use it to clean up after themselves. */

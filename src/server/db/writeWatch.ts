@@ -10,19 +10,23 @@ import type pg from 'pg';
 export interface WriteWatch {
   /** Grows with every commit by others that touched `table` (or any table, where the database cannot say which). */
   version(table: string): number;
+  /** False where the database cannot say which table was written: every table has the same version. */
+  readonly perTable: boolean;
   close(): Promise<void>;
 }
 
 /**
  * SQLite: `PRAGMA data_version` changes on this connection whenever another connection (another
  * process included) commits to the file, and never for its own commits. A prepared read of it costs
- * about a microsecond; SQLite cannot say which table was written, so every table moves together.
+ * about 5 µs (it takes and drops a file lock); SQLite cannot say which table was written, so every
+ * table moves together.
  */
 export function sqliteWriteWatch(raw: SQLite.Database): WriteWatch {
   const read = raw.prepare('pragma data_version').pluck();
   let seen = read.get() as number;
   let changes = 0;
   return {
+    perTable: false,
     version() {
       const now = read.get() as number;
       if (now !== seen) { seen = now; changes++; }
@@ -95,6 +99,7 @@ export async function postgresWriteWatch(connect: () => pg.Client, schema: strin
     throw error;
   }
   return {
+    perTable: true,
     version(table) {
       // Negative, and new each call: never the version an answer was kept under.
       if (!listening) return -++unsure;

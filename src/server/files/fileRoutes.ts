@@ -34,7 +34,7 @@ const body = (properties: Record<string, unknown>, required: string[]) => ({
 async function linkSession(ctx: AppContext, request: FastifyRequest): Promise<SessionUser | null> {
   if (request.user) return request.user;
   const token = fileCookieToken(request);
-  return token ? findSession(ctx.database.db, token, Date.now(), ctx.config.sessionMaxMs) : null;
+  return token ? findSession(ctx.database, token, Date.now(), ctx.config.sessionMaxMs) : null;
 }
 
 function parseIds(raw: unknown): number[] {

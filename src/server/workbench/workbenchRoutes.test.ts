@@ -81,7 +81,7 @@ describe('workbench data', () => {
   });
 
   it('answers the same figures as the counts call, with 0 and no rows for entities not built yet', async () => {
-    const user = (await findSession(t.ctx.database.db, city1123.authorization))!;
+    const user = (await findSession(t.ctx.database, city1123.authorization))!;
     const sources = countSources(t.ctx);
     const counts = async (key: string) => countOf(t.ctx, user, sources[key]);
     expect([await counts('todoCityReview'), await counts('todoProvinceReview'), await counts('todoReturned')]).toEqual([1, 0, 0]);
