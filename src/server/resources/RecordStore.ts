@@ -2,9 +2,10 @@ import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { EntityDef, FieldChange } from '../../shared/schema/types.js';
 import type { Database, Dialect } from '../db/database.js';
 import type { Cond } from './ruleFilter.js';
-import { fieldExpr, fieldLayout, isStructured, storageOf, SYSTEM_COLUMNS, tableName, TIME_FIELDS, type Storage } from './entityTables.js';
+import { fieldExpr, fieldLayout, isStructured, storageOf, tableName, TIME_FIELDS, type Storage } from './entityTables.js';
 import { ftsTableName, NOT_NULL_COLUMNS, orderTerms, searchFieldsOf } from './entityIndexes.js';
 import { bump, cached, generation, keep } from './tableCache.js';
+import { listColumns } from './listColumns.js';
 import { parseLocal } from './time.js';
 
 /** More search matches than this: read the page in sort order and test each row against the matches. */
@@ -212,26 +213,8 @@ export class KyselyRecordStore implements RecordStore {
     const offset = sql.raw(String(wholeNumber(opts.offset)));
     return {
       count: sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} where ${where}`,
-      page: sql<Record<string, unknown>>`select ${this.columnsOf(entity, opts.fields)} from ${sql.table(table)} where ${pageWhere} order by ${sql.join(order)} limit ${limit} offset ${offset}`,
+      page: sql<Record<string, unknown>>`select ${listColumns(this.dialect, entity, opts.fields)} from ${sql.table(table)} where ${pageWhere} order by ${sql.join(order)} limit ${limit} offset ${offset}`,
     };
-  }
-
-  /** The columns a list reads: all, or the system columns and only the named fields' values. */
-  private columnsOf(entity: EntityDef, fields: string[] | undefined): RawBuilder<unknown> {
-    if (!fields) return sql`*`;
-    const cols = Object.values(SYSTEM_COLUMNS).map((c) => sql.ref(c));
-    const asked = new Set(fields);
-    const left: string[] = [];
-    for (const s of fieldLayout(entity)) {
-      if (s.kind === 'column') { if (asked.has(s.field)) cols.push(sql.ref(s.column)); }
-      else if (!asked.has(s.field)) left.push(s.field);
-    }
-    // The JSON without the fields nobody asked for (big texts stay in the database): one pass
-    // over it, where picking the asked ones out one by one parsed it once per field.
-    const data = !left.length ? sql.ref('data')
-      : this.dialect === 'sqlite' ? sql`json_remove(${sql.ref('data')}, ${sql.join(left.map((f) => sql.lit(`$.${f}`)))})`
-        : sql`(${sql.ref('data')}::jsonb ${sql.join(left.map((f) => sql`- ${sql.lit(f)}`), sql` `)})::text`;
-    return sql`${sql.join(cols)}, ${data} as data`;
   }
 
   async get(entity: EntityDef, id: number, opts: { lock?: boolean } = {}): Promise<StoredRecord | undefined> {
