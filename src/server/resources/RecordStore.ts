@@ -368,6 +368,9 @@ export class KyselyRecordStore implements RecordStore {
           const phrase = `{${c.field}} : "${value.replace(/"/g, '""')}"`;
           return sql`(${sql.ref('id')} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${phrase}))`;
         }
+        // PostgreSQL: strpos, which it cannot estimate with the value or without, so it keeps one
+        // plan (walk the sort index) instead of planning every call for the value (0.16 ms a call).
+        if (this.dialect === 'postgres' && broad) return sql`(${e} is not null and strpos(lower(${e}), ${value}) > 0)`;
         const pattern = `%${value.replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
         // lower() on both: SQLite's like ignores ASCII case, PostgreSQL's does not.
         return sql`(${e} is not null and lower(${e}) like ${pattern} escape '!')`;

@@ -192,4 +192,27 @@ describe('entity indexes', () => {
     expect(statement.statement).toMatch(/limit 10 offset 10$/);
     expect(Number(statement.generic_plans)).toBeGreaterThan(0);
   });
+
+  it('pages a search matching thousands in sort order, from one kept plan on PostgreSQL', async () => {
+    const { db, dialect } = t.ctx.database;
+    await store.transaction(async (tx) => {
+      for (let i = 1; i <= 1200; i++) {
+        await tx.insert(v2, { status: 'a', ownerId: 1, areaCode: '8888', createdAt: 1_900_000_000_000 + i, updatedAt: 1, createdBy: 1, updatedBy: 1, name: `广域第${i}号课题`, year: '2026', subject: '1', body: null });
+      }
+    });
+    const opts: ListOptions = { where: { t: 'like', field: 'name', value: '广域第11' }, sort: [{ field: 'createdAt', order: 'desc' }], offset: 0, limit: 3, fields: ['name'] };
+    const { rows, total } = await store.list(v2, opts);
+    expect(total).toBe(111);
+    expect(rows.map((r) => r.name)).toEqual(['广域第1199号课题', '广域第1198号课题', '广域第1197号课题']);
+    const broad = { ...opts, where: { t: 'like' as const, field: 'name', value: '广域' } };
+    expect((await store.list(v2, broad)).rows.map((r) => r.name)).toEqual(['广域第1200号课题', '广域第1199号课题', '广域第1198号课题']);
+    if (dialect !== 'postgres') return;
+    const plans = await db.transaction().execute(async (trx) => {
+      const inTx = new KyselyRecordStore(trx, 'postgres', true);
+      for (let i = 0; i < 8; i++) await inTx.list(v2, broad);
+      return (await sql<{ generic_plans: number }>`select generic_plans from pg_prepared_statements where statement like ${`%from "${table}"%strpos%order by%`}`.execute(trx)).rows;
+    });
+    expect(plans).toHaveLength(1);
+    expect(Number(plans[0].generic_plans)).toBeGreaterThan(0);
+  });
 });
