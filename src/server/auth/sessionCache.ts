@@ -6,10 +6,11 @@ import type { Database } from '../db/database.js';
  *
  * A kept session is trusted only while none of the tables its lookup reads has moved
  * (db/tableVersions.ts): a logout, a role taken away or an account disabled, by this process or
- * another, ends every kept copy: at once for this process's writes and SQLite's, on PostgreSQL when
- * the commit's notification arrives. A new session and a session's touch move nothing (QUIET_WRITES):
- * new tokens are never kept as missing, and findSession updates its copy when it touches. TTL_MS
- * bounds what nothing can see.
+ * another, ends every kept copy. At once for this process's writes and SQLite's; on PostgreSQL when
+ * the commit's notification arrives (milliseconds), and so also for this process's writes inside a
+ * transaction, which a lookup on another connection does not see before the commit.
+ * A new session and a session's touch move nothing (QUIET_WRITES): new tokens are never kept as
+ * missing, and findSession updates its copy when it touches. TTL_MS bounds what nothing can see.
  */
 const TABLES = ['app_sessions', 'users', 'user_roles'] as const;
 const TTL_MS = 15_000;
