@@ -52,3 +52,29 @@ describe('cachedStatements', () => {
     expect(raw.open).toBe(false);
   });
 });
+
+describe('rows read as values and named once', () => {
+  it('answers the same objects as better-sqlite3, iterated too, last of a repeated name winning', () => {
+    raw = new SQLite(':memory:');
+    raw.exec("create table t (id integer primary key, a text, b real); insert into t values (1, 'x', 1.5), (2, null, null)");
+    const source = cachedStatements(raw);
+    const text = 'select id, a, b as c, a as id, count(*) over () as n from t where id >= ? order by id';
+    expect(source.prepare(text).all(1)).toEqual(raw.prepare(text).all(1));
+    expect([...source.prepare(text).iterate([1])]).toEqual(raw.prepare(text).all(1));
+    expect(source.prepare('insert into t (a) values (?) returning id, a').all('z')).toEqual([{ id: 3, a: 'z' }]);
+  });
+
+  it('keeps reading names from the table where the text has a * that is not count(*)', () => {
+    raw = new SQLite(':memory:');
+    raw.exec("create table t (id integer primary key, a text); insert into t values (1, 'x')");
+    const source = cachedStatements(raw);
+    const texts = ['select * from t', 'select t.* from t', 'select id * 2 as d, a from t', 'select /* a */ id from t'];
+    for (const text of texts) source.prepare(text).all();
+    const counted = source.prepare('select count( * ) as n from t');
+    raw.exec("alter table t add column b text default 'y'");
+    expect(source.prepare('select * from t').all()).toEqual([{ id: 1, a: 'x', b: 'y' }]);
+    expect(source.prepare('select t.* from t').all()).toEqual([{ id: 1, a: 'x', b: 'y' }]);
+    expect(source.prepare('select id * 2 as d, a from t').all()).toEqual([{ d: 2, a: 'x' }]);
+    expect(counted.all()).toEqual([{ n: 1 }]);
+  });
+});
