@@ -7,12 +7,38 @@ import { ftsTableName, NOT_NULL_COLUMNS, orderTerms, searchFieldsOf } from './en
 import { bump, cached, generation, keep } from './tableCache.js';
 import { listColumns } from './listColumns.js';
 import { parseLocal } from './time.js';
+import { shapeMaker } from './recordShape.js';
 
 /** More search matches than this: read the page in sort order and test each row against the matches. */
 const BROAD_SEARCH = 1000;
 /** Compiled list queries kept per entity definition: building and compiling one cost as much as running it. */
 const COMPILED_PER_ENTITY = 200;
+const SYSTEM_KEYS = ['id', 'version', 'status', 'ownerId', 'areaCode', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'];
+/** How a row becomes a stored record: its keys (the system fields, then the entity's own), and where each field is kept. */
+const storedShapes = new WeakMap<EntityDef, { make: () => Record<string, unknown>; inData: Set<string>; columns: Extract<Storage, { kind: 'column' }>[] }>();
+function storedShape(entity: EntityDef) {
+  let shape = storedShapes.get(entity);
+  if (!shape) {
+    const layout = fieldLayout(entity);
+    shape = {
+      make: shapeMaker([...SYSTEM_KEYS, ...layout.map((s) => s.field)]),
+      inData: new Set(layout.filter((s) => s.kind === 'json').map((s) => s.field)),
+      columns: layout.filter((s): s is Extract<Storage, { kind: 'column' }> => s.kind === 'column'),
+    };
+    storedShapes.set(entity, shape);
+  }
+  return shape;
+}
 const compiledLists = new WeakMap<EntityDef, Map<string, { query: CompiledQuery; key: string }>>();
+
+/** A list's fields as one text, kept per array: a page's fields are one array (listFields) asked for at every call. */
+const fieldsKeys = new WeakMap<readonly string[], string>();
+function fieldsKey(fields: readonly string[] | undefined): string | null {
+  if (!fields) return null;
+  let key = fieldsKeys.get(fields);
+  if (key === undefined) fieldsKeys.set(fields, (key = fields.join(',')));
+  return key;
+}
 
 /** A page bound as text: only a non-negative whole number gets there. */
 function wholeNumber(n: number): number {
@@ -171,7 +197,7 @@ export class KyselyRecordStore implements RecordStore {
    */
   private compiled(entity: EntityDef, part: 'count' | 'page', opts: ListOptions, total: number): { query: CompiledQuery; key: string } {
     const broad = part === 'page' && total > BROAD_SEARCH;
-    const shape = part === 'count' ? [opts.where] : [opts.where, opts.sort, opts.fields ?? null, opts.limit, opts.offset];
+    const shape = part === 'count' ? [opts.where] : [opts.where, opts.sort, fieldsKey(opts.fields), opts.limit, opts.offset];
     const key = `${part}\u0000${this.dialect}\u0000${[...this.searchFields(entity)].join()}\u0000${broad ? 1 : 0}\u0000${JSON.stringify(shape)}`;
     let byShape = compiledLists.get(entity);
     if (!byShape) compiledLists.set(entity, (byShape = new Map()));
@@ -299,20 +325,21 @@ export class KyselyRecordStore implements RecordStore {
     let data: Record<string, unknown> = {};
     try { data = JSON.parse(String(row.data ?? '{}')); } catch { data = {}; }
     const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-    const rec: StoredRecord = {
-      id: Number(row.id), version: Number(row.version), status: (row.status as string) ?? null,
-      ownerId: num(row.owner_id), areaCode: (row.area_code as string) ?? null,
-      createdAt: Number(row.created_at), updatedAt: Number(row.updated_at),
-      createdBy: num(row.created_by), updatedBy: num(row.updated_by),
-    };
-    for (const s of fieldLayout(entity)) {
-      const { field: name, def } = s;
-      if (s.kind === 'json') { rec[name] = data[name] ?? null; continue; }
+    const { make, inData, columns } = storedShape(entity);
+    const rec = make() as StoredRecord;
+    rec.id = Number(row.id); rec.version = Number(row.version); rec.status = (row.status as string) ?? null;
+    rec.ownerId = num(row.owner_id); rec.areaCode = (row.area_code as string) ?? null;
+    rec.createdAt = Number(row.created_at); rec.updatedAt = Number(row.updated_at);
+    rec.createdBy = num(row.created_by); rec.updatedBy = num(row.updated_by);
+    // The data column holds only the fields that have a value: the rest stay null as made.
+    for (const name in data) if (inData.has(name)) rec[name] = data[name] ?? null;
+    for (const s of columns) {
       const v = row[s.column];
-      if (v === null || v === undefined) rec[name] = null;
-      else if (isStructured(def)) { try { rec[name] = JSON.parse(String(v)); } catch { rec[name] = null; } }
-      else if (def.type === 'boolean') rec[name] = Number(v) === 1;
-      else if (def.type === 'integer' || def.type === 'number') rec[name] = Number(v);
+      if (v === null || v === undefined) continue;
+      const name = s.field;
+      if (isStructured(s.def)) { try { rec[name] = JSON.parse(String(v)); } catch { /* stays null */ } }
+      else if (s.def.type === 'boolean') rec[name] = Number(v) === 1;
+      else if (s.def.type === 'integer' || s.def.type === 'number') rec[name] = Number(v);
       else rec[name] = v;
     }
     return rec;

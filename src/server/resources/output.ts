@@ -1,29 +1,53 @@
 import type { EntityDef } from '../../shared/schema/types.js';
 import type { StoredRecord } from './RecordStore.js';
 import { formatDateTime } from './time.js';
+import { shapeMaker } from './recordShape.js';
 
 /**
  * A record as clients see it: system fields first (times as 'YYYY-MM-DD HH:mm:ss'), then every
  * declared field (null when empty), or only `fields` (a list's row). Rules are evaluated on this same
- * shape on both sides; a field left out reads as null to them too.
+ * shape on both sides; a field left out reads as null to them too. `fields` is meant to be a kept array
+ * (listFields keeps one per page): the answer's shape is made once per array.
  */
 export function ruleRecord(entity: EntityDef, rec: StoredRecord, fields?: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {
-    id: rec.id,
-    version: rec.version,
-    status: rec.status,
-    ownerId: rec.ownerId,
-    areaCode: rec.areaCode,
-    createdAt: formatDateTime(rec.createdAt),
-    updatedAt: formatDateTime(rec.updatedAt),
-    createdBy: rec.createdBy,
-    updatedBy: rec.updatedBy,
-  };
-  for (const name of fields ?? Object.keys(entity.fields)) {
-    if (name in out) continue;
-    out[name] = rec[name] ?? null;
-  }
+  const { make, names } = fields ? listShape(fields) : entityShape(entity);
+  const out = make();
+  out.id = rec.id;
+  out.version = rec.version;
+  out.status = rec.status;
+  out.ownerId = rec.ownerId;
+  out.areaCode = rec.areaCode;
+  out.createdAt = formatDateTime(rec.createdAt);
+  out.updatedAt = formatDateTime(rec.updatedAt);
+  out.createdBy = rec.createdBy;
+  out.updatedBy = rec.updatedBy;
+  for (const name of names) out[name] = rec[name] ?? null;
   return out;
+}
+
+const SYSTEM_KEYS = ['id', 'version', 'status', 'ownerId', 'areaCode', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'];
+const SYSTEM = new Set(SYSTEM_KEYS);
+
+/** The answer's keys for these fields: the system ones first, then the rest in the order given. */
+function shapeFor(fields: readonly string[]) {
+  const names = fields.filter((f, i) => !SYSTEM.has(f) && fields.indexOf(f) === i);
+  return { names, make: shapeMaker([...SYSTEM_KEYS, ...names]) };
+}
+
+// A list's fields are one array per page (listFields keeps it), so its shape is made once.
+const listShapes = new WeakMap<readonly string[], ReturnType<typeof shapeFor>>();
+const entityShapes = new WeakMap<EntityDef, ReturnType<typeof shapeFor>>();
+
+function listShape(fields: readonly string[]) {
+  let shape = listShapes.get(fields);
+  if (!shape) listShapes.set(fields, (shape = shapeFor(fields)));
+  return shape;
+}
+
+function entityShape(entity: EntityDef) {
+  let shape = entityShapes.get(entity);
+  if (!shape) entityShapes.set(entity, (shape = shapeFor(Object.keys(entity.fields))));
+  return shape;
 }
 
 /** What anonymous visitors get: the id and the entity's public fields, nothing else. */
