@@ -1,5 +1,5 @@
 import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
-import type { EntityDef, FieldChange } from '../../shared/schema/types.js';
+import { SYSTEM_FIELDS, type EntityDef, type FieldChange } from '../../shared/schema/types.js';
 import type { Database, Dialect } from '../db/database.js';
 import type { Cond } from './ruleFilter.js';
 import { fieldExpr, fieldLayout, isStructured, storageOf, tableName, TIME_FIELDS, type Storage } from './entityTables.js';
@@ -13,7 +13,6 @@ import { shapeMaker } from './recordShape.js';
 const BROAD_SEARCH = 1000;
 /** Compiled list queries kept per entity definition: building and compiling one cost as much as running it. */
 const COMPILED_PER_ENTITY = 200;
-const SYSTEM_KEYS = ['id', 'version', 'status', 'ownerId', 'areaCode', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'];
 /** How a row becomes a stored record: its keys (the system fields, then the entity's own), and where each field is kept. */
 const storedShapes = new WeakMap<EntityDef, { make: () => Record<string, unknown>; inData: Set<string>; columns: Extract<Storage, { kind: 'column' }>[] }>();
 function storedShape(entity: EntityDef) {
@@ -21,7 +20,7 @@ function storedShape(entity: EntityDef) {
   if (!shape) {
     const layout = fieldLayout(entity);
     shape = {
-      make: shapeMaker([...SYSTEM_KEYS, ...layout.map((s) => s.field)]),
+      make: shapeMaker([...SYSTEM_FIELDS, ...layout.map((s) => s.field)]),
       inData: new Set(layout.filter((s) => s.kind === 'json').map((s) => s.field)),
       columns: layout.filter((s): s is Extract<Storage, { kind: 'column' }> => s.kind === 'column'),
     };

@@ -1,4 +1,4 @@
-import type { EntityDef } from '../../shared/schema/types.js';
+import { SYSTEM_FIELDS, type EntityDef } from '../../shared/schema/types.js';
 import type { StoredRecord } from './RecordStore.js';
 import { formatDateTime } from './time.js';
 import { shapeMaker } from './recordShape.js';
@@ -25,13 +25,12 @@ export function ruleRecord(entity: EntityDef, rec: StoredRecord, fields?: readon
   return out;
 }
 
-const SYSTEM_KEYS = ['id', 'version', 'status', 'ownerId', 'areaCode', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'];
-const SYSTEM = new Set(SYSTEM_KEYS);
+const SYSTEM: ReadonlySet<string> = new Set(SYSTEM_FIELDS);
 
 /** The answer's keys for these fields: the system ones first, then the rest in the order given. */
 function shapeFor(fields: readonly string[]) {
   const names = fields.filter((f, i) => !SYSTEM.has(f) && fields.indexOf(f) === i);
-  return { names, make: shapeMaker([...SYSTEM_KEYS, ...names]) };
+  return { names, make: shapeMaker([...SYSTEM_FIELDS, ...names]) };
 }
 
 // A list's fields are one array per page (listFields keeps it), so its shape is made once.
