@@ -1,5 +1,5 @@
 import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
-import { SYSTEM_FIELDS, type EntityDef, type FieldChange } from '../../shared/schema/types.js';
+import type { EntityDef, FieldChange } from '../../shared/schema/types.js';
 import type { Database, Dialect } from '../db/database.js';
 import type { Cond } from './ruleFilter.js';
 import { fieldExpr, fieldLayout, isStructured, storageOf, tableName, TIME_FIELDS, type Storage } from './entityTables.js';
@@ -7,27 +7,12 @@ import { ftsTableName, NOT_NULL_COLUMNS, orderTerms, searchFieldsOf } from './en
 import { bump, cached, generation, keep } from './tableCache.js';
 import { listColumns } from './listColumns.js';
 import { parseLocal } from './time.js';
-import { shapeMaker } from './recordShape.js';
+import { recordFromRow } from './recordFromRow.js';
 
 /** More search matches than this: read the page in sort order and test each row against the matches. */
 const BROAD_SEARCH = 1000;
 /** Compiled list queries kept per entity definition: building and compiling one cost as much as running it. */
 const COMPILED_PER_ENTITY = 200;
-/** How a row becomes a stored record: its keys (the system fields, then the entity's own), and where each field is kept. */
-const storedShapes = new WeakMap<EntityDef, { make: () => Record<string, unknown>; inData: Set<string>; columns: Extract<Storage, { kind: 'column' }>[] }>();
-function storedShape(entity: EntityDef) {
-  let shape = storedShapes.get(entity);
-  if (!shape) {
-    const layout = fieldLayout(entity);
-    shape = {
-      make: shapeMaker([...SYSTEM_FIELDS, ...layout.map((s) => s.field)]),
-      inData: new Set(layout.filter((s) => s.kind === 'json').map((s) => s.field)),
-      columns: layout.filter((s): s is Extract<Storage, { kind: 'column' }> => s.kind === 'column'),
-    };
-    storedShapes.set(entity, shape);
-  }
-  return shape;
-}
 const compiledLists = new WeakMap<EntityDef, Map<string, { query: CompiledQuery; key: string }>>();
 
 /** A list's fields as one text, kept per array: a page's fields are one array (listFields) asked for at every call. */
@@ -173,7 +158,7 @@ export class KyselyRecordStore implements RecordStore {
     const total = await this.cachedRead(table, count.key, async () => Number((await this.db.executeQuery<{ n: number | string }>(count.query)).rows[0]?.n ?? 0));
     if (total === 0 || opts.offset >= total) return { rows: [], total };
     const page = this.compiled(entity, 'page', opts, total);
-    const read = async () => (await this.db.executeQuery<Record<string, unknown>>(page.query)).rows.map((r) => this.fromRow(entity, r));
+    const read = async () => (await this.db.executeQuery<Record<string, unknown>>(page.query)).rows.map((r) => recordFromRow(entity, r));
     const rows = opts.cache && !this.inTransaction ? await this.cachedRead(table, page.key, read) : await read();
     return { rows, total };
   }
@@ -245,7 +230,7 @@ export class KyselyRecordStore implements RecordStore {
   async get(entity: EntityDef, id: number, opts: { lock?: boolean } = {}): Promise<StoredRecord | undefined> {
     const lock = opts.lock && this.inTransaction && this.dialect === 'postgres' ? sql` for update` : sql``;
     const res = await sql<Record<string, unknown>>`select * from ${sql.table(tableName(entity))} where ${sql.ref('id')} = ${id}${lock}`.execute(this.db);
-    return res.rows[0] ? this.fromRow(entity, res.rows[0]) : undefined;
+    return res.rows[0] ? recordFromRow(entity, res.rows[0]) : undefined;
   }
 
   async insert(entity: EntityDef, record: Omit<StoredRecord, 'id' | 'version'>): Promise<number> {
@@ -318,30 +303,6 @@ export class KyselyRecordStore implements RecordStore {
     }
     row.data = JSON.stringify(data);
     return row;
-  }
-
-  private fromRow(entity: EntityDef, row: Record<string, unknown>): StoredRecord {
-    let data: Record<string, unknown> = {};
-    try { data = JSON.parse(String(row.data ?? '{}')); } catch { data = {}; }
-    const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-    const { make, inData, columns } = storedShape(entity);
-    const rec = make() as StoredRecord;
-    rec.id = Number(row.id); rec.version = Number(row.version); rec.status = (row.status as string) ?? null;
-    rec.ownerId = num(row.owner_id); rec.areaCode = (row.area_code as string) ?? null;
-    rec.createdAt = Number(row.created_at); rec.updatedAt = Number(row.updated_at);
-    rec.createdBy = num(row.created_by); rec.updatedBy = num(row.updated_by);
-    // The data column holds only the fields that have a value: the rest stay null as made.
-    for (const name in data) if (inData.has(name)) rec[name] = data[name] ?? null;
-    for (const s of columns) {
-      const v = row[s.column];
-      if (v === null || v === undefined) continue;
-      const name = s.field;
-      if (isStructured(s.def)) { try { rec[name] = JSON.parse(String(v)); } catch { /* stays null */ } }
-      else if (s.def.type === 'boolean') rec[name] = Number(v) === 1;
-      else if (s.def.type === 'integer' || s.def.type === 'number') rec[name] = Number(v);
-      else rec[name] = v;
-    }
-    return rec;
   }
 
   /** The value a condition compares with, in the type the stored expression has on this database. */
