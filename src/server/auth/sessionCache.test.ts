@@ -85,7 +85,11 @@ describe('kept sessions', () => {
     const notices = versions.version('rec_notice');
     await other.db.updateTable('app_sessions').set({ last_seen_at: Date.now() }).where('token_hash', '=', hashToken(a.authorization)).execute();
     // A write that does notify, committed after the touch: once it is seen, the touch's would have been.
+    // On SQLite (where that write changes no row, so commits nothing) a second touch plays its part:
+    // data_version has been seen to miss one commit of another connection in this process when it
+    // came right after this one's own write (docs/performance.md), and always to see the next.
     await other.db.updateTable('rec_notice').set({ version: 1 }).where('id', '=', -1).execute();
+    if (!pg) await other.db.updateTable('app_sessions').set({ last_seen_at: Date.now() + 1 }).where('token_hash', '=', hashToken(a.authorization)).execute();
     expect(await eventually(async () => versions.version('rec_notice') !== notices)).toBe(true);
     // SQLite's data_version moves at any commit by another connection, whichever table it wrote.
     expect(versions.version('app_sessions') === sessions).toBe(pg);
