@@ -56,7 +56,7 @@ export interface ListOptions {
   offset: number;
   limit: number;
   /** Fields to read (system fields always come); all when absent. Others answer null. */
-  fields?: string[];
+  fields?: readonly string[];
   /**
    * The rows may come from the table's cache (tableCache) while the table has not changed: for
    * small lists read on every call. Such rows are shared: never mutate them. Not within a transaction.

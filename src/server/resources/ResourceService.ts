@@ -11,7 +11,7 @@ import { allowed, hasRight, permissions, scopeFilter } from './access.js';
 import { DictionaryValues } from './dictionaries.js';
 import { storageOf, TIME_FIELDS } from './entityTables.js';
 import { publicRecord, ruleRecord } from './output.js';
-import { listFields } from './indexPlan.js';
+import { listFields } from './listFields.js';
 import { KyselyRecordStore, type Filter, type RecordStore, type StoredRecord } from './RecordStore.js';
 import { ruleContext } from './ruleContext.js';
 import { ruleFacts } from './ruleFacts.js';
@@ -222,7 +222,7 @@ export class ResourceService {
     const { rows, total } = await this.store.list(entity, {
       where: { t: 'and', items: [this.publicCond(entity, now), ...q.items] },
       sort: [q.sort], offset: (q.page - 1) * q.pageSize, limit: q.pageSize,
-      fields: listFields(entity, q.listPage, null).filter((f) => visible.has(f)),
+      fields: listFields(entity, q.listPage, null, visible),
     });
     return { list: rows.map((r) => publicRecord(entity, r)), total, page: q.page, pageSize: q.pageSize };
   }

@@ -1,4 +1,4 @@
-import type { ActionDef, EntityDef, PageDef, WorkflowDef } from '../../shared/schema/types.js';
+import type { EntityDef, PageDef, WorkflowDef } from '../../shared/schema/types.js';
 import type { Rule } from '../../shared/rules/Rule.js';
 import { storageOf } from './entityTables.js';
 
@@ -40,10 +40,6 @@ export function ruleRecordFields(rule: Rule | undefined, out = new Set<string>()
     } else ruleRecordFields(arg as Rule, out);
   }
   return out;
-}
-
-function actionRules(actions: ActionDef[] | undefined): Rule[] {
-  return (actions ?? []).map((a) => a.visible).filter((r): r is Rule => r !== undefined);
 }
 
 /**
@@ -117,42 +113,3 @@ export function indexPlan(entity: EntityDef, sources: IndexSources): IndexPlan {
 
 /** The field the city scope compares (access.ts scopeCond). */
 const AREA = 'areaCode';
-
-/** Fields whose values are big (rich text, long text, files, JSON): a list reads them only when it shows or tests them. */
-export function isHeavy(entity: EntityDef, field: string): boolean {
-  const def = Object.prototype.hasOwnProperty.call(entity.fields, field) ? entity.fields[field] : undefined;
-  return def !== undefined && (def.type === 'richtext' || def.type === 'text' || def.type === 'files' || def.type === 'json');
-}
-
-/**
- * The fields a list page's rows need: everything small, plus the heavy fields its columns show or
- * its rules (access, workflow, row actions) read. Heavy fields nobody shows stay in the database.
- */
-export function listFields(entity: EntityDef, page: PageDef | undefined, wf: WorkflowDef | null): string[] {
-  // Asked by every list call; the schemas do not change once loaded.
-  const memo = page ?? entity;
-  let byEntity = listFieldsMemo.get(memo);
-  if (!byEntity) listFieldsMemo.set(memo, (byEntity = new WeakMap()));
-  let out = byEntity.get(entity);
-  if (!out) byEntity.set(entity, (out = findListFields(entity, page, wf)));
-  return out;
-}
-
-const listFieldsMemo = new WeakMap<object, WeakMap<EntityDef, string[]>>();
-
-function findListFields(entity: EntityDef, page: PageDef | undefined, wf: WorkflowDef | null): string[] {
-  const want = new Set<string>();
-  if (page?.kind === 'list') {
-    for (const c of page.columns) want.add(c.field);
-    for (const r of [...actionRules(page.rowActions), ...actionRules(page.toolbar), ...actionRules(page.batchActions)]) ruleRecordFields(r, want);
-    for (const a of page.rowActions ?? []) if (a.type === 'link') for (const m of a.to.matchAll(/:([A-Za-z][A-Za-z0-9]*)/g)) want.add(m[1]);
-    for (const c of page.columns) if (c.to) for (const m of c.to.matchAll(/:([A-Za-z][A-Za-z0-9]*)/g)) want.add(m[1]);
-  } else {
-    return Object.keys(entity.fields);
-  }
-  if (entity.titleField) want.add(entity.titleField);
-  for (const list of [entity.access.read, entity.access.update, entity.access.delete]) for (const r of list) ruleRecordFields(r.when, want);
-  ruleRecordFields(entity.access.public?.when, want);
-  if (wf) for (const t of wf.transitions) { ruleRecordFields(t.when, want); }
-  return Object.keys(entity.fields).filter((f) => !isHeavy(entity, f) || want.has(f));
-}
