@@ -1,4 +1,4 @@
-import type { WriteWatch } from './writeWatch.js';
+import { noteProcessWrite, type WriteWatch } from './writeWatch.js';
 
 /**
  * Writes that move no table's version: what they change, no answer kept in memory reads.
@@ -23,6 +23,7 @@ export class TableVersions {
   /** A write by this process to `table` has run. */
   note(table: string): void {
     this.own.set(table, (this.own.get(table) ?? 0) + 1);
+    noteProcessWrite();
   }
 
   version(table: string): string {

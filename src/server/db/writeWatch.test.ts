@@ -1,7 +1,11 @@
 import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { postgresWriteWatch, WRITE_CHANNEL } from './writeWatch.js';
+import { noteProcessWrite, postgresWriteWatch, sqliteWriteWatch, SQLITE_WATCH_FRESH_MS, WRITE_CHANNEL } from './writeWatch.js';
 
 /** Clients that record what they were sent: the watch's whole contract with pg. `refuse` says which (0-based) fail to connect. */
 function fakeClients(refuse: (n: number) => boolean = () => false) {
@@ -77,5 +81,66 @@ describe('postgresWriteWatch', () => {
     made[0].emit('end');
     await vi.advanceTimersByTimeAsync(5000);
     expect(made).toHaveLength(1);
+  });
+});
+
+describe('sqliteWriteWatch', () => {
+  it('sees another connection\'s commit once a read has stood its time, or at once after a write of this process', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'watch-'));
+    const open = () => { const c = new SQLite(path.join(dir, 'w.sqlite')); c.pragma('journal_mode = WAL'); return c; };
+    const mine = open();
+    mine.exec('create table t (v integer)');
+    const theirs = open();
+    try {
+      const watch = sqliteWriteWatch(mine);
+      const start = watch.version('t');
+      theirs.exec('insert into t values (1)');
+      // Read just now: the same read stands.
+      const soon = watch.version('t');
+      await new Promise((r) => setTimeout(r, SQLITE_WATCH_FRESH_MS + 2));
+      const later = watch.version('t');
+      expect(later).not.toBe(start);
+      expect([start, later]).toContain(soon);
+      theirs.exec('insert into t values (2)');
+      noteProcessWrite();
+      expect(watch.version('t')).not.toBe(later);
+      // Its own commits never move it.
+      const now = watch.version('t');
+      mine.exec('insert into t values (3)');
+      await new Promise((r) => setTimeout(r, SQLITE_WATCH_FRESH_MS + 2));
+      expect(watch.version('t')).toBe(now);
+    } finally {
+      mine.close();
+      theirs.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('asks SQLite once for the calls within its time, and again after a write of this process', () => {
+    const raw = new SQLite(':memory:');
+    let reads = 0;
+    const stmt = raw.prepare('pragma data_version').pluck();
+    const counted = { prepare: () => ({ pluck: () => ({ get: () => { reads++; return stmt.get(); } }) }) } as unknown as SQLite.Database;
+    let clock = 1000;
+    vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    try {
+      const watch = sqliteWriteWatch(counted);
+      reads = 0;
+      clock += 5;
+      watch.version('a');
+      watch.version('b');
+      clock += SQLITE_WATCH_FRESH_MS / 2;
+      watch.version('a');
+      expect(reads).toBe(1);
+      noteProcessWrite();
+      watch.version('a');
+      expect(reads).toBe(2);
+      clock += SQLITE_WATCH_FRESH_MS;
+      watch.version('a');
+      expect(reads).toBe(3);
+    } finally {
+      vi.restoreAllMocks();
+      raw.close();
+    }
   });
 });
