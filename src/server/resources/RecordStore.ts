@@ -16,6 +16,15 @@ const COMPILED_PER_ENTITY = 200;
 const compiledLists = new WeakMap<EntityDef, Map<string, { query: CompiledQuery; key: string }>>();
 
 /** A list's fields as one text, kept per array: a page's fields are one array (listFields) asked for at every call. */
+const NO_FIELDS: ReadonlySet<string> = new Set();
+const searchKeys = new WeakMap<ReadonlySet<string>, string>();
+/** The searched fields as one text, kept per set (a table's set is replaced, not changed, when its indexes are made). */
+function searchKey(fields: ReadonlySet<string>): string {
+  let key = searchKeys.get(fields);
+  if (key === undefined) searchKeys.set(fields, (key = [...fields].join()));
+  return key;
+}
+
 const fieldsKeys = new WeakMap<readonly string[], string>();
 function fieldsKey(fields: readonly string[] | undefined): string | null {
   if (!fields) return null;
@@ -148,16 +157,18 @@ export class KyselyRecordStore implements RecordStore {
   }
 
   /** Fields with a trigram search table on this database (made by syncEntityIndexes). */
-  private searchFields(entity: EntityDef): Set<string> {
-    return this.database ? searchFieldsOf(this.database, tableName(entity)) : new Set();
+  private searchFields(entity: EntityDef): ReadonlySet<string> {
+    return this.database ? searchFieldsOf(this.database, tableName(entity)) : NO_FIELDS;
   }
 
   async list(entity: EntityDef, opts: ListOptions): Promise<{ rows: StoredRecord[]; total: number }> {
     const table = tableName(entity);
-    const count = this.compiled(entity, 'count', opts, 0);
+    // The filter tree is the largest part of both queries' keys: made into text once per call.
+    const where = JSON.stringify(opts.where);
+    const count = this.compiled(entity, 'count', opts, where, 0);
     const total = await this.cachedRead(table, count.key, async () => Number((await this.db.executeQuery<{ n: number | string }>(count.query)).rows[0]?.n ?? 0));
     if (total === 0 || opts.offset >= total) return { rows: [], total };
-    const page = this.compiled(entity, 'page', opts, total);
+    const page = this.compiled(entity, 'page', opts, where, total);
     const read = async () => (await this.db.executeQuery<Record<string, unknown>>(page.query)).rows.map((r) => recordFromRow(entity, r));
     const rows = opts.cache && !this.inTransaction ? await this.cachedRead(table, page.key, read) : await read();
     return { rows, total };
@@ -179,10 +190,10 @@ export class KyselyRecordStore implements RecordStore {
    * One of the list's two queries compiled, kept per entity definition and shape (values included),
    * with its text and values as one string: the table cache's key for its answer.
    */
-  private compiled(entity: EntityDef, part: 'count' | 'page', opts: ListOptions, total: number): { query: CompiledQuery; key: string } {
+  private compiled(entity: EntityDef, part: 'count' | 'page', opts: ListOptions, where: string, total: number): { query: CompiledQuery; key: string } {
     const broad = part === 'page' && total > BROAD_SEARCH;
-    const shape = part === 'count' ? [opts.where] : [opts.where, opts.sort, fieldsKey(opts.fields), opts.limit, opts.offset];
-    const key = `${part}\u0000${this.dialect}\u0000${[...this.searchFields(entity)].join()}\u0000${broad ? 1 : 0}\u0000${JSON.stringify(shape)}`;
+    const rest = part === 'count' ? '' : `${JSON.stringify(opts.sort)}\u0000${fieldsKey(opts.fields)}\u0000${opts.limit}\u0000${opts.offset}`;
+    const key = `${part}\u0000${this.dialect}\u0000${searchKey(this.searchFields(entity))}\u0000${broad ? 1 : 0}\u0000${where}\u0000${rest}`;
     let byShape = compiledLists.get(entity);
     if (!byShape) compiledLists.set(entity, (byShape = new Map()));
     const hit = byShape.get(key);

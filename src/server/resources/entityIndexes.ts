@@ -21,8 +21,9 @@ export const ftsTableName = (table: string) => `fts_${table}`;
 
 /** Per database: the fields of each table that have an SQLite search table, as the last sync left them. */
 const searchTables = new WeakMap<Database, Map<string, Set<string>>>();
-export function searchFieldsOf(database: Database, table: string): Set<string> {
-  return searchTables.get(database)?.get(table) ?? new Set();
+const NO_SEARCH: ReadonlySet<string> = new Set();
+export function searchFieldsOf(database: Database, table: string): ReadonlySet<string> {
+  return searchTables.get(database)?.get(table) ?? NO_SEARCH;
 }
 
 /** Whether PostgreSQL's pg_trgm could be used; null until the first sync asks. */
