@@ -11,9 +11,16 @@ import { ruleContext } from './ruleContext.js';
 export type Right = 'read' | 'create' | 'update' | 'delete';
 
 /** The entity's rules of one right that name the user's active role. Deny by default: none means no right. */
-export function rulesFor(entity: EntityDef, right: Right, user: SessionUser): AccessRule[] {
-  return (entity.access[right] ?? []).filter((r) => r.roles.includes(user.roleCode));
+export function rulesFor(entity: EntityDef, right: Right, user: SessionUser): readonly AccessRule[] {
+  // Asked twice for every row of every list; the schemas do not change once loaded.
+  let byRight = roleRules.get(entity);
+  if (!byRight) roleRules.set(entity, (byRight = new Map()));
+  const key = `${right}\u0000${user.roleCode}`;
+  let rules = byRight.get(key);
+  if (!rules) byRight.set(key, (rules = (entity.access[right] ?? []).filter((r) => r.roles.includes(user.roleCode))));
+  return rules;
 }
+const roleRules = new WeakMap<EntityDef, Map<string, AccessRule[]>>();
 
 export function hasRight(entity: EntityDef, right: Right, user: SessionUser): boolean {
   return rulesFor(entity, right, user).some((r) => r.scope !== 'none');

@@ -19,11 +19,14 @@ function storedShape(entity: EntityDef) {
   return shape;
 }
 
+function num(v: unknown): number | null {
+  return v === null || v === undefined ? null : Number(v);
+}
+
 /** A table row (columns, and the JSON data column as text) as the record the engine handles. */
 export function recordFromRow(entity: EntityDef, row: Record<string, unknown>): StoredRecord {
   let data: Record<string, unknown> = {};
   try { data = JSON.parse(String(row.data ?? '{}')); } catch { data = {}; }
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   const { make, inData, columns } = storedShape(entity);
   const rec = make() as StoredRecord;
   rec.id = Number(row.id); rec.version = Number(row.version); rec.status = (row.status as string) ?? null;
