@@ -1,5 +1,4 @@
 import type { ActionDef, EntityDef, PageDef, WorkflowDef } from '../../shared/schema/types.js';
-import type { Rule } from '../../shared/rules/Rule.js';
 import { ruleRecordFields } from './indexPlan.js';
 
 /**
@@ -36,27 +35,12 @@ function placeholders(template: string, out: Set<string>): void {
   for (const m of template.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').matchAll(PLACEHOLDER)) out.add(m[1]);
 }
 
-/** Fields a rule reads of the row, which list pages pass as both `record` and `form`. */
-function rowRuleFields(rule: Rule | undefined, out: Set<string>): void {
-  ruleRecordFields(rule, out);
-  formFields(rule, out);
-}
-
-function formFields(rule: Rule | undefined, out: Set<string>): void {
-  if (rule === null || rule === undefined || typeof rule !== 'object') return;
-  if (Array.isArray(rule)) { for (const r of rule) formFields(r, out); return; }
-  for (const [op, arg] of Object.entries(rule)) {
-    if (op === 'var') {
-      const name = Array.isArray(arg) ? arg[0] : arg;
-      const m = typeof name === 'string' ? /^form\.([A-Za-z0-9_]+)/.exec(name) : null;
-      if (m) out.add(m[1]);
-    } else formFields(arg as Rule, out);
-  }
-}
+/** A list page's rules read the row as both `record` and `form`. */
+const ROW_VAR = /^(?:record|form)\.([A-Za-z0-9_]+)/;
 
 function actionFields(actions: ActionDef[] | undefined, rowValues: boolean, out: Set<string>): void {
   for (const a of actions ?? []) {
-    rowRuleFields(a.visible, out);
+    ruleRecordFields(a.visible, out, ROW_VAR);
     // Toolbar links fill their placeholders from the page's query, not from a row.
     if (a.type === 'link' && rowValues) placeholders(a.to, out);
     if (a.type === 'download') placeholders(a.url, out);
