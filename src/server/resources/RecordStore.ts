@@ -15,7 +15,6 @@ const BROAD_SEARCH = 1000;
 const COMPILED_PER_ENTITY = 200;
 const compiledLists = new WeakMap<EntityDef, Map<string, { query: CompiledQuery; key: string }>>();
 
-/** A list's fields as one text, kept per array: a page's fields are one array (listFields) asked for at every call. */
 const NO_FIELDS: ReadonlySet<string> = new Set();
 const searchKeys = new WeakMap<ReadonlySet<string>, string>();
 /** The searched fields as one text, kept per set (a table's set is replaced, not changed, when its indexes are made). */
@@ -25,6 +24,7 @@ function searchKey(fields: ReadonlySet<string>): string {
   return key;
 }
 
+/** A list's fields as one text, kept per array: a page's fields are one array (listFields) asked for at every call. */
 const fieldsKeys = new WeakMap<readonly string[], string>();
 function fieldsKey(fields: readonly string[] | undefined): string | null {
   if (!fields) return null;
