@@ -16,6 +16,7 @@ const entity: EntityDef = {
     formFlag: { type: 'string', label: '表单规则' },
     readGate: { type: 'string', label: '读取规则' },
     guard: { type: 'string', label: '流转规则' },
+    gate: { type: 'string', label: '守卫规则' },
     toolbarOnly: { type: 'string', label: '工具栏' },
     body: { type: 'richtext', label: '正文' },
   },
@@ -28,6 +29,7 @@ const entity: EntityDef = {
 const workflow = {
   name: 'probe', field: 'status', initial: '0', statuses: [{ code: '0', label: '草稿' }],
   transitions: [{ action: 'go', label: '走', from: ['0'], to: '0', roles: ['2'], when: { '!!': [{ var: 'record.guard' }] } }],
+  guards: { go: { message: '不行', rule: { '==': [{ var: 'record.gate' }, '1'] } } },
 } as unknown as WorkflowDef;
 
 const page: ListPageDef = {
@@ -43,7 +45,7 @@ const page: ListPageDef = {
 
 describe('listFields', () => {
   it('keeps what the page reads and the rules test, and nothing else', () => {
-    expect(listFields(entity, page, workflow)).toEqual(['title', 'shown', 'linked', 'fileNo', 'flag', 'formFlag', 'readGate', 'guard']);
+    expect(listFields(entity, page, workflow)).toEqual(['title', 'shown', 'linked', 'fileNo', 'flag', 'formFlag', 'readGate', 'guard', 'gate']);
   });
 
   it('keeps one array per page, so the store and the answer shape key on it', () => {

@@ -4,9 +4,9 @@ import { ruleRecordFields } from './indexPlan.js';
 /**
  * The fields a list's rows carry: what the page reads (its columns, the placeholders of its links
  * and downloads, its actions' rules, which see the row as `record` and `form`), what the server's
- * rules test on each row (access, the public rule, the workflow's guards) and the title. Nothing
- * else is read from the database nor sent: a topic row went from 38 keys (most of them null, an ID
- * card number among them) to the dozen the page shows. A list asked without a page (a picker, an
+ * rules test on each row (access, the public rule, the workflow's transitions and guards, which
+ * decide `_perm`) and the title. Nothing else is read from the database nor sent: a topic row went
+ * from 38 keys (most of them null, an ID card number among them) to 20, the system fields included. A list asked without a page (a picker, an
  * API client) gets every field.
  *
  * One array per page and entity, kept: the record store and the answer's shape key on it.
@@ -60,6 +60,9 @@ function findListFields(entity: EntityDef, page: PageDef | undefined, wf: Workfl
   if (entity.titleField) want.add(entity.titleField);
   for (const list of [entity.access.read, entity.access.update, entity.access.delete]) for (const r of list) ruleRecordFields(r.when, want);
   ruleRecordFields(entity.access.public?.when, want);
-  if (wf) for (const t of wf.transitions) ruleRecordFields(t.when, want);
+  if (wf) {
+    for (const t of wf.transitions) ruleRecordFields(t.when, want);
+    for (const g of Object.values(wf.guards ?? {})) ruleRecordFields(g.rule, want);
+  }
   return Object.keys(entity.fields).filter((f) => want.has(f));
 }
