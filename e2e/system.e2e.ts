@@ -146,7 +146,11 @@ describe('system management and sign-up', () => {
     await pressRowAction(page, row, '编辑');
     const form = page.locator('.runtime-form-edit');
     await form.waitFor();
-    await item(form, '角色').getByLabel('评审专家').check();
+    // The role boxes are drawn from the role dictionary and redrawn when the form's other
+    // dictionaries arrive: a click during a redraw was once lost (the box stayed unchecked), so
+    // the box is checked until it shows checked.
+    const expert = item(form, '角色').getByLabel('评审专家');
+    await poll(async () => { await expert.check({ timeout: 2000 }).catch(() => undefined); return expert.isChecked(); }).toBe(true);
     await form.getByRole('button', { name: btn('保存') }).click();
     await page.waitForURL('**/systemManagement/roleUserManagement');
     await poll(() => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: USERNAME }).first().textContent()).toContain('评审专家');
