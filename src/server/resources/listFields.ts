@@ -1,4 +1,5 @@
 import type { ActionDef, EntityDef, PageDef, WorkflowDef } from '../../shared/schema/types.js';
+import { placeholderNames } from '../../shared/schema/placeholders.js';
 import { ruleRecordFields } from './indexPlan.js';
 
 /**
@@ -28,22 +29,19 @@ const adminMemo = new WeakMap<object, WeakMap<EntityDef, string[]>>();
 // A visitor's fields depend only on the entity's public rule, so one array per page serves them all.
 const publicMemo = new WeakMap<object, WeakMap<EntityDef, string[]>>();
 
-const PLACEHOLDER = /:([A-Za-z_][A-Za-z0-9_]*)/g;
-
-/** `:name` placeholders of a link or download address (the scheme of an absolute URL is not one). */
-function placeholders(template: string, out: Set<string>): void {
-  for (const m of template.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').matchAll(PLACEHOLDER)) out.add(m[1]);
-}
-
 /** A list page's rules read the row as both `record` and `form`. */
 const ROW_VAR = /^(?:record|form)\.([A-Za-z0-9_]+)/;
+
+function addAll(names: string[], out: Set<string>): void {
+  for (const n of names) out.add(n);
+}
 
 function actionFields(actions: ActionDef[] | undefined, rowValues: boolean, out: Set<string>): void {
   for (const a of actions ?? []) {
     ruleRecordFields(a.visible, out, ROW_VAR);
     // Toolbar links fill their placeholders from the page's query, not from a row.
-    if (a.type === 'link' && rowValues) placeholders(a.to, out);
-    if (a.type === 'download') placeholders(a.url, out);
+    if (a.type === 'link' && rowValues) addAll(placeholderNames(a.to), out);
+    if (a.type === 'download') addAll(placeholderNames(a.url), out);
   }
 }
 
@@ -52,7 +50,7 @@ function findListFields(entity: EntityDef, page: PageDef | undefined, wf: Workfl
   const want = new Set<string>();
   for (const c of page.columns) {
     want.add(c.field);
-    if (c.to) placeholders(c.to, want);
+    if (c.to) addAll(placeholderNames(c.to), want);
   }
   actionFields(page.rowActions, true, want);
   actionFields(page.batchActions, true, want);

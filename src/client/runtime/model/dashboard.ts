@@ -3,7 +3,7 @@
  * deadline counted down in days, an area in words and where a row links.
  */
 import type { DashboardBlockDef, DictionaryOption } from '../../../shared/schema/types.js';
-import { fillPlaceholders } from './placeholders.js';
+import { fillPlaceholders } from '../../../shared/schema/placeholders.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The province's time (UTC+8), in which stored dates are written. */

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { createConfirmGuard } from '../../../shared/clickGuard.js';
 import type { ListRequest, ResourceRecord } from '../../../shared/schema/types.js';
 import type { ResolvedAction } from '../model/actions.js';
-import { fillPlaceholders } from '../model/placeholders.js';
+import { fillPlaceholders } from '../../../shared/schema/placeholders.js';
 import { actionIcon } from './icons.js';
 
 export const COMMENT_REQUIRED = '请输入意见';

@@ -18,7 +18,7 @@ import { resolveAction } from '../model/actions.js';
 import { buildFormSchema, saveBody, type FormMode } from '../model/formSchema.js';
 import { ruleEffects } from '../model/formRules.js';
 import { lookupEffects } from '../model/lookups.js';
-import { fillPlaceholders } from '../model/placeholders.js';
+import { fillPlaceholders } from '../../../shared/schema/placeholders.js';
 import { fieldErrorsOf } from '../model/serverErrors.js';
 import { PageContext } from '../PageContext.js';
 import { useRuntime } from '../RuntimeContext.js';

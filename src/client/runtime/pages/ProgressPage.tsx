@@ -9,7 +9,7 @@ import { Alert, Button, Card, Col, Empty, Input, Modal, Popconfirm, Progress, Ro
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ProgressPageDef } from '../../../shared/schema/types.js';
-import { fillPlaceholders } from '../model/placeholders.js';
+import { fillPlaceholders } from '../../../shared/schema/placeholders.js';
 import { useRuntime } from '../RuntimeContext.js';
 import { failureText } from '../widgets/ScoreSheet.js';
 import type { PageKindProps } from './types.js';

@@ -6,7 +6,7 @@ import type { ResourceRecord, WorkflowDef } from '../../../shared/schema/types.j
 import { useDictionary } from '../dictionaries/useDictionary.js';
 import { formatDate, richTextToPlain, type ColumnPlan } from '../model/columns.js';
 import { areaText } from '../model/dashboard.js';
-import { fillPlaceholders } from '../model/placeholders.js';
+import { fillPlaceholders } from '../../../shared/schema/placeholders.js';
 import type { FileRefLike } from '../data/dataProvider.js';
 import { FileList } from '../widgets/FileList.js';
 import { StatusTag } from '../widgets/StatusTag.js';

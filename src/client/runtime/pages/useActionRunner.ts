@@ -3,7 +3,7 @@ import { MESSAGES } from '../../../shared/envelope.js';
 import type { ListRequest, PageBundle, ResourceRecord } from '../../../shared/schema/types.js';
 import type { ResolvedAction } from '../model/actions.js';
 import { useRuntime } from '../RuntimeContext.js';
-import { fillPlaceholders } from '../model/placeholders.js';
+import { fillPlaceholders } from '../../../shared/schema/placeholders.js';
 import { useMessage } from '../../feedback/messages.js';
 
 /**
