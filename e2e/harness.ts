@@ -21,12 +21,43 @@ export function launchBrowser(): Promise<Browser> {
 /** Pages of open contexts, so a failing test can leave a picture of each (e2e/failureShots.ts). */
 const openPages = new Set<Page>();
 
+/**
+ * The last API answers each page was refused (flag false), with what they said: a toast that came
+ * and went before a failing check looked is still told in the failure.
+ */
+const refusals = new WeakMap<Page, string[]>();
+
+function keepRefusals(page: Page): void {
+  const kept: string[] = [];
+  refusals.set(page, kept);
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    void response.text().then((body) => {
+      if (!body.startsWith('{') || !body.includes('"flag":false')) return;
+      kept.push(`${url.pathname} ${response.status()} ${body.slice(0, 200)}`);
+      if (kept.length > 5) kept.shift();
+    }, () => undefined);
+  });
+}
+
+function refusedCalls(page: Page): string {
+  const kept = refusals.get(page) ?? [];
+  return kept.length ? `; refused calls: ${kept.join(' | ')}` : '';
+}
+
+/** Waits for the page's running animations (a dialog's zoom-in), so a click lands where the button has come to rest. */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+}
+
 /** A fresh browser context (own storage, own cookies) with a page on the portal; console errors are collected. */
 export async function openPage(browser: Browser, pathname = '/'): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ baseURL: baseURL(), locale: 'zh-CN', viewport: { width: 1366, height: 860 }, acceptDownloads: true });
   const page = await context.newPage();
   openPages.add(page);
   page.on('close', () => openPages.delete(page));
+  keepRefusals(page);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(pathname);
@@ -53,7 +84,7 @@ export async function shootOpenPages(testName: string): Promise<string[]> {
     try {
       const file = await screenshot(page, `FAILED-${slug}-${n}`);
       const shown = await page.locator('.ant-message-notice, .ant-notification-notice, .ant-form-item-explain-error, .ant-formily-item-error-help').allInnerTexts();
-      notes.push(`${page.url()} → ${file}${shown.length ? ` (shows: ${shown.join(' | ')})` : ''}`);
+      notes.push(`${page.url()} → ${file}${shown.length ? ` (shows: ${shown.join(' | ')})` : ''}${refusedCalls(page)}`);
     } catch {
       // A page that closed meanwhile has nothing to show.
     }
@@ -110,6 +141,6 @@ export async function expectMessage(page: Page, text: string, timeout = 30_000):
     await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout });
   } catch (e) {
     const shown = await page.locator('.ant-message-notice, .ant-form-item-explain-error, .ant-formily-item-error-help').allInnerTexts().catch(() => []);
-    throw new Error(`no message "${text}" within ${timeout} ms; the page shows: ${shown.join(' | ') || 'nothing'} (${(e as Error).message.split('\n')[0]})`);
+    throw new Error(`no message "${text}" within ${timeout} ms; the page shows: ${shown.join(' | ') || 'nothing'}${refusedCalls(page)} (${(e as Error).message.split('\n')[0]})`);
   }
 }

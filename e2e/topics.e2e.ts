@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, buttonName as btn, expectMessage, launchBrowser, openPage, pressRowAction, screenshot, settled } from './harness.js';
+import { animationsDone, api, buttonName as btn, expectMessage, launchBrowser, openPage, pressRowAction, screenshot, settled } from './harness.js';
 import { loginViaUi } from './login.js';
 
 const RUN = String(Date.now() % 1_000_000);
@@ -89,6 +89,8 @@ async function rowAction(page: Page, label: string, comment?: string) {
   await pressRowAction(page, row, label);
   const dialog = page.locator('.ant-modal:visible, .ant-popover:visible:not(:has(.runtime-more-actions))').last();
   await dialog.waitFor();
+  // Under load a click sent during the dialog's zoom-in can land beside the button it aimed at.
+  await animationsDone(page);
   if (comment !== undefined) {
     const box = dialog.locator('textarea');
     if (await box.count()) await box.fill(comment);

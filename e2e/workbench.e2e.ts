@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, baseURL, launchBrowser, openPage, screenshot } from './harness.js';
+import { animationsDone, api, baseURL, launchBrowser, openPage, screenshot } from './harness.js';
 import { LOGIN_DIALOG, closeTourIfShown, loginViaUi, openLoginDialog } from './login.js';
 
 let browser: Browser;
@@ -234,7 +234,7 @@ describe('accessibility (GB/T 37668): axe-core finds no serious or critical viol
     await page.goto('/homePage');
     await openLoginDialog(page);
     // The dialog zooms and fades in: colours read mid-animation are paler than the dialog's own.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+    await animationsDone(page);
     report.login = await seriousViolations(page, LOGIN_DIALOG);
     console.log('axe-core serious/critical:', JSON.stringify(report, null, 1));
     expect(report).toEqual({ '/homePage': [], '/noticeAnnouncement': [], '/activityDynamics': [], '/relatedDownloads': [], '/rulesRegulations': [], article: [], login: [] });
