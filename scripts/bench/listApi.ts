@@ -3,7 +3,9 @@
  * and on PostgreSQL when DATABASE_URL is set) at 100k and 1M topics, each hit by 50 concurrent
  * loopback clients for a bounded time and count. Page 1 of 10 with two filters and the exact total,
  * and a "name contains" search with its total. The app runs as one process and as WORKERS
- * processes (BENCH_WORKERS, default 1,2), on the same data.
+ * processes (BENCH_WORKERS, default 1,2), on the same data. With BENCH_PG_SOCKET_URL (the same
+ * database through its Unix socket, e.g. postgres://user@%2Fvar%2Frun%2Fpostgresql/db) each
+ * PostgreSQL figure is taken over that connection too, on the same seeded rows.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -35,21 +37,29 @@ export async function benchListApi(sizes: number[], log: (s: string) => void): P
   await stop(hello);
   log(`hello-world: ${helloResult.rps.toFixed(0)} req/s, p50 ${helloResult.p50.toFixed(1)} ms, p99 ${helloResult.p99.toFixed(1)} ms`);
   const out: ListBench = { hello: helloResult, rows: [] };
-  const dbs: { name: string; env: NodeJS.ProcessEnv; schema?: string }[] = [{ name: 'SQLite', env: { ...process.env, DATABASE_URL: '' } }];
-  if (process.env.DATABASE_URL) dbs.push({ name: 'PostgreSQL', env: process.env, schema: `bench_${crypto.randomBytes(4).toString('hex')}` });
+  // Each database with the connections it is measured over: PostgreSQL over DATABASE_URL (TCP, as
+  // given) and, where asked, over its Unix socket; the first connection seeds the rows they share.
+  const dbs: { schema?: string; via: { name: string; env: NodeJS.ProcessEnv }[] }[] = [{ via: [{ name: 'SQLite', env: { ...process.env, DATABASE_URL: '' } }] }];
+  if (process.env.DATABASE_URL) {
+    const via = [{ name: 'PostgreSQL', env: process.env }];
+    if (process.env.BENCH_PG_SOCKET_URL) via.push({ name: 'PostgreSQL socket', env: { ...process.env, DATABASE_URL: process.env.BENCH_PG_SOCKET_URL } });
+    dbs.push({ schema: `bench_${crypto.randomBytes(4).toString('hex')}`, via });
+  }
   for (const db of dbs) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-list-'));
     try {
       for (const n of sizes) {
         for (const workers of WORKERS) {
-          const app = await startChild(['app', String(n), dataDir, ...(db.schema ? [db.schema] : [])], { ...db.env, WORKERS: String(workers) });
-          const headers = { authorization: app.info.authorization!, 'x-csrf-token': app.info.csrf! };
-          const aloneMs = await alone(app.info.port, '/api/resource/topic/list', LIST_BODY, headers);
-          const list = await load('list', app.info.port, '/api/resource/topic/list', LIST_BODY, headers);
-          const search = await load('search', app.info.port, '/api/resource/topic/list', SEARCH_BODY, headers);
-          await stop(app);
-          out.rows.push({ db: db.name, n, workers, seedMs: app.info.seedMs ?? 0, aloneMs, list, search });
-          log(`${db.name} ${n}, ${workers} process(es): seeded in ${((app.info.seedMs ?? 0) / 1000).toFixed(1)} s; alone ${aloneMs.toFixed(1)} ms; list ${list.rps.toFixed(0)} req/s p50 ${list.p50.toFixed(1)} p99 ${list.p99.toFixed(1)} (errors ${list.errors}); search ${search.rps.toFixed(0)} req/s p50 ${search.p50.toFixed(1)} p99 ${search.p99.toFixed(1)} (errors ${search.errors})`);
+          for (const { name, env } of db.via) {
+            const app = await startChild(['app', String(n), dataDir, ...(db.schema ? [db.schema] : [])], { ...env, WORKERS: String(workers) });
+            const headers = { authorization: app.info.authorization!, 'x-csrf-token': app.info.csrf! };
+            const aloneMs = await alone(app.info.port, '/api/resource/topic/list', LIST_BODY, headers);
+            const list = await load('list', app.info.port, '/api/resource/topic/list', LIST_BODY, headers);
+            const search = await load('search', app.info.port, '/api/resource/topic/list', SEARCH_BODY, headers);
+            await stop(app);
+            out.rows.push({ db: name, n, workers, seedMs: app.info.seedMs ?? 0, aloneMs, list, search });
+            log(`${name} ${n}, ${workers} process(es): seeded in ${((app.info.seedMs ?? 0) / 1000).toFixed(1)} s; alone ${aloneMs.toFixed(1)} ms; list ${list.rps.toFixed(0)} req/s p50 ${list.p50.toFixed(1)} p99 ${list.p99.toFixed(1)} (errors ${list.errors}); search ${search.rps.toFixed(0)} req/s p50 ${search.p50.toFixed(1)} p99 ${search.p99.toFixed(1)} (errors ${search.errors})`);
+          }
         }
       }
     } finally {
