@@ -57,7 +57,7 @@ describe('documents of reviewed topics', () => {
     const [task] = (await t.post('/api/resource/review/list', { pageSize: 10 }, expert)).body.data.list;
     const detail = (await t.post('/api/review/task', { id: task.id }, expert)).body.data;
     expect(detail.target.applicationDoc).toEqual([expect.objectContaining({ id: assigned.fileId })]);
-    expect((await t.post('/api/resource/topic/get', { id: assigned.topicId }, expert)).status).toBe(403);
+    expect((await t.post('/api/resource/topic/get', { id: assigned.topicId }, expert)).status).toBe(404);
     // Another expert (not assigned) reads nothing.
     await t.post('/api/resource/expert/save', { name: '旁观专家', unit: '研究所', area: '1101', subject: '3', mobile: '13900000022', account: 'expert2', enabled: true }, city);
     expect((await download(assigned.fileId, await t.loginAs('expert2'))).statusCode).toBe(404);
