@@ -99,6 +99,7 @@ export function RouteView() {
         <SchemaPageHost
           key={key}
           pageId={kind.page}
+          pageChunk={entry.def.pageChunk}
           mode={kind.mode}
           query={{ ...kind.query, ...Object.fromEntries(new URLSearchParams(location.search)) }}
         />

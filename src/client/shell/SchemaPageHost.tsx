@@ -1,10 +1,14 @@
 import { Spin } from 'antd';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { askPageSchemaEarly } from '../api/pageSchemaEarly.js';
+import { preloadPageChunk } from '../runtime/pages/pageChunks.js';
 
 export interface SchemaPageProps {
   pageId: string;
   mode?: 'add' | 'edit' | 'look';
   query: Record<string, string>;
+  /** The page's own chunk, from the route tree (RouteDef.pageChunk). */
+  pageChunk?: string;
 }
 
 const loadRuntime = () => import('../runtime/index.js');
@@ -21,8 +25,17 @@ export function PageLoading() {
   return <div className="shell-page-loading"><Spin /></div>;
 }
 
-/** Renders a page schema through the runtime. */
+/**
+ * Renders a page schema through the runtime. The page schema and the page's own chunk (a full
+ * list, a form) are asked for as the route opens, with the runtime: the schema would otherwise wait
+ * for the runtime, and the chunk for the schema that names its kind. Once per mount (a new page is
+ * a new mount: RouteView keys it by address).
+ */
 export function SchemaPageHost(props: SchemaPageProps) {
+  useState(() => {
+    askPageSchemaEarly(props.pageId);
+    preloadPageChunk(props.pageChunk);
+  });
   return (
     <Suspense fallback={<PageLoading />}>
       <SchemaPage pageId={props.pageId} mode={props.mode} query={props.query} />

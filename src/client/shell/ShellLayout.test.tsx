@@ -19,13 +19,17 @@ vi.mock('../runtime/index.js', () => ({
   ),
 }));
 
+// The page chunks the shell starts loading as a route opens.
+const preloaded = vi.hoisted(() => [] as (string | undefined)[]);
+vi.mock('../runtime/pages/pageChunks.js', () => ({ preloadPageChunk: (name: string | undefined) => { preloaded.push(name); } }));
+
 // A 2-core machine renders antd in jsdom slowly.
 configure({ asyncUtilTimeout: 5000 });
 
 const routes: RouteDef[] = [
   { path: '/', name: '首页', redirect: '/homePage', hidden: true, public: true },
   { path: '/homePage', name: '首页', component: 'homePage', public: true },
-  { path: '/noticeAnnouncement', name: '通知公告', page: 'portal/announcement.list', public: true, children: [
+  { path: '/noticeAnnouncement', name: '通知公告', page: 'portal/announcement.list', pageChunk: 'list', public: true, children: [
     { path: '/noticeAnnouncement/lookAnnouncement', name: '通知公告详情', page: 'portal/announcement.look', mode: 'look', hidden: true, public: true },
   ] },
   { path: '/projectManagement', name: '课题管理', children: [
@@ -77,6 +81,7 @@ beforeAll(() => {
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
+  preloaded.length = 0;
   session.clear();
   messages = [];
   calls = [];
@@ -147,6 +152,19 @@ describe('shell as a visitor', () => {
     renderAt('/noticeAnnouncement/lookAnnouncement?id=7');
     await waitFor(() => expect(bodyText()).toContain('page portal/announcement.look look {"id":"7"}'));
     expect(document.querySelector('.shell-breadcrumb')?.textContent).toContain('通知公告/通知公告详情');
+  });
+
+  it("starts loading a page route's own chunk as the route opens, before the runtime has the page", async () => {
+    renderAt('/noticeAnnouncement');
+    await waitFor(() => expect(bodyText()).toContain('page portal/announcement.list'));
+    expect(preloaded).toContain('list');
+    // The page schema too, while the (here mocked) runtime would still be loading.
+    expect(calls.filter((u) => u.startsWith('/api/schema/page'))).toHaveLength(1);
+    cleanup();
+    preloaded.length = 0;
+    renderAt('/homePage');
+    await waitFor(() => expect(document.querySelectorAll('.fake-schema-page')).toHaveLength(4));
+    expect(preloaded.filter(Boolean)).toEqual([]);
   });
 
   it('sends a visitor on a private page to home with the login dialog open', async () => {

@@ -12,6 +12,7 @@ import { MAX_PAGE_SIZE, ResourceService } from './ResourceService.js';
 import { virtualEntity } from './virtualEntities.js';
 import { importFields, importTemplate, importXlsx } from './importXlsx.js';
 import { MAX_ID, MAX_PAGE } from '../http/inputGuard.js';
+import { routesWithChunks } from '../schemas/routesWithChunks.js';
 
 const entityParams = {
   type: 'object',
@@ -193,7 +194,7 @@ export async function resourceRoutes(app: FastifyInstance, opts: { ctx: AppConte
   app.post('/schema/routes', {
     config: { auth: 'public' },
     schema: { body: { type: 'object', properties: { subAct }, additionalProperties: false } },
-  }, async () => ok({ routes: ctx.schemas.routes }));
+  }, async () => ok({ routes: routesWithChunks(ctx.schemas.routes, ctx.schemas.pages) }));
 
   app.post<{ Body: { name: string } }>('/workflow/get', {
     schema: { body: { type: 'object', properties: { subAct, name: { type: 'string', minLength: 1, maxLength: 48 } }, required: ['name'], additionalProperties: false } },

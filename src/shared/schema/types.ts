@@ -203,6 +203,11 @@ export interface RouteDef {
   name: string;
   /** Page schema id rendered at this path; omitted for hand-written or section routes. */
   page?: string;
+  /**
+   * Set by the server from the page schema, never written in routes.json: the page kind whose code
+   * is a chunk of its own (pageChunkOf), which the shell starts loading as the route opens.
+   */
+  pageChunk?: string;
   /** add / edit / look for form pages. */
   mode?: 'add' | 'edit' | 'look';
   /** Default query parameters of the page (the address's own win): {"id": "1"} edits one fixed record. */

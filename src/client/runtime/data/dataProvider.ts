@@ -3,6 +3,7 @@
  * widgets and the dictionary cache call this and nothing else, so a test hands the runtime a fixture
  * provider through React context and the page renders without a server.
  */
+import { takePageSchema } from '../../api/pageSchemaEarly.js';
 import type {
   DashboardBlockData, DictionaryOption, ImportReport, ListRequest, ListResult, OperationLogRow, PageBundle, ResourceRecord, WorkflowDef,
 } from '../../../shared/schema/types.js';
@@ -94,7 +95,8 @@ const seg = (name: string) => encodeURIComponent(name);
 
 export function createHttpDataProvider(http: HttpLike): DataProvider {
   return {
-    getPage: (id) => http.post<PageBundle>('schema/page', { id }),
+    // The shell may have asked for it already, while this runtime was loading (SchemaPageHost).
+    getPage: (id) => takePageSchema<PageBundle>(id) ?? http.post<PageBundle>('schema/page', { id }),
     getList: (entity, req) => http.post<ListResult>(`resource/${seg(entity)}/list`, req),
     getOne: (entity, id) => http.post<ResourceRecord>(`resource/${seg(entity)}/get`, { id }),
     save: (entity, body) => http.post<ResourceRecord>(`resource/${seg(entity)}/save`, body),

@@ -1,5 +1,5 @@
 /**
- * The light path of the list kind: lists with nothing to do but read (model/compactList.ts), such
+ * The light path of the list kind: lists with nothing to do but read (src/shared/schema/compactList.ts), such
  * as the home page's latest items. The same columns, cells and data call as ListPage, drawn as a
  * plain table: no antd Table, pager, selection or action dialogs, which ListPage brings (it is
  * loaded only for lists that need it).

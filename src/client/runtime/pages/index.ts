@@ -5,16 +5,17 @@
  * renders page kinds inside Suspense, and renders a page once its kind's code is in).
  */
 import { ListKind, prepareList } from './ListKind.js';
+import { loadPageChunk } from './pageChunks.js';
 import { registerLazyPageKind, registerPageKind } from './registry.js';
 
 registerPageKind('list', ListKind, prepareList);
-registerLazyPageKind('form', () => import('./FormPage.js').then((m) => m.FormPage));
-registerLazyPageKind('detail', () => import('./DetailPage.js').then((m) => m.DetailPage));
-registerLazyPageKind('article', () => import('./ArticlePage.js').then((m) => m.ArticlePage));
-registerLazyPageKind('dashboard', () => import('./DashboardPage.js').then((m) => m.DashboardPage));
-registerLazyPageKind('allocation', () => import('./AllocationPage.js').then((m) => m.AllocationPage));
-registerLazyPageKind('progress', () => import('./ProgressPage.js').then((m) => m.ProgressPage));
-registerLazyPageKind('statistics', () => import('./StatisticsPage.js').then((m) => m.StatisticsPage));
-registerLazyPageKind('lookup', () => import('./LookupPage.js').then((m) => m.LookupPage));
+registerLazyPageKind('form', () => loadPageChunk('form').then((m) => m.FormPage));
+registerLazyPageKind('detail', () => loadPageChunk('detail').then((m) => m.DetailPage));
+registerLazyPageKind('article', () => loadPageChunk('article').then((m) => m.ArticlePage));
+registerLazyPageKind('dashboard', () => loadPageChunk('dashboard').then((m) => m.DashboardPage));
+registerLazyPageKind('allocation', () => loadPageChunk('allocation').then((m) => m.AllocationPage));
+registerLazyPageKind('progress', () => loadPageChunk('progress').then((m) => m.ProgressPage));
+registerLazyPageKind('statistics', () => loadPageChunk('statistics').then((m) => m.StatisticsPage));
+registerLazyPageKind('lookup', () => loadPageChunk('lookup').then((m) => m.LookupPage));
 
 export { getPageKind, pageKinds, preparePage, registerLazyPageKind, registerPageKind } from './registry.js';
