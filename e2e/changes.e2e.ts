@@ -64,7 +64,7 @@ describe('change requests', () => {
   it('leader1 asks to change the name of a running topic and to add a member', async () => {
     const page = await as('leader1');
     const list = await openList(page);
-    await poll(() => list.locator('.ant-card-head-title').textContent()).toBe('课题变更申请');
+    await poll(() => list.locator('.runtime-list-title').textContent()).toBe('课题变更申请');
     await screenshot(page, 'changes-01-leader-list');
     await page.getByRole('button', { name: /新增变更申请/ }).click();
     await page.waitForURL('**/projectManagement/changeList/create');
@@ -104,7 +104,7 @@ describe('change requests', () => {
 
     const page = await as('city1123');
     const list = await openList(page);
-    await poll(() => list.locator('.ant-card-head-title').textContent()).toBe('课题变更管理');
+    await poll(() => list.locator('.runtime-list-title').textContent()).toBe('课题变更管理');
     await decide(page, topicName, '审核通过', '同意变更，报省级审核', '省级审核中');
     await screenshot(page, 'changes-03-city-list');
   });

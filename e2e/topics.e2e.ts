@@ -113,13 +113,13 @@ describe('topic life cycle', () => {
       expect(pub.flag, pub.result).toBe(true);
     }
     await page.goto('/projectManagement/declarationGuidelines');
-    await poll(() => page.locator('.runtime-list .ant-card-head').textContent()).toContain('发布申报通知');
+    await poll(() => page.locator('.runtime-list .runtime-list-head').textContent()).toContain('发布申报通知');
     await poll(() => page.locator('.ant-table-row', { hasText: NOTICE }).first().textContent()).toContain('已发布');
     await screenshot(page, 'topics-01-notice-list-province');
 
     const leader = (await as('leader1')).page;
     await leader.goto('/projectManagement/declarationGuidelines');
-    await poll(() => leader.locator('.runtime-list .ant-card-head').textContent()).toContain('课题申报通知');
+    await poll(() => leader.locator('.runtime-list .runtime-list-head').textContent()).toContain('课题申报通知');
     const row = leader.locator('.ant-table-row', { hasText: NOTICE }).first();
     await row.waitFor();
     await settled(leader);
@@ -220,7 +220,7 @@ describe('topic life cycle', () => {
 
   it('the province approves twice (4 → 53 → 6); the topic gets its number; the other city never sees it', async () => {
     const province = (await as('province')).page;
-    await poll(() => province.locator('.runtime-list .ant-card-head').textContent().catch(() => '')).toBeDefined();
+    await poll(() => province.locator('.runtime-list .runtime-list-head').textContent().catch(() => '')).toBeDefined();
     await rowAction(province, '审核通过');
     await poll(() => statusOf(province)).toContain('申报省级复审');
     await rowAction(province, '审核通过');

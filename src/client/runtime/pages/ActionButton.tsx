@@ -1,13 +1,14 @@
-import { Button, Input, Modal, Popconfirm } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Popconfirm } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { createConfirmGuard } from '../../../shared/clickGuard.js';
 import type { ListRequest, ResourceRecord } from '../../../shared/schema/types.js';
 import type { ResolvedAction } from '../model/actions.js';
 import { fillPlaceholders } from '../../../shared/schema/placeholders.js';
 import { actionIcon } from './icons.js';
 
-export const COMMENT_REQUIRED = '请输入意见';
+// The comment dialog (antd Modal and TextArea) loads on the first press of an action that asks for
+// a comment: most lists show such actions, few people press one on every visit.
+const CommentDialog = lazy(() => import('./CommentDialog.js').then((m) => ({ default: m.CommentDialog })));
 
 interface Props {
   action: ResolvedAction;
@@ -23,37 +24,11 @@ interface Props {
   request?: ListRequest;
 }
 
-/** Asks for the comment of a transition (required or optional, as the workflow says). */
-function CommentDialog({ action, open, onClose, onOk }: { action: ResolvedAction; open: boolean; onClose: () => void; onOk: (comment: string) => Promise<void> }) {
-  const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const guard = useMemo(() => createConfirmGuard(), []);
-  return (
-    <Modal
-      title={action.label} open={open} okText="确定" cancelText="取消" width={600} confirmLoading={busy} destroyOnHidden
-      onCancel={onClose}
-      onOk={async () => {
-        if (!guard()) return;
-        if (action.comment === 'required' && !comment.trim()) { setError(COMMENT_REQUIRED); return; }
-        setBusy(true);
-        try { await onOk(comment.trim()); setComment(''); } finally { setBusy(false); }
-      }}
-    >
-      {action.confirm ? <p>{action.confirm}</p> : null}
-      <Input.TextArea
-        rows={4} maxLength={500} showCount value={comment} placeholder={action.comment === 'required' ? COMMENT_REQUIRED : '意见（选填）'}
-        status={error ? 'error' : undefined}
-        onChange={(e) => { setComment(e.target.value); setError(null); }}
-      />
-      {error ? <div className="ant-form-item-explain-error" role="alert">{error}</div> : null}
-    </Modal>
-  );
-}
-
 export function ActionButton({ action, rows, run, variant, values, icon, disabled, request }: Props) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState(false);
+  // Mounted from the first press on, so the dialog keeps its state and its closing animation.
+  const [opened, setOpened] = useState(false);
   const buttonProps = variant === 'row'
     ? { type: 'link' as const, size: 'small' as const, danger: action.danger }
     : { type: action.primary ? ('primary' as const) : ('default' as const), danger: action.danger, icon: actionIcon(icon) };
@@ -69,9 +44,13 @@ export function ActionButton({ action, rows, run, variant, values, icon, disable
   if (action.type === 'transition' && action.comment !== 'none') {
     return (
       <>
-        <Button {...buttonProps} disabled={disabled} onClick={() => setDialog(true)}>{label}</Button>
-        <CommentDialog action={action} open={dialog} onClose={() => setDialog(false)}
-          onOk={async (comment) => { if (await run(action, rows, { comment })) setDialog(false); }} />
+        <Button {...buttonProps} disabled={disabled} onClick={() => { setDialog(true); setOpened(true); }}>{label}</Button>
+        {opened ? (
+          <Suspense fallback={null}>
+            <CommentDialog action={action} open={dialog} onClose={() => setDialog(false)}
+              onOk={async (comment) => { if (await run(action, rows, { comment })) setDialog(false); }} />
+          </Suspense>
+        ) : null}
       </>
     );
   }

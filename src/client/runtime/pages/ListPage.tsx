@@ -5,7 +5,7 @@
  * (source "public") read the anonymous endpoints and offer no actions.
  */
 import { DownOutlined } from '@ant-design/icons';
-import { Button, Card, Popover, Space, Table, type TableProps } from 'antd';
+import { Button, Popover, Space, Table, type TableProps } from 'antd';
 import { lazy, Suspense, useCallback, type CSSProperties, useEffect, useMemo, useReducer, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListPageDef, ResourceRecord } from '../../../shared/schema/types.js';
@@ -18,7 +18,7 @@ import { initialListState, listReducer, PAGE_SIZE_OPTIONS, toListRequest, totalT
 import { firstListState, rememberListState, sessionStore } from '../model/rememberedList.js';
 import { useRuntime } from '../RuntimeContext.js';
 import { ActionButton } from './ActionButton.js';
-import { ImportAction } from './ImportAction.js';
+import { ListFrame } from './ListFrame.js';
 import { renderCell } from './cells.js';
 import { TextFilterBar } from './TextFilterBar.js';
 import type { PageKindProps } from './types.js';
@@ -29,6 +29,8 @@ import './listPage.css';
 // The filter form (Formily and the widgets) is its own chunk, loaded by lists with filters other
 // than text boxes; text-only filters (the public lists) take the light TextFilterBar.
 const FilterBar = lazy(() => import('./FilterBar.js').then((m) => ({ default: m.FilterBar })));
+// Few lists import rows from a file: the upload, report table and dialog load with those that do.
+const ImportAction = lazy(() => import('./ImportAction.js').then((m) => ({ default: m.ImportAction })));
 
 export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   const page = bundle.page as ListPageDef;
@@ -151,7 +153,7 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   const actionsBar = toolbar.length || batchDefs.length ? (
     <Space wrap style={{ marginBottom: 12 }} className="runtime-toolbar">
       {toolbar.map((a, i) => (a.type === 'import'
-        ? <ImportAction key={a.key} entity={entity.name} pageId={page.id} label={a.label} onDone={reload} />
+        ? <Suspense key={a.key} fallback={<Button disabled>{a.label}</Button>}><ImportAction entity={entity.name} pageId={page.id} label={a.label} onDone={reload} /></Suspense>
         : <ActionButton key={a.key} action={a} rows={[]} run={run} variant="toolbar" values={{ ...query, ...fixed }}
           icon={page.toolbar?.[i] && page.toolbar[i].type === 'link' ? (page.toolbar[i] as { icon?: string }).icon : undefined} request={request} />
       ))}
@@ -185,8 +187,8 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   // Compact lists (the home page's latest items) sit inside a frame of the host page.
   if (embedded || !paginated) return <div className="runtime-list runtime-list-compact">{body}</div>;
   return (
-    <Card title={(user && page.roleTitles?.[user.roleCode]) || page.title} className="runtime-list" extra={page.more ? <Link to={page.more}>更多</Link> : undefined}>
+    <ListFrame title={(user && page.roleTitles?.[user.roleCode]) || page.title} extra={page.more ? <Link to={page.more}>更多</Link> : undefined}>
       {body}
-    </Card>
+    </ListFrame>
   );
 }
