@@ -1,6 +1,6 @@
 import type { ActionDef, EntityDef, PageDef, WorkflowDef } from '../../shared/schema/types.js';
 import { placeholderNames } from '../../shared/schema/placeholders.js';
-import { ruleRecordFields } from './indexPlan.js';
+import { ROW_VAR, ruleRecordFields } from '../../shared/rules/ruleRecordFields.js';
 
 /**
  * The fields a list's rows carry: what the page reads (its columns, the placeholders of its links
@@ -28,9 +28,6 @@ export function listFields(entity: EntityDef, page: PageDef | undefined, wf: Wor
 const adminMemo = new WeakMap<object, WeakMap<EntityDef, string[]>>();
 // A visitor's fields depend only on the entity's public rule, so one array per page serves them all.
 const publicMemo = new WeakMap<object, WeakMap<EntityDef, string[]>>();
-
-/** A list page's rules read the row as both `record` and `form`. */
-const ROW_VAR = /^(?:record|form)\.([A-Za-z0-9_]+)/;
 
 function addAll(names: string[], out: Set<string>): void {
   for (const n of names) out.add(n);

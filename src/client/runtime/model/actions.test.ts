@@ -1,6 +1,6 @@
-import type { ActionDef, ResourceRecord } from '../../../shared/schema/types.js';
+import type { ActionDef, ResourceRecord, WorkflowDef } from '../../../shared/schema/types.js';
 import { noticeWorkflowDef as wf } from '../__fixtures__/index.js';
-import { isActionVisible, resolveAction, rowActionOrder, rowsAllowing, visibleActions } from './actions.js';
+import { batchActionOffered, isActionVisible, resolveAction, rowActionOrder, rowsAllowing, visibleActions } from './actions.js';
 
 const admin = { userId: 'u1', roleCode: '2', areaCode: '1101' };
 const row = (status: string, perm: Partial<NonNullable<ResourceRecord['_perm']>> = {}): ResourceRecord => ({
@@ -69,5 +69,31 @@ describe('resolveAction', () => {
   it('keeps, for a batch, only the rows that allow the action', () => {
     const rows = [row('0', { transitions: ['publish'] }), { ...row('1'), id: 'r2' }];
     expect(rowsAllowing({ type: 'transition', action: 'publish' }, rows, {}).map((r) => r.id)).toEqual(['r1']);
+  });
+});
+
+describe('batchActionOffered', () => {
+  const topicWf = {
+    name: 'topic', field: 'status', statuses: [],
+    transitions: [
+      { action: 'cityApprove', label: '审核通过', from: ['1'], to: '4', roles: ['3'] },
+      { action: 'expire', label: '过期', from: ['1'], to: '9', roles: ['3'], actor: 'system' as const },
+    ],
+  } as unknown as WorkflowDef;
+  const as = (roleCode: string) => ({ user: { userId: '1', roleCode } });
+
+  it('offers a transition to the roles that may fire it, never a system one', () => {
+    expect(batchActionOffered({ type: 'transition', action: 'cityApprove' }, topicWf, as('3'))).toBe(true);
+    expect(batchActionOffered({ type: 'transition', action: 'cityApprove' }, topicWf, as('4'))).toBe(false);
+    expect(batchActionOffered({ type: 'transition', action: 'expire' }, topicWf, as('3'))).toBe(false);
+    expect(batchActionOffered({ type: 'transition', action: 'unknown' }, topicWf, as('3'))).toBe(false);
+  });
+
+  it('applies a rule on the user alone, and leaves a rule on the row to the rows', () => {
+    const byRole: ActionDef = { type: 'download', label: '导出', url: 'x?ids=:ids', visible: { in: [{ var: 'user.roleCode' }, ['1', '2', '3']] } as ActionDef['visible'] };
+    expect(batchActionOffered(byRole, topicWf, as('2'))).toBe(true);
+    expect(batchActionOffered(byRole, topicWf, as('4'))).toBe(false);
+    const byRow: ActionDef = { ...byRole, visible: { '==': [{ var: 'record.status' }, '6'] } as ActionDef['visible'] };
+    expect(batchActionOffered(byRow, topicWf, as('4'))).toBe(true);
   });
 });

@@ -4,6 +4,7 @@
  * the server's row `_perm` allows it; the server refuses anyway, this only keeps the page honest.
  */
 import { test } from '../../../shared/rules/evaluate.js';
+import { ROW_VAR, ruleRecordFields } from '../../../shared/rules/ruleRecordFields.js';
 import type { ActionDef, ResourceRecord, TransitionDef, WorkflowDef } from '../../../shared/schema/types.js';
 import { ruleContext, type RuleInputs } from './ruleContext.js';
 
@@ -92,6 +93,22 @@ export function visibleActions(
 /** A row's actions in the order its buttons take: those marked `inline` first, each group in schema order. */
 export function rowActionOrder(actions: ResolvedAction[]): ResolvedAction[] {
   return [...actions.filter((a) => a.inline), ...actions.filter((a) => !a.inline)];
+}
+
+/**
+ * Whether a list offers a batch action to this user at all: a transition only to the roles the
+ * workflow lets fire it, and any action only while its `visible` rule holds for the user, when the
+ * rule reads nothing of a row (one that does decides per selected row: rowsAllowing). A leader's
+ * topic list showed the city's and the province's 批量通过 and 批量退回, always disabled.
+ */
+export function batchActionOffered(def: ActionDef, workflow: WorkflowDef | null | undefined, inputs: RuleInputs): boolean {
+  if (def.type === 'transition') {
+    const t = findTransition(workflow, def.action);
+    const role = inputs.user?.roleCode;
+    if (!t || t.actor === 'system' || !role || !t.roles.includes(role)) return false;
+  }
+  if (def.visible === undefined || ruleRecordFields(def.visible, new Set(), ROW_VAR).size) return true;
+  return test(def.visible, ruleContext({ ...inputs, record: null, form: null }));
 }
 
 /**

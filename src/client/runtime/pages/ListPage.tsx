@@ -10,7 +10,7 @@ import { lazy, Suspense, useCallback, type CSSProperties, useEffect, useMemo, us
 import { Link } from 'react-router-dom';
 import type { ListPageDef, ResourceRecord } from '../../../shared/schema/types.js';
 import { useFirstPaintDone } from '../../hooks/useFirstPaintDone.js';
-import { resolveAction, rowActionOrder, rowsAllowing, visibleActions } from '../model/actions.js';
+import { batchActionOffered, resolveAction, rowActionOrder, rowsAllowing, visibleActions } from '../model/actions.js';
 import { planColumns } from '../model/columns.js';
 import { textOnlyFilters } from '../model/filterSchema.js';
 import { actionsWidth, inlineActionCount, tableSizing } from '../model/tableWidth.js';
@@ -59,7 +59,7 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   const ruleInputs = { user, query, now: now() };
 
   const toolbar = isPublic ? [] : visibleActions(page.toolbar, workflow, ruleInputs);
-  const batchDefs = isPublic ? [] : (page.batchActions ?? []);
+  const batchDefs = isPublic ? [] : (page.batchActions ?? []).filter((def) => batchActionOffered(def, workflow, ruleInputs));
   const rowDefs = isPublic ? [] : (page.rowActions ?? []);
 
   // Each row's actions are worked out once per answer, not on every render of the table (their
