@@ -64,9 +64,11 @@ describe('statistics', () => {
     // Another area's topics are not even offered as a filter choice.
     expect(city.filters.find((f: any) => f.field === 'areaCode').options.map((o: any) => o.value)).toEqual(['1123']);
 
+    // An expert reads only the topics they lead (SPEC §6: "my topics"), and expert1 leads none.
     const expert = await data(expert1);
-    expect(expert.body.flag).toBe(false);
-    expect(expert.status).toBe(403);
+    expect(expert.status).toBe(200);
+    expect(expert.body.data.total).toBe(0);
+    expect(expert.body.data.total).toBe((await list(expert1)).total);
   });
 
   it('filters by year, notice and area', async () => {
