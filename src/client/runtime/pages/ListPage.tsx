@@ -6,7 +6,7 @@
  */
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Popover, Space, Table, type TableProps } from 'antd';
-import { lazy, Suspense, useCallback, type CSSProperties, useEffect, useMemo, useReducer, useState } from 'react';
+import { lazy, Suspense, useCallback, type CSSProperties, useEffect, useLayoutEffect, useMemo, useReducer, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ListPageDef, ResourceRecord } from '../../../shared/schema/types.js';
 import { useFirstPaintDone } from '../../hooks/useFirstPaintDone.js';
@@ -31,6 +31,8 @@ import './listPage.css';
 const FilterBar = lazy(() => import('./FilterBar.js').then((m) => ({ default: m.FilterBar })));
 // Few lists import rows from a file: the upload, report table and dialog load with those that do.
 const ImportAction = lazy(() => import('./ImportAction.js').then((m) => ({ default: m.ImportAction })));
+/** The rows of a table mounting (see tableMounted): one array, so the first render is not redone for a new one. */
+const NO_ROWS: ResourceRecord[] = [];
 
 export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   const page = bundle.page as ListPageDef;
@@ -50,6 +52,12 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   const [selected, setSelected] = useState<ResourceRecord[]>([]);
   const request = useMemo(() => toListRequest(state, page, entity, fixed), [state, page, entity, fixed]);
   const { result, loading } = useListAnswer(entity.name, request, isPublic, reloadKey);
+  // antd's Table measures the scrollbar once as it mounts (rc-table's getTargetScrollBarSize): it
+  // adds a style sheet, reads a size and removes the sheet, which forces styles and layout of the
+  // whole table, and again after it. Mounted empty, it measures an empty table; the rows follow in
+  // the same frame (a layout effect's update renders before the browser paints).
+  const [tableMounted, setTableMounted] = useState(false);
+  useLayoutEffect(() => setTableMounted(true), []);
   // A new answer is a new set of rows: what was selected in the old one goes. Nothing selected
   // stays the same state: a new empty array would render the whole table again (on mount too).
   useEffect(() => setSelected((s) => (s.length ? [] : s)), [result]);
@@ -124,7 +132,7 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
       size="middle"
       loading={loading}
       columns={columns}
-      dataSource={result.list}
+      dataSource={tableMounted ? result.list : NO_ROWS}
       tableLayout={sizing.tableLayout}
       scroll={sizing.scrollX === undefined ? undefined : { x: sizing.scrollX }}
       className={sizing.minWidth === undefined ? undefined : 'runtime-table-min-width'}
