@@ -48,4 +48,13 @@ describe('load generator', () => {
     const refused = await load('refused', port, '/x', { kind: 'refuse' }, {}, { concurrency: 2, seconds: 5, maxRequests: 20, warmRounds: 1 });
     expect([refused.reqs, refused.errors]).toEqual([0, 20]);
   });
+
+  it('warms up for as long as asked before the measured window, then counts only that window', async () => {
+    seen = 0;
+    const started = performance.now();
+    const warmed = await load('warmed', port, '/x', { kind: 'big' }, {}, { concurrency: 2, seconds: 5, maxRequests: 10, warmRounds: 1, warmSeconds: 0.5 });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(500);
+    expect(warmed.reqs).toBe(10);
+    expect(seen).toBeGreaterThan(10 + 2 * 5);
+  });
 });

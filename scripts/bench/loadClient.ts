@@ -10,7 +10,13 @@ import net from 'node:net';
 
 export interface LoadResult { label: string; reqs: number; rps: number; p50: number; p99: number; errors: number }
 
-export interface LoadOptions { concurrency?: number; seconds?: number; maxRequests?: number; warmRounds?: number }
+export interface LoadOptions {
+  concurrency?: number; seconds?: number; maxRequests?: number;
+  /** Warm-up: at least this many requests per connection (default 4)... */
+  warmRounds?: number;
+  /** ...and for at least this long (default 0), before the measured window starts. */
+  warmSeconds?: number;
+}
 
 /** The answer being read: its status, and the body bytes still to come (chunked: of the current chunk; -1 before its size line). */
 interface Pending { status: number; left: number; chunked: boolean }
@@ -103,7 +109,8 @@ export async function load(label: string, port: number, urlPath: string, body: u
   const request = requestBytes(port, urlPath, body, headers);
   // Warm up: connections opened (with several processes each gets its share) and the code compiled.
   let warm = c * (opts.warmRounds ?? 4);
-  await Promise.all(Array.from({ length: c }, () => runConnection(port, request, () => warm-- > 0, () => {})));
+  const warmUntil = performance.now() + (opts.warmSeconds ?? 0) * 1000;
+  await Promise.all(Array.from({ length: c }, () => runConnection(port, request, () => warm-- > 0 || performance.now() < warmUntil, () => {})));
   const times: number[] = [];
   let errors = 0;
   let sent = 0;
