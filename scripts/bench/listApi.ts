@@ -32,7 +32,7 @@ const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
  * Each measured window follows this many seconds of the same load (BENCH_WARM_SECONDS), the
  * hello-world's too: a server just started is still compiling its code (V8 optimises a function
  * after thousands of calls) and, on PostgreSQL, each pooled connection preparing and planning its
- * statements. Measured after 200 requests, the app on PostgreSQL answered 22-29% fewer list calls
+ * statements. Measured after 200 requests, the app on PostgreSQL answered 22-23% fewer list calls
  * in its first 8 s than in the 8 s after (2 processes, 100k topics); the hello-world has nothing
  * to warm. What a portal serves all day is the steady state.
  */
