@@ -1,5 +1,6 @@
 import type { EntityDef, TransitionDef, WorkflowDef } from '../../shared/schema/types.js';
 import { test } from '../../shared/rules/evaluate.js';
+import { firedBy } from '../../shared/schema/firedBy.js';
 import type { SessionUser } from '../auth/sessions.js';
 import type { StoredRecord } from '../resources/RecordStore.js';
 import { ruleRecord } from '../resources/output.js';
@@ -37,7 +38,7 @@ function fits(t: TransitionDef, from: string, record: StoredRecord, user: Sessio
   if (user === null) {
     if (t.actor !== 'system') return false;
   } else {
-    if (t.actor === 'system' || !t.roles.includes(user.roleCode)) return false;
+    if (!firedBy(t, user.roleCode)) return false;
     if (t.actor === 'owner' && record.ownerId !== user.userId) return false;
   }
   return test(t.when, ctx);
@@ -89,7 +90,7 @@ function candidatesOf(workflow: WorkflowDef, roleCode: string, from: string): re
   if (!byKey) candidates.set(workflow, (byKey = new Map()));
   const key = `${roleCode}\u0000${from}`;
   let list = byKey.get(key);
-  if (!list) byKey.set(key, (list = workflow.transitions.filter((t) => t.from.includes(from) && t.actor !== 'system' && t.roles.includes(roleCode))));
+  if (!list) byKey.set(key, (list = workflow.transitions.filter((t) => t.from.includes(from) && firedBy(t, roleCode))));
   return list;
 }
 const candidates = new WeakMap<WorkflowDef, Map<string, TransitionDef[]>>();

@@ -5,6 +5,7 @@
  */
 import { test } from '../../../shared/rules/evaluate.js';
 import { ROW_VAR, ruleRecordFields } from '../../../shared/rules/ruleRecordFields.js';
+import { firedBy } from '../../../shared/schema/firedBy.js';
 import type { ActionDef, ResourceRecord, TransitionDef, WorkflowDef } from '../../../shared/schema/types.js';
 import { ruleContext, type RuleInputs } from './ruleContext.js';
 
@@ -104,8 +105,7 @@ export function rowActionOrder(actions: ResolvedAction[]): ResolvedAction[] {
 export function batchActionOffered(def: ActionDef, workflow: WorkflowDef | null | undefined, inputs: RuleInputs): boolean {
   if (def.type === 'transition') {
     const t = findTransition(workflow, def.action);
-    const role = inputs.user?.roleCode;
-    if (!t || t.actor === 'system' || !role || !t.roles.includes(role)) return false;
+    if (!t || !firedBy(t, inputs.user?.roleCode)) return false;
   }
   if (def.visible === undefined || ruleRecordFields(def.visible, new Set(), ROW_VAR).size) return true;
   return test(def.visible, ruleContext({ ...inputs, record: null, form: null }));
