@@ -10,7 +10,7 @@
  * (without finishing it, so it is not saved) unless { keepTour: true }.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { captchaCode, demoPassword, openPage } from './harness.js';
+import { animationsDone, captchaCode, demoPassword, openPage } from './harness.js';
 
 export const LOGIN_DIALOG = '.shell-login-dialog';
 export const TOUR = '.ant-tour.shell-tour';
@@ -30,6 +30,8 @@ export async function openLoginDialog(page: Page): Promise<void> {
   if (!(await dialog.isVisible())) await page.locator('.shell-login-button').click();
   await dialog.waitFor({ state: 'visible' });
   await page.locator(`${LOGIN_DIALOG} .shell-captcha-picture img`).waitFor({ state: 'visible' });
+  // Typed into or pressed during its zoom-in, the dialog's fields and button are still moving.
+  await animationsDone(page);
 }
 
 /** Fills the dialog and presses 登录. */
