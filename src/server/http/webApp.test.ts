@@ -46,4 +46,12 @@ describe('static files', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
     }
   });
+
+  it('answers HEAD on an app route as GET, without the body; HEAD on an unknown API stays 404', async () => {
+    const head = await t.inject({ method: 'HEAD', url: '/portal/home' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/text\/html/);
+    expect(head.body).toBe('');
+    expect((await t.inject({ method: 'HEAD', url: '/api/nothing' })).statusCode).toBe(404);
+  });
 });

@@ -32,7 +32,9 @@ export async function webApp(app: FastifyInstance, opts: { ctx: AppContext }): P
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
     const isApi = /^\/(api|sso|fileserver)(\/|$)/.test(url);
-    if (isApi || request.method !== 'GET' || !built || !url.startsWith(basePath)) {
+    // HEAD too: uptime monitors and link checkers ask a page's route with it.
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    if (isApi || !reads || !built || !url.startsWith(basePath)) {
       return reply.status(404).send({ flag: false, data: null, result: isApi ? '接口不存在' : MESSAGES.notFound, code: 404 });
     }
     if (path.extname(url) && !url.endsWith('.html')) {
