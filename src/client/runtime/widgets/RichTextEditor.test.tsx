@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, fireEvent, render } from '@testing-library/react';
 import { setupDom } from '../testing/setupDom.js';
 import { RichTextEditor } from './RichTextEditor.js';
 
@@ -30,6 +30,17 @@ describe('RichTextEditor', () => {
     const names = [...container.querySelectorAll('.runtime-richtext-toolbar button')].map((b) => b.getAttribute('aria-label'));
     expect(names.every((n) => !!n)).toBe(true);
     expect(names).toEqual(expect.arrayContaining(['加粗', '斜体', '标题', '小标题', '无序列表', '有序列表', '左对齐', '居中', '右对齐', '插入表格', '链接', '插入图片']));
+  });
+
+  it('keeps the focus in the text when a format button is pressed with the mouse', () => {
+    const { container } = render(<RichTextEditor value="<p>文</p>" />);
+    for (const name of ['加粗', '无序列表', '居中', '插入表格']) {
+      const button = container.querySelector(`.runtime-richtext-toolbar button[aria-label="${name}"]`)!;
+      // fireEvent answers false when a handler called preventDefault: the browser then moves no focus.
+      expect(fireEvent.mouseDown(button)).toBe(false);
+    }
+    // The link button opens a dialog that takes the focus anyway, and gives it back to the button.
+    expect(fireEvent.mouseDown(container.querySelector('.runtime-richtext-toolbar button[aria-label="链接"]')!)).toBe(true);
   });
 
   it('offers no picture upload where the field is unknown', () => {

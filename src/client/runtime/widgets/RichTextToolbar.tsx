@@ -10,7 +10,7 @@ import {
 import type { Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
 import { Button, Divider, Input, Modal, Space, Tooltip } from 'antd';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { FILE_TYPE_SETS, RICH_TEXT_IMAGES, richTextImageUrl } from '../../../shared/fileTypes.js';
 import { uploadOne } from '../../upload/uploadOne.js';
 import { safeUrl } from './sanitizeHtml.js';
@@ -52,10 +52,22 @@ const GROUPS: Command[][] = [
 ];
 const COMMANDS = GROUPS.flat();
 
-function ToolButton({ title, icon, active, disabled, onClick }: { title: string; icon: ReactNode; active?: boolean; disabled?: boolean; onClick: () => void }) {
+/**
+ * A mouse-down on a button would move the focus out of the text, and tiptap's `focus()` gives it
+ * back only on the next frame: keys typed meanwhile went to the button (Enter right after 加粗
+ * toggled bold back on and lost the line break). Keeping the focus in the text avoids that;
+ * keyboard users still reach the buttons with Tab. The link button opens a dialog, which takes
+ * the focus and hands it back to the button as it closes.
+ */
+const keepTextFocus = (e: MouseEvent) => e.preventDefault();
+
+function ToolButton({ title, icon, active, disabled, opensDialog, onClick }: {
+  title: string; icon: ReactNode; active?: boolean; disabled?: boolean; opensDialog?: boolean; onClick: () => void;
+}) {
   return (
     <Tooltip title={title}>
-      <Button size="small" aria-label={title} aria-pressed={active} type={active ? 'primary' : 'default'} disabled={disabled} icon={icon} onClick={onClick} />
+      <Button size="small" aria-label={title} aria-pressed={active} type={active ? 'primary' : 'default'} disabled={disabled} icon={icon}
+        onMouseDown={opensDialog ? undefined : keepTextFocus} onClick={onClick} />
     </Tooltip>
   );
 }
@@ -66,7 +78,7 @@ function LinkButton({ editor, disabled }: { editor: Editor; disabled?: boolean }
   const bad = href.trim() !== '' && !safeUrl(href);
   return (
     <>
-      <ToolButton title="链接" icon={<LinkOutlined />} active={editor.isActive('link')} disabled={disabled}
+      <ToolButton title="链接" icon={<LinkOutlined />} active={editor.isActive('link')} disabled={disabled} opensDialog
         onClick={() => { setHref((editor.getAttributes('link').href as string | undefined) ?? ''); setOpen(true); }} />
       <Modal title="插入链接" open={open} okText="确定" cancelText="取消" okButtonProps={{ disabled: bad }}
         onCancel={() => setOpen(false)}
