@@ -46,11 +46,19 @@ function rowsOf(value: unknown, keyedBy?: string): Row[] {
   return Array.isArray(value) ? value.filter((r) => r && typeof r === 'object') : [];
 }
 
+/**
+ * Rows keyed by their place: a row's object is replaced on every keystroke, so a key taken from it
+ * would remount the input being typed in. antd's `rowKey` no longer passes the index, so it is
+ * written into copies of the rows the table draws (the value keeps none of it).
+ */
+const ROW_KEY = '__row';
+const keyed = (rows: Row[]): Row[] => rows.map((r, i) => ({ ...r, [ROW_KEY]: String(i) }));
+
 /** Read-only table (look mode): masked where the column says so. */
 export function ArrayTableView({ value, columns = [], keyedBy }: Props) {
   const rows = rowsOf(value, keyedBy);
   return (
-    <Table<Row> className="runtime-array-table" size="small" bordered pagination={false} rowKey={(_r, i) => String(i)} dataSource={rows}
+    <Table<Row> className="runtime-array-table" size="small" bordered pagination={false} rowKey={ROW_KEY} dataSource={keyed(rows)}
       locale={{ emptyText: '暂无数据' }}
       columns={[{ title: '序号', key: '_n', width: 60, render: (_v, _r, i) => i + 1 },
         ...columns.map((c) => ({ title: c.title, key: c.key, dataIndex: c.key, width: c.width, render: (v: unknown) => shown(c, v) }))]} />
@@ -82,7 +90,7 @@ function ArrayTableEditor(props: Props) {
   };
   return (
     <div className="runtime-array-table">
-      <Table<Row> size="small" bordered pagination={false} rowKey={(_r, i) => String(i)} dataSource={rows} locale={{ emptyText: '暂无数据，请点击下方按钮添加' }}
+      <Table<Row> size="small" bordered pagination={false} rowKey={ROW_KEY} dataSource={keyed(rows)} locale={{ emptyText: '暂无数据，请点击下方按钮添加' }}
         columns={[
           { title: '序号', key: '_n', width: 60, render: (_v, _r, i) => i + 1 },
           ...columns.map((c) => ({ title: c.title, key: c.key, width: c.width, render: (_v: unknown, row: Row, i: number) => cell(c, row, i) })),
