@@ -232,6 +232,16 @@ describe('information publishing', () => {
     expect(await a.getAttribute('href')).toBe(LINK);
     expect(await a.getAttribute('rel')).toContain('noopener');
     expect(await page.locator('.rt-article input, .rt-article textarea, .ant-form-item-label').count()).toBe(0);
+    // Laid out as the editor drew it: running text indented, list items, cells and the centred line
+    // not; the table the column's width in equal columns, though its cells are empty.
+    const layout = await view.evaluate((el) => {
+      const indent = (q: string) => getComputedStyle(el.querySelector(q)!).textIndent;
+      const cells = [...el.querySelectorAll('tr:first-child > *')].map((c) => Math.round(c.getBoundingClientRect().width));
+      return { text: indent('p'), item: indent('li p'), cell: indent('th p'), centred: indent('p[style*="center"]'),
+        table: Math.round(el.querySelector('table')!.getBoundingClientRect().width), body: Math.round(el.getBoundingClientRect().width), cells };
+    });
+    expect(layout).toMatchObject({ text: '32px', item: '0px', cell: '0px', centred: '0px', table: layout.body });
+    expect(Math.max(...layout.cells) - Math.min(...layout.cells)).toBeLessThanOrEqual(1);
     await poll(() => page.locator('.ant-breadcrumb').textContent()).toContain('通知公告详情');
     await screenshot(page, 'info-08-public-look');
     expect(errors).toEqual([]);
