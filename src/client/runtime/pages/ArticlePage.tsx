@@ -15,6 +15,7 @@ import { useRuntime } from '../RuntimeContext.js';
 import { FileList } from '../widgets/FileList.js';
 import { sanitizeHtml } from '../widgets/sanitizeHtml.js';
 import type { PageKindProps } from './types.js';
+import '../widgets/richtext.css';
 import './article.css';
 
 export const ARTICLE_NOT_FOUND = '内容不存在或已撤下';
