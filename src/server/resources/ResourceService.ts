@@ -19,6 +19,7 @@ import { ruleToCond } from './ruleFilter.js';
 import { coerceServerValue, validateFields, type FieldError } from './validate.js';
 import { isDateOnly } from './time.js';
 import { toCsv } from './csv.js';
+import { logRows } from './virtualEntities.js';
 import { runRecordHooks } from './recordHooks.js';
 import { runSaveHooks } from './hooks.js';
 import { runBeforeSave } from './saveHooks.js';
@@ -238,12 +239,7 @@ export class ResourceService {
     const entity = this.entity(entityName);
     if (!hasRight(entity, 'read', user)) throw AppError.forbidden();
     const rec = await this.readable(entity, parseId(body.id), user);
-    const rows = await this.store.logs(entity, rec.id);
-    return rows.map((r) => ({
-      id: String(r.id), action: r.action, actionLabel: r.actionLabel, fromStatus: r.fromStatus, toStatus: r.toStatus,
-      comment: r.comment, userId: r.userId === null ? undefined : String(r.userId), userName: r.userName ?? undefined,
-      roleCode: r.roleCode ?? undefined, createdAt: r.createdAt, ...(r.changes?.length ? { changes: r.changes } : {}),
-    }));
+    return logRows(await this.store.logs(entity, rec.id));
   }
 
   // ---------------------------------------------------------------- writing

@@ -1,6 +1,6 @@
 import { SYSTEM_FIELDS, type EntityDef } from '../../shared/schema/types.js';
 import type { StoredRecord } from './RecordStore.js';
-import { formatDateTime } from './time.js';
+import { formatDate, formatDateTime } from './time.js';
 import { shapeMaker } from './recordShape.js';
 
 /**
@@ -21,8 +21,27 @@ export function ruleRecord(entity: EntityDef, rec: StoredRecord, fields?: readon
   out.updatedAt = formatDateTime(rec.updatedAt);
   out.createdBy = rec.createdBy;
   out.updatedBy = rec.updatedBy;
-  for (const name of names) out[name] = rec[name] ?? null;
+  for (const name of names) {
+    const v = rec[name] ?? null;
+    // A date field holding a moment (written by a module or an older seed as epoch ms) reads like
+    // every other date: the province's text, never a bare number in a look page or an export.
+    out[name] = typeof v === 'number' ? timeText(entity, name, v) : v;
+  }
   return out;
+}
+
+const dateKinds = new WeakMap<EntityDef, Map<string, 'date' | 'datetime'>>();
+
+function timeText(entity: EntityDef, name: string, v: number): unknown {
+  let kinds = dateKinds.get(entity);
+  if (!kinds) {
+    kinds = new Map();
+    for (const [f, def] of Object.entries(entity.fields)) if (def.type === 'date' || def.type === 'datetime') kinds.set(f, def.type);
+    dateKinds.set(entity, kinds);
+  }
+  const kind = kinds.get(name);
+  if (!kind || !Number.isFinite(v)) return v;
+  return kind === 'date' ? formatDate(v) : formatDateTime(v);
 }
 
 const SYSTEM: ReadonlySet<string> = new Set(SYSTEM_FIELDS);

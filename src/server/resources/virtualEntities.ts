@@ -3,6 +3,7 @@ import type { AppContext } from '../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import type { ListAnswer } from './ResourceService.js';
 import type { LogEntry, StoredRecord } from './RecordStore.js';
+import { formatDateTime } from './time.js';
 
 type Body = Record<string, unknown>;
 
@@ -46,9 +47,10 @@ export function virtualRecord(id: number, fields: Record<string, unknown>, syste
 
 /** Operation-log entries as the log tab reads them (the same shape ResourceService.logs answers). */
 export function logRows(rows: (LogEntry & { id: number })[]): OperationLogRow[] {
+  // Times as every list writes them (the province's), so no reader formats a moment in a zone of its own.
   return rows.map((r) => ({
     id: String(r.id), action: r.action, actionLabel: r.actionLabel, fromStatus: r.fromStatus, toStatus: r.toStatus,
     comment: r.comment, userId: r.userId === null ? undefined : String(r.userId), userName: r.userName ?? undefined,
-    roleCode: r.roleCode ?? undefined, createdAt: r.createdAt,
+    roleCode: r.roleCode ?? undefined, createdAt: formatDateTime(r.createdAt), ...(r.changes?.length ? { changes: r.changes } : {}),
   }));
 }

@@ -21,7 +21,8 @@ describe('planColumn', () => {
 
 describe('cell values', () => {
   it('formats epoch ms, digit strings and date strings', () => {
-    const ms = Date.UTC(2024, 0, 15, 0, 0, 0) + new Date(Date.UTC(2024, 0, 15)).getTimezoneOffset() * 60_000;
+    // Midnight of 15 January in the province (UTC+8), whatever zone the machine running this is in.
+    const ms = Date.UTC(2024, 0, 14, 16, 0, 0);
     expect(formatDate(ms, false)).toBe('2024-01-15');
     expect(formatDate(String(ms), true)).toBe('2024-01-15 00:00:00');
     expect(formatDate('2024-03-01', false)).toBe('2024-03-01');
@@ -31,6 +32,12 @@ describe('cell values', () => {
     expect(formatDate('2024-03-01T09:30:05', true)).toBe('2024-03-01 09:30:05');
     expect(formatDate(null, false)).toBe('');
     expect(formatDate('not a date', false)).toBe('not a date');
+  });
+  it("shows a moment in the province's time, not the browser's zone", () => {
+    // 01:30 UTC is 09:30 in the province; a browser set to UTC showed 01:30 (logs 8 hours behind the lists).
+    expect(formatDate(Date.UTC(2026, 10, 26, 1, 30, 5), true)).toBe('2026-11-26 09:30:05');
+    expect(formatDate(String(Date.UTC(2026, 10, 26, 17, 0, 0)), false)).toBe('2026-11-27');
+    expect(formatDate('2026-11-26T01:30:05Z', true)).toBe('2026-11-26 09:30:05');
   });
   it('finds status labels for numeric and string codes', () => {
     expect(statusOf(wf, 1)?.label).toBe('已发布');

@@ -3,7 +3,7 @@
  * the table renderer only draws: dictionary values as labels, the workflow status as a coloured tag,
  * dates formatted, links filled from the row.
  */
-import dayjs from 'dayjs';
+import { formatDate as provinceDate, formatDateTime as provinceDateTime, parseLocal } from '../../../shared/provinceTime.js';
 import type { ColumnDef, EntityDef, FieldDef, StatusDef, WorkflowDef } from '../../../shared/schema/types.js';
 
 export type CellKind = 'text' | 'dict' | 'dictTag' | 'status' | 'date' | 'datetime' | 'link' | 'files' | 'fileIcon' | 'area' | 'boolean' | 'number' | 'richtext';
@@ -72,12 +72,16 @@ export function planColumns(cols: ColumnDef[], entity: EntityDef, workflow: Work
   return cols.map((c) => planColumn(c, entity, workflow));
 }
 
-// The server's dates and times already read this way: a list of 100 rows then asks dayjs nothing
+// The server's dates and times already read this way: a list of 100 rows then parses nothing
 // (a parse and a format per cell were a visible part of a throttled first render).
 const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const PLAIN_DATETIME = /^(\d{4}-\d{2}-\d{2}) \d{2}:\d{2}:\d{2}$/;
 
-/** Dates arrive as epoch ms (numbers or digit strings) or ISO / 'YYYY-MM-DD' strings. */
+/**
+ * Dates arrive as epoch ms (numbers or digit strings) or ISO / 'YYYY-MM-DD' strings. A moment is
+ * shown in the province's time (as the server writes every list), never the browser's own zone:
+ * a log read on a machine set to UTC was 8 hours behind the same event in the lists.
+ */
 export function formatDate(value: unknown, withTime: boolean): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'string') {
@@ -85,10 +89,10 @@ export function formatDate(value: unknown, withTime: boolean): string {
     const m = PLAIN_DATETIME.exec(value);
     if (m) return withTime ? value : m[1];
   }
-  const v = typeof value === 'string' && /^\d{10,}$/.test(value) ? Number(value) : value;
-  const d = dayjs(v as string | number);
-  if (!d.isValid()) return String(value);
-  return d.format(withTime ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD');
+  const ms = typeof value === 'number' ? value
+    : typeof value === 'string' ? (/^\d{10,}$/.test(value) ? Number(value) : parseLocal(value)) : null;
+  if (ms === null || !Number.isFinite(ms)) return String(value);
+  return withTime ? provinceDateTime(ms) : provinceDate(ms);
 }
 
 export function statusOf(workflow: WorkflowDef | null | undefined, code: unknown): StatusDef | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, parseLocal } from './time.js';
+import { formatDate, formatDateTime, parseLocal } from './provinceTime.js';
 
 describe('province time', () => {
   it('formats a moment as UTC+8 wall-clock text, the same as the ISO form', () => {
