@@ -4,6 +4,7 @@ import type { ServerConfig } from './config.js';
 import type { AppContext } from './AppContext.js';
 import { openDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { takeStartLock } from './db/startLock.js';
 import { installEnvelopeHandlers } from './http/envelope.js';
 import { installInputGuard, markFormBody } from './http/inputGuard.js';
 import { recordRouteSchemas } from './http/routeSchemas.js';
@@ -62,6 +63,17 @@ export async function buildApp(config: ServerConfig, opts: { database?: Database
     throw new Error(`Invalid schemas:\n${problems.map((p) => `  ${p.file} ${p.path}: ${p.message}`).join('\n')}`);
   }
 
+  // Everything that writes the schema or seeds, up to the last route, runs under the start lock
+  // (db/startLock.ts), so instances started together on an empty database all come up.
+  const lock = await takeStartLock(config);
+  try {
+    return await startUnderLock(app, config, schemas, opts);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function startUnderLock(app: FastifyInstance, config: ServerConfig, schemas: ReturnType<typeof loadSchemas>, opts: { database?: Database }): Promise<BuiltApp> {
   const database = opts.database ?? (await openDatabase(config));
   await migrateToLatest(database);
   const ctx: AppContext = { config, database, schemas, log: app.log };
