@@ -123,13 +123,20 @@ export async function allocateExperts(ctx: AppContext, user: SessionUser, body: 
   } else {
     throw AppError.invalid([{ field: 'mode', label: '分配方式', message: '分配方式不正确' }]);
   }
-  if (pairs.length === 0) return { created: 0, assignments: [] };
+  // Nothing left to allocate (another caller got there first, or the records are full): not a success.
+  if (pairs.length === 0) throw AppError.conflict(`所选${label}已分配足够的专家，无需再分配`);
 
   const reviewEntity = entityOf(ctx, 'review');
   const batchEntity = entityOf(ctx, 'reviewBatch');
   const now = Date.now();
   const targetById = new Map(recs.map((r) => [r.id, r]));
   await store.transaction(async (tx) => {
+    // One allocation of a batch at a time: the batch row is locked (PostgreSQL; SQLite transactions
+    // run one at a time), then the batch's tasks are read again. Any change since they were read
+    // above means the pairs were planned on stale data: refused, so only one caller is told 成功.
+    await tx.get(batchEntity, bc.batch.id, { lock: true });
+    const now2 = await reviewsOfBatch(ctx, bc.batch.id, tx);
+    if (now2.length !== reviews.length || now2.some((r, i) => r.id !== reviews[i]!.id)) throw AppError.conflict('评审分配已被他人修改，请刷新后重试');
     for (const p of pairs) {
       const t = targetById.get(p.targetId)!;
       const e = expertById.get(p.expertId)!;
