@@ -83,6 +83,12 @@ describe('http.post', () => {
     expect(notes.error).toHaveBeenCalledWith('标题不能为空', undefined);
   });
 
+  it("shows a refusal's field messages, not only 参数不合法", async () => {
+    answer = () => json({ flag: false, data: [{ field: 'notice', label: '通知', message: '该通知下已有您的课题' }], result: '参数不合法' }, 400);
+    await expect(http.post('resource/topic/save', {})).rejects.toMatchObject({ message: '参数不合法' });
+    expect(notes.error).toHaveBeenCalledWith('该通知下已有您的课题', undefined);
+  });
+
   it('shows 服务异常 when the envelope has no result, nothing at all when silent', async () => {
     answer = () => json({ flag: false, data: null, result: '' }, 500);
     await expect(http.post('x/y', {}, { silent: true })).rejects.toBeInstanceOf(ApiError);

@@ -13,6 +13,7 @@
 import { extend, type ResponseError } from 'umi-request';
 import { ApiError } from './ApiError.js';
 import { failureWithoutAnswer, readAnswer } from './envelope.js';
+import { refusalText } from '../../shared/fieldErrors.js';
 import { REQUEST_TIMEOUT_MS } from './httpMessages.js';
 import { loading } from './loading.js';
 import { notify } from './notifier.js';
@@ -100,7 +101,8 @@ function report(error: ApiError, options: CallOptions): void {
     if (!options.silent) notify.error(error.message, 'not-logged-in');
     return;
   }
-  if (!options.silent && error.kind !== 'uploadGate') notify.error(error.message);
+  // A refusal naming its fields says what they are, not only 参数不合法 (a dialog or a call with no form to show them on).
+  if (!options.silent && error.kind !== 'uploadGate') notify.error(refusalText(error.message, error.data));
 }
 
 function prepare(method: 'GET' | 'POST', path: string, body: unknown, options: CallOptions) {

@@ -15,6 +15,9 @@ export interface TransitionRequest {
   comment?: string;
 }
 
+/** silent: no toast from the request layer; the caller tells the user. */
+export interface CallQuiet { silent?: boolean }
+
 export type DictionaryVersions = Record<string, string | number>;
 
 export interface DataProvider {
@@ -22,10 +25,10 @@ export interface DataProvider {
   getPage(id: string): Promise<PageBundle>;
   getList(entity: string, req: ListRequest): Promise<ListResult>;
   getOne(entity: string, id: string): Promise<ResourceRecord>;
-  /** Create (no id) or update (id + version). */
-  save(entity: string, body: Record<string, unknown>): Promise<ResourceRecord>;
+  /** Create (no id) or update (id + version). Silent: the caller shows a refusal itself (a form puts field messages on its fields). */
+  save(entity: string, body: Record<string, unknown>, options?: CallQuiet): Promise<ResourceRecord>;
   remove(entity: string, ids: string[]): Promise<unknown>;
-  transition(entity: string, req: TransitionRequest): Promise<ResourceRecord>;
+  transition(entity: string, req: TransitionRequest, options?: CallQuiet): Promise<ResourceRecord>;
   getLog(entity: string, id: string): Promise<OperationLogRow[]>;
   /** Downloads the list as a file (the browser saves it). */
   exportFile(entity: string, req: Pick<ListRequest, 'filters' | 'sort' | 'pageId'>): Promise<void>;
@@ -99,9 +102,9 @@ export function createHttpDataProvider(http: HttpLike): DataProvider {
     getPage: (id) => takePageSchema<PageBundle>(id) ?? http.post<PageBundle>('schema/page', { id }),
     getList: (entity, req) => http.post<ListResult>(`resource/${seg(entity)}/list`, req),
     getOne: (entity, id) => http.post<ResourceRecord>(`resource/${seg(entity)}/get`, { id }),
-    save: (entity, body) => http.post<ResourceRecord>(`resource/${seg(entity)}/save`, body),
+    save: (entity, body, options) => http.post<ResourceRecord>(`resource/${seg(entity)}/save`, body, options),
     remove: (entity, ids) => http.post(`resource/${seg(entity)}/delete`, { ids }),
-    transition: (entity, req) => http.post<ResourceRecord>(`resource/${seg(entity)}/transition`, req),
+    transition: (entity, req, options) => http.post<ResourceRecord>(`resource/${seg(entity)}/transition`, req, options),
     getLog: async (entity, id) => logRows(await http.post(`resource/${seg(entity)}/log`, { id })),
     exportFile: async (entity, req) => {
       await http.download(`resource/${seg(entity)}/export`, {

@@ -5,7 +5,7 @@
  * Field messages the server returns are put on the fields.
  */
 import { FormButtonGroup, FormLayout, PreviewText } from '@formily/antd-v5';
-import { createForm, setValidateLanguage, type Form } from '@formily/core';
+import { createForm, setValidateLanguage } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { toJS } from '@formily/reactive';
 import { Button, Card, Popconfirm, Result, Spin, Steps } from 'antd';
@@ -19,7 +19,7 @@ import { buildFormSchema, saveBody, type FormMode } from '../model/formSchema.js
 import { ruleEffects } from '../model/formRules.js';
 import { lookupEffects } from '../model/lookups.js';
 import { fillPlaceholders } from '../../../shared/schema/placeholders.js';
-import { fieldErrorsOf } from '../model/serverErrors.js';
+import { showRefusal } from './showRefusal.js';
 import { PageContext } from '../PageContext.js';
 import { useRuntime } from '../RuntimeContext.js';
 import { hasWidget } from '../widgets/registry.js';
@@ -102,17 +102,6 @@ function useResume(page: FormPageDef, bundle: PageKindProps['bundle'], mode: For
   return looking;
 }
 
-function applyServerErrors(form: Form, data: unknown): boolean {
-  const errors = fieldErrorsOf(data);
-  if (!errors) return false;
-  for (const [name, messages] of Object.entries(errors)) {
-    form.query(name).take((field) => {
-      if ('setFeedback' in field) field.setFeedback({ type: 'error', code: 'EffectError', messages });
-    });
-  }
-  return true;
-}
-
 export function FormPage({ bundle, mode: requested, query, embedded, record: given }: PageKindProps) {
   const page = bundle.page as FormPageDef;
   const isPublic = page.source === 'public';
@@ -178,8 +167,7 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
         navigate(page.afterSave ?? '/');
       } catch (e) {
         // The endpoint's sentence is shown, on the field it names too; single-use parts (captcha) renew.
-        applyServerErrors(form, (e as { data?: unknown })?.data);
-        void message.error((e as Error)?.message || MESSAGES.invalidParams);
+        showRefusal(form, e, (text) => void message.error(text));
         form.notify(FORM_REFUSED_EVENT);
       } finally {
         setSaving(false);
@@ -189,12 +177,13 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
     try {
       const saved = await autosave.exclusive(async () => {
         const body = saveBody(toJS(form.values) as Record<string, unknown>, built.fields, autosave.current());
-        const answer = await dataProvider.save(bundle.entity.name, body);
+        // Silent: the refusal is told below, its field messages at the fields.
+        const answer = await dataProvider.save(bundle.entity.name, body, { silent: true });
         if (!withSubmit || !page.submitAction) return answer;
         return dataProvider.transition(bundle.entity.name, {
           id: answer.id, action: page.submitAction.action,
           ...(answer.version !== undefined ? { version: answer.version } : {}),
-        });
+        }, { silent: true });
       });
       // Leaving the page takes its own message holder with it: the app-wide notifier says it then.
       if (page.afterSave) notify.success(MESSAGES.success);
@@ -203,7 +192,7 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
       else if (mode === 'add' || !record) navigate(`?id=${encodeURIComponent(saved.id)}`, { replace: true });
       else reload();
     } catch (e) {
-      applyServerErrors(form, (e as { data?: unknown })?.data);
+      showRefusal(form, e, (text) => void message.error(text));
     } finally {
       setSaving(false);
     }

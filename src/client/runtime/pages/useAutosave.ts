@@ -5,6 +5,8 @@ import type { FormPageDef, ResourceRecord } from '../../../shared/schema/types.j
 import { snapshotOf } from '../model/formInit.js';
 import { saveBody } from '../model/formSchema.js';
 import { useRuntime } from '../RuntimeContext.js';
+import { useMessage } from '../../feedback/messages.js';
+import { showRefusal } from './showRefusal.js';
 
 export const AUTOSAVE_DEFAULT_SECONDS = 30;
 
@@ -22,6 +24,7 @@ function clock(ms: number): string {
  */
 export function useAutosave(page: FormPageDef, entityName: string, form: Form, fields: string[], record: ResourceRecord | null, enabled: boolean) {
   const { dataProvider, now } = useRuntime();
+  const message = useMessage();
   const saved = useRef<Saved | null>(null);
   const last = useRef<string>('');
   const busy = useRef(false);
@@ -47,7 +50,7 @@ export function useAutosave(page: FormPageDef, entityName: string, form: Form, f
     inflight.current = new Promise<void>((resolve) => { done = resolve; });
     try {
       const base = saved.current ?? record;
-      const answer = await dataProvider.save(entityName, saveBody(values, fields, base));
+      const answer = await dataProvider.save(entityName, saveBody(values, fields, base), { silent: true });
       saved.current = { id: answer.id, version: answer.version };
       last.current = snap;
       setNote(`草稿已自动保存（${clock(now())}）`);
@@ -56,14 +59,17 @@ export function useAutosave(page: FormPageDef, entityName: string, form: Form, f
         url.searchParams.set('id', String(answer.id));
         window.history.replaceState(window.history.state, '', url.toString());
       }
-    } catch {
-      setNote('草稿自动保存未成功，请检查填写内容');
+    } catch (e) {
+      // Why, as an explicit save says it: at the fields on screen, the rest in one toast (its key
+      // keeps a repeated autosave from stacking them).
+      const told = showRefusal(form, e, (text) => void message.error({ content: text, key: 'runtime-autosave' }));
+      setNote(told ? `草稿自动保存未成功：${told}` : '草稿自动保存未成功，请检查填写内容');
     } finally {
       busy.current = false;
       inflight.current = null;
       done();
     }
-  }, [dataProvider, enabled, entityName, fields, form, now, record]);
+  }, [dataProvider, enabled, entityName, fields, form, message, now, record]);
 
   /**
    * Runs the page's own save with no autosave beside it: waits for one under way (else both would

@@ -11,7 +11,7 @@ import { Alert, Button, Descriptions, Input, InputNumber, Popconfirm, Radio, Spa
 import { useCallback, useEffect, useState } from 'react';
 import { UploadFileList } from '../../upload/UploadFileList.js';
 import type { FileRefValue } from '../../upload/uploadModel.js';
-import { fieldErrorsOf } from '../model/serverErrors.js';
+import { fieldErrorsOf } from '../../../shared/fieldErrors.js';
 import { usePageEnv } from '../PageContext.js';
 import { useOptionalRuntime } from '../RuntimeContext.js';
 import { useMessage } from '../../feedback/messages.js';

@@ -1,0 +1,35 @@
+import type { Form } from '@formily/core';
+import { MESSAGES } from '../../../shared/envelope.js';
+import { fieldErrorsOf, refusalText } from '../../../shared/fieldErrors.js';
+
+interface Refusal { message?: unknown; data?: unknown; kind?: unknown }
+
+/** A field the user can see now: mounted (its step is the one shown) and not hidden by a rule. */
+function onScreen(field: { mounted?: boolean; visible?: boolean; display?: string }): boolean {
+  return Boolean(field.mounted) && field.visible !== false && (field.display ?? 'visible') === 'visible';
+}
+
+/**
+ * Tells the user why the server refused a save, from a form: each field message at its field when
+ * that field is on screen, and every other one in the toast, so a message never stays behind a
+ * step not shown, a hidden field or a field the page does not have (e.g. a rule over the notice).
+ * The toast says 参数不合法 alone only when every message is at its field. Returns the toast text.
+ * The call must have been silent: this is the one place the refusal is told.
+ */
+export function showRefusal(form: Form, error: unknown, toast: (text: string) => void): string | null {
+  const e = (error ?? {}) as Refusal;
+  // The request layer already warned (an upload under way); a lost session opened the login dialog.
+  if (e.kind === 'uploadGate') return null;
+  const errors = fieldErrorsOf(e.data);
+  const shown = new Set<string>();
+  for (const [name, messages] of Object.entries(errors ?? {})) {
+    form.query(name).take((field) => {
+      if (!('setFeedback' in field)) return;
+      field.setFeedback({ type: 'error', code: 'EffectError', messages });
+      if (onScreen(field)) shown.add(name);
+    });
+  }
+  const text = refusalText(typeof e.message === 'string' && e.message ? e.message : MESSAGES.invalidParams, e.data, shown);
+  toast(text);
+  return text;
+}
