@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { ServerConfig } from './config.js';
 import type { AppContext } from './AppContext.js';
 import { openDatabase, type Database } from './db/database.js';
@@ -22,6 +23,7 @@ import { richTextImageRoutes } from './files/richTextImages.js';
 import { workbenchRoutes } from './workbench/workbenchRoutes.js';
 import { webApp } from './http/webApp.js';
 import { installSecurityHeaders } from './http/securityHeaders.js';
+import { healthRoutes } from './http/health.js';
 import { notificationRoutes } from './notifications/notificationRoutes.js';
 import { meetingRoutes } from './meetings/meetingRoutes.js';
 import { topicRoutes } from './topics/topicRoutes.js';
@@ -97,6 +99,7 @@ async function startUnderLock(app: FastifyInstance, config: ServerConfig, schema
   });
 
   await app.register(authPlugin, { database, sessionMaxMs: config.sessionMaxMs });
+  await app.register(fp(healthRoutes), { ctx });
   await app.register(ssoRoutes, { prefix: '/sso', ctx });
   await app.register(systemRoutes, { prefix: '/api', ctx });
   await app.register(resourceRoutes, { prefix: '/api', ctx });

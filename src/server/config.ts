@@ -52,6 +52,13 @@ export interface ServerConfig {
    * default). They share the database; see cluster/serveWorkers.ts.
    */
   workers: number;
+  /**
+   * On SIGTERM: how long readiness answers 503 while requests are still served, before the
+   * listener closes (SHUTDOWN_DRAIN_SECONDS; 5 in production, 0 otherwise), and how long requests
+   * in flight may take after that before the process stops anyway (SHUTDOWN_TIMEOUT_SECONDS, 60).
+   */
+  shutdownDrainMs: number;
+  shutdownTimeoutMs: number;
   /** File service settings (storage driver, file server URL, token lives); see files/fileConfig.ts. */
   files?: Partial<FileConfig>;
 }
@@ -88,10 +95,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     files: fileConfigFromEnv(env),
     jobIntervalMs: jobIntervalMs(env),
     workers: workers(env.WORKERS),
+    shutdownDrainMs: seconds(env.SHUTDOWN_DRAIN_SECONDS, production ? 5 : 0) * 1000,
+    shutdownTimeoutMs: seconds(env.SHUTDOWN_TIMEOUT_SECONDS, 60) * 1000,
     ...overrides,
   };
   assertSafe(config);
   return config;
+}
+
+/** A whole number of seconds from 0 to one hour; anything else means the default. */
+function seconds(raw: string | undefined, fallback: number): number {
+  const n = Number(raw);
+  return raw && Number.isInteger(n) && n >= 0 && n <= 3600 ? n : fallback;
 }
 
 /** Server tests run jobs themselves (NODE_ENV=test without JOB_INTERVAL_MINUTES); a bad value means the default. */

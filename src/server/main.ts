@@ -4,6 +4,7 @@ import { loadConfig, type ServerConfig } from './config.js';
 import { buildApp } from './app.js';
 import { reportReady, serveWorkers } from './cluster/serveWorkers.js';
 import { describeDemoAccounts } from './db/seed/demoUsers.js';
+import { gracefulClose } from './http/gracefulClose.js';
 
 /** Plain lines on stdout so a person starting the portal sees where it is and how to log in. */
 function announce(config: ServerConfig, port: number): void {
@@ -28,9 +29,10 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    process.exit(0);
+    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: not ready any more, finishing requests in flight');
+    const finished = await gracefulClose(app, config.shutdownDrainMs, config.shutdownTimeoutMs);
+    if (!finished) app.log.warn('requests still in flight after SHUTDOWN_TIMEOUT_SECONDS: stopping anyway');
+    process.exit(finished ? 0 : 1);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -37,6 +37,8 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
   /** Drops every chunk (and leftover) of an upload. */
   removeUpload(uploadId: string): Promise<void>;
+  /** Resolves when the storage answers (readiness: the folder is writable, the bucket reachable). */
+  ping(): Promise<void>;
 }
 
 /** A chunk larger than the upload said its chunks would be. */

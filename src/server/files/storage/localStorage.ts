@@ -183,5 +183,10 @@ export function localStorage(root: string): FileStorage {
     async removeUpload(uploadId) {
       await fsp.rm(uploadDir(uploadId), { recursive: true, force: true });
     },
+
+    async ping() {
+      await fsp.mkdir(root, { recursive: true });
+      await fsp.access(root, fs.constants.W_OK);
+    },
   };
 }

@@ -265,6 +265,11 @@ export function s3Storage(config: S3Config): FileStorage {
       return res;
     },
 
+    async ping() {
+      // A missing object answers 404: the bucket is there and the credentials work.
+      await this.exists('portal/readiness');
+    },
+
     async exists(key) {
       assertKey(key);
       try {
