@@ -64,6 +64,14 @@ describe('sign-up', () => {
     expect(wrongSms.body).toMatchObject({ flag: false, result: '短信验证码错误', data: [expect.objectContaining({ field: 'smsCode' })] });
     const weak = await submit(form({ password: 'abcdefgh', smsCode: code }));
     expect(weak.body.data[0]).toMatchObject({ field: 'password' });
+    for (const password of ['Aa123456', 'Password1']) {
+      const common = await submit(form({ password, smsCode: code }));
+      expect(common.body).toMatchObject({ flag: false, result: '该密码过于常见，容易被猜中，请换一个不常见的密码', data: [expect.objectContaining({ field: 'password' })] });
+    }
+    for (const password of ['Teacher_zhou1', 'Zz#13912340001']) {
+      const personal = await submit(form({ password, smsCode: code }));
+      expect(personal.body).toMatchObject({ flag: false, result: '密码不能包含账号或手机号' });
+    }
     const unit = await submit(form({ unit: '不存在的学校', smsCode: code }));
     expect(unit.body).toMatchObject({ flag: false, result: M.unit });
     const captchaId = await newCaptcha(t);

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { accountType } from '../../shared/account.js';
 import { isValidIdCard } from '../../shared/idCard.js';
-import { passwordProblem } from '../../shared/password.js';
 import type { AppContext } from '../AppContext.js';
 import { hashPassword } from '../auth/secrets.js';
+import { passwordRefusal } from '../accounts/passwordPolicy.js';
 import { AppError } from '../http/AppError.js';
 import { KyselyRecordStore } from '../resources/RecordStore.js';
 import { ResourceService } from '../resources/ResourceService.js';
@@ -75,7 +75,7 @@ function checkShape(input: SignUpInput): { username: string; password: string; r
     smsCode: (input.smsCode ?? '').trim(), unit: (input.unit ?? '').trim(),
   };
   if (!USERNAME.test(v.username)) throw refuse('username', M.username);
-  const pw = passwordProblem(v.password);
+  const pw = passwordRefusal(v.password, { username: v.username, mobile: v.mobile });
   if (pw) throw refuse('password', pw);
   if (!v.realName || v.realName.length > 32) throw refuse('realName', M.realName);
   if (!isValidIdCard(v.idCardNo)) throw refuse('idCardNo', M.idCardNo);

@@ -24,6 +24,7 @@ describe('createSuperAdmin', () => {
     await expect(createSuperAdmin(db, { username: '1root', password: 'Strong@123', realName: '' })).rejects.toThrow('用户名');
     await expect(createSuperAdmin(db, { username: 'adminnologin', password: 'Strong@123', realName: '' })).rejects.toThrow('nologin');
     expect(passwordProblem('Strong@123')).toBeNull();
+    expect(passwordProblem('Password1')).toBe('该密码过于常见，容易被猜中，请换一个不常见的密码');
     expect(usernameProblem('root_2')).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../auth/secrets.js';
 import { ROLE } from '../../../shared/roles.js';
+import { isCommonPassword, PASSWORD_POLICY_MESSAGES } from '../../accounts/passwordPolicy.js';
 
 export const USERNAME_RULE = /^[A-Za-z][A-Za-z0-9_.-]{2,63}$/;
 
@@ -9,6 +10,7 @@ export function passwordProblem(password: string): string | null {
   if (password.length < 8) return '密码至少 8 位';
   if (password.length > 128) return '密码不能超过 128 位';
   if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return '密码须同时包含字母和数字';
+  if (isCommonPassword(password)) return PASSWORD_POLICY_MESSAGES.common;
   return null;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { MUST_CHANGE_PASSWORD_CODE, passwordProblem } from '../../../shared/password.js';
+import { MUST_CHANGE_PASSWORD_CODE } from '../../../shared/password.js';
+import { passwordRefusal } from '../../accounts/passwordPolicy.js';
 import type { AppContext } from '../../AppContext.js';
 import { hashPassword, verifyPassword } from '../../auth/secrets.js';
 import { AppError } from '../../http/AppError.js';
@@ -23,10 +24,10 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
     const { tgt, oldPassword, newPassword } = request.body as { tgt: string; oldPassword: string; newPassword: string };
     const identity = await ssoService(ctx).validate(tgt);
     if (!identity) throw AppError.notLoggedIn();
-    const user = await db.selectFrom('users').select(['id', 'password_hash']).where('username', '=', identity.username).executeTakeFirst();
+    const user = await db.selectFrom('users').select(['id', 'username', 'mobile', 'password_hash']).where('username', '=', identity.username).executeTakeFirst();
     if (!user) throw AppError.notLoggedIn();
     if (!(await verifyPassword(oldPassword, String(user.password_hash)))) throw AppError.invalid([{ field: 'oldPassword', label: '原密码', message: '原密码不正确' }]);
-    const problem = passwordProblem(newPassword);
+    const problem = passwordRefusal(newPassword, { username: String(user.username), mobile: user.mobile === null ? null : String(user.mobile) });
     if (problem) throw AppError.invalid([{ field: 'newPassword', label: '新密码', message: problem }]);
     if (newPassword === oldPassword) throw AppError.invalid([{ field: 'newPassword', label: '新密码', message: '新密码不能与原密码相同' }]);
     await db.updateTable('users').set({ password_hash: await hashPassword(newPassword), must_change_password: 0 }).where('id', '=', user.id).execute();

@@ -60,6 +60,10 @@ describe('users and roles', () => {
     expect(dup.body.data).toEqual([expect.objectContaining({ field: 'username', message: '该账号已存在' })]);
     const weak = await create(admin, { username: 'teacher02', roles: ['4'], password: '12345678' });
     expect(weak.body.data[0]).toMatchObject({ field: 'password' });
+    const common = await create(admin, { username: 'teacher02', roles: ['4'], password: 'Password1' });
+    expect(common.body.data[0]).toMatchObject({ field: 'password', message: '该密码过于常见，容易被猜中，请换一个不常见的密码' });
+    const named = await create(admin, { username: 'teacher02', roles: ['4'], password: 'Teacher02@x' });
+    expect(named.body.data[0]).toMatchObject({ field: 'password', message: '密码不能包含账号或手机号' });
   });
 
   it('refuses role escalation: a city admin granting role 2, a province admin granting 2, anyone changing their own roles', async () => {
@@ -118,6 +122,10 @@ describe('users and roles', () => {
     expect(login.body).toMatchObject({ flag: false, result: '密码已被管理员重置，请先修改密码后再登录' });
     const weak = await t.post('/api/sys/changePassword', { subAct: 'a', tgt, oldPassword: 'Reset@2026', newPassword: 'abc' });
     expect(weak.status).toBe(400);
+    const common = await t.post('/api/sys/changePassword', { subAct: 'a', tgt, oldPassword: 'Reset@2026', newPassword: 'Aa123456' });
+    expect(common.body.data[0]).toMatchObject({ field: 'newPassword', message: '该密码过于常见，容易被猜中，请换一个不常见的密码' });
+    const named = await t.post('/api/sys/changePassword', { subAct: 'a', tgt, oldPassword: 'Reset@2026', newPassword: 'Expert2@2026' });
+    expect(named.body.data[0]).toMatchObject({ field: 'newPassword', message: '密码不能包含账号或手机号' });
     const changed = await t.post('/api/sys/changePassword', { subAct: 'a', tgt, oldPassword: 'Reset@2026', newPassword: 'Mine@2026ok' });
     expect(changed.body).toMatchObject({ flag: true, result: '密码修改成功' });
     const again = await t.post('/api/sys/login', { subAct: 'a', tgt });

@@ -1,5 +1,5 @@
 import type { EntityDef, OperationLogRow, WorkflowDef } from '../../../shared/schema/types.js';
-import { passwordProblem } from '../../../shared/password.js';
+import { passwordRefusal } from '../../accounts/passwordPolicy.js';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../auth/sessions.js';
 import { hashPassword } from '../../auth/secrets.js';
@@ -99,7 +99,7 @@ export function userAdmin(ctx: AppContext): VirtualEntity {
       return db.transaction().execute(async (trx) => {
         let id: number;
         if (isNew) {
-          const problem = passwordProblem(body.password);
+          const problem = passwordRefusal(body.password, { username: String(values.username ?? '') });
           if (problem) throw invalid('password', '初始密码', problem);
           const taken = await trx.selectFrom('users').select('id').where('username', '=', String(values.username)).executeTakeFirst();
           if (taken) throw invalid('username', '账号', '该账号已存在');
