@@ -22,6 +22,7 @@ import { toCsv } from './csv.js';
 import { logRows } from './virtualEntities.js';
 import { runRecordHooks } from './recordHooks.js';
 import { runSaveHooks } from './hooks.js';
+import { uniqueErrors } from './uniqueRules.js';
 import { runBeforeSave } from './saveHooks.js';
 import { MAX_ID, MAX_PAGE } from '../http/inputGuard.js';
 import { dictLabelsOf, fieldDiff } from './fieldDiff.js';
@@ -271,6 +272,8 @@ export class ResourceService {
       const labels = await dictLabelsOf(entity, this.dicts);
       saved = await this.store.transaction(async (tx) => {
         await runSaveHooks(this.ctx, { entity, user, existing: null, next: record, store: tx, now });
+        const clash = await uniqueErrors(tx, entity, null, record, now);
+        if (clash.length) throw AppError.invalid(clash);
         const changes = fieldDiff(entity, wf, null, record, labels);
         const id = await tx.insert(entity, record);
         await tx.log({
@@ -292,6 +295,8 @@ export class ResourceService {
       const labels = await dictLabelsOf(entity, this.dicts);
       saved = await this.store.transaction(async (tx) => {
         await runSaveHooks(this.ctx, { entity, user, existing, next, store: tx, now });
+        const clash = await uniqueErrors(tx, entity, existing, next, now);
+        if (clash.length) throw AppError.invalid(clash);
         const changes = fieldDiff(entity, this.workflow(entity), existing, next, labels);
         if (!(await tx.update(entity, next, version))) throw AppError.conflict();
         await tx.log({

@@ -227,6 +227,12 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
       if ((f.accept || f.maxCount !== undefined || f.maxSize !== undefined) && f.type !== 'files') add(file, ptr, 'accept, maxCount and maxSize are for files fields');
       if (f.multiple && !f.dict) add(file, `${ptr}/multiple`, 'multiple is for dictionary fields');
     }
+    (e.unique ?? []).forEach((u, i) => {
+      [...(u.fields ?? []), ...(u.field ? [u.field] : [])].forEach((f, j) => checkField(file, `/unique/${i}/fields/${j}`, e, f));
+      if (u.among === undefined) return;
+      checkRule(file, `/unique/${i}/among`, u.among, e, ['record', 'now']);
+      try { ruleToCond(u.among, { now: 0 }, fieldKind(e)); } catch (err) { if (err instanceof RuleCompileError) add(file, `/unique/${i}/among`, err.message); }
+    });
     const access = e.access;
     if (!access) continue;
     for (const right of ['read', 'create', 'update', 'delete'] as const) {

@@ -5,21 +5,19 @@ import type { FieldError } from '../resources/validate.js';
 import type { Filter, RecordStore, StoredRecord } from '../resources/RecordStore.js';
 
 /**
- * Who may apply for what (issue 8): one application per leader per notice; a person (by ID
- * number) leads at most `maxLeading` and is a member of at most `maxMembership` running topics;
- * one topic name once per round (一题多报). The numbers and switches are declared in
- * schemas/settings.json `topicEligibility`, so analysts change them without code.
+ * Who may apply for what (issue 8): a person (by ID number) leads at most `maxLeading` and is a
+ * member of at most `maxMembership` running topics. The numbers are declared in
+ * schemas/settings.json `topicEligibility`, so analysts change them without code. One application
+ * per leader per notice and one name per round (一题多报) are the topic entity's `unique` rules.
  */
 export interface EligibilitySettings {
   maxLeading: number;
   maxMembership: number;
   notRunningStatuses: string[];
-  onePerLeaderPerNotice: boolean;
-  uniqueNameInNotice: boolean;
 }
 
 export const ELIGIBILITY_DEFAULTS: EligibilitySettings = {
-  maxLeading: 1, maxMembership: 2, notRunningStatuses: ['0', '18', '24', '34'], onePerLeaderPerNotice: true, uniqueNameInNotice: true,
+  maxLeading: 1, maxMembership: 2, notRunningStatuses: ['0', '18', '24', '34'],
 };
 
 export function eligibilitySettings(ctx: AppContext): EligibilitySettings {
@@ -62,19 +60,6 @@ export async function eligibilityErrors(
   const s = eligibilitySettings(ctx);
   const errors: FieldError[] = [];
   const notThis: Filter[] = typeof topic.id === 'number' ? [{ t: 'cmp', field: 'id', op: '<>', value: topic.id }] : [];
-  const alive: Filter = { t: 'not', item: { t: 'in', field: 'status', values: GONE } };
-  const noticeId = topic.noticeId;
-
-  if (s.onePerLeaderPerNotice && typeof noticeId === 'number' && typeof topic.ownerId === 'number') {
-    const same = await count(store, entity, [...notThis, alive,
-      { t: 'cmp', field: 'noticeId', op: '=', value: noticeId }, { t: 'cmp', field: 'ownerId', op: '=', value: topic.ownerId }]);
-    if (same.length) errors.push({ field: 'noticeId', label: '申报通知', message: '您已申报过该通知的课题，每个通知只能申报一项' });
-  }
-  if (s.uniqueNameInNotice && typeof noticeId === 'number' && typeof topic.name === 'string' && topic.name.trim() !== '') {
-    const same = await count(store, entity, [...notThis, alive,
-      { t: 'cmp', field: 'noticeId', op: '=', value: noticeId }, { t: 'cmp', field: 'name', op: '=', value: topic.name.trim() }]);
-    if (same.length) errors.push({ field: 'name', label: '课题名称', message: '本批次已有同名课题申报，同一课题不能重复申报（一题多报）' });
-  }
   const seen = new Set<string>();
   const people = membersOf(topic).filter((m) => {
     if (!seen.has(m.idCard)) { seen.add(m.idCard); return true; }

@@ -79,6 +79,28 @@ describe('notices and applications (HTTP, real database)', () => {
     expect(sameName.body.data).toEqual([expect.objectContaining({ field: 'name', message: '本批次已有同名课题申报，同一课题不能重复申报（一题多报）' })]);
   });
 
+  it('checks the one-per-notice rule when a topic is made or moved, not on later saves (on: change)', async () => {
+    const n = await publishNotice(t, province);
+    const first = await newTopic(t, leader1, n.id, '保存规则课题甲');
+    // A second topic of the same leader on the notice, as data made before the rule (e.g. an import) holds.
+    const other = await publishNotice(t, province);
+    const second = await newTopic(t, leader1, other.id, '保存规则课题乙');
+    const topic = t.ctx.schemas.entities.get('topic')!;
+    const { KyselyRecordStore } = await import('../resources/RecordStore.js');
+    const store = KyselyRecordStore.of(t.ctx.database);
+    const stored = (await store.get(topic, second.id))!;
+    expect(await store.update(topic, { ...stored, noticeId: n.id }, stored.version)).toBe(true);
+
+    const got = (await t.post('/api/resource/topic/get', { subAct: 'a', id: first.id }, leader1)).body.data;
+    const resaved = await t.post('/api/resource/topic/save', { ...applicationBody(n.id, '保存规则课题甲'), id: first.id, version: got.version, researchTarget: '改了目标' }, leader1);
+    expect(resaved.status, JSON.stringify(resaved.body)).toBe(200);
+    // Moving a topic onto a notice where the leader already has one is still refused.
+    const third = await newTopic(t, leader1, (await publishNotice(t, province)).id, '保存规则课题丙');
+    const moved = await t.post('/api/resource/topic/save', { ...applicationBody(n.id, '保存规则课题丙'), id: third.id, version: third.version }, leader1);
+    expect(moved.status).toBe(400);
+    expect(moved.body.data).toEqual([expect.objectContaining({ field: 'noticeId', message: '您已申报过该通知的课题，每个通知只能申报一项' })]);
+  });
+
   it('lets a person lead one and join two running topics (numbers from settings.json)', async () => {
     const person = testIdCard();
     const member = testIdCard();

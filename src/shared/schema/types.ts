@@ -72,6 +72,20 @@ export interface AccessRule {
   when?: Rule;
 }
 
+/**
+ * No two records (among those `among` keeps) hold the same values in all of `fields`. `on` says
+ * when the rule is checked: "create" only when a record is made, "change" (default) when it is
+ * made or a save changes one of `fields`, "save" on every save.
+ */
+export interface UniqueRuleDef {
+  fields: string[];
+  on?: 'create' | 'change' | 'save';
+  among?: Rule;
+  /** Field the message is shown at (default: the first of `fields`). */
+  field?: string;
+  message: string;
+}
+
 export interface EntityDef {
   $schema?: string;
   name: string;
@@ -98,6 +112,8 @@ export interface EntityDef {
    * module's adapter answers the generic calls (src/server/resources/virtualEntities.ts).
    */
   virtual?: boolean;
+  /** Values no two records share (the server refuses the save with the rule's message). */
+  unique?: UniqueRuleDef[];
 }
 
 // ---------------------------------------------------------------- actions

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/testApp.js';
+import { KyselyRecordStore } from '../../resources/RecordStore.js';
+
+/**
+ * The demo data (a fresh `npm start`) obeys every rule the server enforces: each demo record saves
+ * unchanged as its owner, and every transition a record offers a demo account (its
+ * `_perm.transitions`) fires. A transition is fired on the record as seeded, which is then put back,
+ * so each one starts from the demo data. A transition may be refused only with field messages for
+ * fields the user must fill in first (its `requires`, e.g. a report to upload): the list offers it
+ * and the form asks for them. A comment is given where the transition asks for one.
+ */
+const ACCOUNTS: [string, string?][] = [
+  ['admin'], ['province'], ['city1123'], ['city1101'], ['leader1'], ['leader2'], ['expert1'], ['expert2'], ['multi', '4'], ['multi', '5'],
+];
+
+type H = Record<string, string>;
+const empty = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+interface Row { id: number; version: number; ownerId?: number; _perm?: { update?: boolean; transitions?: string[] } }
+
+describe('demo data obeys the server rules', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp({ demoData: true }); }, 120_000);
+  afterAll(async () => { await t?.close(); });
+
+  const entities = () => [...t.ctx.schemas.entities.values()].filter((e) => !e.virtual);
+
+  async function rowsOf(h: H, entity: string): Promise<Row[]> {
+    const out: Row[] = [];
+    for (let page = 1; page < 50; page++) {
+      const res = await t.post(`/api/resource/${entity}/list`, { subAct: 'a', page, pageSize: 100 }, h);
+      if (res.status === 403) return out;
+      expect(res.status, `${entity} list: ${JSON.stringify(res.body)}`).toBe(200);
+      out.push(...(res.body.data.list as Row[]));
+      if (out.length >= res.body.data.total) return out;
+    }
+    return out;
+  }
+
+  async function getOne(h: H, entity: string, id: number): Promise<Record<string, unknown>> {
+    const res = await t.post(`/api/resource/${entity}/get`, { subAct: 'a', id }, h);
+    expect(res.status, `${entity} ${id} get: ${JSON.stringify(res.body)}`).toBe(200);
+    return res.body.data;
+  }
+
+  async function userIdOf(username: string): Promise<number> {
+    const row = await t.ctx.database.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+    return Number(row.id);
+  }
+
+  it('re-saves every demo record unchanged as its owner', async () => {
+    const failures: string[] = [];
+    let saved = 0;
+    for (const [username, role] of ACCOUNTS) {
+      const h = await t.loginAs(username, role as never);
+      const me = await userIdOf(username);
+      for (const entity of entities()) {
+        for (const row of await rowsOf(h, entity.name)) {
+          if (!row._perm?.update) continue;
+          const rec = await getOne(h, entity.name, row.id);
+          if (rec.ownerId !== undefined && Number(rec.ownerId) !== me) continue;
+          const body: Record<string, unknown> = { subAct: 'a', id: rec.id, version: rec.version };
+          for (const f of Object.keys(entity.fields)) if (f in rec && !entity.fields[f].readOnly) body[f] = rec[f];
+          const res = await t.post(`/api/resource/${entity.name}/save`, body, h);
+          if (res.status !== 200) failures.push(`${username} ${entity.name} ${rec.id}: ${res.status} ${JSON.stringify(res.body.data ?? res.body.msg)}`);
+          else saved++;
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(saved).toBeGreaterThan(20);
+  }, 600_000);
+
+  it('fires every transition the demo data offers to each demo account', async () => {
+    const store = KyselyRecordStore.of(t.ctx.database);
+    const failures: string[] = [];
+    let fired = 0;
+    for (const [username, role] of ACCOUNTS) {
+      const h = await t.loginAs(username, role as never);
+      for (const entity of entities()) {
+        const wf = entity.workflow ? t.ctx.schemas.workflows.get(entity.workflow) : undefined;
+        if (!wf) continue;
+        for (const row of await rowsOf(h, entity.name)) {
+          for (const action of row._perm?.transitions ?? []) {
+            const before = (await store.get(entity, row.id))!;
+            const defs = wf.transitions.filter((d) => d.action === action && d.from.includes(String(before[wf.field])));
+            const comment = defs.some((d) => d.comment === 'required' || d.comment === 'optional') ? '演示数据检查' : undefined;
+            const res = await t.post(`/api/resource/${entity.name}/transition`, { subAct: 'a', id: row.id, version: before.version, action, comment }, h);
+            const requires = new Set(defs.flatMap((d) => d.requires ?? []));
+            const asksInput = res.status === 400 && Array.isArray(res.body.data) && res.body.data.length > 0
+              && res.body.data.every((e: { field: string; message: string }) => requires.has(e.field) && empty(before[e.field]) && e.message);
+            if (res.status === 200) fired++;
+            else if (!asksInput) failures.push(`${username} ${entity.name} ${row.id} ${action}: ${res.status} ${JSON.stringify(res.body.data ?? res.body.msg)} ${res.body.msg}`);
+            const now = (await store.get(entity, row.id))!;
+            expect(await store.update(entity, { ...before, version: now.version }, now.version)).toBe(true);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(fired).toBeGreaterThan(20);
+  }, 600_000);
+});
