@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../AppContext.js';
 import { fileService } from './fileService.js';
+import { claimTurn, jobHolder, scheduleJob } from '../jobs/schedule.js';
+
+export const UPLOAD_SWEEP_JOB = 'uploadSweep';
 
 /**
  * Drops upload sessions nobody finished in time (open, refused, or an assembly that died with its
@@ -28,18 +31,18 @@ export async function sweepExpiredUploads(ctx: AppContext, now = Date.now()): Pr
   }
 }
 
-/** Sweeps every `sweepEveryMs` while the server runs; stops when it closes. */
+/**
+ * This period's sweep, when this process has the turn (jobs/schedule.ts): every process schedules
+ * it, one sweeps. Answers how many uploads were swept, or null when another process has the turn.
+ */
+export async function runUploadSweep(ctx: AppContext, now = Date.now(), holder = jobHolder(ctx)): Promise<number | null> {
+  const every = fileService(ctx).config.sweepEveryMs || 60 * 60 * 1000;
+  if (!(await claimTurn(ctx, UPLOAD_SWEEP_JOB, every, now, holder))) return null;
+  return sweepExpiredUploads(ctx, now);
+}
+
+/** Sweeps every `sweepEveryMs` while the server runs, once per period across processes; stops when it closes. */
 export function startUploadSweep(app: FastifyInstance, ctx: AppContext): void {
-  const every = fileService(ctx).config.sweepEveryMs;
-  if (!every) return;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepExpiredUploads(ctx)
-      .catch((e) => app.log.warn({ err: e }, 'upload sweep failed'))
-      .finally(() => { running = false; });
-  }, every);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  const stop = scheduleJob(ctx, UPLOAD_SWEEP_JOB, fileService(ctx).config.sweepEveryMs, () => sweepExpiredUploads(ctx));
+  app.addHook('onClose', async () => stop());
 }

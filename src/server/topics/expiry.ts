@@ -2,6 +2,7 @@ import type { EntityDef } from '../../shared/schema/types.js';
 import type { AppContext } from '../AppContext.js';
 import { AppError } from '../http/AppError.js';
 import { acquireLease, newHolderName, releaseLease } from '../jobs/lease.js';
+import { scheduleJob } from '../jobs/schedule.js';
 import { KyselyRecordStore, type RecordStore, type StoredRecord } from '../resources/RecordStore.js';
 import { ruleRecord } from '../resources/output.js';
 import { parseLocal } from '../resources/time.js';
@@ -97,18 +98,13 @@ export async function runTopicExpiry(ctx: AppContext, now = Date.now()): Promise
   }
 }
 
-/** Runs the expiry every `intervalMs` in this process (0: never); stopped when the app closes. */
+/**
+ * Runs the expiry every `intervalMs` (0: never), once per period across server processes
+ * (jobs/schedule.ts); stopped when the app closes.
+ */
 export function scheduleTopicExpiry(ctx: AppContext, intervalMs: number): () => void {
-  if (!intervalMs) return () => undefined;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runTopicExpiry(ctx)
-      .then((n) => { if (n) ctx.log.info({ expired: n }, 'topics expired'); })
-      .catch((e) => ctx.log.error({ err: e }, 'topic expiry failed'))
-      .finally(() => { running = false; });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return scheduleJob(ctx, EXPIRY_JOB, intervalMs, async () => {
+    const n = await runTopicExpiry(ctx);
+    if (n) ctx.log.info({ expired: n }, 'topics expired');
+  });
 }
