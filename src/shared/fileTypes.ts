@@ -41,6 +41,7 @@ export const UPLOAD_MESSAGES = {
   missing: '下载地址不存在',
   incomplete: '文件分片不完整，请重新上传',
   md5Mismatch: '文件校验失败，请重新上传',
+  chunkTooLarge: '分片大小超过服务器允许的上限，请刷新页面后重新上传',
 } as const;
 
 /** SPEC §5 leaves the size message open; this one names the limit. */

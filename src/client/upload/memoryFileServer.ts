@@ -14,7 +14,9 @@ export function memoryFileServer() {
     }
     return null;
   };
+  const limits = { chunkSize: 1073741824 };
   const transport: UploadTransport = {
+    async uploadSettings() { return { ...limits }; },
     async checkMd5(m) { calls.push('checkMd5'); return { contextId: known.get(m) ?? null }; },
     async storageTokens({ md5: m }) { calls.push('storageTokens'); return { md5: m, md5Token: `md5:${m}`, uploadToken: 'u', prepareToken: `p:${m}`, fileServerUrl: '/fileserver/v2' }; },
     async prepare(_url, { md5: m, token }) {
@@ -50,6 +52,6 @@ export function memoryFileServer() {
       return { id: nextId++, fileName: originalFileName, fileSize: 1, fileSuffix: 'pdf', md5: m, contextId, previewKind: 'pdf', previewUrl: '/p', downloadUrl: '/d' };
     },
   };
-  return { transport, calls, known, failures };
+  return { transport, calls, known, failures, limits };
 }
 

@@ -14,11 +14,15 @@ const pdfFile = (name: string, size = 5000) => {
   return new File([bytes], name);
 };
 
+/** The back-off pauses the uploader asked for, in order (taken at once in these tests). */
+let waits: number[] = [];
+
 function setup(opts: Partial<ConstructorParameters<typeof UploadModel>[0]> = {}) {
   const server = memoryFileServer();
+  waits = [];
   const gate = { begin: vi.fn(), end: vi.fn(), remove: vi.fn() };
   const notify = { warning: vi.fn(), error: vi.fn() };
-  const deps: UploadDeps = { transport: server.transport, gate, notify, md5: (file, o) => md5OfBlob(file, o) };
+  const deps: UploadDeps = { transport: server.transport, gate, notify, md5: (file, o) => md5OfBlob(file, o), wait: async (ms) => { waits.push(ms); } };
   const model = new UploadModel(UploadModel.defaults({ belongType: 'announcement.attachments', accept: FILE_TYPE_SETS.generalArchive, ...opts }), deps);
   const statuses: UploadStatus[] = [];
   model.subscribe(() => {
@@ -81,6 +85,36 @@ describe('UploadModel', () => {
     await settled();
     expect(model.items()[0]).toMatchObject({ status: 'complete', instant: true });
     expect(server.calls).toEqual(['checkMd5', 'uploadFile']);
+  });
+
+  it('cuts no chunk bigger than the server allows (UPLOAD_CHUNK_MB behind a proxy\'s body limit)', async () => {
+    const { model, server, settled } = setup();
+    server.limits.chunkSize = 1000;
+    model.add([pdfFile('big.pdf', 2500)]);
+    await settled();
+    expect(model.items()[0].status).toBe('complete');
+    expect(server.calls.filter((c) => c.startsWith('upload:'))).toEqual(['upload:0', 'upload:1', 'upload:2']);
+  });
+
+  it('tries a complete answered 文件正在处理 (409) again with back-off instead of dropping the file', async () => {
+    const { model, server, notify, settled } = setup();
+    let busy = 2;
+    server.failures.push((op) => (op === 'complete' && busy-- > 0 ? new ApiError('文件正在处理，请稍候', 'envelope', 409, 409) : null));
+    model.add([pdfFile('busy.pdf')]);
+    await settled();
+    expect(model.items()[0].status).toBe('complete');
+    expect(server.calls.filter((c) => c === 'complete')).toHaveLength(3);
+    expect(waits).toEqual([1000, 2000]);
+    expect(notify.error).not.toHaveBeenCalled();
+  });
+
+  it('gives up on a complete that stays busy after about a minute, with the server\'s message', async () => {
+    const { model, server, notify, settled } = setup();
+    server.failures.push((op) => (op === 'complete' ? new ApiError('文件正在处理，请稍候', 'envelope', 409, 409) : null));
+    model.add([pdfFile('stuck.pdf')]);
+    await settled();
+    expect(waits.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(55_000);
+    expect(notify.error).toHaveBeenCalledWith('文件正在处理，请稍候');
   });
 
   it('keeps a file that failed on the network, holds the gate as failed, and resumes on retry without resending stored chunks', async () => {

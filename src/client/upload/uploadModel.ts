@@ -10,6 +10,7 @@
 import { extOf, tooLargeMessage, UPLOAD_DEFAULTS, UPLOAD_MESSAGES, type PreviewKind } from '../../shared/fileTypes.js';
 import type { Md5Result } from './md5Hasher.js';
 import { isNetworkFailure, type UploadTransport } from './uploadTransport.js';
+import { completeWithRetry, type Wait } from './completeWithRetry.js';
 
 export type UploadStatus = 'init' | 'queued' | 'progress' | 'complete' | 'error';
 
@@ -69,6 +70,8 @@ export interface UploadDeps {
   md5(file: Blob, opts: { chunkSize: number; onProgress: (loaded: number, total: number) => void; signal: AbortSignal }): Promise<Md5Result>;
   gate: GateLike;
   notify: { warning(text: string): void; error(text: string): void };
+  /** How the uploader waits between tries of a busy `complete` (tests pass a quick one). */
+  wait?: Wait;
 }
 
 interface Entry {
@@ -269,6 +272,14 @@ export class UploadModel {
     }
   }
 
+  /** The settings' chunk size and threshold, lowered to the server's largest chunk (a proxy's body limit). */
+  private async chunkLimits(): Promise<Pick<UploadSettings, 'chunkSize' | 'largeFileThreshold'>> {
+    const { chunkSize, largeFileThreshold } = this.settings;
+    const server = await this.deps.transport.uploadSettings().then((s) => s.chunkSize, () => Infinity);
+    const cap = Number.isSafeInteger(server) && server > 0 ? server : Infinity;
+    return { chunkSize: Math.min(chunkSize, cap), largeFileThreshold: Math.min(largeFileThreshold, cap) };
+  }
+
   private stillListed(entry: Entry): boolean {
     return !this.disposed && this.entries.includes(entry);
   }
@@ -280,7 +291,7 @@ export class UploadModel {
     const file = entry.file!;
     try {
       this.update(entry, { status: 'progress', phase: 'md5', md5Percentage: item.md5 ? 100 : 0 });
-      const plan = chunkPlan(file.size, this.settings);
+      const plan = chunkPlan(file.size, await this.chunkLimits());
       if (!item.md5 || !entry.chunkMd5s) {
         const result = await this.deps.md5(file, {
           chunkSize: plan.chunkSize, signal: controller.signal,
@@ -360,7 +371,7 @@ export class UploadModel {
         done += chunk.size;
         show(done);
       }
-      await transport.complete(url, { token: completeToken, contextId, timeoutMs });
+      await completeWithRetry(transport, url, { token: completeToken, contextId, timeoutMs }, signal, this.deps.wait);
     }
     return contextId;
   }

@@ -30,6 +30,8 @@ export interface UploadedFile {
 }
 
 export interface UploadTransport {
+  /** The server's largest chunk (UPLOAD_CHUNK_MB); the uploader cuts no bigger. */
+  uploadSettings(): Promise<{ chunkSize: number }>;
   checkMd5(md5: string): Promise<{ contextId: string | null }>;
   storageTokens(input: { fileExt: string; chunks: number; md5: string; fileSize: number; belongType: string }): Promise<StorageTokens>;
   prepare(fileServerUrl: string, input: { token: string; chunkSize: number; md5: string }): Promise<{ contextId: string; chunks: number[] }>;
@@ -120,8 +122,16 @@ function xhrUpload(url: string, input: Parameters<UploadTransport['uploadChunk']
 
 const apiOptions = { silent: true, form: true, loading: false } as const;
 
+/** Asked once per page; a failure is asked again by the next upload. */
+let settings: Promise<{ chunkSize: number }> | null = null;
+
 export function httpTransport(): UploadTransport {
   return {
+    uploadSettings: () => {
+      settings ??= http.get<{ chunkSize: number }>('file/uploadSettings', undefined, { silent: true, loading: false });
+      settings.catch(() => { settings = null; });
+      return settings;
+    },
     checkMd5: (md5) => http.post('file/checkMd5', { md5 }, apiOptions),
     storageTokens: (input) => http.post('file/getCyStorageToken', input, apiOptions),
     prepare: (url, input) => fileServerCall(url, 'prepare', input),

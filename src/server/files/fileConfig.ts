@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ServerConfig } from '../config.js';
 import type { S3Config } from './storage/s3Storage.js';
+import { UPLOAD_DEFAULTS } from '../../shared/fileTypes.js';
 
 /** Settings of the file service; every one has a default, so a plain `npm start` needs none. */
 export interface FileConfig {
@@ -19,6 +20,12 @@ export interface FileConfig {
   resumeTtlMs: number;
   /** How often stale uploads are swept (UPLOAD_SWEEP_MINUTES); 0: never by the timer. */
   sweepEveryMs: number;
+  /**
+   * Largest chunk a browser sends in one request (UPLOAD_CHUNK_MB, SPEC's 1 GiB by default): set
+   * it at or below the body limit of a proxy in front (nginx client_max_body_size). Files up to it
+   * go in one chunk.
+   */
+  chunkBytes: number;
   /** An assembly not heard of for this long is taken to have died with its process and may run again. */
   assembleLeaseMs: number;
 }
@@ -33,6 +40,11 @@ export function fileConfigFromEnv(env: NodeJS.ProcessEnv): Partial<FileConfig> {
   if (env.UPLOAD_SWEEP_MINUTES && Number.isFinite(minutes) && minutes >= 0) out.sweepEveryMs = minutes * 60_000;
   const lease = Number(env.UPLOAD_ASSEMBLE_LEASE_SECONDS);
   if (env.UPLOAD_ASSEMBLE_LEASE_SECONDS && Number.isFinite(lease) && lease > 0) out.assembleLeaseMs = lease * 1000;
+  if (env.UPLOAD_CHUNK_MB !== undefined && env.UPLOAD_CHUNK_MB !== '') {
+    const mb = Number(env.UPLOAD_CHUNK_MB);
+    if (!Number.isInteger(mb) || mb < 1 || mb > 4096) throw new Error(`UPLOAD_CHUNK_MB must be a whole number of megabytes from 1 to 4096, not ${env.UPLOAD_CHUNK_MB}`);
+    out.chunkBytes = mb * 1024 * 1024;
+  }
   if (env.FILE_STORAGE === 's3') {
     const missing = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((k) => !env[k]);
     if (missing.length) throw new Error(`FILE_STORAGE=s3 needs ${missing.join(', ')}`);
@@ -63,5 +75,6 @@ export function resolveFileConfig(config: ServerConfig): FileConfig {
     resumeTtlMs: given.resumeTtlMs ?? 7 * 24 * 60 * 60 * 1000,
     sweepEveryMs: given.sweepEveryMs ?? 60 * 60 * 1000,
     assembleLeaseMs: given.assembleLeaseMs ?? 15 * 1000,
+    chunkBytes: given.chunkBytes ?? UPLOAD_DEFAULTS.chunkSize,
   };
 }

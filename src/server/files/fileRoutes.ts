@@ -64,6 +64,9 @@ export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     return ok({ md5: hash, contextId: await grantContext(ctx, user, hash, blob.size), fileSize: blob.size });
   });
 
+  // How big the uploader's chunks may be (UPLOAD_CHUNK_MB): asked once per page, before hashing.
+  app.get('/api/file/uploadSettings', { config: { auth: 'public' } }, async () => ok({ chunkSize: fileService(ctx).config.chunkBytes }));
+
   app.post('/api/file/getCyStorageToken', {
     schema: { body: body({ fileExt: ext, chunks: count, md5, fileSize: { type: 'integer', minimum: 0 }, belongType: { type: 'string', maxLength: 128 } }, ['fileExt', 'chunks', 'md5']) },
   }, async (request) => ok(await issueStorageTokens(ctx, currentUser(request), request.body as any)));

@@ -101,6 +101,8 @@ export async function prepareUpload(ctx: AppContext, user: SessionUser, input: {
   const fileSize = claims.z === undefined ? null : Number(claims.z);
   // The chunk count must fit the size, or a client could announce tiny chunks and send huge ones.
   if (fileSize !== null && Math.max(1, Math.ceil(fileSize / chunkSize)) !== chunks) throw AppError.invalid();
+  // A chunk over the configured size would be refused by the proxy in front, without a word of why.
+  if (Math.min(chunkSize, fileSize ?? chunkSize) > fileService(ctx).config.chunkBytes) throw new AppError(UPLOAD_MESSAGES.chunkTooLarge);
   const db = ctx.database.db;
   const now = Date.now();
   const { resumeTtlMs } = fileService(ctx).config;
