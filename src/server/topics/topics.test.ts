@@ -55,6 +55,24 @@ describe('notices and applications (HTTP, real database)', () => {
     expect(bad.body.data[0]).toMatchObject({ field: 'endTime', message: '截止时间须晚于开始时间' });
   });
 
+  it('lets a city admin manage only the notices of its own level and city (the buttons follow)', async () => {
+    const provincial = await publishNotice(t, province, { title: '省级发布的通知' });
+    const mine = await publishNotice(t, city1101, { title: '石家庄市发布的通知', stage: 2 });
+    const perm = async (h: H, id: number) => (await t.post('/api/resource/notice/get', { subAct: 'a', id }, h)).body.data._perm.transitions;
+    expect(await perm(city1101, provincial.id)).toEqual([]);
+    expect(await perm(province, provincial.id)).toEqual(['withdraw', 'close']);
+    expect(await perm(city1101, mine.id)).toEqual(['withdraw', 'close']);
+    for (const action of ['withdraw', 'close']) {
+      const res = await t.post('/api/resource/notice/transition', { subAct: 'a', id: provincial.id, version: provincial.version, action }, city1101);
+      expect(res.status).toBe(403);
+      expect(res.body.result).toBe('只能管理本级发布的通知');
+    }
+    const still = (await t.post('/api/resource/notice/get', { subAct: 'a', id: provincial.id }, province)).body.data;
+    expect(still.status).toBe('1');
+    const own = await t.post('/api/resource/notice/transition', { subAct: 'a', id: mine.id, version: mine.version, action: 'withdraw' }, city1101);
+    expect(own.status).toBe(200);
+  });
+
   it('applies on an open stage-1 notice only, copying its title and year', async () => {
     const closed = await publishNotice(t, province, { title: '已截止的申报通知', startHours: -48, endHours: -1 });
     const refused = await t.post('/api/resource/topic/save', applicationBody(closed.id, '迟到的课题'), leader1);

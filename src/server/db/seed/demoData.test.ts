@@ -62,7 +62,7 @@ describe('demo data obeys the server rules', () => {
           const body: Record<string, unknown> = { subAct: 'a', id: rec.id, version: rec.version };
           for (const f of Object.keys(entity.fields)) if (f in rec && !entity.fields[f].readOnly) body[f] = rec[f];
           const res = await t.post(`/api/resource/${entity.name}/save`, body, h);
-          if (res.status !== 200) failures.push(`${username} ${entity.name} ${rec.id}: ${res.status} ${JSON.stringify(res.body.data ?? res.body.msg)}`);
+          if (res.status !== 200) failures.push(`${username} ${entity.name} ${rec.id}: ${res.status} ${JSON.stringify(res.body.data ?? res.body.result)}`);
           else saved++;
         }
       }
@@ -90,7 +90,7 @@ describe('demo data obeys the server rules', () => {
             const asksInput = res.status === 400 && Array.isArray(res.body.data) && res.body.data.length > 0
               && res.body.data.every((e: { field: string; message: string }) => requires.has(e.field) && empty(before[e.field]) && e.message);
             if (res.status === 200) fired++;
-            else if (!asksInput) failures.push(`${username} ${entity.name} ${row.id} ${action}: ${res.status} ${JSON.stringify(res.body.data ?? res.body.msg)} ${res.body.msg}`);
+            else if (!asksInput) failures.push(`${username} ${entity.name} ${row.id} ${action}: ${res.status} ${JSON.stringify(res.body.data ?? res.body.result)} ${res.body.result}`);
             const now = (await store.get(entity, row.id))!;
             expect(await store.update(entity, { ...before, version: now.version }, now.version)).toBe(true);
           }
