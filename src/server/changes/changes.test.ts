@@ -133,7 +133,7 @@ describe('audit paths', () => {
     expect((await get(leader1, 'topic', topicId)).body.data.endDate).toBe('2027-06-30');
   });
 
-  it('the submitter revokes only before any audit; another leader can neither read nor revoke', async () => {
+  it('the submitter revokes while the request waits at the city or the province (SPEC §4); another leader can neither read nor revoke', async () => {
     const topicId = await runningTopic('leader1', '1123');
     const id = await request(leader1, topicId, ['5'], { newResearchContent: '新的研究内容' });
     await fire(leader1, id, 'submit');
@@ -141,10 +141,19 @@ describe('audit paths', () => {
     expect((await t.post('/api/resource/topicChange/transition', { id, action: 'revoke', version: 2 }, leader2)).status).toBe(404);
     expect((await fire(leader1, id, 'revoke')).body.data.auditStatus).toBe('8');
     await fire(leader1, id, 'submit');
+    const atProvince = (await fire(city1123, id, 'cityPass')).body.data;
+    // The city's pass is a step on the way, not the audit: its time is the city's own.
+    expect(atProvince).toMatchObject({ auditStatus: '2', auditTime: null });
+    expect(atProvince.cityAuditTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect((await get(leader1, 'topicChange', id)).body.data._perm.transitions).toContain('revoke');
+    expect((await fire(leader1, id, 'revoke')).body.data.auditStatus).toBe('8');
+    await fire(leader1, id, 'submit');
     await fire(city1123, id, 'cityPass');
+    const decided = (await fire(province, id, 'provinceReject', '理由不充分')).body.data;
+    expect(decided.auditTime).toBeTruthy();
     const refused = await fire(leader1, id, 'revoke');
     expect(refused.body.flag).toBe(false);
-    expect((await get(leader1, 'topicChange', id)).body.data.auditStatus).toBe('2');
+    expect((await get(leader1, 'topicChange', id)).body.data.auditStatus).toBe('4');
   });
 
   it('a second open request of the same kind is refused; another kind is not', async () => {

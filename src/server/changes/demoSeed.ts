@@ -1,3 +1,4 @@
+import { formatDateTime } from '../resources/time.js';
 import type { AppContext } from '../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { KyselyRecordStore, type StoredRecord } from '../resources/RecordStore.js';
@@ -84,12 +85,14 @@ export async function seedChangeDemo(ctx: AppContext): Promise<void> {
         const by = actors.get(step.by)!;
         at += 3_600_000;
         if (step.action === kinds.applyAction) await applyRequest(ctx, kinds, tx, current, by as SessionUser, at);
-        const audited = step.action !== 'submit' && step.action !== 'revoke';
+        // As the workflow's `set`: the city's pass writes its own time; the audit time is the final decision's.
+        const audited = !['submit', 'revoke', 'cityPass'].includes(step.action);
         current = {
           ...current, status: step.to, auditStatus: step.to, updatedAt: at, updatedBy: by.userId,
-          ...(step.action === 'submit' ? { submitTime: at, auditTime: null } : {}),
-          ...(audited ? { auditTime: at } : {}),
-          ...(step.action === kinds.applyAction ? { appliedAt: at } : {}),
+          ...(step.action === 'submit' ? { submitTime: formatDateTime(at), auditTime: null, cityAuditTime: null } : {}),
+          ...(step.action === 'cityPass' ? { cityAuditTime: formatDateTime(at) } : {}),
+          ...(audited ? { auditTime: formatDateTime(at) } : {}),
+          ...(step.action === kinds.applyAction ? { appliedAt: formatDateTime(at) } : {}),
         };
         await tx.update(kinds.request, current, version);
         version += 1;
