@@ -1,7 +1,9 @@
 import { Spin } from 'antd';
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { askPageSchemaEarly } from '../api/pageSchemaEarly.js';
 import { preloadPageChunk } from '../runtime/pages/pageChunks.js';
+import type { DictionaryFlags } from '../../shared/dictionaryRules.js';
+import { useShell } from './ShellContext.js';
 
 export interface SchemaPageProps {
   pageId: string;
@@ -14,7 +16,7 @@ export interface SchemaPageProps {
 const loadRuntime = () => import('../runtime/index.js');
 
 /** The page runtime is loaded on first use, so the first load of the portal stays small. */
-const SchemaPage = lazy(() => loadRuntime().then((m) => ({ default: m.SchemaPage as ComponentType<SchemaPageProps> })));
+const SchemaPage = lazy(() => loadRuntime().then((m) => ({ default: m.SchemaPage as ComponentType<SchemaPageProps & { runtime?: { dictionaryFlags: DictionaryFlags } }> })));
 
 /** Starts loading the page runtime before any page asks for it (the browser loads a module once). */
 export function preloadRuntime(): void {
@@ -36,9 +38,12 @@ export function SchemaPageHost(props: SchemaPageProps) {
     askPageSchemaEarly(props.pageId);
     preloadPageChunk(props.pageChunk);
   });
+  // The site's flags narrow dictionaries on every page (SPEC §5: no 成果鉴定评审 without result appraisal).
+  const isTopicAppraisal = useShell().settings?.isTopicAppraisal;
+  const runtime = useMemo(() => ({ dictionaryFlags: { isTopicAppraisal } }), [isTopicAppraisal]);
   return (
     <Suspense fallback={<PageLoading />}>
-      <SchemaPage pageId={props.pageId} mode={props.mode} query={props.query} />
+      <SchemaPage pageId={props.pageId} mode={props.mode} query={props.query} runtime={runtime} />
     </Suspense>
   );
 }

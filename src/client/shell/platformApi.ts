@@ -17,6 +17,8 @@ export interface SiteFooter {
 export interface SystemSettings {
   systemName: string;
   reviewType?: string;
+  /** 0: the review stage 成果鉴定评审 is not offered (the runtime's dictionary flag). */
+  isTopicAppraisal?: 0 | 1;
   logImage?: string;
   footer?: SiteFooter;
 }

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { DictionaryOption } from '../../shared/schema/types.js';
 import type { AppContext } from '../AppContext.js';
 import { existingColumns } from './entityTables.js';
+import { applyDictionaryRules, type DictionaryFlags } from '../../shared/dictionaryRules.js';
+import { readSetting } from '../system/settingsStore.js';
 
 /**
  * Dictionary options for validation and export labels: from the platform's dictionary table when
@@ -26,6 +28,15 @@ export class DictionaryValues {
       if (rows.length) return rows.map((r) => ({ value: String(r.value), text: String(r.text), ...(r.color ? { color: String(r.color) } : {}) }));
     }
     return this.ctx.schemas.dictionaries.get(type)?.options ?? [];
+  }
+
+  /**
+   * The options a save may choose: the dictionary narrowed by the site's flags, as the forms offer
+   * it (SPEC §5: no review stage 4 without result appraisal). Labels still read every option.
+   */
+  async choosable(type: string): Promise<DictionaryOption[]> {
+    const site = await readSetting<DictionaryFlags>(this.db, 'site').catch(() => null);
+    return applyDictionaryRules(type, await this.options(type), { isTopicAppraisal: site?.isTopicAppraisal });
   }
 
   /** value → text of one type, for labels. */

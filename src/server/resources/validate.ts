@@ -142,7 +142,7 @@ export async function validateFields(
     if (checked.error) { fail(key, checked.error); continue; }
     let value = checked.value;
     if (def.dict && value !== null && def.type !== 'files') {
-      const options = new Set((await dicts.options(def.dict)).map((o) => o.value));
+      const options = new Set((await dicts.choosable(def.dict)).map((o) => o.value));
       const list = def.multiple ? (value as unknown[]) : [value];
       const texts = list.map((v) => (typeof v === 'number' || typeof v === 'string' ? String(v) : null));
       if (texts.some((t) => t === null || !options.has(t))) { fail(key, `${def.label}的取值不在字典范围内`); continue; }

@@ -5,6 +5,8 @@ import type { Kysely } from 'kysely';
 export interface SiteSettings {
   systemName: string;
   reviewType: string;
+  /** 0: no result appraisal; the review stage 4 is hidden and refused (SPEC §5). */
+  isTopicAppraisal?: 0 | 1;
   logImage: string;
   footer: {
     organiser: string;

@@ -180,7 +180,7 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
   app.post('/basicInfoMaintain/querySysName', { config: { auth: 'public' }, schema: EMPTY_BODY }, async () => {
     // The seeded settings with what an administrator changed on /systemSet/addSubSystem laid over them.
     const site = await effectiveSite(ctx);
-    return ok({ systemName: site.systemName, reviewType: site.reviewType, logImage: site.logImage, footer: site.footer, organize: site.organize });
+    return ok({ systemName: site.systemName, reviewType: site.reviewType, isTopicAppraisal: site.isTopicAppraisal ?? 1, logImage: site.logImage, footer: site.footer, organize: site.organize });
   });
 
   app.post('/home/queryMenuList', { schema: EMPTY_BODY }, async (request) => {
