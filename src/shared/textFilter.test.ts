@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALLOWED_PUNCTUATION, filterText } from './textFilter.js';
+import { ALLOWED_PUNCTUATION, filterText, passesTextFilter, textFilterMessage } from './textFilter.js';
 
 describe('filterText', () => {
   it('keeps Chinese, digits, letters and whitespace', () => {
@@ -21,5 +21,13 @@ describe('filterText', () => {
     expect(filterText('')).toBe('');
     expect(filterText(null)).toBe('');
     expect(filterText(undefined)).toBe('');
+  });
+});
+
+describe('passesTextFilter', () => {
+  it('accepts what the filter keeps whole, refuses emoji and symbols with a message naming the field', () => {
+    expect(passesTextFilter('研究（一）：作业设计。')).toBe(true);
+    expect(passesTextFilter('作业😀设计')).toBe(false);
+    expect(textFilterMessage('课题名称')).toBe('课题名称不能包含表情或特殊字符');
   });
 });

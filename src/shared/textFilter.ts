@@ -20,3 +20,13 @@ export function filterText(value: string | null | undefined): string {
   for (const ch of value) if (ALLOWED.test(ch)) out += ch;
   return out;
 }
+
+/** Whether the filter would keep `value` whole (what the server checks of a filtered field). */
+export function passesTextFilter(value: string): boolean {
+  return filterText(value) === value;
+}
+
+/** The server's message for a filtered field that holds more than the filter keeps. */
+export function textFilterMessage(label: string): string {
+  return `${label}不能包含表情或特殊字符`;
+}

@@ -17,6 +17,15 @@ const probe: EntityDef = {
     phone: { type: 'string', label: '手机', pattern: '^1[3-9]\\d{9}$', patternMessage: '手机号格式不正确' },
     flag: { type: 'boolean', label: '标志' },
     extra: { type: 'json', label: '附加' },
+    name: { type: 'string', label: '名称', textFilter: true },
+    members: {
+      type: 'json', label: '成员',
+      rows: { fields: { idCard: { type: 'string', label: '身份证号', format: 'idCard' }, subject: { type: 'string', label: '学科', dict: 'xkfl' } } },
+    },
+    phases: {
+      type: 'json', label: '阶段',
+      rows: { fields: { startDate: { type: 'date', label: '开始日期' }, endDate: { type: 'date', label: '结束日期' } }, checks: [{ field: 'endDate', notBefore: 'startDate' }] },
+    },
   },
   access: { read: [], create: [], update: [], delete: [] },
 };
@@ -53,6 +62,21 @@ describe('validateFields', () => {
       { field: 'flag', label: '标志', message: '标志格式不正确' },
     ]);
     expect(await errorsOf({ count: 1.5 })).toEqual([{ field: 'count', label: '数量', message: '数量必须是整数' }]);
+  });
+
+  it("refuses rows of a json field like fields, each at its cell's path", async () => {
+    expect(await errorsOf({ members: [{ idCard: '11010519491231002X', subject: '1' }, { idCard: 'bad-id', subject: 'nope' }], phases: [{ startDate: '2026-05-01', endDate: '2026-04-01' }] })).toEqual([
+      { field: 'members[1].idCard', label: '成员', message: '成员第2行：身份证号格式不正确' },
+      { field: 'members[1].subject', label: '成员', message: '成员第2行：学科的取值不在字典范围内' },
+      { field: 'phases[0].endDate', label: '阶段', message: '阶段第1行：结束日期不能早于开始日期' },
+    ]);
+    const { values } = await check({ members: [{ idCard: '11010519491231002X', subject: '1' }], phases: [{ startDate: '2026-04-01', endDate: '2026-05-01' }] });
+    expect(values.members).toEqual([{ idCard: '11010519491231002X', subject: '1' }]);
+  });
+
+  it('refuses emoji and symbols in a field with the text filter', async () => {
+    expect(await errorsOf({ name: '课题😀' })).toEqual([{ field: 'name', label: '名称', message: '名称不能包含表情或特殊字符' }]);
+    expect((await check({ name: '课题（一）：设计。' })).values.name).toBe('课题（一）：设计。');
   });
 
   it('reads dictionary values from the database, where administrators edit them', async () => {

@@ -8,6 +8,8 @@ import { resolveFileRefs, type FileRef } from '../files/fileRefs.js';
 import type { DictionaryValues } from './dictionaries.js';
 import { sanitizeRichText } from './sanitizeRichText.js';
 import { formatDate, formatDateTime, parseLocal } from './time.js';
+import { rowErrors } from '../../shared/rowChecks.js';
+import { passesTextFilter, textFilterMessage } from '../../shared/textFilter.js';
 import type { StoredRecord } from './RecordStore.js';
 
 /** One field's complaint, safe to show: the envelope's data of a 参数不合法 answer. */
@@ -44,6 +46,8 @@ function checkString(def: FieldDef, raw: unknown): Checked {
   const length = [...value].length;
   if (def.maxLength !== undefined && length > def.maxLength) return { value, error: `${def.label}不能超过${def.maxLength}个字符` };
   if (def.minLength !== undefined && length < def.minLength) return { value, error: `${def.label}不能少于${def.minLength}个字符` };
+  // SPEC §5's input filter: the browser's input drops these as typed; a body that still has them was not typed there.
+  if (def.textFilter && def.type !== 'richtext' && !passesTextFilter(value)) return { value, error: textFilterMessage(def.label) };
   if (def.pattern && !new RegExp(def.pattern, 'u').test(value)) return { value, error: def.patternMessage ?? `${def.label}格式不正确` };
   return { value };
 }
@@ -94,6 +98,15 @@ function fileIds(raw: unknown): number[] | null {
   return ids;
 }
 
+/** The values of every dictionary a json field's rows name. */
+async function rowDictionaries(dicts: DictionaryValues, def: FieldDef): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  for (const col of Object.values(def.rows?.fields ?? {})) {
+    if (col.dict && !out.has(col.dict)) out.set(col.dict, new Set((await dicts.options(col.dict)).map((o) => o.value)));
+  }
+  return out;
+}
+
 /**
  * Validates and normalises the fields of a save body. Unknown keys are refused; system and
  * read-only fields are ignored (the server sets them); every complaint is collected and the save
@@ -128,6 +141,12 @@ export async function validateFields(
       case 'json': {
         const text = JSON.stringify(raw);
         checked = text.length > JSON_LIMIT ? { value: null, error: `${def.label}内容过长` } : { value: raw };
+        if (!checked.error && def.rows) {
+          // Rows checked like fields, each complaint at its cell's path (members[0].idCard).
+          const dictValues = await rowDictionaries(dicts, def);
+          const bad = rowErrors(key, def, raw, { dictValues: (t) => dictValues.get(t) });
+          if (bad.length) { for (const b of bad) errors.push({ field: b.path, label: def.label, message: b.message }); continue; }
+        }
         break;
       }
       case 'files': {

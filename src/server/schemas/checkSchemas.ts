@@ -11,6 +11,7 @@ import { normalisePath } from '../../shared/schema/routePath.js';
 import { flattenRoutes, pathMatches } from './routePaths.js';
 import { ajvProblems, BUNDLED_META, escapePointer, findTemplates, META_FILES, metaValidators, PAGE_KINDS, type MetaKind } from './metaValidation.js';
 import { checkArticlePage, checkCountSources, checkDashboardPage, checkStatisticsPage } from './checkPageKinds.js';
+import { checkFieldTexts } from './checkFieldTexts.js';
 import { fieldKind, hasField, RESERVED_FIELD_NAMES, RULE_USER_KEYS, statusCodes } from './entityModel.js';
 
 export interface SchemaProblem {
@@ -380,6 +381,7 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
   }
 
   for (const p of checkCountSources(set)) add(fileOf('settings'), p.path, p.message);
+  for (const p of checkFieldTexts(set, fileOf)) add(p.file, p.path, p.message);
 
   return problems;
 }

@@ -3,6 +3,7 @@ import { KyselyRecordStore, type StoredRecord } from '../resources/RecordStore.j
 import { syncEntityTables } from '../resources/entityTables.js';
 import { formatDateTime } from '../resources/time.js';
 import { docxBytes, pdfBytes, storeDemoFile } from './demoFiles.js';
+import { idCardCheckChar } from '../../shared/idCard.js';
 
 const DAY = 24 * 3600_000;
 
@@ -52,8 +53,11 @@ const NAMES = [
 /** Topics beyond one per status, with the index of their owner: leader1's own concluded topic (its certificate). */
 const EXTRA: [string, number][] = [['18', 0]];
 
+/** A resident ID number that passes the check members' rows and sign-up apply: a real birth date and its check character. */
 function idCard(n: number): string {
-  return `1301021985${String(100000 + n * 37).slice(-6)}${n % 10}X`.slice(0, 17) + 'X';
+  const two = (v: number) => String(v).padStart(2, '0');
+  const first17 = `130102${1970 + (n % 30)}${two(1 + (n % 12))}${two(1 + (n % 28))}${String(n % 1000).padStart(3, '0')}`;
+  return first17 + idCardCheckChar(first17);
 }
 
 /**

@@ -23,6 +23,8 @@ export interface ColumnDef {
   width?: number;
   sortable?: boolean;
   ellipsis?: boolean;
+  /** A copy button beside the cell's text (the field's own `copyable` does the same). */
+  copyable?: boolean;
 }
 
 export interface ListPageDef {
@@ -58,6 +60,8 @@ export interface FormFieldDef {
   label?: string;
   span?: number;
   placeholder?: string;
+  /** Chinese help text under the field on this page (defaults to the entity field's `help`). */
+  help?: string;
   visible?: Rule;
   required?: Rule;
   disabled?: Rule;

@@ -16,7 +16,10 @@ export type FieldType =
 export interface FieldDef {
   type: FieldType;
   label: string;
+  /** Notes for people who edit schemas; never shown to users. */
   description?: string;
+  /** Chinese help text shown to users under the field in forms. */
+  help?: string;
   required?: boolean;
   maxLength?: number;
   minLength?: number;
@@ -50,6 +53,46 @@ export interface FieldDef {
   init?: Rule;
   /** Shown masked wherever the server shows it for reading (operation log): ID number (first 4 + last 4) or phone (first 2 + last 4), SPEC §5. */
   mask?: 'idCard' | 'phone';
+  /** SPEC §5 text input filter: the input keeps only Chinese, letters, digits, white space and common punctuation; the server refuses anything else. */
+  textFilter?: boolean;
+  /** A copy button beside the value wherever it is shown as text (list cells, look pages): 复制成功 / 无复制内容. */
+  copyable?: boolean;
+  /** json fields holding rows (a list of objects, or objects keyed by one column): each row's fields and checks across them, checked on both sides. */
+  rows?: RowsDef;
+}
+
+/** A column of a json field's rows: a field of a smaller kind, checked like one. */
+export interface RowFieldDef {
+  type: 'string' | 'text' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime';
+  label: string;
+  description?: string;
+  required?: boolean;
+  maxLength?: number;
+  minLength?: number;
+  pattern?: string;
+  patternMessage?: string;
+  minimum?: number;
+  maximum?: number;
+  dict?: string;
+  /** A checked format beyond a pattern: idCard is a resident ID number with a valid check character and birth date. */
+  format?: 'idCard';
+  mask?: 'idCard' | 'phone';
+  textFilter?: boolean;
+}
+
+/** A check across the columns of one row: this column's date or number is not before another's. */
+export interface RowCheck {
+  field: string;
+  notBefore: string;
+  /** Chinese message; default 「<field>不能早于<notBefore>」. */
+  message?: string;
+}
+
+export interface RowsDef {
+  fields: Record<string, RowFieldDef>;
+  checks?: RowCheck[];
+  /** Most rows (default: no limit beyond the json size limit). */
+  maxRows?: number;
 }
 
 /**

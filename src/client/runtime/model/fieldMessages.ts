@@ -5,6 +5,7 @@
  * `maxLength`, Formily updates that rule's value and keeps its message.
  */
 import type { FieldDef } from '../../../shared/schema/types.js';
+import { rowErrors } from '../../../shared/rowChecks.js';
 
 /** Widgets where the user picks rather than types. */
 const PICKERS = new Set(['Select', 'Radio', 'Checkbox', 'DatePicker', 'DateTimePicker', 'DateRangePicker', 'Switch', 'RecordSelect', 'SchoolSelect']);
@@ -25,6 +26,8 @@ export function fieldValidators(def: FieldDef, label: string, widget: string): R
   const list: Record<string, unknown>[] = [{ required: Boolean(def.required), message: requiredMessage(label, widget) }];
   if (def.pattern) list.push({ pattern: def.pattern, message: formatMessage(def, label) });
   if (def.type === 'files') return list;
+  // A json field's rows: the first complaint blocks the save (each cell shows its own).
+  if (def.rows) list.push({ validator: (value: unknown) => rowErrors('', { label, rows: def.rows }, value)[0]?.message ?? '' });
   if (def.maxLength !== undefined) list.push({ maxLength: def.maxLength, message: `${label}不能超过${def.maxLength}个字符` });
   if (def.minLength !== undefined) list.push({ minLength: def.minLength, message: `${label}不能少于${def.minLength}个字符` });
   if (def.minimum !== undefined) list.push({ minimum: def.minimum, message: `${label}不能小于${def.minimum}` });

@@ -58,6 +58,9 @@ function widgetProps(def: FieldDef, f: FormFieldDef, widget: string, entityName:
   if (def.minimum !== undefined && widget === 'NumberPicker') props.min = def.minimum;
   if (def.maximum !== undefined && widget === 'NumberPicker') props.max = def.maximum;
   if (f.placeholder) props.placeholder = f.placeholder;
+  // Rows of a json field: the widget shows labels and formats, and each cell's message, by them.
+  if (def.rows) Object.assign(props, { rows: def.rows, field: f.field, fieldLabel: f.label ?? def.label });
+  if (def.textFilter) props.textFilter = true;
   return { ...props, ...f.props };
 }
 
@@ -81,7 +84,9 @@ export function fieldSchema(entity: EntityDef, f: FormFieldDef, mode: FormMode, 
     'x-component': widget,
     'x-component-props': widgetProps(def, f, widget, entity.name),
   };
-  if (def.description) s.description = def.description;
+  // What users read is the Chinese `help`; an entity's `description` is for those who edit schemas.
+  const help = f.help ?? def.help;
+  if (help) s.description = help;
   if (def.required && f.required === undefined) s.required = true;
   if (def.maxLength !== undefined) s.maxLength = def.maxLength;
   if (def.minLength !== undefined) s.minLength = def.minLength;

@@ -1,17 +1,24 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render } from '@testing-library/react';
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { useState } from 'react';
+import type { RowsDef } from '../../../shared/schema/types.js';
+import { RuntimeProvider } from '../RuntimeContext.js';
+import { createFixtureDataProvider } from '../testing/fixtureDataProvider.js';
 import { setupDom } from '../testing/setupDom.js';
 import { ArrayTable, ArrayTableView } from './ArrayTable.js';
+import { Input } from './Input.js';
 
 setupDom();
 afterEach(cleanup);
 
 const COLUMNS = [{ key: 'name', title: '姓名' }, { key: 'idCard', title: '身份证号', mask: 'idCard' as const }];
 
-function Edited({ initial, seen }: { initial: Record<string, unknown>[]; seen: (rows: Record<string, unknown>[]) => void }) {
-  const [rows, setRows] = useState(initial);
-  return <ArrayTable value={rows} columns={COLUMNS} onChange={(next: Record<string, unknown>[]) => { seen(next); setRows(next); }} />;
+const MEMBER_ROWS: RowsDef = { fields: { name: { type: 'string', label: '姓名', textFilter: true }, idCard: { type: 'string', label: '身份证号', format: 'idCard' } } };
+
+function Edited({ initial, seen, rows }: { initial: Record<string, unknown>[]; seen: (rows: Record<string, unknown>[]) => void; rows?: RowsDef }) {
+  const [value, setValue] = useState(initial);
+  return <ArrayTable value={value} columns={COLUMNS} rows={rows} field="members" fieldLabel="课题组成员"
+    onChange={(next: Record<string, unknown>[]) => { seen(next); setValue(next); }} />;
 }
 
 describe('ArrayTable', () => {
@@ -40,5 +47,48 @@ describe('ArrayTable', () => {
     expect(cells[1]).toBe('开题');
     expect(cells[2]).toBe('王五');
     expect(cells[3]).not.toContain('19900101');
+  });
+
+  it('shows a bad cell\'s message at the cell once it is typed in, not before', () => {
+    const { container, getByLabelText } = render(<Edited initial={[{ name: '张三', idCard: 'bad-id' }]} seen={() => undefined} rows={MEMBER_ROWS} />);
+    // A stored bad value says nothing until the user touches it or the form validates.
+    expect(container.querySelector('.runtime-array-cell-error')).toBeNull();
+    fireEvent.change(getByLabelText('身份证号（第1行）'), { target: { value: 'bad-id2' } });
+    expect(container.querySelector('.runtime-array-cell-error')?.textContent).toBe('身份证号格式不正确');
+    fireEvent.change(getByLabelText('身份证号（第1行）'), { target: { value: '11010519491231002X' } });
+    expect(container.querySelector('.runtime-array-cell-error')).toBeNull();
+  });
+
+  it('drops emoji from a cell whose column has the text filter', () => {
+    const changes: Record<string, unknown>[][] = [];
+    const { getByLabelText } = render(<Edited initial={[{ name: '', idCard: '' }]} seen={(r) => changes.push(r)} rows={MEMBER_ROWS} />);
+    fireEvent.change(getByLabelText('姓名（第1行）'), { target: { value: '张😀三' } });
+    expect(changes.at(-1)).toEqual([{ name: '张三', idCard: '' }]);
+  });
+
+  it('shows dictionary labels and times of the row definition, not codes and epoch numbers', async () => {
+    const psjd = { type: 'psjd', label: '评审阶段', options: [{ value: '1', text: '立项评审' }] };
+    const dp = createFixtureDataProvider({ pages: [], entities: [], workflows: [], dictionaries: [psjd] });
+    const rows: RowsDef = { fields: { stage: { type: 'string', label: '阶段', dict: 'psjd' }, endedAt: { type: 'datetime', label: '评审结束时间' } } };
+    const { container } = render(
+      <RuntimeProvider dataProvider={dp} user={null}>
+        <ArrayTableView value={{ 1: { endedAt: Date.UTC(2026, 10, 26, 1, 30, 0) } }} keyedBy="stage" rows={rows}
+          columns={[{ key: 'stage', title: '阶段' }, { key: 'endedAt', title: '评审结束时间' }]} />
+      </RuntimeProvider>,
+    );
+    await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+    const cells = [...container.querySelectorAll('tbody tr[data-row-key] td')].map((td) => td.textContent);
+    expect(cells.slice(1)).toEqual(['立项评审', '2026-11-26 09:30:00']);
+  });
+});
+
+describe('text inputs with the text filter', () => {
+  it('keep only what SPEC §5 allows as typed, and nothing changes without the flag', () => {
+    const seen: unknown[] = [];
+    const { getAllByRole } = render(<><Input textFilter onChange={(v: unknown) => seen.push(v)} /><Input onChange={(e: { target: { value: string } }) => seen.push(e.target.value)} /></>);
+    const [filtered, plain] = getAllByRole('textbox');
+    fireEvent.change(filtered, { target: { value: '课题😀名称' } });
+    fireEvent.change(plain, { target: { value: '课题😀' } });
+    expect(seen).toEqual(['课题名称', '课题😀']);
   });
 });

@@ -1,21 +1,14 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { connect, mapReadPretty } from '@formily/react';
+import { connect, mapReadPretty, observer, useField } from '@formily/react';
 import { Button, DatePicker, Input, Table } from 'antd';
 import dayjs from 'dayjs';
-import { maskIdCard, maskPhone } from '../../../shared/masks.js';
+import { useState, type ReactNode } from 'react';
+import { rowErrors } from '../../../shared/rowChecks.js';
+import type { RowsDef } from '../../../shared/schema/types.js';
+import { filterText } from '../../../shared/textFilter.js';
+import { CellText, columnsOf, type ArrayTableColumn } from './arrayTableColumns.js';
 
-/** One column of the table: a key of the row objects, its title, and how it is edited and shown. */
-export interface ArrayTableColumn {
-  key: string;
-  title: string;
-  width?: number;
-  /** input (default), textarea or date (YYYY-MM-DD). */
-  input?: 'input' | 'textarea' | 'date';
-  /** Shown masked outside editing (SPEC §5). */
-  mask?: 'idCard' | 'mobile';
-  placeholder?: string;
-  maxLength?: number;
-}
+export type { ArrayTableColumn } from './arrayTableColumns.js';
 
 type Row = Record<string, unknown>;
 
@@ -29,12 +22,11 @@ interface Props {
   disabled?: boolean;
   /** The value is an object of rows keyed by this column (e.g. review results keyed by stage), shown read-only. */
   keyedBy?: string;
-}
-
-function shown(col: ArrayTableColumn, v: unknown): string {
-  if (v === null || v === undefined || v === '') return '-';
-  const text = String(v);
-  return col.mask === 'idCard' ? maskIdCard(text) : col.mask === 'mobile' ? maskPhone(text) : text;
+  /** The entity's row definition (formSchema passes FieldDef.rows): labels, formats and checks of the cells. */
+  rows?: RowsDef;
+  /** The field's name and label, for the row messages (课题组成员第1行：…). */
+  field?: string;
+  fieldLabel?: string;
 }
 
 function rowsOf(value: unknown, keyedBy?: string): Row[] {
@@ -55,38 +47,64 @@ const ROW_KEY = '__row';
 const keyed = (rows: Row[]): Row[] => rows.map((r, i) => ({ ...r, [ROW_KEY]: String(i) }));
 
 /** Read-only table (look mode): masked where the column says so. */
-export function ArrayTableView({ value, columns = [], keyedBy }: Props) {
+export function ArrayTableView({ value, columns, keyedBy, rows: def }: Props) {
   const rows = rowsOf(value, keyedBy);
   return (
     <Table<Row> className="runtime-array-table" size="small" bordered pagination={false} rowKey={ROW_KEY} dataSource={keyed(rows)}
       locale={{ emptyText: '暂无数据' }}
       columns={[{ title: '序号', key: '_n', width: 60, render: (_v, _r, i) => i + 1 },
-        ...columns.map((c) => ({ title: c.title, key: c.key, dataIndex: c.key, width: c.width, render: (v: unknown) => shown(c, v) }))]} />
+        ...columnsOf(columns, def).map((c) => ({ title: c.title, key: c.key, dataIndex: c.key, width: c.width,
+          render: (v: unknown) => <CellText col={c} def={def?.fields[c.key]} value={v} /> }))]} />
   );
+}
+
+/** Whether the form has asked this field to show its messages (a save or a step change validated it). */
+function useValidated(): boolean {
+  const field = useField() as { selfErrors?: unknown[] } | null;
+  return Boolean(field?.selfErrors?.length);
 }
 
 /**
  * An editable table of rows (a json field holding a list of objects): members of a topic, phases of
  * its schedule. Columns come from the schema's props, so any list of records can use it.
  */
-function ArrayTableEditor(props: Props) {
-  const { value, onChange, columns = [], addText = '添加一行', maxRows = 50, disabled, keyedBy } = props;
+const ArrayTableEditor = observer((props: Props) => {
+  const { value, onChange, addText = '添加一行', maxRows = 50, disabled, keyedBy, rows: def, field = '', fieldLabel = '' } = props;
+  const validated = useValidated();
+  // Cells the user has changed show their message at once; the others once the form validated.
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   if (keyedBy) return <ArrayTableView {...props} />;
+  const columns = columnsOf(props.columns, def);
   const rows = rowsOf(value);
-  const set = (i: number, key: string, v: unknown) => onChange?.(rows.map((r, j) => (j === i ? { ...r, [key]: v } : r)));
+  const errors = new Map(rowErrors(field, { label: fieldLabel, rows: def }, rows).filter((e) => e.row >= 0).map((e) => [`${e.row}:${e.key}`, e.cell]));
+  const set = (i: number, key: string, v: unknown) => {
+    setTouched((t) => new Set(t).add(`${i}:${key}`));
+    onChange?.(rows.map((r, j) => (j === i ? { ...r, [key]: v } : r)));
+  };
+  const typed = (c: ArrayTableColumn, text: string) => (def?.fields[c.key]?.textFilter ? filterText(text) : text);
+  const withMessage = (i: number, key: string, input: (status: 'error' | undefined) => ReactNode) => {
+    const message = errors.get(`${i}:${key}`);
+    const shown = message && (validated || touched.has(`${i}:${key}`)) ? message : null;
+    return (
+      <>
+        {input(shown ? 'error' : undefined)}
+        {shown ? <div className="ant-form-item-explain-error runtime-array-cell-error" role="alert">{shown}</div> : null}
+      </>
+    );
+  };
   const cell = (c: ArrayTableColumn, row: Row, i: number) => {
     const v = row[c.key];
     const label = `${c.title}（第${i + 1}行）`;
     if (c.input === 'date') {
-      return <DatePicker aria-label={label} disabled={disabled} style={{ width: '100%' }} value={typeof v === 'string' && v ? dayjs(v) : null}
-        onChange={(d) => set(i, c.key, d ? d.format('YYYY-MM-DD') : null)} />;
+      return withMessage(i, c.key, (status) => <DatePicker aria-label={label} disabled={disabled} status={status} style={{ width: '100%' }} value={typeof v === 'string' && v ? dayjs(v) : null}
+        onChange={(d) => set(i, c.key, d ? d.format('YYYY-MM-DD') : null)} />);
     }
     if (c.input === 'textarea') {
-      return <Input.TextArea aria-label={label} disabled={disabled} autoSize={{ minRows: 1, maxRows: 4 }} maxLength={c.maxLength}
-        placeholder={c.placeholder} value={typeof v === 'string' ? v : ''} onChange={(e) => set(i, c.key, e.target.value)} />;
+      return withMessage(i, c.key, (status) => <Input.TextArea aria-label={label} disabled={disabled} status={status} autoSize={{ minRows: 1, maxRows: 4 }} maxLength={c.maxLength}
+        placeholder={c.placeholder} value={typeof v === 'string' ? v : ''} onChange={(e) => set(i, c.key, typed(c, e.target.value))} />);
     }
-    return <Input aria-label={label} disabled={disabled} maxLength={c.maxLength} placeholder={c.placeholder}
-      value={typeof v === 'string' ? v : ''} onChange={(e) => set(i, c.key, e.target.value)} />;
+    return withMessage(i, c.key, (status) => <Input aria-label={label} disabled={disabled} status={status} maxLength={c.maxLength} placeholder={c.placeholder}
+      value={typeof v === 'string' ? v : ''} onChange={(e) => set(i, c.key, typed(c, e.target.value))} />);
   };
   return (
     <div className="runtime-array-table">
@@ -103,6 +121,6 @@ function ArrayTableEditor(props: Props) {
         onClick={() => onChange?.([...rows, Object.fromEntries(columns.map((c) => [c.key, '']))])}>{addText}</Button>
     </div>
   );
-}
+});
 
 export const ArrayTable = connect(ArrayTableEditor, mapReadPretty(ArrayTableView));
