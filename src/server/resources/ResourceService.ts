@@ -1,4 +1,5 @@
 import type { EntityDef, ListPageDef, OperationLogRow, WorkflowDef } from '../../shared/schema/types.js';
+import { assertAreaFieldsInScope } from './areaScope.js';
 import { evaluate, test } from '../../shared/rules/evaluate.js';
 import type { AppContext } from '../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
@@ -254,6 +255,7 @@ export class ResourceService {
     if (isNew) {
       if (!hasRight(entity, 'create', user)) throw AppError.forbidden();
       const checked = await validateFields(this.ctx, this.dicts, entity, body, null, user);
+      assertAreaFieldsInScope(entity, 'create', checked.values, user);
       files = checked.files;
       const wf = this.workflow(entity);
       const initCtx = { user: ruleContext(user).user, now };
@@ -289,6 +291,7 @@ export class ResourceService {
       if (!allowed(entity, 'update', existing, user, now)) throw AppError.forbidden();
       if (existing.version !== version) throw AppError.conflict();
       const checked = await validateFields(this.ctx, this.dicts, entity, body, existing, user);
+      assertAreaFieldsInScope(entity, 'update', checked.values, user);
       files = checked.files;
       const next: StoredRecord = { ...existing, ...checked.values, updatedAt: now, updatedBy: user.userId };
       await runBeforeSave(this.ctx, entity.name, next, existing, user);

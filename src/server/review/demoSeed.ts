@@ -5,6 +5,7 @@ import { syncEntityTables } from '../resources/entityTables.js';
 import { aggregate, scoreTotal } from './aggregate.js';
 import { bindFiles } from '../files/fileRefs.js';
 import { linkExpertAccount } from './reviewHooks.js';
+import { demoActor } from '../db/seed/demoActor.js';
 import { targetMapping } from './targetMapping.js';
 
 const DAY = 86_400_000;
@@ -44,7 +45,7 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
 
   const experts: StoredRecord[] = [];
   for (const e of EXPERTS) {
-    const userId = await linkExpertAccount(ctx, { name: e.name, account: e.account, mobile: e.mobile, idCard: null, area: e.area, unit: e.unit });
+    const userId = await linkExpertAccount(ctx, await demoActor(ctx, e.area === '1123' ? 'city1123' : 'city1101'), { name: e.name, account: e.account, mobile: e.mobile, idCard: null, area: e.area, unit: e.unit });
     const owner = cityOf.get(e.area)!.id;
     const rec = { ...sys(owner, e.area), status: null, ...e, otherSubjects: null, researchFields: '课程与教学改革、教育评价', idCard: null, userId, enabled: true };
     const id = await store.insert(E('expert'), rec);

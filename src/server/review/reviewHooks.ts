@@ -1,52 +1,36 @@
 import type { AppContext } from '../AppContext.js';
-import { hashPassword, randomToken } from '../auth/secrets.js';
+import { linkAccount } from '../accounts/accounts.js';
+import type { SessionUser } from '../auth/sessions.js';
 import { AppError } from '../http/AppError.js';
 import { onBeforeSave } from '../resources/saveHooks.js';
 import { normalizeCriteria, templateProblem } from './aggregate.js';
 import { parseLocal } from '../resources/time.js';
 import { KyselyRecordStore } from '../resources/RecordStore.js';
 
-const EXPERT_ROLE = '5';
+const EXPERT_ROLE = '5' as const;
 
 function refuse(field: string, label: string, message: string): AppError {
   return AppError.invalid([{ field, label, message }]);
 }
 
 /**
- * The user account of an expert: the user named by `account` (else the one with the expert's
- * mobile number) is linked and given the expert role; when none exists one is created (the expert
+ * The user account of an expert, through the accounts service: the user named by `account` (else
+ * the one with the expert's mobile number) is linked and given the expert role when the saving
+ * administrator administers it; when none exists one is created in the expert's area (the expert
  * signs in by SMS with the mobile number, or an administrator sets a password).
  */
-export async function linkExpertAccount(ctx: AppContext, e: { id?: number; name: string; account: string | null; mobile: string; idCard: string | null; area: string | null; unit: string | null }): Promise<number> {
-  const db = ctx.database.db;
-  let user = e.account
-    ? await db.selectFrom('users').select(['id']).where('username', '=', e.account).executeTakeFirst()
-    : await db.selectFrom('users').select(['id']).where('mobile', '=', e.mobile).orderBy('id').executeTakeFirst();
-  if (!user) {
-    const username = e.account ?? `zj${e.mobile}`;
-    const taken = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
-    if (taken) user = taken;
-    else {
-      user = await db.insertInto('users').values({
-        username, password_hash: await hashPassword(randomToken(24)), real_name: e.name, mobile: e.mobile,
-        id_card_no: e.idCard, area_code: e.area, org_name: e.unit, enabled: 1, created_at: Date.now(),
-      }).returning('id').executeTakeFirstOrThrow();
-    }
-  }
-  const userId = Number(user.id);
-  const role = await db.selectFrom('user_roles').select('role_code').where('user_id', '=', userId).where('role_code', '=', EXPERT_ROLE).executeTakeFirst();
-  if (!role) await db.insertInto('user_roles').values({ user_id: userId, role_code: EXPERT_ROLE }).execute();
-  return userId;
+export async function linkExpertAccount(ctx: AppContext, actor: SessionUser, e: { name: string; account: string | null; mobile: string; idCard: string | null; area: string | null; unit: string | null }): Promise<number> {
+  return linkAccount(ctx.database.db, actor, { name: e.name, account: e.account, mobile: e.mobile, idCardNo: e.idCard, areaCode: e.area, orgName: e.unit }, EXPERT_ROLE, 'zj');
 }
 
 /** Registers the review module's save checks: expert accounts; batch templates and time windows. */
 export function registerReviewHooks(): void {
-  onBeforeSave('expert', async ({ ctx, next, existing }) => {
+  onBeforeSave('expert', async ({ ctx, next, existing, user }) => {
     const s = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
     const account = s(next.account);
     if (existing && existing.userId && s(existing.account) === account && existing.mobile === next.mobile) return;
-    const userId = await linkExpertAccount(ctx, {
-      id: existing?.id, name: String(next.name), account, mobile: String(next.mobile), idCard: s(next.idCard), area: s(next.area), unit: s(next.unit),
+    const userId = await linkExpertAccount(ctx, user, {
+      name: String(next.name), account, mobile: String(next.mobile), idCard: s(next.idCard), area: s(next.area), unit: s(next.unit),
     });
     const { rows } = await KyselyRecordStore.of(ctx.database).list(ctx.schemas.entities.get('expert')!, {
       where: { t: 'cmp', field: 'userId', op: '=', value: userId }, sort: [], offset: 0, limit: 2,

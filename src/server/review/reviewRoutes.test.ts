@@ -15,8 +15,9 @@ const criteria = [
   { name: '研究基础', maxScore: 30 },
 ];
 
+/** Experts of the city are the city admin's; those of another city (and their accounts) the province admin's. */
 async function saveExpert(v: Record<string, unknown>) {
-  const r = await t.post('/api/resource/expert/save', { enabled: true, ...v }, city);
+  const r = await t.post('/api/resource/expert/save', { enabled: true, ...v }, v.area === '1123' ? city : await t.loginAs('province'));
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.data;
 }

@@ -4,6 +4,7 @@ import { isValidIdCard } from '../../shared/idCard.js';
 import type { AppContext } from '../AppContext.js';
 import { hashPassword } from '../auth/secrets.js';
 import { passwordRefusal } from '../accounts/passwordPolicy.js';
+import { insertUser } from '../accounts/accounts.js';
 import { AppError } from '../http/AppError.js';
 import { KyselyRecordStore } from '../resources/RecordStore.js';
 import { ResourceService } from '../resources/ResourceService.js';
@@ -111,13 +112,11 @@ export async function signUp(ctx: AppContext, input: SignUpInput): Promise<{ id:
     // Checked again inside the transaction: two sign-ups racing for one name or number.
     const raced = await taken(trx, v);
     if (raced) throw raced;
-    const row = await trx.insertInto('users').values({
-      username: v.username, password_hash: passwordHash, real_name: v.realName, id_card_no: v.idCardNo, mobile: v.mobile,
-      area_code: unit.area, org_name: unit.name, enabled: approval ? 0 : 1, approval: approval ? 'pending' : null,
-      must_change_password: 0, created_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
-    const userId = Number(row.id);
-    await trx.insertInto('user_roles').values({ user_id: userId, role_code: '4' }).execute();
+    // A visitor gets exactly the project-leader role, nothing a form field could widen.
+    const userId = (await insertUser(trx, {
+      username: v.username, passwordHash, realName: v.realName, idCardNo: v.idCardNo, mobile: v.mobile,
+      areaCode: unit.area, orgName: unit.name, enabled: !approval, approval: approval ? 'pending' : null, createdAt: now,
+    }, ['4']))!;
     await new KyselyRecordStore(trx, ctx.database.dialect).log({
       entity: 'user', recordId: userId, action: 'signUp', actionLabel: '注册', fromStatus: null, toStatus: approval ? '2' : '1',
       comment: `单位：${unit.name}`, userId, userName: v.realName, roleCode: '4', createdAt: now,

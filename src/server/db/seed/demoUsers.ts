@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { RoleCode } from '../../../shared/roles.js';
 import { ROLE_NAMES } from '../../../shared/roles.js';
 import { hashPassword } from '../../auth/secrets.js';
+import { insertUser } from '../../accounts/accounts.js';
 
 export interface DemoUser {
   username: string;
@@ -34,19 +35,12 @@ export async function seedDemoUsers(db: Kysely<any>, password: string, now = Dat
   for (const u of DEMO_USERS) {
     const existing = await db.selectFrom('users').select('id').where('username', '=', u.username).executeTakeFirst();
     if (existing) continue;
-    const row = await db
-      .insertInto('users')
-      .values({
-        username: u.username, password_hash: passwordHash, real_name: u.realName, mobile: u.mobile,
-        email: u.email, id_card_no: u.idCardNo, area_code: u.areaCode, org_name: u.orgName, enabled: 1, created_at: now,
-      })
+    const id = await insertUser(db, {
+      username: u.username, passwordHash, realName: u.realName, mobile: u.mobile, email: u.email, idCardNo: u.idCardNo,
+      areaCode: u.areaCode, orgName: u.orgName, createdAt: now,
       // Another process starting at the same moment may have made it first.
-      .onConflict((oc) => oc.column('username').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) continue;
-    for (const role of u.roles) await db.insertInto('user_roles').values({ user_id: row.id, role_code: role }).execute();
-    created++;
+    }, u.roles, { ifAbsent: true });
+    if (id !== null) created++;
   }
   return created;
 }

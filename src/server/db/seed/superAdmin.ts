@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { hashPassword } from '../../auth/secrets.js';
 import { ROLE } from '../../../shared/roles.js';
 import { isCommonPassword, PASSWORD_POLICY_MESSAGES } from '../../accounts/passwordPolicy.js';
+import { insertUser } from '../../accounts/accounts.js';
 
 export const USERNAME_RULE = /^[A-Za-z][A-Za-z0-9_.-]{2,63}$/;
 
@@ -36,12 +37,6 @@ export async function createSuperAdmin(
   if (exists) throw new Error(`用户名 ${input.username} 已存在`);
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('users')
-      .values({ username: input.username, password_hash: passwordHash, real_name: realName, enabled: 1, created_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx.insertInto('user_roles').values({ user_id: row.id, role_code: ROLE.superAdmin }).execute();
-    return Number(row.id);
+    return (await insertUser(trx, { username: input.username, passwordHash, realName, createdAt: now }, [ROLE.superAdmin]))!;
   });
 }

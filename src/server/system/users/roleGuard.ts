@@ -3,10 +3,16 @@ import type { RoleCode } from '../../../shared/roles.js';
 import type { SessionUser } from '../../auth/sessions.js';
 import { AppError } from '../../http/AppError.js';
 
-/** Roles each administrator may grant, remove and manage (SPEC §6: province admins for roles 3–5). */
+/**
+ * Roles each administrator may grant, remove and manage (SPEC §6: province admins for roles 3–5;
+ * city admins the leaders and experts of their own area, as their user list holds them). City
+ * admins change no roles through user admin (the user entity gives them no update); modules that
+ * link a person to an account (the expert library) grant through src/server/accounts with these.
+ */
 export function grantableRoles(actor: RoleCode): RoleCode[] {
   if (actor === '1') return ['1', '2', '3', '4', '5'];
   if (actor === '2') return ['3', '4', '5'];
+  if (actor === '3') return ['4', '5'];
   return [];
 }
 

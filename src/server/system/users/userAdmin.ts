@@ -1,5 +1,6 @@
 import type { EntityDef, OperationLogRow, WorkflowDef } from '../../../shared/schema/types.js';
 import { passwordRefusal } from '../../accounts/passwordPolicy.js';
+import { insertUser } from '../../accounts/accounts.js';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../auth/sessions.js';
 import { hashPassword } from '../../auth/secrets.js';
@@ -103,11 +104,11 @@ export function userAdmin(ctx: AppContext): VirtualEntity {
           if (problem) throw invalid('password', '初始密码', problem);
           const taken = await trx.selectFrom('users').select('id').where('username', '=', String(values.username)).executeTakeFirst();
           if (taken) throw invalid('username', '账号', '该账号已存在');
-          const row = await trx.insertInto('users').values({
-            username: values.username, password_hash: await hashPassword(String(body.password)), real_name: values.realName,
-            area_code: values.area ?? null, org_name: values.unit ?? null, enabled: 1, must_change_password: 1, created_at: Date.now(),
-          }).returning('id').executeTakeFirstOrThrow();
-          id = Number(row.id);
+          // Roles are written below with the change log, as for an edit.
+          id = (await insertUser(trx, {
+            username: String(values.username), passwordHash: await hashPassword(String(body.password)), realName: String(values.realName),
+            areaCode: (values.area as string | undefined) ?? null, orgName: (values.unit as string | undefined) ?? null, mustChangePassword: true,
+          }, []))!;
         } else {
           id = existing!.id;
           if (values.username !== undefined && values.username !== existing!.username) throw invalid('username', '账号', '账号不能修改');
