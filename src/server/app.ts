@@ -46,7 +46,13 @@ export interface BuiltApp {
  * Builds the whole server: one process serving the web app, the API under /api/, single sign-on
  * under /sso/ and files. Opens (and migrates and seeds) the database unless one is handed in.
  */
-export async function buildApp(config: ServerConfig, opts: { database?: Database } = {}): Promise<BuiltApp> {
+export interface BuildOptions {
+  database?: Database;
+  /** The database is a copy of one migrated and seeded with this same config (test templates): skip both. */
+  prepared?: boolean;
+}
+
+export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-csrf-token"]'] },
     genReqId: () => crypto.randomUUID(),
@@ -75,11 +81,11 @@ export async function buildApp(config: ServerConfig, opts: { database?: Database
   }
 }
 
-async function startUnderLock(app: FastifyInstance, config: ServerConfig, schemas: ReturnType<typeof loadSchemas>, opts: { database?: Database }): Promise<BuiltApp> {
+async function startUnderLock(app: FastifyInstance, config: ServerConfig, schemas: ReturnType<typeof loadSchemas>, opts: BuildOptions): Promise<BuiltApp> {
   const database = opts.database ?? (await openDatabase(config));
-  await migrateToLatest(database);
+  if (!opts.prepared) await migrateToLatest(database);
   const ctx: AppContext = { config, database, schemas, log: app.log };
-  await seed(ctx);
+  if (!opts.prepared) await seed(ctx);
   app.decorate('ctx', ctx);
 
   // Accept url-encoded forms too: the spec's file calls post "form" bodies.

@@ -12,7 +12,7 @@ const pg = !!process.env.DATABASE_URL;
 
 beforeAll(async () => {
   t = await createTestApp();
-  other = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? '', dataDir: t.ctx.config.dataDir, pgSchema: t.ctx.config.pgSchema });
+  other = await openDatabase({ databaseUrl: t.ctx.config.databaseUrl, dataDir: t.ctx.config.dataDir, pgSchema: t.ctx.config.pgSchema });
 });
 afterAll(async () => { await other?.close(); await t?.close(); });
 

@@ -7,6 +7,7 @@ import { loadConfig, type ServerConfig } from '../config.js';
 import { buildApp } from '../app.js';
 import type { AppContext } from '../AppContext.js';
 import { dropPgSchema } from '../db/database.js';
+import { copyTemplate, type TemplateCopy } from './templateDatabase.js';
 import { createAppSession } from '../auth/sessions.js';
 import { CSRF_HEADER } from '../auth/authPlugin.js';
 import type { RoleCode } from '../../shared/roles.js';
@@ -26,17 +27,27 @@ export interface TestApp {
 }
 
 /**
- * A fresh app on an empty database: SQLite in a temp folder, or, when DATABASE_URL is set, its
+ * A fresh app on a database of its own: SQLite in a temp folder, or, when DATABASE_URL is set, its
  * own PostgreSQL schema (dropped on close). So every test file starts clean, on both dialects.
+ * The database starts as a copy of this run's migrated and seeded template for the same config
+ * (templateDatabase.ts) unless the test names its own data folder, database or schema (to reopen
+ * another app's data); `ctx.config` names where this app's data really is.
  */
 export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  const pgSchema = process.env.DATABASE_URL ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
-  const config = loadConfig(
-    { ...process.env, NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', CAPTCHA_TEST_CODE: TEST_CAPTCHA, DEMO_PASSWORD: TEST_PASSWORD },
-    { dataDir, pgSchema, clientDir: path.join(dataDir, 'no-client'), port: 0, ...overrides },
-  );
-  const { app, ctx } = await buildApp(config);
+  const env = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', CAPTCHA_TEST_CODE: TEST_CAPTCHA, DEMO_PASSWORD: TEST_PASSWORD };
+  const base = { dataDir, clientDir: path.join(dataDir, 'no-client'), port: 0 };
+  const ownPlace = 'dataDir' in overrides || 'pgSchema' in overrides || 'databaseUrl' in overrides;
+  let copy: TemplateCopy | undefined;
+  if (!ownPlace) {
+    copy = await copyTemplate(loadConfig(env, { ...base, ...overrides }), dataDir, async (target) => {
+      const built = await buildApp(loadConfig(env, { ...base, ...overrides, ...target, clientDir: path.join(target.dataDir, 'no-client') }));
+      await built.app.close();
+    });
+  }
+  const pgSchema = copy?.pgSchema ?? (process.env.DATABASE_URL ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined);
+  const config = loadConfig(env, { ...base, pgSchema, ...(copy?.databaseUrl ? { databaseUrl: copy.databaseUrl } : {}), ...overrides });
+  const { app, ctx } = await buildApp(config, { prepared: copy !== undefined });
   await app.ready();
 
   const loginAs: TestApp['loginAs'] = async (username, roleCode) => {
@@ -60,7 +71,8 @@ export async function createTestApp(overrides: Partial<ServerConfig> = {}): Prom
     inject: (opts) => app.inject(opts),
     close: async () => {
       await app.close();
-      if (pgSchema && process.env.DATABASE_URL) await dropPgSchema(process.env.DATABASE_URL, pgSchema);
+      if (copy) await copy.drop();
+      else if (pgSchema && process.env.DATABASE_URL) await dropPgSchema(process.env.DATABASE_URL, pgSchema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropPgSchema } from '../db/database.js';
 import { acquireLease, releaseLease } from '../jobs/lease.js';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { runTopicExpiry } from './expiry.js';
@@ -18,13 +17,12 @@ describe('topic expiry with two server processes on one database (SQLite and Pos
   let province: H, leader1: H, leader2: H, city1123: H;
   beforeAll(async () => {
     a = await createTestApp();
-    b = await createTestApp({ dataDir: a.ctx.config.dataDir, pgSchema: a.ctx.config.pgSchema });
+    b = await createTestApp({ dataDir: a.ctx.config.dataDir, databaseUrl: a.ctx.config.databaseUrl, pgSchema: a.ctx.config.pgSchema });
     [province, leader1, leader2, city1123] = await Promise.all(['province', 'leader1', 'leader2', 'city1123'].map((u) => a.loginAs(u)));
   }, 60_000);
   afterAll(async () => {
     await b?.close();
     await a?.close();
-    if (process.env.DATABASE_URL && a?.ctx.config.pgSchema) await dropPgSchema(process.env.DATABASE_URL, a.ctx.config.pgSchema);
   });
 
   const logOf = async (id: number) => (await a.post('/api/resource/topic/log', { subAct: 'a', id }, province)).body.data as { action: string; userName: string; toStatus: string }[];
