@@ -32,11 +32,14 @@ describe('expert Q&A: ask, route, answer, follow up, public FAQ; each party sees
   it('an administrator routes it to an expert, who is told and now sees it', async () => {
     // Routing needs a chosen expert.
     expect((await fire('province', 'route')).status).toBe(403);
-    const edited = await t.post('/api/resource/question/save', { id: q.id, version: q.version, expertIds: [ids.expert1] }, as.province);
-    q = edited.body.data;
-    const routed = await fire('province', 'route');
-    expect(routed.body.data.status).toBe('1');
+    // 编辑 → choose the expert → 保存 routes it (the route transition is onSave): not 操作成功 while still 待分派.
+    const routed = await t.post('/api/resource/question/save', { id: q.id, version: q.version, expertIds: [ids.expert1] }, as.province);
+    expect(routed.status).toBe(200);
+    expect(routed.body.data).toMatchObject({ status: '1', expertIds: [ids.expert1] });
+    expect(routed.body.data.routedAt).toBeTruthy();
     q = routed.body.data;
+    const log = (await t.post('/api/resource/question/log', { id: q.id }, as.province)).body.data as { action: string }[];
+    expect(log.map((r) => r.action)).toEqual(['create', 'update', 'route']);
     const notices = (await t.post('/api/notification/list', {}, as.expert1)).body.data.list;
     expect(notices[0]).toMatchObject({ kind: 'questionRouted', link: `/expertQuetion/lookExpertQuetion?id=${q.id}` });
     expect(await titles('expert1')).toEqual(['如何确定研究方法？']);

@@ -7,6 +7,7 @@ import { AppError } from '../http/AppError.js';
 import { bindFiles } from '../files/fileRefs.js';
 import { fieldDef } from '../schemas/entityModel.js';
 import { fire, workflowOf } from '../workflow/engine.js';
+import { fireOnSave } from '../workflow/fireOnSave.js';
 import type { RuleFacts } from '../workflow/transitions.js';
 import { allowed, hasRight, permissions, scopeFilter } from './access.js';
 import { DictionaryValues } from './dictionaries.js';
@@ -312,7 +313,7 @@ export class ResourceService {
     // After the commit: the file service records that these files belong to the record now.
     for (const [field, ids] of files) if (ids.length) await bindFiles(this.ctx, `${entity.name}.${field}`, saved.id, ids);
     await runRecordHooks(this.ctx, { entity: entity.name, record: saved, action: isNew ? 'create' : 'update', fromStatus: saved.status, toStatus: saved.status, user });
-    return this.answerOne(entity, saved, user, now);
+    return this.answerOne(entity, (await fireOnSave(this.ctx, entity, saved, user, this.store)) ?? saved, user, now);
   }
 
   async remove(entityName: string, body: Body, user: SessionUser): Promise<{ deleted: number }> {

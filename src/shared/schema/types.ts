@@ -218,6 +218,8 @@ export interface TransitionDef {
   set?: Record<string, Rule>;
   /** Fields that must be filled for the transition to fire (a draft may be saved incomplete). */
   requires?: string[];
+  /** Fired by a save after which it holds and leads elsewhere (workflow/fireOnSave.ts). */
+  onSave?: boolean;
 }
 
 export interface WorkflowDef {

@@ -47,11 +47,22 @@ function useNames(ids: string[]): Map<string, PersonHit> {
   return names;
 }
 
-function PersonPickerInput({ value, onChange, disabled }: { value?: unknown; onChange?: (v: string[]) => void; disabled?: boolean }) {
+interface PickerProps {
+  value?: unknown;
+  onChange?: (v: string[]) => void;
+  disabled?: boolean;
+  /** What the empty list says, in the words of the page (e.g. 尚未选择参会人员 for a meeting). */
+  emptyText?: string;
+  /** The kinds of people offered (default all four); one kind hides the kind switch. */
+  kinds?: Kind[];
+}
+
+function PersonPickerInput({ value, onChange, disabled, emptyText = '尚未选择人员', kinds }: PickerProps) {
   const { dataProvider } = useRuntime();
   const ids = asIds(value);
   const names = useNames(ids);
-  const [kind, setKind] = useState<Kind>('expert');
+  const offered = KINDS.filter((k) => !kinds?.length || kinds.includes(k.value));
+  const [kind, setKind] = useState<Kind>(offered.some((k) => k.value === 'expert') ? 'expert' : offered[0]?.value ?? 'expert');
   const [hits, setHits] = useState<PersonHit[]>([]);
   const [loading, setLoading] = useState(false);
   const seq = useRef(0);
@@ -84,16 +95,16 @@ function PersonPickerInput({ value, onChange, disabled }: { value?: unknown; onC
   return (
     <div className="runtime-person-picker">
       <Space.Compact style={{ width: '100%', marginBottom: 8 }}>
-        <Select<Kind> value={kind} options={KINDS} onChange={setKind} style={{ width: 160 }} disabled={disabled} aria-label="人员类别" />
+        {offered.length > 1 ? <Select<Kind> value={kind} options={offered} onChange={setKind} style={{ width: 160 }} disabled={disabled} aria-label="人员类别" /> : null}
         <Select
           showSearch value={null} placeholder="输入姓名、单位或课题名称搜索后选择" filterOption={false} loading={loading}
           options={options} onSearch={search} onChange={(v) => v && add(String(v))} disabled={disabled}
-          notFoundContent={loading ? '搜索中…' : '无匹配人员'} style={{ flex: 1 }} aria-label="搜索参会人员" data-testid="person-search"
+          notFoundContent={loading ? '搜索中…' : '无匹配人员'} style={{ flex: 1 }} aria-label="搜索人员" data-testid="person-search"
         />
       </Space.Compact>
       <Table<{ id: string }>
         size="small" rowKey="id" pagination={false} dataSource={ids.map((id) => ({ id }))}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="尚未选择参会人员" /> }}
+        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
         columns={[
           { title: '姓名', key: 'name', width: 120, render: (_: unknown, r) => person(r.id)?.name ?? '…' },
           { title: '身份', key: 'role', width: 110, render: (_: unknown, r) => person(r.id)?.roleName ?? '' },
