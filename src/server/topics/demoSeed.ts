@@ -2,6 +2,7 @@ import type { AppContext } from '../AppContext.js';
 import { KyselyRecordStore, type StoredRecord } from '../resources/RecordStore.js';
 import { syncEntityTables } from '../resources/entityTables.js';
 import { formatDateTime } from '../resources/time.js';
+import { bindFiles, type FileRef } from '../files/fileRefs.js';
 import { docxBytes, pdfBytes, storeDemoFile } from './demoFiles.js';
 import { idCardCheckChar } from '../../shared/idCard.js';
 
@@ -141,7 +142,7 @@ export async function seedTopicsDemo(ctx: AppContext): Promise<void> {
     await report('appraisal', '成果鉴定材料', true, ['31', '931', '30']);
     await report('conclusion', '结题报告', true, ['16', '916', '15']);
     if (reached.has('4')) rec.reviewResults = { 1: { batchId: null, finalScore: 80 + (i % 15), mean: 79.5 + (i % 15), spread: 6, stdDev: 2.1, disagreement: false, recommendation: '建议立项', endedAt: formatDateTime(created + 5 * DAY) } };
-    await store.transaction(async (tx) => {
+    const topicId = await store.transaction(async (tx) => {
       const id = await tx.insert(topic, { ...rec, updatedAt: created + steps.length * 10 * DAY } as Omit<StoredRecord, 'id' | 'version'>);
       await tx.log({ entity: 'topic', recordId: id, action: 'create', actionLabel: '新增', fromStatus: null, toStatus: '0', comment: null, userId: owner.id, userName: owner.name, roleCode: '4', createdAt: created });
       let from = '0';
@@ -154,6 +155,13 @@ export async function seedTopicsDemo(ctx: AppContext): Promise<void> {
         });
         from = to;
       }
+      return id;
     });
+    // As a save through the engine would: the topic's files are bound to it, so whoever may read
+    // the topic (or review it) reads them.
+    for (const [field, def] of Object.entries(topic.fields)) {
+      const refs = def.type === 'files' && Array.isArray(rec[field]) ? (rec[field] as FileRef[]) : [];
+      if (refs.length) await bindFiles(ctx, `topic.${field}`, topicId, refs.map((r) => r.id));
+    }
   }
 }
