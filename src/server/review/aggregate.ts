@@ -59,26 +59,34 @@ export function templateProblem(criteria: unknown, recommendations: unknown): st
   return null;
 }
 
+/** A bad score: the Chinese message, and the criterion it is about (none: the whole score sheet). */
+export class ScoreProblem extends Error {
+  constructor(message: string, readonly criterion?: string) {
+    super(message);
+  }
+}
+
 /**
  * The weighted total of one review. Every criterion needs a score between 0 and its maximum when
- * `complete`; a draft may leave some out. Throws a Chinese message for a bad value.
+ * `complete`; a draft may leave some out. Throws a ScoreProblem naming the criterion of a bad value
+ * (never corrected to the nearest allowed one: an expert's score is theirs to fix).
  */
 export function scoreTotal(criteria: Criterion[], scores: unknown, complete: boolean): { scores: Record<string, number>; total: number } {
   if (scores === null || scores === undefined) scores = {};
-  if (typeof scores !== 'object' || Array.isArray(scores)) throw new Error('评分格式不正确');
+  if (typeof scores !== 'object' || Array.isArray(scores)) throw new ScoreProblem('评分格式不正确');
   const given = scores as Record<string, unknown>;
   const known = new Set(criteria.map((c) => c.name));
-  for (const k of Object.keys(given)) if (!known.has(k)) throw new Error(`未知的评分指标：${k}`);
+  for (const k of Object.keys(given)) if (!known.has(k)) throw new ScoreProblem(`未知的评分指标：${k}`);
   const out: Record<string, number> = {};
   let total = 0;
   for (const c of criteria) {
     const v = given[c.name];
     if (v === null || v === undefined || v === '') {
-      if (complete) throw new Error(`请填写「${c.name}」的得分`);
+      if (complete) throw new ScoreProblem(`请填写「${c.name}」的得分`, c.name);
       continue;
     }
     const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) ? Number(v) : Number.NaN;
-    if (!Number.isFinite(n) || n < 0 || n > c.maxScore) throw new Error(`「${c.name}」的得分须在0到${c.maxScore}之间`);
+    if (!Number.isFinite(n) || n < 0 || n > c.maxScore) throw new ScoreProblem(`「${c.name}」的得分须在0到${c.maxScore}之间`, c.name);
     out[c.name] = n;
     total += n * (c.weight ?? 1);
   }

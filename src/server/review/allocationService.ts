@@ -7,7 +7,7 @@ import { notify } from '../notifications/notify.js';
 import { fire } from '../workflow/engine.js';
 import { allocate } from './allocate.js';
 import { RULE_LABELS, pairConflicts, targetViolations, type AllocExpert, type AllocRules } from './conflicts.js';
-import { entityOf, listAll, loadBatch, parseId, reviewsOfBatch, stageStatuses, storeOf, type BatchContext } from './reviewData.js';
+import { entityOf, listAll, loadBatch, parseId, reviewsOfBatch, stageStatuses, storeOf, taskStatuses, type BatchContext } from './reviewData.js';
 import { toAllocExpert, toReviewTarget } from './targetMapping.js';
 
 function rulesOf(bc: BatchContext): AllocRules {
@@ -53,6 +53,7 @@ export async function candidates(ctx: AppContext, user: SessionUser, body: Recor
     }),
     // Records allocated in this batch that have left the pickable statuses (e.g. reviewed already).
     others: reviews.filter((r) => !ids.has(Number(r.targetId))).length,
+    statuses: taskStatuses(ctx),
     experts: experts.map((e, i) => ({
       id: e.id, name: e.name, unit: e.unit, area: e.area, subject: e.subject, title: e.title, load: load.get(e.id) ?? 0, subjects: allocExperts[i]!.subjects,
     })),

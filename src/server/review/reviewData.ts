@@ -1,4 +1,4 @@
-import type { EntityDef } from '../../shared/schema/types.js';
+import type { EntityDef, StatusDef } from '../../shared/schema/types.js';
 import type { AppContext } from '../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { AppError } from '../http/AppError.js';
@@ -64,4 +64,13 @@ export function stageStatuses(bc: BatchContext): { waiting: string; atCity: stri
   const s = bc.mapping.stages[String(bc.batch.stage)];
   if (!s) throw AppError.invalid([{ field: 'stage', label: '评审阶段', message: '该评审阶段没有专家评审' }]);
   return s;
+}
+
+/**
+ * The review task statuses (未开始, 草稿, 已提交) as the review entity's workflow names and colours
+ * them: pages and exports read them from there, never from a copy of their own.
+ */
+export function taskStatuses(ctx: AppContext): StatusDef[] {
+  const wf = ctx.schemas.workflows.get(entityOf(ctx, 'review').workflow ?? 'review');
+  return (wf?.statuses ?? []).map((s) => ({ code: s.code, label: s.label, ...(s.color ? { color: s.color } : {}) }));
 }

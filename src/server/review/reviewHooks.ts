@@ -6,6 +6,7 @@ import { onBeforeSave } from '../resources/saveHooks.js';
 import { normalizeCriteria, templateProblem } from './aggregate.js';
 import { parseLocal } from '../resources/time.js';
 import { KyselyRecordStore } from '../resources/RecordStore.js';
+import { brokenByRuleChange, brokenMessage } from './ruleChange.js';
 
 const EXPERT_ROLE = '5' as const;
 
@@ -39,7 +40,7 @@ export function registerReviewHooks(): void {
     return { userId };
   });
 
-  onBeforeSave('reviewBatch', async ({ next, existing }) => {
+  onBeforeSave('reviewBatch', async ({ ctx, next, existing }) => {
     next.criteria = normalizeCriteria(next.criteria);
     const problem = templateProblem(next.criteria, next.recommendations);
     if (problem) throw refuse('criteria', '评分指标', problem);
@@ -53,5 +54,9 @@ export function registerReviewHooks(): void {
     if (existing.status !== '0' && (existing.targetEntity !== next.targetEntity || existing.stage !== next.stage || existing.expertsPerTopic !== next.expertsPerTopic)) {
       throw refuse('stage', '评审阶段', '已分配专家的评审批次不能修改评审对象、阶段和专家人数');
     }
+    // A rule is a promise about every allocation of the batch, made or to come: a change that
+    // existing allocations break is refused, naming them, rather than saved over them.
+    const broken = await brokenByRuleChange(ctx, existing, next);
+    if (broken.length) throw refuse('outOfArea', '异地评审', brokenMessage(broken));
   });
 }

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { ensureTopicContract, insertTopic } from './reviewFixture.js';
@@ -111,7 +112,9 @@ describe('expert review', () => {
     const [task] = await tasksOf(e1);
     const bad = await t.post('/api/review/score', { id: task!.id, version: task!.version, scores: { 选题价值: 31 } }, e1);
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.body)).toContain('0到30');
+    // A field message at the criterion's own input, and nothing stored (no silent clamp to 30).
+    expect(bad.body.data).toEqual([expect.objectContaining({ field: 'scores.选题价值', message: '「选题价值」的得分须在0到30之间' })]);
+    expect((await t.post('/api/review/task', { id: task!.id }, e1)).body.data.review).toMatchObject({ status: '0', scores: null });
     const draft = await t.post('/api/review/score', { id: task!.id, version: task!.version, scores: { 选题价值: 20 } }, e1);
     expect(draft.status).toBe(200);
     expect(draft.body.data.status).toBe('1');
@@ -169,6 +172,29 @@ describe('expert review', () => {
     expect(x.statusCode).toBe(200);
     expect(x.headers['content-disposition']).toContain('.xlsx');
     expect(x.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // The workbook read back: per topic each expert's total, the aggregate and the flag, experts unnamed (blind).
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(x.rawPayload as unknown as ArrayBuffer);
+    const rows = (name: string) => wb.getWorksheet(name)!.getSheetValues().slice(2).map((r) => (r as unknown[]).slice(1));
+    const head = (wb.getWorksheet('评审汇总')!.getRow(1).values as unknown[]).slice(1);
+    expect(head).toEqual(['课题名称', '专家人数', '已提交', '各专家总分', '总评', '平均分', '分差', '标准差', '意见分歧', '推荐意见', '结果']);
+    const row = rows('评审汇总').find((r) => r[0] === '劳动教育研究')!;
+    expect(row.slice(1, 3)).toEqual([3, 3]);
+    expect(String(row[3]).split('；').every((x) => /^专家\d：\d+分$/.test(x))).toBe(true);
+    expect(String(row[3])).not.toMatch(/王专家|赵专家|钱专家|孙专家/);
+    expect([...String(row[3]).matchAll(/(\d+)分/g)].map((m) => Number(m[1])).sort((a, b) => a - b)).toEqual(sorted);
+    expect(row[4]).toBe(topic.reviewResults['1'].finalScore);
+    expect(row[6]).toBe(topic.reviewResults['1'].spread);
+    expect(row[8]).toBe(topic.reviewResults['1'].disagreement ? '分歧较大' : '一致');
+    expect(row[10]).toBe('评审已结束');
+    const scores = rows('专家评分').filter((r) => r[0] === '劳动教育研究');
+    expect(scores.map((r) => r[5]).sort((a, b) => Number(a) - Number(b))).toEqual(sorted);
+    expect(scores.every((r) => r[8] === '已提交')).toBe(true);
+    // The province too, with the batch in the query (a list row's download); an expert is refused.
+    const q = await t.inject({ method: 'POST', url: `/api/review/export?batchId=${batchId}`, headers: await t.loginAs('province') });
+    expect(q.statusCode).toBe(200);
+    expect(q.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect((await t.inject({ method: 'POST', url: `/api/review/export?batchId=${batchId}`, headers: await t.loginAs('expert1') })).statusCode).toBe(403);
   });
 });
 

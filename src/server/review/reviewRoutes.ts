@@ -56,8 +56,15 @@ export async function reviewRoutes(app: FastifyInstance, opts: { ctx: AppContext
   app.post<B>('/tTopicReview/checkEndReview', {
     schema: obj({ batchId: id, force: { type: 'boolean' }, reason: { type: ['string', 'null'], maxLength: 500 } }, ['batchId']),
   }, async (req) => ok(await endReview(ctx, currentUser(req), req.body), '评审已结束'));
-  app.post<B>('/review/export', { schema: batchOnly }, async (req, reply) => {
-    const { filename, buffer } = await exportReviews(ctx, currentUser(req), req.body);
+  // The batch in the body, or in the query (a list row's download action: review/export?batchId=:id).
+  app.post<B & { Querystring: { batchId?: string } }>('/review/export', {
+    preValidation: async (req) => { if (req.body === undefined) req.body = {}; },
+    schema: {
+      querystring: { type: 'object', properties: { batchId: { type: 'string', pattern: '^[0-9]{1,15}$' } }, additionalProperties: false },
+      body: { type: 'object', properties: { subAct, batchId: id }, additionalProperties: false },
+    },
+  }, async (req, reply) => {
+    const { filename, buffer } = await exportReviews(ctx, currentUser(req), { batchId: req.body.batchId ?? req.query.batchId });
     return reply
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
       .header('content-disposition', contentDisposition(filename))

@@ -6,8 +6,8 @@ import { ruleRecord } from '../resources/output.js';
 import type { StoredRecord } from '../resources/RecordStore.js';
 import { parseLocal } from '../resources/time.js';
 import { notify } from '../notifications/notify.js';
-import { optionsOf, scoreTotal, type Criterion } from './aggregate.js';
-import { entityOf, listAll, loadBatch, parseId, reviewsOfBatch, storeOf, type BatchContext } from './reviewData.js';
+import { optionsOf, ScoreProblem, scoreTotal, type Criterion } from './aggregate.js';
+import { entityOf, listAll, loadBatch, parseId, reviewsOfBatch, storeOf, taskStatuses, type BatchContext } from './reviewData.js';
 import { expertView, targetMapping } from './targetMapping.js';
 
 const EXPERT = '5';
@@ -46,6 +46,7 @@ export async function task(ctx: AppContext, user: SessionUser, body: Record<stri
     documentFields: m.documentFields,
     // The record's documents with their labels, for the score sheet's document list.
     documents: m.documentFields.map((f) => ({ field: f, label: targetDef.fields[f]?.label ?? f, files: Array.isArray(view?.[f]) ? view[f] : [] })),
+    statuses: taskStatuses(ctx),
     canEdit: user.roleCode === EXPERT && review.status !== '2' && batch.status === '1',
     canReopen: review.status === '2' && batch.status === '1' && batch.ownerId === user.userId,
   };
@@ -77,7 +78,9 @@ export async function saveScore(ctx: AppContext, user: SessionUser, body: Record
   try {
     computed = scoreTotal((batch.criteria ?? []) as Criterion[], body.scores, submit);
   } catch (err) {
-    throw AppError.invalid([{ field: 'scores', label: '评分', message: (err as Error).message }]);
+    if (!(err instanceof ScoreProblem)) throw err;
+    // At the criterion's input when it names one (scores.<criterion>), else at the sheet.
+    throw AppError.invalid([{ field: err.criterion ? `scores.${err.criterion}` : 'scores', label: err.criterion ?? '评分', message: err.message }]);
   }
   const options = optionsOf(batch.recommendations);
   const recommendation = body.recommendation === undefined || body.recommendation === null || body.recommendation === '' ? null : String(body.recommendation);
@@ -154,6 +157,7 @@ export async function progress(ctx: AppContext, user: SessionUser, body: Record<
       result: results.get(targetId) ?? null,
     })),
     missing: [...missing.values()],
+    statuses: taskStatuses(ctx),
   };
 }
 

@@ -14,6 +14,7 @@ import { useRuntime } from '../RuntimeContext.js';
 import { failureText } from '../widgets/ScoreSheet.js';
 import type { PageKindProps } from './types.js';
 import { useBatchAnswer } from './useBatchAnswer.js';
+import { taskStatus, type TaskStatus } from './taskStatus.js';
 import { useMessage } from '../../feedback/messages.js';
 
 interface Assigned { reviewId: number; expertId: number; expertName: string; status: string }
@@ -27,11 +28,18 @@ export interface Candidates {
   targets: Target[];
   experts: Expert[];
   others: number;
+  /** The task statuses as the review workflow names them. */
+  statuses?: TaskStatus[];
 }
 
-const TASK_STATUS: Record<string, { text: string; color: string }> = {
-  '0': { text: '未开始', color: 'default' }, '1': { text: '草稿', color: 'orange' }, '2': { text: '已提交', color: 'green' },
-};
+/**
+ * Which experts of the dialog can be ticked: none with a conflict, and once as many are ticked as
+ * the record still has room for, no further one (the ticked stay untickable).
+ */
+export function pickable(expertId: number, picked: number[], room: number, conflicted: boolean): boolean {
+  if (picked.includes(expertId)) return true;
+  return !conflicted && picked.length < room;
+}
 
 /** Records automatic allocation fills when none is selected: those still short of reviewers. */
 export function unfilled(data: Candidates): number[] {
@@ -65,10 +73,18 @@ function AssignDialog({ target, data, label, onClose, onDone }: { target: Target
     <Modal open title={`分配专家：${target.name}`} width={880} onCancel={onClose} onOk={() => void ok()} okText="确定" cancelText="取消"
       okButtonProps={{ disabled: picked.length === 0, loading: busy }} className="rt-assign-dialog">
       <p>每个{label}需要{data.batch.expertsPerTopic}位专家，还可分配{Math.max(0, room)}位。标红的专家存在回避情形，不能分配。</p>
+      <p className="rt-assign-count" aria-live="polite" style={{ color: picked.length >= room ? '#fa8c16' : '#888' }}>
+        已选{picked.length}位{picked.length >= room ? '，已达上限，如需更换请先取消已选的专家' : ''}
+      </p>
       {error ? <Alert type="error" showIcon role="alert" message={error} style={{ marginBottom: 12 }} /> : null}
       <Table<Expert>
         size="small" rowKey="id" pagination={{ pageSize: 8, hideOnSinglePage: true }} dataSource={data.experts.filter((e) => !taken.has(e.id))}
-        rowSelection={{ selectedRowKeys: picked, onChange: (keys) => setPicked(keys.map(Number)) }}
+        rowSelection={{
+          selectedRowKeys: picked, hideSelectAll: true,
+          // The limit holds while ticking, not only after 确定 (the server refuses more all the same).
+          onChange: (keys) => setPicked(keys.map(Number).slice(0, Math.max(0, room))),
+          getCheckboxProps: (e: Expert) => ({ disabled: !pickable(e.id, picked, room, reasons.has(e.id)), 'aria-label': e.name }),
+        }}
         columns={[
           { title: '专家', dataIndex: 'name', width: 110 },
           { title: '单位', dataIndex: 'unit', ellipsis: true },
@@ -170,9 +186,9 @@ export function AllocationPage({ bundle, query }: PageKindProps) {
               <Space size={[4, 4]} wrap className="rt-assigned">
                 {t.assigned.length === 0 ? <span style={{ color: '#999' }}>未分配</span> : null}
                 {t.assigned.map((a) => (
-                  <Tag key={a.reviewId} color={TASK_STATUS[a.status]?.color} closable={!ended && a.status === '0'}
+                  <Tag key={a.reviewId} color={taskStatus(data.statuses, a.status).color} closable={!ended && a.status === '0'}
                     onClose={(e) => { e.preventDefault(); void unassign(a.reviewId); }}>
-                    {a.expertName}{a.status !== '0' ? `（${TASK_STATUS[a.status]?.text ?? a.status}）` : ''}
+                    {a.expertName}{a.status !== '0' ? `（${taskStatus(data.statuses, a.status).text}）` : ''}
                   </Tag>
                 ))}
               </Space>

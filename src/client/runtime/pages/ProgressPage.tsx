@@ -14,6 +14,7 @@ import { useRuntime } from '../RuntimeContext.js';
 import { failureText } from '../widgets/ScoreSheet.js';
 import type { PageKindProps } from './types.js';
 import { useBatchAnswer } from './useBatchAnswer.js';
+import { taskStatus, type TaskStatus } from './taskStatus.js';
 import { useMessage } from '../../feedback/messages.js';
 
 interface TaskRow { reviewId: number; expertId: number; expertName: string; status: string; total: number | null; submittedAt: string | null }
@@ -24,11 +25,8 @@ export interface ProgressAnswer {
   total: number; submitted: number; drafts: number; percent: number;
   targets: TargetRow[];
   missing: Array<{ expertId: number; expertName: string; open: number }>;
+  statuses?: TaskStatus[];
 }
-
-const TASK_STATUS: Record<string, { text: string; color: string }> = {
-  '0': { text: '未开始', color: 'default' }, '1': { text: '草稿', color: 'orange' }, '2': { text: '已提交', color: 'green' },
-};
 
 function EndDialog({ open, count, busy, onCancel, onOk }: { open: number; count: boolean; busy: boolean; onCancel: () => void; onOk: (reason: string) => void }) {
   const [reason, setReason] = useState('');
@@ -68,6 +66,8 @@ export function ProgressPage({ bundle, query }: PageKindProps) {
     load();
   });
 
+  const exportResults = () => run(() => dataProvider.download('review/export', 'POST', { batchId }));
+
   const back = <Button onClick={() => (page.back ? navigate(page.back) : navigate(-1))}>返回</Button>;
   if (data === undefined) return <Card title={page.title} className="runtime-page"><Spin style={{ display: 'block', margin: '48px auto' }} /></Card>;
   if (!data) {
@@ -82,7 +82,8 @@ export function ProgressPage({ bundle, query }: PageKindProps) {
   const open = data.total - data.submitted;
   const taskLink = (r: TaskRow, text: ReactNode) => (page.taskTo ? <Link to={fillPlaceholders(page.taskTo, { id: r.reviewId })}>{text}</Link> : text);
   return (
-    <Card title={`${page.title}：${data.batch.name}`} className="runtime-page rt-progress" extra={back}>
+    <Card title={`${page.title}：${data.batch.name}`} className="runtime-page rt-progress"
+      extra={<Space><Button className="rt-export-results" onClick={() => void exportResults()} disabled={data.total === 0}>导出</Button>{back}</Space>}>
       <Row gutter={16} style={{ marginBottom: 16 }}>
         <Col xs={24} md={6}><Progress type="circle" percent={data.percent} size={96} aria-label={`完成${data.percent}%`} /></Col>
         <Col xs={8} md={6}><Statistic title="评审任务" value={data.total} /></Col>
@@ -120,8 +121,8 @@ export function ProgressPage({ bundle, query }: PageKindProps) {
             render: (_: unknown, t: TargetRow) => (
               <Space size={[4, 4]} wrap>
                 {t.experts.map((r) => (
-                  <Tag key={r.reviewId} color={TASK_STATUS[r.status]?.color} data-status={r.status}>
-                    {taskLink(r, `${r.expertName}：${TASK_STATUS[r.status]?.text ?? r.status}${r.status === '2' && r.total !== null ? ` ${r.total}分` : ''}`)}
+                  <Tag key={r.reviewId} color={taskStatus(data.statuses, r.status).color} data-status={r.status}>
+                    {taskLink(r, `${r.expertName}：${taskStatus(data.statuses, r.status).text}${r.status === '2' && r.total !== null ? ` ${r.total}分` : ''}`)}
                   </Tag>
                 ))}
               </Space>

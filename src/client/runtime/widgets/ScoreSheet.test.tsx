@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { failureText, liveTotal } from './ScoreSheet.js';
+import { failureText, liveTotal, scoreProblem } from './ScoreSheet.js';
 
 describe('score sheet', () => {
   it('totals the scores typed so far by their weights, as the server does', () => {
@@ -13,5 +13,14 @@ describe('score sheet', () => {
   it('shows the field messages of a refused save, else the message', () => {
     expect(failureText({ message: '参数错误', data: [{ field: 'scores', label: '评分', message: '「选题价值」的得分须在0到30之间' }] })).toContain('0到30');
     expect(failureText(new Error('评分已提交，不能修改'))).toBe('评分已提交，不能修改');
+  });
+
+  it('says a score out of range instead of correcting it', () => {
+    const c = { name: '选题价值', maxScore: 30 };
+    expect(scoreProblem(c, 35)).toBe('得分须在0到30之间');
+    expect(scoreProblem(c, -1)).toBe('得分须在0到30之间');
+    expect(scoreProblem(c, 30)).toBeNull();
+    expect(scoreProblem(c, 0)).toBeNull();
+    expect(scoreProblem(c, null)).toBeNull();
   });
 });

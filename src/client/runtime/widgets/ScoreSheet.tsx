@@ -37,14 +37,20 @@ interface TaskAnswer {
   batch: { name?: string; criteria?: Criterion[]; recommendations?: string[]; blind?: boolean; endTime?: string | null; description?: string | null };
   target: Record<string, unknown> | null;
   documents?: Array<{ field: string; label: string; files: FileRefValue[] }>;
+  /** The task statuses as the review workflow names them. */
+  statuses?: Array<{ code: string; label: string; color?: string }>;
   canEdit: boolean;
 }
 
-const STATUS: Record<string, { text: string; color: string }> = {
-  '0': { text: '未开始', color: 'default' },
-  '1': { text: '草稿', color: 'orange' },
-  '2': { text: '已提交', color: 'green' },
-};
+/**
+ * What is wrong with one typed score, or null: out of range is said, never corrected (a 35 turned
+ * into 30 would be a score the expert did not give).
+ */
+export function scoreProblem(c: Criterion, v: number | null | undefined): string | null {
+  if (v === null || v === undefined) return null;
+  if (!Number.isFinite(v) || v < 0 || v > c.maxScore) return `得分须在0到${c.maxScore}之间`;
+  return null;
+}
 
 /** The weighted total of the scores typed so far (the server computes the same on save). */
 export function liveTotal(criteria: Criterion[], scores: Record<string, number | null | undefined>): number {
@@ -89,6 +95,8 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The server's messages at a criterion (field scores.<criterion>), until that score is changed.
+  const [serverProblems, setServerProblems] = useState<Record<string, string>>({});
 
   const load = useCallback(() => {
     if (!runtime || id === undefined || id === null) { setTask(null); return () => undefined; }
@@ -117,12 +125,20 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
   const review = task.review;
   const canEdit = Boolean(editable) && task.canEdit && review.status !== '2';
   const total = canEdit ? liveTotal(criteria, scores) : review.total ?? liveTotal(criteria, scores);
-  const status = STATUS[review.status] ?? { text: review.status, color: 'default' };
+  const st = task.statuses?.find((x) => x.code === review.status);
+  const status = { text: st?.label ?? review.status, color: st?.color ?? 'default' };
+  const problems = Object.fromEntries(criteria.map((c) => [c.name, scoreProblem(c, scores[c.name]) ?? serverProblems[c.name] ?? null]));
 
   async function save(submit: boolean) {
     if (!runtime || !task) return;
+    const bad = criteria.filter((c) => problems[c.name]);
+    if (bad.length) {
+      setError(bad.map((c) => `「${c.name}」${problems[c.name]}`).join('；'));
+      return;
+    }
     setBusy(true);
     setError(null);
+    setServerProblems({});
     try {
       const filled = Object.fromEntries(Object.entries(scores).filter(([, v]) => v !== null && v !== undefined));
       const saved = await runtime.dataProvider.moduleCall<ReviewState>('review/score', {
@@ -131,6 +147,8 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
       setTask({ ...task, review: { ...review, ...saved } });
       void message.success(submit ? '提交成功' : '保存成功');
     } catch (e) {
+      const fields = fieldErrorsOf((e as { data?: unknown })?.data) ?? {};
+      setServerProblems(Object.fromEntries(Object.entries(fields).filter(([k]) => k.startsWith('scores.')).map(([k, m]) => [k.slice(7), m.join('；')])));
       setError(failureText(e));
     } finally {
       setBusy(false);
@@ -155,9 +173,17 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
           { title: '满分', dataIndex: 'maxScore', width: 90 },
           { title: '权重', dataIndex: 'weight', width: 80, render: (w: number | undefined) => w ?? 1 },
           {
-            title: '得分', width: 160, render: (_: unknown, c: Criterion) => (canEdit ? (
-              <InputNumber aria-label={`${c.name}得分`} min={0} max={c.maxScore} precision={1} style={{ width: 120 }}
-                value={scores[c.name] ?? null} onChange={(v) => setScores((s) => ({ ...s, [c.name]: typeof v === 'number' ? v : null }))} />
+            title: '得分', width: 200, render: (_: unknown, c: Criterion) => (canEdit ? (
+              // No min/max on the input: antd would silently clamp 35 to 30; the range is checked and said instead.
+              <div className="rt-score-input">
+                <InputNumber aria-label={`${c.name}得分`} precision={1} style={{ width: 120 }} status={problems[c.name] ? 'error' : undefined}
+                  aria-invalid={problems[c.name] ? true : undefined}
+                  value={scores[c.name] ?? null} onChange={(v) => {
+                    setScores((s) => ({ ...s, [c.name]: typeof v === 'number' ? v : null }));
+                    setServerProblems((p) => { const { [c.name]: _gone, ...rest } = p; return rest; });
+                  }} />
+                {problems[c.name] ? <div className="rt-score-problem" role="alert" style={{ color: '#ff4d4f', fontSize: 12 }}>{problems[c.name]}</div> : null}
+              </div>
             ) : <span className="rt-score-value">{scores[c.name] ?? '-'}</span>),
           },
         ]}

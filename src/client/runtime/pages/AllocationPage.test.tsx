@@ -1,0 +1,23 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { pickable } from './AllocationPage.js';
+import { taskStatus } from './taskStatus.js';
+
+describe('allocation dialog', () => {
+  it('stops ticking at the room left: with three ticked of three, a fourth cannot be ticked; the ticked can be unticked', () => {
+    expect(pickable(4, [1, 2], 3, false)).toBe(true);
+    expect(pickable(4, [1, 2, 3], 3, false)).toBe(false);
+    expect(pickable(3, [1, 2, 3], 3, false)).toBe(true);
+    expect(pickable(1, [], 0, false)).toBe(false);
+  });
+
+  it('never offers an expert with a conflict', () => {
+    expect(pickable(4, [], 3, true)).toBe(false);
+  });
+
+  it('names task statuses as the workflow does', () => {
+    const statuses = [{ code: '0', label: '未开始', color: 'default' }, { code: '2', label: '已提交', color: 'green' }];
+    expect(taskStatus(statuses, '2')).toEqual({ text: '已提交', color: 'green' });
+    expect(taskStatus(statuses, '9')).toEqual({ text: '9', color: 'default' });
+  });
+});
