@@ -98,7 +98,7 @@ describe('workbench data', () => {
         expect(d, b.title).toEqual({ count: 0, rows: [] });
       }
     }
-    const review = blockOf(await data(expert1), '评审任务', '5');
+    const review = blockOf(await data(expert1), '待评审课题', '5');
     if (t.ctx.schemas.entities.has('review')) expect(review.count).toBe(review.rows.length < 5 ? review.rows.length : review.count);
     else expect(review).toEqual({ count: 0, rows: [] });
   });
