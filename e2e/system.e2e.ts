@@ -88,6 +88,9 @@ describe('system management and sign-up', () => {
     await item(form, '真实姓名').locator('input').fill(REAL_NAME);
     await item(form, '身份证号').locator('input').fill(ID_NO);
     await item(form, '手机号').locator('input').fill(MOBILE);
+    // The SMS code is asked for with the picture captcha, which is then replaced by a new one.
+    await page.locator('.runtime-captcha-picture img').waitFor();
+    await item(form, '验证码').locator('input').fill(captchaCode());
     await page.getByTestId('sms-send').click();
     await page.locator('.ant-message-notice', { hasText: '短信验证码已发送' }).first().waitFor();
     await item(form, '短信验证码').locator('input').fill(smsCode());

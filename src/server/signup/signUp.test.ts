@@ -11,6 +11,8 @@ let clock = Date.now();
 const sent: { mobile: string; code: string }[] = [];
 let nextCode = 100000;
 let ipCounter = 0;
+/** How long the SMS gateway takes to answer (a slow gateway must not tell registered numbers apart). */
+let gatewayMs = 0;
 
 /** A checksum-valid ID number with the given serial (3 digits). */
 function idNo(serial: string): string {
@@ -23,14 +25,18 @@ beforeAll(async () => {
   useSsoService(t.ctx, new BuiltInSso(t.ctx, {
     now: () => clock,
     generateSmsCode: () => String(nextCode++),
-    smsSender: async (mobile, code) => { sent.push({ mobile, code }); },
+    smsSender: async (mobile, code) => {
+      sent.push({ mobile, code });
+      if (gatewayMs) await new Promise((resolve) => setTimeout(resolve, gatewayMs));
+    },
   }));
 });
 afterAll(async () => { await t?.close(); });
 
-async function sendSms(mobile: string) {
+async function sendSms(mobile: string, captcha: { captchaId?: string; captchaCode?: string } | null = {}) {
   ipCounter++;
-  const res = await t.inject({ method: 'POST', url: '/api/signUp/sendSms', payload: { subAct: 'a', mobile }, remoteAddress: `198.51.100.${ipCounter}` });
+  const proof = captcha === null ? {} : { captchaId: captcha.captchaId ?? await newCaptcha(t), captchaCode: captcha.captchaCode ?? TEST_CAPTCHA };
+  const res = await t.inject({ method: 'POST', url: '/api/signUp/sendSms', payload: { subAct: 'a', mobile, ...proof }, remoteAddress: `198.51.100.${ipCounter}` });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -44,10 +50,15 @@ function form(over: Record<string, unknown> = {}) {
 }
 
 describe('sign-up', () => {
-  it('sends the code only to a mobile nobody registered, through the sign-on sender', async () => {
+  it('answers a registered mobile as an unknown one, and sends the code only to the unknown one', async () => {
+    const before = sent.length;
     const taken = await sendSms('13800000005');
-    expect(taken.status).toBe(400);
-    expect(taken.body).toMatchObject({ flag: false, result: M.mobileTaken });
+    expect(taken.status).toBe(200);
+    expect(taken.body).toMatchObject({ flag: true, result: '短信验证码已发送' });
+    expect(sent.length).toBe(before);
+    // Counted all the same: a second request for the registered number within the minute is refused like any other.
+    const soon = await sendSms('13800000005');
+    expect(soon.body).toMatchObject({ flag: false, result: '短信发送过于频繁，请稍后再试' });
     const bad = await sendSms('12912340001');
     expect(bad.body).toMatchObject({ flag: false, result: M.mobile });
     const ok = await sendSms('13912340001');
@@ -90,9 +101,9 @@ describe('sign-up', () => {
     expect(sso.body.result).toBe('success');
     const login = await t.post('/api/sys/login', { subAct: 'a', tgt: sso.body.data.tgt });
     expect(login.body.data).toMatchObject({ roleCode: '4', areaCode: '1123', orgName: '定州市实验小学', idCardNo: `1306**********${idNo('101').slice(-4)}` });
-    // A used code does not pass twice.
+    // A used code does not pass twice; the now registered mobile is told nothing more than that.
     const again = await submit(form({ username: 'teacher_zhou2', idCardNo: idNo('102'), smsCode: code }));
-    expect(again.body.result).toBe(M.mobileTaken);
+    expect(again.body.result).toBe('短信验证码已失效，请重新获取');
   });
 
   it('refuses a duplicate account, ID number and mobile', async () => {
@@ -102,8 +113,39 @@ describe('sign-up', () => {
     expect(account.body).toMatchObject({ flag: false, result: M.usernameTaken });
     const idCard = await submit(form({ username: 'teacher_wu', mobile: '13912340002', smsCode: code }));
     expect(idCard.body).toMatchObject({ flag: false, result: M.idCardTaken });
+    // A registered mobile (teacher_zhou's) never gets a code: refused at the code like any number without one.
     const mobile = await submit(form({ username: 'teacher_wu', idCardNo: idNo('103'), smsCode: code }));
-    expect(mobile.body).toMatchObject({ flag: false, result: M.mobileTaken });
+    expect(mobile.body).toMatchObject({ flag: false, data: [expect.objectContaining({ field: 'smsCode' })] });
+  });
+
+  it('asks for the captcha before looking anything up, and counts every request', async () => {
+    const none = await sendSms('13912340009', null);
+    expect(none.body).toMatchObject({ flag: false, data: [expect.objectContaining({ field: 'captchaCode' })] });
+    const wrong = await sendSms('13800000005', { captchaCode: 'nope' });
+    expect(wrong.body).toMatchObject({ flag: false, result: '验证码错误' });
+    // A captcha is used once: sending again with the same one is refused.
+    const captchaId = await newCaptcha(t);
+    expect((await sendSms('13912340010', { captchaId })).body.flag).toBe(true);
+    expect((await sendSms('13912340011', { captchaId })).body.flag).toBe(false);
+    // Known and unknown numbers: one answer, byte for byte.
+    clock += 2 * 60 * 1000;
+    const known = await sendSms('13800000006');
+    const unknown = await sendSms('13912340012');
+    expect(JSON.stringify(known.body)).toBe(JSON.stringify(unknown.body));
+  });
+
+  it('costs the same for a registered number: the answer does not wait for the SMS gateway', async () => {
+    gatewayMs = 2000;
+    try {
+      clock += 2 * 60 * 1000;
+      const timed = async (mobile: string) => { const start = performance.now(); const r = await sendSms(mobile); return { r, ms: performance.now() - start }; };
+      const known = await timed('13800000007');
+      const unknown = await timed('13912340013');
+      expect(known.r.body.flag && unknown.r.body.flag).toBe(true);
+      expect(sent.at(-1)?.mobile).toBe('13912340013');
+      expect(unknown.ms).toBeLessThan(1500);
+      expect(known.ms).toBeLessThan(1500);
+    } finally { gatewayMs = 0; }
   });
 
   it('an expired SMS code is refused', async () => {

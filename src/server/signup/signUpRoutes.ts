@@ -14,7 +14,7 @@ const CAPTCHA_PICTURE = { width: 90, height: 32, textLength: 4, fontSize: 24, fo
 /**
  * Self sign-up of project leaders (SPEC §2 /signUp/signUp), for visitors:
  * POST /api/signUp/captcha (the form's picture captcha, issued by the sign-on service),
- * POST /api/signUp/sendSms {mobile} and POST /api/signUp/submit (the sign-up form's values).
+ * POST /api/signUp/sendSms {mobile, captchaId, captchaCode} and POST /api/signUp/submit (the sign-up form's values).
  */
 export async function signUpRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
@@ -27,9 +27,9 @@ export async function signUpRoutes(app: FastifyInstance, opts: { ctx: AppContext
 
   app.post('/signUp/sendSms', {
     config: publicRoute,
-    schema: { body: objectSchema({ mobile: str(32) }, ['mobile']) },
+    schema: { body: objectSchema({ mobile: str(32), captchaId: str(64), captchaCode: str(20) }, ['mobile']) },
   }, async (request) => {
-    await sendSignUpSms(ctx, (request.body as { mobile: string }).mobile, request.ip);
+    await sendSignUpSms(ctx, request.body as { mobile: string; captchaId?: string; captchaCode?: string }, request.ip);
     return ok(null, M.smsSent);
   });
 

@@ -59,13 +59,19 @@ async function taken(db: Kysely<any>, input: { username?: string; idCardNo?: str
   return null;
 }
 
-/** Step one: an SMS code to a mobile nobody has registered, through the sign-on service's sender. */
-export async function sendSignUpSms(ctx: AppContext, mobile: string, ip: string): Promise<void> {
-  const m = mobile.trim();
+/**
+ * Step one: an SMS code to the mobile, after the picture captcha (single use) and before anything
+ * is looked up. The answer and its cost are the same whether or not the number is registered: the
+ * sign-on service records and rate-limits every request, and sends the code only to a number
+ * nobody registered (a registered one learns nothing here; its sign-up then fails at the code).
+ */
+export async function sendSignUpSms(ctx: AppContext, input: { mobile: string; captchaId?: string; captchaCode?: string }, ip: string): Promise<void> {
+  const m = input.mobile.trim();
   if (accountType(m) !== 'mobile') throw refuse('mobile', M.mobile);
-  const problem = await taken(ctx.database.db, { mobile: m });
-  if (problem) throw problem;
-  const sent = await ssoService(ctx).sendSmsCode(m, ip, 'signUp');
+  const sso = ssoService(ctx);
+  const captcha = await sso.verifyCaptcha(input.captchaId, input.captchaCode ?? '');
+  if (!captcha.ok) throw refuse('captchaCode', captcha.message);
+  const sent = await sso.sendSmsCode(m, ip, 'signUp');
   if (!sent.ok) throw refuse('smsCode', sent.message);
 }
 
@@ -88,8 +94,8 @@ function checkShape(input: SignUpInput): { username: string; password: string; r
 
 /**
  * Step two: the account. Checked in this order so that nothing is learnt without a captcha: the
- * fields' shapes, the captcha (single use), duplicates, the unit, then the SMS code (consumed only
- * when everything else holds). The account is a project leader (role 4) in the unit's area,
+ * fields' shapes, the captcha (single use), duplicate names and ID numbers, the unit, then the SMS
+ * code (consumed only when everything else holds), then the mobile's duplicate. The account is a project leader (role 4) in the unit's area,
  * active at once or waiting for the city admin when the settings ask for approval.
  */
 export async function signUp(ctx: AppContext, input: SignUpInput): Promise<{ id: number; username: string; status: '1' | '2'; message: string }> {
@@ -98,7 +104,9 @@ export async function signUp(ctx: AppContext, input: SignUpInput): Promise<{ id:
   const captcha = await sso.verifyCaptcha(input.captchaId, input.captchaCode ?? '');
   if (!captcha.ok) throw refuse('captchaCode', captcha.message);
   const db = ctx.database.db;
-  const dup = await taken(db, v);
+  // The mobile is checked only after its SMS code (below, in the transaction): a registered number
+  // never received a code, so a visitor cannot tell it from an unregistered one here.
+  const dup = await taken(db, { username: v.username, idCardNo: v.idCardNo });
   if (dup) throw dup;
   const unit = await findUnit(ctx, v.unit);
   if (!unit) throw refuse('unit', M.unit);

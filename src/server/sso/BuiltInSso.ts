@@ -273,7 +273,11 @@ export class BuiltInSso implements SsoService {
       .values({ mobile, code_hash: smsHash(purpose, mobile, code), ip, attempts: 0, created_at: now, expires_at: now + SMS_TTL_MS, used_at: null })
       .execute();
     const known = Boolean(await this.findUser(mobile));
-    if (purpose === 'signUp' ? !known : known) await (this.options.smsSender ?? this.logSender)(mobile, code);
+    // Not awaited: a gateway's delay would otherwise tell a registered number from an unknown one.
+    if (purpose === 'signUp' ? !known : known) {
+      void Promise.resolve().then(() => (this.options.smsSender ?? this.logSender)(mobile, code))
+        .catch((err: unknown) => this.ctx.log.error({ err, mobile: maskPhone(mobile) }, 'SMS code not sent'));
+    }
     return { ok: true, value: null };
   }
 

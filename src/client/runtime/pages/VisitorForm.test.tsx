@@ -49,7 +49,7 @@ async function fill(container: HTMLElement) {
 }
 
 describe('visitor form (publicSubmit)', () => {
-  it('ticks the password rule as it is typed, and sends an SMS code to the typed mobile', async () => {
+  it('ticks the password rule as it is typed, and sends an SMS code to the typed mobile with the captcha, then shows a new captcha', async () => {
     const { dp, calls } = visitorProvider(async () => ({}));
     const { container } = await renderPage({ pageId: 'system/signUp.form', dataProvider: dp, user: null });
     fireEvent.change(input(container, '密码'), { target: { value: 'abcdefgh1' } });
@@ -58,9 +58,17 @@ describe('visitor form (publicSubmit)', () => {
     fireEvent.change(input(container, '密码'), { target: { value: 'Abcdefgh1' } });
     expect(met()).toEqual(['yes', 'yes', 'yes']);
     fireEvent.change(input(container, '手机号'), { target: { value: '13912345678' } });
+    // No captcha typed: nothing is sent.
+    fireEvent.click(screen.getByTestId('sms-send'));
+    await waitFor(() => expect(document.body.textContent).toContain('请先输入图片验证码'));
+    expect(calls.some(([p]) => p === 'signUp/sendSms')).toBe(false);
+    await waitFor(() => expect(calls.filter(([p]) => p === 'signUp/captcha')).toHaveLength(1));
+    fireEvent.change(input(container, '验证码'), { target: { value: 'abcd' } });
     fireEvent.click(screen.getByTestId('sms-send'));
     await waitFor(() => expect(calls.some(([p]) => p === 'signUp/sendSms')).toBe(true));
-    expect(calls.find(([p]) => p === 'signUp/sendSms')![1]).toEqual({ mobile: '13912345678' });
+    expect(calls.find(([p]) => p === 'signUp/sendSms')![1]).toEqual({ mobile: '13912345678', captchaId: 'cap-1', captchaCode: 'abcd' });
+    // The captcha was used: a new one is shown.
+    await waitFor(() => expect(calls.filter(([p]) => p === 'signUp/captcha')).toHaveLength(2));
   });
 
   it('posts the values with the captcha id to the endpoint, shows a refusal on its field with a new captcha, then goes on', async () => {
