@@ -281,7 +281,7 @@ export interface LookupPageDef {
   placeholder?: string;
   /** Shown above the answer when something matched, e.g. 证书有效. */
   found?: string;
-  fields: { key: string; label: string }[];
+  fields: { key: string; label: string; copyable?: boolean }[];
 }
 
 export type EntityPageDef = ListPageDef | FormPageDef | DetailPageDef | ArticlePageDef | AllocationPageDef | ProgressPageDef | StatisticsPageDef;

@@ -19,6 +19,8 @@ export interface ColumnPlan {
   width?: number;
   sortable: boolean;
   ellipsis: boolean;
+  /** A copy action beside the cell's text (the column's or the field's `copyable`). */
+  copyable?: boolean;
 }
 
 /** Field definition of a column; a column may name a system field the entity does not declare. */
@@ -45,6 +47,7 @@ export function planColumn(col: ColumnDef, entity: EntityDef, workflow: Workflow
     width: col.width,
     sortable: Boolean(col.sortable),
     ellipsis: Boolean(col.ellipsis),
+    ...(col.copyable ?? def?.copyable ? { copyable: true } : {}),
     dict: def?.dict,
     multiple: def?.multiple,
   };

@@ -79,7 +79,8 @@ export function fieldSchema(entity: EntityDef, f: FormFieldDef, mode: FormMode, 
   const s: ISchema = {
     type: valueType(def),
     title: f.label ?? def.label,
-    'x-decorator': 'FormItem',
+    // A copyable field's item has the copy action after its value (SPEC §5: 复制成功 / 无复制内容).
+    'x-decorator': def.copyable ? 'CopyableFormItem' : 'FormItem',
     'x-decorator-props': { gridSpan: span },
     'x-component': widget,
     'x-component-props': widgetProps(def, f, widget, entity.name),

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { LookupPageDef } from '../../../shared/schema/types.js';
 import { useRuntime } from '../RuntimeContext.js';
 import type { PageKindProps } from './types.js';
+import { CopyButton } from '../widgets/CopyButton.js';
 
 type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; data: Record<string, unknown> } | { kind: 'failed'; message: string };
 
@@ -46,7 +47,10 @@ export function LookupPage({ bundle, query }: PageKindProps) {
             <>
               {page.found && <Alert type="success" showIcon message={page.found} style={{ marginBottom: 16 }} />}
               <Descriptions bordered column={1} size="small">
-                {page.fields.map((f) => <Descriptions.Item key={f.key} label={f.label}>{String(state.data[f.key] ?? '')}</Descriptions.Item>)}
+                {page.fields.map((f) => {
+                  const text = String(state.data[f.key] ?? '');
+                  return <Descriptions.Item key={f.key} label={f.label}>{text}{f.copyable ? <CopyButton text={text} label={f.label} /> : null}</Descriptions.Item>;
+                })}
               </Descriptions>
             </>
           )}

@@ -10,6 +10,7 @@ import { fillPlaceholders } from '../../../shared/schema/placeholders.js';
 import type { FileRefLike } from '../data/dataProvider.js';
 import { FileList } from '../widgets/FileList.js';
 import { StatusTag } from '../widgets/StatusTag.js';
+import { CopyButton } from '../widgets/CopyButton.js';
 
 function DictCell({ type, value, tag }: { type: string; value: unknown; tag: boolean }) {
   const { options } = useDictionary(type);
@@ -39,8 +40,14 @@ function plain(value: unknown): string {
   return String(value);
 }
 
-/** Draws one cell as its column plan says. */
+/** Draws one cell as its column plan says; a copyable column adds the copy action after it. */
 export function renderCell(plan: ColumnPlan, value: unknown, row: ResourceRecord, workflow: WorkflowDef | null): ReactNode {
+  const shown = drawCell(plan, value, row, workflow);
+  if (!plan.copyable || value === null || value === undefined || value === '') return shown;
+  return <span className="runtime-copyable">{shown}<CopyButton text={plain(value)} label={plan.title} /></span>;
+}
+
+function drawCell(plan: ColumnPlan, value: unknown, row: ResourceRecord, workflow: WorkflowDef | null): ReactNode {
   switch (plan.kind) {
     case 'dict': return <DictCell type={plan.dict!} value={value} tag={false} />;
     case 'dictTag': return <DictCell type={plan.dict!} value={value} tag />;

@@ -6,7 +6,7 @@ import { renderPage } from '../testing/renderPage.js';
 import { setupDom } from '../testing/setupDom.js';
 
 setupDom();
-afterEach(() => { cleanup(); sessionStorage.clear(); document.body.innerHTML = ''; });
+afterEach(() => { cleanup(); sessionStorage.clear(); });
 
 const schemas = { pages: fixturePages, entities: fixtureEntities, workflows: fixtureWorkflows, dictionaries: fixtureDictionaries };
 const btn = (name: string) => new RegExp(`^${name.split('').join('\\s*')}$`);

@@ -4,6 +4,7 @@
  */
 import { FormGrid, FormItem } from '@formily/antd-v5';
 import { registerLayout, registerWidget } from './registry.js';
+import { CopyableFormItem } from './CopyableFormItem.js';
 import { Input } from './Input.js';
 import { TextArea } from './TextArea.js';
 import { NumberPicker } from './NumberPicker.js';
@@ -35,6 +36,7 @@ import { ScoreSheet } from './ScoreSheet.js';
 
 // Layout
 registerLayout('FormItem', FormItem);
+registerLayout('CopyableFormItem', CopyableFormItem);
 registerLayout('FormGrid', FormGrid);
 registerLayout('Section', Section);
 registerLayout('StepPane', StepPane);
