@@ -35,7 +35,9 @@ export function ActionButton({ action, rows, run, variant, values, icon, disable
   const label = action.label;
 
   if (action.type === 'link') {
-    const target = fillPlaceholders(action.to ?? '', variant === 'row' ? rows[0] : values);
+    // A row's or a record's (detail page) action fills its link from that record; a list's
+    // toolbar from the page query.
+    const target = fillPlaceholders(action.to ?? '', variant === 'row' ? rows[0] : values ?? rows[0]);
     return <Button {...buttonProps} disabled={disabled} onClick={() => navigate(target)}>{label}</Button>;
   }
   if (action.type === 'export' || action.type === 'download') {

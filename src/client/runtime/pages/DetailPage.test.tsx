@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fixtureDictionaries, fixtureEntities, fixturePages, fixtureWorkflows } from '../__fixtures__/index.js';
 import { createFixtureDataProvider } from '../testing/fixtureDataProvider.js';
-import { renderPage, settle } from '../testing/renderPage.js';
+import { currentLocation, renderPage, settle } from '../testing/renderPage.js';
 import { setupDom } from '../testing/setupDom.js';
 import { tabParams } from './DetailPage.js';
 
@@ -22,6 +22,13 @@ describe('detail page', () => {
     expect(screen.queryByRole('button', { name: btn('撤回') })).not.toBeNull();
     expect(screen.queryByRole('button', { name: btn('发布') })).toBeNull();
     expect(dp.calls.filter((c) => c.method === 'getOne')).toHaveLength(1);
+  });
+
+  it("fills a record action's link from the record it shows", async () => {
+    const dp = createFixtureDataProvider(schemas);
+    await renderPage({ pageId: 'fixture/noticeDetail', query: { id: 'notice-2' }, dataProvider: dp });
+    fireEvent.click(screen.getByRole('button', { name: btn('编辑') }));
+    await waitFor(() => expect(currentLocation()).toBe('/fixture/notice/edit?id=notice-2&category=2'));
   });
 
   it('lists related records with params from the record, the log and the workflow', async () => {
