@@ -47,7 +47,7 @@ const routes: RouteDef[] = [
 const leaderMenu: ServerMenuNode[] = [
   { name: '首页', path: '/homePage' },
   { name: '课题管理', path: '/projectManagement', children: [
-    { name: '我的课题列表', code: 'ktlb', path: '/projectManagement/projectList', num: 3 },
+    { name: '我的课题列表', code: 'ktlb', path: '/projectManagement/projectList', num: 3, numLabel: '待办' },
     { name: '课题变更申请', code: 'bglb', path: '/projectManagement/changeList' },
   ] },
   { name: '成果管理', path: '/resultsManagement', children: [] },
@@ -236,7 +236,9 @@ describe('shell for a logged-in user', () => {
     expect(document.querySelector('.shell-sider .ant-menu-item-selected')?.textContent).toContain('我的课题列表');
     // The header's menu comes a frame after the first paint.
     await waitFor(() => expect(document.querySelector('.shell-top-menu .ant-menu-item-selected')?.textContent).toContain('课题管理'));
-    expect(document.querySelector('.shell-sider .ant-badge')?.textContent).toContain('3');
+    // A badge that is not the page's own list says what it counts.
+    expect(document.querySelector('.shell-sider .ant-badge')?.textContent).toContain('待办 3');
+    expect(document.querySelector('.shell-sider .ant-badge sup')?.getAttribute('title')).toBe('待办 3 项');
     // Breadcrumb from the route path, and a back link on the sub-page.
     expect(document.querySelector('.shell-breadcrumb')?.textContent).toContain('课题管理/我的课题列表/操作详情');
     expect(document.querySelector('.shell-back')).not.toBeNull();

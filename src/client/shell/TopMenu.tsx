@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useShell } from './ShellContext.js';
 import { MenuLabel } from './MenuLabel.js';
-import { findNode, menuPaths, sectionBadgeCount, topLevelFor, visibleNodes, type ServerMenuNode } from './menuTree.js';
+import { badgeLabel, findNode, menuPaths, sectionBadgeCount, topLevelFor, visibleNodes, type ServerMenuNode } from './menuTree.js';
 import { highlightedMenuPath, routeKind } from './routeTree.js';
 import { useMenuNavigation } from './useMenuNavigation.js';
 
@@ -28,7 +28,7 @@ export function TopMenu() {
 
   const items: MenuProps['items'] = nodes.map((n) => ({
     key: n.path,
-    label: <MenuLabel name={n.name} count={sectionBadgeCount(n, null)} dot />,
+    label: <MenuLabel name={n.name} count={sectionBadgeCount(n, null)} label={badgeLabel(n)} dot />,
   }));
 
   return (

@@ -5,6 +5,8 @@ import { normalisePath } from '../../shared/schema/routePath.js';
 export interface ServerMenuNode extends MenuNode {
   /** Badge count filled by the server (SPEC §3 menu node num). */
   num?: number | null;
+  /** What the number counts when it is not the entry page's list (e.g. 待办). */
+  numLabel?: string;
   children?: ServerMenuNode[];
 }
 
@@ -96,6 +98,13 @@ export function sectionBadgeCount(node: ServerMenuNode, counts: MenuCounts | nul
   const own = badgeCount(node, counts);
   if (own || !isSection(node)) return own;
   return visibleChildren(node).reduce((sum, c) => sum + sectionBadgeCount(c, counts), 0);
+}
+
+/** What a section's or entry's badge counts: its own label, else the one label all its counted children share. */
+export function badgeLabel(node: ServerMenuNode): string | undefined {
+  if (typeof node.num === 'number') return node.numLabel;
+  const labels = new Set(visibleChildren(node).filter((c) => sectionBadgeCount(c, null) > 0).map(badgeLabel));
+  return labels.size === 1 ? [...labels][0] : undefined;
 }
 
 /** Opening the topic list entry clears the remembered list state (SPEC §2). */

@@ -22,6 +22,8 @@ export interface CountSource {
   where?: Rule;
   /** Role codes the number is for; another role counts 0 (a city admin's 待办 is not a leader's). */
   roles?: string[];
+  /** What a badge of this count says it counts when that is not its page's list (e.g. 待办). */
+  label?: string;
 }
 
 export function countSources(ctx: AppContext): Record<string, CountSource> {

@@ -221,18 +221,26 @@ describe('app API of the platform', () => {
       };
       await add('leader1', '1123', '0');
       await add('leader1', '1123', '18');
+      await add('leader1', '1123', '4');
       await add('leader2', '1101', '2');
 
-      expect(await counts('admin')).toMatchObject({ topicSumNum: 3, topicNum: 2, meetNum: 0, achieveNum: 0, reviewNum: 0, topicChangeNum: 0 });
-      expect(await counts('city1123')).toMatchObject({ topicSumNum: 2, topicNum: 1 });
+      // topicNum is each role's 待办 (what awaits them), the badge says so; topicSumNum is every readable topic.
+      expect(await counts('admin')).toMatchObject({ topicSumNum: 4, topicNum: 1, meetNum: 0, achieveNum: 0, reviewNum: 0, topicChangeNum: 0 });
+      expect(await counts('city1123')).toMatchObject({ topicSumNum: 3, topicNum: 0 });
       expect(await counts('city1101')).toMatchObject({ topicSumNum: 1, topicNum: 1 });
-      expect(await counts('leader1')).toMatchObject({ topicSumNum: 2, topicNum: 1 });
-      expect(await counts('leader2')).toMatchObject({ topicSumNum: 1, topicNum: 1 });
+      expect(await counts('leader1')).toMatchObject({ topicSumNum: 3, topicNum: 1 });
+      expect(await counts('leader2')).toMatchObject({ topicSumNum: 1, topicNum: 0 });
 
       const a = await appLogin(t, 'leader1');
       const menu = (await t.post('/api/home/queryMenuList', {}, a.headers)).body.data;
       const list = menu.find((n: any) => n.path === '/projectManagement').children.find((c: any) => c.code === 'ktlb');
-      expect(list.num).toBe(1);
+      expect(list).toMatchObject({ num: 1, numLabel: '待办' });
+      // The home page's 待审核课题 and the menu badge count the same topics.
+      const admin = await appLogin(t, 'admin');
+      const adminMenu = (await t.post('/api/home/queryMenuList', {}, admin.headers)).body.data;
+      const adminList = adminMenu.find((n: any) => n.path === '/projectManagement').children.find((c: any) => c.code === 'ktlb');
+      const home = (await t.post('/api/tTopicMeetings/selectMeetingNoBack', {}, admin.headers)).body.data;
+      expect(adminList).toMatchObject({ num: home.topicNum, numLabel: '待办' });
     });
 
     it('needs a session', async () => {

@@ -14,7 +14,7 @@ import type { MenuNode } from '../../shared/schema/types.js';
 import { CACHE_BUSTERS, emptyBodyIsObject, objectSchema, str } from './requestSchemas.js';
 import { DICTIONARY_TYPE_PATTERN, dictionaryItems, dictionaryVersions } from './dictionaryStore.js';
 import { readSetting, type SiteSettings } from './settingsStore.js';
-import { countsFor, type Counts } from './counts.js';
+import { countSources, countsFor, type Counts } from './counts.js';
 import { landingSubSystem, listSubSystems, userDefaultSubSystem } from './subSystems.js';
 import { effectiveSite } from './site/siteAdmin.js';
 import { menuTree } from './menus/menuStore.js';
@@ -32,11 +32,13 @@ export interface MenuItem {
   icon?: string;
   invisible?: boolean;
   num?: number;
+  /** What the number counts when it is not the page's own list (e.g. 待办): settings.json counts label. */
+  numLabel?: string;
   children?: MenuItem[];
 }
 
 /** The menu for the client: badges filled in from the counts; `children: []` kept (a section without rights). */
-export function menuWithBadges(nodes: MenuNode[], counts: Counts): MenuItem[] {
+export function menuWithBadges(nodes: MenuNode[], counts: Counts, labels: Partial<Record<string, string>> = {}): MenuItem[] {
   return nodes.map((n) => ({
     name: n.name,
     ...(n.code ? { code: n.code } : {}),
@@ -44,7 +46,8 @@ export function menuWithBadges(nodes: MenuNode[], counts: Counts): MenuItem[] {
     ...(n.icon ? { icon: n.icon } : {}),
     ...(n.invisible ? { invisible: true } : {}),
     ...(n.badge ? { num: counts[n.badge] } : {}),
-    ...(n.children ? { children: menuWithBadges(n.children, counts) } : {}),
+    ...(n.badge && labels[n.badge] ? { numLabel: labels[n.badge] } : {}),
+    ...(n.children ? { children: menuWithBadges(n.children, counts, labels) } : {}),
   }));
 }
 
@@ -187,7 +190,8 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
     const user = currentUser(request);
     // The menu administrators edit on funcModulePre; schemas/menus when the role has none stored.
     const menu = (await menuTree(db, user.roleCode)) ?? ctx.schemas.menus.get(user.roleCode)?.items ?? [];
-    return ok(menuWithBadges(menu, await countsFor(ctx, user)));
+    const labels = Object.fromEntries(Object.entries(countSources(ctx)).map(([k, s]) => [k, s.label]));
+    return ok(menuWithBadges(menu, await countsFor(ctx, user), labels));
   });
 
   app.post('/tTopicMeetings/selectMeetingNoBack', { schema: EMPTY_BODY }, async (request) => {
