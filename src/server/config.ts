@@ -43,7 +43,7 @@ export interface ServerConfig {
   trustProxy: boolean | string;
   /** Absolute lifetime of a login (SSO ticket and app token), however busy: SESSION_MAX_HOURS, 12 by default. */
   sessionMaxMs?: number;
-  /** Secret for signed upload tokens and the like; generated and kept under dataDir when unset. */
+  /** Secret for signed upload tokens and the like; when unset one is generated and kept in the database, shared by every process (files/signing.ts). */
   secret?: string;
   /** How often scheduled jobs (topic expiry) run in this process: JOB_INTERVAL_MINUTES, 5 by default; 0 (and server tests) never. */
   jobIntervalMs?: number;
