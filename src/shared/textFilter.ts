@@ -5,7 +5,7 @@
 export const ALLOWED_PUNCTUATION = '，。、；：？！“”‘’（）《》【】—…·,.;:?!\'"()[]-_/@#%&+=*';
 
 const ALLOWED = new RegExp(
-  `[\\p{Script=Han}A-Za-z0-9\\s${ALLOWED_PUNCTUATION.replace(/[\\\]\[\-^/]/g, '\\$&')}]`,
+  `[\\p{Script=Han}A-Za-z0-9\\s${ALLOWED_PUNCTUATION.replace(/[\\\][\-^/]/g, '\\$&')}]`,
   'u',
 );
 

@@ -28,17 +28,18 @@ export function SubSystemSwitchDialog(props: {
   const [asDefault, setAsDefault] = useState(false);
   const [busy, setBusy] = useState(false);
 
+  const { open, current } = props;
   useEffect(() => {
-    if (props.open) setChosen(props.current?.id);
-  }, [props.open, props.current]);
+    if (open) setChosen(current?.id);
+  }, [open, current]);
   // The box tells whether the chosen one is (or is to become) the default.
   const choose = (id: number) => {
     setChosen(id);
     setAsDefault(props.subSystems.find((s) => s.id === id)?.defaultFlag === 1);
   };
   useEffect(() => {
-    if (props.open) setAsDefault(props.current?.defaultFlag === 1);
-  }, [props.open, props.current]);
+    if (open) setAsDefault(current?.defaultFlag === 1);
+  }, [open, current]);
 
   const confirm = useMemo(() => guardConfirm(async (id: number | undefined, setDefault: boolean) => {
     if (id === undefined) {

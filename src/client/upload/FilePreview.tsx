@@ -85,7 +85,7 @@ export function FilePreview({ file, onClose, imageTimeoutMs = IMAGE_TIMEOUT_MS }
     );
     return () => { live = false; };
     // onClose is the caller's; a new function each render must not restart the preview.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [file?.id]);
 
   if (!file) return null;

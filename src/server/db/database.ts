@@ -62,7 +62,7 @@ async function openPostgres(url: string, schema: string | undefined, prepare: bo
   const options = schema ? { options: `-c search_path=${schema}` } : {};
   const pool = new pg.Pool({ connectionString: url, max: 10, ...options });
   // The plugin only calls `versions` once a write has run, by which time the watch is listening.
-  let versions: TableVersions | undefined;
+  let versions: TableVersions | undefined; // eslint-disable-line prefer-const -- assigned below, after the watch that needs the pool exists
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: prepare ? preparedReads(pool) : pool }), plugins: [new WrittenTablesPlugin((t) => versions?.note(t))] });
   const current = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s;
   const watch = await postgresWriteWatch(() => new pg.Client({ connectionString: url, ...options }), current, (e) => {

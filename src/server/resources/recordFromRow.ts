@@ -25,7 +25,7 @@ function num(v: unknown): number | null {
 
 /** A table row (columns, and the JSON data column as text) as the record the engine handles. */
 export function recordFromRow(entity: EntityDef, row: Record<string, unknown>): StoredRecord {
-  let data: Record<string, unknown> = {};
+  let data: Record<string, unknown>;
   try { data = JSON.parse(String(row.data ?? '{}')); } catch { data = {}; }
   const { make, inData, columns } = storedShape(entity);
   const rec = make() as StoredRecord;

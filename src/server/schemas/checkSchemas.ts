@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type {
-  ActionDef, EntityDef, FormPageDef, ListPageDef, DetailPageDef, PageDef, RouteDef, MenuNode, WorkflowDef,
+  ActionDef, EntityDef, FormPageDef, ListPageDef, DetailPageDef, PageDef, MenuNode, WorkflowDef,
 } from '../../shared/schema/types.js';
 import { lintRule } from '../../shared/rules/evaluate.js';
 import { WIDGET_NAMES } from '../../shared/schema/widgetNames.js';

@@ -13,7 +13,6 @@ import { ROLE_ENG_NAMES, ROLE_NAMES, isAdminRole, roleCodeFromEngName, type Role
 import type { MenuNode } from '../../shared/schema/types.js';
 import { CACHE_BUSTERS, emptyBodyIsObject, objectSchema, str } from './requestSchemas.js';
 import { DICTIONARY_TYPE_PATTERN, dictionaryItems, dictionaryVersions } from './dictionaryStore.js';
-import { readSetting, type SiteSettings } from './settingsStore.js';
 import { countSources, countsFor, type Counts } from './counts.js';
 import { landingSubSystem, listSubSystems, userDefaultSubSystem } from './subSystems.js';
 import { effectiveSite } from './site/siteAdmin.js';

@@ -4,7 +4,7 @@
  * Nothing here knows React or Fastify: the browser runtime and the server engine both read it.
  */
 import type { Rule } from '../rules/Rule.js';
-import type { FilterDef, PageDef } from './pageTypes.js';
+import type { PageDef } from './pageTypes.js';
 
 export * from './pageTypes.js';
 

@@ -68,7 +68,7 @@ export function DetailPage({ bundle, query }: PageKindProps) {
   const ctx = ruleContext({ record, user, query, now: now() });
   const actions = visibleActions(page.actions, bundle.workflow, { record, user, query, now: now() });
   const tabs = page.tabs.filter((t) => test(t.visible, ctx)).map((tab, i) => {
-    let children: ReactNode = null;
+    let children: ReactNode;
     if (tab.type === 'log') children = <LogTable entity={bundle.entity.name} id={record.id} workflow={bundle.workflow} />;
     else if (tab.type === 'workflow') {
       children = bundle.workflow ? (

@@ -22,6 +22,7 @@ export function FilterBar({ page, bundle, initial, onSearch, onReset }: FilterBa
   const SchemaField = useSchemaField();
   const schema = useMemo(() => buildFilterSchema(page, bundle.entity, bundle.workflow), [page, bundle]);
   // The form starts once from the remembered filters; later changes come from the user.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- made once: `initial` only seeds it
   const form = useMemo(() => createForm({ initialValues: initial }), []);
   if (!schema) return null;
   return (

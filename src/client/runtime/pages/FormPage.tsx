@@ -97,7 +97,7 @@ function useResume(page: FormPageDef, bundle: PageKindProps['bundle'], mode: For
       () => { if (alive) setLooking(false); },
     );
     return () => { alive = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for everything the lookup reads
   }, [key]);
   return looking;
 }
@@ -116,7 +116,7 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
   const startValues = useMemo(
     () => (mode === 'add' ? initialValuesOf(page, bundle.entity, ruleContext({ user, query, now: now() })) : undefined),
     // The clock is read once per page: a new record's values do not move while it is typed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the query by value, not by object identity
     [page, bundle.entity, mode, user, JSON.stringify(query)],
   );
   const resuming = useResume(page, bundle, mode, startValues, query);
@@ -135,7 +135,7 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
         lookupEffects(page.lookups, (entity, id) => dataProvider.getOne(entity, id), mode)(f);
       },
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form is made once per record and mode; effects read the latest values through refs
     [built, mode, record, startValues],
   );
   const [step, setStep] = useState(0);

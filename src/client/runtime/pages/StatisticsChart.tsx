@@ -47,7 +47,7 @@ export default function StatisticsChart(props: StatisticsChartProps) {
     const resize = new ResizeObserver(() => chart.resize());
     resize.observe(box.current);
     return () => { resize.disconnect(); chart.dispose(); };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the data and options drawn
   }, [key]);
   return <div ref={box} className="runtime-statistics-chart" data-chart={props.chart} aria-label={props.title} style={{ height: 300 }} />;
 }

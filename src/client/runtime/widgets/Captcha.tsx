@@ -33,7 +33,7 @@ export function CaptchaEdit({ value, onChange, idField = 'captchaId', source, di
     } catch {
       setPicture('failed');
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new picture only when its source changes, not on each render
   }, [dataProvider, form, idField, source]);
 
   useEffect(() => { void refresh(); }, [refresh]);

@@ -42,7 +42,7 @@ function useNames(ids: string[]): Map<string, PersonHit> {
       setNames((prev) => new Map([...prev, ...hits.map((h) => [h.userId, h] as const)]));
     }, () => undefined);
     return () => { alive = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the ids whose names are looked up
   }, [key, dataProvider]);
   return names;
 }
@@ -75,8 +75,9 @@ function PersonPickerInput({ value, onChange, disabled, emptyText = '尚未选�
       if (mine === seq.current) setHits(r ?? []);
     }, () => undefined).finally(() => { if (mine === seq.current) setLoading(false); });
   };
-  useEffect(() => { search(''); /* new kind: fresh list */ // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [kind]);
+  // A new kind starts a fresh list; `search` is a new function each render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new kind restarts the search
+  useEffect(() => { search(''); }, [kind]);
 
   const add = (userId: string) => {
     const hit = hits.find((h) => h.userId === userId);

@@ -36,7 +36,7 @@ export const RecordSelect = observer(({ entity, labelField = 'name', filters, va
       .catch(() => { /* the request layer has shown the error */ })
       .finally(() => { if (live) setLoading(false); });
     return () => { live = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the filter the options are read with
   }, [dataProvider, entity, labelField, key]);
 
   useEffect(() => {

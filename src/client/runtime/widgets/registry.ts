@@ -7,7 +7,6 @@
 import type { ComponentType } from 'react';
 
 // Components of any props: each widget declares its own.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type WidgetComponent = ComponentType<any>;
 
 const widgets = new Map<string, WidgetComponent>();

@@ -19,7 +19,6 @@ import { assertManages, assertNotLastSuper, assertRoleChange } from './roleGuard
 import { readUser, scopedUsers, toRecords, type UserRecord } from './userRows.js';
 import { MAX_PAGE } from '../../http/inputGuard.js';
 
-type Body = Record<string, unknown>;
 const invalid = (field: string, label: string, message: string) => AppError.invalid([{ field, label, message }]);
 
 function parseId(v: unknown): number {

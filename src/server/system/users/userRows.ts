@@ -50,7 +50,6 @@ const COLUMNS = ['id', 'username', 'real_name', 'area_code', 'org_name', 'mobile
  * The users an administrator sees: super admins everyone; province admins the users whose roles
  * are all among 3–5; city admins the leaders and experts (and sign-ups) of their own area.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function scopedUsers(db: Kysely<any>, user: SessionUser): any {
   let q = db.selectFrom('users').select(COLUMNS);
   if (user.roleCode === '1') return q;
