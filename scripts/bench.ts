@@ -24,7 +24,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { benchHelloWorld } from './bench/listApi.js';
 import { benchScale } from './bench/report.js';
+import { recordRun } from './bench/results.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MiB = 1024 * 1024;
@@ -351,8 +353,15 @@ if (process.argv[2] === '--serve') {
   // BENCH_PARTS: list (list API at scale), load (first-load JS), render (LCP, rows, form against
   // antd), upload (md5 and uploads); all by default.
   const parts = (process.env.BENCH_PARTS ?? 'list,load,render,upload').split(',');
-  benchScale(parts).then(() => (parts.includes('upload') ? main() : undefined)).catch((e) => {
-    console.error(e instanceof Error ? e.message : e);
-    process.exit(1);
-  });
+  const run = recordRun(root);
+  benchScale(parts)
+    .then(() => (parts.includes('upload') ? main() : undefined))
+    // The figures mean something only beside the machine's own yardstick of the same run.
+    .then(async () => { if (!run.hasHelloWorld()) await benchHelloWorld((s) => console.log(s)); })
+    .then(() => console.log(`\nfigures written to ${path.relative(root, run.finish())}`))
+    .catch((e) => {
+      console.error(e instanceof Error ? e.message : e);
+      console.error(`figures written to ${path.relative(root, run.finish(e))}`);
+      process.exit(1);
+    });
 }

@@ -18,7 +18,7 @@ export type { LoadResult };
 
 /**
  * One request at a time on a warm keep-alive connection, median: the latency without queueing.
- * (With `fetch` it was 3–8 ms for a call of 0.6 ms: a new connection and cold code each time.)
+ * (`fetch` measured a new connection and cold code each time, several times the call itself.)
  */
 async function alone(port: number, urlPath: string, body: unknown, headers: Record<string, string>): Promise<number> {
   return (await load('alone', port, urlPath, body, headers, { concurrency: 1, seconds: 2, maxRequests: 1000, warmRounds: 50 })).p50;
@@ -32,20 +32,25 @@ const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
  * Each measured window follows this many seconds of the same load (BENCH_WARM_SECONDS), the
  * hello-world's too: a server just started is still compiling its code (V8 optimises a function
  * after thousands of calls) and, on PostgreSQL, each pooled connection preparing and planning its
- * statements. Measured after 200 requests, the app on PostgreSQL answered 22-23% fewer list calls
- * in its first 8 s than in the 8 s after (2 processes, 100k topics); the hello-world has nothing
- * to warm. What a portal serves all day is the steady state.
+ * statements. Measured after a few hundred requests, the app answered markedly fewer list calls
+ * in its first window than in the next (bench/results/); the hello-world has nothing to warm. What a portal serves all day is the steady state.
  */
 const WARM = { warmSeconds: Number(process.env.BENCH_WARM_SECONDS ?? 8) };
 
 const LIST_BODY = { pageId: 'topics/topic.list', page: 1, pageSize: 10, filters: [{ field: 'status', value: '1' }, { field: 'areaCode', value: '1123' }] };
 const SEARCH_BODY = { pageId: 'topics/topic.list', page: 1, pageSize: 10, filters: [{ field: 'name', op: 'like', value: '作业设计实践' }] };
 
-export async function benchListApi(sizes: number[], log: (s: string) => void): Promise<ListBench> {
+/** The machine's yardstick: a Fastify hello-world under the same load as the list calls. */
+export async function benchHelloWorld(log: (s: string) => void): Promise<LoadResult> {
   const hello = await startChild(['hello']);
   const helloResult = await load('hello', hello.info.port, '/hello', {}, {}, WARM);
   await stop(hello);
   log(`hello-world: ${helloResult.rps.toFixed(0)} req/s, p50 ${helloResult.p50.toFixed(1)} ms, p99 ${helloResult.p99.toFixed(1)} ms`);
+  return helloResult;
+}
+
+export async function benchListApi(sizes: number[], log: (s: string) => void): Promise<ListBench> {
+  const helloResult = await benchHelloWorld(log);
   const out: ListBench = { hello: helloResult, rows: [] };
   // Each database with the connections it is measured over: PostgreSQL over DATABASE_URL (TCP, as
   // given) and, where asked, over its Unix socket; the first connection seeds the rows they share.

@@ -3,8 +3,8 @@
  * next request as soon as the whole answer of the last one is in (a closed loop), for a bounded
  * time and count. The request is built once; an answer is read as far as its status line, its
  * length (Content-Length or chunked) and its end. It runs on the same two cores as the server it
- * measures, so it must cost little: node's http client spent 150–300 µs of CPU per request, as
- * much as a PostgreSQL backend serving the call.
+ * measures, so it must cost little: node's http client spent about as much CPU per request as a
+ * PostgreSQL backend serving the call.
  */
 import net from 'node:net';
 

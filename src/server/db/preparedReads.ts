@@ -23,7 +23,7 @@ function nameOf(text: string): string {
 
 /**
  * PostgreSQL parses and plans every unnamed statement anew: the list's page query took as long to
- * plan (0.3 ms) as to run. Reads (`select`) sent with parameters go as named statements instead,
+ * plan as to run. Reads (`select`) sent with parameters go as named statements instead,
  * prepared once per connection and reused (the name is a hash of the text, so one text has one
  * name), which lets the server keep their plans. Kysely sends every query as `query(text, values)`;
  * anything else (a cursor, a callback, a write) goes through untouched.

@@ -26,8 +26,8 @@ export const SQLITE_WATCH_FRESH_MS = 1;
 
 /**
  * SQLite: `PRAGMA data_version` changes on this connection whenever another connection (another
- * process included) commits to the file, and never for its own commits. A prepared read of it costs
- * 5–8 µs (it takes and drops a lock on the WAL index), and a list call asked it three times (the
+ * process included) commits to the file, and never for its own commits. A prepared read of it is
+ * not free (it takes and drops a lock on the WAL index), and a list call asked it three times (the
  * session, the total, the rules' facts), so a read stands for SQLITE_WATCH_FRESH_MS unless this
  * process wrote meanwhile: another process's commit is then seen up to a millisecond later, where
  * PostgreSQL's notification takes a few. Another connection in this process (tests) moves it at
