@@ -83,5 +83,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
       await new Promise((r) => child!.once('exit', r));
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(`${dataDir}-sessions`, { recursive: true, force: true });
   };
 }

@@ -9,6 +9,7 @@ export const baseURL = (): string => inject('baseURL');
 export const demoPassword = (): string => inject('demoPassword');
 export const captchaCode = (): string => inject('captchaCode');
 export const smsCode = (): string => inject('smsCode');
+export const dataDir = (): string => inject('dataDir');
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -51,9 +52,20 @@ export async function animationsDone(page: Page): Promise<void> {
   await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
 }
 
-/** A fresh browser context (own storage, own cookies) with a page on the portal; console errors are collected. */
-export async function openPage(browser: Browser, pathname = '/'): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: baseURL(), locale: 'zh-CN', viewport: { width: 1366, height: 860 }, acceptDownloads: true });
+/**
+ * Lets the page finish what the last input queued: a rendering frame, then the tasks queued by then
+ * (a handler, a javascript: navigation, an editor transaction), instead of sleeping a fixed time.
+ */
+export async function inputHandled(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
+
+/**
+ * A fresh browser context (own storage, own cookies) with a page on the portal; console errors are
+ * collected. `storageState` starts it with the cookies and local storage saved from another (login.ts).
+ */
+export async function openPage(browser: Browser, pathname = '/', options: { storageState?: string } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: baseURL(), locale: 'zh-CN', viewport: { width: 1366, height: 860 }, acceptDownloads: true, storageState: options.storageState });
   const page = await context.newPage();
   openPages.add(page);
   page.on('close', () => openPages.delete(page));
@@ -141,6 +153,6 @@ export async function expectMessage(page: Page, text: string, timeout = 30_000):
     await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout });
   } catch (e) {
     const shown = await page.locator('.ant-message-notice, .ant-form-item-explain-error, .ant-formily-item-error-help').allInnerTexts().catch(() => []);
-    throw new Error(`no message "${text}" within ${timeout} ms; the page shows: ${shown.join(' | ') || 'nothing'}${refusedCalls(page)} (${(e as Error).message.split('\n')[0]})`);
+    throw new Error(`no message "${text}" within ${timeout} ms; the page shows: ${shown.join(' | ') || 'nothing'}${refusedCalls(page)} (${(e as Error).message.split('\n')[0]})`, { cause: e });
   }
 }

@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, baseURL, buttonName as btn, launchBrowser, openPage, screenshot, settled } from './harness.js';
-import { loginViaUi } from './login.js';
+import { api, buttonName as btn, inputHandled, launchBrowser, openPage, screenshot, settled } from './harness.js';
+import { openPageAs } from './login.js';
 
 const RUN = String(Date.now() % 1_000_000);
 const TITLE = `关于开展年度课题申报工作的通知${RUN}`;
@@ -36,8 +36,6 @@ const PAYLOAD = [
 /** expect.poll with room for a busy machine (its default gives up after one second). */
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 
-type Envelope = { flag: boolean; data: any; result: string; code?: number; status: number };
-
 let browser: Browser;
 let provinceSession: Promise<{ context: BrowserContext; page: Page; errors: string[]; dialogs: string[] }> | undefined;
 beforeAll(async () => { browser = await launchBrowser(); });
@@ -49,9 +47,8 @@ afterAll(async () => {
 /** The province admin's browser, logged in once through the dialog and shared by the admin steps. */
 function province() {
   provinceSession ??= (async () => {
-    const opened = await openPage(browser, '/homePage');
+    const opened = await openPageAs(browser, 'province');
     const dialogs = watchDialogs(opened.page);
-    await loginViaUi(opened.page, 'province');
     return { ...opened, dialogs };
   })();
   return provinceSession;
@@ -82,7 +79,7 @@ async function expectInert(page: Page, dialogs: string[]): Promise<void> {
   await view.first().getByText('悬停段落').hover();
   const link = view.first().getByText('恶意链接');
   if (await link.count()) await link.click({ noWaitAfter: true, timeout: 2000 }).catch(() => undefined);
-  await page.waitForTimeout(300);
+  await inputHandled(page);
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
   expect(dialogs).toEqual([]);
 }
@@ -265,7 +262,7 @@ describe('information publishing', () => {
       el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     }, PAYLOAD);
     await poll(() => editor.textContent()).toContain('安全提示正文');
-    await page.waitForTimeout(300);
+    await inputHandled(page);
     expect(await editor.locator('script, img[onerror], iframe, svg, [onmouseover]').count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     await screenshot(page, 'info-09-paste-in-editor');
@@ -303,8 +300,7 @@ describe('information publishing', () => {
   });
 
   it('a project leader cannot reach the admin pages, and the API refuses the list with 403', async () => {
-    const { page, context } = await openPage(browser, '/homePage');
-    await loginViaUi(page, 'leader1');
+    const { page, context } = await openPageAs(browser, 'leader1');
     expect(await page.locator('.ant-menu').first().textContent()).not.toContain('信息管理');
 
     for (const path of ['/informationManagement/announcement', '/informationManagement/announcement/addAnnouncement']) {
@@ -331,15 +327,13 @@ describe('information publishing', () => {
 
   it('a city admin sees and edits only the items of their own city', async () => {
     // An item of city 1101, written by its own admin.
-    const other = await openPage(browser, '/homePage');
-    await loginViaUi(other.page, 'city1101');
+    const other = await openPageAs(browser, 'city1101');
     const foreign = await api(other.page, 'resource/announcement/save', { title: OTHER_CITY_TITLE, content: '<p>外市内容</p>' });
     expect(foreign.flag).toBe(true);
     expect(foreign.data.areaCode).toBe('1101');
     await other.context.close();
 
-    const { page, context, errors } = await openPage(browser, '/homePage');
-    await loginViaUi(page, 'city1123');
+    const { page, context, errors } = await openPageAs(browser, 'city1123');
     await page.goto('/informationManagement/announcement/addAnnouncement');
     const form = page.locator('.runtime-form-add');
     await form.locator('.runtime-richtext .ProseMirror').waitFor();

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { baseURL, buttonName as btn, launchBrowser, openPage, pressRowAction, screenshot, settled } from './harness.js';
-import { loginViaUi } from './login.js';
+import { openPageAs } from './login.js';
 
 const RUN = String(Date.now() % 1_000_000);
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
@@ -18,9 +18,7 @@ beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
 async function province() {
-  const opened = await openPage(browser, '/homePage');
-  await loginViaUi(opened.page, 'province');
-  return opened;
+  return openPageAs(browser, 'province');
 }
 
 describe('information kinds', () => {

@@ -9,8 +9,10 @@
  * After a login on home the first-visit guided tour may open over the page; loginViaUi closes it
  * (without finishing it, so it is not saved) unless { keepTour: true }.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { animationsDone, captchaCode, demoPassword, openPage } from './harness.js';
+import { animationsDone, api, captchaCode, dataDir, demoPassword, openPage } from './harness.js';
 
 export const LOGIN_DIALOG = '.shell-login-dialog';
 export const TOUR = '.ant-tour.shell-tour';
@@ -81,10 +83,41 @@ export async function loginViaUi(page: Page, username: string, options: LoginOpt
   if (!o.keepTour) await closeTourIfShown(page);
 }
 
-/** A fresh browser context logged in as `username`, then at `pathname`. */
+/**
+ * Where this run keeps an account's logged-in browser state (cookies and local storage): beside the
+ * portal's data folder, so each run starts without any and the global teardown removes them.
+ */
+export function sessionStateFile(username: string): string {
+  return path.join(`${dataDir()}-sessions`, `${username}.json`);
+}
+
+/** Whether the page's stored login is still one the server accepts, for `username`. */
+async function stillLoggedIn(page: Page, username: string): Promise<boolean> {
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userObj') ?? 'null') as { username?: string } | null);
+  if (stored?.username !== username) return false;
+  return (await api(page, 'home/queryMenuList')).flag;
+}
+
+/**
+ * A fresh browser context logged in as `username`, then at `pathname`. The dialog is used once per
+ * account per run; later contexts start from the state saved after it (one login per role per run),
+ * unless that login has ended meanwhile (a journey logged out), when the dialog is used again.
+ * Journeys that test the login itself use loginViaUi.
+ */
 export async function openPageAs(browser: Browser, username: string, pathname = '/homePage') {
+  const file = sessionStateFile(username);
+  if (fs.existsSync(file)) {
+    const opened = await openPage(browser, pathname, { storageState: file });
+    if (await stillLoggedIn(opened.page, username)) {
+      if (pathname === '/homePage') await closeTourIfShown(opened.page);
+      return opened;
+    }
+    await opened.context.close();
+  }
   const opened = await openPage(browser, '/homePage');
   await loginViaUi(opened.page, username);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await opened.context.storageState({ path: file });
   if (pathname !== '/homePage') await opened.page.goto(pathname);
   return opened;
 }
@@ -106,11 +139,7 @@ export function loginSessions(browser: () => Browser) {
   return {
     as(username: string): Promise<Page> {
       if (!opened.has(username)) {
-        opened.set(username, (async () => {
-          const { context, page } = await openPage(browser(), '/homePage');
-          await loginViaUi(page, username);
-          return { context, page };
-        })());
+        opened.set(username, openPageAs(browser(), username));
       }
       return opened.get(username)!.then((s) => s.page);
     },

@@ -75,7 +75,6 @@ async function confirm(page: Page) {
 
 // A busy two-core machine: each step gets more than the default 90 s.
 describe('results and papers', { timeout: 180_000 }, () => {
-  let resultId = 0;
 
   it('the province publishes a result notice', async () => {
     const page = await as('province');
@@ -126,7 +125,6 @@ describe('results and papers', { timeout: 180_000 }, () => {
     await confirm(page);
     const body = await (await saved).json();
     expect(body.flag, JSON.stringify(body)).toBe(true);
-    resultId = Number(body.data.id);
     await page.waitForURL('**/resultsManagement/resultList');
     const results = await openList(page, '/resultsManagement/resultList');
     await poll(() => row(results, PAPER).locator('.ant-tag').textContent()).toBe('待审核');

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, captchaCode, launchBrowser, openPage, screenshot } from './harness.js';
+import { api, captchaCode, launchBrowser, openPage, screenshot, settled } from './harness.js';
 import { LOGIN_DIALOG, TOUR, closeTourIfShown, loginViaUi, logoutViaUi, openLoginDialog, submitLogin, tourState } from './login.js';
 
 const APPLICANT_WORDING = ['课题申报通知', '我的课题列表', '课题变更申请'];
@@ -258,7 +258,8 @@ describe('switching and leaving', () => {
     await loginViaUi(page, 'city1101');
     await page.goto('/informationManagement/announcement');
     await page.locator('.shell-user-name').waitFor();
-    await page.waitForTimeout(1200);
+    await settled(page);
+    // tourState waits for the shell's decision, which is made once the sub-systems are in.
     expect(await tourState(page)).toBe('none');
     expect(await page.locator(TOUR).isVisible()).toBe(false);
     await context.close();

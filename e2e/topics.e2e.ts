@@ -13,8 +13,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { animationsDone, api, buttonName as btn, expectMessage, launchBrowser, openPage, pressRowAction, screenshot, settled } from './harness.js';
-import { loginViaUi } from './login.js';
+import { animationsDone, api, buttonName as btn, expectMessage, launchBrowser, pressRowAction, screenshot, settled } from './harness.js';
+import { openPageAs } from './login.js';
 
 const RUN = String(Date.now() % 1_000_000);
 const NOTICE = `关于开展课题申报工作的通知${RUN}`;
@@ -56,9 +56,7 @@ afterAll(async () => {
 
 function as(username: string): Promise<Session> {
   sessions[username] ??= (async () => {
-    const opened = await openPage(browser, '/homePage');
-    await loginViaUi(opened.page, username);
-    return opened;
+    return openPageAs(browser, username);
   })();
   return sessions[username];
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { animationsDone, api, baseURL, launchBrowser, openPage, screenshot } from './harness.js';
-import { LOGIN_DIALOG, closeTourIfShown, loginViaUi, openLoginDialog } from './login.js';
+import { LOGIN_DIALOG, closeTourIfShown, openLoginDialog, openPageAs } from './login.js';
 
 let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
@@ -32,8 +32,7 @@ async function listTotal(page: Page, entity: string, filters: unknown[]): Promis
  * rows. Returns the schema's blocks of the role with the answered data.
  */
 async function workbenchOf(username: string, role: string) {
-  const { page, context, errors } = await openPage(browser, '/homePage');
-  await loginViaUi(page, username);
+  const { page, context, errors } = await openPageAs(browser, username);
   await page.locator('.rt-dashboard').waitFor();
   const schema = (await api(page, 'schema/page', { id: PAGE })).data.page as { blocks: Block[] };
   const answered = (await api(page, 'workbench/data', { pageId: PAGE })).data.blocks as any[];
@@ -139,8 +138,7 @@ describe('each role sees its own work first on home', () => {
 
 /** A province admin publishes an announcement through the API the pages use; its title. */
 async function publishAnnouncement(): Promise<string> {
-  const admin = await openPage(browser, '/homePage');
-  await loginViaUi(admin.page, 'province');
+  const admin = await openPageAs(browser, 'province');
   const title = `关于做好年度课题结题工作的通知${Date.now() % 100000}`;
   const saved = await api(admin.page, 'resource/announcement/save', { title, summary: '请各单位按时提交结题材料。', content: '<p>各市教育局：</p><p>现将有关事项通知如下。</p>' });
   expect(saved.flag, JSON.stringify(saved)).toBe(true);
