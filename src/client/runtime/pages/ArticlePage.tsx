@@ -48,7 +48,9 @@ export function ArticlePage({ bundle, query, record: given }: PageKindProps) {
   const date = f.date ? formatDate(r[f.date], false) : '';
   const area = f.area ? areaText(r[f.area], areas.options) : '';
   const summary = text(f.summary);
-  const body = f.body ? sanitizeHtml(text(f.body)) : '';
+  // Only a rich-text field is HTML; a plain-text body (an expert's answer) is text, its line breaks kept.
+  const bodyIsHtml = f.body ? bundle.entity.fields[f.body]?.type === 'richtext' : false;
+  const body = f.body ? (bodyIsHtml ? sanitizeHtml(text(f.body)) : text(f.body)) : '';
   const files = f.attachments && Array.isArray(r[f.attachments]) ? (r[f.attachments] as FileRefLike[]) : [];
   return (
     <article className="runtime-page rt-article" aria-labelledby="rt-article-title">
@@ -61,7 +63,8 @@ export function ArticlePage({ bundle, query, record: given }: PageKindProps) {
         </p>
       </header>
       {summary ? <p className="rt-article-summary">{summary}</p> : null}
-      {body ? <div className="rt-article-body runtime-richtext-view" dangerouslySetInnerHTML={{ __html: body }} /> : null}
+      {body && bodyIsHtml ? <div className="rt-article-body runtime-richtext-view" dangerouslySetInnerHTML={{ __html: body }} /> : null}
+      {body && !bodyIsHtml ? <div className="rt-article-body rt-article-plain" style={{ whiteSpace: 'pre-wrap' }}>{body}</div> : null}
       {files.length ? (
         <section className="rt-article-files" aria-labelledby="rt-article-files">
           <h2 id="rt-article-files"><FileTextOutlined aria-hidden /> 附件下载（{files.length}）</h2>
