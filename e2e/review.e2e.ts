@@ -3,8 +3,13 @@
  * assigns expert1 and expert2 to one topic by hand and lets the allocator give three experts to
  * each of three topics; expert1 scores (a draft first, then submits), expert2 submits at once;
  * city1123 watches the progress, reminds the missing experts, ends the review with a reason, and
- * sees the final score and the disagreement flag of the topic.
+ * sees the final score and the disagreement flag of the topic, and exports the results (.xlsx).
+ * Along the way: the allocation dialog stops at the room left, expert1 downloads the application
+ * of the topic and is told when a score is out of range, and the topic's detail page offers the
+ * city's review actions.
  */
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { buttonName as btn, launchBrowser, pressRowAction, screenshot } from './harness.js';
@@ -116,6 +121,16 @@ describe('expert review', () => {
     await row(board, TOPIC).getByRole('button', { name: /分配专家/ }).click();
     const dialog = page.locator('.rt-assign-dialog');
     await dialog.waitFor();
+    await expect(dialog.textContent()).resolves.toContain('还可分配3位');
+    // Three ticked of three: no fourth expert can be ticked (not only refused after 确定).
+    const free = dialog.locator('.ant-table-tbody tr.ant-table-row').filter({ has: page.locator('input[type="checkbox"]:not([disabled])') });
+    await poll(() => free.count()).toBeGreaterThan(3);
+    for (let i = 0; i < 3; i++) await free.nth(i).locator('input[type="checkbox"]').check();
+    await poll(() => dialog.locator('.rt-assign-count').textContent()).toContain('已达上限');
+    await poll(() => dialog.locator('.ant-table-tbody input[type="checkbox"]:not([disabled]):not(:checked)').count()).toBe(0);
+    await screenshot(page, 'review-02a-allocation-limit');
+    const ticked = dialog.locator('.ant-table-tbody input[type="checkbox"]:checked');
+    while (await ticked.count()) await ticked.first().uncheck();
     for (const expert of ['王专家', '赵专家']) await row(dialog, expert).locator('input[type="checkbox"]').check();
     await dialog.getByRole('button', { name: btn('确定') }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -133,7 +148,22 @@ describe('expert review', () => {
     const page = await as('expert1');
     let sheet = await openTask(page);
     await expect(sheet.textContent()).resolves.toContain('选题价值');
+    // The application of the topic, from 评审材料: it downloads (it was 下载地址不存在).
+    const docs = sheet.locator('.rt-score-docs [data-field="applicationDoc"]');
+    await docs.waitFor();
+    const download = page.waitForEvent('download');
+    await docs.getByText('下载', { exact: true }).first().click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.docx$/);
+    expect(fs.readFileSync((await file.path())!).subarray(0, 2).toString()).toBe('PK');
+    // 55 where the maximum is 50: said, and left as typed (not turned into 50).
+    await sheet.getByLabel('选题价值得分').fill('55');
+    await sheet.getByLabel('选题价值得分').blur();
+    await poll(() => sheet.locator('.rt-score-problem').textContent()).toBe('得分须在0到50之间');
+    await expect(sheet.getByLabel('选题价值得分').inputValue()).resolves.toMatch(/^55(\.0)?$/);
+    await screenshot(page, 'review-03a-out-of-range');
     await sheet.getByLabel('选题价值得分').fill('45');
+    await poll(() => sheet.locator('.rt-score-problem').count()).toBe(0);
     await poll(() => sheet.locator('.rt-score-total').textContent()).toBe('45');
     await sheet.getByRole('button', { name: /保存草稿/ }).click();
     await poll(() => sheet.getAttribute('data-status')).toBe('1');
@@ -191,5 +221,35 @@ describe('expert review', () => {
     await poll(() => row(board, TOPIC).locator('.rt-final-score').textContent()).toBe('67.5');
     await expect(row(board, TOPIC).locator('.rt-disagreement').textContent()).resolves.toContain('分歧较大');
     await screenshot(page, 'review-05-results');
+
+    // 导出: the workbook holds per topic each expert's total, the aggregate and the flag.
+    const download = page.waitForEvent('download');
+    await board.getByRole('button', { name: btn('导出') }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`${BATCH}_评审结果.xlsx`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(fs.readFileSync((await file.path())!) as unknown as ArrayBuffer);
+    const summary = wb.getWorksheet('评审汇总')!;
+    const line = summary.getSheetValues().filter((r) => Array.isArray(r)).map((r) => (r as unknown[]).slice(1)).find((r) => r[0] === TOPIC)!;
+    expect(line).toBeDefined();
+    expect(String(line[3])).toMatch(/85分/);
+    expect(String(line[3])).toMatch(/50分/);
+    expect(line[4]).toBe(67.5);
+    expect(line[8]).toBe('分歧较大');
+  });
+
+  it('city1123 finds the review actions on the detail page of a topic back from review, beside the application', async () => {
+    const page = await as('city1123');
+    const list = await openList(page, '/projectManagement/projectList');
+    const r = row(list, TOPIC);
+    await r.waitFor();
+    await pressRowAction(page, r, '查看');
+    await page.waitForURL('**/projectDetail**');
+    const detail = page.locator('.runtime-detail');
+    await detail.waitFor();
+    const head = detail.locator('.ant-card-extra');
+    await poll(() => head.getByRole('button', { name: btn('下载申报书') }).count()).toBe(1);
+    for (const name of ['审核通过', '退回', '送专家评审']) await expect(head.getByRole('button', { name: btn(name) }).count(), name).resolves.toBe(1);
+    await screenshot(page, 'review-06-topic-detail-actions');
   });
 });
