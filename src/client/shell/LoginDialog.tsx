@@ -1,5 +1,6 @@
 import { LockOutlined, ReloadOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Modal, Spin } from 'antd';
+import { Button, Form, Input, Spin } from 'antd';
+import { Dialog } from '../feedback/Dialog.js';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { guardClicks } from '../../shared/clickGuard.js';
@@ -93,7 +94,7 @@ export function LoginDialog(props: { open: boolean; onClose(): void; onSuccess(u
   const picture = captcha.status === 'ready' && captcha.mode === 'picture';
 
   return (
-    <Modal
+    <Dialog
       title={mustChange ? '修改密码' : '用户登录'}
       open={props.open}
       width={LOGIN_DIALOG_WIDTH}
@@ -141,6 +142,6 @@ export function LoginDialog(props: { open: boolean; onClose(): void; onSuccess(u
         </div>
       </Form>
       )}
-    </Modal>
+    </Dialog>
   );
 }

@@ -1,4 +1,5 @@
-import { Modal, Radio, Space } from 'antd';
+import { Radio, Space } from 'antd';
+import { Dialog } from '../feedback/Dialog.js';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { guardConfirm } from '../../shared/clickGuard.js';
@@ -38,7 +39,7 @@ export function RoleSwitchDialog(props: { open: boolean; user: UserInfo; onClose
   }), [navigate, location.pathname, props]);
 
   return (
-    <Modal
+    <Dialog
       title="切换角色"
       open={props.open}
       width={ROLE_DIALOG_WIDTH}
@@ -57,6 +58,6 @@ export function RoleSwitchDialog(props: { open: boolean; user: UserInfo; onClose
           ))}
         </Space>
       </Radio.Group>
-    </Modal>
+    </Dialog>
   );
 }

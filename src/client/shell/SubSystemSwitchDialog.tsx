@@ -1,4 +1,5 @@
-import { Checkbox, Modal, Radio, Space, Typography } from 'antd';
+import { Checkbox, Radio, Space, Typography } from 'antd';
+import { Dialog } from '../feedback/Dialog.js';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { guardConfirm } from '../../shared/clickGuard.js';
@@ -61,7 +62,7 @@ export function SubSystemSwitchDialog(props: {
   }), [navigate, location.pathname, props]);
 
   return (
-    <Modal
+    <Dialog
       title="切换子系统"
       open={props.open}
       width={SUB_SYSTEM_DIALOG_WIDTH}
@@ -87,6 +88,6 @@ export function SubSystemSwitchDialog(props: {
       <div className="shell-subsystem-default">
         <Checkbox checked={asDefault} onChange={(e) => setAsDefault(e.target.checked)}>设为默认子系统</Checkbox>
       </div>
-    </Modal>
+    </Dialog>
   );
 }

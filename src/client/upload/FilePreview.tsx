@@ -3,7 +3,8 @@
  * PDFs in the browser's viewer, videos in a player (视频加载失败 when it cannot play); anything
  * else 暂不支持该文件预览！. The bytes come from a short-lived signed link the server hands out.
  */
-import { Modal, Spin } from 'antd';
+import { Spin } from 'antd';
+import { Dialog } from '../feedback/Dialog.js';
 import { useEffect, useState } from 'react';
 import { http } from '../api/http.js';
 import { notify } from '../api/notifier.js';
@@ -91,7 +92,7 @@ export function FilePreview({ file, onClose, imageTimeoutMs = IMAGE_TIMEOUT_MS }
   if (!file) return null;
   const wide = info?.kind === 'pdf' || info?.kind === 'video';
   return (
-    <Modal
+    <Dialog
       open
       title={file.fileName}
       footer={null}
@@ -109,6 +110,6 @@ export function FilePreview({ file, onClose, imageTimeoutMs = IMAGE_TIMEOUT_MS }
       ) : (
         <VideoPreview src={info.previewUrl} />
       )}
-    </Modal>
+    </Dialog>
   );
 }

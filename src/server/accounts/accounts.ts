@@ -16,6 +16,8 @@ export interface NewUser {
   /** The hash of the password; `insertUser` gives an unguessable one when none (sign-in by SMS, or a reset). */
   passwordHash?: string;
   realName: string;
+  /** Dictionary xb (SPEC §3): 1 male, 0 female, 2 other (column users.gender, an integer). */
+  gender?: string | null;
   mobile?: string | null;
   email?: string | null;
   idCardNo?: string | null;
@@ -38,7 +40,7 @@ export const ACCOUNT_MESSAGES = {
  */
 export async function insertUser(db: Kysely<any>, u: NewUser, roles: readonly RoleCode[], opts: { ifAbsent?: boolean } = {}): Promise<number | null> {
   let q = db.insertInto('users').values({
-    username: u.username, password_hash: u.passwordHash ?? await hashPassword(randomToken(24)), real_name: u.realName,
+    username: u.username, password_hash: u.passwordHash ?? await hashPassword(randomToken(24)), real_name: u.realName, gender: u.gender === null || u.gender === undefined ? null : Number(u.gender),
     mobile: u.mobile ?? null, email: u.email ?? null, id_card_no: u.idCardNo ?? null, area_code: u.areaCode ?? null,
     org_name: u.orgName ?? null, enabled: u.enabled === false ? 0 : 1, approval: u.approval ?? null,
     must_change_password: u.mustChangePassword ? 1 : 0, created_at: u.createdAt ?? Date.now(),

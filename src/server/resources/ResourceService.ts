@@ -21,6 +21,7 @@ import { ruleToCond } from './ruleFilter.js';
 import { coerceServerValue, validateFields, type FieldError } from './validate.js';
 import { isDateOnly } from './time.js';
 import { toCsv } from './csv.js';
+import { exportCellWriter } from './exportCells.js';
 import { logRows } from './virtualEntities.js';
 import { runRecordHooks } from './recordHooks.js';
 import { runSaveHooks } from './hooks.js';
@@ -362,28 +363,7 @@ export class ResourceService {
     const columns = page?.kind === 'list'
       ? page.columns.map((c) => ({ field: c.field, label: c.label ?? fieldDef(entity, c.field)?.label ?? c.field }))
       : [{ field: 'id', label: 'ID' }, ...Object.entries(entity.fields).map(([field, def]) => ({ field, label: def.label }))];
-    const wf = this.workflow(entity);
-    const statusLabels = new Map((wf?.statuses ?? []).map((s) => [s.code, s.label]));
-    const labels = new Map<string, Map<string, string>>();
-    for (const c of columns) {
-      const def = fieldDef(entity, c.field);
-      if (def?.dict && !labels.has(def.dict)) labels.set(def.dict, await this.dicts.labels(def.dict));
-    }
-    const cell = (rec: Record<string, unknown>, field: string): string => {
-      const v = rec[field];
-      const def = fieldDef(entity, field);
-      if (v === null || v === undefined) return '';
-      if (wf && field === wf.field) return statusLabels.get(String(v)) ?? String(v);
-      if (def?.dict) {
-        const map = labels.get(def.dict)!;
-        return (Array.isArray(v) ? v : [v]).map((x) => map.get(String(x)) ?? String(x)).join('、');
-      }
-      if (def?.type === 'files') return (v as { fileName?: string }[]).map((f) => f.fileName ?? '').join('、');
-      if (def?.type === 'richtext') return String(v).replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
-      if (def?.type === 'boolean') return v ? '是' : '否';
-      if (typeof v === 'object') return JSON.stringify(v);
-      return String(v);
-    };
+    const cell = await exportCellWriter(entity, this.workflow(entity), columns.map((c) => c.field), this.dicts);
     const data = rows.map((r) => ruleRecord(entity, r));
     const csv = toCsv(columns.map((c) => c.label), data.map((rec) => columns.map((c) => cell(rec, c.field))));
     const stamp = new Date(now + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');

@@ -94,9 +94,12 @@ describe('sign-up', () => {
 
   it('creates an active project leader in the unit\'s area, who signs in at once', async () => {
     const code = sent.at(-1)!.code;
-    const res = await submit(form({ smsCode: code }));
+    const res = await submit(form({ smsCode: code, gender: '1' }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ flag: true, result: M.done, data: { username: 'teacher_zhou', status: '1' } });
+    // The gender chosen on the form (SPEC §3, dictionary xb) is the account's.
+    const row = await t.ctx.database.db.selectFrom('users').select('gender').where('username', '=', 'teacher_zhou').executeTakeFirstOrThrow();
+    expect(Number(row.gender)).toBe(1);
     const sso = await ssoLogin(t, 'teacher_zhou', 'Zhou@2026ok');
     expect(sso.body.result).toBe('success');
     const login = await t.post('/api/sys/login', { subAct: 'a', tgt: sso.body.data.tgt });

@@ -37,7 +37,7 @@ export async function signUpRoutes(app: FastifyInstance, opts: { ctx: AppContext
     config: publicRoute,
     schema: {
       body: objectSchema({
-        username: str(64), password: str(64), realName: str(64), idCardNo: str(32), mobile: str(32), smsCode: str(12),
+        username: str(64), password: str(64), realName: str(64), gender: str(2), idCardNo: str(32), mobile: str(32), smsCode: str(12),
         unit: str(128), captchaId: str(64), captchaCode: str(20),
       }),
     },

@@ -16,6 +16,8 @@ export interface SignUpInput {
   username?: string;
   password?: string;
   realName?: string;
+  /** Optional, dictionary xb: 1 male, 0 female, 2 other. */
+  gender?: string;
   idCardNo?: string;
   mobile?: string;
   smsCode?: string;
@@ -25,7 +27,7 @@ export interface SignUpInput {
 }
 
 const LABELS: Record<string, string> = {
-  username: '账号', password: '密码', realName: '真实姓名', idCardNo: '身份证号', mobile: '手机号',
+  username: '账号', password: '密码', realName: '真实姓名', gender: '性别', idCardNo: '身份证号', mobile: '手机号',
   smsCode: '短信验证码', unit: '所在单位', captchaCode: '验证码',
 };
 const USERNAME = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
@@ -75,9 +77,10 @@ export async function sendSignUpSms(ctx: AppContext, input: { mobile: string; ca
   if (!sent.ok) throw refuse('smsCode', sent.message);
 }
 
-function checkShape(input: SignUpInput): { username: string; password: string; realName: string; idCardNo: string; mobile: string; smsCode: string; unit: string } {
+function checkShape(input: SignUpInput): { username: string; password: string; realName: string; gender: string | null; idCardNo: string; mobile: string; smsCode: string; unit: string } {
   const v = {
     username: (input.username ?? '').trim(), password: input.password ?? '', realName: (input.realName ?? '').trim(),
+    gender: input.gender === undefined || input.gender === null || String(input.gender) === '' ? null : String(input.gender),
     idCardNo: (input.idCardNo ?? '').trim().toUpperCase(), mobile: (input.mobile ?? '').trim(),
     smsCode: (input.smsCode ?? '').trim(), unit: (input.unit ?? '').trim(),
   };
@@ -85,6 +88,7 @@ function checkShape(input: SignUpInput): { username: string; password: string; r
   const pw = passwordRefusal(v.password, { username: v.username, mobile: v.mobile });
   if (pw) throw refuse('password', pw);
   if (!v.realName || v.realName.length > 32) throw refuse('realName', M.realName);
+  if (v.gender !== null && !['0', '1', '2'].includes(v.gender)) throw refuse('gender', '性别的取值不在字典范围内');
   if (!isValidIdCard(v.idCardNo)) throw refuse('idCardNo', M.idCardNo);
   if (accountType(v.mobile) !== 'mobile') throw refuse('mobile', M.mobile);
   if (!/^\d{4,8}$/.test(v.smsCode)) throw refuse('smsCode', M.smsCode);
@@ -122,7 +126,7 @@ export async function signUp(ctx: AppContext, input: SignUpInput): Promise<{ id:
     if (raced) throw raced;
     // A visitor gets exactly the project-leader role, nothing a form field could widen.
     const userId = (await insertUser(trx, {
-      username: v.username, passwordHash, realName: v.realName, idCardNo: v.idCardNo, mobile: v.mobile,
+      username: v.username, passwordHash, realName: v.realName, gender: v.gender, idCardNo: v.idCardNo, mobile: v.mobile,
       areaCode: unit.area, orgName: unit.name, enabled: !approval, approval: approval ? 'pending' : null, createdAt: now,
     }, ['4']))!;
     await new KyselyRecordStore(trx, ctx.database.dialect).log({

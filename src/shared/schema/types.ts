@@ -93,6 +93,8 @@ export interface RowsDef {
   checks?: RowCheck[];
   /** Most rows (default: no limit beyond the json size limit). */
   maxRows?: number;
+  /** The value is an object of rows keyed by this column (review results keyed by stage), not a list. */
+  keyedBy?: string;
 }
 
 /**

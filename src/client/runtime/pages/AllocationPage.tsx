@@ -4,7 +4,8 @@
  * automatic allocation. The server decides everything (review/candidates, review/allocate,
  * review/unassign): a hard conflict chosen by hand is refused there and its reason shown here.
  */
-import { Alert, Button, Card, Descriptions, Empty, Modal, Popconfirm, Space, Spin, Table, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Popconfirm, Space, Spin, Table, Tag } from 'antd';
+import { Dialog } from '../../feedback/Dialog.js';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AllocationPageDef } from '../../../shared/schema/types.js';
@@ -70,7 +71,7 @@ function AssignDialog({ target, data, label, onClose, onDone }: { target: Target
     }
   }
   return (
-    <Modal open title={`分配专家：${target.name}`} width={880} onCancel={onClose} onOk={() => void ok()} okText="确定" cancelText="取消"
+    <Dialog open title={`分配专家：${target.name}`} width={880} onCancel={onClose} onOk={() => void ok()} okText="确定" cancelText="取消"
       okButtonProps={{ disabled: picked.length === 0, loading: busy }} className="rt-assign-dialog">
       <p>每个{label}需要{data.batch.expertsPerTopic}位专家，还可分配{Math.max(0, room)}位。标红的专家存在回避情形，不能分配。</p>
       <p className="rt-assign-count" aria-live="polite" style={{ color: picked.length >= room ? '#fa8c16' : '#888' }}>
@@ -97,7 +98,7 @@ function AssignDialog({ target, data, label, onClose, onDone }: { target: Target
           },
         ]}
       />
-    </Modal>
+    </Dialog>
   );
 }
 

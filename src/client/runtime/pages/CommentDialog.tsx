@@ -1,4 +1,5 @@
-import { Input, Modal } from 'antd';
+import { Input } from 'antd';
+import { Dialog } from '../../feedback/Dialog.js';
 import { useMemo, useState } from 'react';
 import { createConfirmGuard } from '../../../shared/clickGuard.js';
 import type { ResolvedAction } from '../model/actions.js';
@@ -12,8 +13,8 @@ export function CommentDialog({ action, open, onClose, onOk }: { action: Resolve
   const [busy, setBusy] = useState(false);
   const guard = useMemo(() => createConfirmGuard(), []);
   return (
-    <Modal
-      title={action.label} open={open} okText="确定" cancelText="取消" width={600} confirmLoading={busy} destroyOnHidden
+    <Dialog
+      title={action.label} open={open} okText="确定" cancelText="取消" confirmLoading={busy} destroyOnHidden
       onCancel={onClose}
       onOk={async () => {
         if (!guard()) return;
@@ -29,6 +30,6 @@ export function CommentDialog({ action, open, onClose, onOk }: { action: Resolve
         onChange={(e) => { setComment(e.target.value); setError(null); }}
       />
       {error ? <div className="ant-form-item-explain-error" role="alert">{error}</div> : null}
-    </Modal>
+    </Dialog>
   );
 }

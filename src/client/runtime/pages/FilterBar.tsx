@@ -8,6 +8,7 @@ import type { ListPageDef } from '../../../shared/schema/types.js';
 import { buildFilterSchema } from '../model/filterSchema.js';
 import type { PageKindProps } from './types.js';
 import { useSchemaField } from './useSchemaField.js';
+import './formPage.css';
 
 export interface FilterBarProps {
   page: ListPageDef;
@@ -27,7 +28,7 @@ export function FilterBar({ page, bundle, initial, onSearch, onReset }: FilterBa
   if (!schema) return null;
   return (
     <FormProvider form={form}>
-      <FormLayout labelWidth={90} className="runtime-filters">
+      <FormLayout labelWidth={90} labelWrap className="runtime-filters">
         <SchemaField schema={schema} />
         <FormButtonGroup align="right">
           <Button type="primary" onClick={() => onSearch(toJS(form.values) as Record<string, unknown>)}>查询</Button>

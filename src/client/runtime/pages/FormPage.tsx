@@ -30,6 +30,7 @@ import { useAutosave } from './useAutosave.js';
 import { initialValuesOf, resumeRequest } from '../model/formInit.js';
 import { ruleContext } from '../model/ruleContext.js';
 import { useMessage } from '../../feedback/messages.js';
+import './formPage.css';
 
 setValidateLanguage('zh-CN');
 
@@ -243,7 +244,8 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
     <PageContext.Provider value={{ bundle, record, query }}>
       <FormProvider form={form}>
         <PreviewText.Placeholder value="-">
-          <FormLayout labelWidth={110} className={`runtime-form runtime-form-${mode}`}>
+          {/* Long labels (每个课题专家数, 分歧阈值（分）) wrap onto a second line instead of ending in an ellipsis. */}
+          <FormLayout labelWidth={110} labelWrap className={`runtime-form runtime-form-${mode}`}>
             {steps ? (
               <Steps
                 current={step}

@@ -1,4 +1,5 @@
-import { Alert, Button, Modal, Space, Table, Upload } from 'antd';
+import { Alert, Button, Space, Table, Upload } from 'antd';
+import { Dialog } from '../../feedback/Dialog.js';
 import { useState } from 'react';
 import type { ImportReport } from '../../../shared/schema/types.js';
 import { useRuntime } from '../RuntimeContext.js';
@@ -55,7 +56,7 @@ export function ImportAction({ entity, pageId, label, onDone }: Props) {
   return (
     <>
       <Button icon={actionIcon('UploadOutlined')} onClick={() => setOpen(true)}>{label}</Button>
-      <Modal title={label} open={open} width={720} onCancel={close} destroyOnHidden
+      <Dialog title={label} open={open} width={720} onCancel={close} destroyOnHidden
         footer={[
           <Button key="close" onClick={close}>关闭</Button>,
           <Button key="start" type="primary" loading={busy} disabled={!file} onClick={() => void start()}>开始导入</Button>,
@@ -90,7 +91,7 @@ export function ImportAction({ entity, pageId, label, onDone }: Props) {
             </>
           ) : null}
         </Space>
-      </Modal>
+      </Dialog>
     </>
   );
 }

@@ -5,7 +5,8 @@
  * record's final score and disagreement flag are shown. The review module's endpoints decide
  * (review/progress, review/remind, tTopicReview/checkEndReview).
  */
-import { Alert, Button, Card, Col, Empty, Input, Modal, Popconfirm, Progress, Row, Space, Spin, Statistic, Table, Tag } from 'antd';
+import { Alert, Button, Card, Col, Empty, Input, Popconfirm, Progress, Row, Space, Spin, Statistic, Table, Tag } from 'antd';
+import { Dialog } from '../../feedback/Dialog.js';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ProgressPageDef } from '../../../shared/schema/types.js';
@@ -31,11 +32,11 @@ export interface ProgressAnswer {
 function EndDialog({ open, count, busy, onCancel, onOk }: { open: number; count: boolean; busy: boolean; onCancel: () => void; onOk: (reason: string) => void }) {
   const [reason, setReason] = useState('');
   return (
-    <Modal open={count} title="强制结束评审" okText="结束评审" cancelText="取消" onCancel={onCancel} okButtonProps={{ disabled: !reason.trim(), loading: busy, danger: true }}
+    <Dialog open={count} title="强制结束评审" okText="结束评审" cancelText="取消" onCancel={onCancel} okButtonProps={{ disabled: !reason.trim(), loading: busy, danger: true }}
       onOk={() => onOk(reason.trim())} className="rt-end-dialog">
       <p>还有{open}份评审未提交。强制结束后，未提交的评分不计入总评。</p>
       <Input.TextArea aria-label="强制结束原因" rows={3} maxLength={500} showCount placeholder="请填写强制结束的原因" value={reason} onChange={(e) => setReason(e.target.value)} />
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -92,3 +92,14 @@ describe('visitor form (publicSubmit)', () => {
     expect(calls.filter(([p]) => p === 'signUp/submit').at(-1)![1]).toMatchObject({ captchaId: 'cap-2', captchaCode: 'efgh' });
   });
 });
+
+describe('a visitor form before anything is typed', () => {
+  it('shows no validation message until the user types or submits', async () => {
+    const { dp } = visitorProvider(async () => ({}));
+    const { container } = await renderPage({ pageId: 'system/signUp.form', dataProvider: dp, user: null });
+    await waitFor(() => expect(container.querySelector('img[alt="验证码"]')).toBeTruthy());
+    expect([...container.querySelectorAll('.ant-formily-item-error-help, .ant-formily-item-help')].map((e) => e.textContent)).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: btn('注册') }));
+    await waitFor(() => expect(container.textContent).toContain('请输入验证码'));
+  });
+});

@@ -47,7 +47,8 @@ const ROW_KEY = '__row';
 const keyed = (rows: Row[]): Row[] => rows.map((r, i) => ({ ...r, [ROW_KEY]: String(i) }));
 
 /** Read-only table (look mode): masked where the column says so. */
-export function ArrayTableView({ value, columns, keyedBy, rows: def }: Props) {
+export function ArrayTableView({ value, columns, keyedBy: given, rows: def }: Props) {
+  const keyedBy = given ?? def?.keyedBy;
   const rows = rowsOf(value, keyedBy);
   return (
     <Table<Row> className="runtime-array-table" size="small" bordered pagination={false} rowKey={ROW_KEY} dataSource={keyed(rows)}
@@ -73,7 +74,7 @@ const ArrayTableEditor = observer((props: Props) => {
   const validated = useValidated();
   // Cells the user has changed show their message at once; the others once the form validated.
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
-  if (keyedBy) return <ArrayTableView {...props} />;
+  if (keyedBy || def?.keyedBy) return <ArrayTableView {...props} />;
   const columns = columnsOf(props.columns, def);
   const rows = rowsOf(value);
   const errors = new Map(rowErrors(field, { label: fieldLabel, rows: def }, rows).filter((e) => e.row >= 0).map((e) => [`${e.row}:${e.key}`, e.cell]));

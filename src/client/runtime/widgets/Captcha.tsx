@@ -1,4 +1,4 @@
-import { connect, mapReadPretty, useForm } from '@formily/react';
+import { connect, mapReadPretty, useField, useForm } from '@formily/react';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Input, Space, Spin } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
@@ -20,12 +20,16 @@ interface Props {
 /** A picture captcha for a visitor's form: click the picture for another; a refused submit brings a new one. */
 export function CaptchaEdit({ value, onChange, idField = 'captchaId', source, disabled }: Props) {
   const form = useForm();
+  const field = useField() as { setValue?: (v: unknown) => void } | null;
   const { dataProvider } = useRuntime();
   const [picture, setPicture] = useState<{ url: string } | 'loading' | 'failed'>('loading');
 
   const refresh = useCallback(async () => {
     setPicture('loading');
-    onChange?.('');
+    // A new picture empties the code without it counting as the user's input: onChange would
+    // validate the field, and 请输入验证码 showed in red before anything was typed.
+    if (field?.setValue) field.setValue('');
+    else onChange?.('');
     try {
       const c = await dataProvider.moduleCall<{ captchaId: string; captchaUrl: string }>(source, {});
       form.setValuesIn(idField, c.captchaId);

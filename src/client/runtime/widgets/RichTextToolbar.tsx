@@ -9,7 +9,8 @@ import {
 } from '@ant-design/icons';
 import type { Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
-import { Button, Divider, Input, Modal, Space, Tooltip } from 'antd';
+import { Button, Divider, Input, Space, Tooltip } from 'antd';
+import { Dialog } from '../../feedback/Dialog.js';
 import { useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { FILE_TYPE_SETS, RICH_TEXT_IMAGES, richTextImageUrl } from '../../../shared/fileTypes.js';
 import { uploadOne } from '../../upload/uploadOne.js';
@@ -80,7 +81,7 @@ function LinkButton({ editor, disabled }: { editor: Editor; disabled?: boolean }
     <>
       <ToolButton title="链接" icon={<LinkOutlined />} active={editor.isActive('link')} disabled={disabled} opensDialog
         onClick={() => { setHref((editor.getAttributes('link').href as string | undefined) ?? ''); setOpen(true); }} />
-      <Modal title="插入链接" open={open} okText="确定" cancelText="取消" okButtonProps={{ disabled: bad }}
+      <Dialog title="插入链接" open={open} okText="确定" cancelText="取消" okButtonProps={{ disabled: bad }}
         onCancel={() => setOpen(false)}
         onOk={() => {
           const chain = editor.chain().focus().extendMarkRange('link');
@@ -89,7 +90,7 @@ function LinkButton({ editor, disabled }: { editor: Editor; disabled?: boolean }
           setOpen(false);
         }}>
         <Input value={href} placeholder="https://" onChange={(e) => setHref(e.target.value)} status={bad ? 'error' : undefined} />
-      </Modal>
+      </Dialog>
     </>
   );
 }

@@ -51,6 +51,19 @@ describe('users and roles', () => {
     expect((await t.post(`${U}/get`, { subAct: 'a', id: await idOf('admin') }, province)).status).toBe(404);
   });
 
+  it("keeps a user's gender from the xb dictionary (SPEC §3) and refuses any other value", async () => {
+    const res = await create(admin, { username: 'teacher_gender', roles: ['4'], area: '1123', gender: '0' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data).toMatchObject({ username: 'teacher_gender', gender: '0' });
+    const id = Number(res.body.data.id);
+    const edited = await t.post(`${U}/save`, { subAct: 'a', id, version: res.body.data.version, gender: '2' }, admin);
+    expect(edited.body.data).toMatchObject({ gender: '2' });
+    expect((await getUser(admin, id)).gender).toBe('2');
+    const bad = await t.post(`${U}/save`, { subAct: 'a', id, version: edited.body.data.version, gender: '9' }, admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.data).toEqual([expect.objectContaining({ field: 'gender', message: '性别的取值不在字典范围内' })]);
+  });
+
   it('creates a user with several roles; a duplicate account is refused', async () => {
     const res = await create(admin, { username: 'teacher01', roles: ['4', '5'], area: '1123', unit: '第一实验中学' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

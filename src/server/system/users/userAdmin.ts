@@ -83,6 +83,8 @@ export function userAdmin(ctx: AppContext): VirtualEntity {
     },
 
     async save(body, user) {
+      // The operation log names each changed column by its field's label.
+      const PATCH_LABELS: Record<string, string> = { real_name: '姓名', gender: '性别', area_code: '所属地区', org_name: '所在单位' };
       const isNew = body.id === undefined || body.id === null || body.id === '';
       need(user, isNew ? 'create' : 'update');
       const existing = isNew ? null : await readUser(db, user, parseId(body.id));
@@ -94,6 +96,7 @@ export function userAdmin(ctx: AppContext): VirtualEntity {
       if (roles.includes('3') && !(values.area ?? existing?.area)) throw invalid('area', '所属地区', '市级管理员须选择所属地区');
       const patch: Record<string, unknown> = {};
       if ('realName' in values) patch.real_name = values.realName;
+      if ('gender' in values) patch.gender = values.gender === null ? null : Number(values.gender);
       if ('area' in values) patch.area_code = values.area;
       if ('unit' in values) patch.org_name = values.unit;
       return db.transaction().execute(async (trx) => {
@@ -106,6 +109,7 @@ export function userAdmin(ctx: AppContext): VirtualEntity {
           // Roles are written below with the change log, as for an edit.
           id = (await insertUser(trx, {
             username: String(values.username), passwordHash: await hashPassword(String(body.password)), realName: String(values.realName),
+            gender: (values.gender as string | undefined) ?? null,
             areaCode: (values.area as string | undefined) ?? null, orgName: (values.unit as string | undefined) ?? null, mustChangePassword: true,
           }, []))!;
         } else {
@@ -120,7 +124,7 @@ export function userAdmin(ctx: AppContext): VirtualEntity {
         }
         const changes = [
           ...(roles.join() !== before.join() ? [`角色：${before.join(',') || '无'} → ${roles.join(',')}`] : []),
-          ...Object.keys(patch).map((k) => `${k === 'real_name' ? '姓名' : k === 'area_code' ? '所属地区' : '所在单位'}：${String(patch[k] ?? '')}`),
+          ...Object.keys(patch).map((k) => `${PATCH_LABELS[k] ?? k}：${String(patch[k] ?? '')}`),
         ];
         await new KyselyRecordStore(trx, ctx.database.dialect).log({
           entity: 'user', recordId: id, action: isNew ? 'create' : 'update', actionLabel: isNew ? '新增用户' : '修改用户',

@@ -38,13 +38,13 @@ export async function toRecords(db: Kysely<any>, rows: Row[], now = Date.now()):
   const roles = await rolesOf(db, rows.map((r) => Number(r.id)));
   const locked = await lockedIds(db, rows.map((r) => Number(r.id)), now);
   return rows.map((r) => virtualRecord(Number(r.id), {
-    username: r.username, realName: r.real_name, roles: roles.get(Number(r.id)) ?? [], area: r.area_code ?? null,
+    username: r.username, realName: r.real_name, gender: r.gender === null || r.gender === undefined ? null : String(r.gender), roles: roles.get(Number(r.id)) ?? [], area: r.area_code ?? null,
     unit: r.org_name ?? null, mobile: maskPhone(r.mobile), idCardNo: maskIdCard(r.id_card_no),
     locked: locked.has(LoginLimiter.key('', Number(r.id))), mustChangePassword: Boolean(Number(r.must_change_password)),
   }, { status: statusOf(r), areaCode: r.area_code ?? null, createdAt: Number(r.created_at), updatedAt: Number(r.created_at) }) as UserRecord);
 }
 
-const COLUMNS = ['id', 'username', 'real_name', 'area_code', 'org_name', 'mobile', 'id_card_no', 'enabled', 'approval', 'must_change_password', 'created_at'];
+const COLUMNS = ['id', 'username', 'real_name', 'gender', 'area_code', 'org_name', 'mobile', 'id_card_no', 'enabled', 'approval', 'must_change_password', 'created_at'];
 
 /**
  * The users an administrator sees: super admins everyone; province admins the users whose roles
