@@ -5,6 +5,7 @@ import { syncEntityTables } from '../resources/entityTables.js';
 import { aggregate, scoreTotal } from './aggregate.js';
 import { bindFiles } from '../files/fileRefs.js';
 import { docxBytes, storeDemoFile } from '../topics/demoFiles.js';
+import { applicantIdCard, DEMO_APPLICANTS } from '../topics/demoSeed.js';
 import { linkExpertAccount } from './reviewHooks.js';
 import { demoActor } from '../db/seed/demoActor.js';
 import { targetMapping } from './targetMapping.js';
@@ -125,14 +126,21 @@ async function seedWaitingTopics(ctx: AppContext, store: KyselyRecordStore): Pro
   const at = Date.now() - 10 * DAY;
   for (const [i, w] of WAITING_TOPICS.entries()) {
     const { id: _id, version: _v, ...rest } = template;
-    const leader = `${['孙', '周', '吴'][i]}老师`;
-    // Each topic its own application, never another topic's file.
-    const doc = await storeDemoFile(ctx, Number(template.ownerId), await docxBytes([w.name, `课题负责人：${leader}`, '一、选题依据', '二、研究内容', '三、研究方法']), `${w.name}申报书.docx`, 'topic.applicationDoc');
+    // Each topic is its applicant's own: their account, their name as leader, their file.
+    const applicant = DEMO_APPLICANTS[i];
+    const owner = await ctx.database.db.selectFrom('users').select(['id', 'area_code']).where('username', '=', applicant.username).executeTakeFirst();
+    if (!owner) continue;
+    const ownerId = Number(owner.id);
+    const leader = applicant.realName;
+    const doc = await storeDemoFile(ctx, ownerId, await docxBytes([w.name, `课题负责人：${leader}`, '一、选题依据', '二、研究内容', '三、研究方法']), `${w.name}申报书.docx`, 'topic.applicationDoc');
     const id = await store.insert(topic, {
       ...rest, ...w, status: '2', stage: 1, topicNo: null, reviewResults: null, createdAt: at, updatedAt: at + DAY, applicationDoc: [doc], attachments: null,
-      leader, leaderIdCard: null, members: [{ name: `${w.unit.slice(3, 5)}成员${i + 1}`, unit: w.unit, title: '一级教师', duty: '调查研究' }],
+      ownerId, createdBy: ownerId, updatedBy: ownerId, areaCode: String(owner.area_code ?? '1123'), unit: applicant.orgName,
+      openingReport: null, openingSummary: null, midtermReport: null, midtermSummary: null, appraisalReport: null, appraisalSummary: null, conclusionReport: null, conclusionSummary: null,
+      leader, leaderIdCard: applicantIdCard(i), members: [{ name: `${w.unit.slice(3, 5)}成员${i + 1}`, unit: w.unit, title: '一级教师', duty: '调查研究' }],
     });
     await bindFiles(ctx, 'topic.applicationDoc', id, [doc.id]);
-    await store.log({ entity: 'topic', recordId: id, action: 'submit', actionLabel: '提交', fromStatus: '0', toStatus: '2', comment: null, userId: Number(template.ownerId), userName: String(template.leader ?? ''), roleCode: '4', createdAt: at + DAY });
+    await store.log({ entity: 'topic', recordId: id, action: 'create', actionLabel: '新增', fromStatus: null, toStatus: '0', comment: null, userId: ownerId, userName: leader, roleCode: '4', createdAt: at });
+    await store.log({ entity: 'topic', recordId: id, action: 'submit', actionLabel: '提交', fromStatus: '0', toStatus: '2', comment: null, userId: ownerId, userName: leader, roleCode: '4', createdAt: at + DAY });
   }
 }

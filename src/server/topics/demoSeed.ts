@@ -4,6 +4,8 @@ import { syncEntityTables } from '../resources/entityTables.js';
 import { formatDateTime } from '../resources/time.js';
 import { bindFiles, type FileRef } from '../files/fileRefs.js';
 import { docxBytes, pdfBytes, storeDemoFile } from './demoFiles.js';
+import { insertUser } from '../accounts/accounts.js';
+import { hashPassword } from '../auth/secrets.js';
 import { idCardCheckChar } from '../../shared/idCard.js';
 
 const DAY = 24 * 3600_000;
@@ -53,6 +55,39 @@ const NAMES = [
 ];
 /** Topics beyond one per status, with the index of their owner: leader1's own concluded topic (its certificate). */
 const EXTRA: [string, number][] = [['18', 0]];
+/** Statuses whose topic belongs to a demo applicant instead (index into DEMO_APPLICANTS): each applicant applies once per notice. */
+const APPLICANT_OWNED: Record<string, number> = { 1: 3 };
+
+/**
+ * Applicants besides the demo accounts, owning the applications that would give a demo account a
+ * second topic on one notice (the unique rule of topic.json): the three waiting for expert review
+ * in 定州市 (review/demoSeed.ts) and one more. Project leaders with the demo password.
+ */
+export const DEMO_APPLICANTS = [
+  { username: 'applicant1', realName: '孙老师', areaCode: '1123', orgName: '定州市第四中学' },
+  { username: 'applicant2', realName: '周老师', areaCode: '1123', orgName: '定州市实验小学' },
+  { username: 'applicant3', realName: '吴老师', areaCode: '1123', orgName: '定州市育才中学' },
+  { username: 'applicant4', realName: '陈老师', areaCode: '1101', orgName: '石家庄市第五中学' },
+] as const;
+
+/** The ID number of a demo applicant (their profile's, and the one they lead with). */
+export function applicantIdCard(index: number): string {
+  return idCard(900 + index);
+}
+
+async function seedApplicants(ctx: AppContext): Promise<{ id: number; name: string; area: string | null; org: string }[]> {
+  const passwordHash = await hashPassword(ctx.config.demoPassword);
+  const out = [];
+  for (const [i, a] of DEMO_APPLICANTS.entries()) {
+    await insertUser(ctx.database.db, {
+      username: a.username, passwordHash, realName: a.realName, mobile: `1370000000${i + 1}`, email: null, idCardNo: applicantIdCard(i),
+      areaCode: a.areaCode, orgName: a.orgName, createdAt: Date.now(),
+    }, ['4'], { ifAbsent: true });
+    const row = await ctx.database.db.selectFrom('users').select('id').where('username', '=', a.username).executeTakeFirstOrThrow();
+    out.push({ id: Number(row.id), name: a.realName, area: a.areaCode, org: a.orgName });
+  }
+  return out;
+}
 
 /** A resident ID number that passes the check members' rows and sign-up apply: a real birth date and its check character. */
 function idCard(n: number): string {
@@ -100,30 +135,52 @@ export async function seedTopicsDemo(ctx: AppContext): Promise<void> {
   const body = (what: string) => `<p>各市教育局、各有关单位：</p><p>现将${what}有关事项通知如下，请按要求组织填报，逾期不予受理。</p><p>附件：相关模板</p>`;
   const open = { startTime: formatDateTime(now - 10 * DAY), endTime: formatDateTime(now + 60 * DAY) };
   const apply2026 = await addNotice(u.province, { title: '关于开展2026年度省教育科学规划课题申报工作的通知', stage: 1, year: '2026', ...open, body: body('2026年度课题申报'), attachments: [template] });
-  const apply2025 = await addNotice(u.province, { title: '关于开展2025年度省教育科学规划课题申报工作的通知', stage: 1, year: '2025', status: '2', startTime: formatDateTime(now - 400 * DAY), endTime: formatDateTime(now - 330 * DAY), body: body('2025年度课题申报') });
+  // Earlier rounds, closed: an applicant applies once per round, so their topics further along come from earlier years.
+  const rounds = new Map<number, number>([[2026, apply2026]]);
+  const round = async (year: number): Promise<number> => {
+    const known = rounds.get(year);
+    if (known) return known;
+    const back = (2026 - year) * 365;
+    const id = await addNotice(u.province, { title: `关于开展${year}年度省教育科学规划课题申报工作的通知`, stage: 1, year: String(year), status: '2', startTime: formatDateTime(now - (back + 35) * DAY), endTime: formatDateTime(now - back * DAY), body: body(`${year}年度课题申报`) });
+    rounds.set(year, id);
+    return id;
+  };
+  await round(2025);
   for (const [stage, title] of [[2, '关于做好2025年度立项课题开题报告工作的通知'], [3, '关于开展在研课题中期检查的通知'], [4, '关于开展课题研究成果鉴定工作的通知'], [5, '关于做好课题结题验收工作的通知']] as const) {
     await addNotice(u.province, { title, stage, year: '2026', ...open, body: body(title.replace(/^关于|的通知$/g, '')) });
   }
   await addNotice(u.province, { title: '关于开展2026年度青年专项课题申报工作的通知（草稿）', stage: 1, year: '2026', status: '0', ...open, body: body('青年专项课题申报') });
   await addNotice(u.city1123, { title: '定州市关于做好课题中期检查材料报送的通知', stage: 3, year: '2026', ...open, body: body('中期检查材料报送') });
 
-  const owners = [u.leader1, u.leader2, u.multi ?? u.leader2];
+  const applicants = await seedApplicants(ctx);
+  const owners = [u.leader1, u.leader2, u.multi ?? u.leader2, ...applicants];
   const cities: Record<string, { id: number; name: string }> = { 1123: u.city1123, 1101: u.city1101 };
-  const topics: [string, number][] = [...STATUSES.map((s, i): [string, number] => [s, i % owners.length]), ...EXTRA];
+  const topics: [string, number][] = [...STATUSES.map((s, i): [string, number] => [s, s in APPLICANT_OWNED ? 3 + APPLICANT_OWNED[s] : i % 3]), ...EXTRA];
+  // The round of each topic: one per owner and round (withdrawn and expired ones hold no place);
+  // the further along an owner's topic, the earlier its year, so the least advanced is this year's.
+  const yearOf = new Map<number, number>();
+  const GONE = ['24', '34'];
+  for (const ownerIndex of new Set(topics.map(([, o]) => o))) {
+    const mine = topics.map(([s, o], i) => ({ s, o, i })).filter((t) => t.o === ownerIndex);
+    const alive = mine.filter((t) => !GONE.includes(t.s)).sort((a, b) => pathTo(a.s).length - pathTo(b.s).length);
+    alive.forEach((t, n) => yearOf.set(t.i, 2026 - n));
+    for (const t of mine) if (!yearOf.has(t.i)) yearOf.set(t.i, 2025);
+  }
   for (const [i, [status, ownerIndex]] of topics.entries()) {
     const owner = owners[ownerIndex];
     const city = cities[owner.area ?? '1101'] ?? u.city1101;
     const steps = pathTo(status);
-    const created = now - (steps.length * 12 + 30) * DAY;
-    const noticeId = status === '0' || steps.length <= 2 ? apply2026 : apply2025;
+    const year = yearOf.get(i)!;
+    const created = now - (steps.length * 12 + 30 + (2026 - year) * 365) * DAY;
+    const noticeId = await round(year);
     const name = NAMES[i % NAMES.length];
     const doc = await storeDemoFile(ctx, owner.id, await docxBytes([name, `课题负责人：${owner.name}`, '一、选题依据', '二、研究内容', '三、研究方法', '四、预期成果']), `${name}申报书.docx`, 'topic.applicationDoc');
     const rec: Record<string, unknown> = {
       ...base(owner, created), status, stage: stageOf.get(status) ?? (status === '28' ? 2 : 3),
-      name, noticeId, noticeTitle: noticeId === apply2026 ? '关于开展2026年度省教育科学规划课题申报工作的通知' : '关于开展2025年度省教育科学规划课题申报工作的通知',
-      year: noticeId === apply2026 ? '2026' : '2025', topicNo: steps.length >= 3 ? `KT${noticeId === apply2026 ? 2026 : 2025}${String(i + 1).padStart(4, '0')}` : null,
+      name, noticeId, noticeTitle: `关于开展${year}年度省教育科学规划课题申报工作的通知`,
+      year: String(year), topicNo: steps.length >= 3 ? `KT${year}${String(i + 1).padStart(4, '0')}` : null,
       subject: String((i % 8) + 1), researchField: String((i % 7) + 1), category: String((i % 5) + 1), expectedResult: ['1', String((i % 6) + 2)],
-      endDate: '2027-12-31', leader: owner.name, leaderIdCard: idCard(i), leaderMobile: `139${String(10000000 + i * 7919).slice(-8)}`, leaderTitle: '高级教师',
+      endDate: '2027-12-31', leader: owner.name, leaderIdCard: ownerIndex >= 3 ? applicantIdCard(ownerIndex - 3) : idCard(i), leaderMobile: `139${String(10000000 + i * 7919).slice(-8)}`, leaderTitle: '高级教师',
       secondLeader: null, secondLeaderIdCard: null, secondLeaderMobile: null, unit: owner.org, declareDept: '教科室', orgCode: null, schoolId: null,
       members: [{ name: `成员${i + 1}甲`, unit: owner.org, title: '一级教师', duty: '调查研究', idCard: idCard(100 + i) }, { name: `成员${i + 1}乙`, unit: owner.org, title: '二级教师', duty: '资料整理', idCard: idCard(200 + i) }],
       researchContent: `围绕“${name}”开展现状调查、策略建构与实践检验。`, researchTarget: '形成可推广的实践模式与研究报告。',

@@ -12,6 +12,7 @@ import { KyselyRecordStore } from '../../resources/RecordStore.js';
  */
 const ACCOUNTS: [string, string?][] = [
   ['admin'], ['province'], ['city1123'], ['city1101'], ['leader1'], ['leader2'], ['expert1'], ['expert2'], ['multi', '4'], ['multi', '5'],
+  ['applicant1'], ['applicant2'], ['applicant3'], ['applicant4'],
 ];
 
 type H = Record<string, string>;
@@ -47,6 +48,38 @@ describe('demo data obeys the server rules', () => {
     const row = await t.ctx.database.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
     return Number(row.id);
   }
+
+  it('is coherent: a topic is its leader\'s own, with its own files, one per leader and notice', async () => {
+    const store = KyselyRecordStore.of(t.ctx.database);
+    const topic = t.ctx.schemas.entities.get('topic')!;
+    const { rows } = await store.list(topic, { where: { t: 'const', value: true }, sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: 1000 });
+    expect(rows.length).toBeGreaterThan(30);
+    const db = t.ctx.database.db;
+    const users = new Map((await db.selectFrom('users').select(['id', 'real_name']).execute()).map((u) => [Number(u.id), String(u.real_name)]));
+    const problems: string[] = [];
+    const slots = new Map<string, number>();
+    const fileOwners = new Map<number, number>();
+    for (const r of rows) {
+      if (r.leader !== users.get(Number(r.ownerId))) problems.push(`topic ${r.id}: leader ${String(r.leader)} is not its owner ${users.get(Number(r.ownerId))}`);
+      if (!['24', '34'].includes(String(r.status))) {
+        const key = `${r.ownerId}/${r.noticeId}`;
+        if (slots.has(key)) problems.push(`topic ${r.id}: its owner already has topic ${slots.get(key)} on notice ${r.noticeId}`);
+        slots.set(key, r.id);
+      }
+      for (const [field, def] of Object.entries(topic.fields)) {
+        if (def.type !== 'files' || !Array.isArray(r[field])) continue;
+        for (const ref of r[field] as { id: number }[]) {
+          const file = await db.selectFrom('files').select(['owner_user_id']).where('id', '=', ref.id).executeTakeFirst();
+          if (Number(file?.owner_user_id) !== Number(r.ownerId)) problems.push(`topic ${r.id}: ${field} file ${ref.id} is not its owner's`);
+          const bound = await db.selectFrom('file_bindings').select('record_id').where('file_id', '=', ref.id).where('entity', '=', 'topic').execute();
+          if (!bound.some((b) => Number(b.record_id) === r.id)) problems.push(`topic ${r.id}: ${field} file ${ref.id} is not bound to it`);
+          if (fileOwners.has(ref.id) && fileOwners.get(ref.id) !== r.id) problems.push(`topic ${r.id}: ${field} file ${ref.id} is also topic ${fileOwners.get(ref.id)}'s`);
+          fileOwners.set(ref.id, r.id);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
 
   it('re-saves every demo record unchanged as its owner', async () => {
     const failures: string[] = [];
