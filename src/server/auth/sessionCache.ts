@@ -8,7 +8,8 @@ import type { Database } from '../db/database.js';
  * (db/tableVersions.ts): a logout, a role taken away or an account disabled, by this process or
  * another, ends every kept copy. At once for this process's writes and SQLite's; on PostgreSQL when
  * the commit's notification arrives (milliseconds), and so also for this process's writes inside a
- * transaction, which a lookup on another connection does not see before the commit.
+ * transaction, which a lookup on another connection does not see before the commit. A logout does
+ * not answer before every process has dropped its kept sessions (auth/finalLogout.ts).
  * A new session and a session's touch move nothing (QUIET_WRITES): new tokens are never kept as
  * missing, and findSession updates its copy when it touches. TTL_MS bounds what nothing can see.
  */

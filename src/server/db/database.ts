@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { ServerConfig } from '../config.js';
 import { cachedStatements } from './statementCache.js';
 import { preparedReads } from './preparedReads.js';
-import { postgresWriteWatch, sqliteWriteWatch, type WriteWatch } from './writeWatch.js';
+import { postgresWriteWatch, sqliteWriteWatch, watchConnectionName, type WriteWatch } from './writeWatch.js';
 import { TableVersions } from './tableVersions.js';
 import { WrittenTablesPlugin } from './writtenTablesPlugin.js';
 
@@ -65,7 +65,7 @@ async function openPostgres(url: string, schema: string | undefined, prepare: bo
   let versions: TableVersions | undefined; // eslint-disable-line prefer-const -- assigned below, after the watch that needs the pool exists
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: prepare ? preparedReads(pool) : pool }), plugins: [new WrittenTablesPlugin((t) => versions?.note(t))] });
   const current = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s;
-  const watch = await postgresWriteWatch(() => new pg.Client({ connectionString: url, ...options }), current, (e) => {
+  const watch = await postgresWriteWatch(() => new pg.Client({ connectionString: url, ...options, application_name: watchConnectionName(current) }), current, (e) => {
     console.error(`database: listening for writes failed, retrying: ${e instanceof Error ? e.message : String(e)}`);
   });
   versions = new TableVersions(watch);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { noteProcessWrite, postgresWriteWatch, sqliteWriteWatch, SQLITE_WATCH_FRESH_MS, WRITE_CHANNEL } from './writeWatch.js';
+import { noteProcessWrite, postgresWriteWatch, SESSION_END_ACK_CHANNEL, SESSION_END_CHANNEL, sqliteWriteWatch, SQLITE_WATCH_FRESH_MS, WRITE_CHANNEL } from './writeWatch.js';
 
 /** Clients that record what they were sent: the watch's whole contract with pg. `refuse` says which (0-based) fail to connect. */
 function fakeClients(refuse: (n: number) => boolean = () => false) {
@@ -31,7 +31,7 @@ describe('postgresWriteWatch', () => {
   it('counts the commits notified for its own schema, per table', async () => {
     const { made, connect, notify } = fakeClients();
     const watch = await postgresWriteWatch(connect, 't_1');
-    expect(made[0].sent).toEqual([`LISTEN ${WRITE_CHANNEL}`]);
+    expect(made[0].sent).toEqual([`LISTEN ${WRITE_CHANNEL}; LISTEN ${SESSION_END_CHANNEL}; LISTEN ${SESSION_END_ACK_CHANNEL}`]);
     const topic = watch.version('rec_topic');
     const meeting = watch.version('rec_meeting');
     notify('t_1.rec_topic');
@@ -65,7 +65,7 @@ describe('postgresWriteWatch', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(made).toHaveLength(3);
     expect(errors).toHaveLength(2);
-    expect(made[2].sent).toEqual([`LISTEN ${WRITE_CHANNEL}`]);
+    expect(made[2].sent).toEqual([`LISTEN ${WRITE_CHANNEL}; LISTEN ${SESSION_END_CHANNEL}; LISTEN ${SESSION_END_ACK_CHANNEL}`]);
     // Writes while nobody listened went unnoticed: nothing kept before the break holds after it.
     const after = watch.version('rec_topic');
     expect(after).not.toBe(before);

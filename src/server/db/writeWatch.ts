@@ -1,5 +1,7 @@
 import type SQLite from 'better-sqlite3';
+import crypto from 'node:crypto';
 import type pg from 'pg';
+import { sql, type Kysely } from 'kysely';
 
 /**
  * Commits made to the database by others: another server process (WORKERS > 1, or several
@@ -12,6 +14,12 @@ export interface WriteWatch {
   version(table: string): number;
   /** False where the database cannot say which table was written: every table has the same version. */
   readonly perTable: boolean;
+  /**
+   * PostgreSQL: runs `write` (which ends sessions) in a transaction that also tells every server
+   * process on this schema to drop its kept sessions, and resolves once each listening process has
+   * answered that it did (true), or after `timeoutMs` (false).
+   */
+  endSessionsEverywhere?(db: Kysely<any>, write: (trx: Kysely<any>) => Promise<void>, timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -63,8 +71,18 @@ export const WRITE_CHANNEL = 'portal_table_write';
  * that connection is down nobody can tell what changed, so every call answers a new version (no
  * kept answer is trusted) until it is back.
  */
+/** A logout's order to drop kept sessions ("schema:nonce"), and each process's answer that it did. */
+export const SESSION_END_CHANNEL = 'portal_session_end';
+export const SESSION_END_ACK_CHANNEL = 'portal_session_end_ack';
+
+/** application_name of the listening connection of a process working in `schema`: counted by a logout. */
+export function watchConnectionName(schema: string): string {
+  return `portal watch ${schema}`.slice(0, 63);
+}
+
 export async function postgresWriteWatch(connect: () => pg.Client, schema: string, log: (error: unknown) => void = () => {}): Promise<WriteWatch> {
   const perTable = new Map<string, number>();
+  const acks = new Map<string, { need: number; got: number; done: () => void }>();
   let unsure = 0;
   /** Connections listened on so far: what was missed between two is unknown, so each starts a new range of versions. */
   let epoch = 0;
@@ -92,6 +110,18 @@ export async function postgresWriteWatch(connect: () => pg.Client, schema: strin
     };
     c.on('notification', (msg) => {
       const payload = msg.payload ?? '';
+      if (msg.channel === SESSION_END_CHANNEL) {
+        if (!payload.startsWith(`${schema}:`)) return;
+        // Kept sessions are dropped (their version moves) before the answer goes out.
+        perTable.set('app_sessions', (perTable.get('app_sessions') ?? 0) + 1);
+        c.query('select pg_notify($1, $2)', [SESSION_END_ACK_CHANNEL, payload]).catch(() => {});
+        return;
+      }
+      if (msg.channel === SESSION_END_ACK_CHANNEL) {
+        const waiting = acks.get(payload);
+        if (waiting && ++waiting.got >= waiting.need) waiting.done();
+        return;
+      }
       const dot = payload.indexOf('.');
       if (payload.slice(0, dot) !== schema) return;
       const table = payload.slice(dot + 1);
@@ -101,7 +131,7 @@ export async function postgresWriteWatch(connect: () => pg.Client, schema: strin
     c.on('end', () => { if (drop() && !closed) retry(); });
     try {
       await c.connect();
-      await c.query(`LISTEN ${WRITE_CHANNEL}`);
+      await c.query(`LISTEN ${WRITE_CHANNEL}; LISTEN ${SESSION_END_CHANNEL}; LISTEN ${SESSION_END_ACK_CHANNEL}`);
     } catch (error) {
       drop();
       throw error;
@@ -122,6 +152,27 @@ export async function postgresWriteWatch(connect: () => pg.Client, schema: strin
       // Negative, and new each call: never the version an answer was kept under.
       if (!listening) return -++unsure;
       return epoch * 2 ** 32 + (perTable.get(table) ?? 0);
+    },
+    async endSessionsEverywhere(db, write, timeoutMs) {
+      const payload = `${schema}:${crypto.randomBytes(8).toString('hex')}`;
+      // Every process listening on this schema answers, this one included.
+      const listeners = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where application_name = ${watchConnectionName(schema)}`.execute(db);
+      const need = listeners.rows[0]?.n ?? 0;
+      let timer: NodeJS.Timeout | undefined;
+      const answered = new Promise<boolean>((resolve) => {
+        acks.set(payload, { need, got: 0, done: () => resolve(true) });
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      });
+      try {
+        await db.transaction().execute(async (trx) => {
+          await write(trx);
+          await sql`select pg_notify(${SESSION_END_CHANNEL}, ${payload})`.execute(trx);
+        });
+        return need === 0 ? true : await answered;
+      } finally {
+        clearTimeout(timer);
+        acks.delete(payload);
+      }
     },
     async close() {
       closed = true;

@@ -3,7 +3,8 @@ import type { AppContext } from '../AppContext.js';
 import { AppError } from '../http/AppError.js';
 import { ok } from '../http/envelope.js';
 import { currentUser, tokenFrom } from '../auth/authPlugin.js';
-import { createAppSession, endSession, sessionOfCaller } from '../auth/sessions.js';
+import { createAppSession, sessionOfCaller } from '../auth/sessions.js';
+import { endSessionEverywhere } from '../auth/finalLogout.js';
 import { clearFileCookie, setFileCookie } from '../files/fileCookie.js';
 import { hashToken } from '../auth/secrets.js';
 import { ssoService } from '../sso/ssoRegistry.js';
@@ -124,7 +125,7 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
   });
 
   app.post('/sys/logout', { schema: EMPTY_BODY }, async (request, reply) => {
-    await endSession(db, currentUser(request).tokenHash);
+    await endSessionEverywhere(ctx.database, currentUser(request).tokenHash);
     clearFileCookie(reply);
     return ok(null, '退出成功');
   });
