@@ -1,15 +1,17 @@
 import crypto from 'node:crypto';
+import { idCardCheckChar } from '../../shared/idCard.js';
 import { fileTestClient } from '../files/fileTestClient.js';
 import type { TestApp } from '../testing/testApp.js';
 
 type H = Record<string, string>;
 let serial = 0;
 
-/** A valid-looking 18-character ID number no other test topic uses (eligibility counts people by it). */
+/** A valid 18-character ID number (real birth date, check character) no other test topic uses (eligibility counts people by it). */
 export function testIdCard(): string {
   serial += 1;
-  const body = `1301${String(Date.now() % 1e8).padStart(8, '0')}${String(serial).padStart(5, '0')}`.slice(0, 17);
-  return `${body}X`;
+  const birth = new Date(Date.UTC(1960, 0, 1) + (serial % 12000) * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
+  const first17 = `130102${birth}${String(Math.floor(serial / 12000) % 1000).padStart(3, '0')}`;
+  return first17 + idCardCheckChar(first17);
 }
 
 /** Local date-time text (UTC+8) some hours from now. */
