@@ -7,6 +7,9 @@ import { fire } from '../workflow/engine.js';
 import { aggregate, majority } from './aggregate.js';
 import { entityOf, loadBatch, reviewsOfBatch, stageStatuses, storeOf } from './reviewData.js';
 
+/** A task not submitted when its batch ended (review workflow status 3). */
+const CLOSED = '3';
+
 /**
  * Ends a batch (tTopicReview/checkEndReview): refused while tasks are open unless forced with a
  * reason. For every reviewed record: the final score by the batch rule, spread, standard deviation,
@@ -55,6 +58,14 @@ export async function endReview(ctx: AppContext, user: SessionUser, body: Record
       });
       if (rec.status === s.waiting) await fire(ctx, { entity: m.entity, id: targetId, action: m.endAction, version: rec.version + 1, comment: `评审结束（${String(bc.batch.name)}）` }, user, tx);
       results.push({ targetId, targetName: rs[0]!.targetName, ...result });
+    }
+    // Tasks left open by a forced end are closed: no expert keeps a task they can no longer do.
+    const reviewEntity = entityOf(ctx, 'review');
+    for (const r of open) {
+      const cur = await tx.get(reviewEntity, r.id, { lock: true });
+      if (!cur || cur.status === '2' || cur.status === CLOSED) continue;
+      if (!(await tx.update(reviewEntity, { ...cur, status: CLOSED, updatedAt: now, updatedBy: user.userId }, cur.version))) throw AppError.conflict();
+      await tx.log({ entity: 'review', recordId: r.id, action: 'closeUnsubmitted', actionLabel: '评审结束未提交', fromStatus: String(cur.status), toStatus: CLOSED, comment: reason || null, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now });
     }
     const b = await tx.get(batchEntity, bc.batch.id, { lock: true });
     if (!b || b.version !== bc.batch.version) throw AppError.conflict();

@@ -167,6 +167,14 @@ describe('expert review', () => {
     expect(topic.reviewResults['1'].disagreement).toBe(sorted[sorted.length - 1]! - sorted[0]! > 20);
     const after = (await t.post('/api/review/progress', { batchId }, city)).body.data;
     expect(after.batch.status).toBe('2');
+    // The tasks left open by the forced end are closed, so no expert keeps a task they can no longer do.
+    const left = (await tasksOf(city)).filter((r) => r.batchId === batchId && r.status !== '2');
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((r) => r.status === '3')).toBe(true);
+    const someone = await t.ctx.database.db.selectFrom('users').select('username').where('id', '=', left[0]!.expertUserId).executeTakeFirstOrThrow();
+    const home = await t.post('/api/workbench/data', { pageId: 'workbench/home.dashboard' }, await t.loginAs(someone.username, '5'));
+    const homeIds = (home.body.data.blocks as Array<{ rows?: Array<{ id: number }> } | null>).flatMap((b) => b?.rows?.map((r) => r.id) ?? []);
+    expect(homeIds.filter((id) => left.some((r) => r.id === id))).toEqual([]);
     expect(after.targets.find((r: any) => r.targetId === topicIds[1]).result).toMatchObject({ finalScore: topic.reviewResults['1'].finalScore, disagreement: topic.reviewResults['1'].disagreement });
     const x = await t.inject({ method: 'POST', url: '/api/review/export', payload: { batchId }, headers: city });
     expect(x.statusCode).toBe(200);
