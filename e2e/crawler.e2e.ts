@@ -1,0 +1,129 @@
+/**
+ * The crawler: every demo account, in each of its roles, walks everything it can reach from the
+ * menu the server hands it (e2e/crawler/crawler.ts says what a walk does). It fails on a 404 or 5xx
+ * answer, a console error, an error toast, a bare 参数不合法, a Latin-letter sentence, an epoch number
+ * or a raw code on screen, a download that does not open as its type, and an edit form that cannot
+ * be saved unchanged. What was visited (accounts × pages × actions) is printed at the end.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Crawler, type PageVisit } from './crawler/crawler.js';
+import { menuEntries, routeTable } from './crawler/routes.js';
+import { watchPage, type Finding } from './crawler/watch.js';
+import { launchBrowser, openPage } from './harness.js';
+import { closeTourIfShown, loginViaUi } from './login.js';
+
+const ACCOUNTS = ['admin', 'province', 'city1123', 'city1101', 'leader1', 'leader2', 'expert1', 'expert2', 'multi'];
+
+interface Walked { account: string; role: string; roleCode: string; entries: { name: string; path: string }[]; visits: PageVisit[]; findings: Finding[]; seconds?: number }
+
+const walked: Walked[] = [];
+/** Every account in each of its roles, as the server lists them at login. */
+const expected: string[] = [];
+
+async function currentRole(page: Page): Promise<{ roleCode: string; roleName: string; roleList: { roleCode: string; roleName: string }[] }> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('userObj') ?? '{}'));
+}
+
+/** The header's role switch, as a user with several roles uses it. */
+async function switchRole(page: Page, roleName: string): Promise<void> {
+  await page.goto('/homePage');
+  await closeTourIfShown(page);
+  await page.locator('.shell-role-switch button').click();
+  const dialog = page.locator('.shell-role-dialog');
+  await dialog.waitFor({ state: 'visible' });
+  await dialog.locator('.ant-radio-wrapper', { hasText: roleName }).click();
+  await Promise.all([page.waitForEvent('load'), dialog.locator('.ant-btn-primary').click()]);
+  await closeTourIfShown(page);
+  await page.waitForFunction((name) => JSON.parse(localStorage.getItem('userObj') ?? '{}').roleName === name, roleName);
+}
+
+/** Runs at most `n` of the functions given to it at once. */
+function limiter(n: number) {
+  let running = 0;
+  const queue: (() => void)[] = [];
+  return async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (running >= n) await new Promise<void>((r) => queue.push(r));
+    running += 1;
+    try { return await fn(); } finally {
+      running -= 1;
+      queue.shift()?.();
+    }
+  };
+}
+
+function report(): string {
+  const lines = ['', 'Crawler: accounts × pages × actions', ''];
+  let pages = 0;
+  let actions = 0;
+  for (const w of walked) {
+    const acts = w.visits.reduce((n, v) => n + v.actions.length, 0);
+    pages += w.visits.length;
+    actions += acts;
+    lines.push(`${w.account} (${w.role}): ${w.entries.length} menu entries, ${w.visits.length} pages, ${acts} actions, ${w.findings.length} findings, ${w.seconds ?? '?'} s`);
+    for (const f of w.findings) lines.push(`  FINDING ${f.kind}: ${f.detail} · at ${f.where}`);
+    for (const v of w.visits) lines.push(`  ${v.url}  [${v.name}] via ${v.via}${v.actions.length ? `\n      ${v.actions.join('\n      ')}` : ''}`);
+  }
+  lines.push('', `total: ${walked.length} account roles, ${pages} pages, ${actions} actions`);
+  return lines.join('\n');
+}
+
+describe('the crawler: every account, every menu entry, tab, action target, download and edit form', () => {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(async () => {
+    await browser?.close();
+    const text = report();
+    console.log(text);
+    fs.mkdirSync(path.resolve(import.meta.dirname, '..', '.e2e'), { recursive: true });
+    fs.writeFileSync(path.resolve(import.meta.dirname, '..', '.e2e', 'crawler-report.txt'), text);
+  });
+
+  // Three accounts walk at a time, each in its own browser context.
+  const slots = limiter(3);
+  for (const account of ACCOUNTS) {
+    it.concurrent(`walks everything ${account} reaches, in each of its roles`, () => slots(async () => {
+      const { page, context } = await openPage(browser, '/homePage');
+      page.setDefaultTimeout(15_000);
+      try {
+        const watch = await watchPage(page, account);
+        await loginViaUi(page, account);
+        const routes = await routeTable(page);
+        const { roleList } = await currentRole(page);
+        expected.push(...roleList.map((r) => `${account} (${r.roleName})`));
+        const findings: Finding[] = [];
+        for (const [i, role] of roleList.entries()) {
+          if (i > 0) await switchRole(page, role.roleName);
+          const entries = await menuEntries(page);
+          const crawler = new Crawler(page, watch, routes, account);
+          // Told before the walk, so a walk that breaks off still reports how far it came.
+          const mine: Walked = { account, role: role.roleName, roleCode: role.roleCode, entries, visits: crawler.visits, findings: watch.findings };
+          walked.push(mine);
+          const started = Date.now();
+          for (const entry of entries) await crawler.open(entry.path, `menu ${entry.name}`);
+          mine.seconds = Math.round((Date.now() - started) / 1000);
+          watch.findings = [];
+          findings.push(...mine.findings.map((f) => ({ ...f, account: `${account} (${role.roleName})` })));
+        }
+        expect(findings.map((f) => `${f.account} · ${f.kind} · ${f.detail} · at ${f.where}`)).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }), 600_000);
+  }
+
+  it('visited every menu entry of every role', () => {
+    const menuDir = path.resolve(import.meta.dirname, '..', 'schemas', 'menus');
+    const roles = fs.readdirSync(menuDir).map((f) => JSON.parse(fs.readFileSync(path.join(menuDir, f), 'utf8')).roleCode as string);
+    expect([...new Set(walked.map((w) => w.roleCode))].sort()).toEqual([...roles].sort());
+    expect(walked.map((w) => `${w.account} (${w.role})`).sort()).toEqual([...expected].sort());
+    expect(expected.length).toBeGreaterThanOrEqual(ACCOUNTS.length + 1);
+    for (const w of walked) {
+      expect(w.entries.length, `${w.account} (${w.role}) has a menu`).toBeGreaterThan(0);
+      const opened = new Set(w.visits.filter((v) => v.via.startsWith('menu ')).map((v) => new URL(v.url, 'http://x').pathname));
+      expect(w.entries.filter((e) => !opened.has(new URL(e.path, 'http://x').pathname)).map((e) => `${w.account} (${w.role}) ${e.name} ${e.path}`)).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,346 @@
+/**
+ * Walks what one logged-in account can reach, as the user would, from the app's own data: each
+ * menu entry; on each page every tab (and every step of a wizard), the targets of its toolbar,
+ * detail and row actions (for the first rows) and of the links in its tables, every export and
+ * download, and a re-save of each edit form as it was loaded. Transitions and deletes are not fired
+ * (they change the data); what they would do is the workflow tests' part.
+ */
+import fs from 'node:fs/promises';
+import type { Locator, Page } from 'playwright-core';
+import { animationsDone, api, buttonName } from '../harness.js';
+import { closeTourIfShown } from '../login.js';
+import { fileProblem } from './fileChecks.js';
+import type { RouteInfo } from './routes.js';
+import { codedHeadings, screenProblems, type DictionaryOptions } from './screenChecks.js';
+import type { Watch } from './watch.js';
+
+/** One save at a time across the accounts walking together. */
+const saving = (() => {
+  let tail = Promise.resolve();
+  let release = () => {};
+  return {
+    async acquire() {
+      const previous = tail;
+      let done!: () => void;
+      tail = new Promise<void>((r) => { done = r; });
+      await previous;
+      release = done;
+    },
+    release: () => release(),
+  };
+})();
+
+export interface PageVisit { url: string; name: string; via: string; actions: string[] }
+
+/** How deep links are followed: menu page → a row's target → a target's own tab rows' targets. */
+const MAX_DEPTH = 2;
+/** Full walks of one route (other records of the same page are opened and checked, not walked again). */
+const WALKS_PER_ROUTE = 1;
+/** Rows of each table whose actions are pressed. */
+const FIRST_ROWS = 3;
+const CONTENT = '.shell-content';
+const label = (s: string) => s.replace(/\s+/g, '');
+
+type Task =
+  | { kind: 'row'; table: number; row: number; label: string; type: string }
+  | { kind: 'cell'; table: number; row: number; href: string }
+  | { kind: 'button'; label: string; type: string }
+  | { kind: 'file'; index: number; name: string };
+
+export class Crawler {
+  readonly visits: PageVisit[] = [];
+  private readonly done = new Set<string>();
+  /** Addresses already walked: a second way to the same record's page is pressed, not walked again. */
+  private readonly walkedUrls = new Set<string>();
+  private readonly dicts = new Map<string, DictionaryOptions>();
+  private readonly walksOf = new Map<string, number>();
+
+  constructor(private readonly page: Page, private readonly watch: Watch, private readonly routes: Map<string, RouteInfo>, private readonly account: string) {}
+
+  /** Opens `url` (as the app navigates: history, no reload) and walks it. */
+  async open(url: string, via: string, depth = 0): Promise<void> {
+    await this.go(url);
+    const here = this.here();
+    const route = this.routes.get(new URL(here, 'http://x').pathname);
+    const visit: PageVisit = { url: here, name: route?.name ?? '?', via, actions: [] };
+    this.visits.push(visit);
+    this.walkedUrls.add(here);
+    this.watch.where = `${here} (${visit.name}, via ${via})`;
+    if (!route) this.watch.add('unknown route', here);
+    await this.inspect();
+    const pathname = new URL(here, 'http://x').pathname;
+    const walks = (this.walksOf.get(pathname) ?? 0) + 1;
+    this.walksOf.set(pathname, walks);
+    if (walks > WALKS_PER_ROUTE) return;
+    const tabs = await this.tabLabels();
+    for (let t = 0; t < Math.max(1, tabs.length); t += 1) {
+      if (tabs.length) {
+        if (!(await this.activateTab(t))) break;
+        visit.actions.push(`tab ${tabs[t]}`);
+        this.watch.where = `${here} (${visit.name}, tab ${tabs[t]})`;
+        await this.inspect();
+      }
+      await this.walkActions(here, t, depth, visit);
+    }
+    if (route?.mode === 'edit' || (!route?.mode && new URL(here, 'http://x').searchParams.has('id'))) await this.resave(here, visit);
+  }
+
+  private here(): string {
+    const u = new URL(this.page.url());
+    return `${u.pathname}${u.search}`;
+  }
+
+  /** Goes to `url` in the app (pushState and popstate: the router's own way), and waits until it is drawn. */
+  private async go(url: string): Promise<void> {
+    if (this.here() !== url) {
+      await this.page.evaluate((u) => { window.history.pushState({}, '', u); window.dispatchEvent(new PopStateEvent('popstate', { state: {} })); }, url);
+    }
+    await this.watch.quiet();
+    if (new URL(this.page.url()).pathname === '/homePage') await closeTourIfShown(this.page).catch(() => false);
+  }
+
+  private async tabLabels(): Promise<string[]> {
+    return (await this.page.locator(`${CONTENT} .ant-tabs-nav .ant-tabs-tab:visible`).allInnerTexts()).map(label);
+  }
+
+  /** Opens tab `t`; false when the page has no such tab (any more). */
+  private async activateTab(t: number): Promise<boolean> {
+    const tab = this.page.locator(`${CONTENT} .ant-tabs-nav .ant-tabs-tab:visible`).nth(t);
+    if (!(await tab.count())) return false;
+    if (!(await tab.getAttribute('class'))?.includes('ant-tabs-tab-active')) {
+      await tab.click();
+      await this.watch.quiet();
+    }
+    return true;
+  }
+
+  /** Back at `url` on tab `t`, after a target was walked. */
+  private async restore(url: string, t: number): Promise<void> {
+    await this.go(url);
+    if ((await this.tabLabels()).length) await this.activateTab(t);
+  }
+
+  /** Checks what the screen shows now, and the toasts shown since the last look. */
+  private async inspect(): Promise<void> {
+    for (const b of this.watch.bundles.values()) {
+      for (const f of Object.values<any>(b.entity?.fields ?? {})) {
+        if (f?.dict && !this.dicts.has(f.dict)) {
+          const answer = await api(this.page, `dic/getDicListByType?type=${encodeURIComponent(f.dict)}`);
+          this.dicts.set(f.dict, answer.flag && Array.isArray(answer.data) ? answer.data : []);
+        }
+      }
+    }
+    const coded = codedHeadings(this.watch.bundles.values(), (t) => this.dicts.get(t));
+    for (const p of await screenProblems(this.page, coded)) this.watch.add(p.kind, p.detail);
+    const failure = this.page.locator(`${CONTENT} .ant-result-403:visible, ${CONTENT} .ant-result-404:visible, ${CONTENT} .ant-result-500:visible, ${CONTENT} .ant-result-error:visible`);
+    if (await failure.count()) this.watch.add('failure page', await failure.first().innerText());
+    await this.checkToasts();
+  }
+
+  private async checkToasts(): Promise<void> {
+    const fieldErrors = await this.page.locator('.ant-formily-item-error-help:visible, .ant-form-item-explain-error:visible').allInnerTexts();
+    for (const t of await this.watch.toasts()) {
+      if (/参数不合法/.test(t.text) && !fieldErrors.join('').trim() && label(t.text) === '参数不合法') this.watch.add('generic 参数不合法', `no field message shown (${t.text})`);
+      else if (t.type === 'error') this.watch.add('error message', t.text);
+    }
+  }
+
+  /** Label → action type, from every action of the schemas the page loaded. */
+  private actionTypes(): Map<string, string> {
+    const out = new Map<string, string>();
+    const defaults: Record<string, string> = { delete: '删除', export: '导出', import: '导入' };
+    for (const b of this.watch.bundles.values()) {
+      const p = b.page ?? {};
+      for (const def of [...(p.toolbar ?? []), ...(p.rowActions ?? []), ...(p.actions ?? []), ...(p.batchActions ?? [])]) {
+        const t = def.type === 'transition' ? b.workflow?.transitions?.find((x: any) => x.action === def.action) : undefined;
+        const name = def.label ?? t?.label ?? defaults[def.type] ?? def.action;
+        if (name && !out.has(label(name))) out.set(label(name), def.type);
+      }
+    }
+    return out;
+  }
+
+  private tables(): Locator {
+    return this.page.locator(`${CONTENT} .ant-table:visible`);
+  }
+
+  /** The row's action labels; 更多 is opened only when it may hold one of `wanted` not shown inline. */
+  private async rowLabels(row: Locator, wanted: Set<string>): Promise<string[]> {
+    const direct = (await row.locator('.runtime-row-actions button:not(.runtime-more-button)').allInnerTexts()).map(label);
+    const more = row.locator('.runtime-more-button');
+    if (!(await more.count()) || [...wanted].every((w) => direct.includes(w))) return [...new Set(direct)];
+    await more.first().click();
+    const pop = this.page.locator('.runtime-more-actions:visible');
+    await pop.first().waitFor();
+    await animationsDone(this.page);
+    const folded = (await pop.first().locator('button').allInnerTexts()).map(label);
+    // The same button closes it (a popover left open covers the next row's button).
+    await more.first().click();
+    await this.page.locator('.runtime-more-actions').first().waitFor({ state: 'hidden', timeout: 5_000 });
+    return [...new Set([...direct, ...folded])];
+  }
+
+  /** The tasks the screen offers now: row actions and cell links of the first rows, buttons of the page, file links. */
+  private async tasks(path: string, tab: number): Promise<Task[]> {
+    const types = this.actionTypes();
+    const rowLinks = [...this.watch.bundles.values()].flatMap((b) => (b.page?.rowActions ?? []).filter((d: any) => d.type === 'link' || d.type === 'download').map((d: any) => label(d.label ?? '')));
+    const wanted = new Set(rowLinks.filter((l) => !this.done.has(`${path}|${tab}|${types.get(l)} ${l}`)));
+    const out: Task[] = [];
+    const tables = this.tables();
+    const nTables = await tables.count();
+    for (let ti = 0; ti < nTables; ti += 1) {
+      const rows = tables.nth(ti).locator('tbody tr.ant-table-row');
+      const n = Math.min(FIRST_ROWS, await rows.count());
+      for (let r = 0; r < n; r += 1) {
+        for (const l of await this.rowLabels(rows.nth(r), wanted)) {
+          out.push({ kind: 'row', table: ti, row: r, label: l, type: types.get(l) ?? 'unknown' });
+          wanted.delete(l);
+        }
+        for (const href of await rows.nth(r).locator('td a[href^="/"]').evaluateAll((as) => as.filter((a) => !a.closest('.runtime-file-list')).map((a) => a.getAttribute('href')!))) {
+          out.push({ kind: 'cell', table: ti, row: r, href });
+        }
+      }
+    }
+    const buttons = this.page.locator(`${CONTENT} button:visible`);
+    const texts = await buttons.evaluateAll((bs) => bs
+      .filter((b) => !b.closest('.ant-table-row, .runtime-form-buttons, .ant-pagination, .runtime-filters, .ant-tabs-nav, .ant-picker, .ant-upload, .ant-modal') && !(b as HTMLButtonElement).disabled)
+      .map((b) => (b as HTMLElement).innerText.replace(/\s+/g, '')));
+    for (const l of new Set(texts)) {
+      const type = types.get(l) ?? (/导出|下载/.test(l) ? 'download' : undefined);
+      if (type) out.push({ kind: 'button', label: l, type });
+    }
+    const files = await this.page.locator(`${CONTENT} .runtime-file-list a:visible`).allInnerTexts();
+    files.slice(0, 2).forEach((name, index) => out.push({ kind: 'file', index, name }));
+    return out;
+  }
+
+  private async walkActions(url: string, tab: number, depth: number, visit: PageVisit): Promise<void> {
+    const path = new URL(url, 'http://x').pathname;
+    for (const task of await this.tasks(path, tab)) {
+      const name = task.kind === 'cell' ? `link ${new URL(task.href, 'http://x').pathname}` : task.kind === 'file' ? 'file' : `${task.type} ${task.label}`;
+      // A button outside the tabs shows on each of them: pressed once per page.
+      const key = task.kind === 'button' ? `${path}|${name}` : `${path}|${tab}|${name}`;
+      if (this.done.has(key)) continue;
+      const isLink = (task.kind === 'row' || task.kind === 'button') && task.type === 'link' || task.kind === 'cell';
+      const isDownload = task.kind === 'file' || ((task.kind === 'row' || task.kind === 'button') && (task.type === 'export' || task.type === 'download'));
+      if (!isLink && !isDownload) continue;
+      if (isLink && depth >= MAX_DEPTH) continue;
+      this.done.add(key);
+      await this.restore(url, tab);
+      const target = await this.locate(task);
+      // Rows move (a re-save puts its record first): an action no longer on its row is left.
+      if (!target) { visit.actions.push(`${name}: moved away`); continue; }
+      this.watch.where = `${url} → ${name}`;
+      if (isDownload) {
+        visit.actions.push(`${name}: ${await this.download(target)}`);
+        continue;
+      }
+      await target.click();
+      const moved = await this.page.waitForURL((u) => `${u.pathname}${u.search}` !== url, { timeout: 10_000 }).then(() => true, () => false);
+      if (!moved) {
+        this.watch.add('link went nowhere', `${name} on ${url}`);
+        continue;
+      }
+      visit.actions.push(`${name} → ${new URL(this.page.url()).pathname}`);
+      if (this.walkedUrls.has(this.here())) continue;
+      await this.open(this.here(), `${visit.name} ${task.kind === 'cell' ? 'link' : task.label}`, depth + 1);
+    }
+  }
+
+  private async locate(task: Task): Promise<Locator | null> {
+    if (task.kind === 'file') return this.page.locator(`${CONTENT} .runtime-file-list a:visible`).nth(task.index);
+    if (task.kind === 'button') {
+      const b = this.page.locator(`${CONTENT} button:visible`).filter({ hasText: buttonName(task.label) }).first();
+      return (await b.count()) ? b : null;
+    }
+    const row = this.tables().nth(task.table).locator('tbody tr.ant-table-row').nth(task.row);
+    if (!(await row.count())) return null;
+    if (task.kind === 'cell') return row.locator(`td a[href="${task.href}"]`).first();
+    const direct = row.locator('.runtime-row-actions button').filter({ hasText: buttonName(task.label) });
+    if (await direct.count()) return direct.first();
+    const more = row.locator('.runtime-more-button');
+    if (!(await more.count())) return null;
+    await more.first().click();
+    const folded = this.page.locator('.runtime-more-actions:visible button').filter({ hasText: buttonName(task.label) });
+    await folded.first().waitFor().catch(() => undefined);
+    await animationsDone(this.page);
+    return (await folded.count()) ? folded.first() : null;
+  }
+
+  /** Presses a download and opens what comes as its type; returns what it was, for the report. */
+  private async download(target: Locator): Promise<string> {
+    const started = this.page.waitForEvent('download', { timeout: 30_000 }).catch(() => null);
+    const refused = this.page.locator('.ant-message-error').first().waitFor({ timeout: 30_000 }).then(() => null, () => null);
+    await target.click();
+    const d = await Promise.race([started, refused]).catch(() => null);
+    if (!d) {
+      await this.checkToasts();
+      this.watch.add('download failed', 'no file came');
+      return 'failed';
+    }
+    const name = d.suggestedFilename();
+    const file = await d.path();
+    const problem = await fileProblem(name, await fs.readFile(file));
+    if (problem) this.watch.add('bad download', problem);
+    await this.watch.quiet();
+    await this.checkToasts();
+    return name;
+  }
+
+  private async pressSave(save: Locator): Promise<string> {
+    await save.click();
+    const outcome = await this.page.locator('.ant-message-notice').first().waitFor({ timeout: 20_000 }).then(() => 'answered', () => 'silent');
+    await this.watch.quiet();
+    return outcome;
+  }
+
+  /** Re-saves an edit form as loaded: through every step (下一步) to 保存. */
+  private async resave(url: string, visit: PageVisit): Promise<void> {
+    await this.restore(url, 0);
+    const buttons = this.page.locator(`${CONTENT} .runtime-form-buttons`);
+    if (!(await buttons.count())) return;
+    this.watch.where = `${url} (${visit.name}, re-save)`;
+    for (let step = 0; step < 12; step += 1) {
+      const next = buttons.getByRole('button', { name: buttonName('下一步') });
+      if (!(await next.count())) break;
+      const before = await this.page.locator(`${CONTENT} .ant-steps-item-active`).innerText().catch(() => '');
+      await next.click();
+      await this.watch.quiet();
+      await this.inspect();
+      const after = await this.page.locator(`${CONTENT} .ant-steps-item-active`).innerText().catch(() => '');
+      if (after === before) {
+        const errors = await this.page.locator('.ant-formily-item-error-help:visible').allInnerTexts();
+        this.watch.add('step refused unchanged', `${before}: ${errors.join(' | ') || 'no message'}`);
+        return;
+      }
+      visit.actions.push(`step ${label(after)}`);
+    }
+    const save = buttons.getByRole('button', { name: buttonName('保存') });
+    if (!(await save.count())) return;
+    // Other accounts walk at the same time and may have saved the same record since it was loaded:
+    // the portal then rightly answers 409 (记录已被他人修改). Saves take turns, and a save that met
+    // another's is tried once more on the record loaded afresh.
+    await saving.acquire();
+    let outcome: string;
+    try {
+      const before = this.watch.findings.length;
+      let conflict = false;
+      const onAnswer = (r: { status(): number }) => { if (r.status() === 409) conflict = true; };
+      this.page.on('response', onAnswer);
+      outcome = await this.pressSave(save);
+      this.page.off('response', onAnswer);
+      if (conflict) {
+        this.watch.findings.splice(before);
+        await this.watch.toasts();
+        await this.page.reload();
+        await this.watch.quiet();
+        outcome = await this.pressSave(save);
+      }
+    } finally { saving.release(); }
+    const errors = await this.page.locator('.ant-formily-item-error-help:visible').allInnerTexts();
+    if (errors.length) this.watch.add('re-save refused', errors.join(' | '));
+    if (outcome === 'silent') this.watch.add('re-save silent', 'no message after 保存');
+    await this.checkToasts();
+    visit.actions.push(`re-save ${errors.length ? 'refused' : 'done'}`);
+  }
+}
