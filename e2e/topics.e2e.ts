@@ -15,6 +15,7 @@ import yazl from 'yazl';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { animationsDone, api, buttonName as btn, expectMessage, launchBrowser, pressRowAction, screenshot, settled } from './harness.js';
 import { openPageAs } from './login.js';
+import { idCardCheckChar } from '../src/shared/idCard.js';
 
 const RUN = String(Date.now() % 1_000_000);
 const NOTICE = `关于开展课题申报工作的通知${RUN}`;
@@ -156,12 +157,14 @@ describe('topic life cycle', () => {
     await page.goto(`/projectManagement/declarationGuidelines/projectApplication?noticeId=${notice.data.list[0].id}`);
     await poll(() => page.url()).toContain(`id=${topicId}`);
 
-    // The rest of the application (people, tables, texts) as the form sends it.
+    // The rest of the application (people, tables, texts) as the form sends it; a member's ID number is checked.
+    const memberBase = `13010219900202${RUN.slice(-3).padStart(3, '0')}`;
+    const MEMBER_ID = memberBase + idCardCheckChar(memberBase);
     const rec = await api(page, 'resource/topic/get', { id: topicId });
     const saved = await api(page, 'resource/topic/save', {
       id: topicId, version: rec.data.version, noticeId: rec.data.noticeId, name: TOPIC, subject: rec.data.subject, category: rec.data.category,
       leader: '张老师', leaderIdCard: `13010219800101${RUN.slice(-3).padStart(3, '0')}X`, leaderMobile: '13912345678', unit: '第一实验中学',
-      members: [{ name: '李华', unit: '第一实验中学', title: '一级教师', duty: '资料整理', idCard: `13010219900202${RUN.slice(-3).padStart(3, '0')}1` }],
+      members: [{ name: '李华', unit: '第一实验中学', title: '一级教师', duty: '资料整理', idCard: MEMBER_ID }],
       researchContent: '研究跨学科主题学习的设计与实施。', researchTarget: '形成可推广的教学模式。',
       phases: [{ name: '准备阶段', startDate: '2026-01-01', endDate: '2026-03-31', content: '文献研究' }],
     });
