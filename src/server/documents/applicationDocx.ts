@@ -3,6 +3,7 @@ import {
 } from 'docx';
 import type { EntityDef, FieldDef, FormFieldDef, FormPageDef, SectionDef, WorkflowDef } from '../../shared/schema/types.js';
 import { maskIdCard, maskPhone } from '../../shared/masks.js';
+import { stripNonXmlChars } from '../../shared/xmlText.js';
 import type { DictionaryValues } from '../resources/dictionaries.js';
 
 /** One column of a table field (ArrayTable props.columns in the look schema). */
@@ -23,7 +24,8 @@ const cellBorder = { style: BorderStyle.SINGLE, size: 4, color: '000000' };
 const borders = { top: cellBorder, bottom: cellBorder, left: cellBorder, right: cellBorder };
 
 function run(text: string, opts: { bold?: boolean; size?: number } = {}): TextRun {
-  return new TextRun({ text, font: FONT, size: opts.size ?? 24, bold: opts.bold });
+  // Stripped on save already; again here for records stored before that (Word refuses such XML).
+  return new TextRun({ text: stripNonXmlChars(text), font: FONT, size: opts.size ?? 24, bold: opts.bold });
 }
 
 function cell(text: string, opts: { bold?: boolean; width?: number; span?: number } = {}): TableCell {
@@ -139,7 +141,7 @@ export async function applicationDocx(input: ApplicationInput): Promise<Buffer> 
   ];
   const doc = new Document({
     creator: '课题管理平台',
-    title: `${String(r.name ?? '')}${input.page.title}`,
+    title: stripNonXmlChars(`${String(r.name ?? '')}${input.page.title}`),
     styles: { default: { document: { run: { font: FONT, size: 24 } } } },
     sections: [{ children: [...cover, ...body, ...signaturePage()] }],
   });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { stripNonXmlDeep } from '../../shared/xmlText.js';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
@@ -43,7 +44,9 @@ function score(name: string): number {
 }
 
 /** The conclusion certificate (结题证书): one landscape A4 page with a border. */
-export function certificatePdf(input: CertificateInput): Promise<Buffer> {
+export function certificatePdf(given: CertificateInput): Promise<Buffer> {
+  // Control characters and lone surrogates (stored before saves stripped them) are not printed.
+  const input = stripNonXmlDeep(given) as CertificateInput;
   const font = cjkFont();
   if (!font) throw new AppError('证书字体未安装，暂时无法生成结题证书，请联系管理员', 503, 503);
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 60, info: { Title: `结题证书 ${input.no}`, Subject: input.no, Author: input.issuer } });

@@ -104,6 +104,17 @@ describe('the application document', () => {
     expect(xml).toContain('1301**********1235');
   });
 
+  it('writes no character XML cannot hold, even from a record stored before saves stripped them', async () => {
+    const id = await topic('leader1', '1123', { name: '阅读\uFFFE教学\uFFFF研究\u0001', researchContent: '内容\u000B第一行\n第二行\u001F', leader: '张\uFFFF明' });
+    const res = await download(province, 'application', id);
+    expect(res.statusCode, res.body).toBe(200);
+    const files = await readZip(res.rawPayload);
+    for (const [name, xml] of files) expect(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.test(xml), name).toBe(false);
+    const text = textOf(files.get('word/document.xml')!);
+    expect(text).toContain('阅读教学研究');
+    expect(text).toContain('张明');
+  });
+
   it('only for whoever may read the topic: others get 404, bad ids 参数不合法', async () => {
     const id = await topic('leader1', '1123');
     expect((await download(leader2, 'application', id)).statusCode).toBe(404);

@@ -10,6 +10,7 @@ import { sanitizeRichText } from './sanitizeRichText.js';
 import { formatDate, formatDateTime, parseLocal } from './time.js';
 import { rowErrors } from '../../shared/rowChecks.js';
 import { passesTextFilter, textFilterMessage } from '../../shared/textFilter.js';
+import { stripNonXmlDeep } from '../../shared/xmlText.js';
 import type { StoredRecord } from './RecordStore.js';
 
 /** One field's complaint, safe to show: the envelope's data of a 参数不合法 answer. */
@@ -22,6 +23,11 @@ export interface FieldError {
 /** Keys a save body may carry besides fields. */
 const ENVELOPE_KEYS = new Set(['id', 'version', 'subAct', '_perm']);
 const JSON_LIMIT = 100_000;
+/**
+ * Most items of a list (a multiple dictionary field) or of a json array whose rows name no
+ * maxRows of their own: every list has a bound, whatever the schema forgets to say.
+ */
+export const MAX_LIST_ITEMS = 200;
 
 function isEmpty(v: unknown): boolean {
   return v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
@@ -127,8 +133,14 @@ export async function validateFields(
     const def = Object.prototype.hasOwnProperty.call(entity.fields, key) ? entity.fields[key] : undefined;
     if (!def) { fail(key, `不允许的字段：${key}`); continue; }
     if (def.readOnly) continue;
-    const raw = body[key];
+    // Characters XML cannot hold never reach the database (nor a generated .docx from it).
+    const raw = stripNonXmlDeep(body[key]);
     if (isEmpty(raw)) { values[key] = null; continue; }
+    const bound = def.rows?.maxRows ?? MAX_LIST_ITEMS;
+    if (Array.isArray(raw) && raw.length > bound && (def.multiple || (def.type === 'json' && !def.rows?.maxRows))) {
+      fail(key, `${def.label}最多${bound}项`);
+      continue;
+    }
     let checked: Checked;
     if (def.multiple) {
       // A list of dictionary values: each is checked against the dictionary below.

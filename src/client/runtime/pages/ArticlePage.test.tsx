@@ -16,7 +16,7 @@ const read = <T,>(p: string): T => JSON.parse(fs.readFileSync(path.join(root, p)
 
 function provider(pageFile: string, entityFile: string, record: Record<string, unknown>) {
   const dp = createFixtureDataProvider({ pages: [read<PageDef>(pageFile)], entities: [read<EntityDef>(entityFile)], workflows: [], dictionaries: [] });
-  dp.getPublicOne = (async () => ({ id: 1, ...record }) as ResourceRecord) as typeof dp.getPublicOne;
+  dp.getPublicOne = (async () => ({ id: 1, ...record }) as unknown as ResourceRecord) as typeof dp.getPublicOne;
   return dp;
 }
 
