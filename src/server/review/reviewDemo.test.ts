@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 
 type H = Record<string, string>;
@@ -13,6 +14,28 @@ async function tasksOf(h: H, where: Record<string, unknown> = {}) {
   const r = await t.post('/api/resource/review/list', { pageSize: 100, ...where }, h);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.data.list as Array<Record<string, any>>;
+}
+
+/** The text of a .docx's word/document.xml, runs joined. */
+async function docxText(buffer: Buffer): Promise<string> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(buffer, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z!))));
+  let xml = '';
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      if (entry.fileName !== 'word/document.xml') { zip.readEntry(); return; }
+      zip.openReadStream(entry, async (e, stream) => {
+        if (e) return reject(e);
+        const parts: Buffer[] = [];
+        for await (const p of stream!) parts.push(p as Buffer);
+        xml = Buffer.concat(parts).toString('utf8');
+        zip.readEntry();
+      });
+    });
+    zip.on('end', () => resolve());
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('');
 }
 
 /** Every file of every document field a task answer lists. */
@@ -41,6 +64,30 @@ describe('review on the demo data', () => {
     const other = await t.loginAs('zjwu');
     expect(await tasksOf(other)).toHaveLength(0);
     for (const id of mine) expect((await download(id, other)).statusCode).toBe(404);
+  });
+
+  it('expert1 downloads the application form generated for each topic task, without the leader, unit and members in a blind batch', async () => {
+    const expert1 = await t.loginAs('expert1');
+    const application = (id: number, h: H) => t.inject({ method: 'POST', url: `/api/review/application?id=${id}`, headers: h });
+    const province = await t.loginAs('province');
+    const tasks = await tasksOf(expert1);
+    const topics = tasks.filter((r) => r.targetEntity === 'topic');
+    expect(topics.length).toBeGreaterThan(0);
+    for (const task of topics) {
+      expect((await t.post('/api/review/task', { id: task.id }, expert1)).body.data.application).toBe(true);
+      const res = await application(task.id, expert1);
+      expect(res.statusCode, task.targetName).toBe(200);
+      expect(res.headers['content-disposition']).toContain('.docx');
+      const text = await docxText(res.rawPayload);
+      const topic = (await t.post('/api/resource/topic/get', { id: task.targetId }, province)).body.data;
+      expect(text).toContain(String(topic.name));
+      // The demo batches are blind.
+      for (const secret of [topic.leader, topic.unit, ...(topic.members ?? []).map((m: { name: string }) => m.name)]) expect(text, `${task.targetName}: ${secret}`).not.toContain(String(secret));
+    }
+    // Not through another expert's task, nor for a result (no application form).
+    expect((await application(topics[0]!.id, await t.loginAs('zjwu'))).statusCode).toBe(404);
+    const result = tasks.find((r) => r.targetEntity === 'achievement');
+    if (result) expect((await application(result.id, expert1)).statusCode).toBe(404);
   });
 
   it('a demo topic in review has material of its own: no two topics share one application file', async () => {

@@ -7,6 +7,7 @@ import { allocateExperts, candidates, unassign } from './allocationService.js';
 import { endReview } from './endReview.js';
 import { copyBatch } from './copyBatch.js';
 import { exportReviews } from './reviewExport.js';
+import { reviewApplication } from './reviewApplication.js';
 import { registerReviewFileAccess } from './reviewFileAccess.js';
 import { registerReviewHooks } from './reviewHooks.js';
 import { progress, reopen, remind, saveScore, task } from './scoringService.js';
@@ -56,6 +57,20 @@ export async function reviewRoutes(app: FastifyInstance, opts: { ctx: AppContext
   app.post<B>('/tTopicReview/checkEndReview', {
     schema: obj({ batchId: id, force: { type: 'boolean' }, reason: { type: ['string', 'null'], maxLength: 500 } }, ['batchId']),
   }, async (req) => ok(await endReview(ctx, currentUser(req), req.body), '评审已结束'));
+  app.post<{ Querystring: { id: string } }>('/review/application', {
+    preValidation: async (req) => { if (req.body === undefined) req.body = {}; },
+    schema: {
+      querystring: { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9]{1,15}$' } }, required: ['id'], additionalProperties: false },
+      body: { type: 'object', properties: { subAct }, additionalProperties: false },
+    },
+  }, async (req, reply) => {
+    const { filename, buffer } = await reviewApplication(ctx, currentUser(req), req.query.id);
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+      .header('content-disposition', contentDisposition(filename))
+      .header('cache-control', 'no-store')
+      .send(buffer);
+  });
   // The batch in the body, or in the query (a list row's download action: review/export?batchId=:id).
   app.post<B & { Querystring: { batchId?: string } }>('/review/export', {
     preValidation: async (req) => { if (req.body === undefined) req.body = {}; },

@@ -9,6 +9,7 @@ import { notify } from '../notifications/notify.js';
 import { optionsOf, ScoreProblem, scoreTotal, type Criterion } from './aggregate.js';
 import { entityOf, listAll, loadBatch, parseId, reviewsOfBatch, storeOf, taskStatuses, type BatchContext } from './reviewData.js';
 import { expertView, targetMapping } from './targetMapping.js';
+import { hasApplication } from './reviewApplication.js';
 
 const EXPERT = '5';
 
@@ -47,6 +48,8 @@ export async function task(ctx: AppContext, user: SessionUser, body: Record<stri
     // The record's documents with their labels, for the score sheet's document list.
     documents: m.documentFields.map((f) => ({ field: f, label: targetDef.fields[f]?.label ?? f, files: Array.isArray(view?.[f]) ? view[f] : [] })),
     statuses: taskStatuses(ctx),
+    // A generated application form to download (review/application?id=), as this reader may see the record.
+    application: hasApplication(ctx, review.targetEntity),
     canEdit: user.roleCode === EXPERT && review.status !== '2' && batch.status === '1',
     canReopen: review.status === '2' && batch.status === '1' && batch.ownerId === user.userId,
   };

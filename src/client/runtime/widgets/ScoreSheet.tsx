@@ -39,6 +39,8 @@ interface TaskAnswer {
   documents?: Array<{ field: string; label: string; files: FileRefValue[] }>;
   /** The task statuses as the review workflow names them. */
   statuses?: Array<{ code: string; label: string; color?: string }>;
+  /** The record has an application form the server generates for this reader (review/application). */
+  application?: boolean;
   canEdit: boolean;
 }
 
@@ -69,11 +71,17 @@ export function failureText(e: unknown): string {
   return fields.length ? fields.join('；') : (e as Error)?.message || '操作失败';
 }
 
-function Documents({ documents }: { documents: TaskAnswer['documents'] }) {
+function Documents({ documents, onApplication }: { documents: TaskAnswer['documents']; onApplication?: () => void }) {
   const list = (documents ?? []).filter((d) => d.files.length > 0);
-  if (!list.length) return <span className="runtime-text">暂无材料</span>;
+  if (!list.length && !onApplication) return <span className="runtime-text">暂无材料</span>;
   return (
     <div className="rt-score-docs">
+      {onApplication ? (
+        <div data-field="generatedApplication">
+          <div style={{ color: '#666' }}>申报书（按申报信息生成）</div>
+          <a className="rt-score-application" onClick={onApplication}>下载申报书</a>
+        </div>
+      ) : null}
       {list.map((d) => (
         <div key={d.field} data-field={d.field}>
           <div style={{ color: '#666' }}>{d.label}</div>
@@ -162,7 +170,7 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
       <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}
         items={[
           ...shown.filter(([, v]) => v !== undefined && v !== null && v !== '').map(([label, v]) => ({ key: label, label, children: String(v) })),
-          { key: 'docs', label: '评审材料', children: <Documents documents={task.documents} /> },
+          { key: 'docs', label: '评审材料', children: <Documents documents={task.documents} onApplication={task.application && runtime ? () => void runtime.dataProvider.download(`review/application?id=${encodeURIComponent(String(review.id))}`, 'POST').catch((e: unknown) => setError(failureText(e))) : undefined} /> },
           { key: 'status', label: '评审状态', children: <Tag color={status.color}>{status.text}</Tag> },
         ]} />
       {task.batch.description ? <Alert type="info" message={task.batch.description} style={{ marginBottom: 16 }} /> : null}
