@@ -242,6 +242,26 @@ describe('expert review', () => {
     expect(line[8]).toBe('分歧较大');
   });
 
+  it('province switches 异地评审 on for a batch with same-area experts allocated: refused at the field, naming them', async () => {
+    const page = await as('province');
+    const list = await openList(page, '/reviewManagement/setting');
+    // A demo batch of 定州市 under review: its experts include 王专家 of the same area.
+    const r = list.locator('.ant-table-tbody tr.ant-table-row', { hasText: '（定州市）' }).filter({ hasText: '评审中' }).first();
+    await r.waitFor();
+    await pressRowAction(page, r, '编辑');
+    await page.waitForURL('**/reviewManagement/setting/editPage**');
+    const form = page.locator('.runtime-page');
+    const field = item(form, '异地评审');
+    await field.locator('.ant-switch').waitFor();
+    await field.locator('.ant-switch').click();
+    await form.getByRole('button', { name: btn('保存') }).click();
+    // The chair sees which allocation breaks the rule, at the switch; nothing is saved.
+    await poll(() => field.textContent()).toContain('修改后的规则与已分配的专家冲突');
+    await expect(field.textContent()).resolves.toContain('王专家');
+    await screenshot(page, 'review-07-rule-change-refused');
+    expect(page.url()).toContain('/reviewManagement/setting/editPage');
+  });
+
   it('city1123 finds the review actions on the detail page of a topic back from review, beside the application', async () => {
     const page = await as('city1123');
     const list = await openList(page, '/projectManagement/projectList');
