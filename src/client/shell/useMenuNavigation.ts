@@ -1,3 +1,4 @@
+import { mayLeave } from '../feedback/leaveGuard.js';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { STORAGE_KEYS } from '../../shared/storageKeys.js';
@@ -12,6 +13,8 @@ import { FORBIDDEN_PATH, NO_SECTION_RIGHTS } from './navigation.js';
 export function useMenuNavigation(): (node: ServerMenuNode) => void {
   const navigate = useNavigate();
   return useCallback((node: ServerMenuNode) => {
+    // A page with unsaved work (the application being typed, an upload) is left only when the user says so.
+    if (!mayLeave()) return;
     const target = isSection(node) ? firstLeafPath(node) : node.path;
     if (!target) {
       notify.warning(NO_SECTION_RIGHTS, 'no-section-rights');

@@ -110,7 +110,7 @@ export interface FormPageDef {
    * what was last saved. `resumeBy`: in add mode, the user's record in the workflow's initial status
    * with these fields equal to the new record's initial values is opened instead (the draft continues).
    */
-  autosave?: { intervalSeconds?: number; onStepChange?: boolean; resumeBy?: string[] };
+  autosave?: { intervalSeconds?: number; debounceSeconds?: number; onStepChange?: boolean; resumeBy?: string[]; rememberStep?: boolean };
 }
 
 /** When `field` (an id) changes, read that record of `entity` and copy its values: target field → source field. */

@@ -27,6 +27,7 @@ import type { PageKindProps } from './types.js';
 import { useSchemaField } from './useSchemaField.js';
 import { FORM_REFUSED_EVENT } from '../widgets/Captcha.js';
 import { useAutosave } from './useAutosave.js';
+import { holdUnsaved, mayLeave } from '../../feedback/leaveGuard.js';
 import { initialValuesOf, resumeRequest } from '../model/formInit.js';
 import { ruleContext } from '../model/ruleContext.js';
 import { useMessage } from '../../feedback/messages.js';
@@ -73,34 +74,44 @@ function useRecord(bundle: PageKindProps['bundle'], mode: FormMode, id: string |
   return { ...state, reload: () => setReload((n) => n + 1) };
 }
 
-/** Add mode of a page that resumes drafts: looks for the user's draft and opens it instead (true while looking). */
-function useResume(page: FormPageDef, bundle: PageKindProps['bundle'], mode: FormMode, start: Record<string, unknown> | undefined, query: Record<string, string | undefined>): boolean {
+/**
+ * Add mode of a page that resumes drafts: looks for the user's draft of the same (e.g. notice) and,
+ * when there is one, offers 继续编辑 instead of a new form (a second one would be refused) and
+ * instead of opening the old draft without a word. `looking` while asking; `resume` opens the draft.
+ */
+function useResume(page: FormPageDef, bundle: PageKindProps['bundle'], mode: FormMode, start: Record<string, unknown> | undefined, query: Record<string, string | undefined>) {
   const { dataProvider, user } = useRuntime();
   const navigate = useNavigate();
   const req = mode === 'add' && start ? resumeRequest(page, bundle.workflow?.initial, start, user?.userId) : null;
   const key = req ? JSON.stringify(req) : '';
-  const [looking, setLooking] = useState(Boolean(req));
+  const [state, setState] = useState<{ looking: boolean; draft: ResourceRecord | null }>({ looking: Boolean(req), draft: null });
   useEffect(() => {
-    if (!req) { setLooking(false); return undefined; }
+    if (!req) { setState({ looking: false, draft: null }); return undefined; }
     let alive = true;
-    setLooking(true);
+    setState({ looking: true, draft: null });
     dataProvider.getList(bundle.entity.name, req).then(
-      (r) => {
-        if (!alive) return;
-        const found = r?.list?.[0];
-        if (found) {
-          const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string'));
-          params.set('id', String(found.id));
-          navigate(`?${params}`, { replace: true });
-        }
-        setLooking(false);
-      },
-      () => { if (alive) setLooking(false); },
+      (r) => { if (alive) setState({ looking: false, draft: r?.list?.[0] ?? null }); },
+      () => { if (alive) setState({ looking: false, draft: null }); },
     );
     return () => { alive = false; };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for everything the lookup reads
   }, [key]);
-  return looking;
+  const resume = () => {
+    if (!state.draft) return;
+    const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    params.set('id', String(state.draft.id));
+    navigate(`?${params}`, { replace: true });
+  };
+  return { looking: state.looking, draft: state.draft, resume };
+}
+
+/** Where a steps form was last edited, per page and record, so reopening it starts there. */
+const stepKey = (pageId: string, id: unknown) => `runtime-step:${pageId}:${String(id)}`;
+function storedStep(pageId: string, id: unknown): number {
+  try { return Number(localStorage.getItem(stepKey(pageId, id))) || 0; } catch { return 0; }
+}
+function storeStep(pageId: string, id: unknown, step: number): void {
+  try { localStorage.setItem(stepKey(pageId, id), String(step)); } catch { /* storage unavailable */ }
 }
 
 export function FormPage({ bundle, mode: requested, query, embedded, record: given }: PageKindProps) {
@@ -120,7 +131,7 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the query by value, not by object identity
     [page, bundle.entity, mode, user, JSON.stringify(query)],
   );
-  const resuming = useResume(page, bundle, mode, startValues, query);
+  const resumable = useResume(page, bundle, mode, startValues, query);
   const built = useMemo(
     () => buildFormSchema(page, bundle.entity, mode, { hasWidget, statusField: bundle.entity.workflow && bundle.workflow ? bundle.workflow.field : undefined }),
     [page, bundle, mode],
@@ -139,12 +150,38 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the form is made once per record and mode; effects read the latest values through refs
     [built, mode, record, startValues],
   );
-  const [step, setStep] = useState(0);
+  const [step, setStepNow] = useState(0);
   const [saving, setSaving] = useState(false);
-  const autosave = useAutosave(page, bundle.entity.name, form, built.fields, record, Boolean(page.autosave) && mode !== 'look' && !isPublic);
+  const drafting = Boolean(page.autosave) && mode !== 'look' && !isPublic;
+  const autosave = useAutosave(page, bundle.entity.name, form, built.fields, record, drafting);
+  const remember = drafting && page.autosave?.rememberStep !== false && Boolean(built.steps);
+  // Re-entry at the step last edited.
+  useEffect(() => {
+    if (remember && record?.id !== undefined) setStepNow(Math.min(storedStep(page.id, record.id), (built.steps?.length ?? 1) - 1));
+  }, [remember, record?.id, page.id, built.steps]);
+  const setStep = (next: number | ((s: number) => number)) => setStepNow((s) => {
+    const value = typeof next === 'function' ? next(s) : next;
+    const id = autosave.current()?.id;
+    if (remember && id !== undefined && id !== null) storeStep(page.id, id, value);
+    return value;
+  });
+  // Leaving with typed values or an upload not yet saved asks first (menu, 返回, closing the tab).
+  const { dirty } = autosave;
+  useEffect(() => (drafting ? holdUnsaved(dirty) : undefined), [drafting, dirty]);
+  const back = () => { if (!drafting || mayLeave()) navigate(-1); };
 
-  if (loading || resuming) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
+  if (loading || resumable.looking) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   if (failed) return <Result status="warning" title={RECORD_NOT_FOUND} />;
+  if (resumable.draft) {
+    return (
+      <Card title={page.title} className="runtime-page">
+        <Result
+          status="info" title="您在此已有一份尚未提交的草稿" subTitle={String(resumable.draft[bundle.entity.titleField ?? 'name'] ?? '')}
+          extra={[<Button key="resume" type="primary" onClick={resumable.resume}>继续编辑</Button>, <Button key="back" onClick={() => navigate(-1)}>返回</Button>]}
+        />
+      </Card>
+    );
+  }
 
   const steps = built.steps;
   const schema = steps
@@ -186,6 +223,7 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
           ...(answer.version !== undefined ? { version: answer.version } : {}),
         }, { silent: true });
       });
+      autosave.markSaved();
       // Leaving the page takes its own message holder with it: the app-wide notifier says it then.
       if (page.afterSave) notify.success(MESSAGES.success);
       else void message.success(MESSAGES.success);
@@ -236,7 +274,7 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
           </Popconfirm>
         ) : <Button type="primary" loading={saving} onClick={() => void save(true)}>{page.submitAction.label}</Button>
       ) : null}
-      <Button onClick={() => navigate(-1)}>返回</Button>
+      <Button onClick={back}>返回</Button>
     </FormButtonGroup>
   );
 

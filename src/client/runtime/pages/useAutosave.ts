@@ -1,4 +1,4 @@
-import type { Form } from '@formily/core';
+import { onFieldInputValueChange, type Form } from '@formily/core';
 import { toJS } from '@formily/reactive';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormPageDef, ResourceRecord } from '../../../shared/schema/types.js';
@@ -7,8 +7,11 @@ import { saveBody } from '../model/formSchema.js';
 import { useRuntime } from '../RuntimeContext.js';
 import { useMessage } from '../../feedback/messages.js';
 import { showRefusal } from './showRefusal.js';
+import { uploadGate } from '../../api/uploadGate.js';
 
 export const AUTOSAVE_DEFAULT_SECONDS = 30;
+/** Quiet time after the last keystroke before a draft saves itself (FormPageDef.autosave.debounceSeconds). */
+export const AUTOSAVE_DEFAULT_DEBOUNCE_SECONDS = 3;
 
 type Saved = { id: unknown; version?: unknown };
 
@@ -32,11 +35,11 @@ export function useAutosave(page: FormPageDef, entityName: string, form: Form, f
   const inflight = useRef<Promise<void> | null>(null);
   const [note, setNote] = useState<string | null>(null);
 
-  // A (re)loaded record is the new baseline.
+  // A (re)loaded record is the new baseline; a new one's is the values it opened with.
   useEffect(() => {
     saved.current = null;
-    last.current = snapshotOf((record ?? {}) as Record<string, unknown>, fields);
-  }, [record, fields]);
+    last.current = snapshotOf((record ?? toJS(form.values) ?? {}) as Record<string, unknown>, fields);
+  }, [record, fields, form]);
 
   const current = useCallback((): Saved | null => saved.current ?? record, [record]);
 
@@ -92,5 +95,26 @@ export function useAutosave(page: FormPageDef, entityName: string, form: Form, f
     return () => clearInterval(timer);
   }, [enabled, page.autosave?.intervalSeconds, saveDraft]);
 
-  return { saveDraft, current, note, exclusive };
+  // As the user types: a draft saves itself once the typing pauses (debounced), not only on the timer.
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const quiet = (page.autosave?.debounceSeconds ?? AUTOSAVE_DEFAULT_DEBOUNCE_SECONDS) * 1000;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const id = `runtime-autosave-${Math.random()}`;
+    form.addEffects(id, () => {
+      onFieldInputValueChange('*', () => {
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(() => { void saveDraft(); }, quiet);
+      });
+    });
+    return () => { form.removeEffects(id); if (timer) clearTimeout(timer); };
+  }, [enabled, form, page.autosave?.debounceSeconds, saveDraft]);
+
+  /** Whether the form holds what no save has sent yet (typed values, or an upload under way). */
+  const dirty = useCallback((): boolean => {
+    if (uploadGate.isUploading()) return true;
+    return snapshotOf(toJS(form.values) as Record<string, unknown>, fields) !== last.current;
+  }, [fields, form]);
+
+  return { saveDraft, current, note, exclusive, dirty, markSaved: () => { last.current = snapshotOf(toJS(form.values) as Record<string, unknown>, fields); } };
 }
