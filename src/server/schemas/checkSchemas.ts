@@ -9,9 +9,10 @@ import { RuleCompileError, ruleToCond } from '../resources/ruleFilter.js';
 import type { SchemaSet } from './SchemaSet.js';
 import { normalisePath } from '../../shared/schema/routePath.js';
 import { flattenRoutes, pathMatches } from './routePaths.js';
-import { ajvProblems, BUNDLED_META, escapePointer, findTemplates, META_FILES, metaValidators, PAGE_KINDS, type MetaKind } from './metaValidation.js';
+import { ajvProblems, BUNDLED_META, DOCUMENT_META, escapePointer, findTemplates, META_FILES, metaValidators, PAGE_KINDS, type MetaKind } from './metaValidation.js';
 import { checkArticlePage, checkCountSources, checkDashboardPage, checkStatisticsPage } from './checkPageKinds.js';
 import { checkFieldTexts } from './checkFieldTexts.js';
+import { checkConsistency } from './checkConsistency.js';
 import { fieldKind, hasField, RESERVED_FIELD_NAMES, RULE_USER_KEYS, statusCodes } from './entityModel.js';
 
 export interface SchemaProblem {
@@ -73,7 +74,7 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
     checkMeta(routesFile, doc, 'routes');
   }
   for (const [name, doc] of set.documents) {
-    if (name === 'settings' || name === 'subSystems') checkMeta(fileOf(name), doc, name);
+    if (DOCUMENT_META[name]) checkMeta(fileOf(name), doc, DOCUMENT_META[name]!);
     for (const p of findTemplates(doc, '')) add(fileOf(name), p, 'no {{ }} expressions: write a JSON rule');
   }
 
@@ -382,7 +383,7 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
 
   for (const p of checkCountSources(set)) add(fileOf('settings'), p.path, p.message);
   for (const p of checkFieldTexts(set, fileOf)) add(p.file, p.path, p.message);
-
+  for (const p of checkConsistency(set)) add(fileOf(p.key), p.path, p.message);
   return problems;
 }
 
@@ -396,5 +397,4 @@ function walkRule(rule: unknown, pointer: string, visit: (node: Record<string, u
   if (keys[0] === 'var') return;
   walkRule((rule as Record<string, unknown>)[keys[0]], `${pointer}/${escapePointer(keys[0])}`, visit);
 }
-
 export type { PageDef };

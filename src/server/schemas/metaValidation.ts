@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 
-export type MetaKind = 'entity' | 'list' | 'form' | 'detail' | 'dashboard' | 'article' | 'allocation' | 'progress' | 'statistics' | 'lookup' | 'workflow' | 'dictionary' | 'menu' | 'routes' | 'settings' | 'subSystems';
+export type MetaKind = 'entity' | 'list' | 'form' | 'detail' | 'dashboard' | 'article' | 'allocation' | 'progress' | 'statistics' | 'lookup' | 'workflow' | 'dictionary' | 'menu' | 'routes' | 'settings' | 'subSystems' | 'changeKinds' | 'reviewTargets';
 export const META_FILES: Record<MetaKind, string> = {
   entity: 'entity.schema.json',
   list: 'list-page.schema.json',
@@ -25,6 +25,12 @@ export const META_FILES: Record<MetaKind, string> = {
   dictionary: 'dictionary.schema.json',
   menu: 'menu.schema.json',
   routes: 'routes.schema.json',
+  changeKinds: 'change-kinds.schema.json',
+  reviewTargets: 'review-targets.schema.json',
+};
+/** Top-level documents (schemas/<name>.json) checked against a meta-schema, by file name. */
+export const DOCUMENT_META: Record<string, MetaKind | undefined> = {
+  settings: 'settings', subSystems: 'subSystems', topicChangeKinds: 'changeKinds', reviewTargets: 'reviewTargets',
 };
 export const PAGE_KINDS: readonly string[] = ['list', 'form', 'detail', 'dashboard', 'article', 'allocation', 'progress', 'statistics', 'lookup'];
 const SUPPORT_FILES = ['common.schema.json', 'rule.schema.json', 'action.schema.json'];
