@@ -5,10 +5,11 @@ import type { SessionUser } from '../auth/sessions.js';
 import { AppError } from '../http/AppError.js';
 import { hasRight } from './access.js';
 import { DictionaryValues } from './dictionaries.js';
+import { readSheet, SHEET_LIMITS } from './readSheet.js';
 import type { ResourceService } from './ResourceService.js';
 
 /** More rows than this is refused as a whole: an import runs in one request. */
-export const IMPORT_MAX_ROWS = 5000;
+export const IMPORT_MAX_ROWS = SHEET_LIMITS.maxRows;
 const IMPORTABLE: FieldDef['type'][] = ['string', 'text', 'integer', 'number', 'boolean', 'date', 'datetime'];
 
 export interface ImportReport {
@@ -38,18 +39,6 @@ export async function importTemplate(entity: EntityDef, fields: [string, FieldDe
   ws.getRow(1).font = { bold: true };
   fields.forEach((_, i) => { ws.getColumn(i + 1).width = 24; });
   return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-function cellText(v: ExcelJS.CellValue): string {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    if ('richText' in v) return v.richText.map((r) => r.text).join('');
-    if ('text' in v && typeof v.text === 'string') return v.text;
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
-    return '';
-  }
-  return String(v);
 }
 
 /** Turns a cell's text into the field's value: dictionary labels become values, 是/否 booleans. */
@@ -84,34 +73,25 @@ export async function importXlsx(
   ctx: AppContext, service: ResourceService, entity: EntityDef, fields: [string, FieldDef][], content: Buffer, user: SessionUser,
 ): Promise<ImportReport> {
   if (!hasRight(entity, 'create', user)) throw AppError.forbidden();
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(content as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('文件不是有效的 Excel（.xlsx）文件');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw new AppError('文件中没有工作表');
+  const sheet = await readSheet(content);
   const header = new Map<number, [string, FieldDef]>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const label = cellText(cell.value).trim().replace(/^\*/, '');
+  sheet.header.forEach((text, i) => {
+    const label = text.trim().replace(/^\*/, '');
     const hit = fields.find(([name, def]) => def.label === label || name === label);
-    if (hit) header.set(col, hit);
+    if (hit) header.set(i, hit);
   });
   const missing = fields.filter(([name, def]) => def.required && ![...header.values()].some(([n]) => n === name));
   if (missing.length) throw new AppError(`导入文件缺少列：${missing.map(([, d]) => d.label).join('、')}`);
-  if (ws.rowCount - 1 > IMPORT_MAX_ROWS) throw new AppError(`一次最多导入${IMPORT_MAX_ROWS}行`);
 
   const dicts = new DictionaryValues(ctx);
   const titleField = entity.titleField && header.size ? entity.titleField : undefined;
   const seen = new Set<string>();
   const report: ImportReport = { total: 0, created: 0, rejected: [] };
-  for (let r = 2; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
+  for (const { row: r, cells } of sheet.rows) {
     const body: Record<string, unknown> = {};
     let any = false;
     for (const [col, [name, def]] of header) {
-      const text = cellText(row.getCell(col).value).trim();
+      const text = (cells[col] ?? '').trim();
       if (!text) continue;
       any = true;
       body[name] = await cellValue(dicts, def, text);
