@@ -49,3 +49,26 @@ describe('a refused save tells every field message', () => {
     await waitFor(() => expect(toasts()).toContain('参数不合法'));
   });
 });
+
+describe('an autosave the server refuses', () => {
+  it('says why in the note and the toast, not only 草稿自动保存未成功, and says so once a later autosave goes through', async () => {
+    const steps = fixturePages.find((p) => p.id === 'fixture/noticeSteps')!;
+    const withAutosave = { ...steps, id: 'fixture/noticeStepsAutosave', autosave: { intervalSeconds: 3600, onStepChange: true } };
+    const dp = createFixtureDataProvider({ ...schemas, pages: [...fixturePages, withAutosave] });
+    const real = dp.save;
+    let refuse = true;
+    dp.save = async (e, b, o) => {
+      if (refuse) throw refused([{ field: 'noticeId', message: '该通知下已有您的课题' }]);
+      return real(e, b, o);
+    };
+    const { container } = await renderPage({ pageId: 'fixture/noticeStepsAutosave', mode: 'edit', query: { id: 'notice-2' }, dataProvider: dp });
+    fireEvent.change(item(container, '标题')!.querySelector('input')!, { target: { value: '改过的标题' } });
+    fireEvent.click(screen.getByRole('button', { name: btn('下一步') }));
+    await waitFor(() => expect(container.querySelector('.runtime-autosave-note')?.textContent).toBe('草稿自动保存未成功：该通知下已有您的课题'));
+    await waitFor(() => expect(toasts()).toContain('该通知下已有您的课题'));
+    // The values still differ from the last saved ones: going back saves them again, and now it goes through.
+    refuse = false;
+    fireEvent.click(screen.getByRole('button', { name: btn('上一步') }));
+    await waitFor(() => expect(container.querySelector('.runtime-autosave-note')?.textContent).toMatch(/^草稿已自动保存/));
+  });
+});

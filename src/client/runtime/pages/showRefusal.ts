@@ -9,6 +9,13 @@ function onScreen(field: { mounted?: boolean; visible?: boolean; display?: strin
   return Boolean(field.mounted) && field.visible !== false && (field.display ?? 'visible') === 'visible';
 }
 
+/** Takes away the server's messages of an earlier refusal (a later save, or autosave, went through). */
+export function clearRefusal(form: Form): void {
+  form.query('*').forEach((field) => {
+    if ('setFeedback' in field) field.setFeedback({ type: 'error', code: 'EffectError', messages: [] });
+  });
+}
+
 /**
  * Tells the user why the server refused a save, from a form: each field message at its field when
  * that field is on screen, and every other one in the toast, so a message never stays behind a
@@ -21,6 +28,7 @@ export function showRefusal(form: Form, error: unknown, toast: (text: string) =>
   // The request layer already warned (an upload under way); a lost session opened the login dialog.
   if (e.kind === 'uploadGate') return null;
   const errors = fieldErrorsOf(e.data);
+  clearRefusal(form);
   const shown = new Set<string>();
   for (const [name, messages] of Object.entries(errors ?? {})) {
     form.query(name).take((field) => {

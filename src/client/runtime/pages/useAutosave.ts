@@ -6,7 +6,7 @@ import { snapshotOf } from '../model/formInit.js';
 import { saveBody } from '../model/formSchema.js';
 import { useRuntime } from '../RuntimeContext.js';
 import { useMessage } from '../../feedback/messages.js';
-import { showRefusal } from './showRefusal.js';
+import { clearRefusal, showRefusal } from './showRefusal.js';
 import { uploadGate } from '../../api/uploadGate.js';
 
 export const AUTOSAVE_DEFAULT_SECONDS = 30;
@@ -56,6 +56,8 @@ export function useAutosave(page: FormPageDef, entityName: string, form: Form, f
       const answer = await dataProvider.save(entityName, saveBody(values, fields, base), { silent: true });
       saved.current = { id: answer.id, version: answer.version };
       last.current = snap;
+      // What an earlier refused autosave put on the fields no longer holds.
+      clearRefusal(form);
       setNote(`草稿已自动保存（${clock(now())}）`);
       if (!base?.id && typeof window !== 'undefined') {
         const url = new URL(window.location.href);
