@@ -40,6 +40,13 @@ describe('ArrayTable', () => {
     warned.mockRestore();
   });
 
+  it('shows a stored number in its cell (a saved template\'s 满分), not an empty input', () => {
+    const { getByLabelText } = render(<ArrayTable value={[{ name: '选题价值', maxScore: 30, weight: 1 }]}
+      columns={[{ key: 'name', title: '指标名称' }, { key: 'maxScore', title: '满分' }, { key: 'weight', title: '权重' }]} onChange={() => undefined} />);
+    expect((getByLabelText('满分（第1行）') as HTMLInputElement).value).toBe('30');
+    expect((getByLabelText('权重（第1行）') as HTMLInputElement).value).toBe('1');
+  });
+
   it('shows rows read-only with their masks, keyed rows too', () => {
     const { container } = render(<ArrayTableView value={{ 开题: { name: '王五', idCard: '130102199001011234' } }} keyedBy="stage"
       columns={[{ key: 'stage', title: '阶段' }, ...COLUMNS]} />);

@@ -104,8 +104,9 @@ const ArrayTableEditor = observer((props: Props) => {
       return withMessage(i, c.key, (status) => <Input.TextArea aria-label={label} disabled={disabled} status={status} autoSize={{ minRows: 1, maxRows: 4 }} maxLength={c.maxLength}
         placeholder={c.placeholder} value={typeof v === 'string' ? v : ''} onChange={(e) => set(i, c.key, typed(c, e.target.value))} />);
     }
+    // A number stored (a template's 满分 once saved) shows as typed, not as an empty cell.
     return withMessage(i, c.key, (status) => <Input aria-label={label} disabled={disabled} status={status} maxLength={c.maxLength} placeholder={c.placeholder}
-      value={typeof v === 'string' ? v : ''} onChange={(e) => set(i, c.key, typed(c, e.target.value))} />);
+      value={typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : ''} onChange={(e) => set(i, c.key, typed(c, e.target.value))} />);
   };
   return (
     <div className="runtime-array-table">
