@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
-import { fileTestClient, md5Of } from './fileTestClient.js';
+import { fileTestClient, md5Of, pngOf } from './fileTestClient.js';
 import { ssoLogin } from '../sso/ssoTestHelpers.js';
 
 const pdf = () => Buffer.concat([Buffer.from('%PDF-1.7\n'), crypto.randomBytes(3000)]);
-const png = () => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), crypto.randomBytes(3000)]);
+const png = () => pngOf(3000);
 type H = Record<string, string>;
 
 /** The file cookie sys/login sets, as a browser would send it back to /api/file. */

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { UPLOAD_MESSAGES } from '../../shared/fileTypes.js';
-import { fileTestClient, md5Of } from './fileTestClient.js';
+import { fileTestClient, md5Of, pngOf } from './fileTestClient.js';
 import { resolveFileRefs, bindFiles } from './fileRefs.js';
 import { sweepExpiredUploads } from './uploads.js';
 
 const pdf = (size = 4000) => Buffer.concat([Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1'), crypto.randomBytes(size)]);
-const png = (size = 4000) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), crypto.randomBytes(size)]);
+const png = (size = 4000) => pngOf(size);
 const exe = (size = 4000) => Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00', 'latin1'), crypto.randomBytes(size)]);
 const text = (s: string) => Buffer.from(s, 'utf8');
 

@@ -65,3 +65,14 @@ export function fileTestClient(t: TestApp, headers: Headers) {
   };
   return api;
 }
+
+/** A PNG as signature readers see it (signature, IHDR, one IDAT of `size` random bytes, IEND); CRCs are not checked by them. */
+export function pngOf(size = 4000): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    return Buffer.concat([length, Buffer.from(type, 'latin1'), data, crypto.randomBytes(4)]);
+  };
+  const ihdr = Buffer.from([0, 0, 0, 16, 0, 0, 0, 16, 8, 2, 0, 0, 0]);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', crypto.randomBytes(size)), chunk('IEND', Buffer.alloc(0))]);
+}

@@ -1,3 +1,5 @@
+import { fileTypeFromBuffer } from 'file-type';
+
 /**
  * What a file really is, from its first bytes (its content signature), so a program renamed
  * `.pdf` is refused however it is named. Reads only the head: HEAD_BYTES is enough for every
@@ -16,31 +18,33 @@ const startsWith = (head: Buffer, bytes: number[], at = 0): boolean =>
 const ascii = (head: Buffer, text: string, at = 0): boolean =>
   startsWith(head, [...Buffer.from(text, 'latin1')], at);
 
-export function sniffKind(head: Buffer): ContentKind {
-  if (ascii(head, 'MZ')) return 'exe';
-  if (startsWith(head, [0x7f, 0x45, 0x4c, 0x46])) return 'elf';
-  // PDF readers accept the marker anywhere in the first 1024 bytes.
+/**
+ * file-type's answers (its `ext`) as the kinds the extension rules speak of. A format it names
+ * that is not here (a HEIC picture, a Photoshop file, an installer...) is 'binary': no extension
+ * accepts it, whatever the file is called.
+ */
+const KIND_OF: Record<string, ContentKind> = {
+  pdf: 'pdf', png: 'png', jpg: 'jpeg', gif: 'gif', bmp: 'bmp', webp: 'webp',
+  zip: 'zip', docx: 'zip', xlsx: 'zip', pptx: 'zip',
+  cfb: 'ole2', doc: 'ole2', xls: 'ole2', ppt: 'ole2',
+  rtf: 'rtf', '7z': '7z', rar: 'rar',
+  mp4: 'mp4', m4v: 'mp4', mov: 'mov', qt: 'mov', webm: 'webm', mkv: 'webm', flv: 'flv', avi: 'avi', wav: 'wav',
+  asf: 'asf', wmv: 'asf', wma: 'asf', mp3: 'mp3',
+  exe: 'exe', dll: 'exe', msi: 'exe', elf: 'elf',
+};
+/** Text formats file-type names: judged as text like any other. */
+const TEXT_FORMATS = new Set(['xml', 'svg']);
+
+/**
+ * The kind of a file's content from its first bytes: file-type (a maintained signature library)
+ * for the formats it knows; here only what it cannot say: a PDF whose marker is not at the very
+ * start (readers accept it in the first 1024 bytes), RealMedia, and whether unknown bytes are text.
+ */
+export async function sniffKind(head: Buffer): Promise<ContentKind> {
+  const found = await fileTypeFromBuffer(head);
+  if (found && !TEXT_FORMATS.has(found.ext)) return KIND_OF[found.ext] ?? 'binary';
   if (head.subarray(0, 1024).includes(Buffer.from('%PDF-'))) return 'pdf';
-  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
-  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (ascii(head, 'GIF87a') || ascii(head, 'GIF89a')) return 'gif';
-  if (ascii(head, 'BM') && startsWith(head, [0, 0, 0, 0], 6)) return 'bmp';
-  if (ascii(head, 'RIFF') && ascii(head, 'WEBP', 8)) return 'webp';
-  if (ascii(head, 'RIFF') && ascii(head, 'AVI ', 8)) return 'avi';
-  if (ascii(head, 'RIFF') && ascii(head, 'WAVE', 8)) return 'wav';
-  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) || startsWith(head, [0x50, 0x4b, 0x05, 0x06])) return 'zip';
-  if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole2';
-  if (ascii(head, '{\\rtf')) return 'rtf';
-  if (startsWith(head, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c])) return '7z';
-  if (ascii(head, 'Rar!\x1a\x07')) return 'rar';
-  if (ascii(head, 'ftyp', 4)) return ascii(head, 'qt  ', 8) ? 'mov' : 'mp4';
-  if (ascii(head, 'moov', 4) || ascii(head, 'mdat', 4) || ascii(head, 'wide', 4)) return 'mov';
-  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return 'webm';
-  if (ascii(head, 'FLV\x01')) return 'flv';
   if (ascii(head, '.RMF')) return 'rm';
-  if (startsWith(head, [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11])) return 'asf';
-  if (startsWith(head, [0xff, 0xfe]) || startsWith(head, [0xfe, 0xff])) return 'text';
-  if (ascii(head, 'ID3') || (head.length >= 2 && head[0] === 0xff && (head[1] & 0xe0) === 0xe0)) return 'mp3';
   return looksLikeText(head) ? 'text' : 'binary';
 }
 

@@ -261,7 +261,7 @@ export async function completeUpload(ctx: AppContext, user: SessionUser, input: 
       await startOver('open');
       throw new AppError(UPLOAD_MESSAGES.md5Mismatch);
     }
-    const kind = sniffKind(staged.head);
+    const kind = await sniffKind(staged.head);
     try {
       checkFile(rulesFor(ctx, session.belong_type), session.file_ext, kind, staged.size);
       if (session.file_size !== null && session.file_size !== staged.size) throw AppError.invalid();

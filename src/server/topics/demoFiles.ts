@@ -59,7 +59,7 @@ export async function storeDemoFile(ctx: AppContext, ownerUserId: number, bytes:
     const uploadId = crypto.randomBytes(16).toString('hex');
     await storage.putChunk(uploadId, 0, Readable.from([bytes]), { maxBytes: bytes.length + 1, length: bytes.length });
     const staged = await storage.stageChunk(uploadId, 0, key);
-    const kind = sniffKind(staged.head) ?? 'unknown';
+    const kind = await sniffKind(staged.head);
     await staged.commit();
     await storage.removeUpload(uploadId);
     await db.insertInto('file_blobs')
