@@ -152,9 +152,10 @@ describe('topic life cycle', () => {
     topicId = Number(new URL(page.url()).searchParams.get('id'));
     expect(topicId).toBeGreaterThan(0);
 
-    // Opening the application of the same notice again continues this draft.
+    // Opening the application of the same notice again offers to continue this draft (继续编辑), not a second one.
     const notice = await api(page, 'resource/notice/list', { page: 1, pageSize: 50, filters: [{ field: 'title', op: 'eq', value: NOTICE }] });
     await page.goto(`/projectManagement/declarationGuidelines/projectApplication?noticeId=${notice.data.list[0].id}`);
+    await page.getByRole('button', { name: btn('继续编辑') }).click();
     await poll(() => page.url()).toContain(`id=${topicId}`);
 
     // The rest of the application (people, tables, texts) as the form sends it; a member's ID number is checked.

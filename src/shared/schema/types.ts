@@ -162,6 +162,18 @@ export interface EntityDef {
 }
 
 // ---------------------------------------------------------------- actions
+/** A dialog listing the records of `entity` the user may read (narrowed by `filters`, and `pageId`'s where) to pick one. */
+export interface PickDef {
+  entity: string;
+  title: string;
+  /** Shown in each row (default the entity's titleField). */
+  field?: string;
+  pageId?: string;
+  filters?: { field: string; op: 'eq' | 'like' | 'in'; value: string | number | (string | number)[] }[];
+  /** What the dialog says when there is nothing to pick. */
+  empty: string;
+}
+
 export type ActionDef =
   | {
       type: 'link'; label: string; to: string; visible?: Rule; icon?: string; primary?: boolean;
@@ -169,6 +181,8 @@ export type ActionDef =
       inline?: boolean;
       /** Row links only: shown only when the server's row `_perm` grants this (e.g. an edit link needs update). */
       perm?: 'update' | 'delete';
+      /** Toolbar links: the record the link is for is picked first in a dialog (placeholders filled from it). */
+      pick?: PickDef;
     }
   | { type: 'transition'; action: string; label?: string; visible?: Rule; confirm?: string; comment?: boolean; inline?: boolean }
   | { type: 'delete'; label?: string; visible?: Rule; confirm?: string }

@@ -6,7 +6,7 @@
 import { test } from '../../../shared/rules/evaluate.js';
 import { ROW_VAR, ruleRecordFields } from '../../../shared/rules/ruleRecordFields.js';
 import { firedBy } from '../../../shared/schema/firedBy.js';
-import type { ActionDef, ResourceRecord, TransitionDef, WorkflowDef } from '../../../shared/schema/types.js';
+import type { ActionDef, PickDef, ResourceRecord, TransitionDef, WorkflowDef } from '../../../shared/schema/types.js';
 import { ruleContext, type RuleInputs } from './ruleContext.js';
 
 export type CommentMode = 'none' | 'optional' | 'required';
@@ -17,6 +17,8 @@ export interface ResolvedAction {
   label: string;
   /** Link target template (placeholders not yet filled). */
   to?: string;
+  /** Links: the record is picked in a dialog first. */
+  pick?: PickDef;
   /** Download actions: API path template (placeholders not yet filled). */
   url?: string;
   method?: 'GET' | 'POST';
@@ -42,7 +44,7 @@ export function findTransition(workflow: WorkflowDef | null | undefined, action:
 export function resolveAction(def: ActionDef, workflow: WorkflowDef | null | undefined, index = 0): ResolvedAction {
   switch (def.type) {
     case 'link':
-      return { key: `link:${index}:${def.to}`, type: 'link', label: def.label, to: def.to, comment: 'none', primary: Boolean(def.primary), danger: false, ...(def.inline ? { inline: true } : {}) };
+      return { key: `link:${index}:${def.to}`, type: 'link', label: def.label, to: def.to, comment: 'none', primary: Boolean(def.primary), danger: false, ...(def.inline ? { inline: true } : {}), ...(def.pick ? { pick: def.pick } : {}) };
     case 'transition': {
       const t = findTransition(workflow, def.action);
       const comment: CommentMode = def.comment === true ? (t?.comment === 'required' ? 'required' : 'optional') : def.comment === false ? 'none' : t?.comment ?? 'none';

@@ -9,6 +9,8 @@ import { actionIcon } from './icons.js';
 // The comment dialog (antd Modal and TextArea) loads on the first press of an action that asks for
 // a comment: most lists show such actions, few people press one on every visit.
 const CommentDialog = lazy(() => import('./CommentDialog.js').then((m) => ({ default: m.CommentDialog })));
+// Likewise the picking dialog of a link whose record is chosen first (申报课题).
+const PickDialog = lazy(() => import('./PickDialog.js').then((m) => ({ default: m.PickDialog })));
 
 interface Props {
   action: ResolvedAction;
@@ -34,6 +36,20 @@ export function ActionButton({ action, rows, run, variant, values, icon, disable
     : { type: action.primary ? ('primary' as const) : ('default' as const), danger: action.danger, icon: actionIcon(icon) };
   const label = action.label;
 
+  if (action.type === 'link' && action.pick) {
+    const pick = action.pick;
+    return (
+      <>
+        <Button {...buttonProps} disabled={disabled} onClick={() => { setDialog(true); setOpened(true); }}>{label}</Button>
+        {opened ? (
+          <Suspense fallback={null}>
+            <PickDialog pick={pick} open={dialog} onClose={() => setDialog(false)}
+              onPick={(row) => { setDialog(false); navigate(fillPlaceholders(action.to ?? '', row)); }} />
+          </Suspense>
+        ) : null}
+      </>
+    );
+  }
   if (action.type === 'link') {
     // A row's or a record's (detail page) action fills its link from that record; a list's
     // toolbar from the page query.

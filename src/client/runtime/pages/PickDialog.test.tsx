@@ -1,0 +1,36 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { PageDef } from '../../../shared/schema/types.js';
+import { fixtureDictionaries, fixtureEntities, fixturePages, fixtureWorkflows } from '../__fixtures__/index.js';
+import { createFixtureDataProvider } from '../testing/fixtureDataProvider.js';
+import { currentLocation, renderPage } from '../testing/renderPage.js';
+import { setupDom } from '../testing/setupDom.js';
+
+setupDom();
+afterEach(() => { cleanup(); sessionStorage.clear(); });
+
+const btn = (name: string) => new RegExp(`^${name.split('').join('\\s*')}$`);
+const list = fixturePages.find((p) => p.id === 'fixture/noticeList')!;
+// 我的课题列表 → 申报课题: the notice is picked in a dialog, not looked for on another page.
+const page = {
+  ...list, id: 'fixture/topicsOfLeader',
+  toolbar: [{
+    type: 'link', label: '申报课题', to: '/apply?noticeId=:id', primary: true,
+    pick: { entity: 'notice', title: '选择申报通知', filters: [{ field: 'status', op: 'eq', value: '1' }], empty: '当前没有可申报的通知' },
+  }],
+} as unknown as PageDef;
+
+describe('a link whose record is picked first', () => {
+  it('lists the records the filters keep and goes to the link of the chosen one', async () => {
+    const dp = createFixtureDataProvider({ pages: [...fixturePages, page], entities: fixtureEntities, workflows: fixtureWorkflows, dictionaries: fixtureDictionaries });
+    await renderPage({ pageId: page.id, dataProvider: dp });
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: btn('申报课题') })); });
+    await waitFor(() => expect(screen.getByText('选择申报通知')).toBeTruthy());
+    const asked = dp.calls.filter((c) => c.method === 'getList').at(-1)!.args as [string, { filters: unknown }];
+    expect(asked[0]).toBe('notice');
+    expect(asked[1].filters).toEqual([{ field: 'status', op: 'eq', value: '1' }]);
+    const choose = await screen.findAllByRole('button', { name: btn('选择') });
+    await act(async () => { fireEvent.click(choose[0]); });
+    await waitFor(() => expect(currentLocation()).toMatch(/^\/apply\?noticeId=notice-/));
+  });
+});
