@@ -25,12 +25,12 @@ describe('a link whose record is picked first', () => {
     const dp = createFixtureDataProvider({ pages: [...fixturePages, page], entities: fixtureEntities, workflows: fixtureWorkflows, dictionaries: fixtureDictionaries });
     await renderPage({ pageId: page.id, dataProvider: dp });
     await act(async () => { fireEvent.click(screen.getByRole('button', { name: btn('申报课题') })); });
-    await waitFor(() => expect(screen.getByText('选择申报通知')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('选择申报通知')).toBeTruthy(), { timeout: 30_000 });
     const asked = dp.calls.filter((c) => c.method === 'getList').at(-1)!.args as [string, { filters: unknown }];
     expect(asked[0]).toBe('notice');
     expect(asked[1].filters).toEqual([{ field: 'status', op: 'eq', value: '1' }]);
-    const choose = await screen.findAllByRole('button', { name: btn('选择') });
+    const choose = await screen.findAllByRole('button', { name: btn('选择') }, { timeout: 30_000 });
     await act(async () => { fireEvent.click(choose[0]); });
     await waitFor(() => expect(currentLocation()).toMatch(/^\/apply\?noticeId=notice-/));
-  });
+  }, 90_000);
 });
