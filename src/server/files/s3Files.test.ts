@@ -2,7 +2,11 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { UPLOAD_MESSAGES } from '../../shared/fileTypes.js';
+import { Readable } from 'node:stream';
 import { fileTestClient, md5Of } from './fileTestClient.js';
+import { fileService } from './fileService.js';
+import { sweepExpiredUploads } from './uploadSweep.js';
+import { blobKey } from './storage/FileStorage.js';
 import { startS3TestServer } from './storage/s3TestServer.js';
 
 const credentials = { accessKeyId: 'AKIDPORTAL', secretAccessKey: 'portal/secret+key' };
@@ -46,5 +50,35 @@ describe('file service on S3-compatible storage', () => {
     const renamed = Buffer.concat([Buffer.from('MZ'), crypto.randomBytes(2000)]);
     expect((await client.send(renamed, 'x.pdf')).answer.result).toBe(UPLOAD_MESSAGES.wrongType);
     expect(s3.objects.size).toBe(2);
+  });
+
+  it('the sweep aborts the multipart upload of an assembly whose process died, once no live session assembles that content', async () => {
+    const { storage } = fileService(t.ctx);
+    const bytes = Buffer.concat([Buffer.from('%PDF-1.5\n'), crypto.randomBytes(6 * 1024 * 1024)]);
+    const md5 = md5Of(bytes);
+    const uploadId = crypto.randomBytes(16).toString('hex');
+    await storage.putChunk(uploadId, 0, Readable.from([bytes]), { maxBytes: bytes.length, length: bytes.length });
+    // A process assembled, then was killed before completing or aborting: its multipart upload stays.
+    await storage.assemble(uploadId, 1, blobKey(md5), () => undefined);
+    expect(s3.uploads.size).toBe(1);
+    const db = t.ctx.database.db;
+    const { id: userId } = await db.selectFrom('users').select('id').where('username', '=', 'province').executeTakeFirstOrThrow();
+    const lease = fileService(t.ctx).config.assembleLeaseMs;
+    const later = Date.now() + lease + 1000;
+
+    // Young, or another process is still assembling that content (beating within the lease): kept.
+    await sweepExpiredUploads(t.ctx);
+    await db.insertInto('upload_sessions').values({
+      context_id: uploadId, user_id: userId, md5, chunks: 1, chunk_size: bytes.length, file_size: bytes.length, file_ext: 'pdf',
+      belong_type: null, status: 'assembling', created_at: later, updated_at: later, expires_at: later + 3600_000,
+    }).execute();
+    await sweepExpiredUploads(t.ctx, later);
+    expect(s3.uploads.size).toBe(1);
+
+    // That assembly finished (or died too): the orphan goes.
+    await db.updateTable('upload_sessions').set({ status: 'complete' }).where('context_id', '=', uploadId).execute();
+    await sweepExpiredUploads(t.ctx, later);
+    expect(s3.uploads.size).toBe(0);
+    await storage.removeUpload(uploadId);
   });
 });

@@ -27,7 +27,30 @@ export async function sweepExpiredUploads(ctx: AppContext, now = Date.now()): Pr
       await db.deleteFrom('upload_sessions').where('context_id', '=', context_id).execute();
     }
     swept += stale.length;
-    if (stale.length < 500) return swept;
+    if (stale.length < 500) break;
+  }
+  await abortDeadAssemblies(ctx, now);
+  return swept;
+}
+
+/**
+ * Aborts assemblies that no live upload session is doing any more: an S3 multipart upload begun
+ * by a process killed while assembling stays in the bucket forever otherwise (the session itself is
+ * taken over and finished by another process, under a multipart upload of its own). One is dead
+ * when it is older than the assembly lease and no session of its content is still assembling
+ * with a heartbeat within the lease.
+ */
+async function abortDeadAssemblies(ctx: AppContext, now: number): Promise<void> {
+  const { storage, config } = fileService(ctx);
+  if (!storage.pendingAssemblies || !storage.abortAssembly) return;
+  const cutoff = now - config.assembleLeaseMs;
+  for (const pending of await storage.pendingAssemblies()) {
+    if (pending.startedAt >= cutoff) continue;
+    const md5 = /^blobs\/[0-9a-f]{2}\/([0-9a-f]{32})$/.exec(pending.key)?.[1];
+    if (!md5) continue;
+    const live = await ctx.database.db.selectFrom('upload_sessions').select('context_id')
+      .where('md5', '=', md5).where('status', '=', 'assembling').where('updated_at', '>=', cutoff).executeTakeFirst();
+    if (!live) await storage.abortAssembly(pending.key, pending.id);
   }
 }
 

@@ -37,6 +37,13 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
   /** Drops every chunk (and leftover) of an upload. */
   removeUpload(uploadId: string): Promise<void>;
+  /**
+   * Assemblies begun and neither completed nor aborted (S3 multipart uploads: a process killed
+   * while assembling leaves one, billed and invisible), with their target key and start. Stores
+   * without such a thing have no such method.
+   */
+  pendingAssemblies?(): Promise<{ key: string; id: string; startedAt: number }[]>;
+  abortAssembly?(key: string, id: string): Promise<void>;
   /** Resolves when the storage answers (readiness: the folder is writable, the bucket reachable). */
   ping(): Promise<void>;
 }

@@ -287,6 +287,31 @@ export function s3Storage(config: S3Config): FileStorage {
       await remove(key);
     },
 
+    async pendingAssemblies() {
+      const out: { key: string; id: string; startedAt: number }[] = [];
+      let markers: Record<string, string> = {};
+      for (;;) {
+        const xml = await call({ method: 'GET', path: bucketPath(), query: { uploads: '', prefix: `${prefix}blobs/`, ...markers } });
+        for (const m of xml.matchAll(/<Upload>([\s\S]*?)<\/Upload>/g)) {
+          const key = xmlValue(m[1], 'Key');
+          const id = xmlValue(m[1], 'UploadId');
+          const startedAt = Date.parse(xmlValue(m[1], 'Initiated') ?? '');
+          if (key && id && Number.isFinite(startedAt)) out.push({ key: key.slice(prefix.length), id, startedAt });
+        }
+        if (xmlValue(xml, 'IsTruncated') !== 'true') return out;
+        markers = { 'key-marker': xmlValue(xml, 'NextKeyMarker') ?? '', 'upload-id-marker': xmlValue(xml, 'NextUploadIdMarker') ?? '' };
+      }
+    },
+
+    async abortAssembly(key, id) {
+      assertKey(key);
+      try {
+        await call({ method: 'DELETE', path: objectPath(key), query: { uploadId: id } });
+      } catch (e) {
+        if (!(e instanceof S3Error && e.status === 404)) throw e;
+      }
+    },
+
     async removeUpload(uploadId) {
       assertUploadId(uploadId);
       for (const { key } of await list(`uploads/${uploadId}/`)) await remove(key);

@@ -9,7 +9,7 @@ import { signV4, type SigV4Credentials } from './sigv4.js';
  */
 export async function startS3TestServer(opts: { bucket: string; region: string; credentials: SigV4Credentials }) {
   const objects = new Map<string, Buffer>();
-  const uploads = new Map<string, { key: string; parts: Map<number, Buffer> }>();
+  const uploads = new Map<string, { key: string; parts: Map<number, Buffer>; initiated: Date }>();
   const requests: string[] = [];
 
   const server = http.createServer(async (req, res) => {
@@ -34,9 +34,15 @@ export async function startS3TestServer(opts: { bucket: string; region: string; 
       const contents = items.map(([k, v]) => `<Contents><Key>${k}</Key><Size>${v.length}</Size></Contents>`).join('');
       return send(200, `<ListBucketResult><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`);
     }
+    if (req.method === 'GET' && !key && 'uploads' in query) {
+      const prefix = query.prefix ?? '';
+      const listed = [...uploads.entries()].filter(([, u]) => u.key.startsWith(prefix))
+        .map(([id, u]) => `<Upload><Key>${u.key}</Key><UploadId>${id}</UploadId><Initiated>${u.initiated.toISOString()}</Initiated></Upload>`).join('');
+      return send(200, `<ListMultipartUploadsResult><IsTruncated>false</IsTruncated>${listed}</ListMultipartUploadsResult>`);
+    }
     if (req.method === 'POST' && 'uploads' in query) {
       const id = crypto.randomBytes(8).toString('hex');
-      uploads.set(id, { key, parts: new Map() });
+      uploads.set(id, { key, parts: new Map(), initiated: new Date() });
       return send(200, `<InitiateMultipartUploadResult><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`);
     }
     if (query.uploadId) {
