@@ -10,6 +10,7 @@ import type {
 } from './SsoService.js';
 import { normaliseCaptchaConfig, randomCaptchaCode, renderCaptchaSvg } from './captchaImage.js';
 import { LoginLimiter } from './loginLimiter.js';
+import { failureDelayMs, tellOwnerOfLock } from './deviceTrust.js';
 import { SSO_MESSAGES as M } from './ssoMessages.js';
 
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
@@ -33,6 +34,8 @@ export interface BuiltInSsoOptions {
   generateCaptchaCode?: (config: CaptchaConfig) => string;
   generateSmsCode?: () => string;
   smsSender?: SmsSender;
+  /** How a failure's delay is waited for; tests record it instead. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 function captchaHash(captchaId: string, code: string): string {
@@ -130,12 +133,14 @@ export class BuiltInSso implements SsoService {
     return rows.length === 1 ? (rows[0] as any) : undefined;
   }
 
-  async login(input: LoginInput): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity }>> {
+  async login(input: LoginInput): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity; userId?: number }>> {
     const account = input.account.trim();
     if (!account) return { ok: false, message: M.accountRequired };
     // The name, e-mail or mobile resolves to the account first: one account, one failure counter.
     const user = await this.findUser(account);
-    const key = LoginLimiter.key(account, user?.id);
+    // A browser that signed in to the account before counts (and is locked) on its own.
+    const trusted = user && input.trustedDevice ? await input.trustedDevice(Number(user.id)) : false;
+    const key = trusted ? LoginLimiter.deviceKey(LoginLimiter.key(account, user?.id)) : LoginLimiter.key(account, user?.id);
     const locked = await this.limiter.lockedFor(key, input.ip, this.now());
     if (locked) return { ok: false, message: M.locked(Math.ceil(locked / 60000)) };
     if (input.smsCode !== undefined && input.smsCode !== '') return this.loginBySms(account, key, input.smsCode, input.ip);
@@ -146,16 +151,22 @@ export class BuiltInSso implements SsoService {
     const captchaProblem = await this.checkCaptcha(input.captchaId, code);
     if (captchaProblem) return { ok: false, message: captchaProblem };
 
+    // Each failure makes the next guess on the account wait longer, before the lock stops it.
+    const delay = failureDelayMs(await this.limiter.recentFailures(key, this.now()));
+    if (delay) await (this.options.sleep ?? ((ms: number) => new Promise((resolve) => setTimeout(resolve, ms))))(delay);
     dummyHash ??= hashPassword(crypto.randomBytes(12).toString('hex'));
     const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyHash));
     if (!user || !valid) {
-      await this.limiter.fail(key, input.ip, this.now());
+      const now = this.now();
+      const lockedNow = await this.limiter.fail(key, input.ip, now);
+      // The account (not only the address) was locked by failures from elsewhere: its owner is told.
+      if (lockedNow && user && !trusted && (await this.limiter.lockedFor(key, 'no address', now)) > 0) await tellOwnerOfLock(this.ctx, Number(user.id), now);
       return { ok: false, message: M.badCredentials };
     }
     return this.issue(user, key, input.ip);
   }
 
-  private async loginBySms(account: string, key: string, smsCode: string, ip: string): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity }>> {
+  private async loginBySms(account: string, key: string, smsCode: string, ip: string): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity; userId?: number }>> {
     if (accountType(account) !== 'mobile') return { ok: false, message: M.mobileInvalid };
     const checked = await this.verifySmsCode(account, smsCode, 'login');
     if (!checked.ok) {
@@ -204,7 +215,7 @@ export class BuiltInSso implements SsoService {
     return { ok: true, value: null };
   }
 
-  private async issue(user: { id: number; username: string; enabled: number; approval?: string | null }, key: string, ip: string): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity }>> {
+  private async issue(user: { id: number; username: string; enabled: number; approval?: string | null }, key: string, ip: string): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity; userId?: number }>> {
     if (!Number(user.enabled)) {
       // A sign-up still waiting for (or refused by) the city admin is told so, not that it was stopped.
       const message = user.approval === 'pending' ? M.accountPending : user.approval === 'rejected' ? M.accountRejected : M.accountDisabled;
@@ -219,7 +230,7 @@ export class BuiltInSso implements SsoService {
       .insertInto('sso_tickets')
       .values({ tgt_hash: ticketId, user_id: user.id, ip, created_at: now, last_seen_at: now, expires_at: now + TICKET_IDLE_MS })
       .execute();
-    return { ok: true, value: { tgt, identity: { username: user.username, ticketId } } };
+    return { ok: true, value: { tgt, identity: { username: user.username, ticketId }, userId: Number(user.id) } };
   }
 
   async validate(tgt: string): Promise<SsoIdentity | null> {

@@ -34,6 +34,8 @@ export interface LoginInput {
   smsCode?: string;
   /** Caller's address: failures are counted per account and address. */
   ip: string;
+  /** Whether the caller's browser signed in to that account before (its failures and locks are its own). */
+  trustedDevice?: (userId: number) => Promise<boolean>;
 }
 
 export type SsoOutcome<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -44,7 +46,7 @@ export interface SsoService {
   /** The picture of a live captcha (SVG), or null when it is unknown, used or expired. */
   captchaImage(captchaId: string): Promise<string | null>;
   /** Checks the credentials and issues a ticket-granting ticket. */
-  login(input: LoginInput): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity }>>;
+  login(input: LoginInput): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity; userId?: number }>>;
   /** Who holds the ticket; null when unknown or expired. Keeps the ticket alive (idle expiry). */
   validate(tgt: string): Promise<SsoIdentity | null>;
   /** Ends the ticket and every app session issued from it. */

@@ -25,6 +25,16 @@ export class LoginLimiter {
     return userId !== undefined ? `user:${userId}` : `name:${account.trim().toLowerCase().slice(0, 150)}`;
   }
 
+  /** The counter of an account's browsers that signed in to it before: locked apart from the rest. */
+  static deviceKey(key: string): string {
+    return `${key}:device`;
+  }
+
+  /** The key's failures within the window (the progressive delay grows with them). */
+  async recentFailures(key: string, now: number): Promise<number> {
+    return this.count(now, { account_key: key });
+  }
+
   /** Milliseconds the account or the address stays locked, 0 when neither is. */
   async lockedFor(key: string, ip: string, now: number): Promise<number> {
     const rows = await this.db

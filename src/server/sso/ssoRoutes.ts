@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { rememberDevice, trustedDevice } from './deviceTrust.js';
 import cookie from '@fastify/cookie';
 import type { AppContext } from '../AppContext.js';
 import { AppError } from '../http/AppError.js';
@@ -96,9 +97,10 @@ export async function ssoRoutes(app: FastifyInstance, opts: { ctx: AppContext })
     },
   }, async (request, reply) => {
     const body = request.body as { account: string; password?: string; captchaId?: string; captchaCode?: string; smsCode?: string };
-    const outcome = await sso().login({ ...body, ip: request.ip });
+    const outcome = await sso().login({ ...body, ip: request.ip, trustedDevice: (userId) => trustedDevice(ctx, request, userId) });
     if (!outcome.ok) return fail(outcome.message);
     setTicketCookie(request, reply, outcome.value.tgt);
+    if (outcome.value.userId !== undefined) await rememberDevice(ctx, request, reply, outcome.value.userId);
     return { result: 'success', data: { tgt: outcome.value.tgt } };
   });
 

@@ -155,7 +155,7 @@ export function userAdmin(ctx: AppContext): VirtualEntity {
       }
       if (Object.keys(set).length) await db.updateTable('users').set(set).where('id', '=', rec.id).execute();
       if (action === 'unlock' || action === 'resetPassword') {
-        const keys = [LoginLimiter.key('', rec.id), LoginLimiter.key(String(rec.username))];
+        const keys = [LoginLimiter.key('', rec.id), LoginLimiter.deviceKey(LoginLimiter.key('', rec.id)), LoginLimiter.key(String(rec.username))];
         await db.deleteFrom('sso_login_locks').where('account_key', 'in', keys).execute();
         await db.deleteFrom('sso_login_failures').where('account_key', 'in', keys).execute();
       }
