@@ -19,6 +19,7 @@ export const TEMPLATE_DIR_ENV = 'TEST_TEMPLATE_DIR';
 /** The schema the PostgreSQL templates (and so their copies) keep their tables in. */
 export const TEMPLATE_PG_SCHEMA = 'portal';
 const READY = 'ready.json';
+const FAILED = 'failed.txt';
 const WAIT_MS = 180_000;
 
 export interface TemplateCopy {
@@ -70,14 +71,51 @@ export async function copyTemplate(config: ServerConfig, dataDir: string, build:
 
 async function readyTemplate(root: string, dir: string, config: ServerConfig, build: (target: TemplateTarget) => Promise<void>): Promise<Ready> {
   const readyFile = path.join(dir, READY);
-  let mine = false;
-  try {
-    fs.mkdirSync(`${dir}.lock`);
-    mine = true;
-  } catch {
-    // Another worker builds it: wait for its mark below.
+  const failedFile = path.join(dir, FAILED);
+  const lock = `${dir}.lock`;
+  const until = Date.now() + WAIT_MS;
+  for (;;) {
+    try {
+      fs.mkdirSync(lock);
+      fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+      return await buildTemplate(root, dir, config, build);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    // Another worker builds it: wait for its mark. A build that failed fails every file that
+    // needs it, with its error; one whose worker died is taken over.
+    while (!fs.existsSync(readyFile)) {
+      if (fs.existsSync(failedFile)) throw new Error(`building the test database template failed: ${fs.readFileSync(failedFile, 'utf8')}`);
+      if (!ownerAlive(lock)) {
+        fs.rmSync(dir, { recursive: true, force: true });
+        fs.rmSync(lock, { recursive: true, force: true });
+        break;
+      }
+      if (Date.now() > until) throw new Error(`test database template ${dir} was not ready within ${WAIT_MS} ms`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    if (fs.existsSync(readyFile)) return JSON.parse(fs.readFileSync(readyFile, 'utf8')) as Ready;
   }
-  if (mine) {
+}
+
+/** Whether the worker holding a template's lock is still running (its pid file is written right after the lock). */
+function ownerAlive(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(path.join(lock, 'pid'), 'utf8'));
+  } catch {
+    return true; // the lock was taken a moment ago and its pid is being written
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function buildTemplate(root: string, dir: string, config: ServerConfig, build: (target: TemplateTarget) => Promise<void>): Promise<Ready> {
+  try {
     const ready: Ready = {};
     const target: TemplateTarget = { dataDir: path.join(dir, 'data') };
     if (config.databaseUrl) {
@@ -93,15 +131,13 @@ async function readyTemplate(root: string, dir: string, config: ServerConfig, bu
     }
     fs.mkdirSync(target.dataDir, { recursive: true });
     await build(target);
-    fs.writeFileSync(readyFile, JSON.stringify(ready));
+    fs.writeFileSync(path.join(dir, READY), JSON.stringify(ready));
     return ready;
+  } catch (e) {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, FAILED), e instanceof Error ? e.message : String(e));
+    throw e;
   }
-  const until = Date.now() + WAIT_MS;
-  while (!fs.existsSync(readyFile)) {
-    if (Date.now() > until) throw new Error(`test database template ${dir} was not ready within ${WAIT_MS} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return JSON.parse(fs.readFileSync(readyFile, 'utf8')) as Ready;
 }
 
 /** PostgreSQL refuses a template while a connection to it is still closing: try again briefly. */
