@@ -11,7 +11,6 @@ export function sanitizeFileName(raw: unknown): string {
   let name = typeof raw === 'string' ? raw.normalize('NFC') : '';
   name = name.split(/[\\/]/).pop() ?? '';
   name = name
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what this removes
     .replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '')
     .replace(/[<>:"|?*]/g, '_')
     .replace(/\s+/g, ' ')

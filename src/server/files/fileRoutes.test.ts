@@ -191,7 +191,6 @@ describe('file service through HTTP', () => {
       expect(sent.file!.fileName).toBe(shown);
       const res = await t.inject({ method: 'GET', url: `/api/file/download?id=${sent.file!.id}`, headers: province });
       expect(res.statusCode).toBe(200);
-      // eslint-disable-next-line no-control-regex -- no control character may reach the header
       expect(res.headers['content-disposition']).not.toMatch(/[\u0000-\u001f]|\.\.\//);
     }
     // A NUL byte is refused outright (PostgreSQL cannot store it), like in any other string.

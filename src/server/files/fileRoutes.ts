@@ -172,7 +172,6 @@ export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     const { stream, size } = zipOf(fileService(ctx).storage, files.map(({ file, blob }) => ({
       key: blob.storage_key, name: file.original_file_name, size: blob.size, mtime: new Date(file.created_at),
     })));
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what this replaces
     const zipName = `${(query.name ?? given.name ?? '附件').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_') || '附件'}.zip`;
     reply.header('Content-Type', 'application/zip');
     reply.header('Content-Disposition', contentDisposition('attachment', zipName));

@@ -27,7 +27,6 @@ const FILE_FIELDS = [
 
 /** Windows and zip tools refuse these in names; a name is also kept short. */
 function safeName(name: string, max = 60): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what this replaces
   const cleaned = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').replace(/^\.+/, '_').trim();
   return (cleaned || '_').slice(0, max);
 }
