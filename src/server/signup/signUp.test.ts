@@ -94,8 +94,11 @@ describe('sign-up', () => {
 
   it('creates an active project leader in the unit\'s area, who signs in at once', async () => {
     const code = sent.at(-1)!.code;
-    const res = await submit(form({ smsCode: code, gender: '1' }));
+    const res = await submit(form({ smsCode: code, gender: '1', realName: '周\uFFFE老\u0001师' }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    // Characters XML cannot hold are not stored (the application .docx would not open).
+    const stored = await t.ctx.database.db.selectFrom('users').select('real_name').where('username', '=', 'teacher_zhou').executeTakeFirstOrThrow();
+    expect(stored.real_name).toBe('周老师');
     expect(res.body).toMatchObject({ flag: true, result: M.done, data: { username: 'teacher_zhou', status: '1' } });
     // The gender chosen on the form (SPEC §3, dictionary xb) is the account's.
     const row = await t.ctx.database.db.selectFrom('users').select('gender').where('username', '=', 'teacher_zhou').executeTakeFirstOrThrow();

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { accountType } from '../../shared/account.js';
 import { isValidIdCard } from '../../shared/idCard.js';
+import { stripNonXmlChars } from '../../shared/xmlText.js';
 import type { AppContext } from '../AppContext.js';
 import { hashPassword } from '../auth/secrets.js';
 import { passwordRefusal } from '../accounts/passwordPolicy.js';
@@ -79,10 +80,11 @@ export async function sendSignUpSms(ctx: AppContext, input: { mobile: string; ca
 
 function checkShape(input: SignUpInput): { username: string; password: string; realName: string; gender: string | null; idCardNo: string; mobile: string; smsCode: string; unit: string } {
   const v = {
-    username: (input.username ?? '').trim(), password: input.password ?? '', realName: (input.realName ?? '').trim(),
+    // The name and unit are stored as typed, less the characters XML cannot hold (as every save).
+    username: (input.username ?? '').trim(), password: input.password ?? '', realName: stripNonXmlChars(input.realName ?? '').trim(),
     gender: input.gender === undefined || input.gender === null || String(input.gender) === '' ? null : String(input.gender),
     idCardNo: (input.idCardNo ?? '').trim().toUpperCase(), mobile: (input.mobile ?? '').trim(),
-    smsCode: (input.smsCode ?? '').trim(), unit: (input.unit ?? '').trim(),
+    smsCode: (input.smsCode ?? '').trim(), unit: stripNonXmlChars(input.unit ?? '').trim(),
   };
   if (!USERNAME.test(v.username)) throw refuse('username', M.username);
   const pw = passwordRefusal(v.password, { username: v.username, mobile: v.mobile });
