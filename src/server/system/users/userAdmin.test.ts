@@ -40,6 +40,14 @@ describe('users and roles', () => {
     expect((await t.post(`${U}/list`, { subAct: 'a' }, leader)).status).toBe(403);
   });
 
+  it('refuses a filter on a name the object prototype holds, with a field message', async () => {
+    for (const field of ['constructor', 'toString', '__proto__']) {
+      const res = await t.post(`${U}/list`, { subAct: 'a', filters: [{ field, value: 'x' }] }, admin);
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain('不能按该字段查询');
+    }
+  });
+
   it('a province admin sees and manages only roles 3-5; a city admin only their own area', async () => {
     const p = await t.post(`${U}/list`, { subAct: 'a', pageSize: 100 }, province);
     const names = p.body.data.list.map((u: any) => u.username);

@@ -59,7 +59,7 @@ export function userAdmin(ctx: AppContext): VirtualEntity {
         if (typeof v !== 'string' && typeof v !== 'number') throw AppError.invalid();
         const text = String(v);
         const field = f.field as string;
-        if (field in LIKE) q = q.where(LIKE[field as keyof typeof LIKE], 'like', `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+        if (Object.hasOwn(LIKE, field)) q = q.where(LIKE[field as keyof typeof LIKE], 'like', `%${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
         else if (field === 'area') q = q.where('area_code', '=', text);
         else if (field === 'roles') q = q.where('id', 'in', db.selectFrom('user_roles').select('user_id').where('role_code', '=', text));
         else if (field === 'status') {
