@@ -281,9 +281,25 @@ describe('SSO on the real captcha path, with a clock', () => {
     expect((await t.post('/api/sys/login', { tgt })).body).toMatchObject({ code: 501, result: '用户未登录' });
   });
 
+  /** POST /sso/sms/send with a fresh picture captcha answered right. */
+  const smsSend = async (body: { mobile: string }) => {
+    nextCode = 'SMS2';
+    return t.post('/sso/sms/send', { ...body, captchaId: await newCaptcha(t), captchaCode: 'SMS2' });
+  };
+
+  it('asks for the captcha before sending or looking anything up', async () => {
+    clock += 3600_000;
+    const before = sent.length;
+    expect((await t.post('/sso/sms/send', { mobile: '13800000007' })).body).toEqual({ result: 'fail', data: M.captchaRequired });
+    nextCode = 'SMS3';
+    expect((await t.post('/sso/sms/send', { mobile: '13800000007', captchaId: await newCaptcha(t), captchaCode: 'SMS4' })).body).toEqual({ result: 'fail', data: '验证码错误' });
+    expect(sent.length).toBe(before);
+    expect(await t.ctx.database.db.selectFrom('sso_sms_codes').select('id').where('mobile', '=', '13800000007').execute()).toEqual([]);
+  });
+
   it('sends an SMS code through the pluggable sender and signs in with it', async () => {
     clock += 3600_000;
-    const send = await t.post('/sso/sms/send', { mobile: '13800000005' });
+    const send = await smsSend({ mobile: '13800000005' });
     expect(send.body).toEqual({ result: 'success', data: M.smsSent });
     expect(sent.at(-1)).toEqual({ mobile: '13800000005', code: '246810' });
     const stored = await t.ctx.database.db.selectFrom('sso_sms_codes').select('code_hash').where('mobile', '=', '13800000005').execute();
@@ -300,19 +316,19 @@ describe('SSO on the real captcha path, with a clock', () => {
 
   it('rate-limits SMS: one a minute per mobile; unknown numbers get no SMS but the same answer', async () => {
     clock += 3600_000;
-    expect((await t.post('/sso/sms/send', { mobile: '13800000006' })).body.result).toBe('success');
-    expect((await t.post('/sso/sms/send', { mobile: '13800000006' })).body).toEqual({ result: 'fail', data: M.smsTooSoon });
+    expect((await smsSend({ mobile: '13800000006' })).body.result).toBe('success');
+    expect((await smsSend({ mobile: '13800000006' })).body).toEqual({ result: 'fail', data: M.smsTooSoon });
     clock += 61_000;
-    expect((await t.post('/sso/sms/send', { mobile: '13800000006' })).body.result).toBe('success');
+    expect((await smsSend({ mobile: '13800000006' })).body.result).toBe('success');
     const before = sent.length;
-    expect((await t.post('/sso/sms/send', { mobile: '13911112222' })).body.result).toBe('success');
+    expect((await smsSend({ mobile: '13911112222' })).body.result).toBe('success');
     expect(sent.length).toBe(before);
-    expect((await t.post('/sso/sms/send', { mobile: '12345' })).body).toEqual({ result: 'fail', data: M.mobileInvalid });
+    expect((await smsSend({ mobile: '12345' })).body).toEqual({ result: 'fail', data: M.mobileInvalid });
   });
 
   it('an SMS code expires after 5 minutes', async () => {
     clock += 3600_000;
-    await t.post('/sso/sms/send', { mobile: '13800000008' });
+    await smsSend({ mobile: '13800000008' });
     clock += 5 * 60_000 + 1;
     expect((await login(t, { account: '13800000008', smsCode: '246810' })).body).toEqual({ result: 'fail', data: M.smsExpired });
   });

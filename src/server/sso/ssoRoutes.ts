@@ -140,9 +140,12 @@ export async function ssoRoutes(app: FastifyInstance, opts: { ctx: AppContext })
 
   app.post('/sms/send', {
     config: publicRoute,
-    schema: { body: objectSchema({ mobile: str(32, { minLength: 1 }), appId: str(64), client: str(64) }, ['mobile']), querystring: QUERY },
+    schema: { body: objectSchema({ mobile: str(32, { minLength: 1 }), captchaId: str(64), captchaCode: str(20), appId: str(64), client: str(64) }, ['mobile']), querystring: QUERY },
   }, async (request) => {
-    const { mobile } = request.body as { mobile: string };
+    const { mobile, captchaId, captchaCode } = request.body as { mobile: string; captchaId?: string; captchaCode?: string };
+    // The captcha (single use) before anything is looked up: mobiles cannot be probed by a script.
+    const captcha = await sso().verifyCaptcha(captchaId, captchaCode ?? '');
+    if (!captcha.ok) return fail(captcha.message);
     const outcome = await sso().sendSmsCode(mobile, request.ip);
     return outcome.ok ? { result: 'success', data: M.smsSent } : fail(outcome.message);
   });
