@@ -110,8 +110,11 @@ const stepKey = (pageId: string, id: unknown) => `runtime-step:${pageId}:${Strin
 function storedStep(pageId: string, id: unknown): number {
   try { return Number(localStorage.getItem(stepKey(pageId, id))) || 0; } catch { return 0; }
 }
-function storeStep(pageId: string, id: unknown, step: number): void {
-  try { localStorage.setItem(stepKey(pageId, id), String(step)); } catch { /* storage unavailable */ }
+function storeStep(pageId: string, id: unknown, step: number | null): void {
+  try {
+    if (step === null) localStorage.removeItem(stepKey(pageId, id));
+    else localStorage.setItem(stepKey(pageId, id), String(step));
+  } catch { /* storage unavailable */ }
 }
 
 export function FormPage({ bundle, mode: requested, query, embedded, record: given }: PageKindProps) {
@@ -224,6 +227,8 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
         }, { silent: true });
       });
       autosave.markSaved();
+      // Saved by the user's own button: the form was finished, so it opens at its start next time.
+      if (remember) storeStep(page.id, saved.id, null);
       // Leaving the page takes its own message holder with it: the app-wide notifier says it then.
       if (page.afterSave) notify.success(MESSAGES.success);
       else void message.success(MESSAGES.success);

@@ -60,6 +60,12 @@ describe('application drafts (form page autosave)', () => {
     const again = await renderPage({ pageId: page.id, mode: 'edit', query: { id: 'notice-2' }, dataProvider: dp });
     await waitFor(() => expect(item(again.container, '正文')).toBeDefined());
     expect(item(again.container, '标题')).toBeUndefined();
+    // Saved with its own button, the form was finished: it opens at its start next time.
+    await act(async () => { fireEvent.click(screen.getByRole('button', { name: btn('保存') })); });
+    await waitFor(() => expect(dp.calls.some((c) => c.method === 'save')).toBe(true));
+    cleanup();
+    const third = await renderPage({ pageId: page.id, mode: 'edit', query: { id: 'notice-2' }, dataProvider: dp });
+    await waitFor(() => expect(item(third.container, '标题')).toBeDefined());
   });
 
   it('offers 继续编辑 where the user already has a draft, instead of opening it without a word', async () => {
