@@ -42,16 +42,20 @@ async function waitFor(url: string, child: ChildProcess, ms: number): Promise<vo
   throw new Error(`the portal did not answer ${url} within ${ms} ms`);
 }
 
-let child: ChildProcess | undefined;
+export interface Portal { baseURL: string; dataDir: string; stop(): Promise<void> }
 
-/** Starts the portal exactly as `npm start` does, on a free port with a fresh data folder. */
-export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+/**
+ * Starts the portal exactly as `npm start` does, on a free port with a fresh data folder of its
+ * own (`name` tells its folder and log apart): the journeys share one; the crawler, which saves
+ * every edit form again, walks one of its own.
+ */
+export async function startPortal(name: string): Promise<Portal> {
   const root = path.resolve(import.meta.dirname, '..');
   const port = await freePort();
-  const dataDir = path.join(root, '.e2e', `data-${Date.now()}`);
+  const dataDir = path.join(root, '.e2e', `data-${name}-${Date.now()}`);
   fs.mkdirSync(path.join(root, '.e2e', 'screenshots'), { recursive: true });
-  const log = fs.createWriteStream(path.join(root, '.e2e', 'server.log'));
-  child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const log = fs.createWriteStream(path.join(root, '.e2e', name === 'journeys' ? 'server.log' : `server-${name}.log`));
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: {
       ...process.env,
@@ -72,17 +76,27 @@ export default async function setup(project: TestProject): Promise<() => Promise
   child.stderr!.pipe(log);
   const baseURL = `http://127.0.0.1:${port}`;
   await waitFor(`${baseURL}/api/basicInfoMaintain/querySysName`, child, 200_000);
-  project.provide('baseURL', baseURL);
-  project.provide('dataDir', dataDir);
+  return {
+    baseURL,
+    dataDir,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(`${dataDir}-sessions`, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The portal the journeys share. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const portal = await startPortal('journeys');
+  project.provide('baseURL', portal.baseURL);
+  project.provide('dataDir', portal.dataDir);
   project.provide('demoPassword', E2E_PASSWORD);
   project.provide('captchaCode', E2E_CAPTCHA);
   project.provide('smsCode', E2E_SMS_CODE);
-  return async () => {
-    if (child && child.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child!.once('exit', r));
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.rmSync(`${dataDir}-sessions`, { recursive: true, force: true });
-  };
+  return () => portal.stop();
 }

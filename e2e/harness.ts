@@ -64,8 +64,8 @@ export async function inputHandled(page: Page): Promise<void> {
  * A fresh browser context (own storage, own cookies) with a page on the portal; console errors are
  * collected. `storageState` starts it with the cookies and local storage saved from another (login.ts).
  */
-export async function openPage(browser: Browser, pathname = '/', options: { storageState?: string } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: baseURL(), locale: 'zh-CN', viewport: { width: 1366, height: 860 }, acceptDownloads: true, storageState: options.storageState });
+export async function openPage(browser: Browser, pathname = '/', options: { storageState?: string; baseURL?: string } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ baseURL: options.baseURL ?? baseURL(), locale: 'zh-CN', viewport: { width: 1366, height: 860 }, acceptDownloads: true, storageState: options.storageState });
   const page = await context.newPage();
   openPages.add(page);
   page.on('close', () => openPages.delete(page));

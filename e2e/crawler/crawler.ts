@@ -14,6 +14,9 @@ import type { RouteInfo } from './routes.js';
 import { codedHeadings, screenProblems, type DictionaryOptions } from './screenChecks.js';
 import type { Watch } from './watch.js';
 
+/** A field's message that it is empty (请上传开题报告, 请输入…, …不能为空), not that its value is wrong. */
+const isRequiredMessage = (m: string) => /^请(输入|选择|上传|填写|添加)|不能为空|必填/.test(m.trim());
+
 /** One save at a time across the accounts walking together. */
 const saving = (() => {
   let tail = Promise.resolve();
@@ -190,12 +193,17 @@ export class Crawler {
     const nTables = await tables.count();
     for (let ti = 0; ti < nTables; ti += 1) {
       const rows = tables.nth(ti).locator('tbody tr.ant-table-row');
-      const n = Math.min(FIRST_ROWS, await rows.count());
+      const n = await rows.count();
       for (let r = 0; r < n; r += 1) {
+        // Past the first rows, only an action none of them offered is looked for (a draft's 编辑
+        // further down the page), and only while one is missing.
+        const first = r < FIRST_ROWS;
+        if (!first && !wanted.size) break;
         for (const l of await this.rowLabels(rows.nth(r), wanted)) {
-          out.push({ kind: 'row', table: ti, row: r, label: l, type: types.get(l) ?? 'unknown' });
+          if (first || wanted.has(l)) out.push({ kind: 'row', table: ti, row: r, label: l, type: types.get(l) ?? 'unknown' });
           wanted.delete(l);
         }
+        if (!first) continue;
         for (const href of await rows.nth(r).locator('td a[href^="/"]').evaluateAll((as) => as.filter((a) => !a.closest('.runtime-file-list')).map((a) => a.getAttribute('href')!))) {
           out.push({ kind: 'cell', table: ti, row: r, href });
         }
@@ -223,7 +231,11 @@ export class Crawler {
       if (this.done.has(key)) continue;
       const isLink = (task.kind === 'row' || task.kind === 'button') && task.type === 'link' || task.kind === 'cell';
       const isDownload = task.kind === 'file' || ((task.kind === 'row' || task.kind === 'button') && (task.type === 'export' || task.type === 'download'));
-      if (!isLink && !isDownload) continue;
+      if (!isLink && !isDownload) {
+        // Transitions, deletes, imports and batch actions change the data: named in the report, not pressed.
+        if (!visit.actions.includes(`not fired: ${task.label}`)) visit.actions.push(`not fired: ${task.label}`);
+        continue;
+      }
       if (isLink && depth >= MAX_DEPTH) continue;
       this.done.add(key);
       await this.restore(url, tab);
@@ -310,7 +322,8 @@ export class Crawler {
       const after = await this.page.locator(`${CONTENT} .ant-steps-item-active`).innerText().catch(() => '');
       if (after === before) {
         const errors = await this.page.locator('.ant-formily-item-error-help:visible').allInnerTexts();
-        this.watch.add('step refused unchanged', `${before}: ${errors.join(' | ') || 'no message'}`);
+        if (errors.length && errors.every(isRequiredMessage)) visit.actions.push(`step ${label(before)}: incomplete as loaded (${errors.join(' | ')})`);
+        else this.watch.add('step refused unchanged', `${before}: ${errors.join(' | ') || 'no message'}`);
         return;
       }
       visit.actions.push(`step ${label(after)}`);
@@ -338,9 +351,15 @@ export class Crawler {
       }
     } finally { saving.release(); }
     const errors = await this.page.locator('.ant-formily-item-error-help:visible').allInnerTexts();
-    if (errors.length) this.watch.add('re-save refused', errors.join(' | '));
-    if (outcome === 'silent') this.watch.add('re-save silent', 'no message after 保存');
     await this.checkToasts();
+    if (errors.length && errors.every(isRequiredMessage)) {
+      // Loaded without what this form exists to add (a stage report not uploaded yet): the form says
+      // so at the field, and nothing is sent. Only other refusals of an unchanged record are faults.
+      visit.actions.push(`re-save: incomplete as loaded (${errors.join(' | ')})`);
+      return;
+    }
+    if (errors.length) this.watch.add('re-save refused', errors.join(' | '));
+    else if (outcome === 'silent') this.watch.add('re-save silent', 'no message after 保存');
     visit.actions.push(`re-save ${errors.length ? 'refused' : 'done'}`);
   }
 }
