@@ -65,7 +65,7 @@ export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   });
 
   // How big the uploader's chunks may be (UPLOAD_CHUNK_MB): asked once per page, before hashing.
-  app.get('/api/file/uploadSettings', { config: { auth: 'public' } }, async () => ok({ chunkSize: fileService(ctx).config.chunkBytes }));
+  app.get('/api/file/uploadSettings', { config: { auth: 'public' }, schema: { querystring: { type: 'object', properties: { subAct }, additionalProperties: false } } }, async () => ok({ chunkSize: fileService(ctx).config.chunkBytes }));
 
   app.post('/api/file/getCyStorageToken', {
     schema: { body: body({ fileExt: ext, chunks: count, md5, fileSize: { type: 'integer', minimum: 0 }, belongType: { type: 'string', maxLength: 128 } }, ['fileExt', 'chunks', 'md5']) },
