@@ -248,7 +248,12 @@ export class Crawler {
         continue;
       }
       await target.click();
-      const moved = await this.page.waitForURL((u) => `${u.pathname}${u.search}` !== url, { timeout: 10_000 }).then(() => true, () => false);
+      const away = () => this.page.waitForURL((u) => `${u.pathname}${u.search}` !== url, { timeout: 10_000 }).then(() => true, () => false);
+      const dialog = this.page.locator('.ant-modal-wrap:visible .ant-modal');
+      // A link that picks its record first (申报课题 → 选择申报通知) opens a dialog: it is checked, and
+      // its first choice taken; a dialog with nothing to choose is closed.
+      const moved = await Promise.race([away(), dialog.first().waitFor({ timeout: 10_000 }).then(() => false, () => false)]) || await this.throughDialog(dialog, away, visit, name);
+      if (moved === null) continue;
       if (!moved) {
         this.watch.add('link went nowhere', `${name} on ${url}`);
         continue;
@@ -257,6 +262,23 @@ export class Crawler {
       if (this.walkedUrls.has(this.here())) continue;
       await this.open(this.here(), `${visit.name} ${task.kind === 'cell' ? 'link' : task.label}`, depth + 1);
     }
+  }
+
+  /** Takes the first choice of a picking dialog: true when that led to another page, null when there was nothing to choose. */
+  private async throughDialog(dialog: Locator, away: () => Promise<boolean>, visit: PageVisit, name: string): Promise<boolean | null> {
+    if (!(await dialog.count())) return false;
+    await animationsDone(this.page);
+    await this.watch.quiet();
+    await this.inspect();
+    const choice = dialog.first().locator('.runtime-pick-list').getByRole('button', { name: buttonName('选择') });
+    if (await choice.count()) {
+      await choice.first().click();
+      return away();
+    }
+    visit.actions.push(`${name}: dialog with nothing to choose`);
+    await dialog.first().getByRole('button', { name: buttonName('取消') }).first().click().catch(() => this.page.keyboard.press('Escape'));
+    await dialog.first().waitFor({ state: 'hidden' }).catch(() => undefined);
+    return null;
   }
 
   private async locate(task: Task): Promise<Locator | null> {
