@@ -54,6 +54,16 @@ describe('documents', () => {
     await context.close();
   });
 
+  it('a visitor reaches the certificate check from the site navigation', async () => {
+    const { page, context } = await openPage(browser, '/homePage');
+    await page.locator('.shell-top-menu').getByText('证书查验', { exact: true }).click();
+    await poll(() => page.url()).toContain('/verify');
+    await page.locator('.runtime-lookup input').fill(certificateNo);
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await poll(() => page.locator('.runtime-lookup-result').textContent()).toContain('证书有效');
+    await context.close();
+  });
+
   it('the public verify page confirms the number and refuses a made-up one', async () => {
     const { page, context } = await openPage(browser, `/verify?no=${certificateNo}`);
     const result = page.locator('.runtime-lookup-result');

@@ -90,6 +90,12 @@ describe('schemas/routes.json', () => {
     ]);
   });
 
+  it("offers the certificate check in the visitors' navigation", () => {
+    const verify = index.entries.find((e) => e.path === '/verify');
+    expect(verify?.chain.length).toBe(1);
+    expect(verify?.def.hidden).toBeFalsy();
+  });
+
   it('hides the header of the project detail page only', () => {
     expect(index.entries.filter((e) => e.def.hideHeader).map((e) => e.path)).toEqual(['/projectManagement/projectList/projectDetail']);
   });
