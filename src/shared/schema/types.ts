@@ -62,23 +62,14 @@ export interface FieldDef {
 }
 
 /** A column of a json field's rows: a field of a smaller kind, checked like one. */
-export interface RowFieldDef {
+export type RowFieldDef = Pick<
+  FieldDef,
+  'label' | 'description' | 'required' | 'maxLength' | 'minLength' | 'pattern' | 'patternMessage' | 'minimum' | 'maximum' | 'dict' | 'mask' | 'textFilter'
+> & {
   type: 'string' | 'text' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime';
-  label: string;
-  description?: string;
-  required?: boolean;
-  maxLength?: number;
-  minLength?: number;
-  pattern?: string;
-  patternMessage?: string;
-  minimum?: number;
-  maximum?: number;
-  dict?: string;
   /** A checked format beyond a pattern: idCard is a resident ID number with a valid check character and birth date. */
   format?: 'idCard';
-  mask?: 'idCard' | 'phone';
-  textFilter?: boolean;
-}
+};
 
 /** A check across the columns of one row: this column's date or number is not before another's. */
 export interface RowCheck {
