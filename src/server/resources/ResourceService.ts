@@ -12,6 +12,7 @@ import type { RuleFacts } from '../workflow/transitions.js';
 import { allowed, hasRight, permissions, scopeFilter } from './access.js';
 import { DictionaryValues } from './dictionaries.js';
 import { storageOf, TIME_FIELDS } from './entityTables.js';
+import { formatDateTime } from '../../shared/provinceTime.js';
 import { publicRecord, ruleRecord } from './output.js';
 import { listFields } from './listFields.js';
 import { KyselyRecordStore, type Filter, type RecordStore, type StoredRecord } from './RecordStore.js';
@@ -159,9 +160,11 @@ export class ResourceService {
           const [a, b] = Array.isArray(v) ? v : v && typeof v === 'object' ? [(v as Body).from, (v as Body).to] : [undefined, undefined];
           if (!Array.isArray(v) && !(v && typeof v === 'object')) throw invalid(field, `${def.label}格式不正确`, def.label);
           const timeLike = def.type === 'datetime' || TIME_FIELDS.has(field);
-          if (a !== null && a !== undefined && a !== '') items.push({ t: 'cmp', field, op: '>=', value: scalar(a) });
+          // An epoch bound of a time field (a schema's {"var": "now"}) compares as the stored local text.
+          const bound = (x: unknown) => (timeLike && typeof x === 'number' && Number.isFinite(x) ? formatDateTime(x) : scalar(x));
+          if (a !== null && a !== undefined && a !== '') items.push({ t: 'cmp', field, op: '>=', value: bound(a) });
           if (b !== null && b !== undefined && b !== '') {
-            const upper = scalar(b);
+            const upper = bound(b);
             // A date-only upper bound of a date-time field includes that whole day.
             items.push({ t: 'cmp', field, op: '<=', value: timeLike && typeof upper === 'string' && isDateOnly(upper) ? `${upper} 23:59:59` : upper });
           }

@@ -68,6 +68,12 @@ describe('saving and reading', () => {
     expect(inRange.body.data.list.map((r: any) => r.id)).toEqual([b.id]);
     const before = await q([{ field: 'publishTime', op: 'range', value: [null, '2000-01-01'] }]);
     expect(before.body.data.total).toBe(0);
+    // Epoch bounds (a schema's {"var": "now"}) compare as the stored province-local time.
+    const published_ms = Date.parse(`${pb.publishTime.replace(' ', 'T')}+08:00`);
+    const sinceEpoch = await q([{ field: 'title', op: 'like', value: '区间测试' }, { field: 'publishTime', op: 'range', value: [published_ms - 60_000, published_ms + 60_000] }]);
+    expect(sinceEpoch.body.data.list.map((r: any) => r.id)).toEqual([b.id]);
+    const afterEpoch = await q([{ field: 'title', op: 'like', value: '区间测试' }, { field: 'publishTime', op: 'range', value: [published_ms + 60_000, null] }]);
+    expect(afterEpoch.body.data.total).toBe(0);
     const asc = await q([{ field: 'title', op: 'like', value: '区间测试' }], { field: 'title', order: 'asc' });
     expect(asc.body.data.list.map((r: any) => r.title)).toEqual(['区间测试乙', '区间测试甲'].sort());
     expect(asc.body.data.list.map((r: any) => r.id)).toContain(a.id);

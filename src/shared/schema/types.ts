@@ -160,7 +160,11 @@ export interface PickDef {
   /** Shown in each row (default the entity's titleField). */
   field?: string;
   pageId?: string;
-  filters?: { field: string; op: 'eq' | 'like' | 'in'; value: string | number | (string | number)[] }[];
+  /**
+   * Filters as a list page sends them; a value (or a range end) may be a rule evaluated when the
+   * dialog opens, e.g. `{"var": "now"}` for the notices whose window holds the present.
+   */
+  filters?: { field: string; op: 'eq' | 'like' | 'in' | 'range'; value: string | number | Rule | (string | number | Rule | null)[] }[];
   /** What the dialog says when there is nothing to pick. */
   empty: string;
 }
