@@ -40,7 +40,13 @@ async function topMenuTexts(page: Page): Promise<string[]> {
 
 async function siderTexts(page: Page): Promise<string[]> {
   await page.locator('.shell-sider .ant-menu-item').first().waitFor();
-  return (await page.locator('.shell-sider .ant-menu-item').allInnerTexts()).map((t) => t.replace(/\d+$/, '').trim());
+  // An entry's text less its badge (a count, or what it counts and the count: 待办 6).
+  const items = page.locator('.shell-sider .ant-menu-item');
+  return items.evaluateAll((els) => els.map((el) => {
+    const label = el.querySelector('.shell-menu-label');
+    const badge = label?.querySelector('.shell-menu-badge');
+    return (label?.textContent ?? el.textContent ?? '').replace(badge?.textContent ?? '', '').trim();
+  }));
 }
 
 async function clickTop(page: Page, name: string): Promise<void> {
@@ -52,7 +58,7 @@ describe('the shell for a visitor', () => {
     const { page, context, errors } = await openPage(browser, '/');
     await page.waitForURL('**/homePage');
     await expect.poll(() => page.locator('.shell-system-name').innerText()).toBe('教育科研课题管理平台');
-    expect(await topMenuTexts(page)).toEqual(['首页', '通知公告', '活动动态', '相关下载', '政策法规', '常见问题']);
+    expect(await topMenuTexts(page)).toEqual(['首页', '通知公告', '活动动态', '相关下载', '政策法规', '证书查验', '常见问题']);
     await page.locator('.shell-login-button').waitFor();
     for (const title of ['通知公告', '活动动态', '相关下载', '政策法规']) {
       await expect.poll(() => page.locator('.shell-home-section-head h3', { hasText: title }).count()).toBe(1);

@@ -125,10 +125,16 @@ describe('each role sees its own work first on home', () => {
 
   it('an expert: review tasks not yet submitted, with their deadlines counted down', async () => {
     const { page, context, errors, figures, lists } = await workbenchOf('expert1', '5');
-    expect(figures.todoReviewTask).toBe(await listTotal(page, 'review', statusIn(['0', '1'])));
-    const rows = page.locator('.rt-dash-block[data-block="评审任务"] .rt-dash-row');
-    for (let i = 0; i < lists['评审任务'].rows.length; i++) {
-      if (lists['评审任务'].rows[i].endTime) expect(await rows.nth(i).locator('.rt-dash-countdown').innerText()).toMatch(/^(剩余\d+天|今天截止|已截止)$/);
+    // Topics and results each under their own figure, as 评审列表 and 成果评审 list them.
+    const open = (target: string) => [...statusIn(['0', '1']), { field: 'targetEntity', value: target }];
+    expect(figures.todoReviewTask).toBe(await listTotal(page, 'review', open('topic')));
+    expect(figures.todoAchievementReviewTask).toBe(await listTotal(page, 'review', open('achievement')));
+    for (const block of ['待评审课题', '待评审成果']) {
+      const rows = page.locator(`.rt-dash-block[data-block="${block}"] .rt-dash-row`);
+      expect(lists[block].rows.length, block).toBeGreaterThan(0);
+      for (let i = 0; i < lists[block].rows.length; i++) {
+        if (lists[block].rows[i].endTime) expect(await rows.nth(i).locator('.rt-dash-countdown').innerText()).toMatch(/^(剩余\d+天|今天截止|已截止)$/);
+      }
     }
     await screenshot(page, 'workbench-expert1');
     expect(errors).toEqual([]);
