@@ -31,6 +31,23 @@ describe('app API of the platform', () => {
       expect(user.subSystemName).toBe('教育科学规划课题管理');
     });
 
+    it('sys/myProfile answers the signed-in user their own unmasked ID number and mobile, and no one else\'s', async () => {
+      const city = await appLogin(t, 'city1123');
+      const own = await t.post('/api/sys/myProfile', {}, city.headers);
+      expect(own.status).toBe(200);
+      expect(own.res.headers['cache-control']).toBe('no-store');
+      const row = await t.ctx.database.db.selectFrom('users').select(['id_card_no', 'mobile']).where('username', '=', 'city1123').executeTakeFirstOrThrow();
+      expect(own.body.data).toMatchObject({ realName: '定州市管理员', orgName: '定州市教育局', idCardNo: row.id_card_no, mobile: row.mobile });
+      expect(own.body.data.idCardNo).not.toContain('*');
+      // Whatever the body names, the answer is the caller's own record.
+      const leader = await appLogin(t, 'leader1');
+      const other = await t.post('/api/sys/myProfile', { userId: city.user.userId }, leader.headers);
+      expect(other.body.data?.idCardNo).not.toBe(row.id_card_no);
+      const leaderRow = await t.ctx.database.db.selectFrom('users').select(['id_card_no']).where('username', '=', 'leader1').executeTakeFirstOrThrow();
+      if (other.body.flag) expect(other.body.data.idCardNo).toBe(leaderRow.id_card_no);
+      expect((await t.post('/api/sys/myProfile', {})).status).toBe(401);
+    });
+
     it('binds the token to the chosen role (engName); the first role by default; a role not held is refused', async () => {
       const first = await appLogin(t, 'multi');
       expect(first.user).toMatchObject({ roleCode: '4', engName: 'FZR', isAdmin: false });

@@ -130,6 +130,23 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
     return ok(null, '退出成功');
   });
 
+  // The signed-in user's own record, unmasked, so their forms can prefill it (FormPageDef
+  // initialValues {"var": "profile.idCardNo"}). Only the session's own user is read; nothing is logged.
+  app.post('/sys/myProfile', { schema: EMPTY_BODY }, async (request, reply) => {
+    const me = currentUser(request);
+    const user = await db.selectFrom('users').select(['real_name', 'gender', 'org_name', 'id_card_no', 'mobile'])
+      .where('id', '=', Number(me.userId)).executeTakeFirst();
+    if (!user) throw AppError.notLoggedIn();
+    reply.header('cache-control', 'no-store');
+    return ok({
+      realName: user.real_name ?? null,
+      gender: user.gender === null || user.gender === undefined ? null : String(user.gender),
+      orgName: user.org_name ?? null,
+      idCardNo: user.id_card_no ?? null,
+      mobile: user.mobile ?? null,
+    });
+  });
+
   app.post('/sys/saveDefaultNavigation', {
     // JSON bodies are not coerced: the sub-system id may come as a number or as its digits (SPEC clients send either).
     schema: { body: objectSchema({ defaultSystem: { anyOf: [{ type: 'integer', minimum: 1, maximum: 2147483647 }, { type: 'string', pattern: '^[1-9][0-9]{0,9}$' }] }, setDefault: flag01, remindAgain: flag01 }), querystring: QUERY },

@@ -103,7 +103,10 @@ export interface FormPageDef {
   initialFromQuery?: string[];
   /** Records read when a field naming them changes, with values copied into this form's fields. */
   lookups?: FormLookupDef[];
-  /** Values a new record starts with, each a rule over {user, query, now} (e.g. {"unit": {"var": "user.orgName"}}). */
+  /**
+   * Values a new record starts with, each a rule over {user, query, now, profile} (e.g. {"unit": {"var": "user.orgName"}};
+   * profile: the signed-in user's own unmasked record, e.g. {"var": "profile.mobile"}, fetched only when named).
+   */
   initialValues?: Record<string, Rule>;
   /**
    * Drafts save themselves: on step change and every `intervalSeconds` while the form differs from

@@ -45,3 +45,21 @@ export function resumeRequest(page: FormPageDef, initialStatus: string | undefin
 export function snapshotOf(values: Record<string, unknown>, fields: string[]): string {
   return JSON.stringify(fields.map((f) => values[f] ?? null));
 }
+
+/** Whether a rule reads `{"var": "<root>..."}` anywhere (e.g. the profile, fetched only when read). */
+function reads(rule: unknown, root: string): boolean {
+  if (Array.isArray(rule)) return rule.some((r) => reads(r, root));
+  if (!rule || typeof rule !== 'object') return false;
+  return Object.entries(rule).some(([op, arg]) => {
+    if (op === 'var') {
+      const path = Array.isArray(arg) ? arg[0] : arg;
+      return typeof path === 'string' && (path === root || path.startsWith(`${root}.`));
+    }
+    return reads(arg, root);
+  });
+}
+
+/** Whether the page's initial values read the user's own profile ({"var": "profile.idCardNo"}). */
+export function readsProfile(page: FormPageDef): boolean {
+  return Object.values(page.initialValues ?? {}).some((rule) => reads(rule, 'profile'));
+}

@@ -28,7 +28,8 @@ import { useSchemaField } from './useSchemaField.js';
 import { FORM_REFUSED_EVENT } from '../widgets/Captcha.js';
 import { useAutosave } from './useAutosave.js';
 import { holdUnsaved, mayLeave } from '../../feedback/leaveGuard.js';
-import { initialValuesOf, resumeRequest } from '../model/formInit.js';
+import { initialValuesOf, readsProfile, resumeRequest } from '../model/formInit.js';
+import { useProfile } from './useProfile.js';
 import { ruleContext } from '../model/ruleContext.js';
 import { useMessage } from '../../feedback/messages.js';
 import './formPage.css';
@@ -128,11 +129,12 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
   const message = useMessage();
   const SchemaField = useSchemaField();
   const { record, loading, failed, reload } = useRecord(bundle, mode, query.id, given);
+  const me = useProfile(mode === 'add' && readsProfile(page));
   const startValues = useMemo(
-    () => (mode === 'add' ? initialValuesOf(page, bundle.entity, ruleContext({ user, query, now: now() })) : undefined),
+    () => (mode === 'add' ? initialValuesOf(page, bundle.entity, { ...ruleContext({ user, query, now: now() }), profile: me.profile ?? {} }) : undefined),
     // The clock is read once per page: a new record's values do not move while it is typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the query by value, not by object identity
-    [page, bundle.entity, mode, user, JSON.stringify(query)],
+    [page, bundle.entity, mode, user, JSON.stringify(query), me.profile],
   );
   const resumable = useResume(page, bundle, mode, startValues, query);
   const built = useMemo(
@@ -173,7 +175,7 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
   useEffect(() => (drafting ? holdUnsaved(dirty) : undefined), [drafting, dirty]);
   const back = () => { if (!drafting || mayLeave()) navigate(-1); };
 
-  if (loading || resumable.looking) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
+  if (loading || me.loading || resumable.looking) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   if (failed) return <Result status="warning" title={RECORD_NOT_FOUND} />;
   if (resumable.draft) {
     return (
