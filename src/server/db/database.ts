@@ -61,6 +61,9 @@ async function openPostgres(url: string, schema: string | undefined, prepare: bo
   }
   const options = schema ? { options: `-c search_path=${schema}` } : {};
   const pool = new pg.Pool({ connectionString: url, max: 10, ...options });
+  // An idle connection the server ends (a restart, a failover, an administrator) is dropped by the
+  // pool and replaced on the next query; unheard, its error would end the process.
+  pool.on('error', (e) => console.error(`database: an idle connection ended: ${e.message}`));
   // The plugin only calls `versions` once a write has run, by which time the watch is listening.
   let versions: TableVersions | undefined; // eslint-disable-line prefer-const -- assigned below, after the watch that needs the pool exists
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: prepare ? preparedReads(pool) : pool }), plugins: [new WrittenTablesPlugin((t) => versions?.note(t))] });
