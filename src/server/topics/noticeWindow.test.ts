@@ -3,6 +3,8 @@ import { KyselyRecordStore } from '../resources/RecordStore.js';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { NOTICE_CLOSED } from './noticeWindow.js';
 import { newTopic, publishNotice } from './topicTestData.js';
+import { evaluate } from '../../shared/rules/evaluate.js';
+import type { ListPageDef, PickDef } from '../../shared/schema/types.js';
 
 describe('submit only while the stage notice is open, by the workflow guard the buttons also follow (SQLite and PostgreSQL)', () => {
   let t: TestApp;
@@ -57,5 +59,22 @@ describe('submit only while the stage notice is open, by the workflow guard the 
     res = await submit(topic);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.status).toBe('2');
+  });
+
+  it('the 申报课题 picker of 我的课题列表 lists only the notices whose window holds now', async () => {
+    const list = t.ctx.schemas.pages.get('topics/topic.list') as ListPageDef;
+    const pick = list.toolbar?.map((a) => (a.type === 'link' ? a.pick : undefined)).find(Boolean) as PickDef;
+    const open = await publishNotice(t, province, { stage: 1, title: '窗口内的申报通知' });
+    const ended = await publishNotice(t, province, { stage: 1, title: '已截止的申报通知', startHours: -48, endHours: -1 });
+    const early = await publishNotice(t, province, { stage: 1, title: '未开始的申报通知', startHours: 2, endHours: 48 });
+    // The values as the dialog sends them: its rules evaluated at the moment it opens.
+    const ctx = { now: Date.now() };
+    const filters = (pick.filters ?? []).map((f) => ({ ...f, value: Array.isArray(f.value) ? f.value.map((v) => (v && typeof v === 'object' ? evaluate(v, ctx) : v)) : f.value }));
+    const res = await t.post(`/api/resource/${pick.entity}/list`, { subAct: 'a', page: 1, pageSize: 100, pageId: pick.pageId, filters }, leader1);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const ids = res.body.data.list.map((n: { id: number }) => n.id);
+    expect(ids).toContain(open.id);
+    expect(ids).not.toContain(ended.id);
+    expect(ids).not.toContain(early.id);
   });
 });
