@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { holdUnsaved, LEAVE_QUESTION } from './leaveGuard.js';
+import { holdUnsaved, LEAVE_QUESTION, mayLeave } from './leaveGuard.js';
 
 /** The router's own listener, registered first as BrowserRouter does when the app mounts. */
 const routed: string[] = [];
@@ -49,5 +49,18 @@ describe('the browser back button while work is unsaved', () => {
     expect(confirm).toHaveBeenCalledTimes(1);
     expect(routed).toEqual(['/list', '/list']);
     clean();
+  });
+
+  it('does not ask twice when 返回 asked and then goes back', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const release = holdUnsaved(() => true);
+    expect(mayLeave()).toBe(true);
+    const moved = popped();
+    window.history.back();
+    await moved;
+    await settle();
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(routed).toEqual(['/list']);
+    release();
   });
 });

@@ -18,6 +18,8 @@ function onBeforeUnload(e: BeforeUnloadEvent): void {
 let held: { idx: unknown; url: string; state: unknown } | null = null;
 /** Set while the entry is being restored: that move is the guard's own, no one else hears it. */
 let restoring = false;
+/** Set once the user agreed to leave (返回 asks, then goes back): that back is not asked again. */
+let agreed = false;
 
 const indexOf = (state: unknown): unknown => (state && typeof state === 'object' ? (state as { idx?: unknown }).idx : undefined);
 
@@ -32,6 +34,7 @@ function onPopState(e: PopStateEvent): void {
     e.stopImmediatePropagation();
     return;
   }
+  if (agreed) { agreed = false; return; }
   if (!held || !check?.() || window.confirm(LEAVE_QUESTION)) return;
   e.stopImmediatePropagation();
   const from = held.idx;
@@ -50,10 +53,11 @@ export function holdUnsaved(has: () => boolean): () => void {
   check = has;
   if (typeof window === 'undefined') return () => { if (check === has) check = null; };
   held = { idx: indexOf(window.history.state), url: window.location.href, state: window.history.state };
+  agreed = false;
   window.addEventListener('beforeunload', onBeforeUnload);
   window.addEventListener('popstate', onPopState, true);
   return () => {
-    if (check === has) { check = null; held = null; }
+    if (check === has) { check = null; held = null; agreed = false; }
     window.removeEventListener('beforeunload', onBeforeUnload);
     window.removeEventListener('popstate', onPopState, true);
   };
@@ -62,5 +66,6 @@ export function holdUnsaved(has: () => boolean): () => void {
 /** Whether leaving is fine: nothing unsaved, or the user said so. */
 export function mayLeave(): boolean {
   if (!check?.()) return true;
-  return typeof window !== 'undefined' && window.confirm(LEAVE_QUESTION);
+  agreed = typeof window !== 'undefined' && window.confirm(LEAVE_QUESTION);
+  return agreed;
 }
