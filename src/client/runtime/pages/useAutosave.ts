@@ -34,6 +34,8 @@ export function useAutosave(page: FormPageDef, entityName: string, form: Form, f
   // The autosave under way, so an explicit save waits for it and names the version it produced.
   const inflight = useRef<Promise<void> | null>(null);
   const [note, setNote] = useState<string | null>(null);
+  // Whether the user has typed: values the page fills itself (prefill, lookups) are not unsaved work.
+  const typed = useRef(false);
 
   // A (re)loaded record is the new baseline; a new one's is the values it opened with.
   useEffect(() => {
@@ -105,6 +107,7 @@ export function useAutosave(page: FormPageDef, entityName: string, form: Form, f
     const id = `runtime-autosave-${Math.random()}`;
     form.addEffects(id, () => {
       onFieldInputValueChange('*', () => {
+        typed.current = true;
         if (timer) clearTimeout(timer);
         timer = setTimeout(() => { void saveDraft(); }, quiet);
       });
@@ -115,7 +118,7 @@ export function useAutosave(page: FormPageDef, entityName: string, form: Form, f
   /** Whether the form holds what no save has sent yet (typed values, or an upload under way). */
   const dirty = useCallback((): boolean => {
     if (uploadGate.isUploading()) return true;
-    return snapshotOf(toJS(form.values) as Record<string, unknown>, fields) !== last.current;
+    return typed.current && snapshotOf(toJS(form.values) as Record<string, unknown>, fields) !== last.current;
   }, [fields, form]);
 
   return { saveDraft, current, note, exclusive, dirty, markSaved: () => { last.current = snapshotOf(toJS(form.values) as Record<string, unknown>, fields); } };
