@@ -134,7 +134,13 @@ export class Crawler {
       }
     }
     const coded = codedHeadings(this.watch.bundles.values(), (t) => this.dicts.get(t));
-    for (const p of await screenProblems(this.page, coded)) this.watch.add(p.kind, p.detail);
+    // A code may show for a moment while its dictionary loads: only what stays on screen counts.
+    let problems = await screenProblems(this.page, coded);
+    for (let until = Date.now() + 5_000; problems.some((p) => p.kind === 'raw code') && Date.now() < until;) {
+      await new Promise((r) => setTimeout(r, 250));
+      problems = await screenProblems(this.page, coded);
+    }
+    for (const p of problems) this.watch.add(p.kind, p.detail);
     const failure = this.page.locator(`${CONTENT} .ant-result-403:visible, ${CONTENT} .ant-result-404:visible, ${CONTENT} .ant-result-500:visible, ${CONTENT} .ant-result-error:visible`);
     if (await failure.count()) this.watch.add('failure page', await failure.first().innerText());
     await this.checkToasts();
