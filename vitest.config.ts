@@ -8,7 +8,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // One migrated, seeded database per config per run, copied by each test app (src/server/testing/templateDatabase.ts).
-    globalSetup: ['src/server/testing/templateSetup.ts'],
+    // One migrated, seeded database per config per run, copied by each test app (src/server/platform/testing/templateDatabase.ts).
+    globalSetup: ['src/server/platform/testing/templateSetup.ts'],
   },
 });

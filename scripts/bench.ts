@@ -47,7 +47,7 @@ interface ServerInfo { port: number; pid: number; authorization: string; csrf: s
 async function serve(dataDir: string): Promise<void> {
   const { loadConfig } = await import('../src/server/config.js');
   const { buildApp } = await import('../src/server/app.js');
-  const { createAppSession } = await import('../src/server/auth/sessions.js');
+  const { createAppSession } = await import('../src/server/platform/auth/sessions.js');
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, DEMO_PASSWORD: crypto.randomBytes(9).toString('base64url') + 'A1!' }, { port: 0, host: '127.0.0.1' });
   const { app, ctx } = await buildApp(config);
   // A field without a size limit, for this process only: the schemas on disk cap files at 10 MB.

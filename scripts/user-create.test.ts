@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dropPgSchema, openDatabase } from '../src/server/db/database.js';
-import { verifyPassword } from '../src/server/auth/secrets.js';
+import { dropPgSchema, openDatabase } from '../src/server/platform/db/database.js';
+import { verifyPassword } from '../src/server/platform/auth/secrets.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'user-create-'));
 const pgSchema = process.env.DATABASE_URL ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;

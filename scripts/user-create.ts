@@ -6,9 +6,9 @@
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/database.js';
-import { migrateToLatest } from '../src/server/db/migrate.js';
-import { createSuperAdmin, passwordProblem, usernameProblem } from '../src/server/db/seed/superAdmin.js';
+import { openDatabase } from '../src/server/platform/db/database.js';
+import { migrateToLatest } from '../src/server/platform/db/migrate.js';
+import { createSuperAdmin, passwordProblem, usernameProblem } from '../src/server/platform/db/seed/superAdmin.js';
 
 const { values } = parseArgs({
   options: { username: { type: 'string' }, password: { type: 'string' }, 'real-name': { type: 'string' } },

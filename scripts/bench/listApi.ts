@@ -80,7 +80,7 @@ export async function benchListApi(sizes: number[], log: (s: string) => void): P
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (db.schema && process.env.DATABASE_URL) {
-        const { dropPgSchema } = await import('../../src/server/db/database.js');
+        const { dropPgSchema } = await import('../../src/server/platform/db/database.js');
         await dropPgSchema(process.env.DATABASE_URL, db.schema);
       }
     }

@@ -56,8 +56,8 @@ async function topUp(ctx: import('../../src/server/AppContext.js').AppContext, r
 async function app(rows: number, dataDir: string, pgSchema?: string): Promise<void> {
   const { loadConfig } = await import('../../src/server/config.js');
   const { buildApp } = await import('../../src/server/app.js');
-  const { createAppSession } = await import('../../src/server/auth/sessions.js');
-  const { reportReady, serveWorkers } = await import('../../src/server/cluster/serveWorkers.js');
+  const { createAppSession } = await import('../../src/server/platform/auth/sessions.js');
+  const { reportReady, serveWorkers } = await import('../../src/server/platform/cluster/serveWorkers.js');
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...(pgSchema ? { PG_SCHEMA: pgSchema } : {}), DEMO_PASSWORD: 'Bench@2026' }, { port: 0, host: '127.0.0.1', ...(pgSchema ? { pgSchema } : {}) });
   const { app: server, ctx } = await buildApp(config);
   if (cluster.isWorker) {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from './config.js';
-import type { Database } from './db/database.js';
-import type { SchemaSet } from './schemas/SchemaSet.js';
+import type { Database } from './platform/db/database.js';
+import type { SchemaSet } from './platform/schemas/SchemaSet.js';
 
 /** What every server module is handed: configuration, the database and the loaded schemas. */
 export interface AppContext {

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { fileConfigFromEnv, type FileConfig } from './files/fileConfig.js';
+import { fileConfigFromEnv, type FileConfig } from './platform/files/fileConfig.js';
 
 /** Everything the server reads from the environment, read once, in one place. */
 export interface ServerConfig {

@@ -2,9 +2,9 @@ import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type ServerConfig } from './config.js';
 import { buildApp } from './app.js';
-import { reportReady, serveWorkers } from './cluster/serveWorkers.js';
-import { describeDemoAccounts } from './db/seed/demoUsers.js';
-import { gracefulClose } from './http/gracefulClose.js';
+import { reportReady, serveWorkers } from './platform/cluster/serveWorkers.js';
+import { describeDemoAccounts } from './platform/db/seed/demoUsers.js';
+import { gracefulClose } from './platform/http/gracefulClose.js';
 
 /** Plain lines on stdout so a person starting the portal sees where it is and how to log in. */
 function announce(config: ServerConfig, port: number): void {

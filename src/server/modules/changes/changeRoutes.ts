@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../AppContext.js';
+import { onSave, onTransition } from '../../platform/resources/hooks.js';
+import { DictionaryValues } from '../../platform/resources/dictionaries.js';
+import { readChangeKinds } from './changeKinds.js';
+import { applyRequest, ownRunningTarget, prepareRequest, refuseOpenSameKind } from './changeRules.js';
+
+/**
+ * The change-request module: its checks inside the engine. A save takes the topic's current values
+ * (and area) from the server; a submit needs the topic still the leader's and running, with no
+ * other open request of the same kind; the pass applies the request to the topic in the same
+ * transaction. What each kind changes is schemas/topicChangeKinds.json.
+ */
+export async function changeRoutes(_app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
+  const { ctx } = opts;
+  const kinds = readChangeKinds(ctx.schemas);
+  onSave(ctx, kinds.request.name, async (_ctx, { user, next, store }) => {
+    const target = await ownRunningTarget(kinds, store, next, user);
+    prepareRequest(kinds, next, target);
+  });
+  onTransition(ctx, kinds.request.name, async (_ctx, { user, record, next, transition, store, now }) => {
+    if (transition.action === kinds.submitAction && user) {
+      const target = await ownRunningTarget(kinds, store, record, user);
+      prepareRequest(kinds, next, target);
+      const dict = kinds.request.fields[kinds.kindsField].dict!;
+      await refuseOpenSameKind(kinds, store, record, await new DictionaryValues(ctx, store.executor).labels(dict));
+    } else if (transition.action === kinds.applyAction) {
+      await applyRequest(ctx, kinds, store, record, user, now);
+    }
+  });
+}

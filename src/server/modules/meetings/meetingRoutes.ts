@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../AppContext.js';
+import { currentUser } from '../../platform/auth/authPlugin.js';
+import { ok } from '../../platform/http/envelope.js';
+import { contentDisposition } from '../../platform/resources/csv.js';
+import { onRecordChange } from '../../platform/resources/recordHooks.js';
+import { emptyBodyIsObject, objectSchema, str } from '../system/requestSchemas.js';
+import { exportAttendees } from './attendeeExport.js';
+import { syncAttendees } from './attendeeSync.js';
+import { namePeople, searchPeople, type PersonKind } from './personSearch.js';
+
+const idText = { type: 'string', pattern: '^[0-9]{1,12}$' };
+
+/**
+ * Meetings beyond the schema engine: attendee records kept in step with a meeting, the person
+ * picker's search, and the attendee export (GET ?id=, SPEC §7).
+ */
+export async function meetingRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
+  const { ctx } = opts;
+  emptyBodyIsObject(app);
+  onRecordChange('meeting', 'meetings.attendees', syncAttendees);
+
+  app.post('/person/search', {
+    schema: { body: objectSchema({ keyword: str(50), kind: { type: 'string', enum: ['all', 'expert', 'leader', 'topic'] } }) },
+  }, async (request) => {
+    const { keyword, kind } = request.body as { keyword?: string; kind?: PersonKind };
+    return ok(await searchPeople(ctx, currentUser(request), kind ?? 'all', keyword ?? ''));
+  });
+
+  app.post('/person/names', {
+    schema: { body: objectSchema({ ids: { type: 'array', items: idText, maxItems: 500 } }, ['ids']) },
+  }, async (request) => ok(await namePeople(ctx, currentUser(request), (request.body as { ids: string[] }).ids.map(Number))));
+
+  app.get('/meeting/exportAttendees', {
+    schema: { querystring: objectSchema({ id: idText }, ['id']) },
+  }, async (request, reply) => {
+    const { filename, bytes } = await exportAttendees(ctx, currentUser(request), Number((request.query as { id: string }).id));
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', contentDisposition(filename))
+      .header('cache-control', 'no-store')
+      .send(bytes);
+  });
+}

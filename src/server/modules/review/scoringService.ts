@@ -1,0 +1,190 @@
+import type { AppContext } from '../../AppContext.js';
+import type { SessionUser } from '../../platform/auth/sessions.js';
+import { AppError } from '../../platform/http/AppError.js';
+import { allowed } from '../../platform/resources/access.js';
+import { ruleRecord } from '../../platform/resources/output.js';
+import type { StoredRecord } from '../../platform/resources/RecordStore.js';
+import { parseLocal } from '../../platform/resources/time.js';
+import { notify } from '../notifications/notify.js';
+import { optionsOf, ScoreProblem, scoreTotal, type Criterion } from './aggregate.js';
+import { entityOf, listAll, loadBatch, parseId, reviewsOfBatch, storeOf, taskStatuses, type BatchContext } from './reviewData.js';
+import { expertView, targetMapping } from './targetMapping.js';
+import { hasApplication } from './reviewApplication.js';
+
+const EXPERT = '5';
+
+/** A review the user may read: an expert only their own (the entity's read rule), else 404. */
+async function readableReview(ctx: AppContext, user: SessionUser, id: unknown): Promise<StoredRecord> {
+  const entity = entityOf(ctx, 'review');
+  const review = await storeOf(ctx).get(entity, parseId(id));
+  if (!review || !allowed(entity, 'read', review, user)) throw AppError.notFound();
+  return review;
+}
+
+/**
+ * One task as the scoring page shows it: the review, the batch's template and the reviewed record.
+ * An expert of a blind batch gets the record without its identity fields (leader, unit, members):
+ * they are removed here, not hidden by the page.
+ */
+export async function task(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+  const review = await readableReview(ctx, user, body.id);
+  const batch = await storeOf(ctx).get(entityOf(ctx, 'reviewBatch'), Number(review.batchId));
+  if (!batch) throw AppError.notFound();
+  const m = targetMapping(ctx, String(review.targetEntity));
+  const target = await storeOf(ctx).get(entityOf(ctx, m.entity), Number(review.targetId));
+  const blind = batch.blind === true && user.roleCode === EXPERT;
+  const view = target ? expertView(m, target, blind) : null;
+  const targetDef = entityOf(ctx, m.entity);
+  const reviewOut = ruleRecord(entityOf(ctx, 'review'), review);
+  if (user.roleCode === EXPERT) delete reviewOut.expertName;
+  return {
+    review: reviewOut,
+    batch: {
+      id: batch.id, name: batch.name, stage: batch.stage, blind: batch.blind === true, startTime: batch.startTime, endTime: batch.endTime,
+      criteria: batch.criteria, recommendations: optionsOf(batch.recommendations), scoreMode: batch.scoreMode, description: batch.description, status: batch.status,
+    },
+    target: view,
+    documentFields: m.documentFields,
+    // The record's documents with their labels, for the score sheet's document list.
+    documents: m.documentFields.map((f) => ({ field: f, label: targetDef.fields[f]?.label ?? f, files: Array.isArray(view?.[f]) ? view[f] : [] })),
+    statuses: taskStatuses(ctx),
+    // A generated application form to download (review/application?id=), as this reader may see the record.
+    application: hasApplication(ctx, review.targetEntity),
+    canEdit: user.roleCode === EXPERT && review.status !== '2' && batch.status === '1',
+    canReopen: review.status === '2' && batch.status === '1' && batch.ownerId === user.userId,
+  };
+}
+
+/**
+ * Saves an expert's scores as a draft or submits them. Scores must lie within each criterion's
+ * maximum (all of them on submit); a submitted review is locked. The first score freezes the
+ * batch's template. Decided on the review's version, so of two concurrent submits one wins and
+ * the other is told the record changed.
+ */
+export async function saveScore(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+  if (user.roleCode !== EXPERT) throw AppError.forbidden();
+  const review = await readableReview(ctx, user, body.id);
+  const submit = body.submit === true;
+  const version = parseId(body.version, 'version', '版本');
+  const store = storeOf(ctx);
+  const batchEntity = entityOf(ctx, 'reviewBatch');
+  const reviewEntity = entityOf(ctx, 'review');
+  const batch = await store.get(batchEntity, Number(review.batchId));
+  if (!batch) throw AppError.notFound();
+  if (batch.status !== '1') throw AppError.forbidden('评审未开始或已结束');
+  const now = Date.now();
+  const start = parseLocal(String(batch.startTime ?? ''));
+  const end = parseLocal(String(batch.endTime ?? ''));
+  if ((start !== null && now < start) || (end !== null && now > end)) throw AppError.forbidden('不在评审时间内');
+  if (review.status === '2') throw AppError.forbidden('评分已提交，不能修改');
+  let computed: { scores: Record<string, number>; total: number };
+  try {
+    computed = scoreTotal((batch.criteria ?? []) as Criterion[], body.scores, submit);
+  } catch (err) {
+    if (!(err instanceof ScoreProblem)) throw err;
+    // At the criterion's input when it names one (scores.<criterion>), else at the sheet.
+    throw AppError.invalid([{ field: err.criterion ? `scores.${err.criterion}` : 'scores', label: err.criterion ?? '评分', message: err.message }]);
+  }
+  const options = optionsOf(batch.recommendations);
+  const recommendation = body.recommendation === undefined || body.recommendation === null || body.recommendation === '' ? null : String(body.recommendation);
+  if (recommendation !== null && !options.includes(recommendation)) throw AppError.invalid([{ field: 'recommendation', label: '推荐意见', message: '推荐意见不正确' }]);
+  if (submit && options.length && recommendation === null) throw AppError.invalid([{ field: 'recommendation', label: '推荐意见', message: '请选择推荐意见' }]);
+  const comment = body.comment === undefined || body.comment === null ? null : String(body.comment);
+  if (comment !== null && comment.length > 2000) throw AppError.invalid([{ field: 'comment', label: '评审意见', message: '评审意见不能超过2000个字符' }]);
+  if (submit && (comment === null || comment.trim() === '')) throw AppError.invalid([{ field: 'comment', label: '评审意见', message: '请填写评审意见' }]);
+
+  const saved = await store.transaction(async (tx) => {
+    const current = await tx.get(reviewEntity, review.id, { lock: true });
+    if (!current) throw AppError.notFound();
+    if (current.version !== version) throw AppError.conflict();
+    if (current.status === '2') throw AppError.forbidden('评分已提交，不能修改');
+    const to = submit ? '2' : '1';
+    const next: StoredRecord = {
+      ...current, scores: computed.scores, total: computed.total, recommendation, comment, status: to,
+      submittedAt: submit ? new Date(now + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : null, updatedAt: now, updatedBy: user.userId,
+    };
+    if (!(await tx.update(reviewEntity, next, version))) throw AppError.conflict();
+    await tx.log({ entity: 'review', recordId: review.id, action: submit ? 'submitScore' : 'saveDraft', actionLabel: submit ? '提交评分' : '保存草稿', fromStatus: current.status, toStatus: to, comment: null, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now });
+    if (Object.keys(computed.scores).length > 0) {
+      const b = await tx.get(batchEntity, batch.id, { lock: true });
+      if (b && !b.templateLocked && !(await tx.update(batchEntity, { ...b, templateLocked: true }, b.version))) throw AppError.conflict();
+    }
+    return { ...next, version: version + 1 };
+  });
+  const out = ruleRecord(reviewEntity, saved);
+  delete out.expertName;
+  return out;
+}
+
+/** The batch owner sends a submitted review back to its expert as a draft. */
+export async function reopen(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+  const review = await readableReview(ctx, user, body.id);
+  const bc = await loadBatch(ctx, user, review.batchId, 'update');
+  if (bc.batch.ownerId !== user.userId) throw AppError.forbidden('只有评审批次的创建人可以退回评分');
+  if (review.status !== '2') throw AppError.forbidden('该评分尚未提交');
+  const comment = typeof body.comment === 'string' ? body.comment.slice(0, 2000) : null;
+  const entity = entityOf(ctx, 'review');
+  const now = Date.now();
+  await storeOf(ctx).transaction(async (tx) => {
+    const current = await tx.get(entity, review.id, { lock: true });
+    if (!current || current.status !== '2') throw AppError.conflict();
+    if (!(await tx.update(entity, { ...current, status: '1', submittedAt: null, updatedAt: now, updatedBy: user.userId }, current.version))) throw AppError.conflict();
+    await tx.log({ entity: 'review', recordId: review.id, action: 'reopen', actionLabel: '退回修改', fromStatus: '2', toStatus: '1', comment, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now });
+  });
+  await notify(ctx, { userIds: [Number(review.expertUserId)], kind: 'reviewReopened', title: `评分已退回修改：${String(review.targetName ?? '')}`, body: comment ?? undefined, link: `/reviewManagement/list/editPage?id=${review.id}` });
+  return { id: review.id };
+}
+
+/** Progress of a batch: per record and expert not started / draft / submitted, the percentage, the experts still missing. */
+export async function progress(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+  const bc = await loadBatch(ctx, user, body.batchId, 'read');
+  const reviews = await reviewsOfBatch(ctx, bc.batch.id);
+  const byTarget = new Map<number, StoredRecord[]>();
+  for (const r of reviews) byTarget.set(Number(r.targetId), [...(byTarget.get(Number(r.targetId)) ?? []), r]);
+  const submitted = reviews.filter((r) => r.status === '2').length;
+  const missing = new Map<number, { expertId: number; expertName: unknown; open: number }>();
+  for (const r of reviews) {
+    if (r.status === '2') continue;
+    const m = missing.get(Number(r.expertId)) ?? { expertId: Number(r.expertId), expertName: r.expertName, open: 0 };
+    m.open++;
+    missing.set(Number(r.expertId), m);
+  }
+  const results = bc.batch.status === '2' ? await resultsOf(ctx, bc, [...byTarget.keys()]) : new Map<number, unknown>();
+  return {
+    batch: { id: bc.batch.id, name: bc.batch.name, status: bc.batch.status, endTime: bc.batch.endTime, blind: bc.batch.blind === true, endedAt: bc.batch.endedAt ?? null, endReason: bc.batch.endReason ?? null },
+    total: reviews.length, submitted, drafts: reviews.filter((r) => r.status === '1').length,
+    percent: reviews.length ? Math.round((submitted / reviews.length) * 1000) / 10 : 0,
+    targets: [...byTarget.entries()].map(([targetId, rs]) => ({
+      targetId, targetName: rs[0]!.targetName, submitted: rs.filter((r) => r.status === '2').length, total: rs.length,
+      experts: rs.map((r) => ({ reviewId: r.id, expertId: r.expertId, expertName: r.expertName, status: r.status, total: r.total, submittedAt: r.submittedAt })),
+      result: results.get(targetId) ?? null,
+    })),
+    missing: [...missing.values()],
+    statuses: taskStatuses(ctx),
+  };
+}
+
+/** After the end of a batch: each record's result of this batch (final score, spread, disagreement), as written on the record. */
+async function resultsOf(ctx: AppContext, bc: BatchContext, ids: number[]): Promise<Map<number, unknown>> {
+  const out = new Map<number, unknown>();
+  if (!ids.length) return out;
+  const rows = await listAll(storeOf(ctx), bc.targetEntity, { t: 'in', field: 'id', values: ids });
+  for (const rec of rows) {
+    const all = rec[bc.mapping.resultField];
+    const r = all && typeof all === 'object' ? (all as Record<string, Record<string, unknown> | undefined>)[String(bc.batch.stage)] : undefined;
+    if (r && Number(r.batchId) === bc.batch.id) out.set(rec.id, r);
+  }
+  return out;
+}
+
+/** Writes an in-app reminder to every expert with an open task in the batch. */
+export async function remind(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+  const bc = await loadBatch(ctx, user, body.batchId, 'update');
+  const reviews = await reviewsOfBatch(ctx, bc.batch.id);
+  const userIds = [...new Set(reviews.filter((r) => r.status !== '2').map((r) => Number(r.expertUserId)))];
+  const sent = await notify(ctx, {
+    userIds, kind: 'reviewRemind', title: `评审提醒：${String(bc.batch.name)}`,
+    body: `您还有未提交的评审，请在${String(bc.batch.endTime ?? '')}前完成。`, link: '/reviewManagement/list',
+  });
+  return { reminded: sent };
+}

@@ -1,0 +1,81 @@
+import type { AppContext } from '../../AppContext.js';
+import { AppError } from '../../platform/http/AppError.js';
+import type { StoredRecord } from '../../platform/resources/RecordStore.js';
+import type { AllocExpert, ReviewTarget, TargetPerson } from './conflicts.js';
+
+/** How the review engine reads one kind of reviewed record (schemas/reviewTargets.json). */
+export interface TargetMapping {
+  entity: string;
+  label: string;
+  nameField: string;
+  unitField: string;
+  areaField: string;
+  subjectField: string;
+  people: Array<{ nameField: string; idCardField?: string }>;
+  membersField?: string;
+  memberNameKey: string;
+  memberIdCardKey?: string;
+  resultField: string;
+  documentFields: string[];
+  /** Fields an expert may see. */
+  shownFields: string[];
+  /** Fields naming the people or unit behind the record: never shown to an expert of a blind batch. */
+  identityFields: string[];
+  /** Per batch stage: the status a record waits in during expert review, and the status before it. */
+  stages: Record<string, { waiting: string; atCity: string }>;
+  sendAction: string;
+  endAction: string;
+}
+
+export function targetMapping(ctx: AppContext, entity: string): TargetMapping {
+  const doc = ctx.schemas.documents.get('reviewTargets') as { targets?: Record<string, Omit<TargetMapping, 'entity'>> } | undefined;
+  const m = doc?.targets?.[entity];
+  if (!m || !ctx.schemas.entities.has(entity)) throw AppError.invalid([{ field: 'targetEntity', label: '评审对象', message: '评审对象不正确' }]);
+  return { entity, ...m };
+}
+
+const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
+
+/** A record as the allocator sees it. */
+export function toReviewTarget(m: TargetMapping, rec: StoredRecord): ReviewTarget {
+  const people: TargetPerson[] = m.people.map((p) => ({ name: str(rec[p.nameField]), idCard: p.idCardField ? str(rec[p.idCardField]) : null }));
+  const members = m.membersField ? rec[m.membersField] : null;
+  if (Array.isArray(members)) {
+    for (const x of members) {
+      if (x && typeof x === 'object') {
+        const o = x as Record<string, unknown>;
+        people.push({ name: str(o[m.memberNameKey]), idCard: m.memberIdCardKey ? str(o[m.memberIdCardKey]) : null });
+      }
+    }
+  }
+  return {
+    id: rec.id,
+    name: str(rec[m.nameField]) ?? `#${rec.id}`,
+    unit: str(rec[m.unitField]),
+    areaCode: str(m.areaField === 'areaCode' ? rec.areaCode : rec[m.areaField]),
+    subject: str(rec[m.subjectField]),
+    people: people.filter((p) => p.name || p.idCard),
+  };
+}
+
+/** An expert record as the allocator sees it. */
+export function toAllocExpert(rec: StoredRecord): AllocExpert {
+  const others = Array.isArray(rec.otherSubjects) ? rec.otherSubjects.map(String) : [];
+  return {
+    id: rec.id,
+    name: String(rec.name ?? ''),
+    idCard: str(rec.idCard),
+    unit: str(rec.unit),
+    areaCode: str(rec.area),
+    subjects: [str(rec.subject), ...others].filter((s): s is string => !!s),
+  };
+}
+
+/** What an expert may read of a record: the shown fields, minus the identity fields in a blind batch. */
+export function expertView(m: TargetMapping, rec: StoredRecord, blind: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = { id: rec.id };
+  const hidden = new Set(blind ? m.identityFields : []);
+  for (const f of m.shownFields) if (!hidden.has(f)) out[f] = rec[f] ?? null;
+  if (!blind) for (const f of m.identityFields) out[f] = rec[f] ?? null;
+  return out;
+}

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../AppContext.js';
+import { AppError } from '../../platform/http/AppError.js';
+import { ok } from '../../platform/http/envelope.js';
+import { ssoService } from '../../platform/sso/ssoRegistry.js';
+import { objectSchema, str } from '../system/requestSchemas.js';
+import { SIGN_UP_MESSAGES as M } from './signUpMessages.js';
+import { sendSignUpSms, signUp, type SignUpInput } from './signUpService.js';
+
+const publicRoute = { auth: 'public' as const };
+/** The login dialog's picture (SPEC §9: 90 x 32, four characters). */
+const CAPTCHA_PICTURE = { width: 90, height: 32, textLength: 4, fontSize: 24, fontColor: '#1f3a68' };
+
+/**
+ * Self sign-up of project leaders (SPEC §2 /signUp/signUp), for visitors:
+ * POST /api/signUp/captcha (the form's picture captcha, issued by the sign-on service),
+ * POST /api/signUp/sendSms {mobile, captchaId, captchaCode} and POST /api/signUp/submit (the sign-up form's values).
+ */
+export async function signUpRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
+  const { ctx } = opts;
+  app.post('/signUp/captcha', { config: publicRoute, schema: { body: objectSchema() } }, async (request, reply) => {
+    const issued = await ssoService(ctx).createCaptcha(CAPTCHA_PICTURE, request.ip);
+    if (!issued.ok) throw new AppError(issued.message, 429, 429);
+    reply.header('Cache-Control', 'no-store');
+    return ok({ captchaId: issued.value.captchaId, captchaUrl: issued.value.captchaUrl });
+  });
+
+  app.post('/signUp/sendSms', {
+    config: publicRoute,
+    schema: { body: objectSchema({ mobile: str(32), captchaId: str(64), captchaCode: str(20) }, ['mobile']) },
+  }, async (request) => {
+    await sendSignUpSms(ctx, request.body as { mobile: string; captchaId?: string; captchaCode?: string }, request.ip);
+    return ok(null, M.smsSent);
+  });
+
+  app.post('/signUp/submit', {
+    config: publicRoute,
+    schema: {
+      body: objectSchema({
+        username: str(64), password: str(64), realName: str(64), gender: str(2), idCardNo: str(32), mobile: str(32), smsCode: str(12),
+        unit: str(128), captchaId: str(64), captchaCode: str(20),
+      }),
+    },
+  }, async (request) => {
+    const answer = await signUp(ctx, request.body as SignUpInput);
+    return ok(answer, answer.message);
+  });
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance } from 'fastify';
+import ExcelJS from 'exceljs';
+import { neutraliseCell } from '../../../shared/neutraliseCell.js';
+import type { AppContext } from '../../AppContext.js';
+import { currentUser } from '../../platform/auth/authPlugin.js';
+import { ok } from '../../platform/http/envelope.js';
+import { contentDisposition } from '../../platform/resources/csv.js';
+import { emptyBodyIsObject, objectSchema, str } from '../system/requestSchemas.js';
+import { filterValues, statistics, statisticsPage, type StatisticsAnswer } from './statistics.js';
+
+const body = { body: objectSchema({ pageId: str(200, { minLength: 1 }), filters: { type: 'object', maxProperties: 10 } }, ['pageId']) };
+
+/** The table of the page as a workbook: one block per chart (category, count, share), filters on top. */
+export async function statisticsXlsx(answer: StatisticsAnswer, filters: Record<string, unknown>): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(answer.title.slice(0, 31));
+  sheet.columns = [{ width: 22 }, { width: 36 }, { width: 12 }, { width: 12 }];
+  sheet.addRow([answer.title]).font = { bold: true, size: 14 };
+  const chosen = answer.filters.map((f) => {
+    const v = filters[f.field];
+    if (v === undefined) return null;
+    return `${f.label}：${f.options.find((o) => o.value === String(v))?.label ?? String(v)}`;
+  }).filter(Boolean);
+  sheet.addRow([chosen.length ? `筛选：${chosen.join('；')}` : '筛选：全部']);
+  sheet.addRow([]);
+  sheet.addRow(['统计项', '分类', '数量', '占比']).font = { bold: true };
+  for (const c of answer.charts) {
+    for (const r of c.rows) sheet.addRow([neutraliseCell(c.title), neutraliseCell(r.label), r.count, c.total ? `${((r.count / c.total) * 100).toFixed(1)}%` : '0%']);
+    sheet.addRow([neutraliseCell(c.title), '合计', c.total, c.total ? '100%' : '0%']).font = { bold: true };
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** Statistics pages: grouped counts per user scope (data) and the same as a spreadsheet (export). */
+export async function statisticsRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
+  const { ctx } = opts;
+  emptyBodyIsObject(app);
+  type B = { Body: { pageId: string; filters?: Record<string, unknown> } };
+
+  app.post<B>('/statistics/data', { schema: body }, async (request) => {
+    const page = statisticsPage(ctx, request.body.pageId);
+    return ok(await statistics(ctx, page, currentUser(request), filterValues(page, request.body.filters)));
+  });
+
+  app.post<B>('/statistics/export', { schema: body }, async (request, reply) => {
+    const page = statisticsPage(ctx, request.body.pageId);
+    const filters = filterValues(page, request.body.filters);
+    const answer = await statistics(ctx, page, currentUser(request), filters);
+    const stamp = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', contentDisposition(`${page.title}_${stamp}.xlsx`))
+      .header('cache-control', 'no-store')
+      .send(await statisticsXlsx(answer, filters));
+  });
+}

@@ -1,0 +1,18 @@
+import type { AppContext } from '../../../AppContext.js';
+import { readSetting } from '../settingsStore.js';
+
+/** schemas/settings.json "accounts" (the seed), overridden by the stored setting an admin saved. */
+export interface AccountSettings {
+  /** Self sign-ups wait for their city admin's approval. */
+  signUpApproval: boolean;
+  /** The password a reset gives an account (to be changed at the next sign-in). */
+  resetPassword: string;
+}
+
+const DEFAULTS: AccountSettings = { signUpApproval: false, resetPassword: 'Reset@2026' };
+
+export async function accountSettings(ctx: AppContext): Promise<AccountSettings> {
+  const seed = (ctx.schemas.documents.get('settings') as { accounts?: Partial<AccountSettings> } | undefined)?.accounts ?? {};
+  const stored = (await readSetting<Partial<AccountSettings>>(ctx.database.db, 'accounts')) ?? {};
+  return { ...DEFAULTS, ...seed, ...stored };
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../AppContext.js';
+import { currentUser } from '../../platform/auth/authPlugin.js';
+import { ok } from '../../platform/http/envelope.js';
+import { formatDate } from '../../platform/resources/time.js';
+import { emptyBodyIsObject, objectSchema } from '../system/requestSchemas.js';
+import { signingSecret } from '../system/settingsStore.js';
+import { issueWatchToken } from '../system/watchToken.js';
+import { maskPhone } from '../../../shared/masks.js';
+import { isAdminRole } from '../../../shared/roles.js';
+import { onDutyOn, registerWatchDutyHooks, watchShifts } from './watchDuty.js';
+
+const EMPTY_BODY = { body: objectSchema(), querystring: objectSchema() };
+
+/**
+ * Watch duty (SPEC §7): the shifts of the site settings, and a short-lived signed token for the
+ * duty feature that also names who is on duty today. The roster itself is the keepWatchPerson
+ * entity, kept by administrators on /systemManagement/keepWatch.
+ */
+export async function watchDutyRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
+  const { ctx } = opts;
+  emptyBodyIsObject(app);
+  registerWatchDutyHooks();
+
+  app.post('/tKeepWatchShift/selectShiftKeyAndValue', { schema: EMPTY_BODY }, async () => ok(await watchShifts(ctx)));
+
+  app.post('/tKeepWatchPerson/getToken', { schema: EMPTY_BODY }, async (request) => {
+    const user = currentUser(request);
+    const today = formatDate(Date.now());
+    // Everyone signed in may reach the person on duty; only administrators read the whole number.
+    const admin = isAdminRole(user.roleCode);
+    const onDuty = (await onDutyOn(ctx, today)).map((d) => ({ ...d, phone: d.phone && !admin ? maskPhone(d.phone) : d.phone }));
+    const token = issueWatchToken({ sub: user.userId, role: user.roleCode }, await signingSecret(ctx.database.db, ctx.config.secret));
+    return ok({ ...token, date: today, onDuty });
+  });
+}

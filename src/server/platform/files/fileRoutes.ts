@@ -1,0 +1,183 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { findSession, type SessionUser } from '../auth/sessions.js';
+import { fileCookieToken } from './fileCookie.js';
+import { startUploadSweep } from './uploadSweep.js';
+import type { AppContext } from '../../AppContext.js';
+import { currentUser } from '../auth/authPlugin.js';
+import { ok } from '../http/envelope.js';
+import { AppError } from '../http/AppError.js';
+import { UPLOAD_MESSAGES } from '../../../shared/fileTypes.js';
+import { fileServerRoutes } from './fileServerRoutes.js';
+import { fileService, normaliseMd5 } from './fileService.js';
+import {
+  blobOf, canReadFile, createFileRecord, fileIdFromLink, filesByIds, mayReadContent, previewKindOf, readableFile, signedLink,
+} from './fileRecords.js';
+import { contentDisposition, sendStored, zipOf } from './sendFile.js';
+import { contentTypeOf } from './sniff.js';
+import { grantContext, issueChunkTokens, issueStorageTokens } from './uploads.js';
+import { MAX_ID } from '../http/inputGuard.js';
+
+const subAct = { type: 'string', maxLength: 16 } as const;
+const md5 = { type: 'string', maxLength: 32 } as const;
+const ext = { type: 'string', maxLength: 16 } as const;
+const count = { type: 'integer', minimum: 1 } as const;
+const contextId = { type: 'string', maxLength: 64 } as const;
+const idList = { type: 'string', maxLength: 2000 } as const;
+/** At most this many files in one zip. */
+const MAX_ZIP_FILES = 200;
+
+const body = (properties: Record<string, unknown>, required: string[]) => ({
+  type: 'object', additionalProperties: false, required, properties: { subAct, ...properties },
+});
+
+/** The session a link is presented in: the Authorization header's, or the file cookie's. */
+async function linkSession(ctx: AppContext, request: FastifyRequest): Promise<SessionUser | null> {
+  if (request.user) return request.user;
+  const token = fileCookieToken(request);
+  return token ? findSession(ctx.database, token, Date.now(), ctx.config.sessionMaxMs) : null;
+}
+
+function parseIds(raw: unknown): number[] {
+  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : typeof raw === 'number' ? [raw] : [];
+  const ids = list.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '').map(Number);
+  if (!ids.length || ids.some((id) => !Number.isSafeInteger(id) || id < 1 || id > MAX_ID)) throw AppError.invalid();
+  return [...new Set(ids)];
+}
+
+/**
+ * The file calls of SPEC §7 under /api/file/ and the chunk file server under /fileserver/v2/.
+ * Reading a file needs its owner, someone entitled to a record it is attached to, or a signed link
+ * (for img / video / iframe, which cannot send the Authorization header).
+ */
+export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
+  const { ctx } = opts;
+  await app.register(fileServerRoutes, { prefix: '/fileserver/v2', ctx });
+  startUploadSweep(app, ctx);
+
+  app.post('/api/file/checkMd5', { schema: { body: body({ md5 }, ['md5']) } }, async (request) => {
+    const user = currentUser(request);
+    const { md5: raw } = request.body as { md5: string };
+    const hash = normaliseMd5(raw);
+    const blob = await blobOf(ctx, hash);
+    // Knowing a hash is not enough: only content this user may already read is answered at once.
+    if (!blob || !(await mayReadContent(ctx, user, hash))) return ok({ md5: hash, contextId: null });
+    return ok({ md5: hash, contextId: await grantContext(ctx, user, hash, blob.size), fileSize: blob.size });
+  });
+
+  // How big the uploader's chunks may be (UPLOAD_CHUNK_MB): asked once per page, before hashing.
+  app.get('/api/file/uploadSettings', { config: { auth: 'public' }, schema: { querystring: { type: 'object', properties: { subAct }, additionalProperties: false } } }, async () => ok({ chunkSize: fileService(ctx).config.chunkBytes }));
+
+  app.post('/api/file/getCyStorageToken', {
+    schema: { body: body({ fileExt: ext, chunks: count, md5, fileSize: { type: 'integer', minimum: 0 }, belongType: { type: 'string', maxLength: 128 } }, ['fileExt', 'chunks', 'md5']) },
+  }, async (request) => ok(await issueStorageTokens(ctx, currentUser(request), request.body as any)));
+
+  app.post('/api/file/getTokenByChunks', {
+    schema: { body: body({ fileExt: ext, chunks: count, md5, contextId }, ['fileExt', 'chunks', 'md5', 'contextId']) },
+  }, async (request) => ok(await issueChunkTokens(ctx, currentUser(request), request.body as any)));
+
+  app.post('/api/file/uploadFile', {
+    schema: {
+      body: body({
+        belongType: { type: 'string', minLength: 1, maxLength: 128 },
+        belongId: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 20 }, { type: 'null' }] },
+        contextId,
+        originalFileName: { type: 'string', maxLength: 1000 },
+      }, ['belongType', 'contextId', 'originalFileName']),
+    },
+  }, async (request) => ok(await createFileRecord(ctx, currentUser(request), request.body as any)));
+
+  // What the browser needs to show a file: its kind and a signed URL (SPEC §7 file/preview).
+  app.post('/api/file/preview/:id', {
+    config: { auth: 'optional' },
+    schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID } } }, body: { type: ['object', 'null'], properties: { subAct } } },
+  }, async (request) => {
+    const { id } = request.params as { id: number };
+    const { file, blob } = await readableFile(ctx, request.user, id);
+    const kind = previewKindOf(file, blob);
+    if (!kind) throw new AppError(UPLOAD_MESSAGES.noPreview);
+    return ok({
+      id, kind, fileName: file.original_file_name, fileSuffix: file.file_suffix, fileSize: file.file_size,
+      contentType: contentTypeOf(blob.kind), previewUrl: await signedLink(ctx, request.user, id, 'preview'),
+    });
+  });
+
+  // Fresh links for a list of files (read-pretty lists, public pages); files the caller may not read are left out.
+  app.post('/api/file/links', {
+    config: { auth: 'optional' },
+    schema: { body: body({ ids: { anyOf: [{ type: 'array', maxItems: 100, items: { type: 'integer', minimum: 1, maximum: MAX_ID } }, idList] } }, ['ids']) },
+  }, async (request) => {
+    const ids = parseIds((request.body as { ids: unknown }).ids);
+    const out = [];
+    for (const file of await filesByIds(ctx, ids)) {
+      if (!(await canReadFile(ctx, request.user, file))) continue;
+      const blob = await blobOf(ctx, file.md5);
+      if (!blob) continue;
+      const kind = previewKindOf(file, blob);
+      out.push({
+        id: file.id, fileName: file.original_file_name, fileSize: file.file_size, fileSuffix: file.file_suffix, md5: file.md5,
+        previewKind: kind, previewUrl: kind ? await signedLink(ctx, request.user, file.id, 'preview') : null,
+        downloadUrl: await signedLink(ctx, request.user, file.id, 'download'),
+      });
+    }
+    return ok(out);
+  });
+
+  // The bytes, inline, for img / video / iframe: a signed link or a session.
+  app.get('/api/file/preview/:id', {
+    config: { auth: 'optional' },
+    schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID } } }, querystring: { type: 'object', properties: { t: { type: 'string', maxLength: 2048 }, subAct } } },
+  }, async (request, reply) => {
+    const { id } = request.params as { id: number };
+    const { t } = request.query as { t?: string };
+    const link = t ? await fileIdFromLink(ctx, t, 'preview', await linkSession(ctx, request)) : null;
+    if (t && (!link || link.fileId !== id)) throw new AppError(UPLOAD_MESSAGES.missing, 404, 404);
+    const { file, blob } = await readableFile(ctx, request.user, id, link?.fileId);
+    const kind = previewKindOf(file, blob);
+    if (!kind) throw new AppError(UPLOAD_MESSAGES.noPreview);
+    return sendStored(request, reply, fileService(ctx).storage, {
+      key: blob.storage_key, size: blob.size, contentType: contentTypeOf(blob.kind),
+      disposition: contentDisposition('inline', file.original_file_name), cache: 'private, max-age=600',
+      // Pictures and videos run no script; PDFs are left to the browser's viewer, which sandboxing would block.
+      extraHeaders: kind === 'pdf' ? {} : { 'Content-Security-Policy': "default-src 'none'; img-src 'self'; media-src 'self'; sandbox" },
+    });
+  });
+
+  app.get('/api/file/download', {
+    config: { auth: 'optional' },
+    schema: { querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID }, t: { type: 'string', maxLength: 2048 }, subAct } } },
+  }, async (request, reply) => {
+    const { id, t } = request.query as { id: number; t?: string };
+    const link = t ? await fileIdFromLink(ctx, t, 'download', await linkSession(ctx, request)) : null;
+    if (t && (!link || link.fileId !== id)) throw new AppError(UPLOAD_MESSAGES.missing, 404, 404);
+    const { file, blob } = await readableFile(ctx, request.user, id, link?.fileId);
+    return sendStored(request, reply, fileService(ctx).storage, {
+      key: blob.storage_key, size: blob.size, contentType: 'application/octet-stream',
+      disposition: contentDisposition('attachment', file.original_file_name), cache: 'private, no-store',
+    });
+  });
+
+  app.post('/api/file/downloadZip', {
+    config: { auth: 'optional' },
+    schema: {
+      querystring: { type: 'object', properties: { ids: idList, subAct, name: { type: 'string', maxLength: 100 } } },
+      body: { type: ['object', 'null'], properties: { ids: { anyOf: [{ type: 'array', maxItems: MAX_ZIP_FILES, items: { type: 'integer', minimum: 1, maximum: MAX_ID } }, idList] }, subAct, name: { type: 'string', maxLength: 100 } } },
+    },
+  }, async (request, reply) => {
+    const query = request.query as { ids?: string; name?: string };
+    const given = (request.body ?? {}) as { ids?: unknown; name?: string };
+    const ids = parseIds(query.ids ?? given.ids);
+    if (ids.length > MAX_ZIP_FILES) throw AppError.invalid();
+    const files = [];
+    for (const id of ids) files.push(await readableFile(ctx, request.user, id));
+    const { stream, size } = zipOf(fileService(ctx).storage, files.map(({ file, blob }) => ({
+      key: blob.storage_key, name: file.original_file_name, size: blob.size, mtime: new Date(file.created_at),
+    })));
+    const zipName = `${(query.name ?? given.name ?? '附件').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_') || '附件'}.zip`;
+    reply.header('Content-Type', 'application/zip');
+    reply.header('Content-Disposition', contentDisposition('attachment', zipName));
+    reply.header('Cache-Control', 'private, no-store');
+    reply.header('X-Content-Type-Options', 'nosniff');
+    if (size >= 0) reply.header('Content-Length', String(size));
+    return reply.send(stream);
+  });
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../../AppContext.js';
+import { fileService } from '../files/fileService.js';
+
+/** A check that has not answered in this time counts as failed: a load balancer should not wait on it. */
+const CHECK_TIMEOUT_MS = 3000;
+
+/** Whether this process is on its way down (readiness answers 503 from then on). */
+export interface Lifecycle {
+  draining: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    lifecycle: Lifecycle;
+  }
+}
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timed out')), ms); });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function passes(check: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await within(check(), CHECK_TIMEOUT_MS);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * For load balancers and orchestrators, outside the base path and without a login:
+ * `GET /healthz` answers 200 while the process runs (liveness); `GET /readyz` answers 200 when the
+ * database and the file storage answer and the process is not shutting down, 503 otherwise
+ * (readiness). Neither tells more than ok or not.
+ */
+export async function healthRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
+  const { ctx } = opts;
+  app.decorate('lifecycle', { draining: false });
+  const noStore = { 'cache-control': 'no-store' };
+  app.get('/healthz', { config: { auth: 'public' } }, async (_req, reply) => reply.headers(noStore).send({ status: 'ok' }));
+  app.get('/readyz', { config: { auth: 'public' } }, async (_req, reply) => {
+    if (app.lifecycle.draining) return reply.code(503).headers(noStore).send({ status: 'draining' });
+    const [database, storage] = await Promise.all([
+      passes(() => sql`select 1`.execute(ctx.database.db)),
+      passes(() => fileService(ctx).storage.ping()),
+    ]);
+    const ready = database && storage;
+    return reply.code(ready ? 200 : 503).headers(noStore).send({ status: ready ? 'ok' : 'unavailable', database, storage });
+  });
+  // While draining, keep-alive connections are closed after each answer, so the proxy's next
+  // request opens a connection to an instance that stays.
+  app.addHook('onSend', async (_req, reply) => {
+    if (app.lifecycle.draining) reply.header('connection', 'close');
+  });
+}

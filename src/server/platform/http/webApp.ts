@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { AppContext } from '../../AppContext.js';
+import { MESSAGES } from '../../../shared/envelope.js';
+
+/** Serves the built web app under the base path, with the SPA fallback to index.html. */
+export async function webApp(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
+  const { clientDir, basePath } = opts.ctx.config;
+  const index = path.join(clientDir, 'index.html');
+  const built = fs.existsSync(index);
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: basePath,
+      wildcard: false,
+      index: false,
+      // The build's .br / .gz copies, as the browser accepts them (scripts/vitePrecompress.ts).
+      preCompressed: true,
+      // Our own Cache-Control only: with send's default it would overwrite the one set below.
+      cacheControl: false,
+      // Hashed assets never change; everything else (index.html, favicon...) is checked each time.
+      setHeaders: (res, file) => {
+        res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  if (basePath !== '/') app.get('/', { config: { auth: 'public' } }, (_req, reply) => reply.redirect(basePath));
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const isApi = /^\/(api|sso|fileserver)(\/|$)/.test(url);
+    // HEAD too: uptime monitors and link checkers ask a page's route with it.
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    if (isApi || !reads || !built || !url.startsWith(basePath)) {
+      return reply.status(404).send({ flag: false, data: null, result: isApi ? '接口不存在' : MESSAGES.notFound, code: 404 });
+    }
+    if (path.extname(url) && !url.endsWith('.html')) {
+      return reply.status(404).send({ flag: false, data: null, result: MESSAGES.notFound, code: 404 });
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.type('text/html').send(fs.createReadStream(index));
+  });
+}

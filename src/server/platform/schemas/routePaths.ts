@@ -1,0 +1,28 @@
+/**
+ * Route paths as the schema check compares them: full paths of the nested route tree, and whether a
+ * link (with query or :params) lands on a route.
+ */
+import { normalisePath } from '../../../shared/schema/routePath.js';
+import type { RouteDef } from '../../../shared/schema/types.js';
+
+export function pathMatches(pattern: string, actual: string): boolean {
+  const a = normalisePath(pattern).split('/');
+  const b = normalisePath(actual).split('/');
+  if (a.length !== b.length) return false;
+  return a.every((seg, i) => seg === b[i] || seg.startsWith(':') || b[i].startsWith(':'));
+}
+
+export function flattenRoutes(routes: RouteDef[], parent = ''): { route: RouteDef; full: string; pointer: string }[] {
+  const out: { route: RouteDef; full: string; pointer: string }[] = [];
+  const walk = (list: RouteDef[], base: string, pointer: string) => {
+    list.forEach((r, i) => {
+      const p = typeof r.path === 'string' ? r.path : '';
+      const full = p.startsWith('/') ? p : `${base.replace(/\/+$/, '')}/${p}`;
+      const ptr = `${pointer}/${i}`;
+      out.push({ route: r, full, pointer: ptr });
+      if (Array.isArray(r.children)) walk(r.children, full, `${ptr}/children`);
+    });
+  };
+  walk(routes, parent, '/routes');
+  return out;
+}
