@@ -3,12 +3,12 @@
  * its meta-schema and every cross reference; prints each problem with its file and JSON path and
  * exits non-zero when there is any. The server runs the same check at start-up. Then, on a
  * throw-away SQLite app with the demo accounts, whether the read rules of the entities modules
- * serve (users...) say what those modules answer (src/server/platform/schemas/readProbe.ts).
+ * serve (users...) say what those modules answer (src/server/platform/testing/readProbe.ts).
  */
 import path from 'node:path';
 import { loadSchemas, SchemaLoadError } from '../src/server/platform/schemas/loadSchemas.js';
 import { checkSchemas, type SchemaProblem } from '../src/server/platform/schemas/checkSchemas.js';
-import { probeVirtualReads } from '../src/server/platform/schemas/readProbe.js';
+import { probeVirtualReads } from '../src/server/platform/testing/readProbe.js';
 import { createTestApp } from '../src/server/platform/testing/testApp.js';
 
 async function probe(dir: string): Promise<SchemaProblem[]> {

@@ -7,9 +7,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/platform/db/database.js';
 import { migrateToLatest } from '../src/server/platform/db/migrate.js';
-import { seed } from '../src/server/platform/db/seed/seed.js';
+import { seed } from '../src/server/platform/seed/seed.js';
 import { loadSchemas } from '../src/server/platform/schemas/loadSchemas.js';
-import { describeDemoAccounts } from '../src/server/platform/db/seed/demoUsers.js';
+import { describeDemoAccounts } from '../src/server/platform/seed/demoUsers.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();

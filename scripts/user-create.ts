@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/platform/db/database.js';
 import { migrateToLatest } from '../src/server/platform/db/migrate.js';
-import { createSuperAdmin, passwordProblem, usernameProblem } from '../src/server/platform/db/seed/superAdmin.js';
+import { createSuperAdmin, passwordProblem, usernameProblem } from '../src/server/platform/seed/superAdmin.js';
 
 const { values } = parseArgs({
   options: { username: { type: 'string' }, password: { type: 'string' }, 'real-name': { type: 'string' } },

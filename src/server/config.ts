@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { fileConfigFromEnv, type FileConfig } from './platform/files/fileConfig.js';
+import { fileConfigFromEnv, type FileConfig } from './fileConfig.js';
 
 /** Everything the server reads from the environment, read once, in one place. */
 export interface ServerConfig {
@@ -59,7 +59,7 @@ export interface ServerConfig {
    */
   shutdownDrainMs: number;
   shutdownTimeoutMs: number;
-  /** File service settings (storage driver, file server URL, token lives); see files/fileConfig.ts. */
+  /** File service settings (storage driver, file server URL, token lives); see fileConfig.ts. */
   files?: Partial<FileConfig>;
 }
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig, type ServerConfig } from './config.js';
 import { buildApp } from './app.js';
 import { reportReady, serveWorkers } from './platform/cluster/serveWorkers.js';
-import { describeDemoAccounts } from './platform/db/seed/demoUsers.js';
+import { describeDemoAccounts } from './platform/seed/demoUsers.js';
 import { gracefulClose } from './platform/http/gracefulClose.js';
 
 /** Plain lines on stdout so a person starting the portal sees where it is and how to log in. */

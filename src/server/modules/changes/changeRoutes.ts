@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext.js';
-import { onSave, onTransition } from '../../platform/resources/hooks.js';
-import { DictionaryValues } from '../../platform/resources/dictionaries.js';
+import { onSave, onTransition } from '../../platform/records/hooks.js';
+import { DictionaryValues } from '../../platform/records/dictionaries.js';
 import { readChangeKinds } from './changeKinds.js';
 import { applyRequest, ownRunningTarget, prepareRequest, refuseOpenSameKind } from './changeRules.js';
 

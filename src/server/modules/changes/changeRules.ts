@@ -1,9 +1,9 @@
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
-import type { RecordStore, StoredRecord } from '../../platform/resources/RecordStore.js';
-import { DictionaryValues } from '../../platform/resources/dictionaries.js';
-import { dictLabelsOf, fieldDiff } from '../../platform/resources/fieldDiff.js';
+import type { RecordStore, StoredRecord } from '../../platform/records/RecordStore.js';
+import { DictionaryValues } from '../../platform/records/dictionaries.js';
+import { dictLabelsOf, fieldDiff } from '../../platform/records/fieldDiff.js';
 import { fire } from '../../platform/workflow/engine.js';
 import { kindsOf, newField, type ChangeKinds } from './changeKinds.js';
 import { planChange, sameValue, snapshotOld } from './planChange.js';

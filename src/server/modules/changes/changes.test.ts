@@ -3,7 +3,7 @@
  * revoke; what a pass does to the topic; what is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KyselyRecordStore } from '../../platform/resources/RecordStore.js';
+import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
 
 type Headers = Record<string, string>;

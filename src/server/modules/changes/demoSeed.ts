@@ -1,8 +1,8 @@
-import { formatDateTime } from '../../platform/resources/time.js';
+import { formatDateTime } from '../../platform/records/time.js';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
-import { KyselyRecordStore, type StoredRecord } from '../../platform/resources/RecordStore.js';
-import { syncEntityTables } from '../../platform/resources/entityTables.js';
+import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
+import { syncEntityTables } from '../../platform/records/entityTables.js';
 import { readChangeKinds } from './changeKinds.js';
 import { applyRequest, prepareRequest } from './changeRules.js';
 

@@ -1,4 +1,4 @@
-import { sameValue } from '../../platform/resources/fieldDiff.js';
+import { sameValue } from '../../platform/records/fieldDiff.js';
 import { kindsOf, newField, oldField, type ChangeKinds } from './changeKinds.js';
 
 export { sameValue };

@@ -4,7 +4,7 @@ import {
 import type { EntityDef, FieldDef, FormFieldDef, FormPageDef, SectionDef, WorkflowDef } from '../../../shared/schema/types.js';
 import { maskIdCard, maskPhone } from '../../../shared/masks.js';
 import { stripNonXmlChars } from '../../../shared/xmlText.js';
-import type { DictionaryValues } from '../../platform/resources/dictionaries.js';
+import type { DictionaryValues } from '../../platform/records/dictionaries.js';
 
 /** One column of a table field (ArrayTable props.columns in the look schema). */
 interface Column { key: string; title: string; mask?: string }

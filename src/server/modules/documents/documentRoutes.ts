@@ -9,7 +9,7 @@ import { ok } from '../../platform/http/envelope.js';
 import { contentDisposition } from '../../platform/resources/csv.js';
 import { ResourceService } from '../../platform/resources/ResourceService.js';
 import { effectiveSite } from '../system/site/siteAdmin.js';
-import { emptyBodyIsObject, objectSchema, str } from '../system/requestSchemas.js';
+import { emptyBodyIsObject, objectSchema, str } from '../../platform/http/requestSchemas.js';
 import { applicationDocx } from './applicationDocx.js';
 import { certificateNo, certificateYear, parseCertificateNo } from './certificateNo.js';
 import { certificatePdf } from './certificatePdf.js';

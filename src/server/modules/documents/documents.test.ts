@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import type { FormPageDef } from '../../../shared/schema/types.js';
-import { KyselyRecordStore } from '../../platform/resources/RecordStore.js';
+import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
 import { certificateNo } from './certificateNo.js';
 

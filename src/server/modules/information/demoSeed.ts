@@ -1,8 +1,8 @@
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
-import { demoActor } from '../../platform/db/seed/demoActor.js';
-import { syncEntityTables } from '../../platform/resources/entityTables.js';
-import { KyselyRecordStore } from '../../platform/resources/RecordStore.js';
+import { demoActor } from '../../platform/seed/demoActor.js';
+import { syncEntityTables } from '../../platform/records/entityTables.js';
+import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { ResourceService } from '../../platform/resources/ResourceService.js';
 import { fire } from '../../platform/workflow/engine.js';
 import { docxBytes, pdfBytes, storeDemoFile } from '../topics/demoFiles.js';

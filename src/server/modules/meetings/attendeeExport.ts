@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
-import { KyselyRecordStore } from '../../platform/resources/RecordStore.js';
+import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { ResourceService } from '../../platform/resources/ResourceService.js';
 import { maskPhone } from '../../../shared/masks.js';
 import { neutraliseCell } from '../../../shared/neutraliseCell.js';
-import { formatDateTime } from '../../platform/resources/time.js';
+import { formatDateTime } from '../../platform/records/time.js';
 import { peopleByIds } from './people.js';
 
 const CONFIRMATION: Record<string, string> = { '0': '待确认', '1': '已确认参会', '2': '不参会' };

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../AppContext.js';
-import type { RecordChange } from '../../platform/resources/recordHooks.js';
-import { KyselyRecordStore, type StoredRecord } from '../../platform/resources/RecordStore.js';
-import { notify } from '../notifications/notify.js';
+import type { RecordChange } from '../../platform/records/recordHooks.js';
+import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
+import { notify } from '../../platform/notifications/notify.js';
 import { idList, peopleByIds, roleNameOf } from './people.js';
 
 export const MEETING_DETAIL = '/meetingManagement/meetingDetail';

@@ -1,13 +1,13 @@
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
-import { demoActor as actor } from '../../platform/db/seed/demoActor.js';
-import { syncEntityTables } from '../../platform/resources/entityTables.js';
-import { onRecordChange } from '../../platform/resources/recordHooks.js';
-import { KyselyRecordStore } from '../../platform/resources/RecordStore.js';
+import { demoActor as actor } from '../../platform/seed/demoActor.js';
+import { syncEntityTables } from '../../platform/records/entityTables.js';
+import { onRecordChange } from '../../platform/records/recordHooks.js';
+import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { ResourceService } from '../../platform/resources/ResourceService.js';
-import { formatDateTime } from '../../platform/resources/time.js';
+import { formatDateTime } from '../../platform/records/time.js';
 import { fire } from '../../platform/workflow/engine.js';
-import { notify } from '../notifications/notify.js';
+import { notify } from '../../platform/notifications/notify.js';
 import { questionChanged } from '../questions/questionNotices.js';
 import { syncAttendees } from './attendeeSync.js';
 

@@ -2,10 +2,10 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
-import { KyselyRecordStore } from '../../platform/resources/RecordStore.js';
-import { scopeFilter } from '../../platform/resources/access.js';
-import { tableExists } from '../system/tableExists.js';
-import { tableName } from '../../platform/resources/entityTables.js';
+import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
+import { scopeFilter } from '../../platform/records/access.js';
+import { tableExists } from '../../platform/db/tableExists.js';
+import { tableName } from '../../platform/records/entityTables.js';
 import { peopleByIds, roleNameOf } from './people.js';
 
 export type PersonKind = 'all' | 'expert' | 'leader' | 'topic';

@@ -1,9 +1,9 @@
 import type { AppContext } from '../../AppContext.js';
-import type { RecordChange } from '../../platform/resources/recordHooks.js';
-import { KyselyRecordStore } from '../../platform/resources/RecordStore.js';
-import { tableName } from '../../platform/resources/entityTables.js';
-import { tableExists } from '../system/tableExists.js';
-import { notify } from '../notifications/notify.js';
+import type { RecordChange } from '../../platform/records/recordHooks.js';
+import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
+import { tableName } from '../../platform/records/entityTables.js';
+import { tableExists } from '../../platform/db/tableExists.js';
+import { notify } from '../../platform/notifications/notify.js';
 import { idList } from '../meetings/people.js';
 
 export const QUESTION_LOOK = '/expertQuetion/lookExpertQuetion';

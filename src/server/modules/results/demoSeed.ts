@@ -1,8 +1,8 @@
 import type { AppContext } from '../../AppContext.js';
 import { bindFiles } from '../../platform/files/fileRefs.js';
-import { KyselyRecordStore, type StoredRecord } from '../../platform/resources/RecordStore.js';
-import { syncEntityTables } from '../../platform/resources/entityTables.js';
-import { formatDateTime } from '../../platform/resources/time.js';
+import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
+import { syncEntityTables } from '../../platform/records/entityTables.js';
+import { formatDateTime } from '../../platform/records/time.js';
 import { scoreTotal } from '../review/aggregate.js';
 import { docxBytes, pdfBytes, storeDemoFile } from '../topics/demoFiles.js';
 

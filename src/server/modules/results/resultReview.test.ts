@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
-import { formatDateTime } from '../../platform/resources/time.js';
+import { formatDateTime } from '../../platform/records/time.js';
 import { pdfBytes } from '../topics/demoFiles.js';
-import { fileTestClient } from '../../platform/files/fileTestClient.js';
+import { fileTestClient } from '../../platform/testing/fileTestClient.js';
 import { ensureTopicContract, insertTopic } from '../review/reviewFixture.js';
 
 type H = Record<string, string>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext.js';
-import { onSave, onTransition } from '../../platform/resources/hooks.js';
+import { onSave, onTransition } from '../../platform/records/hooks.js';
 import { flagDuplicates, latestScore, openNoticeFor, prepareResult } from './resultRules.js';
 
 /** A returned result (status 3) is open again to its leader: the return reopens it, whatever the notice's window. */

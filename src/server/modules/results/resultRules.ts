@@ -2,9 +2,9 @@ import type { EntityDef } from '../../../shared/schema/types.js';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
-import { allowed } from '../../platform/resources/access.js';
-import { ruleRecord } from '../../platform/resources/output.js';
-import type { RecordStore, StoredRecord } from '../../platform/resources/RecordStore.js';
+import { allowed } from '../../platform/records/access.js';
+import { ruleRecord } from '../../platform/records/output.js';
+import type { RecordStore, StoredRecord } from '../../platform/records/RecordStore.js';
 import { noticeOpenFor } from '../topics/noticeOpen.js';
 
 export const RESULT_MESSAGES = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
-import { fileTestClient } from '../../platform/files/fileTestClient.js';
-import { formatDateTime } from '../../platform/resources/time.js';
+import { fileTestClient } from '../../platform/testing/fileTestClient.js';
+import { formatDateTime } from '../../platform/records/time.js';
 import { pdfBytes } from '../topics/demoFiles.js';
 import { RESULT_MESSAGES } from './resultRules.js';
 

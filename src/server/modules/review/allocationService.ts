@@ -1,9 +1,9 @@
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
-import { allowed, scopeFilter } from '../../platform/resources/access.js';
-import type { StoredRecord } from '../../platform/resources/RecordStore.js';
-import { notify } from '../notifications/notify.js';
+import { allowed, scopeFilter } from '../../platform/records/access.js';
+import type { StoredRecord } from '../../platform/records/RecordStore.js';
+import { notify } from '../../platform/notifications/notify.js';
 import { fire } from '../../platform/workflow/engine.js';
 import { allocate } from './allocate.js';
 import { RULE_LABELS, pairConflicts, targetViolations, type AllocExpert, type AllocRules } from './conflicts.js';

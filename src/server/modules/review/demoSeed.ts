@@ -1,13 +1,13 @@
 import type { AppContext } from '../../AppContext.js';
-import { KyselyRecordStore, type StoredRecord } from '../../platform/resources/RecordStore.js';
-import { formatDateTime } from '../../platform/resources/time.js';
-import { syncEntityTables } from '../../platform/resources/entityTables.js';
+import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
+import { formatDateTime } from '../../platform/records/time.js';
+import { syncEntityTables } from '../../platform/records/entityTables.js';
 import { aggregate, scoreTotal } from './aggregate.js';
 import { bindFiles } from '../../platform/files/fileRefs.js';
 import { docxBytes, storeDemoFile } from '../topics/demoFiles.js';
 import { applicantIdCard, DEMO_APPLICANTS } from '../topics/demoSeed.js';
 import { linkExpertAccount } from './reviewHooks.js';
-import { demoActor } from '../../platform/db/seed/demoActor.js';
+import { demoActor } from '../../platform/seed/demoActor.js';
 import { targetMapping } from './targetMapping.js';
 
 const DAY = 86_400_000;

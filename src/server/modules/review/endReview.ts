@@ -1,8 +1,8 @@
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
-import type { StoredRecord } from '../../platform/resources/RecordStore.js';
-import { formatDateTime } from '../../platform/resources/time.js';
+import type { StoredRecord } from '../../platform/records/RecordStore.js';
+import { formatDateTime } from '../../platform/records/time.js';
 import { fire } from '../../platform/workflow/engine.js';
 import { aggregate, majority } from './aggregate.js';
 import { entityOf, loadBatch, reviewsOfBatch, stageStatuses, storeOf } from './reviewData.js';

@@ -4,8 +4,8 @@ import type { SessionUser } from '../../platform/auth/sessions.js';
 import { applicationDocx } from '../documents/applicationDocx.js';
 import { APPLICATION_PAGE } from '../documents/documentRoutes.js';
 import { AppError } from '../../platform/http/AppError.js';
-import { allowed } from '../../platform/resources/access.js';
-import { DictionaryValues } from '../../platform/resources/dictionaries.js';
+import { allowed } from '../../platform/records/access.js';
+import { DictionaryValues } from '../../platform/records/dictionaries.js';
 import { entityOf, parseId, storeOf } from './reviewData.js';
 import { expertView, targetMapping } from './targetMapping.js';
 

@@ -2,8 +2,8 @@ import type { EntityDef, StatusDef } from '../../../shared/schema/types.js';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
-import { allowed } from '../../platform/resources/access.js';
-import { KyselyRecordStore, type Filter, type RecordStore, type StoredRecord } from '../../platform/resources/RecordStore.js';
+import { allowed } from '../../platform/records/access.js';
+import { KyselyRecordStore, type Filter, type RecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
 import { optionsOf, type Criterion } from './aggregate.js';
 import { targetMapping, type TargetMapping } from './targetMapping.js';
 

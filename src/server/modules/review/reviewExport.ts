@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { neutraliseCell } from '../../../shared/neutraliseCell.js';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
-import type { StoredRecord } from '../../platform/resources/RecordStore.js';
+import type { StoredRecord } from '../../platform/records/RecordStore.js';
 import { aggregate, majority, type Criterion } from './aggregate.js';
 import { loadBatch, reviewsOfBatch, taskStatuses } from './reviewData.js';
 

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileTestClient } from '../../platform/files/fileTestClient.js';
+import { fileTestClient } from '../../platform/testing/fileTestClient.js';
 import { bindFiles } from '../../platform/files/fileRefs.js';
-import { KyselyRecordStore } from '../../platform/resources/RecordStore.js';
+import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
 import { ensureTopicContract, insertTopic } from './reviewFixture.js';
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { registerFileReadGrant } from '../../platform/files/recordAccess.js';
-import { KyselyRecordStore, type StoredRecord } from '../../platform/resources/RecordStore.js';
+import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
 
 const EXPERT = '5';
 

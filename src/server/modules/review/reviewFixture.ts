@@ -1,6 +1,6 @@
 import type { FieldDef } from '../../../shared/schema/types.js';
 import type { TestApp } from '../../platform/testing/testApp.js';
-import { KyselyRecordStore } from '../../platform/resources/RecordStore.js';
+import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 
 /**
  * The topic fields of the shared topic contract the review engine reads. The topics module

@@ -2,10 +2,10 @@ import type { AppContext } from '../../AppContext.js';
 import { linkAccount } from '../../platform/accounts/accounts.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
-import { onBeforeSave } from '../../platform/resources/saveHooks.js';
+import { onBeforeSave } from '../../platform/records/saveHooks.js';
 import { normalizeCriteria, templateProblem } from './aggregate.js';
-import { parseLocal } from '../../platform/resources/time.js';
-import { KyselyRecordStore } from '../../platform/resources/RecordStore.js';
+import { parseLocal } from '../../platform/records/time.js';
+import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { brokenByRuleChange, brokenMessage } from './ruleChange.js';
 
 const EXPERT_ROLE = '5' as const;

@@ -82,7 +82,7 @@ describe('expert review', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data.created).toBe(9);
     const topic = t.ctx.schemas.entities.get('topic')!;
-    const { KyselyRecordStore } = await import('../../platform/resources/RecordStore.js');
+    const { KyselyRecordStore } = await import('../../platform/records/RecordStore.js');
     for (const id of topicIds) expect((await KyselyRecordStore.of(t.ctx.database).get(topic, id))!.status).toBe('1');
     const notes = await t.ctx.database.db.selectFrom('notification').selectAll().where('kind', '=', 'reviewTask').execute();
     expect(notes.length).toBe(5);

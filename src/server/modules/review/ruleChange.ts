@@ -1,5 +1,5 @@
 import type { AppContext } from '../../AppContext.js';
-import type { StoredRecord } from '../../platform/resources/RecordStore.js';
+import type { StoredRecord } from '../../platform/records/RecordStore.js';
 import { RULE_LABELS, targetViolations, type AllocRules, type ConflictRule } from './conflicts.js';
 import { entityOf, listAll, reviewsOfBatch, storeOf } from './reviewData.js';
 import { targetMapping, toAllocExpert, toReviewTarget } from './targetMapping.js';

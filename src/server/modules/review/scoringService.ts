@@ -1,11 +1,11 @@
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
-import { allowed } from '../../platform/resources/access.js';
-import { ruleRecord } from '../../platform/resources/output.js';
-import type { StoredRecord } from '../../platform/resources/RecordStore.js';
-import { parseLocal } from '../../platform/resources/time.js';
-import { notify } from '../notifications/notify.js';
+import { allowed } from '../../platform/records/access.js';
+import { ruleRecord } from '../../platform/records/output.js';
+import type { StoredRecord } from '../../platform/records/RecordStore.js';
+import { parseLocal } from '../../platform/records/time.js';
+import { notify } from '../../platform/notifications/notify.js';
 import { optionsOf, ScoreProblem, scoreTotal, type Criterion } from './aggregate.js';
 import { entityOf, listAll, loadBatch, parseId, reviewsOfBatch, storeOf, taskStatuses, type BatchContext } from './reviewData.js';
 import { expertView, targetMapping } from './targetMapping.js';

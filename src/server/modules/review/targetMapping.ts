@@ -1,6 +1,6 @@
 import type { AppContext } from '../../AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
-import type { StoredRecord } from '../../platform/resources/RecordStore.js';
+import type { StoredRecord } from '../../platform/records/RecordStore.js';
 import type { AllocExpert, ReviewTarget, TargetPerson } from './conflicts.js';
 
 /** How the review engine reads one kind of reviewed record (schemas/reviewTargets.json). */

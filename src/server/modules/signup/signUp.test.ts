@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idCardCheckChar } from '../../../shared/idCard.js';
 import { BuiltInSso, SMS_TTL_MS } from '../../platform/sso/BuiltInSso.js';
 import { useSsoService } from '../../platform/sso/ssoRegistry.js';
-import { newCaptcha, ssoLogin } from '../../platform/sso/ssoTestHelpers.js';
+import { newCaptcha, ssoLogin } from '../../platform/testing/ssoTestHelpers.js';
 import { createTestApp, TEST_CAPTCHA, type TestApp } from '../../platform/testing/testApp.js';
 import { SIGN_UP_MESSAGES as M } from './signUpMessages.js';
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { ok } from '../../platform/http/envelope.js';
 import { ssoService } from '../../platform/sso/ssoRegistry.js';
-import { objectSchema, str } from '../system/requestSchemas.js';
+import { objectSchema, str } from '../../platform/http/requestSchemas.js';
 import { SIGN_UP_MESSAGES as M } from './signUpMessages.js';
 import { sendSignUpSms, signUp, type SignUpInput } from './signUpService.js';
 

@@ -7,7 +7,7 @@ import { hashPassword } from '../../platform/auth/secrets.js';
 import { passwordRefusal } from '../../platform/accounts/passwordPolicy.js';
 import { insertUser } from '../../platform/accounts/accounts.js';
 import { AppError } from '../../platform/http/AppError.js';
-import { KyselyRecordStore } from '../../platform/resources/RecordStore.js';
+import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { ResourceService } from '../../platform/resources/ResourceService.js';
 import { ssoService } from '../../platform/sso/ssoRegistry.js';
 import { accountSettings } from '../system/users/accountSettings.js';

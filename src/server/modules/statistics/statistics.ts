@@ -2,10 +2,10 @@ import type { EntityDef, StatisticsPageDef } from '../../../shared/schema/types.
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
-import { hasRight, scopeFilter } from '../../platform/resources/access.js';
-import { DictionaryValues } from '../../platform/resources/dictionaries.js';
-import { storageOf } from '../../platform/resources/entityTables.js';
-import { KyselyRecordStore, type Filter, type StoredRecord } from '../../platform/resources/RecordStore.js';
+import { hasRight, scopeFilter } from '../../platform/records/access.js';
+import { DictionaryValues } from '../../platform/records/dictionaries.js';
+import { storageOf } from '../../platform/records/entityTables.js';
+import { KyselyRecordStore, type Filter, type StoredRecord } from '../../platform/records/RecordStore.js';
 import { workflowOf } from '../../platform/workflow/engine.js';
 
 /** Records read per entity for one answer: far above a province's topics, and a bound all the same. */

@@ -5,7 +5,7 @@ import type { AppContext } from '../../AppContext.js';
 import { currentUser } from '../../platform/auth/authPlugin.js';
 import { ok } from '../../platform/http/envelope.js';
 import { contentDisposition } from '../../platform/resources/csv.js';
-import { emptyBodyIsObject, objectSchema, str } from '../system/requestSchemas.js';
+import { emptyBodyIsObject, objectSchema, str } from '../../platform/http/requestSchemas.js';
 import { filterValues, statistics, statisticsPage, type StatisticsAnswer } from './statistics.js';
 
 const body = { body: objectSchema({ pageId: str(200, { minLength: 1 }), filters: { type: 'object', maxProperties: 10 } }, ['pageId']) };

@@ -2,15 +2,15 @@ import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import type { EntityDef, MenuNode } from '../../../shared/schema/types.js';
 import type { Rule } from '../../../shared/rules/Rule.js';
-import { KyselyRecordStore } from '../../platform/resources/RecordStore.js';
-import { scopeFilter } from '../../platform/resources/access.js';
-import { tableName } from '../../platform/resources/entityTables.js';
-import { ruleContext } from '../../platform/resources/ruleContext.js';
-import { ruleToCond, type Cond } from '../../platform/resources/ruleFilter.js';
-import { formatDate, formatDateTime } from '../../platform/resources/time.js';
+import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
+import { scopeFilter } from '../../platform/records/access.js';
+import { tableName } from '../../platform/records/entityTables.js';
+import { ruleContext } from '../../platform/records/ruleContext.js';
+import { ruleToCond, type Cond } from '../../platform/schemas/ruleFilter.js';
+import { formatDate, formatDateTime } from '../../platform/records/time.js';
 import { fieldKind } from '../../platform/schemas/entityModel.js';
-import { tableExists } from './tableExists.js';
-import { TABLE_SOURCES, type TableSource } from './tableSources.js';
+import { tableExists } from '../../platform/db/tableExists.js';
+import { TABLE_SOURCES, type TableSource } from '../../platform/notifications/tableSources.js';
 
 export type CountKey = NonNullable<MenuNode['badge']>;
 export type Counts = Record<CountKey, number>;
@@ -64,7 +64,7 @@ export async function sourceQuery(ctx: AppContext, user: SessionUser, source: Co
 export function tableSourceOf(ctx: AppContext, user: SessionUser, source: CountSource | undefined): TableSource | undefined {
   if (!source || ctx.schemas.entities.has(source.entity)) return undefined;
   if (source.roles && !source.roles.includes(user.roleCode)) return undefined;
-  return Object.hasOwn(TABLE_SOURCES, source.entity) ? TABLE_SOURCES[source.entity] : undefined;
+  return Object.hasOwn(TABLE_SOURCES, source.entity) ? TABLE_SOURCES[source.entity as keyof typeof TABLE_SOURCES] : undefined;
 }
 
 /** How many records one count source holds for this user (0 when it has none to offer). */

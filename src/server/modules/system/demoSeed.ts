@@ -1,6 +1,6 @@
 import type { AppContext } from '../../AppContext.js';
-import { syncEntityTables } from '../../platform/resources/entityTables.js';
-import { KyselyRecordStore } from '../../platform/resources/RecordStore.js';
+import { syncEntityTables } from '../../platform/records/entityTables.js';
+import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 
 /** Demo units of both demo areas (1123 and 1101), across the unit kinds of dictionary ssxx. */
 export const DEMO_SCHOOLS: { name: string; declareDept: string; orgCode: string; area: string; kind: string }[] = [

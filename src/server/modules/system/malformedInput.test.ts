@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
-import { appLogin } from '../../platform/sso/ssoTestHelpers.js';
+import { appLogin } from '../../platform/testing/ssoTestHelpers.js';
 import { routeTable, type RouteEntry } from './routeTable.js';
 
 /** Routes the platform owns: these must answer exactly 参数不合法 to every malformed request. */

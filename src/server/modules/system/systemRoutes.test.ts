@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
 import { CSRF_HEADER } from '../../platform/auth/authPlugin.js';
-import { appLogin, ssoLogin } from '../../platform/sso/ssoTestHelpers.js';
-import { signingSecret } from './settingsStore.js';
+import { appLogin, ssoLogin } from '../../platform/testing/ssoTestHelpers.js';
+import { signingSecret } from '../../platform/reference/settingsStore.js';
 import { verifyWatchToken } from './watchToken.js';
-import { saveDictionary } from './dictionaryStore.js';
-import { KyselyRecordStore } from '../../platform/resources/RecordStore.js';
+import { saveDictionary } from '../../platform/reference/dictionaryStore.js';
+import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 
 const DICTIONARY_TYPES = ['sjzt', 'ycxg', 'hyly', 'hyzt', 'areacode', 'yhsq', 'zjwd', 'hdqx', 'cgzjpsjd', 'ktpfjd', 'ktcxjb', 'psjb', 'psjd', 'ktpsjb', 'psgz', 'zpjffs', 'ssxx'];
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../AppContext.js';
-import { KyselyRecordStore, type StoredRecord } from '../../platform/resources/RecordStore.js';
-import { syncEntityTables } from '../../platform/resources/entityTables.js';
-import { formatDateTime } from '../../platform/resources/time.js';
+import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
+import { syncEntityTables } from '../../platform/records/entityTables.js';
+import { formatDateTime } from '../../platform/records/time.js';
 import { bindFiles, type FileRef } from '../../platform/files/fileRefs.js';
 import { docxBytes, pdfBytes, storeDemoFile } from './demoFiles.js';
 import { insertUser } from '../../platform/accounts/accounts.js';

@@ -2,7 +2,7 @@ import type { EntityDef } from '../../../shared/schema/types.js';
 import { maskIdCard } from '../../../shared/masks.js';
 import type { AppContext } from '../../AppContext.js';
 import type { FieldError } from '../../platform/resources/validate.js';
-import type { Filter, RecordStore, StoredRecord } from '../../platform/resources/RecordStore.js';
+import type { Filter, RecordStore, StoredRecord } from '../../platform/records/RecordStore.js';
 
 /**
  * Who may apply for what (issue 8): a person (by ID number) leads at most `maxLeading` and is a

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireLease, releaseLease } from '../../platform/jobs/lease.js';
 import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
 import { runTopicExpiry } from './expiry.js';
-import { newTopic, publishNotice } from './topicTestData.js';
+import { newTopic, publishNotice } from './topicFixture.js';
 
 const HOUR = 3600_000;
 type H = Record<string, string>;

@@ -3,11 +3,11 @@ import type { AppContext } from '../../AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { acquireLease, newHolderName, releaseLease } from '../../platform/jobs/lease.js';
 import { scheduleJob } from '../../platform/jobs/schedule.js';
-import { KyselyRecordStore, type RecordStore, type StoredRecord } from '../../platform/resources/RecordStore.js';
-import { ruleRecord } from '../../platform/resources/output.js';
-import { parseLocal } from '../../platform/resources/time.js';
+import { KyselyRecordStore, type RecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
+import { ruleRecord } from '../../platform/records/output.js';
+import { parseLocal } from '../../platform/records/time.js';
 import { fire, workflowOf } from '../../platform/workflow/engine.js';
-import { statusOf } from '../../platform/workflow/transitions.js';
+import { statusOf } from '../../platform/records/transitions.js';
 import { topicNoticeOpen } from './noticeOpen.js';
 
 export const EXPIRY_JOB = 'topicExpiry';

@@ -1,6 +1,6 @@
 import { test } from '../../../shared/rules/evaluate.js';
 import type { AppContext } from '../../AppContext.js';
-import { parseLocal } from '../../platform/resources/time.js';
+import { parseLocal } from '../../platform/records/time.js';
 
 /**
  * Whether a notice is open for an area now. The condition is written once, as declarative JSON:

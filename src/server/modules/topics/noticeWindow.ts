@@ -1,6 +1,6 @@
 import type { AppContext } from '../../AppContext.js';
-import { ruleRecord } from '../../platform/resources/output.js';
-import { registerRuleFacts } from '../../platform/resources/ruleFacts.js';
+import { ruleRecord } from '../../platform/records/output.js';
+import { registerRuleFacts } from '../../platform/records/ruleFacts.js';
 
 /** The refusal of a submit while no notice of the stage is open (topic.json guards.submit.message says the same). */
 export const NOTICE_CLOSED = '当前阶段没有开放的通知，不能提交';

@@ -8,8 +8,8 @@ import { blobOf } from '../../platform/files/fileRecords.js';
 import type { FileRef } from '../../platform/files/fileRefs.js';
 import { fileService } from '../../platform/files/fileService.js';
 import { AppError } from '../../platform/http/AppError.js';
-import { allowed } from '../../platform/resources/access.js';
-import { KyselyRecordStore, type StoredRecord } from '../../platform/resources/RecordStore.js';
+import { allowed } from '../../platform/records/access.js';
+import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
 import { workflowOf } from '../../platform/workflow/engine.js';
 
 /** At most this many topics in one zip (a page of the list at its largest size). */

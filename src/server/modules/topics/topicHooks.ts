@@ -1,11 +1,11 @@
 import type { AppContext } from '../../AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
-import { onSave, onTransition } from '../../platform/resources/hooks.js';
+import { onSave, onTransition } from '../../platform/records/hooks.js';
 import type { FieldError } from '../../platform/resources/validate.js';
 import { eligibilityErrors } from './eligibility.js';
 import { topicNoticeOpen } from './noticeOpen.js';
 import { nextTopicNo } from './topicNo.js';
-import { parseLocal } from '../../platform/resources/time.js';
+import { parseLocal } from '../../platform/records/time.js';
 
 /** Statuses in which the application itself (stage 1) is being written or corrected. */
 const APPLICATION_EDITABLE = ['0', '902', '904'];

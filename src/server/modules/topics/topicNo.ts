@@ -1,5 +1,5 @@
 import type { AppContext } from '../../AppContext.js';
-import type { RecordStore } from '../../platform/resources/RecordStore.js';
+import type { RecordStore } from '../../platform/records/RecordStore.js';
 
 /**
  * The next topic number of a year: "KT" + year + a four-digit sequence (KT20260001), one more than

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
-import { applicationBody, newTopic, publishNotice, testIdCard } from './topicTestData.js';
+import { applicationBody, newTopic, publishNotice, testIdCard } from './topicFixture.js';
 
 type H = Record<string, string>;
 
@@ -104,7 +104,7 @@ describe('notices and applications (HTTP, real database)', () => {
     const other = await publishNotice(t, province);
     const second = await newTopic(t, leader1, other.id, '保存规则课题乙');
     const topic = t.ctx.schemas.entities.get('topic')!;
-    const { KyselyRecordStore } = await import('../../platform/resources/RecordStore.js');
+    const { KyselyRecordStore } = await import('../../platform/records/RecordStore.js');
     const store = KyselyRecordStore.of(t.ctx.database);
     const stored = (await store.get(topic, second.id))!;
     expect(await store.update(topic, { ...stored, noticeId: n.id }, stored.version)).toBe(true);

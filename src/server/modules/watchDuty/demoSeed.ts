@@ -1,9 +1,9 @@
 import type { AppContext } from '../../AppContext.js';
-import { demoActor } from '../../platform/db/seed/demoActor.js';
-import { syncEntityTables } from '../../platform/resources/entityTables.js';
-import { KyselyRecordStore } from '../../platform/resources/RecordStore.js';
+import { demoActor } from '../../platform/seed/demoActor.js';
+import { syncEntityTables } from '../../platform/records/entityTables.js';
+import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { ResourceService } from '../../platform/resources/ResourceService.js';
-import { formatDate } from '../../platform/resources/time.js';
+import { formatDate } from '../../platform/records/time.js';
 import { registerWatchDutyHooks, watchShifts, WATCH_ENTITY } from './watchDuty.js';
 
 const DAY = 24 * 3600_000;

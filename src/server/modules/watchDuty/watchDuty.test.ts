@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
-import { formatDate } from '../../platform/resources/time.js';
-import { signingSecret } from '../system/settingsStore.js';
+import { formatDate } from '../../platform/records/time.js';
+import { signingSecret } from '../../platform/reference/settingsStore.js';
 import { verifyWatchToken } from '../system/watchToken.js';
 
 const DAY = 24 * 3600_000;

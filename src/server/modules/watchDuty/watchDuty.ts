@@ -1,7 +1,7 @@
 import type { AppContext } from '../../AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
-import { onBeforeSave } from '../../platform/resources/saveHooks.js';
-import { KyselyRecordStore, type StoredRecord } from '../../platform/resources/RecordStore.js';
+import { onBeforeSave } from '../../platform/records/saveHooks.js';
+import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
 
 export const WATCH_ENTITY = 'keepWatchPerson';
 

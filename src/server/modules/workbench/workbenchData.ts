@@ -1,8 +1,8 @@
 import type { DashboardBlockData, DashboardBlockDef, DashboardPageDef, EntityDef, ResourceRecord } from '../../../shared/schema/types.js';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
-import { KyselyRecordStore } from '../../platform/resources/RecordStore.js';
-import { ruleRecord } from '../../platform/resources/output.js';
+import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
+import { ruleRecord } from '../../platform/records/output.js';
 import { hasField } from '../../platform/schemas/entityModel.js';
 import { countOf, countSources, sourceQuery, tableSourceOf } from '../system/counts.js';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KyselyRecordStore } from '../../platform/resources/RecordStore.js';
+import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { countOf, countSources } from '../system/counts.js';
 import { findSession } from '../../platform/auth/sessions.js';
-import { notify } from '../notifications/notify.js';
+import { notify } from '../../platform/notifications/notify.js';
 import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
 
 let t: TestApp;

@@ -3,8 +3,8 @@ import type { RoleCode } from '../../../shared/roles.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { hashPassword, randomToken } from '../auth/secrets.js';
 import { AppError } from '../http/AppError.js';
-import { grantableRoles } from '../../modules/system/users/roleGuard.js';
-import { scopedUsers } from '../../modules/system/users/userRows.js';
+import { grantableRoles } from './roleGuard.js';
+import { scopedUsers } from './userRows.js';
 
 /**
  * The one place user rows are created and roles granted by modules. User admin, self sign-up,

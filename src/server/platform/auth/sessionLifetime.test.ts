@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
-import { appLogin } from '../sso/ssoTestHelpers.js';
+import { appLogin } from '../testing/ssoTestHelpers.js';
 import { SESSION_MAX_MS } from './sessions.js';
 import { loadConfig } from '../../config.js';
 

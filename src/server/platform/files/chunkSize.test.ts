@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { UPLOAD_MESSAGES } from '../../../shared/fileTypes.js';
-import { fileTestClient, md5Of } from './fileTestClient.js';
-import { resolveFileConfig } from './fileConfig.js';
+import { fileTestClient, md5Of } from '../testing/fileTestClient.js';
+import { resolveFileConfig } from '../../fileConfig.js';
 
 const KB = 1024;
 

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
-import { fileTestClient, md5Of, pngOf } from './fileTestClient.js';
-import { ssoLogin } from '../sso/ssoTestHelpers.js';
+import { fileTestClient, md5Of, pngOf } from '../testing/fileTestClient.js';
+import { ssoLogin } from '../testing/ssoTestHelpers.js';
 
 const pdf = () => Buffer.concat([Buffer.from('%PDF-1.7\n'), crypto.randomBytes(3000)]);
 const png = () => pngOf(3000);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { UPLOAD_MESSAGES } from '../../../shared/fileTypes.js';
-import { fileTestClient, md5Of, pngOf } from './fileTestClient.js';
+import { fileTestClient, md5Of, pngOf } from '../testing/fileTestClient.js';
 import { resolveFileRefs, bindFiles } from './fileRefs.js';
 import { sweepExpiredUploads } from './uploads.js';
 

@@ -2,7 +2,7 @@ import type { AppContext } from '../../AppContext.js';
 import type { FileRules } from '../../../shared/fileTypes.js';
 import { RICH_TEXT_IMAGES, fileRulesOf, tooLargeMessage, UPLOAD_MESSAGES } from '../../../shared/fileTypes.js';
 import { AppError } from '../http/AppError.js';
-import { resolveFileConfig, type FileConfig } from './fileConfig.js';
+import { resolveFileConfig, type FileConfig } from '../../fileConfig.js';
 import { contentMatchesExt, type ContentKind } from './sniff.js';
 import type { FileStorage } from './storage/FileStorage.js';
 import { localStorage } from './storage/localStorage.js';

@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { test } from '../../../shared/rules/evaluate.js';
-import { allowed } from '../resources/access.js';
-import { ruleRecord } from '../resources/output.js';
-import { KyselyRecordStore } from '../resources/RecordStore.js';
-import { ruleContext } from '../resources/ruleContext.js';
-import type { StoredRecord } from '../resources/RecordStore.js';
+import { allowed } from '../records/access.js';
+import { ruleRecord } from '../records/output.js';
+import { KyselyRecordStore } from '../records/RecordStore.js';
+import { ruleContext } from '../records/ruleContext.js';
+import type { StoredRecord } from '../records/RecordStore.js';
 
 /**
  * A module's extra reason to hand out a record's files to someone its read rules keep out (an

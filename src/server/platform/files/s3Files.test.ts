@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { UPLOAD_MESSAGES } from '../../../shared/fileTypes.js';
 import { Readable } from 'node:stream';
-import { fileTestClient, md5Of } from './fileTestClient.js';
+import { fileTestClient, md5Of } from '../testing/fileTestClient.js';
 import { fileService } from './fileService.js';
 import { sweepExpiredUploads } from './uploadSweep.js';
 import { blobKey } from './storage/FileStorage.js';

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { contentMatchesExt, sniffKind } from './sniff.js';
-import { pngOf } from './fileTestClient.js';
+import { pngOf } from '../testing/fileTestClient.js';
 
 const bytes = (...parts: (string | number[] | Buffer)[]) =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p as number[]))));

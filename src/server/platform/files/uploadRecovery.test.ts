@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
-import { fileConfigFromEnv } from './fileConfig.js';
-import { fileTestClient, md5Of } from './fileTestClient.js';
+import { fileConfigFromEnv } from '../../fileConfig.js';
+import { fileTestClient, md5Of } from '../testing/fileTestClient.js';
 import { sweepExpiredUploads } from './uploadSweep.js';
 
 const pdf = (size: number) => Buffer.concat([Buffer.from('%PDF-1.7\n'), crypto.randomBytes(size)]);

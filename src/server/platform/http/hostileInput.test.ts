@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
-import { fileTestClient } from '../files/fileTestClient.js';
-import { ssoLogin } from '../sso/ssoTestHelpers.js';
+import { fileTestClient } from '../testing/fileTestClient.js';
+import { ssoLogin } from '../testing/ssoTestHelpers.js';
 
 /**
  * The hostile requests of the hardening probe, one test each: every one answered 500 (or worse,

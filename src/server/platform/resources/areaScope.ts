@@ -1,7 +1,7 @@
 import type { EntityDef } from '../../../shared/schema/types.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { AppError } from '../http/AppError.js';
-import { rulesFor, type Right } from './access.js';
+import { rulesFor, type Right } from '../records/access.js';
 
 /**
  * The entity's area fields: those taking values from the dictionary of its `areaCode` (the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EntityDef, WorkflowDef } from '../../../shared/schema/types.js';
-import type { DictionaryValues } from './dictionaries.js';
+import type { DictionaryValues } from '../records/dictionaries.js';
 import { exportCellWriter } from './exportCells.js';
 
 const entity: EntityDef = {

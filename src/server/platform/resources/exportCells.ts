@@ -2,7 +2,7 @@ import type { EntityDef, FieldDef, WorkflowDef } from '../../../shared/schema/ty
 import { maskIdCard, maskPhone } from '../../../shared/masks.js';
 import { rowsOf } from '../../../shared/rowChecks.js';
 import { fieldDef } from '../schemas/entityModel.js';
-import type { DictionaryValues } from './dictionaries.js';
+import type { DictionaryValues } from '../records/dictionaries.js';
 
 /**
  * How an export writes a cell as users read it: the workflow status and dictionary values as their

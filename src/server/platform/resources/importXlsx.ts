@@ -3,8 +3,8 @@ import type { EntityDef, FieldDef, ListPageDef } from '../../../shared/schema/ty
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { AppError } from '../http/AppError.js';
-import { hasRight } from './access.js';
-import { DictionaryValues } from './dictionaries.js';
+import { hasRight } from '../records/access.js';
+import { DictionaryValues } from '../records/dictionaries.js';
 import { readSheet, SHEET_LIMITS } from './readSheet.js';
 import type { ResourceService } from './ResourceService.js';
 

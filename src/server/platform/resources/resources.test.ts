@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
-import { fileTestClient } from '../files/fileTestClient.js';
+import { fileTestClient } from '../testing/fileTestClient.js';
 
 let t: TestApp;
 type H = Record<string, string>;

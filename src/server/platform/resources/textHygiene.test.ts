@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
-import { KyselyRecordStore } from './RecordStore.js';
+import { KyselyRecordStore } from '../records/RecordStore.js';
 
 let t: TestApp;
 let city: Record<string, string>;

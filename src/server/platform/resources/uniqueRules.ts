@@ -1,7 +1,7 @@
 import type { EntityDef, UniqueRuleDef } from '../../../shared/schema/types.js';
 import { fieldKind } from '../schemas/entityModel.js';
-import type { Filter, RecordStore, StoredRecord } from './RecordStore.js';
-import { ruleToCond } from './ruleFilter.js';
+import type { Filter, RecordStore, StoredRecord } from '../records/RecordStore.js';
+import { ruleToCond } from '../schemas/ruleFilter.js';
 import type { FieldError } from './validate.js';
 
 /**

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDef } from '../../../shared/schema/types.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
-import { DictionaryValues } from './dictionaries.js';
+import { DictionaryValues } from '../records/dictionaries.js';
 import { validateFields } from './validate.js';
 
 const probe: EntityDef = {

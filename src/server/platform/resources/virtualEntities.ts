@@ -2,8 +2,8 @@ import type { OperationLogRow } from '../../../shared/schema/types.js';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import type { ListAnswer } from './ResourceService.js';
-import type { LogEntry, StoredRecord } from './RecordStore.js';
-import { formatDateTime } from './time.js';
+import type { LogEntry, StoredRecord } from '../records/RecordStore.js';
+import { formatDateTime } from '../records/time.js';
 
 type Body = Record<string, unknown>;
 

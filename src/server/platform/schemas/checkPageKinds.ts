@@ -7,7 +7,7 @@ import type { ArticlePageDef, DashboardPageDef, EntityDef, StatisticsPageDef } f
 import { lintRule } from '../../../shared/rules/evaluate.js';
 import type { SchemaSet } from './SchemaSet.js';
 import { hasField } from './entityModel.js';
-import { TABLE_SOURCES } from '../../modules/system/tableSources.js';
+import { TABLE_SOURCE_NAMES } from './tableSourceNames.js';
 
 export interface KindProblem { path: string; message: string }
 
@@ -62,8 +62,8 @@ export function checkCountSources(set: SchemaSet): KindProblem[] {
   const counts = (set.documents.get('settings') as { counts?: Record<string, { entity?: string; where?: unknown }> } | undefined)?.counts ?? {};
   for (const [key, src] of Object.entries(counts)) {
     const entity = src.entity ? set.entities.get(src.entity) : undefined;
-    if (src.entity !== undefined && !entity && !Object.hasOwn(TABLE_SOURCES, src.entity)) {
-      out.push({ path: `/counts/${key}/entity`, message: `unknown entity "${src.entity}" (nor a module's table: ${Object.keys(TABLE_SOURCES).join(', ')})` });
+    if (src.entity !== undefined && !entity && !(TABLE_SOURCE_NAMES as readonly string[]).includes(src.entity)) {
+      out.push({ path: `/counts/${key}/entity`, message: `unknown entity "${src.entity}" (nor a module's table: ${TABLE_SOURCE_NAMES.join(', ')})` });
     }
     if (src.where === undefined) continue;
     const ptr = `/counts/${key}/where`;

@@ -5,7 +5,7 @@ import type {
 } from '../../../shared/schema/types.js';
 import { lintRule } from '../../../shared/rules/evaluate.js';
 import { WIDGET_NAMES } from '../../../shared/schema/widgetNames.js';
-import { RuleCompileError, ruleToCond } from '../resources/ruleFilter.js';
+import { RuleCompileError, ruleToCond } from './ruleFilter.js';
 import type { SchemaSet } from './SchemaSet.js';
 import { normalisePath } from '../../../shared/schema/routePath.js';
 import { flattenRoutes, pathMatches } from './routePaths.js';

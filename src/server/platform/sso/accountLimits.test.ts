@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_CAPTCHA, TEST_PASSWORD, type TestApp } from '../testing/testApp.js';
 import { SSO_MESSAGES as M } from './ssoMessages.js';
 import { MAX_ADDRESS_FAILURES } from './loginLimiter.js';
-import { newCaptcha } from './ssoTestHelpers.js';
+import { newCaptcha } from '../testing/ssoTestHelpers.js';
 
 /** Guessing passwords: one counter per account however it is named and wherever from, and one per address. */
 let t: TestApp;

@@ -3,7 +3,7 @@ import { createTestApp, TEST_CAPTCHA, TEST_PASSWORD, type TestApp } from '../tes
 import { BuiltInSso } from './BuiltInSso.js';
 import { failureDelayMs, LOCK_NOTICE_KIND } from './deviceTrust.js';
 import { useSsoService } from './ssoRegistry.js';
-import { newCaptcha } from './ssoTestHelpers.js';
+import { newCaptcha } from '../testing/ssoTestHelpers.js';
 import { SSO_MESSAGES as M } from './ssoMessages.js';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../AppContext.js';
 import { signToken, verifyToken } from '../files/signing.js';
-import { notify } from '../../modules/notifications/notify.js';
-import { formatDateTime } from '../resources/time.js';
+import { notify } from '../notifications/notify.js';
+import { formatDateTime } from '../records/time.js';
 import { LOCK_MS, MAX_FAILURES } from './loginLimiter.js';
 
 /**

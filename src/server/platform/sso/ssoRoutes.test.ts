@@ -6,7 +6,7 @@ import { BuiltInSso, CAPTCHA_TTL_MS, CAPTCHAS_PER_IP_PER_MINUTE, TICKET_IDLE_MS 
 import { useSsoService } from './ssoRegistry.js';
 import { SSO_MESSAGES as M } from './ssoMessages.js';
 import { SSO_COOKIE } from './ssoRoutes.js';
-import { appLogin, newCaptcha, ssoLogin } from './ssoTestHelpers.js';
+import { appLogin, newCaptcha, ssoLogin } from '../testing/ssoTestHelpers.js';
 
 const login = (t: TestApp, payload: Record<string, unknown>, remoteAddress?: string) =>
   t.inject({ method: 'POST', url: '/sso/login', payload, remoteAddress }).then((r) => ({ status: r.statusCode, body: r.json(), res: r }));

@@ -3,7 +3,7 @@ import { rememberDevice, trustedDevice } from './deviceTrust.js';
 import cookie from '@fastify/cookie';
 import type { AppContext } from '../../AppContext.js';
 import { AppError } from '../http/AppError.js';
-import { CACHE_BUSTERS, emptyBodyIsObject, objectSchema, str } from '../../modules/system/requestSchemas.js';
+import { CACHE_BUSTERS, emptyBodyIsObject, objectSchema, str } from '../http/requestSchemas.js';
 import { ssoService } from './ssoRegistry.js';
 import { SSO_MESSAGES as M } from './ssoMessages.js';
 import { TICKET_IDLE_MS } from './BuiltInSso.js';

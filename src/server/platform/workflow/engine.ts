@@ -3,17 +3,17 @@ import { evaluate } from '../../../shared/rules/evaluate.js';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { AppError } from '../http/AppError.js';
-import { KyselyRecordStore, type RecordStore, type StoredRecord } from '../resources/RecordStore.js';
-import { allowed } from '../resources/access.js';
-import { ruleRecord } from '../resources/output.js';
-import { ruleUser } from '../resources/ruleContext.js';
-import { coerceServerValue } from '../resources/validate.js';
-import { DictionaryValues } from '../resources/dictionaries.js';
-import { dictLabelsOf, fieldDiff } from '../resources/fieldDiff.js';
-import { failingGuard, pickTransition, statusOf, targetOf } from './transitions.js';
-import { ruleFacts } from '../resources/ruleFacts.js';
-import { runRecordHooks } from '../resources/recordHooks.js';
-import { runTransitionHooks } from '../resources/hooks.js';
+import { KyselyRecordStore, type RecordStore, type StoredRecord } from '../records/RecordStore.js';
+import { allowed } from '../records/access.js';
+import { ruleRecord } from '../records/output.js';
+import { ruleUser } from '../records/ruleContext.js';
+import { coerceServerValue } from '../records/fieldValues.js';
+import { DictionaryValues } from '../records/dictionaries.js';
+import { dictLabelsOf, fieldDiff } from '../records/fieldDiff.js';
+import { failingGuard, pickTransition, statusOf, targetOf } from '../records/transitions.js';
+import { ruleFacts } from '../records/ruleFacts.js';
+import { runRecordHooks } from '../records/recordHooks.js';
+import { runTransitionHooks } from '../records/hooks.js';
 
 export const WORKFLOW_MESSAGES = {
   notAllowed: '当前状态不能执行该操作',

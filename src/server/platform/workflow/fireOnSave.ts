@@ -2,10 +2,10 @@ import type { EntityDef } from '../../../shared/schema/types.js';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { AppError } from '../http/AppError.js';
-import type { RecordStore, StoredRecord } from '../resources/RecordStore.js';
-import { ruleFacts } from '../resources/ruleFacts.js';
+import type { RecordStore, StoredRecord } from '../records/RecordStore.js';
+import { ruleFacts } from '../records/ruleFacts.js';
 import { fire, workflowOf } from './engine.js';
-import { failingGuard, pickTransition, statusOf, targetOf } from './transitions.js';
+import { failingGuard, pickTransition, statusOf, targetOf } from '../records/transitions.js';
 
 /**
  * The transition a save brings about (TransitionDef.onSave): after a user saved the record, the

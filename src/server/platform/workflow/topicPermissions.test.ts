@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/envelope.js';
 import type { EntityDef, WorkflowDef } from '../../../shared/schema/types.js';
-import { KyselyRecordStore, type RecordStore } from '../resources/RecordStore.js';
+import { KyselyRecordStore, type RecordStore } from '../records/RecordStore.js';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
-import { attachReport, newTopic, publishNotice, STAGE_REPORTS } from '../../modules/topics/topicTestData.js';
+import { attachReport, newTopic, publishNotice, STAGE_REPORTS } from '../../modules/topics/topicFixture.js';
 import { WORKFLOW_MESSAGES } from './engine.js';
 
 type H = Record<string, string>;

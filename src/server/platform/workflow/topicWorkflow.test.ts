@@ -3,11 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDef, WorkflowDef } from '../../../shared/schema/types.js';
 import type { SessionUser } from '../auth/sessions.js';
-import type { StoredRecord } from '../resources/RecordStore.js';
+import type { StoredRecord } from '../records/RecordStore.js';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { fireAsSystem } from './engine.js';
-import { availableActions, pickTransition, targetOf } from './transitions.js';
-import { attachReport, newTopic as saveTopic, publishNotice, STAGE_REPORTS } from '../../modules/topics/topicTestData.js';
+import { availableActions, pickTransition, targetOf } from '../records/transitions.js';
+import { attachReport, newTopic as saveTopic, publishNotice, STAGE_REPORTS } from '../../modules/topics/topicFixture.js';
 
 const workflow: WorkflowDef = JSON.parse(fs.readFileSync(path.resolve('schemas/workflows/topic.json'), 'utf8'));
 const entity: EntityDef = JSON.parse(fs.readFileSync(path.resolve('schemas/entities/topic.json'), 'utf8'));

@@ -2,10 +2,10 @@ import type { EntityDef } from '../../../../shared/schema/types.js';
 import type { AppContext } from '../../../AppContext.js';
 import type { SessionUser } from '../../../platform/auth/sessions.js';
 import { AppError } from '../../../platform/http/AppError.js';
-import { hasRight, permissions } from '../../../platform/resources/access.js';
-import { KyselyRecordStore, type StoredRecord } from '../../../platform/resources/RecordStore.js';
+import { hasRight, permissions } from '../../../platform/records/access.js';
+import { KyselyRecordStore, type StoredRecord } from '../../../platform/records/RecordStore.js';
 import { logRows, virtualRecord, type VirtualEntity } from '../../../platform/resources/virtualEntities.js';
-import { dictionaryItems, saveDictionary } from '../dictionaryStore.js';
+import { dictionaryItems, saveDictionary } from '../../../platform/reference/dictionaryStore.js';
 
 const bad = (field: string, label: string, message: string) => AppError.invalid([{ field, label, message }]);
 const MAX_OPTIONS = 200;

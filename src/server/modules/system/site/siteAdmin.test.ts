@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../platform/testing/testApp.js';
-import { fileTestClient } from '../../../platform/files/fileTestClient.js';
+import { fileTestClient } from '../../../platform/testing/fileTestClient.js';
 
 let t: TestApp;
 type H = Record<string, string>;

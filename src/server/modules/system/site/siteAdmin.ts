@@ -2,12 +2,12 @@ import type { EntityDef } from '../../../../shared/schema/types.js';
 import type { AppContext } from '../../../AppContext.js';
 import type { SessionUser } from '../../../platform/auth/sessions.js';
 import { AppError } from '../../../platform/http/AppError.js';
-import { hasRight, permissions } from '../../../platform/resources/access.js';
-import { DictionaryValues } from '../../../platform/resources/dictionaries.js';
-import { KyselyRecordStore, type StoredRecord } from '../../../platform/resources/RecordStore.js';
+import { hasRight, permissions } from '../../../platform/records/access.js';
+import { DictionaryValues } from '../../../platform/records/dictionaries.js';
+import { KyselyRecordStore, type StoredRecord } from '../../../platform/records/RecordStore.js';
 import { validateFields } from '../../../platform/resources/validate.js';
 import { logRows, virtualRecord, type VirtualEntity } from '../../../platform/resources/virtualEntities.js';
-import { readSetting, writeSetting, type SiteSettings } from '../settingsStore.js';
+import { readSetting, writeSetting, type SiteSettings } from '../../../platform/reference/settingsStore.js';
 import { accountSettings } from '../users/accountSettings.js';
 import { logoDataUrl } from './logoImage.js';
 

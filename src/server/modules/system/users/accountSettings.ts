@@ -1,5 +1,5 @@
 import type { AppContext } from '../../../AppContext.js';
-import { readSetting } from '../settingsStore.js';
+import { readSetting } from '../../../platform/reference/settingsStore.js';
 
 /** schemas/settings.json "accounts" (the seed), overridden by the stored setting an admin saved. */
 export interface AccountSettings {

@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../../../platform/auth/secrets.js'
 import { AppError } from '../../../platform/http/AppError.js';
 import { ok } from '../../../platform/http/envelope.js';
 import { ssoService } from '../../../platform/sso/ssoRegistry.js';
-import { objectSchema, str } from '../requestSchemas.js';
+import { objectSchema, str } from '../../../platform/http/requestSchemas.js';
 
 export { MUST_CHANGE_PASSWORD_CODE };
 export const MUST_CHANGE_PASSWORD_MESSAGE = '密码已被管理员重置，请先修改密码后再登录';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../platform/testing/testApp.js';
-import { ssoLogin } from '../../../platform/sso/ssoTestHelpers.js';
-import { assertNotLastSuper } from './roleGuard.js';
+import { ssoLogin } from '../../../platform/testing/ssoTestHelpers.js';
+import { assertNotLastSuper } from '../../../platform/accounts/roleGuard.js';
 
 let t: TestApp;
 type H = Record<string, string>;

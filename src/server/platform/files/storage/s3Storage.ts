@@ -5,20 +5,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { HEAD_BYTES } from '../sniff.js';
 import { assertKey, assertUploadId, ChunkMismatchError, ChunkTooLargeError, type FileStorage, type StagedFile, type StoredChunk } from './FileStorage.js';
-import { EMPTY_SHA256, signV4, type SigV4Credentials } from './sigv4.js';
+import { EMPTY_SHA256, signV4 } from './sigv4.js';
+import type { S3Config } from '../../../fileConfig.js';
 import { HeadKeeper, Meter } from './streams.js';
 
-export interface S3Config {
-  /** e.g. https://s3.cn-north-1.amazonaws.com.cn or http://127.0.0.1:9000 (MinIO). */
-  endpoint: string;
-  region: string;
-  bucket: string;
-  credentials: SigV4Credentials;
-  /** Path-style addressing (endpoint/bucket/key): what S3-compatible servers expect. Default true. */
-  pathStyle?: boolean;
-  /** Prefix of every key, so one bucket can serve several installations. */
-  prefix?: string;
-}
 
 /** Size of the parts an assembled file is uploaded in (S3 wants at least 5 MiB but for the last). */
 const PART_SIZE = 8 * 1024 * 1024;

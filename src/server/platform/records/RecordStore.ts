@@ -1,0 +1,384 @@
+import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
+import type { EntityDef, FieldChange } from '../../../shared/schema/types.js';
+import type { Database, Dialect } from '../db/database.js';
+import type { Cond } from '../schemas/ruleFilter.js';
+import { fieldExpr, fieldLayout, isStructured, storageOf, tableName, TIME_FIELDS, type Storage } from './entityTables.js';
+import { ftsTableName, NOT_NULL_COLUMNS, orderTerms, searchFieldsOf } from './entityIndexes.js';
+import { bump, cached, generation, keep } from './tableCache.js';
+import { listColumns } from './listColumns.js';
+import { parseLocal } from './time.js';
+import { recordFromRow } from './recordFromRow.js';
+
+/** More search matches than this: read the page in sort order and test each row against the matches. */
+const BROAD_SEARCH = 1000;
+/** Compiled list queries kept per entity definition: building and compiling one cost as much as running it. */
+const COMPILED_PER_ENTITY = 200;
+const compiledLists = new WeakMap<EntityDef, Map<string, { query: CompiledQuery; key: string }>>();
+
+const NO_FIELDS: ReadonlySet<string> = new Set();
+const searchKeys = new WeakMap<ReadonlySet<string>, string>();
+/** The searched fields as one text, kept per set (a table's set is replaced, not changed, when its indexes are made). */
+function searchKey(fields: ReadonlySet<string>): string {
+  let key = searchKeys.get(fields);
+  if (key === undefined) searchKeys.set(fields, (key = [...fields].join()));
+  return key;
+}
+
+/** A list's fields as one text, kept per array: a page's fields are one array (listFields) asked for at every call. */
+const fieldsKeys = new WeakMap<readonly string[], string>();
+function fieldsKey(fields: readonly string[] | undefined): string | null {
+  if (!fields) return null;
+  let key = fieldsKeys.get(fields);
+  if (key === undefined) fieldsKeys.set(fields, (key = fields.join(',')));
+  return key;
+}
+
+/** A page bound as text: only a non-negative whole number gets there. */
+function wholeNumber(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a page bound: ${n}`);
+  return n;
+}
+
+/** A record as the engine handles it: system fields (times as epoch ms) and the entity's fields. */
+export interface StoredRecord {
+  id: number;
+  version: number;
+  status: string | null;
+  ownerId: number | null;
+  areaCode: string | null;
+  createdAt: number;
+  updatedAt: number;
+  createdBy: number | null;
+  updatedBy: number | null;
+  [field: string]: unknown;
+}
+
+/** Conditions of a list: the scope and rules (Cond), plus the request's filters. */
+export type Filter = Cond
+  | { t: 'like'; field: string; value: string }
+  | { t: 'and' | 'or'; items: Filter[] }
+  | { t: 'not'; item: Filter };
+
+export interface ListOptions {
+  where: Filter;
+  sort: { field: string; order: 'asc' | 'desc' }[];
+  offset: number;
+  limit: number;
+  /** Fields to read (system fields always come); all when absent. Others answer null. */
+  fields?: readonly string[];
+  /**
+   * The rows may come from the table's cache (tableCache) while the table has not changed: for
+   * small lists read on every call. Such rows are shared: never mutate them. Not within a transaction.
+   */
+  cache?: boolean;
+}
+
+export interface LogEntry {
+  entity: string;
+  recordId: number;
+  action: string;
+  actionLabel: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  comment: string | null;
+  userId: number | null;
+  userName: string | null;
+  roleCode: string | null;
+  createdAt: number;
+  /** Field-level diff of the change (fieldDiff); absent or empty when no field changed. */
+  changes?: FieldChange[] | null;
+}
+
+/**
+ * The one storage interface of the resources and workflow engines. Implemented with Kysely for
+ * SQLite and PostgreSQL alike; `transaction` hands a store bound to one transaction.
+ */
+export interface RecordStore {
+  readonly dialect: Dialect;
+  list(entity: EntityDef, opts: ListOptions): Promise<{ rows: StoredRecord[]; total: number }>;
+  /** Within a transaction on PostgreSQL the row is locked until it ends. */
+  get(entity: EntityDef, id: number, opts?: { lock?: boolean }): Promise<StoredRecord | undefined>;
+  insert(entity: EntityDef, record: Omit<StoredRecord, 'id' | 'version'>): Promise<number>;
+  /** Writes the whole record if its version is still `expectedVersion` (then version + 1); false when it is not. */
+  update(entity: EntityDef, record: StoredRecord, expectedVersion: number): Promise<boolean>;
+  delete(entity: EntityDef, id: number): Promise<boolean>;
+  log(entry: LogEntry): Promise<void>;
+  logs(entity: EntityDef, id: number): Promise<(LogEntry & { id: number })[]>;
+  transaction<T>(fn: (store: RecordStore) => Promise<T>): Promise<T>;
+  /** The connection this store reads through (a transaction's, inside one), for helpers that must not wait on it. */
+  readonly executor: Kysely<any>;
+}
+
+function parseChanges(v: unknown): FieldChange[] | null {
+  if (typeof v !== 'string' || v === '') return null;
+  try {
+    const parsed: unknown = JSON.parse(v);
+    return Array.isArray(parsed) ? (parsed as FieldChange[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+export class KyselyRecordStore implements RecordStore {
+  readonly dialect: Dialect;
+  constructor(
+    private readonly db: Kysely<any>, dialect: Dialect, private readonly inTransaction = false,
+    private readonly database?: Database,
+    /** Inside a transaction: the tables written, whose counts are forgotten again when it ends. */
+    private readonly touched?: Set<string>,
+  ) {
+    this.dialect = dialect;
+  }
+
+  get executor(): Kysely<any> {
+    return this.db;
+  }
+
+  static of(database: Database): KyselyRecordStore {
+    return new KyselyRecordStore(database.db, database.dialect, false, database);
+  }
+
+  async transaction<T>(fn: (store: RecordStore) => Promise<T>): Promise<T> {
+    if (this.inTransaction) return fn(this);
+    const tx = (trx: Kysely<any>) => new KyselyRecordStore(trx, this.dialect, true, this.database, new Set());
+    let inner: KyselyRecordStore | undefined;
+    try {
+      return await this.db.transaction().execute((trx) => fn((inner = tx(trx))));
+    } finally {
+      // Counts taken while the transaction was open saw the rows before it: forget them.
+      for (const table of inner?.touched ?? []) this.changed(table);
+    }
+  }
+
+  /** A write to a table: cached counts of it no longer hold. */
+  private changed(table: string): void {
+    bump(this.database, table);
+    this.touched?.add(table);
+  }
+
+  /** Fields with a trigram search table on this database (made by syncEntityIndexes). */
+  private searchFields(entity: EntityDef): ReadonlySet<string> {
+    return this.database ? searchFieldsOf(this.database, tableName(entity)) : NO_FIELDS;
+  }
+
+  async list(entity: EntityDef, opts: ListOptions): Promise<{ rows: StoredRecord[]; total: number }> {
+    const table = tableName(entity);
+    // The filter tree is the largest part of both queries' keys: made into text once per call.
+    const where = JSON.stringify(opts.where);
+    const count = this.compiled(entity, 'count', opts, where, 0);
+    const total = await this.cachedRead(table, count.key, async () => Number((await this.db.executeQuery<{ n: number | string }>(count.query)).rows[0]?.n ?? 0));
+    if (total === 0 || opts.offset >= total) return { rows: [], total };
+    const page = this.compiled(entity, 'page', opts, where, total);
+    const read = async () => (await this.db.executeQuery<Record<string, unknown>>(page.query)).rows.map((r) => recordFromRow(entity, r));
+    const rows = opts.cache && !this.inTransaction ? await this.cachedRead(table, page.key, read) : await read();
+    return { rows, total };
+  }
+
+  /** An answer from the table cache while the table has not changed since it was read, else read now and kept. */
+  private async cachedRead<T>(table: string, key: string, read: () => Promise<T>): Promise<T> {
+    const db = this.database;
+    if (!db) return read();
+    const hit = cached<T>(db, table, key);
+    if (hit !== undefined) return hit;
+    const gen = generation(db, table);
+    const value = await read();
+    keep(db, key, gen, value);
+    return value;
+  }
+
+  /**
+   * One of the list's two queries compiled, kept per entity definition and shape (values included),
+   * with its text and values as one string: the table cache's key for its answer.
+   */
+  private compiled(entity: EntityDef, part: 'count' | 'page', opts: ListOptions, where: string, total: number): { query: CompiledQuery; key: string } {
+    const broad = part === 'page' && total > BROAD_SEARCH;
+    const rest = part === 'count' ? '' : `${JSON.stringify(opts.sort)}\u0000${fieldsKey(opts.fields)}\u0000${opts.limit}\u0000${opts.offset}`;
+    const key = `${part}\u0000${this.dialect}\u0000${searchKey(this.searchFields(entity))}\u0000${broad ? 1 : 0}\u0000${where}\u0000${rest}`;
+    let byShape = compiledLists.get(entity);
+    if (!byShape) compiledLists.set(entity, (byShape = new Map()));
+    const hit = byShape.get(key);
+    if (hit) return hit;
+    const query = this.listSql(entity, opts, total)[part].compile(this.db);
+    const out = { query, key: `${query.sql}\u0000${JSON.stringify(query.parameters)}` };
+    if (byShape.size >= COMPILED_PER_ENTITY) byShape.delete(byShape.keys().next().value!);
+    byShape.set(key, out);
+    return out;
+  }
+
+  /** The database's plan of a list's two queries (count, page), one line per step: tests keep the indexes in use. */
+  async explainList(entity: EntityDef, opts: ListOptions, total = 0): Promise<{ count: string; page: string }> {
+    const q = this.listSql(entity, opts, total);
+    const plan = async (query: RawBuilder<unknown>) => {
+      const res = await (this.dialect === 'sqlite' ? sql<Record<string, unknown>>`explain query plan ${query}` : sql<Record<string, unknown>>`explain ${query}`).execute(this.db);
+      return res.rows.map((r) => String(r.detail ?? r['QUERY PLAN'])).join('\n');
+    };
+    return { count: await plan(q.count), page: await plan(q.page) };
+  }
+
+  /** `total`: how many match, when known; many matches of a search read the page in sort order instead. */
+  private listSql(entity: EntityDef, opts: ListOptions, total: number) {
+    const table = tableName(entity);
+    const where = this.condSql(entity, opts.where);
+    // The same expressions and null placement as the sort indexes (entityIndexes), so the page is
+    // read from an index in order instead of sorting every matching row.
+    const order = [...opts.sort.map((s) => {
+      const st = this.storage(entity, s.field);
+      const notNull = st.kind !== 'json' && NOT_NULL_COLUMNS.has(st.column);
+      return orderTerms(this.dialect, fieldExpr(this.dialect, st), s.order, notNull);
+    }), sql`${sql.ref('id')} desc`];
+    const pageWhere = total > BROAD_SEARCH ? this.condSql(entity, opts.where, true) : where;
+    // Page and size go into the text, not as parameters: with LIMIT a parameter, PostgreSQL rates
+    // a prepared statement's generic plan as reading a tenth of the table and plans every call anew
+    // (longer than the query itself). The text is one statement per page size and page.
+    const limit = sql.raw(String(wholeNumber(opts.limit)));
+    const offset = sql.raw(String(wholeNumber(opts.offset)));
+    return {
+      count: sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} where ${where}`,
+      page: sql<Record<string, unknown>>`select ${listColumns(this.dialect, entity, opts.fields)} from ${sql.table(table)} where ${pageWhere} order by ${sql.join(order)} limit ${limit} offset ${offset}`,
+    };
+  }
+
+  async get(entity: EntityDef, id: number, opts: { lock?: boolean } = {}): Promise<StoredRecord | undefined> {
+    const lock = opts.lock && this.inTransaction && this.dialect === 'postgres' ? sql` for update` : sql``;
+    const res = await sql<Record<string, unknown>>`select * from ${sql.table(tableName(entity))} where ${sql.ref('id')} = ${id}${lock}`.execute(this.db);
+    return res.rows[0] ? recordFromRow(entity, res.rows[0]) : undefined;
+  }
+
+  async insert(entity: EntityDef, record: Omit<StoredRecord, 'id' | 'version'>): Promise<number> {
+    const row = await this.db
+      .insertInto(tableName(entity))
+      .values({ ...this.toRow(entity, record), version: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    this.changed(tableName(entity));
+    return Number(row.id);
+  }
+
+  async update(entity: EntityDef, record: StoredRecord, expectedVersion: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable(tableName(entity))
+      .set({ ...this.toRow(entity, record), version: expectedVersion + 1 })
+      .where('id', '=', record.id)
+      .where('version', '=', expectedVersion)
+      .executeTakeFirst();
+    this.changed(tableName(entity));
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  async delete(entity: EntityDef, id: number): Promise<boolean> {
+    const res = await this.db.deleteFrom(tableName(entity)).where('id', '=', id).executeTakeFirst();
+    this.changed(tableName(entity));
+    return Number(res.numDeletedRows) === 1;
+  }
+
+  async log(entry: LogEntry): Promise<void> {
+    await this.db.insertInto('operation_log').values({
+      entity: entry.entity, record_id: entry.recordId, action: entry.action, action_label: entry.actionLabel,
+      from_status: entry.fromStatus, to_status: entry.toStatus, comment: entry.comment, user_id: entry.userId,
+      user_name: entry.userName, role_code: entry.roleCode, created_at: entry.createdAt,
+      changes: entry.changes?.length ? JSON.stringify(entry.changes) : null,
+    }).execute();
+  }
+
+  async logs(entity: EntityDef, id: number): Promise<(LogEntry & { id: number })[]> {
+    const rows = await this.db.selectFrom('operation_log').selectAll()
+      .where('entity', '=', entity.name).where('record_id', '=', id)
+      .orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+    return rows.map((r) => ({
+      id: Number(r.id), entity: r.entity, recordId: Number(r.record_id), action: r.action, actionLabel: r.action_label,
+      fromStatus: r.from_status ?? null, toStatus: r.to_status ?? null, comment: r.comment ?? null,
+      userId: r.user_id === null ? null : Number(r.user_id), userName: r.user_name ?? null, roleCode: r.role_code ?? null,
+      createdAt: Number(r.created_at), changes: parseChanges(r.changes),
+    }));
+  }
+
+  // ---------------------------------------------------------------- mapping
+
+  private storage(entity: EntityDef, field: string): Storage {
+    const s = storageOf(entity, field);
+    if (!s) throw new Error(`unknown field ${field} of ${entity.name}`);
+    return s;
+  }
+
+  private toRow(entity: EntityDef, record: Omit<StoredRecord, 'id' | 'version'>): Record<string, unknown> {
+    const row: Record<string, unknown> = {
+      status: record.status ?? null, owner_id: record.ownerId ?? null, area_code: record.areaCode ?? null,
+      created_at: record.createdAt, updated_at: record.updatedAt, created_by: record.createdBy ?? null, updated_by: record.updatedBy ?? null,
+    };
+    const data: Record<string, unknown> = {};
+    for (const s of fieldLayout(entity)) {
+      const { field: name, def } = s;
+      const v = record[name] === undefined ? null : record[name];
+      if (s.kind === 'json') { if (v !== null) data[name] = v; continue; }
+      row[s.column] = v === null ? null : isStructured(def) ? JSON.stringify(v) : def.type === 'boolean' ? (v ? 1 : 0) : v;
+    }
+    row.data = JSON.stringify(data);
+    return row;
+  }
+
+  /** The value a condition compares with, in the type the stored expression has on this database. */
+  private sqlValue(s: Storage, v: unknown): unknown {
+    if (s.kind === 'system') {
+      if (TIME_FIELDS.has(s.field)) return typeof v === 'string' ? parseLocal(v) ?? -1 : Number(v);
+      return s.column === 'id' || s.column === 'version' || s.column === 'owner_id' || s.column.endsWith('_by') ? Number(v) : String(v);
+    }
+    if (s.type === 'integer' || s.type === 'number') return Number(v);
+    if (s.type === 'boolean') {
+      const b = v === true || v === 1 || v === '1' || v === 'true';
+      return s.kind === 'json' && this.dialect === 'postgres' ? String(b) : b ? 1 : 0;
+    }
+    return String(v);
+  }
+
+  private condSql(entity: EntityDef, c: Filter, broad = false): RawBuilder<unknown> {
+    switch (c.t) {
+      case 'const': return c.value ? sql`1 = 1` : sql`1 = 0`;
+      case 'and': return c.items.length ? sql`(${sql.join(c.items.map((i) => this.condSql(entity, i, broad)), sql` and `)})` : sql`1 = 1`;
+      case 'or': return c.items.length ? sql`(${sql.join(c.items.map((i) => this.condSql(entity, i, broad)), sql` or `)})` : sql`1 = 0`;
+      case 'not': return sql`(not ${this.condSql(entity, c.item, broad)})`;
+      case 'null': {
+        const e = fieldExpr(this.dialect, this.storage(entity, c.field));
+        return c.isNull ? sql`(${e} is null)` : sql`(${e} is not null)`;
+      }
+      case 'cmp': {
+        const s = this.storage(entity, c.field);
+        const e = fieldExpr(this.dialect, s);
+        const v = this.sqlValue(s, c.value);
+        if (c.op === '<>') return sql`(${e} is null or ${e} <> ${v})`;
+        return sql`(${e} is not null and ${e} ${sql.raw(c.op)} ${v})`;
+      }
+      case 'in': {
+        if (!c.values.length) return sql`1 = 0`;
+        const s = this.storage(entity, c.field);
+        const e = fieldExpr(this.dialect, s);
+        return sql`(${e} is not null and ${e} in (${sql.join(c.values.map((v) => this.sqlValue(s, v)))}))`;
+      }
+      case 'like': {
+        const e = fieldExpr(this.dialect, this.storage(entity, c.field));
+        const value = c.value.toLowerCase();
+        // Three characters or more: the trigram search table (SQLite; PostgreSQL's trigram index
+        // serves the plain LIKE below), as a phrase, which is a substring match of the trigrams.
+        // Many matches (`broad`, the page query of a search with more than BROAD_SEARCH): the plain
+        // LIKE below, tested on each row as SQLite walks the sort index, stops at the page's end;
+        // the search table would gather every match first (80,000 of a million topics: 0.4 s).
+        if (this.dialect === 'sqlite' && !broad && [...value].length >= 3 && this.searchFields(entity).has(c.field)) {
+          const fts = ftsTableName(tableName(entity));
+          const phrase = `{${c.field}} : "${value.replace(/"/g, '""')}"`;
+          return sql`(${sql.ref('id')} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${phrase}))`;
+        }
+        // PostgreSQL: strpos, which it cannot estimate with the value or without, so it keeps one
+        // plan (walk the sort index) instead of planning every call for the value.
+        if (this.dialect === 'postgres' && broad) return sql`(${e} is not null and strpos(lower(${e}), ${value}) > 0)`;
+        const pattern = `%${value.replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
+        // lower() on both: SQLite's like ignores ASCII case, PostgreSQL's does not.
+        return sql`(${e} is not null and lower(${e}) like ${pattern} escape '!')`;
+      }
+      case 'contains': {
+        // A list kept as JSON text contains the value when its JSON text contains "value".
+        const e = fieldExpr(this.dialect, this.storage(entity, c.field));
+        const pattern = `%${JSON.stringify(String(c.value)).replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
+        return sql`(${e} is not null and ${e} like ${pattern} escape '!')`;
+      }
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { loadSchemas } from '../schemas/loadSchemas.js';
+import { seed } from '../seed/seed.js';
+import { dictionaryVersions } from './dictionaryStore.js';
+
+describe('reference data seed', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => { await t.close(); });
+
+  const counts = async () => {
+    const { db } = t.ctx.database;
+    const n = async (table: string) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    return {
+      users: await n('users'), subSystems: await n('sub_systems'), settings: await n('settings'),
+      types: await n('dictionary_types'), items: await n('dictionary_items'), shifts: await n('watch_shifts'),
+    };
+  };
+
+  it('seeds sub-systems (one default), settings, every dictionary file and the watch shifts', async () => {
+    const c = await counts();
+    expect(c.subSystems).toBeGreaterThanOrEqual(2);
+    expect(c.types).toBe(t.ctx.schemas.dictionaries.size);
+    expect(c.types).toBeGreaterThanOrEqual(17);
+    expect(c.shifts).toBeGreaterThanOrEqual(1);
+    const defaults = await t.ctx.database.db.selectFrom('sub_systems').select('id').where('default_flag', '=', 1).execute();
+    expect(defaults).toHaveLength(1);
+  });
+
+  it('is idempotent: a second run adds nothing and bumps no version', async () => {
+    const before = await counts();
+    const versions = await dictionaryVersions(t.ctx.database.db);
+    await seed(t.ctx);
+    await seed(t.ctx);
+    expect(await counts()).toEqual(before);
+    expect(await dictionaryVersions(t.ctx.database.db)).toEqual(versions);
+  });
+
+  it('follows a changed dictionary file on the next start and bumps its version', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'schemas-'));
+    fs.cpSync(t.ctx.config.schemasDir, dir, { recursive: true });
+    const file = path.join(dir, 'dictionaries', 'psgz.json');
+    const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+    doc.options.push({ value: '9', text: '专家组现场答辩评定' });
+    fs.writeFileSync(file, JSON.stringify(doc));
+    const before = await dictionaryVersions(t.ctx.database.db);
+    await seed({ ...t.ctx, schemas: loadSchemas(dir) });
+    const after = await dictionaryVersions(t.ctx.database.db);
+    expect(after.psgz).toBe(before.psgz + 1);
+    expect(after.sjzt).toBe(before.sjzt);
+    const r = await t.post('/api/home/getDicListByType?type=psgz', {});
+    expect(r.body.data.at(-1)).toEqual({ value: '9', text: '专家组现场答辩评定' });
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('makes no demo account in production', async () => {
+    const db = t.ctx.database.db;
+    await db.deleteFrom('users').execute();
+    await seed({ ...t.ctx, config: { ...t.ctx.config, production: true } });
+    expect((await counts()).users).toBe(0);
+    await seed(t.ctx);
+    expect((await counts()).users).toBeGreaterThanOrEqual(9);
+  });
+});
+
+describe('reference data seed from two processes at once', () => {
+  let t: TestApp;
+  beforeAll(async () => { t = await createTestApp(); });
+  afterAll(async () => { await t.close(); });
+
+  it('does not fail when two starts seed an empty database together', async () => {
+    const { db } = t.ctx.database;
+    await db.deleteFrom('dictionary_items').execute();
+    await db.deleteFrom('dictionary_types').execute();
+    await db.deleteFrom('users').execute();
+    await Promise.all([seed(t.ctx), seed(t.ctx)]);
+    const roles = await db.selectFrom('user_roles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    expect(Number(roles.n)).toBe(10);
+    const types = await db.selectFrom('dictionary_types').select(['type', 'version']).execute();
+    expect(types).toHaveLength(t.ctx.schemas.dictionaries.size);
+    const r = await t.post('/api/home/getDicListByType?type=areacode', {});
+    expect(r.body.data.length).toBe(t.ctx.schemas.dictionaries.get('areacode')!.options.length);
+  });
+});
