@@ -23,6 +23,8 @@ import { richTextImageRoutes } from './platform/files/richTextImages.js';
 import { workbenchRoutes } from './modules/workbench/workbenchRoutes.js';
 import { webApp } from './platform/web/webApp.js';
 import { installSecurityHeaders } from './platform/http/securityHeaders.js';
+import { installPublicCaching } from './platform/http/publicCaching.js';
+import { installAnswerCompression } from './platform/http/compressAnswers.js';
 import { healthRoutes } from './platform/web/health.js';
 import { notificationRoutes } from './platform/notifications/notificationRoutes.js';
 import { meetingRoutes } from './modules/meetings/meetingRoutes.js';
@@ -99,6 +101,9 @@ async function startUnderLock(app: FastifyInstance, config: ServerConfig, schema
   // Depth limit, NUL and lone-surrogate refusal and trimming of every body, query and parameter.
   installInputGuard(app);
   installSecurityHeaders(app);
+  // In this order: the ETag is the hash of the answer as written, then the answer is compressed.
+  installPublicCaching(app);
+  installAnswerCompression(app);
   recordRouteSchemas(app);
   app.addHook('onClose', async () => {
     if (!opts.database) await database.close();

@@ -47,6 +47,25 @@ describe('static files', () => {
     }
   });
 
+  it('gives the app page an ETag and answers a matching revalidation with 304, never for a signed-in caller', async () => {
+    const first = await t.inject({ method: 'GET', url: '/portal/home' });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(first.headers.vary).toMatch(/Authorization/);
+    const again = await t.inject({ method: 'GET', url: '/portal/home', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await t.inject({ method: 'GET', url: '/portal/home', headers: { 'if-none-match': '"older"' } });
+    expect(other.statusCode).toBe(200);
+    const auth = await t.loginAs('province');
+    const signedIn = await t.inject({ method: 'GET', url: '/portal/home', headers: { ...auth, 'if-none-match': etag } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers.etag).toBeUndefined();
+    const call = await t.inject({ method: 'POST', url: '/api/schema/routes', headers: auth, payload: {} });
+    expect(call.headers['cache-control']).toBe('no-store');
+    expect(call.headers.etag).toBeUndefined();
+  });
+
   it('answers HEAD on an app route as GET, without the body; HEAD on an unknown API stays 404', async () => {
     const head = await t.inject({ method: 'HEAD', url: '/portal/home' });
     expect(head.statusCode).toBe(200);

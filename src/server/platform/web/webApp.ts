@@ -40,7 +40,8 @@ export async function webApp(app: FastifyInstance, opts: { ctx: AppContext }): P
     if (path.extname(url) && !url.endsWith('.html')) {
       return reply.status(404).send({ flag: false, data: null, result: MESSAGES.notFound, code: 404 });
     }
+    // Whole, not streamed: public answers get an ETag and are compressed (http/publicCaching.ts).
     reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html').send(fs.createReadStream(index));
+    return reply.type('text/html; charset=utf-8').send(fs.readFileSync(index));
   });
 }
