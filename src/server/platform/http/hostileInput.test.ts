@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { fileTestClient } from '../testing/fileTestClient.js';
 import { ssoLogin } from '../testing/ssoTestHelpers.js';
+import { UNSTORABLE_TEXT_MESSAGE } from './inputGuard.js';
 
 /**
  * The hostile requests of the hardening probe, one test each: every one answered 500 (or worse,
@@ -91,11 +92,23 @@ describe('hostile input', () => {
     expect((await t.post(`${A}/get`, { subAct: 'a', id: 2147483647 }, admin)).status).toBe(404);
   });
 
-  it('NUL bytes in strings are refused with 参数不合法 and store nothing', async () => {
+  it('NUL bytes and lone surrogates in strings are refused with a message at their field, and store nothing', async () => {
     const before = await t.post(`${A}/list`, { subAct: 'a', pageSize: 100 }, province);
     const title = await t.post(`${A}/save`, { subAct: 'a', title: '含\u0000空字符', content: '<p>x</p>' }, province);
     expect(title.status).toBe(400);
     expect(title.body.result).toBe(INVALID);
+    expect(title.body.data).toEqual([{ field: 'title', message: UNSTORABLE_TEXT_MESSAGE }]);
+    expect(UNSTORABLE_TEXT_MESSAGE).toMatch(/无法保存的字符/);
+    // A lone surrogate deep in a field's rows or text is told at that field too.
+    const content = await t.post(`${A}/save`, { subAct: 'a', title: '正常标题', content: '<p>半个\ud83d字符</p>' }, province);
+    expect(content.status).toBe(400);
+    expect(content.body.data).toEqual([{ field: 'content', message: UNSTORABLE_TEXT_MESSAGE }]);
+    const nested = await t.post(`${A}/save`, { subAct: 'a', title: '正常标题', content: '<p>x</p>', attachments: [{ fileName: 'a\udc00.pdf' }] }, province);
+    expect(nested.status).toBe(400);
+    expect(nested.body.data).toEqual([{ field: 'attachments', message: UNSTORABLE_TEXT_MESSAGE }]);
+    // A key holding one has no field to be told at: the message is the answer's own.
+    const key = await t.post(`${A}/save`, { subAct: 'a', ['t\u0000']: 'x' }, province);
+    expect([key.status, key.body.result]).toEqual([400, UNSTORABLE_TEXT_MESSAGE]);
     const filter = await t.post(`${A}/list`, { subAct: 'a', filters: [{ field: 'title', op: 'like', value: 'a\u0000' }] }, province);
     expect(filter.status).toBe(400);
     const after = await t.post(`${A}/list`, { subAct: 'a', pageSize: 100 }, province);

@@ -8,7 +8,8 @@ import { AppError } from './AppError.js';
  * - JSON bodies nested deeper than MAX_JSON_DEPTH are refused before parsing (a recursive walk of
  *   20,000 levels overflowed the stack);
  * - strings holding NUL (PostgreSQL cannot store it) or a lone surrogate (not valid UTF-8) are
- *   refused in bodies, query strings and route parameters, in keys as in values;
+ *   refused in bodies, query strings and route parameters, in keys as in values, with a message
+ *   at the field that holds them;
  * - JSON bodies are validated without type coercion (a boolean is never an id), while form bodies,
  *   query strings and parameters, which only carry text, keep it.
  */
@@ -55,17 +56,32 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
 }
 
-/** Checks every string (keys too) of a parsed value; `maxDepth` guards values that did not come through the JSON parser. */
-function checkStrings(value: unknown, depth = 0): void {
+/** What a field holding such characters is told: at the field, in words its user can act on. */
+export const UNSTORABLE_TEXT_MESSAGE = '内容含有无法保存的字符（空字符或残缺的特殊字符），请删除后重新输入';
+
+/**
+ * The refusal of an unstorable string: 参数不合法 with the message at its top-level field, so a form
+ * shows it there; the message itself when no field holds it (a key, a bare array).
+ */
+function unstorable(field: string | undefined): AppError {
+  return field ? AppError.invalid([{ field, message: UNSTORABLE_TEXT_MESSAGE }]) : new AppError(UNSTORABLE_TEXT_MESSAGE, 400, 400);
+}
+
+/**
+ * Checks every string (keys too) of a parsed value; `maxDepth` guards values that did not come
+ * through the JSON parser. `field` is the top-level key the value sits under.
+ */
+function checkStrings(value: unknown, depth = 0, field?: string): void {
   if (depth > MAX_JSON_DEPTH + 2) throw AppError.invalid();
   if (typeof value === 'string') {
-    if (!isStorableText(value)) throw AppError.invalid();
+    if (!isStorableText(value)) throw unstorable(field);
   } else if (Array.isArray(value)) {
-    for (const v of value) checkStrings(v, depth + 1);
+    for (const v of value) checkStrings(v, depth + 1, field);
   } else if (isPlainObject(value)) {
     for (const [k, v] of Object.entries(value)) {
-      if (!isStorableText(k)) throw AppError.invalid();
-      checkStrings(v, depth + 1);
+      const at = depth === 0 ? k : field;
+      if (!isStorableText(k)) throw unstorable(depth === 0 ? undefined : field);
+      checkStrings(v, depth + 1, at);
     }
   }
 }
