@@ -10,6 +10,8 @@ import { migrateToLatest } from '../src/server/platform/db/migrate.js';
 import { seed } from '../src/server/platform/seed/seed.js';
 import { loadSchemas } from '../src/server/platform/schemas/loadSchemas.js';
 import { describeDemoAccounts } from '../src/server/platform/seed/demoUsers.js';
+import { SchemaRegistry } from '../src/server/platform/schemas/schemaRegistry.js';
+import { cloneSet } from '../src/server/platform/schemas/schemaDocs.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -18,7 +20,10 @@ async function main(): Promise<void> {
   const log = { info: () => {}, warn: console.warn, error: console.error, debug: () => {}, trace: () => {}, fatal: console.error, child: () => log } as unknown as FastifyBaseLogger;
   try {
     const applied = await migrateToLatest(database);
-    await seed({ config, database, schemas, log });
+    // Seeds by the schemas the server would serve: the published versions over the files.
+    const schemaRegistry = new SchemaRegistry(cloneSet(schemas), schemas, database, log);
+    await schemaRegistry.refresh();
+    await seed({ config, database, schemas, schemaRegistry, log });
     const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
     console.log(`Database ready (${where}); migrations applied now: ${applied.length ? applied.join(', ') : 'none'}`);
     if (!config.production) console.log(describeDemoAccounts(config.demoPassword));

@@ -2,12 +2,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from './config.js';
 import type { Database } from './platform/db/database.js';
 import type { SchemaSet } from './platform/schemas/SchemaSet.js';
+import type { SchemaRegistry } from './platform/schemas/schemaRegistry.js';
 
 /** What every server module is handed: configuration, the database and the loaded schemas. */
 export interface AppContext {
   config: ServerConfig;
   database: Database;
+  /** What is served now: the files with the published versions over them (kept up to date in place). */
   schemas: SchemaSet;
+  /** Follows the published versions (schema studio) in this and other processes. */
+  schemaRegistry: SchemaRegistry;
   log: FastifyBaseLogger;
 }
 

@@ -13,6 +13,11 @@ import { AppError } from './platform/http/AppError.js';
 import { authPlugin } from './platform/auth/authPlugin.js';
 import { loadSchemas } from './platform/schemas/loadSchemas.js';
 import { checkSchemas } from './platform/schemas/checkSchemas.js';
+import { SchemaRegistry } from './platform/schemas/schemaRegistry.js';
+import { cloneSet } from './platform/schemas/schemaDocs.js';
+import { syncEntityTables } from './platform/records/entityTables.js';
+import { syncEntityIndexes } from './platform/records/entityIndexes.js';
+import { studioRoutes } from './modules/studio/studioRoutes.js';
 import { seed } from './platform/seed/seed.js';
 import { ssoRoutes } from './platform/sso/ssoRoutes.js';
 import { systemRoutes } from './modules/system/systemRoutes.js';
@@ -86,7 +91,10 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
 async function startUnderLock(app: FastifyInstance, config: ServerConfig, schemas: ReturnType<typeof loadSchemas>, opts: BuildOptions): Promise<BuiltApp> {
   const database = opts.database ?? (await openDatabase(config));
   if (!opts.prepared) await migrateToLatest(database);
-  const ctx: AppContext = { config, database, schemas, log: app.log };
+  // Published versions (schema studio) over the files, before anything reads the schemas.
+  const schemaRegistry = new SchemaRegistry(cloneSet(schemas), schemas, database, app.log);
+  await schemaRegistry.refresh();
+  const ctx: AppContext = { config, database, schemas, schemaRegistry, log: app.log };
   if (!opts.prepared) await seed(ctx);
   app.decorate('ctx', ctx);
 
@@ -107,6 +115,13 @@ async function startUnderLock(app: FastifyInstance, config: ServerConfig, schema
   recordRouteSchemas(app);
   app.addHook('onClose', async () => {
     if (!opts.database) await database.close();
+  });
+
+  // A publish on another process is served from this process's next request on.
+  app.addHook('onRequest', async () => { await schemaRegistry.followOthers(); });
+  schemaRegistry.onChange(async (set) => {
+    await syncEntityTables(database, set.entities.values());
+    await syncEntityIndexes(database, set.entities.values(), set);
   });
 
   await app.register(authPlugin, { database, sessionMaxMs: config.sessionMaxMs });
@@ -130,6 +145,7 @@ async function startUnderLock(app: FastifyInstance, config: ServerConfig, schema
   await app.register(resultRoutes, { prefix: '/api', ctx });
   await app.register(documentRoutes, { prefix: '/api', ctx });
   await app.register(statisticsRoutes, { prefix: '/api', ctx });
+  await app.register(studioRoutes, { prefix: '/api', ctx });
   await app.register(webApp, { ctx });
   return { app, ctx };
 }

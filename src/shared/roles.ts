@@ -5,6 +5,8 @@ export const ROLE = {
   cityAdmin: '3',
   leader: '4',
   expert: '5',
+  /** 配置管理员: changes the schemas in the schema studio (表单设计). */
+  analyst: '6',
 } as const;
 
 export type RoleCode = (typeof ROLE)[keyof typeof ROLE];
@@ -15,6 +17,7 @@ export const ROLE_NAMES: Record<RoleCode, string> = {
   '3': '市级管理员',
   '4': '课题负责人',
   '5': '评审专家',
+  '6': '配置管理员',
 };
 
 /** English names used as `engName` when choosing a role (SPEC §3 roleList.engName). */
@@ -24,7 +27,11 @@ export const ROLE_ENG_NAMES: Record<RoleCode, string> = {
   '3': 'CITY',
   '4': 'FZR',
   '5': 'ZJ',
+  '6': 'PZGL',
 };
+
+/** Who may use the schema studio. */
+export const STUDIO_ROLES: readonly RoleCode[] = ['1', '6'];
 
 export const ADMIN_ROLES: readonly RoleCode[] = ['1', '2', '3'];
 

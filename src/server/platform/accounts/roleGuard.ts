@@ -10,7 +10,7 @@ import { AppError } from '../http/AppError.js';
  * link a person to an account (the expert library) grant through src/server/platform/accounts with these.
  */
 export function grantableRoles(actor: RoleCode): RoleCode[] {
-  if (actor === '1') return ['1', '2', '3', '4', '5'];
+  if (actor === '1') return ['1', '2', '3', '4', '5', '6'];
   if (actor === '2') return ['3', '4', '5'];
   if (actor === '3') return ['4', '5'];
   return [];

@@ -16,4 +16,6 @@ export interface SchemaSet {
   documents: Map<string, unknown>;
   /** Where each schema came from, for error messages: key "entities/announcement" → file path. */
   files: Map<string, string>;
+  /** routes.json as published from the studio (the checker reads the file otherwise). */
+  routesDocument?: unknown;
 }

@@ -69,8 +69,8 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
   for (const [role, m] of set.menus) checkMeta(fileOf(`menus/${role}`), m, 'menu');
   const routesFile = set.files.get('routes');
   if (routesFile) {
-    let doc: unknown;
-    try { doc = JSON.parse(fs.readFileSync(routesFile, 'utf8')); } catch { doc = { routes: set.routes }; }
+    let doc: unknown = set.routesDocument;
+    if (doc === undefined) try { doc = JSON.parse(fs.readFileSync(routesFile, 'utf8')); } catch { doc = { routes: set.routes }; }
     checkMeta(routesFile, doc, 'routes');
   }
   for (const [name, doc] of set.documents) {

@@ -25,6 +25,7 @@ export const DEMO_USERS: DemoUser[] = [
   { username: 'leader2', realName: '李老师', roles: ['4'], areaCode: '1101', orgName: '第二实验小学', mobile: '13800000006', email: 'leader2@example.org', idCardNo: '110101198001010066' },
   { username: 'expert1', realName: '王专家', roles: ['5'], areaCode: '1123', orgName: '师范大学', mobile: '13800000007', email: 'expert1@example.org', idCardNo: '110101198001010077' },
   { username: 'expert2', realName: '赵专家', roles: ['5'], areaCode: '1101', orgName: '教育科学研究所', mobile: '13800000008', email: 'expert2@example.org', idCardNo: '110101198001010088' },
+  { username: 'analyst1', realName: '孙分析', roles: ['6'], areaCode: null, orgName: '省教育科学研究院', mobile: '13800000010', email: 'analyst1@example.org', idCardNo: '110101198001010100' },
   { username: 'multi', realName: '刘老师', roles: ['4', '5'], areaCode: '1101', orgName: '第三实验中学', mobile: '13800000009', email: 'multi@example.org', idCardNo: '110101198001010099' },
 ];
 

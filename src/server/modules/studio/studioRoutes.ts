@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../AppContext.js';
+import { currentUser } from '../../platform/auth/authPlugin.js';
+import { ok } from '../../platform/http/envelope.js';
+import { AppError } from '../../platform/http/AppError.js';
+import { docOf, fileOfKey } from '../../platform/schemas/schemaDocs.js';
+import { versionById, versionsOf } from '../../platform/schemas/schemaVersions.js';
+import { assertKey, assertStudioUser, checkChange, parseContent, publish, rollback } from './studioService.js';
+import { studioTree } from './studioTree.js';
+import { jsonDiff } from '../../../shared/schema/jsonDiff.js';
+
+const subAct = { type: ['string', 'number', 'null'] };
+const key = { type: 'string', minLength: 1, maxLength: 200 };
+const content = { type: 'string', minLength: 1, maxLength: 1_000_000 };
+const reason = { type: 'string', minLength: 1, maxLength: 500 };
+const versionId = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
+const body = (properties: Record<string, unknown>, required: string[]) => ({ body: { type: 'object', properties: { subAct, ...properties }, required, additionalProperties: false } });
+
+/**
+ * The schema studio (表单设计): browse the schema files with where each is used, check an edited
+ * file with the whole set as `npm run schemas:check` does, publish it as a new version served at
+ * once by every process, and roll back to any earlier version. Super admin and analyst only.
+ */
+export async function studioRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
+  const { ctx } = opts;
+  const user = (req: Parameters<typeof currentUser>[0]) => { const u = currentUser(req); assertStudioUser(u); return u; };
+
+  app.post('/studio/tree', { schema: body({}, []) }, async (req) => {
+    user(req);
+    return ok({ items: studioTree(ctx.schemas) });
+  });
+
+  app.post<{ Body: { key: string } }>('/studio/get', { schema: body({ key }, ['key']) }, async (req) => {
+    user(req);
+    assertKey(req.body.key);
+    const doc = docOf(ctx.schemas, req.body.key);
+    if (doc === undefined) throw AppError.notFound('配置文件不存在');
+    return ok({
+      key: req.body.key, file: fileOfKey(ctx.schemas, req.body.key).split(/[\\/]schemas[\\/]/).pop(),
+      content: `${JSON.stringify(doc, null, 2)}\n`, versions: await versionsOf(ctx.database.db, req.body.key),
+    });
+  });
+
+  app.post<{ Body: { key: string; content: string } }>('/studio/check', { schema: body({ key, content }, ['key', 'content']) }, async (req) => {
+    user(req);
+    assertKey(req.body.key);
+    const parsed = parseContent(ctx.schemas, req.body.key, req.body.content);
+    if (parsed.problems.length) return ok({ problems: parsed.problems, changes: [] });
+    const { problems } = await checkChange(ctx, req.body.key, parsed.doc);
+    return ok({ problems, changes: jsonDiff(docOf(ctx.schemas, req.body.key), parsed.doc) });
+  });
+
+  app.post<{ Body: { key: string; content: string; reason: string; confirm?: boolean } }>('/studio/publish', {
+    schema: body({ key, content, reason, confirm: { type: 'boolean' } }, ['key', 'content', 'reason']),
+  }, async (req) => ok(await publish(ctx, user(req), req.body), '发布成功'));
+
+  app.post<{ Body: { versionId: number; reason?: string; confirm?: boolean } }>('/studio/rollback', {
+    schema: body({ versionId, reason, confirm: { type: 'boolean' } }, ['versionId']),
+  }, async (req) => ok(await rollback(ctx, user(req), req.body), '回滚成功'));
+
+  app.post<{ Body: { versionId: number } }>('/studio/version', { schema: body({ versionId }, ['versionId']) }, async (req) => {
+    user(req);
+    const v = await versionById(ctx.database.db, req.body.versionId);
+    if (!v) throw AppError.notFound('版本不存在');
+    return ok({ ...v, content: `${JSON.stringify(JSON.parse(v.content), null, 2)}\n` });
+  });
+}
