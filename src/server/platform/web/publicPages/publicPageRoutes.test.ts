@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/testApp.js';
+
+let t: TestApp;
+let clientDir: string;
+let province: Record<string, string>;
+const notices: { id: number; title: string }[] = [];
+
+async function publish(entity: string, title: string, content: string, summary?: string): Promise<number> {
+  const saved = await t.post(`/api/resource/${entity}/save`, { subAct: 'a', title, content, ...(summary ? { summary } : {}) }, province);
+  const rec = saved.body.data;
+  expect((await t.post(`/api/resource/${entity}/transition`, { subAct: 'a', id: rec.id, version: rec.version, action: 'publish' }, province)).status).toBe(200);
+  return rec.id;
+}
+
+const page = (url: string, headers: Record<string, string> = {}) => t.inject({ method: 'GET', url, headers });
+
+beforeAll(async () => {
+  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
+  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>教育科研课题管理平台</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>');
+  t = await createTestApp({ clientDir });
+  province = await t.loginAs('province');
+  for (let i = 1; i <= 12; i++) {
+    const title = `关于第${i}批课题申报的通知`;
+    notices.push({ id: await publish('announcement', title, `<p>第${i}批申报正文，截止日期见附件。</p>`, i === 12 ? '第十二批申报的摘要' : undefined), title });
+  }
+  await publish('activityDynamics', '全省课题研讨会召开', '<p>研讨会纪要</p>');
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+describe('server-rendered public pages', () => {
+  it('the notice list holds the titles of its first page as links, its own title and description', async () => {
+    const api = await t.post('/api/public/announcement/list', { pageId: 'portal/announcement.list', page: 1, pageSize: 10 });
+    const firstPage = api.body.data.list as { id: number; title: string }[];
+    expect(firstPage).toHaveLength(10);
+    const res = await page('/noticeAnnouncement');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    for (const row of firstPage) expect(res.body).toContain(`<a href="/noticeAnnouncement/lookAnnouncement?id=${row.id}">${row.title}</a>`);
+    expect(res.body).not.toContain('关于第1批课题申报的通知<');
+    expect(res.body).toMatch(/<title>通知公告 - [^<]+<\/title>/);
+    expect(res.body).toMatch(/<meta name="description" content="[^"]*通知公告，共12条，最新：关于第12批课题申报的通知/);
+    // The answer the list was drawn from, for the app to take instead of asking again.
+    const embedded = JSON.parse(/<script type="application\/json" id="embedded-answers">([^<]*)<\/script>/.exec(res.body)![1]);
+    expect(embedded.answers[0]).toMatchObject({ path: 'public/announcement/list', body: { pageId: 'portal/announcement.list', page: 1, pageSize: 10 } });
+    expect(embedded.answers[0].data.list.map((r: { id: number }) => r.id)).toEqual(firstPage.map((r) => r.id));
+  });
+
+  it('a notice holds its text, its title and its summary as description; an unknown one is the bare app', async () => {
+    const last = notices[11];
+    const res = await page(`/noticeAnnouncement/lookAnnouncement?id=${last.id}`);
+    expect(res.body).toContain('第12批申报正文，截止日期见附件。');
+    expect(res.body).toContain(`<h1 class="ssr-title">${last.title}</h1>`);
+    expect(res.body).toMatch(new RegExp(`<title>${last.title} - 通知公告 - [^<]+</title>`));
+    expect(res.body).toContain('<meta name="description" content="第十二批申报的摘要">');
+    const plainOne = await page(`/noticeAnnouncement/lookAnnouncement?id=${notices[0].id}`);
+    expect(plainOne.body).toContain('<meta name="description" content="第1批申报正文，截止日期见附件。">');
+    const unknown = await page('/noticeAnnouncement/lookAnnouncement?id=999999');
+    expect(unknown.body).not.toContain('ssr-page');
+  });
+
+  it('home holds the latest of each section; the FAQ and the certificate check have their own titles', async () => {
+    const home = await page('/homePage');
+    expect(home.body).toContain('<h2>通知公告</h2>');
+    expect(home.body).toContain('<h2>活动动态</h2>');
+    expect(home.body).toContain(`>${notices[11].title}</a>`);
+    expect(home.body).toContain('>全省课题研讨会召开</a>');
+    expect(home.body).toContain('<a href="/noticeAnnouncement">更多</a>');
+    expect(home.body).toMatch(/<meta name="description" content="[^"]+">/);
+    expect((await page('/expertFaq')).body).toMatch(/<title>常见问题 - /);
+    const verify = await page('/verify');
+    expect(verify.body).toMatch(/<title>结题证书查验 - /);
+    expect(verify.body).toContain('<input name="no"');
+  });
+
+  it('lists the published records in the sitemap, and robots.txt names it', async () => {
+    const map = await page('/sitemap.xml');
+    expect(map.headers['content-type']).toMatch(/xml/);
+    for (const n of notices) expect(map.body).toContain(`/noticeAnnouncement/lookAnnouncement?id=${n.id}</loc>`);
+    expect(map.body).toContain('/homePage</loc>');
+    const robots = await page('/robots.txt');
+    expect(robots.body).toMatch(/Sitemap: http:\/\/[^/]+\/sitemap\.xml/);
+  });
+
+  it('revalidates with 304 until a record shown changes, compresses, and caches nothing for a signed-in caller', async () => {
+    const first = await page('/noticeAnnouncement', { 'accept-encoding': 'br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(first.rawPayload).toString()).toContain(notices[11].title);
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    expect((await page('/noticeAnnouncement', { 'if-none-match': etag })).statusCode).toBe(304);
+    await publish('announcement', '关于第13批课题申报的通知', '<p>第13批申报正文</p>');
+    const changed = await page('/noticeAnnouncement', { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toContain('关于第13批课题申报的通知');
+    expect(changed.headers.etag).not.toBe(etag);
+    const signedIn = await t.inject({ method: 'POST', url: '/api/resource/announcement/list', headers: province, payload: { subAct: 'a', page: 1, pageSize: 10 } });
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+    expect(signedIn.headers.etag).toBeUndefined();
+  });
+});

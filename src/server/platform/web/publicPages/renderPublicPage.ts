@@ -1,0 +1,144 @@
+import type { AppContext } from '../../../AppContext.js';
+import type { ListRequest, PageDef, RouteDef } from '../../../../shared/schema/types.js';
+import type { ArticlePageDef, ListPageDef, LookupPageDef } from '../../../../shared/schema/pageTypes.js';
+import { ResourceService } from '../../resources/ResourceService.js';
+import { clip, dayOf, escapeHtml, plainText } from './html.js';
+
+/** One call the browser would make for this page, with the answer the HTML was drawn from. */
+export interface EmbeddedAnswer {
+  path: string;
+  body: unknown;
+  data: unknown;
+}
+
+/** A public page drawn on the server: its head, its body, and the answers it was drawn from. */
+export interface RenderedPage {
+  title: string;
+  description: string;
+  html: string;
+  answers: EmbeddedAnswer[];
+}
+
+/** The portal's home sections: the compact public lists whose ids end in `.latest`, in the route order of their `more`. */
+export function homeSections(ctx: AppContext): ListPageDef[] {
+  const pages = [...ctx.schemas.pages.values()].filter((p): p is ListPageDef => p.kind === 'list' && p.source === 'public' && p.id.endsWith('.latest') && !!p.more);
+  const order = publicRoutes(ctx.schemas.routes).map((r) => r.path);
+  return pages.sort((a, b) => order.indexOf(a.more!) - order.indexOf(b.more!));
+}
+
+/** Every public route, children included, in the order routes.json lists them. */
+export function publicRoutes(routes: RouteDef[]): RouteDef[] {
+  return routes.flatMap((r) => [...(r.public ? [r] : []), ...publicRoutes(r.children ?? [])]);
+}
+
+/** The request the list runtime makes for a page's first page (ListPage / CompactList). */
+export function firstPageRequest(page: ListPageDef): ListRequest {
+  return { pageId: page.id, page: 1, pageSize: page.pageSize ?? 10, ...(page.sort ? { sort: page.sort } : {}) };
+}
+
+/** A column link's address with the row's `:field` placeholders filled. */
+function linkOf(to: string, row: Record<string, unknown>, basePath: string): string {
+  const filled = to.replace(/:(\w+)/g, (_m, f: string) => encodeURIComponent(String(row[f] ?? '')));
+  return `${basePath.replace(/\/$/, '')}${filled}`;
+}
+
+/** Rows of a public list as a plain table; the link column's cell is a real anchor. */
+function listTable(page: ListPageDef, rows: Record<string, unknown>[], basePath: string, labels: Record<string, string>): string {
+  // Columns whose value is a code (dictionaries, areas, files) are the app's to draw with their labels.
+  const columns = page.columns.filter((c) => c.render === 'link' || c.render === 'date' || c.render === 'datetime' || ((!c.render || c.render === 'text') && !labels[`dict:${c.field}`]));
+  const head = columns.map((c) => `<th scope="col">${escapeHtml(c.label ?? labels[c.field] ?? c.field)}</th>`).join('');
+  const body = rows.map((row) => `<tr>${columns.map((c) => {
+    const value = row[c.field];
+    if (c.render === 'link' && c.to) return `<td><a href="${escapeHtml(linkOf(c.to, row, basePath))}">${escapeHtml(value)}</a></td>`;
+    if (c.render === 'date') return `<td>${escapeHtml(dayOf(value))}</td>`;
+    return `<td>${escapeHtml(value)}</td>`;
+  }).join('')}</tr>`).join('');
+  return `<table class="ssr-table"><thead><tr>${head}</tr></thead><tbody>${body || `<tr><td colspan="${columns.length}">暂无数据</td></tr>`}</tbody></table>`;
+}
+
+/** The field labels of an entity, and `dict:<field>` for fields whose values are codes. */
+function labelsOf(ctx: AppContext, entityName: string): Record<string, string> {
+  const entity = ctx.schemas.entities.get(entityName);
+  const labels: Record<string, string> = {};
+  for (const [name, f] of Object.entries(entity?.fields ?? {})) {
+    const field = f as { label?: string; dict?: string; type?: string };
+    labels[name] = field.label ?? name;
+    if (field.dict || field.type === 'area' || field.type === 'files' || field.type === 'file') labels[`dict:${name}`] = '1';
+  }
+  return labels;
+}
+
+async function listAnswer(service: ResourceService, page: ListPageDef, request: ListRequest): Promise<{ list: Record<string, unknown>[]; total: number }> {
+  return (await service.publicList(page.entity, request as unknown as Record<string, unknown>)) as { list: Record<string, unknown>[]; total: number };
+}
+
+export async function renderList(ctx: AppContext, page: ListPageDef, siteName: string): Promise<RenderedPage> {
+  const service = new ResourceService(ctx);
+  const request = firstPageRequest(page);
+  const answer = await listAnswer(service, page, request);
+  const titleField = page.columns.find((c) => c.render === 'link')?.field ?? page.columns[0].field;
+  const names = answer.list.slice(0, 5).map((r) => String(r[titleField] ?? '')).filter(Boolean);
+  return {
+    title: `${page.title} - ${siteName}`,
+    description: clip(`${siteName}${page.title}，共${answer.total}条${names.length ? `，最新：${names.join('；')}` : ''}`),
+    html: `<h1 class="ssr-title">${escapeHtml(page.title)}</h1>${listTable(page, answer.list, ctx.config.basePath, labelsOf(ctx, page.entity))}<p class="ssr-total">共${answer.total}条记录</p>`,
+    answers: [{ path: `public/${page.entity}/list`, body: request, data: answer }],
+  };
+}
+
+export async function renderArticle(ctx: AppContext, page: ArticlePageDef, id: string, siteName: string): Promise<RenderedPage | null> {
+  const service = new ResourceService(ctx);
+  let record: Record<string, unknown>;
+  try {
+    record = await service.publicGet(page.entity, { id });
+  } catch {
+    return null;
+  }
+  const f = page.fields;
+  const title = String(record[f.title] ?? page.title);
+  const summary = f.summary ? plainText(record[f.summary]) : '';
+  // The body was cleaned when it was saved (records/sanitizeRichText.ts): it goes out as stored.
+  const body = f.body ? String(record[f.body] ?? '') : '';
+  const meta = [f.source ? escapeHtml(record[f.source]) : '', f.date ? escapeHtml(dayOf(record[f.date])) : ''].filter(Boolean).join(' · ');
+  return {
+    title: `${title} - ${page.title} - ${siteName}`,
+    description: clip(summary || plainText(body) || title),
+    html: `<article class="ssr-article"><h1 class="ssr-title">${escapeHtml(title)}</h1>${meta ? `<p class="ssr-meta">${meta}</p>` : ''}${summary ? `<p class="ssr-summary">${escapeHtml(summary)}</p>` : ''}<div class="ssr-body">${body}</div></article>`,
+    answers: [{ path: `public/${page.entity}/get`, body: { id }, data: record }],
+  };
+}
+
+export function renderLookup(page: LookupPageDef, siteName: string, path: string): RenderedPage {
+  return {
+    title: `${page.title} - ${siteName}`,
+    description: clip(`${siteName}${page.title}：输入${page.inputLabel}，查验是否有效`),
+    html: `<h1 class="ssr-title">${escapeHtml(page.title)}</h1><form method="get" action="${escapeHtml(path)}"><label>${escapeHtml(page.inputLabel)} <input name="${escapeHtml(page.param)}" placeholder="${escapeHtml(page.placeholder ?? '')}"></label> <button type="submit">查验</button></form>`,
+    answers: [],
+  };
+}
+
+export async function renderHome(ctx: AppContext, siteName: string): Promise<RenderedPage> {
+  const sections = await Promise.all(homeSections(ctx).map(async (page) => ({ page, rendered: await renderList(ctx, page, siteName) })));
+  const base = ctx.config.basePath.replace(/\/$/, '');
+  const html = `<div class="ssr-banner"><h1>${escapeHtml(siteName)}</h1><p>课题申报、开题、中期、成果鉴定与结题全过程管理</p></div>${sections.map(({ page, rendered }) => {
+    const table = rendered.html.replace(/^<h1[^>]*>.*?<\/h1>/, '').replace(/<p class="ssr-total">.*?<\/p>$/, '');
+    return `<section aria-label="${escapeHtml(page.title)}"><h2>${escapeHtml(page.title)}</h2><a href="${escapeHtml(base + page.more)}">更多</a>${table}</section>`;
+  }).join('')}`;
+  return {
+    title: siteName,
+    description: clip(`${siteName}：课题申报、开题、中期、成果鉴定与结题全过程管理；${sections.map((s) => s.page.title).join('、')}`),
+    html,
+    answers: sections.flatMap((s) => s.rendered.answers),
+  };
+}
+
+/** The page a public route shows, drawn on the server; null where the app alone draws it. */
+export async function renderPublicPage(ctx: AppContext, route: RouteDef, query: Record<string, string>, siteName: string): Promise<RenderedPage | null> {
+  if (route.component === 'homePage') return renderHome(ctx, siteName);
+  const page: PageDef | undefined = route.page ? ctx.schemas.pages.get(route.page) : undefined;
+  if (!page || (page as { source?: string }).source !== 'public') return null;
+  if (page.kind === 'list') return renderList(ctx, page, siteName);
+  if (page.kind === 'article') return query.id ? renderArticle(ctx, page, query.id, siteName) : null;
+  if (page.kind === 'lookup') return renderLookup(page, siteName, `${ctx.config.basePath.replace(/\/$/, '')}${route.path}`);
+  return null;
+}
