@@ -9,7 +9,7 @@ import { sanitizeFileName } from './fileName.js';
 import { canReadBoundRecord } from './recordAccess.js';
 import { signToken, verifyToken } from './signing.js';
 import { contentTypeOf, type ContentKind } from './sniff.js';
-import { completedSession } from './uploads.js';
+import { completedSession } from './uploadSessions.js';
 
 export interface FileRow {
   id: number;

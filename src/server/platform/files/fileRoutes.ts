@@ -14,7 +14,8 @@ import {
 } from './fileRecords.js';
 import { contentDisposition, sendStored, zipOf } from './sendFile.js';
 import { contentTypeOf } from './sniff.js';
-import { grantContext, issueChunkTokens, issueStorageTokens } from './uploads.js';
+import { grantContext } from './uploadSessions.js';
+import { issueChunkTokens, issueStorageTokens } from './uploadTokens.js';
 import { MAX_ID } from '../http/inputGuard.js';
 
 const subAct = { type: 'string', maxLength: 16 } as const;

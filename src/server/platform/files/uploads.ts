@@ -4,89 +4,12 @@ import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { tooLargeMessage, UPLOAD_MESSAGES } from '../../../shared/fileTypes.js';
 import { AppError } from '../http/AppError.js';
-import { checkFile, fileService, MAX_CHUNKS, normaliseExt, normaliseMd5, optionalInt, positiveInt, rulesFor } from './fileService.js';
-import { signToken, verifyToken, type TokenClaims } from './signing.js';
+import { checkFile, fileService, normaliseMd5, positiveInt, rulesFor } from './fileService.js';
 import { sniffKind } from './sniff.js';
 import { blobKey, ChunkMismatchError, ChunkTooLargeError, type StagedFile } from './storage/FileStorage.js';
+import { claimsFor, newContextId, sessionByToken, type SessionRow, type SessionStatus } from './uploadSessions.js';
 
-/** Upload session statuses: bytes arriving, being assembled, done (proof of the bytes), refused. */
-type SessionStatus = 'open' | 'assembling' | 'complete' | 'refused';
-
-interface SessionRow {
-  context_id: string;
-  user_id: number;
-  md5: string;
-  chunks: number;
-  chunk_size: number;
-  file_size: number | null;
-  file_ext: string;
-  belong_type: string | null;
-  status: SessionStatus;
-  expires_at: number;
-}
-
-const newContextId = () => crypto.randomBytes(16).toString('hex');
-const TOKEN_REFUSED = '上传凭证无效或已过期，请重新上传';
-
-async function claimsFor(ctx: AppContext, user: SessionUser, token: unknown, scopes: string[]): Promise<TokenClaims> {
-  const claims = await verifyToken(ctx, token, scopes);
-  if (!claims || claims.u !== user.userId) throw new AppError(TOKEN_REFUSED, 403, 403);
-  return claims;
-}
-
-async function sessionOf(ctx: AppContext, user: SessionUser, contextId: unknown): Promise<SessionRow> {
-  if (typeof contextId !== 'string' || !/^[0-9a-f]{32}$/.test(contextId)) throw AppError.invalid();
-  const row: any = await ctx.database.db.selectFrom('upload_sessions').selectAll().where('context_id', '=', contextId).executeTakeFirst();
-  // Someone else's upload is answered like a missing one.
-  if (!row || row.user_id !== user.userId) throw new AppError('上传任务不存在，请重新上传', 404, 404);
-  return { ...row, chunk_size: Number(row.chunk_size), file_size: row.file_size === null ? null : Number(row.file_size), expires_at: Number(row.expires_at) };
-}
-
-// ------------------------------------------------------------------------------ api/file/*
-
-export interface StorageTokenInput {
-  fileExt: unknown;
-  chunks: unknown;
-  md5: unknown;
-  fileSize?: unknown;
-  belongType?: unknown;
-}
-
-/** file/getCyStorageToken: tokens for one file (by md5) of this user; early refusal of a wrong type or size. */
-export async function issueStorageTokens(ctx: AppContext, user: SessionUser, input: StorageTokenInput) {
-  const md5 = normaliseMd5(input.md5);
-  const ext = normaliseExt(input.fileExt);
-  const chunks = positiveInt(input.chunks, MAX_CHUNKS);
-  const fileSize = optionalInt(input.fileSize);
-  const belongType = typeof input.belongType === 'string' && input.belongType ? input.belongType.slice(0, 128) : undefined;
-  checkFile(rulesFor(ctx, belongType), ext, null, fileSize ?? null);
-  const { config } = fileService(ctx);
-  const base = { u: user.userId, e: Date.now() + config.tokenTtlMs, m: md5, n: chunks, x: ext, b: belongType, z: fileSize };
-  return {
-    md5,
-    md5Token: await signToken(ctx, { ...base, s: 'md5' }),
-    uploadToken: await signToken(ctx, { ...base, s: 'upload' }),
-    prepareToken: await signToken(ctx, { ...base, s: 'prepare' }),
-    fileServerUrl: config.fileServerUrl,
-  };
-}
-
-/** file/getTokenByChunks: tokens for the chunks and the completion of one upload session. */
-export async function issueChunkTokens(ctx: AppContext, user: SessionUser, input: { fileExt: unknown; chunks: unknown; md5: unknown; contextId: unknown }) {
-  const md5 = normaliseMd5(input.md5);
-  const ext = normaliseExt(input.fileExt);
-  const chunks = positiveInt(input.chunks, MAX_CHUNKS);
-  const session = await sessionOf(ctx, user, input.contextId);
-  if (session.md5 !== md5 || session.chunks !== chunks || session.file_ext !== ext) throw AppError.invalid();
-  const base = { u: user.userId, e: Date.now() + fileService(ctx).config.tokenTtlMs, m: md5, c: session.context_id };
-  return {
-    contextId: session.context_id,
-    chunkToken: await signToken(ctx, { ...base, s: 'chunk' }),
-    completeToken: await signToken(ctx, { ...base, s: 'complete' }),
-  };
-}
-
-// ------------------------------------------------------------------------------ /fileserver/v2/*
+/** The file server's upload calls (/fileserver/v2/*): prepare, chunks, completion. */
 
 /**
  * prepare: opens an upload session, or finds the user's unfinished one for the same file so an
@@ -141,15 +64,6 @@ async function storedChunkIndexes(ctx: AppContext, contextId: string): Promise<n
 function chunkLimit(session: SessionRow, index: number): number {
   if (session.file_size === null) return session.chunk_size;
   return Math.max(0, Math.min(session.chunk_size, session.file_size - index * session.chunk_size));
-}
-
-/** Token of a call about one session: the session's own chunk token, or the file's upload / md5 token. */
-async function sessionByToken(ctx: AppContext, user: SessionUser, token: unknown, contextId: unknown, scopes: string[]): Promise<SessionRow> {
-  const claims = await claimsFor(ctx, user, token, scopes);
-  const session = await sessionOf(ctx, user, contextId);
-  const fits = claims.c !== undefined ? claims.c === session.context_id : claims.m === session.md5;
-  if (!fits) throw new AppError(TOKEN_REFUSED, 403, 403);
-  return session;
 }
 
 /** upload: one chunk, streamed to storage; its md5, when sent, must match. */
@@ -294,34 +208,3 @@ export async function completeUpload(ctx: AppContext, user: SessionUser, input: 
 }
 
 export { sweepExpiredUploads } from './uploadSweep.js';
-
-// ------------------------------------------------------------------------------ instant upload
-
-/**
- * The contextId of a session that proves this user's right to the content `md5`: one they
- * completed, or a new grant when they may already read a file with that content.
- */
-export async function grantContext(ctx: AppContext, user: SessionUser, md5: string, size: number): Promise<string> {
-  const db = ctx.database.db;
-  const now = Date.now();
-  const own = await db.selectFrom('upload_sessions').select('context_id')
-    .where('user_id', '=', user.userId).where('md5', '=', md5).where('status', '=', 'complete')
-    .orderBy('updated_at', 'desc').executeTakeFirst();
-  if (own) {
-    await db.updateTable('upload_sessions').set({ updated_at: now, expires_at: now + fileService(ctx).config.resumeTtlMs }).where('context_id', '=', own.context_id).execute();
-    return own.context_id;
-  }
-  const contextId = newContextId();
-  await db.insertInto('upload_sessions').values({
-    context_id: contextId, user_id: user.userId, md5, chunks: 1, chunk_size: Math.max(1, size), file_size: size,
-    file_ext: '', belong_type: null, status: 'complete', created_at: now, updated_at: now, expires_at: now + fileService(ctx).config.resumeTtlMs,
-  }).execute();
-  return contextId;
-}
-
-/** A complete session of this user: what file/uploadFile turns into a file record. */
-export async function completedSession(ctx: AppContext, user: SessionUser, contextId: unknown): Promise<SessionRow> {
-  const session = await sessionOf(ctx, user, contextId);
-  if (session.status !== 'complete') throw new AppError('文件未上传完成，请重新上传');
-  return session;
-}
