@@ -8,8 +8,8 @@ import { maskPhone } from '../../../shared/masks.js';
 import type {
   CaptchaConfig, IssuedCaptcha, LoginInput, SmsPurpose, SmsSender, SsoIdentity, SsoOutcome, SsoService,
 } from './SsoService.js';
-import { normaliseCaptchaConfig, randomCaptchaCode, renderCaptchaSvg } from './captchaImage.js';
-import { LoginLimiter } from './loginLimiter.js';
+import { captchaHardness, hardenCaptchaConfig, normaliseCaptchaConfig, randomCaptchaCode, renderCaptchaSvg } from './captchaImage.js';
+import { FAILURE_WINDOW_MS, LoginLimiter } from './loginLimiter.js';
 import { failureDelayMs, tellOwnerOfLock } from './deviceTrust.js';
 import { SSO_MESSAGES as M } from './ssoMessages.js';
 
@@ -75,18 +75,35 @@ export class BuiltInSso implements SsoService {
       .where('created_at', '>', now - 60_000)
       .executeTakeFirstOrThrow();
     if (Number(n) >= CAPTCHAS_PER_IP_PER_MINUTE) return { ok: false, message: M.captchaTooOften };
-    const config = normaliseCaptchaConfig(input);
+    // A client that keeps failing (passwords, or sign-up codes asked for again and again) reads a
+    // harder picture: a longer code, more noise, more distortion; on top of the delay and the lock.
+    const hardness = captchaHardness(await this.failuresFrom(ip, now));
+    const config = hardenCaptchaConfig(normaliseCaptchaConfig(input), hardness);
     const code = this.options.generateCaptchaCode?.(config) ?? randomCaptchaCode(config);
     const captchaId = randomToken(18);
     await this.db.deleteFrom('sso_captchas').where('expires_at', '<', now).execute();
     await this.db
       .insertInto('sso_captchas')
       .values({
-        id: captchaId, code_hash: captchaHash(captchaId, code), image: renderCaptchaSvg(code, config),
+        id: captchaId, code_hash: captchaHash(captchaId, code), image: renderCaptchaSvg(code, config, hardness),
         created_at: now, expires_at: now + CAPTCHA_TTL_MS, used_at: null, ip,
       })
       .execute();
     return { ok: true, value: { captchaId, captchaType: 'picture', captchaUrl: `/sso/captcha/image/${captchaId}`, captchaConf: config } };
+  }
+
+  /**
+   * Failures of a client within the lock window: failed logins from its address, and SMS codes it
+   * asked for beyond the two a person signing up or logging in needs.
+   */
+  private async failuresFrom(ip: string, now: number): Promise<number> {
+    const { n } = await this.db
+      .selectFrom('sso_sms_codes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('ip', '=', ip)
+      .where('created_at', '>', now - FAILURE_WINDOW_MS)
+      .executeTakeFirstOrThrow();
+    return (await this.limiter.addressFailures(ip, now)) + Math.max(0, Number(n) - 2);
   }
 
   async captchaImage(captchaId: string): Promise<string | null> {

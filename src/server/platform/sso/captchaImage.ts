@@ -89,6 +89,19 @@ export function normaliseCaptchaConfig(input: Partial<Record<keyof CaptchaConfig
   };
 }
 
+/** Failed logins and sign-up attempts from one client within the window that make its captcha harder. */
+export const HARDER_CAPTCHA_AFTER = [3, 10] as const;
+
+/** How hard a client's captcha is: 0 as usual, 1 after a few failures, 2 after many. */
+export function captchaHardness(failures: number): number {
+  return HARDER_CAPTCHA_AFTER.filter((n) => failures >= n).length;
+}
+
+/** A harder captcha is longer: one more character per level (four, five, six). */
+export function hardenCaptchaConfig(config: CaptchaConfig, hardness: number): CaptchaConfig {
+  return { ...config, textLength: config.textLength + hardness };
+}
+
 export function randomCaptchaCode(config: Pick<CaptchaConfig, 'textLength' | 'textChars'>): string {
   let code = '';
   for (let i = 0; i < config.textLength; i++) code += config.textChars[crypto.randomInt(config.textChars.length)];
@@ -108,13 +121,15 @@ function curve(width: number, height: number, color: string, strokeWidth: number
 
 /**
  * Draws the code as an SVG picture: each glyph rotated, sheared, scaled and its points jittered,
- * over noise curves and dots, with one curve through the text. Only characters the font knows are drawn.
+ * over noise curves and dots, with one curve through the text. Only characters the font knows are
+ * drawn. Each level of `hardness` adds noise curves and dots, turns and shears the glyphs further
+ * and draws one more curve through the text.
  */
-export function renderCaptchaSvg(code: string, config: CaptchaConfig): string {
+export function renderCaptchaSvg(code: string, config: CaptchaConfig, hardness = 0): string {
   const { width, height, fontSize } = config;
   const parts: string[] = [`<rect width="${width}" height="${height}" fill="${randomColor(90, 97)}"/>`];
-  for (let i = 0; i < 4; i++) parts.push(curve(width, height, randomColor(55, 80), rand(0.6, 1.4)));
-  for (let i = 0; i < Math.round((width * height) / 60); i++) {
+  for (let i = 0; i < 4 + 4 * hardness; i++) parts.push(curve(width, height, randomColor(55, 80), rand(0.6, 1.4)));
+  for (let i = 0; i < Math.round(((width * height) / 60) * (1 + hardness)); i++) {
     parts.push(`<circle cx="${fmt(rand(0, width))}" cy="${fmt(rand(0, height))}" r="${fmt(rand(0.4, 1.1))}" fill="${randomColor(40, 80)}"/>`);
   }
   const chars = code.toUpperCase().split('').filter((c) => c in GLYPHS);
@@ -129,9 +144,9 @@ export function renderCaptchaSvg(code: string, config: CaptchaConfig): string {
         .map(([x, y], j) => `${j ? 'L' : 'M'}${fmt(x - 2 + rand(-0.25, 0.25))} ${fmt(y - 3 + rand(-0.25, 0.25))}`)
         .join(''))
       .join('');
-    const transform = `translate(${fmt(cx)} ${fmt(cy)}) rotate(${fmt(rand(-22, 22))}) skewX(${fmt(rand(-12, 12))}) scale(${fmt(scale * rand(0.85, 1.1))} ${fmt(scale * rand(0.9, 1.1))})`;
+    const transform = `translate(${fmt(cx)} ${fmt(cy)}) rotate(${fmt(rand(-22 - 8 * hardness, 22 + 8 * hardness))}) skewX(${fmt(rand(-12 - 6 * hardness, 12 + 6 * hardness))}) scale(${fmt(scale * rand(0.85, 1.1))} ${fmt(scale * rand(0.9, 1.1))})`;
     parts.push(`<path d="${d}" transform="${transform}" stroke="${color}" stroke-width="${fmt(rand(0.45, 0.65))}" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`);
   });
-  parts.push(curve(width, height, config.fontColor || randomColor(25, 45), rand(0.9, 1.4)));
+  for (let i = 0; i <= hardness; i++) parts.push(curve(width, height, config.fontColor || randomColor(25, 45), rand(0.9, 1.4)));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
 }

@@ -35,6 +35,11 @@ export class LoginLimiter {
     return this.count(now, { account_key: key });
   }
 
+  /** Failures from an address within the window, whatever accounts they named (its captcha grows harder). */
+  async addressFailures(ip: string, now: number): Promise<number> {
+    return this.count(now, { ip });
+  }
+
   /** Milliseconds the account or the address stays locked, 0 when neither is. */
   async lockedFor(key: string, ip: string, now: number): Promise<number> {
     const rows = await this.db
