@@ -17,6 +17,7 @@ import type { PageKindProps } from './types.js';
 import { useBatchAnswer } from './useBatchAnswer.js';
 import { taskStatus, type TaskStatus } from './taskStatus.js';
 import { useMessage } from '../../feedback/messages.js';
+import { LeftTasks, type LeftTask } from './progress/LeftTasks.js';
 
 interface TaskRow { reviewId: number; expertId: number; expertName: string; status: string; total: number | null; submittedAt: string | null }
 interface Result { finalScore: number | null; mean: number | null; spread: number | null; stdDev: number | null; disagreement: boolean; recommendation: string | null; count: number }
@@ -26,6 +27,7 @@ export interface ProgressAnswer {
   total: number; submitted: number; drafts: number; percent: number;
   targets: TargetRow[];
   missing: Array<{ expertId: number; expertName: string; open: number }>;
+  left?: LeftTask[];
   statuses?: TaskStatus[];
 }
 
@@ -111,6 +113,7 @@ export function ProgressPage({ bundle, query }: PageKindProps) {
           {data.missing.map((m) => <Tag key={m.expertId} color="orange">{m.expertName}（{m.open}份）</Tag>)}
         </div>
       ) : null}
+      <LeftTasks tasks={data.left ?? []} statuses={data.statuses} running={running} onDone={load} />
       <Table<TargetRow>
         size="small" rowKey="targetId" dataSource={data.targets} pagination={{ pageSize: 20, hideOnSinglePage: true }}
         locale={{ emptyText: `暂无已分配的${page.targetLabel}` }}

@@ -15,6 +15,7 @@ import { fieldErrorsOf } from '../../../shared/fieldErrors.js';
 import { usePageEnv } from '../PageContext.js';
 import { useOptionalRuntime } from '../RuntimeContext.js';
 import { useMessage } from '../../feedback/messages.js';
+import { DeclineTask } from './scoreSheet/DeclineTask.js';
 
 export interface Criterion {
   name: string;
@@ -30,6 +31,8 @@ interface ReviewState {
   total?: number | null;
   recommendation?: string | null;
   comment?: string | null;
+  declineKind?: string | null;
+  declineReason?: string | null;
 }
 
 interface TaskAnswer {
@@ -216,12 +219,17 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
         ) : <div className="rt-score-comment" style={{ whiteSpace: 'pre-wrap' }}>{review.comment || '-'}</div>}
       </div>
       {error ? <Alert type="error" showIcon message={error} style={{ marginTop: 16 }} role="alert" /> : null}
+      {review.declineKind ? (
+        <Alert type="info" showIcon className="rt-declined" style={{ marginTop: 16 }}
+          message={`${review.declineKind === 'conflict' ? '已申报回避' : '已谢绝评审'}：${review.declineReason ?? ''}（${status.text}）`} />
+      ) : null}
       {canEdit ? (
-        <Space style={{ marginTop: 16 }}>
+        <Space style={{ marginTop: 16 }} wrap>
           <Button loading={busy} onClick={() => void save(false)}>保存草稿</Button>
           <Popconfirm title="提交后不能修改，确定提交吗？" okText="确定" cancelText="取消" onConfirm={() => save(true)}>
             <Button type="primary" loading={busy}>提交评分</Button>
           </Popconfirm>
+          <DeclineTask reviewId={review.id} onDone={() => load()} />
         </Space>
       ) : review.status === '2' && editable ? <Alert type="success" showIcon message="评分已提交，不能修改" style={{ marginTop: 16 }} /> : null}
     </div>

@@ -45,7 +45,7 @@ export interface AllocInput {
   existing?: Array<{ targetId: number; expertId: number }>;
 }
 
-const RULE_ORDER: ConflictRule[] = ['sameUnit', 'participant', 'sameArea'];
+const RULE_ORDER: ConflictRule[] = ['sameUnit', 'participant', 'declared', 'sameArea'];
 
 function label(t: ReviewTarget): string {
   return t.name ? `「${t.name}」` : `#${t.id}`;

@@ -9,12 +9,28 @@ import { allocate } from './allocate.js';
 import { RULE_LABELS, pairConflicts, targetViolations, type AllocExpert, type AllocRules } from './conflicts.js';
 import { entityOf, listAll, loadBatch, parseId, reviewsOfBatch, stageStatuses, storeOf, taskStatuses, type BatchContext } from './reviewData.js';
 import { toAllocExpert, toReviewTarget } from './targetMapping.js';
+import { attachDeclared } from './declaredConflicts.js';
+
+/** A task that left its record (conflict declared or declined, waiting for or given a replacement). */
+export const LEFT_STATUSES = ['4', '5'];
+const active = (r: StoredRecord) => !LEFT_STATUSES.includes(String(r.status));
+
+/**
+ * The experts as the allocator sees them: with the conflicts they declared in any batch, and in
+ * this batch also the records they left by declining (never handed back to them).
+ */
+export async function allocExpertsOf(ctx: AppContext, bc: BatchContext, experts: StoredRecord[], reviews: StoredRecord[]): Promise<AllocExpert[]> {
+  const out = await attachDeclared(ctx, experts.map(toAllocExpert), bc.mapping.entity);
+  const byId = new Map(out.map((e) => [e.id, e]));
+  for (const r of reviews) if (!active(r)) byId.get(Number(r.expertId))?.declared?.push({ targetId: Number(r.targetId) });
+  return out;
+}
 
 function rulesOf(bc: BatchContext): AllocRules {
   return { perTarget: Number(bc.batch.expertsPerTopic ?? 3), outOfArea: bc.batch.outOfArea === true };
 }
 
-async function enabledExperts(ctx: AppContext): Promise<StoredRecord[]> {
+export async function enabledExperts(ctx: AppContext): Promise<StoredRecord[]> {
   const rows = await listAll(storeOf(ctx), entityOf(ctx, 'expert'), { t: 'cmp', field: 'enabled', op: '=', value: true });
   return rows.filter((r) => r.userId !== null && r.userId !== undefined);
 }
@@ -32,7 +48,7 @@ export async function candidates(ctx: AppContext, user: SessionUser, body: Recor
   const bc = await loadBatch(ctx, user, body.batchId, 'read');
   const rules = rulesOf(bc);
   const [targets, experts, reviews] = await Promise.all([pickableTargets(ctx, user, bc), enabledExperts(ctx), reviewsOfBatch(ctx, bc.batch.id)]);
-  const allocExperts = experts.map(toAllocExpert);
+  const allocExperts = await allocExpertsOf(ctx, bc, experts, reviews);
   const load = new Map<number, number>();
   for (const r of reviews) load.set(Number(r.expertId), (load.get(Number(r.expertId)) ?? 0) + 1);
   const s = stageStatuses(bc);
@@ -41,7 +57,7 @@ export async function candidates(ctx: AppContext, user: SessionUser, body: Recor
     batch: { id: bc.batch.id, name: bc.batch.name, status: bc.batch.status, expertsPerTopic: rules.perTarget, outOfArea: rules.outOfArea, blind: bc.batch.blind === true },
     targets: targets.map((rec) => {
       const t = toReviewTarget(bc.mapping, rec);
-      const assigned = reviews.filter((r) => r.targetId === rec.id);
+      const assigned = reviews.filter((r) => r.targetId === rec.id && active(r));
       return {
         id: rec.id, name: t.name, unit: t.unit, areaCode: t.areaCode, subject: t.subject, status: rec.status, waiting: rec.status === s.waiting,
         assigned: assigned.map((r) => ({ reviewId: r.id, expertId: r.expertId, expertName: r.expertName, status: r.status })),
@@ -88,11 +104,11 @@ export async function allocateExperts(ctx: AppContext, user: SessionUser, body: 
   }
   const expertRecs = await enabledExperts(ctx);
   const expertById = new Map(expertRecs.map((e) => [e.id, e]));
-  const allocExperts = expertRecs.map(toAllocExpert);
+  const reviews = await reviewsOfBatch(ctx, bc.batch.id);
+  const allocExperts = await allocExpertsOf(ctx, bc, expertRecs, reviews);
   const allocById = new Map(allocExperts.map((e) => [e.id, e]));
   const targets = recs.map((r) => toReviewTarget(bc.mapping, r));
-  const reviews = await reviewsOfBatch(ctx, bc.batch.id);
-  const existing = reviews.filter((r) => targetIds.includes(Number(r.targetId))).map((r) => ({ targetId: Number(r.targetId), expertId: Number(r.expertId) }));
+  const existing = reviews.filter((r) => targetIds.includes(Number(r.targetId)) && active(r)).map((r) => ({ targetId: Number(r.targetId), expertId: Number(r.expertId) }));
 
   let pairs: Array<{ targetId: number; expertId: number }>;
   if (body.mode === 'auto') {

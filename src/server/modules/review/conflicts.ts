@@ -12,6 +12,15 @@ export interface AllocExpert {
   areaCode?: string | null;
   /** Discipline (xkfl) codes the expert reviews; the first is the main one. */
   subjects: string[];
+  /** Conflicts the expert declared earlier (any batch): the record itself, or its leader. */
+  declared?: DeclaredConflict[];
+}
+
+export interface DeclaredConflict {
+  targetId: number;
+  /** The leader of the record at the time: a later record of the same leader is excluded too. */
+  name?: string | null;
+  idCard?: string | null;
 }
 
 export interface TargetPerson {
@@ -29,7 +38,7 @@ export interface ReviewTarget {
   people: TargetPerson[];
 }
 
-export type ConflictRule = 'sameUnit' | 'participant' | 'sameArea' | 'unitQuota' | 'tooFewExperts' | 'loadBalance';
+export type ConflictRule = 'sameUnit' | 'participant' | 'declared' | 'sameArea' | 'unitQuota' | 'tooFewExperts' | 'loadBalance';
 
 export interface AllocRules {
   /** Experts per target. */
@@ -43,6 +52,7 @@ export interface AllocRules {
 export const RULE_LABELS: Record<ConflictRule, string> = {
   sameUnit: '专家与课题同单位，须回避',
   participant: '专家是课题负责人或成员，须回避',
+  declared: '专家已对该课题（或其负责人）申报回避或谢绝评审，须回避',
   sameArea: '本批次要求异地评审，专家与课题同地区，须回避',
   unitQuota: '同一单位的专家不超过2人',
   tooFewExperts: '可用专家人数不足',
@@ -75,8 +85,24 @@ export function pairConflicts(expert: AllocExpert, target: ReviewTarget, rules: 
     (p) => (en !== '' && normName(p.name) === en) || (eid !== '' && normId(p.idCard) === eid),
   );
   if (isParticipant) out.push('participant');
+  if (declaredOn(expert, target)) out.push('declared');
   if (rules.outOfArea && expert.areaCode && expert.areaCode === target.areaCode) out.push('sameArea');
   return out;
+}
+
+/** Whether the expert declared a conflict with this record, or with its leader on another record. */
+function declaredOn(expert: AllocExpert, target: ReviewTarget): boolean {
+  if (!expert.declared?.length) return false;
+  const leader = target.people[0];
+  const lid = normId(leader?.idCard);
+  const lname = normName(leader?.name);
+  return expert.declared.some((d) => {
+    if (d.targetId === target.id) return true;
+    const did = normId(d.idCard);
+    // By ID number when both sides have one; by name only when neither does.
+    if (did !== '' && lid !== '') return did === lid;
+    return did === '' && lid === '' && normName(d.name) !== '' && normName(d.name) === lname;
+  });
 }
 
 export function subjectMatches(expert: AllocExpert, target: ReviewTarget): boolean {

@@ -9,6 +9,7 @@ import { applicantIdCard, DEMO_APPLICANTS } from '../topics/demoSeed.js';
 import { linkExpertAccount } from './reviewHooks.js';
 import { demoActor } from '../../platform/seed/demoActor.js';
 import { targetMapping } from './targetMapping.js';
+import { declaredConflict } from './demoConflicts.js';
 
 const DAY = 86_400_000;
 const CRITERIA = [
@@ -37,7 +38,7 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
   if (!ctx.config.demoData) return;
   const store = KyselyRecordStore.of(ctx.database);
   const E = (n: string) => ctx.schemas.entities.get(n)!;
-  await syncEntityTables(ctx.database, ['expert', 'reviewBatch', 'review', 'topic'].map(E));
+  await syncEntityTables(ctx.database, ['expert', 'reviewBatch', 'review', 'reviewConflict', 'topic'].map(E));
   if ((await store.list(E('expert'), { where: { t: 'const', value: true }, sort: [], offset: 0, limit: 1 })).total > 0) return;
   const users = await ctx.database.db.selectFrom('users').select(['id', 'username', 'real_name']).where('username', 'in', ['city1123', 'city1101']).execute();
   const cityOf = new Map(users.map((u) => [u.username === 'city1123' ? '1123' : '1101', { id: Number(u.id), name: String(u.real_name) }]));
@@ -72,20 +73,23 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
     return { ...rec, id, version: 1 } as StoredRecord;
   }
 
-  async function addReview(batch: StoredRecord, topic: StoredRecord, expert: StoredRecord, status: string, scores?: Record<string, number>, rec = '同意立项') {
+  async function addReview(batch: StoredRecord, topic: StoredRecord, expert: StoredRecord, status: string, scores?: Record<string, number>, rec = '同意立项', extra: Record<string, unknown> = {}): Promise<number | null> {
     const t = scores ? scoreTotal(CRITERIA, scores, status === '2') : null;
     const at = now - 3 * DAY;
     const id = await store.insert(E('review'), {
       ...sys(Number(batch.ownerId), String(topic.areaCode), at), status, batchId: batch.id, batchName: batch.name, stage: batch.stage, targetEntity: 'topic',
       targetId: topic.id, targetName: topic[m.nameField], expertId: expert.id, expertUserId: expert.userId, expertName: expert.name,
       scores: t?.scores ?? null, total: t?.total ?? null, recommendation: scores ? rec : null, comment: status === '2' ? '选题切合实际，研究设计较为完整，建议进一步明确研究方法。' : null,
-      endTime: batch.endTime, submittedAt: status === '2' ? formatDateTime(at + DAY) : null,
+      endTime: batch.endTime, submittedAt: status === '2' ? formatDateTime(at + DAY) : null, ...extra,
     });
     await store.log({ entity: 'review', recordId: id, action: 'allocate', actionLabel: '分配专家', fromStatus: null, toStatus: '0', comment: null, userId: Number(batch.ownerId), userName: '市级管理员', roleCode: '3', createdAt: at });
+    lastReviewId = id;
     return t?.total ?? null;
   }
 
-  const [e1, e2, , chen, yang, huang] = experts;
+  let lastReviewId = 0;
+  const conflictShown = new Set<string>();
+  const [e1, e2, , chen, yang, huang, , zheng] = experts;
   for (const topic of topics) {
     const area = String(topic.areaCode ?? '1123');
     if (!cityOf.has(area)) continue;
@@ -106,7 +110,14 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
     const batch = await addBatch(area, stage, '1', `2026年度课题${label[stage]}（${area === '1123' ? '定州市' : '石家庄市'}）`);
     await addReview(batch, topic, e1!, '1', { 选题价值: 25, 研究设计: 32 });
     await addReview(batch, topic, e2!, '2', { 选题价值: 27, 研究设计: 35, 研究基础: 26 });
-    await addReview(batch, topic, area === '1123' ? yang! : huang!, '0');
+    const last = area === '1123' ? yang! : huang!;
+    if (conflictShown.has(area)) {
+      await addReview(batch, topic, last, '0');
+    } else {
+      // One declared conflict per demo city: in 1123 confirmed (郑老师 took the task over), in 1101 waiting for the chair.
+      conflictShown.add(area);
+      await declaredConflict(ctx, store, { batch, topic, expert: last, replacedBy: area === '1123' ? zheng : undefined, at: now - 2 * DAY, addReview: async (...a) => { await addReview(...a); return lastReviewId; } });
+    }
   }
   for (const area of ['1123', '1101']) await addBatch(area, '3', '0', `2026年度课题中期评审（待分配·${area === '1123' ? '定州市' : '石家庄市'}）`, { blind: false, rule: '1' });
 }

@@ -23,7 +23,7 @@ export async function endReview(ctx: AppContext, user: SessionUser, body: Record
   const force = body.force === true;
   const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
   const reviews = await reviewsOfBatch(ctx, bc.batch.id);
-  const open = reviews.filter((r) => r.status !== '2');
+  const open = reviews.filter((r) => r.status === '0' || r.status === '1');
   if (open.length && !force) throw new AppError(`还有${open.length}份评审未提交，不能结束评审`, 400, 400, { open: open.length });
   if (open.length && !reason) throw AppError.invalid([{ field: 'reason', label: '原因', message: '请填写强制结束的原因' }]);
   if (reason.length > 500) throw AppError.invalid([{ field: 'reason', label: '原因', message: '原因不能超过500个字符' }]);
@@ -63,7 +63,7 @@ export async function endReview(ctx: AppContext, user: SessionUser, body: Record
     const reviewEntity = entityOf(ctx, 'review');
     for (const r of open) {
       const cur = await tx.get(reviewEntity, r.id, { lock: true });
-      if (!cur || cur.status === '2' || cur.status === CLOSED) continue;
+      if (!cur || (cur.status !== '0' && cur.status !== '1')) continue;
       if (!(await tx.update(reviewEntity, { ...cur, status: CLOSED, updatedAt: now, updatedBy: user.userId }, cur.version))) throw AppError.conflict();
       await tx.log({ entity: 'review', recordId: r.id, action: 'closeUnsubmitted', actionLabel: '评审结束未提交', fromStatus: String(cur.status), toStatus: CLOSED, comment: reason || null, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now });
     }

@@ -12,6 +12,8 @@ import { expertView, targetMapping } from './targetMapping.js';
 import { hasApplication } from './reviewApplication.js';
 
 const EXPERT = '5';
+/** A task its expert still works on (未开始, 草稿): not submitted, closed, declined or replaced. */
+const OPEN = ['0', '1'];
 
 /** A review the user may read: an expert only their own (the entity's read rule), else 404. */
 async function readableReview(ctx: AppContext, user: SessionUser, id: unknown): Promise<StoredRecord> {
@@ -50,7 +52,7 @@ export async function task(ctx: AppContext, user: SessionUser, body: Record<stri
     statuses: taskStatuses(ctx),
     // A generated application form to download (review/application?id=), as this reader may see the record.
     application: hasApplication(ctx, review.targetEntity),
-    canEdit: user.roleCode === EXPERT && review.status !== '2' && batch.status === '1',
+    canEdit: user.roleCode === EXPERT && OPEN.includes(String(review.status)) && batch.status === '1',
     canReopen: review.status === '2' && batch.status === '1' && batch.ownerId === user.userId,
   };
 }
@@ -77,6 +79,7 @@ export async function saveScore(ctx: AppContext, user: SessionUser, body: Record
   const end = parseLocal(String(batch.endTime ?? ''));
   if ((start !== null && now < start) || (end !== null && now > end)) throw AppError.forbidden('不在评审时间内');
   if (review.status === '2') throw AppError.forbidden('评分已提交，不能修改');
+  if (!OPEN.includes(String(review.status))) throw AppError.forbidden('该评审任务已申报回避或谢绝，不能评分');
   let computed: { scores: Record<string, number>; total: number };
   try {
     computed = scoreTotal((batch.criteria ?? []) as Criterion[], body.scores, submit);
@@ -98,6 +101,7 @@ export async function saveScore(ctx: AppContext, user: SessionUser, body: Record
     if (!current) throw AppError.notFound();
     if (current.version !== version) throw AppError.conflict();
     if (current.status === '2') throw AppError.forbidden('评分已提交，不能修改');
+    if (!OPEN.includes(String(current.status))) throw AppError.conflict();
     const to = submit ? '2' : '1';
     const next: StoredRecord = {
       ...current, scores: computed.scores, total: computed.total, recommendation, comment, status: to,
@@ -138,13 +142,16 @@ export async function reopen(ctx: AppContext, user: SessionUser, body: Record<st
 /** Progress of a batch: per record and expert not started / draft / submitted, the percentage, the experts still missing. */
 export async function progress(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
   const bc = await loadBatch(ctx, user, body.batchId, 'read');
-  const reviews = await reviewsOfBatch(ctx, bc.batch.id);
+  let reviews = await reviewsOfBatch(ctx, bc.batch.id);
   const byTarget = new Map<number, StoredRecord[]>();
+  const all = reviews;
+  const left = all.filter((r) => !OPEN.includes(String(r.status)) && r.status !== '2' && r.status !== '3');
+  reviews = all.filter((r) => !left.includes(r));
   for (const r of reviews) byTarget.set(Number(r.targetId), [...(byTarget.get(Number(r.targetId)) ?? []), r]);
   const submitted = reviews.filter((r) => r.status === '2').length;
   const missing = new Map<number, { expertId: number; expertName: unknown; open: number }>();
   for (const r of reviews) {
-    if (r.status === '2') continue;
+    if (!OPEN.includes(String(r.status))) continue;
     const m = missing.get(Number(r.expertId)) ?? { expertId: Number(r.expertId), expertName: r.expertName, open: 0 };
     m.open++;
     missing.set(Number(r.expertId), m);
@@ -160,6 +167,8 @@ export async function progress(ctx: AppContext, user: SessionUser, body: Record<
       result: results.get(targetId) ?? null,
     })),
     missing: [...missing.values()],
+    // Tasks whose expert declared a conflict or declined: waiting for the chair's replacement, or replaced.
+    left: left.map((r) => ({ reviewId: r.id, targetId: r.targetId, targetName: r.targetName, expertName: r.expertName, status: r.status, declineKind: r.declineKind, declineReason: r.declineReason, declinedAt: r.declinedAt })),
     statuses: taskStatuses(ctx),
   };
 }
@@ -181,7 +190,7 @@ async function resultsOf(ctx: AppContext, bc: BatchContext, ids: number[]): Prom
 export async function remind(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
   const bc = await loadBatch(ctx, user, body.batchId, 'update');
   const reviews = await reviewsOfBatch(ctx, bc.batch.id);
-  const userIds = [...new Set(reviews.filter((r) => r.status !== '2').map((r) => Number(r.expertUserId)))];
+  const userIds = [...new Set(reviews.filter((r) => OPEN.includes(String(r.status))).map((r) => Number(r.expertUserId)))];
   const sent = await notify(ctx, {
     userIds, kind: 'reviewRemind', title: `评审提醒：${String(bc.batch.name)}`,
     body: `您还有未提交的评审，请在${String(bc.batch.endTime ?? '')}前完成。`, link: '/reviewManagement/list',
