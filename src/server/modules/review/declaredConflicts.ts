@@ -1,5 +1,5 @@
 import type { AppContext } from '../../AppContext.js';
-import type { RecordStore } from '../../platform/resources/RecordStore.js';
+import type { RecordStore } from '../../platform/records/RecordStore.js';
 import type { AllocExpert, DeclaredConflict } from './conflicts.js';
 import { entityOf, listAll, storeOf } from './reviewData.js';
 

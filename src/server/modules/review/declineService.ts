@@ -1,10 +1,10 @@
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
-import { allowed } from '../../platform/resources/access.js';
-import type { StoredRecord } from '../../platform/resources/RecordStore.js';
-import { formatDateTime } from '../../platform/resources/time.js';
-import { notify } from '../notifications/notify.js';
+import { allowed } from '../../platform/records/access.js';
+import type { StoredRecord } from '../../platform/records/RecordStore.js';
+import { formatDateTime } from '../../platform/records/time.js';
+import { notify } from '../../platform/notifications/notify.js';
 import { allocExpertsOf, enabledExperts, LEFT_STATUSES } from './allocationService.js';
 import { replacementCandidates, type ReplacementCandidate } from './replacement.js';
 import { entityOf, loadBatch, parseId, reviewsOfBatch, storeOf, type BatchContext } from './reviewData.js';

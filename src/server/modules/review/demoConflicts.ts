@@ -1,6 +1,6 @@
 import type { AppContext } from '../../AppContext.js';
-import type { KyselyRecordStore, StoredRecord } from '../../platform/resources/RecordStore.js';
-import { formatDateTime } from '../../platform/resources/time.js';
+import type { KyselyRecordStore, StoredRecord } from '../../platform/records/RecordStore.js';
+import { formatDateTime } from '../../platform/records/time.js';
 
 type AddReview = (batch: StoredRecord, topic: StoredRecord, expert: StoredRecord, status: string, scores?: Record<string, number>, rec?: string, extra?: Record<string, unknown>) => Promise<number>;
 
