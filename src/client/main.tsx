@@ -2,12 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './shell/App.js';
 import { requestBoot } from './shell/bootData.js';
+import { takeOverContainer } from './shell/serverPage.js';
 
 /** Longest wait for the route tree and site settings before the shell shows its spinner instead. */
 const BOOT_WAIT_MS = 500;
 
 function render(): void {
-  createRoot(document.getElementById('root')!).render(
+  createRoot(takeOverContainer()).render(
     <StrictMode>
       <App />
     </StrictMode>,

@@ -28,7 +28,6 @@ import { richTextImageRoutes } from './platform/files/richTextImages.js';
 import { workbenchRoutes } from './modules/workbench/workbenchRoutes.js';
 import { webApp } from './platform/web/webApp.js';
 import { publicPageRoutes } from './platform/web/publicPages/publicPageRoutes.js';
-import { effectiveSite } from './modules/system/site/siteAdmin.js';
 import { installSecurityHeaders } from './platform/http/securityHeaders.js';
 import { installPublicCaching } from './platform/http/publicCaching.js';
 import { installAnswerCompression } from './platform/http/compressAnswers.js';
@@ -148,7 +147,7 @@ async function startUnderLock(app: FastifyInstance, config: ServerConfig, schema
   await app.register(documentRoutes, { prefix: '/api', ctx });
   await app.register(statisticsRoutes, { prefix: '/api', ctx });
   await app.register(studioRoutes, { prefix: '/api', ctx });
-  await app.register(publicPageRoutes, { ctx, siteName: async () => (await effectiveSite(ctx)).systemName });
+  await app.register(publicPageRoutes, { ctx });
   await app.register(webApp, { ctx });
   return { app, ctx };
 }

@@ -16,6 +16,7 @@ import { failureWithoutAnswer, readAnswer } from './envelope.js';
 import { refusalText } from '../../shared/fieldErrors.js';
 import { REQUEST_TIMEOUT_MS } from './httpMessages.js';
 import { loading } from './loading.js';
+import { takeEmbedded } from './embeddedAnswers.js';
 import { notify } from './notifier.js';
 import { isQuietEndpoint } from './quietEndpoints.js';
 import { buildHeaders, fileNameFromDisposition, trimStrings, urlOf, withSubAct, type ApiRoot } from './requestParts.js';
@@ -135,6 +136,11 @@ function prepare(method: 'GET' | 'POST', path: string, body: unknown, options: C
 }
 
 async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, options: CallOptions = {}): Promise<T> {
+  // What a server-drawn public page already holds is not asked for again.
+  if (method === 'POST' && !options.raw && (options.root ?? 'api') === 'api') {
+    const embedded = takeEmbedded<T>(path, body);
+    if (embedded !== undefined) return embedded;
+  }
   passGate(path, options);
   const { url, init, useLoading } = prepare(method, path, body, options);
   if (useLoading) loading.start();

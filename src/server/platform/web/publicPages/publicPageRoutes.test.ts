@@ -49,8 +49,13 @@ describe('server-rendered public pages', () => {
     expect(res.body).toMatch(/<meta name="description" content="[^"]*通知公告，共12条，最新：关于第12批课题申报的通知/);
     // The answer the list was drawn from, for the app to take instead of asking again.
     const embedded = JSON.parse(/<script type="application\/json" id="embedded-answers">([^<]*)<\/script>/.exec(res.body)![1]);
-    expect(embedded.answers[0]).toMatchObject({ path: 'public/announcement/list', body: { pageId: 'portal/announcement.list', page: 1, pageSize: 10 } });
-    expect(embedded.answers[0].data.list.map((r: { id: number }) => r.id)).toEqual(firstPage.map((r) => r.id));
+    const byPath = (p: string) => embedded.answers.find((a: { path: string }) => a.path === p);
+    expect(byPath('public/announcement/list')).toMatchObject({ body: { pageId: 'portal/announcement.list', page: 1, pageSize: 10 } });
+    expect(byPath('public/announcement/list').data.list.map((r: { id: number }) => r.id)).toEqual(firstPage.map((r) => r.id));
+    // And what the app asks for before it can draw anything, as the calls answer it.
+    expect(byPath('schema/page')).toEqual({ path: 'schema/page', body: { id: 'portal/announcement.list' }, data: (await t.post('/api/schema/page', { id: 'portal/announcement.list' })).body.data });
+    expect(byPath('schema/routes').data).toEqual((await t.post('/api/schema/routes', {})).body.data);
+    expect(byPath('basicInfoMaintain/querySysName').data.systemName).toBeTruthy();
   });
 
   it('a notice holds its text, its title and its summary as description; an unknown one is the bare app', async () => {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../../AppContext.js';
 import type { RouteDef } from '../../../../shared/schema/types.js';
 import { escapeHtml, jsonForScript } from './html.js';
-import { publicRoutes, renderPublicPage, type RenderedPage } from './renderPublicPage.js';
+import { publicRoutes, renderPublicPage, type EmbeddedAnswer, type RenderedPage } from './renderPublicPage.js';
 import { sitemapXml } from './sitemap.js';
 
 /** Id of the <script type="application/json"> holding the answers the page was drawn from (client: api/embeddedAnswers.ts). */
@@ -13,11 +13,11 @@ export const EMBEDDED_ANSWERS_ID = 'embedded-answers';
 /** Until the app's own styles are in: the server's page reads like the app's (same widths, fonts, spacing). */
 const SSR_STYLE = `<style>#root>.ssr-page{max-width:1200px;margin:0 auto;padding:16px;font:14px/1.5715 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"PingFang SC","Microsoft YaHei",sans-serif;color:rgba(0,0,0,.88)}.ssr-page table{width:100%;border-collapse:collapse}.ssr-page td,.ssr-page th{padding:8px;border-bottom:1px solid #f0f0f0;text-align:left}.ssr-page a{color:#1677ff;text-decoration:none}.ssr-page section{margin-top:16px}</style>`;
 
-export interface PublicPageOptions {
-  ctx: AppContext;
-  /** The site's name as administrators set it (modules/system), for titles. */
-  siteName: () => Promise<string>;
-}
+/** Calls every first load makes, answered the same for every visitor: embedded with each page. */
+const BOOT_CALLS: { path: string; body: Record<string, unknown> }[] = [
+  { path: 'schema/routes', body: {} },
+  { path: 'basicInfoMaintain/querySysName', body: {} },
+];
 
 /**
  * The public routes answered as HTML with their content in it: the built index.html with the
@@ -25,7 +25,7 @@ export interface PublicPageOptions {
  * answers it was drawn from, which the app takes instead of asking again. The app then draws the
  * page itself in the same place. Also /sitemap.xml and /robots.txt.
  */
-export async function publicPageRoutes(app: FastifyInstance, opts: PublicPageOptions): Promise<void> {
+export async function publicPageRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
   const { basePath, clientDir } = ctx.config;
   const indexFile = path.join(clientDir, 'index.html');
@@ -33,17 +33,30 @@ export async function publicPageRoutes(app: FastifyInstance, opts: PublicPageOpt
   const base = basePath.replace(/\/$/, '');
   const template = fs.readFileSync(indexFile, 'utf8');
 
-  const answer = async (route: RouteDef, query: Record<string, string>, reply: FastifyReply) => {
-    const siteName = await opts.siteName();
+  /**
+   * A visitor's answer to one of the app's calls, asked of the app itself so that it is exactly what
+   * the call answers (the site settings, the route tree, a public page's schema); null if refused.
+   */
+  const visitorCall = async (call: { path: string; body: Record<string, unknown> }): Promise<EmbeddedAnswer | null> => {
+    const res = await app.inject({ method: 'POST', url: `/api/${call.path}`, payload: call.body });
+    const envelope = res.statusCode === 200 ? (res.json() as { flag?: boolean; data?: unknown }) : null;
+    return envelope?.flag ? { ...call, data: envelope.data } : null;
+  };
+
+  const answer = async (route: RouteDef, query: Record<string, string>, url: string, reply: FastifyReply) => {
+    const boot = await Promise.all(BOOT_CALLS.map(visitorCall));
+    const siteName = String((boot[1]?.data as { systemName?: string } | undefined)?.systemName ?? '');
     const page = await renderPublicPage(ctx, route, query, siteName);
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     if (!page) return reply.send(template);
-    return reply.send(pageHtml(template, page, `${base}${route.path}`));
+    const schemas = await Promise.all(page.pageIds.map((id) => visitorCall({ path: 'schema/page', body: { id } })));
+    const answers = [...boot, ...schemas].filter((a): a is EmbeddedAnswer => a !== null).concat(page.answers);
+    return reply.send(pageHtml(template, { ...page, answers }, url));
   };
 
   for (const route of publicRoutes(ctx.schemas.routes)) {
     if (route.redirect || !(route.page || route.component === 'homePage')) continue;
-    app.get<{ Querystring: Record<string, string> }>(`${base}${route.path}`, { config: { auth: 'public' } }, (req, reply) => answer(route, req.query ?? {}, reply));
+    app.get<{ Querystring: Record<string, string> }>(`${base}${route.path}`, { config: { auth: 'public' } }, (req, reply) => answer(route, req.query ?? {}, req.url, reply));
   }
   app.get(`${base}/sitemap.xml`, { config: { auth: 'public' } }, async (req, reply) => {
     const origin = `${req.protocol}://${req.host}`;
@@ -57,9 +70,9 @@ export async function publicPageRoutes(app: FastifyInstance, opts: PublicPageOpt
 }
 
 /** index.html with the page's head and body written in. */
-export function pageHtml(template: string, page: RenderedPage, canonical: string): string {
+export function pageHtml(template: string, page: RenderedPage, url: string): string {
   const head = `<title>${escapeHtml(page.title)}</title><meta name="description" content="${escapeHtml(page.description)}">${SSR_STYLE}`;
-  const data = `<script type="application/json" id="${EMBEDDED_ANSWERS_ID}">${jsonForScript({ at: canonical, answers: page.answers })}</script>`;
+  const data = `<script type="application/json" id="${EMBEDDED_ANSWERS_ID}">${jsonForScript({ at: url, answers: page.answers })}</script>`;
   return template
     .replace(/<title>[\s\S]*?<\/title>/, head)
     .replace(/<div id="root"><\/div>/, `<div id="root"><main class="ssr-page">${page.html}</main></div>${data}`);

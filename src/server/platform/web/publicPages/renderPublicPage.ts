@@ -17,6 +17,8 @@ export interface RenderedPage {
   description: string;
   html: string;
   answers: EmbeddedAnswer[];
+  /** The page schemas the app draws it with. */
+  pageIds: string[];
 }
 
 /** The portal's home sections: the compact public lists whose ids end in `.latest`, in the route order of their `more`. */
@@ -83,6 +85,7 @@ export async function renderList(ctx: AppContext, page: ListPageDef, siteName: s
     description: clip(`${siteName}${page.title}，共${answer.total}条${names.length ? `，最新：${names.join('；')}` : ''}`),
     html: `<h1 class="ssr-title">${escapeHtml(page.title)}</h1>${listTable(page, answer.list, ctx.config.basePath, labelsOf(ctx, page.entity))}<p class="ssr-total">共${answer.total}条记录</p>`,
     answers: [{ path: `public/${page.entity}/list`, body: request, data: answer }],
+    pageIds: [page.id],
   };
 }
 
@@ -105,6 +108,7 @@ export async function renderArticle(ctx: AppContext, page: ArticlePageDef, id: s
     description: clip(summary || plainText(body) || title),
     html: `<article class="ssr-article"><h1 class="ssr-title">${escapeHtml(title)}</h1>${meta ? `<p class="ssr-meta">${meta}</p>` : ''}${summary ? `<p class="ssr-summary">${escapeHtml(summary)}</p>` : ''}<div class="ssr-body">${body}</div></article>`,
     answers: [{ path: `public/${page.entity}/get`, body: { id }, data: record }],
+    pageIds: [page.id],
   };
 }
 
@@ -114,6 +118,7 @@ export function renderLookup(page: LookupPageDef, siteName: string, path: string
     description: clip(`${siteName}${page.title}：输入${page.inputLabel}，查验是否有效`),
     html: `<h1 class="ssr-title">${escapeHtml(page.title)}</h1><form method="get" action="${escapeHtml(path)}"><label>${escapeHtml(page.inputLabel)} <input name="${escapeHtml(page.param)}" placeholder="${escapeHtml(page.placeholder ?? '')}"></label> <button type="submit">查验</button></form>`,
     answers: [],
+    pageIds: [page.id],
   };
 }
 
@@ -129,6 +134,7 @@ export async function renderHome(ctx: AppContext, siteName: string): Promise<Ren
     description: clip(`${siteName}：课题申报、开题、中期、成果鉴定与结题全过程管理；${sections.map((s) => s.page.title).join('、')}`),
     html,
     answers: sections.flatMap((s) => s.rendered.answers),
+    pageIds: sections.map((s) => s.page.id),
   };
 }
 

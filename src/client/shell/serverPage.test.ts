@@ -1,0 +1,32 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { markersOf, showsAll, takeOverContainer } from './serverPage.js';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.useRealTimers();
+});
+
+describe('taking over a server-drawn page', () => {
+  it('renders into #root itself when the server drew nothing', () => {
+    document.body.innerHTML = '<div id="root"></div>';
+    expect(takeOverContainer()).toBe(document.getElementById('root'));
+  });
+
+  it('keeps the server page shown until the app shows the same titles and links, then swaps in one step', async () => {
+    document.body.innerHTML = '<div id="root"><main class="ssr-page"><h1>通知公告</h1><a href="/x?id=1">第一条</a><a href="/more">更多</a></main></div>';
+    const server = document.querySelector('.ssr-page')!;
+    expect(markersOf(server)).toEqual(['通知公告', '第一条']);
+    const box = takeOverContainer();
+    expect(box).not.toBe(document.getElementById('root'));
+    expect(box.style.visibility).toBe('hidden');
+    box.innerHTML = '<div>通知公告</div>';
+    await new Promise((r) => requestAnimationFrame(() => r(null)));
+    expect(document.querySelector('.ssr-page')).not.toBeNull();
+    box.innerHTML = '<div>通知公告</div><table><tr><td><a>第一条</a></td></tr></table>';
+    expect(showsAll(box, markersOf(server))).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.querySelector('.ssr-page')).toBeNull();
+    expect(box.getAttribute('style')).toBeNull();
+  });
+});

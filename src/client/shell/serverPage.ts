@@ -1,0 +1,51 @@
+/**
+ * Taking over a page the server drew (server/platform/web/publicPages): the app renders into a box
+ * of its own beside the server's page, laid out but not shown, and the two change places in one
+ * frame once the app shows the same content (the texts of the server page's links and headings),
+ * so the visitor never sees the page empty or half drawn. After TAKEOVER_MAX_MS the app is shown
+ * whatever it holds. No React here.
+ */
+
+/** The longest the server's page stands in for the app. */
+export const TAKEOVER_MAX_MS = 8000;
+
+/** The texts the app's page must show before it replaces the server's: its title and first rows' links. */
+export function markersOf(page: Element): string[] {
+  const texts = [...page.querySelectorAll('h1, h2, a')].map((e) => (e.textContent ?? '').trim()).filter((t) => t && t !== '更多');
+  return [...new Set(texts)].slice(0, 6);
+}
+
+/** Whether `box` shows every marker text. */
+export function showsAll(box: Element, markers: string[]): boolean {
+  const text = box.textContent ?? '';
+  return markers.every((m) => text.includes(m));
+}
+
+/**
+ * The element the app should render into: #root itself when the server drew nothing, else a new
+ * box after the server's page, which takes its place when ready.
+ */
+export function takeOverContainer(doc: Document = document): HTMLElement {
+  const root = doc.getElementById('root')!;
+  const server = root.querySelector(':scope > .ssr-page');
+  if (!server) return root;
+  const box = doc.createElement('div');
+  box.className = 'app-takeover';
+  // Laid out at the page's width (antd measures as it mounts), out of sight and of the flow.
+  box.style.cssText = 'position:absolute;left:0;top:0;width:100%;visibility:hidden;pointer-events:none';
+  box.setAttribute('aria-hidden', 'true');
+  root.appendChild(box);
+  const markers = markersOf(server);
+  const started = performance.now();
+  const swap = () => {
+    server.remove();
+    box.removeAttribute('style');
+    box.removeAttribute('aria-hidden');
+  };
+  const check = () => {
+    if (showsAll(box, markers) || performance.now() - started > TAKEOVER_MAX_MS) swap();
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+  return box;
+}
