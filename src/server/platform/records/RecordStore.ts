@@ -2,15 +2,13 @@ import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { EntityDef, FieldChange } from '../../../shared/schema/types.js';
 import type { Database, Dialect } from '../db/database.js';
 import type { Cond } from '../schemas/ruleFilter.js';
-import { fieldExpr, fieldLayout, isStructured, storageOf, tableName, TIME_FIELDS, type Storage } from './entityTables.js';
-import { ftsTableName, NOT_NULL_COLUMNS, orderTerms, searchFieldsOf } from './entityIndexes.js';
+import { fieldExpr, tableName } from './entityTables.js';
+import { NOT_NULL_COLUMNS, orderTerms, searchFieldsOf } from './entityIndexes.js';
 import { bump, cached, generation, keep } from './tableCache.js';
 import { listColumns } from './listColumns.js';
-import { parseLocal } from './time.js';
 import { recordFromRow } from './recordFromRow.js';
+import { BROAD_SEARCH, fieldStorage, filterSql, recordRow } from './filterSql.js';
 
-/** More search matches than this: read the page in sort order and test each row against the matches. */
-const BROAD_SEARCH = 1000;
 /** Compiled list queries kept per entity definition: building and compiling one cost as much as running it. */
 const COMPILED_PER_ENTITY = 200;
 const compiledLists = new WeakMap<EntityDef, Map<string, { query: CompiledQuery; key: string }>>();
@@ -161,6 +159,10 @@ export class KyselyRecordStore implements RecordStore {
     return this.database ? searchFieldsOf(this.database, tableName(entity)) : NO_FIELDS;
   }
 
+  private filterSql(entity: EntityDef, where: Filter, broad = false) {
+    return filterSql(this.dialect, (e) => this.searchFields(e), entity, where, broad);
+  }
+
   async list(entity: EntityDef, opts: ListOptions): Promise<{ rows: StoredRecord[]; total: number }> {
     const table = tableName(entity);
     // The filter tree is the largest part of both queries' keys: made into text once per call.
@@ -218,15 +220,15 @@ export class KyselyRecordStore implements RecordStore {
   /** `total`: how many match, when known; many matches of a search read the page in sort order instead. */
   private listSql(entity: EntityDef, opts: ListOptions, total: number) {
     const table = tableName(entity);
-    const where = this.condSql(entity, opts.where);
+    const where = this.filterSql(entity, opts.where);
     // The same expressions and null placement as the sort indexes (entityIndexes), so the page is
     // read from an index in order instead of sorting every matching row.
     const order = [...opts.sort.map((s) => {
-      const st = this.storage(entity, s.field);
+      const st = fieldStorage(entity, s.field);
       const notNull = st.kind !== 'json' && NOT_NULL_COLUMNS.has(st.column);
       return orderTerms(this.dialect, fieldExpr(this.dialect, st), s.order, notNull);
     }), sql`${sql.ref('id')} desc`];
-    const pageWhere = total > BROAD_SEARCH ? this.condSql(entity, opts.where, true) : where;
+    const pageWhere = total > BROAD_SEARCH ? this.filterSql(entity, opts.where, true) : where;
     // Page and size go into the text, not as parameters: with LIMIT a parameter, PostgreSQL rates
     // a prepared statement's generic plan as reading a tenth of the table and plans every call anew
     // (longer than the query itself). The text is one statement per page size and page.
@@ -247,7 +249,7 @@ export class KyselyRecordStore implements RecordStore {
   async insert(entity: EntityDef, record: Omit<StoredRecord, 'id' | 'version'>): Promise<number> {
     const row = await this.db
       .insertInto(tableName(entity))
-      .values({ ...this.toRow(entity, record), version: 1 })
+      .values({ ...recordRow(entity, record), version: 1 })
       .returning('id')
       .executeTakeFirstOrThrow();
     this.changed(tableName(entity));
@@ -257,7 +259,7 @@ export class KyselyRecordStore implements RecordStore {
   async update(entity: EntityDef, record: StoredRecord, expectedVersion: number): Promise<boolean> {
     const res = await this.db
       .updateTable(tableName(entity))
-      .set({ ...this.toRow(entity, record), version: expectedVersion + 1 })
+      .set({ ...recordRow(entity, record), version: expectedVersion + 1 })
       .where('id', '=', record.id)
       .where('version', '=', expectedVersion)
       .executeTakeFirst();
@@ -290,95 +292,5 @@ export class KyselyRecordStore implements RecordStore {
       userId: r.user_id === null ? null : Number(r.user_id), userName: r.user_name ?? null, roleCode: r.role_code ?? null,
       createdAt: Number(r.created_at), changes: parseChanges(r.changes),
     }));
-  }
-
-  // ---------------------------------------------------------------- mapping
-
-  private storage(entity: EntityDef, field: string): Storage {
-    const s = storageOf(entity, field);
-    if (!s) throw new Error(`unknown field ${field} of ${entity.name}`);
-    return s;
-  }
-
-  private toRow(entity: EntityDef, record: Omit<StoredRecord, 'id' | 'version'>): Record<string, unknown> {
-    const row: Record<string, unknown> = {
-      status: record.status ?? null, owner_id: record.ownerId ?? null, area_code: record.areaCode ?? null,
-      created_at: record.createdAt, updated_at: record.updatedAt, created_by: record.createdBy ?? null, updated_by: record.updatedBy ?? null,
-    };
-    const data: Record<string, unknown> = {};
-    for (const s of fieldLayout(entity)) {
-      const { field: name, def } = s;
-      const v = record[name] === undefined ? null : record[name];
-      if (s.kind === 'json') { if (v !== null) data[name] = v; continue; }
-      row[s.column] = v === null ? null : isStructured(def) ? JSON.stringify(v) : def.type === 'boolean' ? (v ? 1 : 0) : v;
-    }
-    row.data = JSON.stringify(data);
-    return row;
-  }
-
-  /** The value a condition compares with, in the type the stored expression has on this database. */
-  private sqlValue(s: Storage, v: unknown): unknown {
-    if (s.kind === 'system') {
-      if (TIME_FIELDS.has(s.field)) return typeof v === 'string' ? parseLocal(v) ?? -1 : Number(v);
-      return s.column === 'id' || s.column === 'version' || s.column === 'owner_id' || s.column.endsWith('_by') ? Number(v) : String(v);
-    }
-    if (s.type === 'integer' || s.type === 'number') return Number(v);
-    if (s.type === 'boolean') {
-      const b = v === true || v === 1 || v === '1' || v === 'true';
-      return s.kind === 'json' && this.dialect === 'postgres' ? String(b) : b ? 1 : 0;
-    }
-    return String(v);
-  }
-
-  private condSql(entity: EntityDef, c: Filter, broad = false): RawBuilder<unknown> {
-    switch (c.t) {
-      case 'const': return c.value ? sql`1 = 1` : sql`1 = 0`;
-      case 'and': return c.items.length ? sql`(${sql.join(c.items.map((i) => this.condSql(entity, i, broad)), sql` and `)})` : sql`1 = 1`;
-      case 'or': return c.items.length ? sql`(${sql.join(c.items.map((i) => this.condSql(entity, i, broad)), sql` or `)})` : sql`1 = 0`;
-      case 'not': return sql`(not ${this.condSql(entity, c.item, broad)})`;
-      case 'null': {
-        const e = fieldExpr(this.dialect, this.storage(entity, c.field));
-        return c.isNull ? sql`(${e} is null)` : sql`(${e} is not null)`;
-      }
-      case 'cmp': {
-        const s = this.storage(entity, c.field);
-        const e = fieldExpr(this.dialect, s);
-        const v = this.sqlValue(s, c.value);
-        if (c.op === '<>') return sql`(${e} is null or ${e} <> ${v})`;
-        return sql`(${e} is not null and ${e} ${sql.raw(c.op)} ${v})`;
-      }
-      case 'in': {
-        if (!c.values.length) return sql`1 = 0`;
-        const s = this.storage(entity, c.field);
-        const e = fieldExpr(this.dialect, s);
-        return sql`(${e} is not null and ${e} in (${sql.join(c.values.map((v) => this.sqlValue(s, v)))}))`;
-      }
-      case 'like': {
-        const e = fieldExpr(this.dialect, this.storage(entity, c.field));
-        const value = c.value.toLowerCase();
-        // Three characters or more: the trigram search table (SQLite; PostgreSQL's trigram index
-        // serves the plain LIKE below), as a phrase, which is a substring match of the trigrams.
-        // Many matches (`broad`, the page query of a search with more than BROAD_SEARCH): the plain
-        // LIKE below, tested on each row as SQLite walks the sort index, stops at the page's end;
-        // the search table would gather every match first (80,000 of a million topics: 0.4 s).
-        if (this.dialect === 'sqlite' && !broad && [...value].length >= 3 && this.searchFields(entity).has(c.field)) {
-          const fts = ftsTableName(tableName(entity));
-          const phrase = `{${c.field}} : "${value.replace(/"/g, '""')}"`;
-          return sql`(${sql.ref('id')} in (select rowid from ${sql.table(fts)} where ${sql.table(fts)} match ${phrase}))`;
-        }
-        // PostgreSQL: strpos, which it cannot estimate with the value or without, so it keeps one
-        // plan (walk the sort index) instead of planning every call for the value.
-        if (this.dialect === 'postgres' && broad) return sql`(${e} is not null and strpos(lower(${e}), ${value}) > 0)`;
-        const pattern = `%${value.replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
-        // lower() on both: SQLite's like ignores ASCII case, PostgreSQL's does not.
-        return sql`(${e} is not null and lower(${e}) like ${pattern} escape '!')`;
-      }
-      case 'contains': {
-        // A list kept as JSON text contains the value when its JSON text contains "value".
-        const e = fieldExpr(this.dialect, this.storage(entity, c.field));
-        const pattern = `%${JSON.stringify(String(c.value)).replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
-        return sql`(${e} is not null and ${e} like ${pattern} escape '!')`;
-      }
-    }
   }
 }
