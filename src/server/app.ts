@@ -44,6 +44,7 @@ import { signUpRoutes } from './modules/signup/signUpRoutes.js';
 import { resultRoutes } from './modules/results/resultRoutes.js';
 import { documentRoutes } from './modules/documents/documentRoutes.js';
 import { statisticsRoutes } from './modules/statistics/statisticsRoutes.js';
+import { reminderRoutes } from './modules/reminders/reminderRoutes.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -148,6 +149,7 @@ async function startUnderLock(app: FastifyInstance, config: ServerConfig, schema
   await app.register(statisticsRoutes, { prefix: '/api', ctx });
   await app.register(studioRoutes, { prefix: '/api', ctx });
   await app.register(publicPageRoutes, { ctx });
+  await app.register(reminderRoutes, { prefix: '/api', ctx });
   await app.register(webApp, { ctx });
   return { app, ctx };
 }

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileConfigFromEnv, type FileConfig } from './fileConfig.js';
+import { channelConfigFromEnv, type ChannelConfig } from './channelConfig.js';
 
 /** Everything the server reads from the environment, read once, in one place. */
 export interface ServerConfig {
@@ -61,6 +62,8 @@ export interface ServerConfig {
   shutdownTimeoutMs: number;
   /** File service settings (storage driver, file server URL, token lives); see fileConfig.ts. */
   files?: Partial<FileConfig>;
+  /** E-mail (SMTP_*), SMS driver, public address and reminder lead time; see channelConfig.ts. */
+  channels?: ChannelConfig;
 }
 
 /** SESSION_MAX_HOURS as milliseconds: a positive number of hours, at most 30 days; 12 hours otherwise. */
@@ -93,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     sessionMaxMs: sessionMaxMs(env.SESSION_MAX_HOURS),
     files: fileConfigFromEnv(env),
+    channels: channelConfigFromEnv(env, Number(env.PORT ?? 8080), normaliseBase(env.BASE_PATH ?? '/')),
     jobIntervalMs: jobIntervalMs(env),
     workers: workers(env.WORKERS),
     shutdownDrainMs: seconds(env.SHUTDOWN_DRAIN_SECONDS, production ? 5 : 0) * 1000,

@@ -213,7 +213,7 @@ describe('app API of the platform', () => {
       // Invited experts and leaders see their meetings (with the meetNum badge of upcoming ones).
       expect(expert.find((n) => n.path === '/meetingManagement')).toMatchObject({ name: '我的会议', num: 0 });
       const leader = await menuOf('leader2');
-      expect(leader.map((n) => n.path)).toEqual(['/homePage', '/projectManagement', '/resultsManagement', '/meetingManagement', '/expertQuetion']);
+      expect(leader.map((n) => n.path)).toEqual(['/homePage', '/projectManagement', '/resultsManagement', '/meetingManagement', '/expertQuetion', '/personalSettings']);
       for (const m of [expert, leader]) expect(m.find((n) => n.path === '/informationManagement' || n.path === '/systemManagement')).toBeUndefined();
     });
   });

@@ -12,6 +12,7 @@ import { captchaHardness, hardenCaptchaConfig, normaliseCaptchaConfig, randomCap
 import { FAILURE_WINDOW_MS, LoginLimiter } from './loginLimiter.js';
 import { failureDelayMs, tellOwnerOfLock } from './deviceTrust.js';
 import { SSO_MESSAGES as M } from './ssoMessages.js';
+import { smsGatewayOf } from '../notifications/smsGateway.js';
 
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 /** A login form needs a handful; a script filling the table with pictures is stopped here. */
@@ -309,7 +310,8 @@ export class BuiltInSso implements SsoService {
     return { ok: true, value: null };
   }
 
+  /** The app's SMS gateway (the log driver unless a deployment plugged its own in), as notices use it too. */
   private readonly logSender: SmsSender = async (mobile, code) => {
-    this.ctx.log.info({ mobile: maskPhone(mobile), code }, 'SMS code (no SMS gateway configured)');
+    await smsGatewayOf(this.ctx).send(mobile, `您的验证码为${code}，${SMS_TTL_MS / 60000}分钟内有效，请勿告诉他人。`);
   };
 }
