@@ -288,4 +288,13 @@ export interface LookupPageDef {
 }
 
 export type EntityPageDef = ListPageDef | FormPageDef | DetailPageDef | ArticlePageDef | AllocationPageDef | ProgressPageDef | StatisticsPageDef;
-export type PageDef = EntityPageDef | DashboardPageDef | LookupPageDef;
+/** The schema studio (表单设计): the schema files edited, checked, previewed, published and rolled back. */
+export interface StudioPageDef {
+  $schema?: string;
+  kind: 'studio';
+  id: string;
+  title: string;
+  description?: string;
+}
+
+export type PageDef = EntityPageDef | DashboardPageDef | LookupPageDef | StudioPageDef;

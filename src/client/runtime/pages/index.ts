@@ -17,5 +17,6 @@ registerLazyPageKind('allocation', () => loadPageChunk('allocation').then((m) =>
 registerLazyPageKind('progress', () => loadPageChunk('progress').then((m) => m.ProgressPage));
 registerLazyPageKind('statistics', () => loadPageChunk('statistics').then((m) => m.StatisticsPage));
 registerLazyPageKind('lookup', () => loadPageChunk('lookup').then((m) => m.LookupPage));
+registerLazyPageKind('studio', () => loadPageChunk('studio').then((m) => m.StudioPage));
 
 export { getPageKind, pageKinds, preparePage, registerLazyPageKind, registerPageKind } from './registry.js';

@@ -14,6 +14,7 @@ const loaders = {
   progress: () => import('./ProgressPage.js'),
   statistics: () => import('./StatisticsPage.js'),
   lookup: () => import('./LookupPage.js'),
+  studio: () => import('./studio/StudioPage.js'),
 };
 
 export type PageChunk = keyof typeof loaders;

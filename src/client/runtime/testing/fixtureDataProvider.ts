@@ -142,7 +142,7 @@ export function createFixtureDataProvider(schemas: FixtureSchemas, opts: Fixture
       record('getPage', id);
       const page = schemas.pages.find((p) => p.id === id);
       if (!page) throw new Error(`页面不存在：${id}`);
-      if (page.kind === 'dashboard' || page.kind === 'lookup') return { page, entity: { name: page.kind, label: page.title, fields: {}, access: { read: [], create: [], update: [], delete: [] } }, workflow: null };
+      if (page.kind === 'dashboard' || page.kind === 'lookup' || page.kind === 'studio') return { page, entity: { name: page.kind, label: page.title, fields: {}, access: { read: [], create: [], update: [], delete: [] } }, workflow: null };
       const entity = entityOf(page.entity);
       return { page, entity, workflow: workflowOf(schemas, entity) } satisfies PageBundle;
     },

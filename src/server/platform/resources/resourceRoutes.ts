@@ -1,3 +1,4 @@
+import { STUDIO_ROLES } from '../../../shared/roles.js';
 import type { FastifyInstance } from 'fastify';
 import type { EntityDef } from '../../../shared/schema/types.js';
 import type { AppContext } from '../../AppContext.js';
@@ -179,6 +180,12 @@ export async function resourceRoutes(app: FastifyInstance, opts: { ctx: AppConte
       return ok({ page, entity: DASHBOARD_ENTITY, workflow: null });
     }
     // A look-up is public and reads a module's public endpoint, not an entity.
+    // The schema studio answers only its two roles (its endpoints check again, modules/studio).
+    if (page.kind === 'studio') {
+      if (!req.user) throw AppError.notLoggedIn();
+      if (!STUDIO_ROLES.includes(req.user.roleCode)) throw AppError.forbidden();
+      return ok({ page, entity: { ...DASHBOARD_ENTITY, name: 'studio', label: page.title }, workflow: null });
+    }
     if (page.kind === 'lookup') return ok({ page, entity: { ...DASHBOARD_ENTITY, name: 'lookup', label: page.title }, workflow: null });
     const entity = ctx.schemas.entities.get(page.entity)!;
     const workflow = entity.workflow ? ctx.schemas.workflows.get(entity.workflow) ?? null : null;

@@ -264,7 +264,7 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
     const expectedId = path.relative(path.join(root, 'pages'), file).split(path.sep).join('/').replace(/\.json$/, '');
     if (id !== expectedId) add(file, '/id', `id "${id}" must be the file's path under pages/: "${expectedId}"`);
     if (page.kind === 'dashboard') { for (const p of checkDashboardPage(set, page, routeExists)) add(file, p.path, p.message); continue; }
-    if (page.kind === 'lookup') continue;
+    if (page.kind === 'lookup' || page.kind === 'studio') continue;
     if (page.kind === 'statistics') { for (const p of checkStatisticsPage(set, page)) add(file, p.path, p.message); continue; }
     const entity = set.entities.get(page.entity);
     if (!entity) { add(file, '/entity', `unknown entity "${page.entity}"`); continue; }

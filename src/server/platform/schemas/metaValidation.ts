@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 
-export type MetaKind = 'entity' | 'list' | 'form' | 'detail' | 'dashboard' | 'article' | 'allocation' | 'progress' | 'statistics' | 'lookup' | 'workflow' | 'dictionary' | 'menu' | 'routes' | 'settings' | 'subSystems' | 'changeKinds' | 'reviewTargets';
+export type MetaKind = 'entity' | 'list' | 'form' | 'detail' | 'dashboard' | 'article' | 'allocation' | 'progress' | 'statistics' | 'lookup' | 'studio' | 'workflow' | 'dictionary' | 'menu' | 'routes' | 'settings' | 'subSystems' | 'changeKinds' | 'reviewTargets';
 export const META_FILES: Record<MetaKind, string> = {
   entity: 'entity.schema.json',
   list: 'list-page.schema.json',
@@ -19,6 +19,7 @@ export const META_FILES: Record<MetaKind, string> = {
   progress: 'progress-page.schema.json',
   statistics: 'statistics-page.schema.json',
   lookup: 'lookup-page.schema.json',
+  studio: 'studio-page.schema.json',
   settings: 'settings.schema.json',
   subSystems: 'subSystems.schema.json',
   workflow: 'workflow.schema.json',
@@ -32,7 +33,7 @@ export const META_FILES: Record<MetaKind, string> = {
 export const DOCUMENT_META: Record<string, MetaKind | undefined> = {
   settings: 'settings', subSystems: 'subSystems', topicChangeKinds: 'changeKinds', reviewTargets: 'reviewTargets',
 };
-export const PAGE_KINDS: readonly string[] = ['list', 'form', 'detail', 'dashboard', 'article', 'allocation', 'progress', 'statistics', 'lookup'];
+export const PAGE_KINDS: readonly string[] = ['list', 'form', 'detail', 'dashboard', 'article', 'allocation', 'progress', 'statistics', 'lookup', 'studio'];
 const SUPPORT_FILES = ['common.schema.json', 'rule.schema.json', 'action.schema.json'];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
