@@ -351,8 +351,9 @@ if (process.argv[2] === '--serve') {
   });
 } else {
   // BENCH_PARTS: list (list API at scale), load (first-load JS), render (LCP, rows, form against
-  // antd), upload (md5 and uploads); all by default.
-  const parts = (process.env.BENCH_PARTS ?? 'list,load,render,upload').split(',');
+  // antd), public (Lighthouse on the public site against static HTML), upload (md5 and uploads);
+  // all by default.
+  const parts = (process.env.BENCH_PARTS ?? 'list,load,render,public,upload').split(',');
   const run = recordRun(root);
   benchScale(parts)
     .then(() => (parts.includes('upload') ? main() : undefined))

@@ -30,11 +30,11 @@ export async function stop(c: Child): Promise<void> {
 }
 
 /** The built app (dist/) on a fresh SQLite database in a temp folder, for the browser benches. */
-export async function startApp(): Promise<{ port: number; close: () => Promise<void> }> {
+export async function startApp(env: NodeJS.ProcessEnv = {}): Promise<{ port: number; close: () => Promise<void> }> {
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
   if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) throw new Error('dist/ is missing: run npm run build first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-app-'));
-  const app = await startChild(['app', '0', dataDir], { ...process.env, DATABASE_URL: '' });
+  const app = await startChild(['app', '0', dataDir], { ...process.env, DATABASE_URL: '', ...env });
   return {
     port: app.info.port,
     close: async () => { await stop(app); fs.rmSync(dataDir, { recursive: true, force: true }); },

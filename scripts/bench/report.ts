@@ -2,6 +2,7 @@
 import { benchFirstLoad, FIRST_LOAD_PAGES } from './firstLoad.js';
 import { benchListApi } from './listApi.js';
 import { benchRender } from './render.js';
+import { benchPublicSite } from './publicSite.js';
 
 const ms = (v: number) => v.toFixed(1);
 
@@ -29,4 +30,5 @@ export async function benchScale(parts: string[]): Promise<void> {
     await benchFirstLoad(FIRST_LOAD_PAGES, log);
   }
   if (parts.includes('render')) await benchRender(log);
+  if (parts.includes('public')) await benchPublicSite(log);
 }

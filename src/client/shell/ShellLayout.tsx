@@ -13,6 +13,7 @@ import { useShell } from './ShellContext.js';
 import { SideMenu, useSideSection } from './SideMenu.js';
 import { shouldShowTour } from './tourRule.js';
 import { useFirstPaintDone } from '../hooks/useFirstPaintDone.js';
+import { servedTitle } from './serverPage.js';
 
 /** Global loading indicator for calls in flight (SPEC §7 lists the quiet ones); shown after 300 ms. */
 function GlobalLoading() {
@@ -40,8 +41,8 @@ export function ShellLayout() {
   useEffect(() => {
     const name = entry ? routeName(entry.def, new URLSearchParams(location.search)) : '';
     const site = settings?.systemName ?? '';
-    document.title = name && entry?.path !== HOME_PATH ? `${name} - ${site}` : site;
-  }, [entry, location.search, settings?.systemName]);
+    document.title = servedTitle(`${location.pathname}${location.search}`) ?? (name && entry?.path !== HOME_PATH ? `${name} - ${site}` : site);
+  }, [entry, location.pathname, location.search, settings?.systemName]);
 
   const showTour = shouldShowTour({
     onHome: location.pathname === HOME_PATH,

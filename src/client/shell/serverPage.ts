@@ -9,6 +9,14 @@
 /** The longest the server's page stands in for the app. */
 export const TAKEOVER_MAX_MS = 8000;
 
+/** The address the server drew and the title it gave it (a record's own title, which the route's name is not). */
+let served: { at: string; title: string } | null = null;
+
+/** The server's title for this address, if the server drew it. */
+export function servedTitle(at: string): string | null {
+  return served && served.at === at ? served.title : null;
+}
+
 /** The texts the app's page must show before it replaces the server's: its title and first rows' links. */
 export function markersOf(page: Element): string[] {
   const texts = [...page.querySelectorAll('h1, h2, a')].map((e) => (e.textContent ?? '').trim()).filter((t) => t && t !== '更多');
@@ -29,6 +37,7 @@ export function takeOverContainer(doc: Document = document): HTMLElement {
   const root = doc.getElementById('root')!;
   const server = root.querySelector(':scope > .ssr-page');
   if (!server) return root;
+  served = { at: `${doc.location.pathname}${doc.location.search}`, title: doc.title };
   const box = doc.createElement('div');
   box.className = 'app-takeover';
   // Laid out at the page's width (antd measures as it mounts), out of sight and of the flow.

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseURL, launchBrowser, openPage, screenshot } from './harness.js';
+
+/** Calls a server-drawn public page embeds: the app must not ask for them again. */
+const EMBEDDED = /\/api\/(schema\/routes|schema\/page|basicInfoMaintain\/querySysName|public\/[^/]+\/(list|get))/;
+
+/** Layout shifts the page reports from the start (PerformanceObserver, buffered), summed. */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(() => new Promise<number>((resolve) => {
+    let sum = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) sum += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    setTimeout(() => resolve(sum), 300);
+  }));
+}
+
+describe('the public site as the server draws it', () => {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(async () => { await browser?.close(); });
+
+  it('the notice list arrives with its rows as links, and the app takes it over without asking again or shifting', async () => {
+    const html = await (await fetch(`${baseURL()}/noticeAnnouncement`)).text();
+    const links = [...html.matchAll(/<a href="(\/noticeAnnouncement\/lookAnnouncement\?id=\d+)">([^<]+)<\/a>/g)].map((m) => ({ href: m[1], title: m[2] }));
+    expect(links.length).toBeGreaterThan(0);
+    expect(html).toMatch(/<title>通知公告 - [^<]+<\/title>/);
+
+    const { page, errors, context } = await openPage(browser, 'about:blank');
+    const asked: string[] = [];
+    const documents: string[] = [];
+    page.on('request', (r) => {
+      if (EMBEDDED.test(r.url())) asked.push(new URL(r.url()).pathname);
+      if (r.resourceType() === 'document') documents.push(r.url());
+    });
+    await page.goto('/noticeAnnouncement');
+    // The server's page is there before the app's code has run.
+    await page.locator('.runtime-list .ant-table-row a').first().waitFor();
+    await page.locator('.ssr-page').waitFor({ state: 'detached' });
+    expect(await page.locator('.runtime-list .ant-table-row a').allTextContents()).toEqual(links.map((l) => l.title));
+    expect(asked).toEqual([]);
+    expect(await layoutShift(page)).toBeLessThan(0.01);
+    await screenshot(page, 'public-notices-taken-over');
+
+    // On as an app: the row's link opens the notice without loading a document.
+    await page.locator('.runtime-list .ant-table-row a').first().click();
+    await page.waitForURL((url) => url.pathname === '/noticeAnnouncement/lookAnnouncement');
+    await page.getByRole('heading', { name: links[0].title }).first().waitFor();
+    expect(documents).toHaveLength(1);
+    expect(asked.some((p) => p.endsWith('/announcement/get'))).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('home and a notice open with their content and their own titles, with nothing asked twice', async () => {
+    const { page, errors, context } = await openPage(browser, 'about:blank');
+    const asked: string[] = [];
+    page.on('request', (r) => { if (EMBEDDED.test(r.url())) asked.push(new URL(r.url()).pathname); });
+    await page.goto('/homePage');
+    await page.locator('.shell-home-section .runtime-compact-table').first().waitFor();
+    await page.locator('.ssr-page').waitFor({ state: 'detached' });
+    const first = page.locator('.shell-home-section a[href*="lookAnnouncement"]').first();
+    const href = (await first.getAttribute('href'))!;
+    const title = (await first.textContent())!.trim();
+    expect(asked).toEqual([]);
+    expect(await layoutShift(page)).toBeLessThan(0.01);
+
+    const html = await (await fetch(`${baseURL()}${href}`)).text();
+    expect(html).toContain(`<h1 class="ssr-title">${title}</h1>`);
+    expect(html).toMatch(/<meta name="description" content="[^"]+">/);
+    await page.goto(href);
+    await page.locator('.ssr-page').waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: title }).first().waitFor();
+    expect(await page.title()).toContain(title);
+    expect(asked).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
