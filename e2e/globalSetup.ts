@@ -49,10 +49,11 @@ export interface Portal { baseURL: string; dataDir: string; stop(): Promise<void
  * own (`name` tells its folder and log apart): the journeys share one; the crawler, which saves
  * every edit form again, walks one of its own.
  */
-export async function startPortal(name: string): Promise<Portal> {
+export async function startPortal(name: string, shareDataOf?: string): Promise<Portal> {
   const root = path.resolve(import.meta.dirname, '..');
   const port = await freePort();
-  const dataDir = path.join(root, '.e2e', `data-${name}-${Date.now()}`);
+  // Another process on a running portal's data (as WORKERS does): it leaves the data to that portal.
+  const dataDir = shareDataOf ?? path.join(root, '.e2e', `data-${name}-${Date.now()}`);
   fs.mkdirSync(path.join(root, '.e2e', 'screenshots'), { recursive: true });
   const log = fs.createWriteStream(path.join(root, '.e2e', name === 'journeys' ? 'server.log' : `server-${name}.log`));
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -84,6 +85,7 @@ export async function startPortal(name: string): Promise<Portal> {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
+      if (shareDataOf) return;
       fs.rmSync(dataDir, { recursive: true, force: true });
       fs.rmSync(`${dataDir}-sessions`, { recursive: true, force: true });
     },

@@ -18,7 +18,7 @@ export function SchemaTree({ items, selected, onSelect }: { items: TreeItem[]; s
       key: i.key,
       isLeaf: true,
       title: (
-        <span title={i.usedBy.length ? `使用处：\n${i.usedBy.join('\n')}` : '未被引用'}>
+        <span data-key={i.key} title={i.usedBy.length ? `使用处：\n${i.usedBy.join('\n')}` : '未被引用'}>
           {i.title} <Typography.Text type="secondary">{i.key.split('/').pop()}</Typography.Text>
           {i.usedBy.length ? <Typography.Text type="secondary">（{i.usedBy.length} 处使用）</Typography.Text> : null}
         </span>

@@ -1,0 +1,120 @@
+/**
+ * The schema studio (表单设计): the analyst adds a field to the topic application (entity and
+ * page) in the browser, sees it in the preview, publishes, and a project leader sees and saves the
+ * field on another server process on the same data without a restart; a publish with a checker
+ * problem is refused with the file and path; the analyst rolls back and the field is gone (its
+ * stored value kept).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { api, buttonName as btn, dataDir, expectMessage, launchBrowser, openPage, screenshot } from './harness.js';
+import { loginViaUi, openPageAs } from './login.js';
+import { startPortal, type Portal } from './globalSetup.js';
+
+const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 30_000, interval: 200 });
+const ENTITY = 'entities/topic';
+const PAGE = 'pages/topics/topic.application';
+const VALUE = '省教育科学研究院合作组';
+
+let browser: Browser;
+let other: Portal;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  other = await startPortal('studio-second', dataDir());
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await other?.stop();
+});
+
+/** Opens a file of the tree (searched by its name) and answers its JSON as the editor holds it. */
+async function openFile(page: Page, key: string): Promise<any> {
+  await page.getByLabel('搜索配置文件').fill(key);
+  await page.locator(`.studio-tree [data-key="${key}"]`).click();
+  await poll(() => page.locator('.runtime-studio').textContent()).toContain(`${key}.json`);
+  return JSON.parse(await page.getByLabel('配置内容').inputValue());
+}
+
+async function edit(page: Page, doc: unknown): Promise<void> {
+  await page.getByLabel('配置内容').fill(JSON.stringify(doc, null, 2));
+}
+
+async function publish(page: Page, reason: string): Promise<void> {
+  await poll(() => page.locator('.runtime-studio').textContent()).toContain('检查通过');
+  await page.getByLabel('修改说明').fill(reason);
+  await page.getByRole('button', { name: btn('发布') }).click();
+  await expectMessage(page, '发布成功');
+}
+
+describe('schema studio', () => {
+  it('the analyst adds a field; a leader on another process sees and saves it; a rollback removes it', async () => {
+    const { page: analyst } = await openPageAs(browser, 'analyst1', '/schemaStudio');
+    await analyst.locator('.runtime-studio').waitFor();
+
+    // The entity: a new field.
+    const entity = await openFile(analyst, ENTITY);
+    entity.fields.partnerUnit = { type: 'string', label: '合作单位', maxLength: 50 };
+    await edit(analyst, entity);
+    // The page: the field on the first step, checked against the published entity (not yet there).
+    const form = await openFile(analyst, PAGE);
+    form.steps[0].sections[0].fields.push({ field: 'partnerUnit', span: 24 });
+    await edit(analyst, form);
+    await poll(() => analyst.locator('.studio-problems').textContent()).toContain('/steps/0/sections/0/fields/10/field');
+    await screenshot(analyst, 'studio-01-problem-at-line');
+    // The server refuses it too, with the file and the path.
+    const refused = await api(analyst, 'studio/publish', { key: PAGE, content: JSON.stringify(form), reason: '增加合作单位' });
+    expect(refused.status).toBe(400);
+    expect(refused.result).toContain('schemas/pages/topics/topic.application.json /steps/0/sections/0/fields/10/field');
+
+    // The preview renders the page from the drafts (entity and page) by the runtime.
+    await analyst.getByRole('tab', { name: '预览' }).click();
+    await poll(() => analyst.getByLabel('页面预览').textContent()).toContain('合作单位');
+    await screenshot(analyst, 'studio-02-preview');
+
+    // Publish the entity, then the page.
+    await openFile(analyst, ENTITY);
+    await analyst.getByRole('tab', { name: '编辑' }).click();
+    await publish(analyst, '课题增加合作单位字段');
+    await openFile(analyst, PAGE);
+    await publish(analyst, '申报书显示合作单位');
+    await screenshot(analyst, 'studio-03-published');
+
+    // A leader on the other process, without a restart.
+    const { page: leader } = await openPage(browser, '/homePage', { baseURL: other.baseURL });
+    await loginViaUi(leader, 'leader1');
+    const mine = await api(leader, 'resource/topic/list', { page: 1, pageSize: 50, filters: [{ field: 'status', op: 'eq', value: '0' }] });
+    const draft = mine.data.list[0];
+    expect(draft, 'leader1 has a draft application').toBeTruthy();
+    await leader.goto(`/projectManagement/declarationGuidelines/projectApplication?id=${draft.id}`);
+    const field = leader.locator('.runtime-form .ant-formily-item', { hasText: '合作单位' });
+    await field.waitFor();
+    await field.locator('input').fill(VALUE);
+    await screenshot(leader, 'studio-04-leader-sees-field');
+    const rec = await api(leader, 'resource/topic/get', { id: draft.id });
+    const saved = await api(leader, 'resource/topic/save', { id: draft.id, version: rec.data.version, partnerUnit: VALUE });
+    expect(saved.flag, JSON.stringify(saved)).toBe(true);
+    expect((await api(leader, 'resource/topic/get', { id: draft.id })).data.partnerUnit).toBe(VALUE);
+
+    // Rollback: the page first (the entity's field is still shown by it), then the entity, confirmed.
+    await openFile(analyst, PAGE);
+    await analyst.getByRole('tab', { name: '历史版本' }).click();
+    await analyst.getByRole('button', { name: '回滚到此版本' }).last().click();
+    await analyst.locator('.ant-popconfirm').getByRole('button', { name: btn('回滚') }).click();
+    await expectMessage(analyst, '回滚成功');
+    await openFile(analyst, ENTITY);
+    await analyst.getByRole('tab', { name: '历史版本' }).click();
+    await analyst.getByRole('button', { name: '回滚到此版本' }).last().click();
+    await analyst.locator('.ant-popconfirm').getByRole('button', { name: btn('回滚') }).click();
+    await poll(() => analyst.locator('.ant-modal-confirm').textContent()).toContain('合作单位');
+    await screenshot(analyst, 'studio-05-rollback-confirm');
+    await analyst.getByRole('button', { name: btn('确认继续') }).click();
+    await expectMessage(analyst, '回滚成功');
+
+    // Gone on the other process; the value stays stored.
+    await leader.goto(`/projectManagement/declarationGuidelines/projectApplication?id=${draft.id}`);
+    await leader.locator('.runtime-form').waitFor();
+    await poll(async () => (await api(leader, 'schema/page', { id: 'topics/topic.application' })).data.entity.fields.partnerUnit).toBeUndefined();
+    expect(await leader.locator('.runtime-form .ant-formily-item', { hasText: '合作单位' }).count()).toBe(0);
+    expect((await api(leader, 'resource/topic/get', { id: draft.id })).data.partnerUnit).toBeUndefined();
+  }, 400_000);
+});
