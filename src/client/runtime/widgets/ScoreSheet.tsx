@@ -16,11 +16,15 @@ import { usePageEnv } from '../PageContext.js';
 import { useOptionalRuntime } from '../RuntimeContext.js';
 import { useMessage } from '../../feedback/messages.js';
 import { DeclineTask } from './scoreSheet/DeclineTask.js';
+import { useDictionary } from '../dictionaries/useDictionary.js';
 
 export interface Criterion {
   name: string;
   maxScore: number;
   weight?: number;
+  /** What the criterion asks, and what its scores mean: shown beside the score. */
+  guidance?: string;
+  anchors?: string;
 }
 
 interface ReviewState {
@@ -30,6 +34,7 @@ interface ReviewState {
   scores?: Record<string, number> | null;
   total?: number | null;
   recommendation?: string | null;
+  confidence?: string | null;
   comment?: string | null;
   declineKind?: string | null;
   declineReason?: string | null;
@@ -103,6 +108,8 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
   const [task, setTask] = useState<TaskAnswer | null | undefined>(undefined);
   const [scores, setScores] = useState<Record<string, number | null>>({});
   const [recommendation, setRecommendation] = useState<string | null>(null);
+  const [confidence, setConfidence] = useState<string | null>(null);
+  const confidenceOptions = useDictionary('psbw').options;
   const [comment, setComment] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -119,6 +126,7 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
         if (t) {
           setScores({ ...(t.review.scores ?? {}) });
           setRecommendation(t.review.recommendation ?? null);
+          setConfidence(t.review.confidence ?? null);
           setComment(t.review.comment ?? '');
         }
       },
@@ -153,7 +161,7 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
     try {
       const filled = Object.fromEntries(Object.entries(scores).filter(([, v]) => v !== null && v !== undefined));
       const saved = await runtime.dataProvider.moduleCall<ReviewState>('review/score', {
-        id: review.id, version: review.version, scores: filled, recommendation, comment, submit,
+        id: review.id, version: review.version, scores: filled, recommendation, confidence, comment, submit,
       });
       setTask({ ...task, review: { ...review, ...saved } });
       void message.success(submit ? '提交成功' : '保存成功');
@@ -180,7 +188,16 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
       <Table
         size="small" pagination={false} rowKey="name" dataSource={criteria} bordered
         columns={[
-          { title: '评分指标', dataIndex: 'name' },
+          {
+            title: '评分指标', dataIndex: 'name',
+            render: (name: string, c: Criterion) => (
+              <div className="rt-score-criterion">
+                <div>{name}</div>
+                {c.guidance ? <div className="rt-score-guidance" style={{ color: '#666', fontSize: 12 }}>{c.guidance}</div> : null}
+              </div>
+            ),
+          },
+          { title: '分值参考', dataIndex: 'anchors', render: (a: string | undefined) => (a ? <span className="rt-score-anchors" style={{ fontSize: 12 }}>{a}</span> : '-') },
           { title: '满分', dataIndex: 'maxScore', width: 90 },
           { title: '权重', dataIndex: 'weight', width: 80, render: (w: number | undefined) => w ?? 1 },
           {
@@ -200,7 +217,7 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
         ]}
         summary={() => (
           <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={3}>总分</Table.Summary.Cell>
+            <Table.Summary.Cell index={0} colSpan={4}>总分</Table.Summary.Cell>
             <Table.Summary.Cell index={1}><strong className="rt-score-total" aria-live="polite">{total}</strong></Table.Summary.Cell>
           </Table.Summary.Row>
         )}
@@ -211,6 +228,13 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
           <Radio.Group aria-label="推荐意见" value={recommendation} onChange={(e) => setRecommendation(e.target.value as string)}
             options={options.map((o) => ({ label: o, value: o }))} />
         ) : <span className="rt-score-recommendation">{review.recommendation ?? '-'}</span>}
+      </div>
+      <div style={{ marginTop: 16 }}>
+        <div style={{ marginBottom: 8 }}>评审把握</div>
+        {canEdit ? (
+          <Radio.Group aria-label="评审把握" value={confidence} onChange={(e) => setConfidence(e.target.value as string)}
+            options={confidenceOptions.map((o) => ({ label: o.text, value: o.value }))} />
+        ) : <span className="rt-score-confidence">{confidenceOptions.find((o) => o.value === review.confidence)?.text ?? '-'}</span>}
       </div>
       <div style={{ marginTop: 16 }}>
         <div style={{ marginBottom: 8 }}>评审意见</div>

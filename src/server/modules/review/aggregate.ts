@@ -8,6 +8,10 @@ export interface Criterion {
   name: string;
   maxScore: number;
   weight?: number;
+  /** What the criterion asks the expert to judge, shown beside its score. */
+  guidance?: string;
+  /** What scores mean (e.g. 27-30分 选题新颖、价值突出), shown beside its score. */
+  anchors?: string;
 }
 
 export interface Aggregate {
@@ -35,7 +39,10 @@ export function normalizeCriteria(v: unknown): unknown {
     if (!c || typeof c !== 'object') return c;
     const o = c as Record<string, unknown>;
     const w = o.weight === undefined || o.weight === null || o.weight === '' ? 1 : num(o.weight);
-    return { name: typeof o.name === 'string' ? o.name.trim() : o.name, maxScore: num(o.maxScore), weight: w };
+    const text = (x: unknown) => (typeof x === 'string' ? (x.trim() === '' ? undefined : x.trim()) : x ?? undefined);
+    const out: Record<string, unknown> = { name: typeof o.name === 'string' ? o.name.trim() : o.name, maxScore: num(o.maxScore), weight: w };
+    for (const k of ['guidance', 'anchors']) if (text(o[k]) !== undefined) out[k] = text(o[k]);
+    return out;
   });
 }
 
@@ -47,6 +54,10 @@ export function templateProblem(criteria: unknown, recommendations: unknown): st
     const { name, maxScore, weight } = c as Record<string, unknown>;
     if (typeof name !== 'string' || name.trim() === '' || name.length > 50) return '评分指标名称须为1到50个字符';
     if (typeof maxScore !== 'number' || !Number.isFinite(maxScore) || maxScore <= 0 || maxScore > 100) return `评分指标「${name}」的满分须在0到100之间`;
+    for (const [key, label] of [['guidance', '评分说明'], ['anchors', '分值参考']] as const) {
+      const v = (c as Record<string, unknown>)[key];
+      if (v !== undefined && v !== null && (typeof v !== 'string' || v.length > 300)) return `评分指标「${name}」的${label}不能超过300个字符`;
+    }
     if (weight !== undefined && weight !== null && (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0 || weight > 10)) return `评分指标「${name}」的权重须在0到10之间`;
   }
   if (new Set(criteria.map((c) => (c as Criterion).name.trim())).size !== criteria.length) return '评分指标名称不能重复';

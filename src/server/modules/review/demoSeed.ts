@@ -13,9 +13,9 @@ import { declaredConflict } from './demoConflicts.js';
 
 const DAY = 86_400_000;
 const CRITERIA = [
-  { name: '选题价值', maxScore: 30, weight: 1 },
-  { name: '研究设计', maxScore: 40, weight: 1 },
-  { name: '研究基础', maxScore: 30, weight: 1 },
+  { name: '选题价值', maxScore: 30, weight: 1, guidance: '选题是否切合教育教学实际，问题是否明确、有推广价值', anchors: '27-30分 选题新颖、价值突出；18-26分 有一定价值；18分以下 价值不明' },
+  { name: '研究设计', maxScore: 40, weight: 1, guidance: '研究目标、内容、方法与步骤是否清晰可行', anchors: '36-40分 设计严谨、方法得当；24-35分 基本可行；24分以下 设计欠缺' },
+  { name: '研究基础', maxScore: 30, weight: 1, guidance: '课题组前期成果、人员结构与保障条件', anchors: '27-30分 基础扎实；18-26分 基础一般；18分以下 基础薄弱' },
 ];
 const OPTIONS = [{ name: '同意立项' }, { name: '修改后立项' }, { name: '不同意立项' }];
 const EXPERTS = [
@@ -79,7 +79,7 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
     const id = await store.insert(E('review'), {
       ...sys(Number(batch.ownerId), String(topic.areaCode), at), status, batchId: batch.id, batchName: batch.name, stage: batch.stage, targetEntity: 'topic',
       targetId: topic.id, targetName: topic[m.nameField], expertId: expert.id, expertUserId: expert.userId, expertName: expert.name,
-      scores: t?.scores ?? null, total: t?.total ?? null, recommendation: scores ? rec : null, comment: status === '2' ? '选题切合实际，研究设计较为完整，建议进一步明确研究方法。' : null,
+      scores: t?.scores ?? null, total: t?.total ?? null, recommendation: scores ? rec : null, confidence: status === '2' ? '3' : null, comment: status === '2' ? '选题切合实际，研究设计较为完整，建议进一步明确研究方法。' : null,
       endTime: batch.endTime, submittedAt: status === '2' ? formatDateTime(at + DAY) : null, ...extra,
     });
     await store.log({ entity: 'review', recordId: id, action: 'allocate', actionLabel: '分配专家', fromStatus: null, toStatus: '0', comment: null, userId: Number(batch.ownerId), userName: '市级管理员', roleCode: '3', createdAt: at });

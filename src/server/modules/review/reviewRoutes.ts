@@ -45,7 +45,7 @@ export async function reviewRoutes(app: FastifyInstance, opts: { ctx: AppContext
     schema: obj({
       id, version: { type: 'integer', minimum: 1 }, submit: { type: 'boolean' },
       scores: { type: 'object', maxProperties: 20, additionalProperties: { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 10 }, { type: 'null' }] } },
-      recommendation: { type: ['string', 'null'], maxLength: 30 }, comment: { type: ['string', 'null'], maxLength: 2000 },
+      recommendation: { type: ['string', 'null'], maxLength: 30 }, confidence: { type: ['string', 'null'], maxLength: 4 }, comment: { type: ['string', 'null'], maxLength: 2000 },
     }, ['id', 'version']),
   }, async (req) => ok(await saveScore(ctx, currentUser(req), req.body), req.body.submit === true ? '提交成功' : '保存成功'));
   app.post<B>('/review/reopen', { schema: obj({ id, comment: { type: ['string', 'null'], maxLength: 2000 } }, ['id']) }, async (req) => ok(await reopen(ctx, currentUser(req), req.body), '操作成功！'));

@@ -92,6 +92,8 @@ export async function saveScore(ctx: AppContext, user: SessionUser, body: Record
   const recommendation = body.recommendation === undefined || body.recommendation === null || body.recommendation === '' ? null : String(body.recommendation);
   if (recommendation !== null && !options.includes(recommendation)) throw AppError.invalid([{ field: 'recommendation', label: '推荐意见', message: '推荐意见不正确' }]);
   if (submit && options.length && recommendation === null) throw AppError.invalid([{ field: 'recommendation', label: '推荐意见', message: '请选择推荐意见' }]);
+  const confidence = body.confidence === undefined || body.confidence === null || body.confidence === '' ? null : String(body.confidence);
+  if (confidence !== null && !ctx.schemas.dictionaries.get('psbw')?.options.some((o) => String(o.value) === confidence)) throw AppError.invalid([{ field: 'confidence', label: '评审把握', message: '评审把握不正确' }]);
   const comment = body.comment === undefined || body.comment === null ? null : String(body.comment);
   if (comment !== null && comment.length > 2000) throw AppError.invalid([{ field: 'comment', label: '评审意见', message: '评审意见不能超过2000个字符' }]);
   if (submit && (comment === null || comment.trim() === '')) throw AppError.invalid([{ field: 'comment', label: '评审意见', message: '请填写评审意见' }]);
@@ -104,7 +106,7 @@ export async function saveScore(ctx: AppContext, user: SessionUser, body: Record
     if (!OPEN.includes(String(current.status))) throw AppError.conflict();
     const to = submit ? '2' : '1';
     const next: StoredRecord = {
-      ...current, scores: computed.scores, total: computed.total, recommendation, comment, status: to,
+      ...current, scores: computed.scores, total: computed.total, recommendation, confidence, comment, status: to,
       submittedAt: submit ? new Date(now + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : null, updatedAt: now, updatedBy: user.userId,
     };
     if (!(await tx.update(reviewEntity, next, version))) throw AppError.conflict();
