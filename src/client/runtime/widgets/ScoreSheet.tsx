@@ -16,6 +16,8 @@ import { usePageEnv } from '../PageContext.js';
 import { useOptionalRuntime } from '../RuntimeContext.js';
 import { useMessage } from '../../feedback/messages.js';
 import { DeclineTask } from './scoreSheet/DeclineTask.js';
+import { PeerReviews } from './scoreSheet/PeerReviews.js';
+import { ReopenReview } from './scoreSheet/ReopenReview.js';
 import { useDictionary } from '../dictionaries/useDictionary.js';
 
 export interface Criterion {
@@ -50,6 +52,8 @@ interface TaskAnswer {
   /** The record has an application form the server generates for this reader (review/application). */
   application?: boolean;
   canEdit: boolean;
+  /** The batch's chair may send this submitted review back (退回修改). */
+  canReopen?: boolean;
 }
 
 /**
@@ -256,6 +260,8 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
           <DeclineTask reviewId={review.id} onDone={() => load()} />
         </Space>
       ) : review.status === '2' && editable ? <Alert type="success" showIcon message="评分已提交，不能修改" style={{ marginTop: 16 }} /> : null}
+      {task.canReopen ? <ReopenReview reviewId={review.id} onDone={() => load()} /> : null}
+      {review.status === '2' && editable ? <PeerReviews reviewId={review.id} /> : null}
     </div>
   );
 }

@@ -119,6 +119,18 @@ describe('conflicts and declines', () => {
     const [qt] = await tasks(eq, batchId);
     const s = await t.post('/api/review/score', { id: qt!.id, version: qt!.version, scores: { 选题价值: 40, 研究设计: 40 }, comment: '好', recommendation: '同意立项', submit: true }, eq);
     expect(s.status, JSON.stringify(s.body)).toBe(200);
+    // Peers' reviews only after one's own submission; the chair reopens with a reason only.
+    expect((await t.post('/api/review/peers', { id: task!.id }, e2)).status).toBe(403);
+    const peers = await t.post('/api/review/peers', { id: qt!.id }, eq);
+    expect(peers.status, JSON.stringify(peers.body)).toBe(200);
+    expect(peers.body.data.reviews).toEqual([]);
+    expect((await t.post('/api/review/reopen', { id: qt!.id, comment: ' ' }, city)).status).toBe(400);
+    expect((await t.post('/api/review/reopen', { id: qt!.id, comment: '请补充研究基础的评分依据' }, city)).status).toBe(200);
+    const told = await t.ctx.database.db.selectFrom('notification').select(['body']).where('kind', '=', 'reviewReopened').execute();
+    expect(told.map((n) => n.body)).toContain('退回原因：请补充研究基础的评分依据');
+    const again = await t.post('/api/review/score', { id: qt!.id, version: qt!.version + 2, scores: { 选题价值: 40, 研究设计: 40 }, comment: '好', recommendation: '同意立项', confidence: '2', submit: true }, eq);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body.data.confidence).toBe('2');
     const late = await t.post('/api/review/decline', { id: qt!.id, kind: 'decline', reason: '不想评' }, eq);
     expect(late.status).toBe(403);
     expect(JSON.stringify(late.body)).toContain('已提交');

@@ -6,6 +6,7 @@ import { contentDisposition } from '../../platform/resources/csv.js';
 import { allocateExperts, candidates, unassign } from './allocationService.js';
 import { endReview } from './endReview.js';
 import { copyBatch } from './copyBatch.js';
+import { peerReviews } from './peerReviews.js';
 import { confirmReplacement, decline, replacement } from './declineService.js';
 import { exportReviews } from './reviewExport.js';
 import { reviewApplication } from './reviewApplication.js';
@@ -54,6 +55,7 @@ export async function reviewRoutes(app: FastifyInstance, opts: { ctx: AppContext
   }, async (req) => ok(await decline(ctx, currentUser(req), req.body), req.body.kind === 'conflict' ? '已申报回避，等待确认' : '已谢绝评审，等待确认'));
   app.post<B>('/review/replacement', { schema: obj({ id }, ['id']) }, async (req) => ok(await replacement(ctx, currentUser(req), req.body)));
   app.post<B>('/review/replace', { schema: obj({ id, expertId: id }, ['id', 'expertId']) }, async (req) => ok(await confirmReplacement(ctx, currentUser(req), req.body), '已替换专家'));
+  app.post<B>('/review/peers', { schema: obj({ id }, ['id']) }, async (req) => ok(await peerReviews(ctx, currentUser(req), req.body)));
   app.post<B>('/review/progress', { schema: batchOnly }, async (req) => ok(await progress(ctx, currentUser(req), req.body)));
   app.post<B>('/review/remind', { schema: batchOnly }, async (req) => {
     const r = await remind(ctx, currentUser(req), req.body);

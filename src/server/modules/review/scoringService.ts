@@ -128,7 +128,10 @@ export async function reopen(ctx: AppContext, user: SessionUser, body: Record<st
   const bc = await loadBatch(ctx, user, review.batchId, 'update');
   if (bc.batch.ownerId !== user.userId) throw AppError.forbidden('只有评审批次的创建人可以退回评分');
   if (review.status !== '2') throw AppError.forbidden('该评分尚未提交');
-  const comment = typeof body.comment === 'string' ? body.comment.slice(0, 2000) : null;
+  // The expert is told why their review comes back: a reason is required.
+  const comment = typeof body.comment === 'string' ? body.comment.trim() : '';
+  if (!comment) throw AppError.invalid([{ field: 'comment', label: '退回原因', message: '请填写退回原因' }]);
+  if (comment.length > 2000) throw AppError.invalid([{ field: 'comment', label: '退回原因', message: '退回原因不能超过2000个字符' }]);
   const entity = entityOf(ctx, 'review');
   const now = Date.now();
   await storeOf(ctx).transaction(async (tx) => {
@@ -137,7 +140,7 @@ export async function reopen(ctx: AppContext, user: SessionUser, body: Record<st
     if (!(await tx.update(entity, { ...current, status: '1', submittedAt: null, updatedAt: now, updatedBy: user.userId }, current.version))) throw AppError.conflict();
     await tx.log({ entity: 'review', recordId: review.id, action: 'reopen', actionLabel: '退回修改', fromStatus: '2', toStatus: '1', comment, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now });
   });
-  await notify(ctx, { userIds: [Number(review.expertUserId)], kind: 'reviewReopened', title: `评分已退回修改：${String(review.targetName ?? '')}`, body: comment ?? undefined, link: `/reviewManagement/list/editPage?id=${review.id}` });
+  await notify(ctx, { userIds: [Number(review.expertUserId)], kind: 'reviewReopened', title: `评分已退回修改：${String(review.targetName ?? '')}`, body: `退回原因：${comment}`, link: `/reviewManagement/list/editPage?id=${review.id}` });
   return { id: review.id };
 }
 
