@@ -69,6 +69,8 @@ export async function startPortal(name: string, shareDataOf?: string): Promise<P
       NODE_ENV: 'test',
       // The journeys walk the demo portal a new user sees.
       DEMO_DATA: 'on',
+      // Uploaded documents and media are converted for the preview, as on a real start.
+      CONVERSION: 'on',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

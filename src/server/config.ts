@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileConfigFromEnv, type FileConfig } from './fileConfig.js';
 import { channelConfigFromEnv, type ChannelConfig } from './channelConfig.js';
+import { conversionConfigFromEnv, type ConversionConfig } from './platform/conversion/conversionConfig.js';
 
 /** Everything the server reads from the environment, read once, in one place. */
 export interface ServerConfig {
@@ -64,6 +65,8 @@ export interface ServerConfig {
   files?: Partial<FileConfig>;
   /** E-mail (SMTP_*), SMS driver, public address and reminder lead time; see channelConfig.ts. */
   channels?: ChannelConfig;
+  /** Conversion of uploaded office, text, video and audio files for the preview (platform/conversion). */
+  conversion: ConversionConfig;
 }
 
 /** SESSION_MAX_HOURS as milliseconds: a positive number of hours, at most 30 days; 12 hours otherwise. */
@@ -97,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionMaxMs: sessionMaxMs(env.SESSION_MAX_HOURS),
     files: fileConfigFromEnv(env),
     channels: channelConfigFromEnv(env, Number(env.PORT ?? 8080), normaliseBase(env.BASE_PATH ?? '/')),
+    conversion: conversionConfigFromEnv(env),
     jobIntervalMs: jobIntervalMs(env),
     workers: workers(env.WORKERS),
     shutdownDrainMs: seconds(env.SHUTDOWN_DRAIN_SECONDS, production ? 5 : 0) * 1000,

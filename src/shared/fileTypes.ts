@@ -49,7 +49,28 @@ export function tooLargeMessage(maxSizeMb: number): string {
   return `上传文件大小不能超过${maxSizeMb}MB`;
 }
 
-export type PreviewKind = 'image' | 'pdf' | 'video';
+export type PreviewKind = 'image' | 'pdf' | 'video' | 'audio';
+
+/** What a converted file becomes: a PDF, an H.264/AAC mp4, an AAC audio file. */
+export type ConversionTarget = 'pdf' | 'video' | 'audio';
+
+/**
+ * SPEC §9: files converted on upload, and into what. Browsers cannot show office documents, and
+ * play few of these containers and codecs; the preview serves the converted file instead.
+ */
+export const CONVERTIBLE: Record<string, ConversionTarget> = {
+  txt: 'pdf', doc: 'pdf', docx: 'pdf', xls: 'pdf', xlsx: 'pdf', ppt: 'pdf', pptx: 'pdf',
+  flv: 'video', avi: 'video', rmvb: 'video', wmv: 'video',
+  mp3: 'audio', wma: 'audio', wav: 'audio',
+};
+
+export const CONVERSION_MESSAGES = {
+  queued: '转换中：排队等待',
+  running: '转换中：正在转换',
+  retrying: '转换中：上次转换未成功，稍后重试',
+  failed: '文件转换失败',
+  unavailable: '服务器暂未开启文件转换，无法在线预览，请下载查看',
+} as const;
 
 /** SPEC §9: what the browser can show. */
 export const PREVIEWABLE: Record<string, PreviewKind> = {

@@ -6,6 +6,7 @@ import type { FileRef } from '../../platform/files/fileRefs.js';
 import { fileService } from '../../platform/files/fileService.js';
 import { sniffKind } from '../../platform/files/sniff.js';
 import { blobKey } from '../../platform/files/storage/FileStorage.js';
+import { enqueueConversion } from '../../platform/conversion/conversionJobs.js';
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -72,5 +73,7 @@ export async function storeDemoFile(ctx: AppContext, ownerUserId: number, bytes:
     owner_user_id: ownerUserId, md5, original_file_name: fileName, file_suffix: suffix, file_size: bytes.length,
     belong_type: belongType, belong_id: null, context_id: `seed-${md5}`, created_at: Date.now(),
   }).returning('id').executeTakeFirstOrThrow();
+  // Shown converted like an uploaded one: the queue converts it once the server runs.
+  await enqueueConversion(ctx, md5, suffix);
   return { id: Number(inserted.id), fileName, fileSize: bytes.length, fileSuffix: suffix, md5 } as FileRef;
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
-import { extOf, PREVIEWABLE, UPLOAD_MESSAGES, type PreviewKind } from '../../../shared/fileTypes.js';
+import { CONVERTIBLE, extOf, PREVIEWABLE, UPLOAD_MESSAGES, type PreviewKind } from '../../../shared/fileTypes.js';
 import { AppError } from '../http/AppError.js';
 import { checkFile, fileService, optionalInt, rulesFor } from './fileService.js';
 import type { FileRef } from './fileRefs.js';
@@ -10,6 +10,7 @@ import { canReadBoundRecord } from './recordAccess.js';
 import { signToken, verifyToken } from './signing.js';
 import { contentTypeOf, type ContentKind } from './sniff.js';
 import { completedSession } from './uploadSessions.js';
+import { enqueueConversion } from '../conversion/conversionJobs.js';
 
 export interface FileRow {
   id: number;
@@ -82,6 +83,7 @@ export async function blobOf(ctx: AppContext, md5: string, db: Kysely<any> = ctx
 
 /** What the browser can show of this file, judged by its name and by its checked content. */
 export function previewKindOf(file: Pick<FileRow, 'file_suffix'>, blob: Pick<BlobRow, 'kind'>): PreviewKind | null {
+  if (CONVERTIBLE[file.file_suffix]) return CONVERTIBLE[file.file_suffix];
   const kind = PREVIEWABLE[file.file_suffix];
   if (!kind) return null;
   const type = contentTypeOf(blob.kind);
@@ -158,7 +160,9 @@ export async function createFileRecord(ctx: AppContext, user: SessionUser, input
     belong_type: input.belongType, belong_id: belongId, context_id: session.context_id, created_at: Date.now(),
   }).returning('id').executeTakeFirstOrThrow();
   const id = Number(inserted.id);
-  const preview = previewKindOf({ file_suffix: suffix }, blob);
+  // Office, text, video and audio files are shown converted: the job starts now (once per content).
+  await enqueueConversion(ctx, blob.md5, suffix);
+  const preview = CONVERTIBLE[suffix] ?? previewKindOf({ file_suffix: suffix }, blob);
   return {
     id,
     fileName: name,

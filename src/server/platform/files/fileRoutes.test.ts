@@ -288,9 +288,13 @@ describe('file service through HTTP', () => {
 
     const pdfInfo = await t.post(`/api/file/preview/${other.file!.id}`, {}, province);
     expect(pdfInfo.body.data.kind).toBe('pdf');
+    // Plain text is shown converted to a PDF: until the conversion is done there is nothing to serve.
     const txt = await client.send(text('纯文本'), 'a.txt');
-    expect(txt.file!.previewUrl).toBeNull();
-    expect((await t.post(`/api/file/preview/${txt.file!.id}`, {}, province)).body.result).toBe(UPLOAD_MESSAGES.noPreview);
+    expect(txt.file!.previewKind).toBe('pdf');
+    const txtInfo = (await t.post(`/api/file/preview/${txt.file!.id}`, {}, province)).body.data;
+    expect(txtInfo.conversion.state).toBe('queued');
+    expect(txtInfo.previewUrl).toBeNull();
+    expect((await t.inject({ method: 'GET', url: txt.file!.previewUrl!, headers: province })).json().result).toBe(UPLOAD_MESSAGES.noPreview);
   });
 
   it('zips several files (same names made unique, Chinese names kept) and says 下载地址不存在 for a missing one', async () => {

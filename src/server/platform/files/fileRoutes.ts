@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findSession, type SessionUser } from '../auth/sessions.js';
 import { fileCookieToken } from './fileCookie.js';
 import { startUploadSweep } from './uploadSweep.js';
+import { conversionStatus, conversionTargetOf, convertedObject } from '../conversion/conversionPreview.js';
+import { startConversions } from '../conversion/startConversions.js';
 import type { AppContext } from '../../AppContext.js';
 import { currentUser } from '../auth/authPlugin.js';
 import { ok } from '../http/envelope.js';
@@ -54,6 +56,7 @@ export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   const { ctx } = opts;
   await app.register(fileServerRoutes, { prefix: '/fileserver/v2', ctx });
   startUploadSweep(app, ctx);
+  startConversions(app, ctx);
 
   app.post('/api/file/checkMd5', { schema: { body: body({ md5 }, ['md5']) } }, async (request) => {
     const user = currentUser(request);
@@ -94,6 +97,16 @@ export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   }, async (request) => {
     const { id } = request.params as { id: number };
     const { file, blob } = await readableFile(ctx, request.user, id);
+    const target = conversionTargetOf(file);
+    if (target) {
+      // Shown converted: the PDF, mp4 or audio file once ready; until then where its conversion stands.
+      const conversion = await conversionStatus(ctx, file, target);
+      return ok({
+        id, kind: target, fileName: file.original_file_name, fileSuffix: file.file_suffix, fileSize: file.file_size, conversion,
+        previewUrl: conversion.state === 'done' ? await signedLink(ctx, request.user, id, 'preview') : null,
+        downloadUrl: await signedLink(ctx, request.user, id, 'download'),
+      });
+    }
     const kind = previewKindOf(file, blob);
     if (!kind) throw new AppError(UPLOAD_MESSAGES.noPreview);
     return ok({
@@ -133,6 +146,17 @@ export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     const link = t ? await fileIdFromLink(ctx, t, 'preview', await linkSession(ctx, request)) : null;
     if (t && (!link || link.fileId !== id)) throw new AppError(UPLOAD_MESSAGES.missing, 404, 404);
     const { file, blob } = await readableFile(ctx, request.user, id, link?.fileId);
+    if (conversionTargetOf(file)) {
+      const converted = await convertedObject(ctx, file);
+      if (!converted) throw new AppError(UPLOAD_MESSAGES.noPreview);
+      const pdf = converted.contentType === 'application/pdf';
+      return sendStored(request, reply, fileService(ctx).storage, {
+        key: converted.key, size: converted.size, contentType: converted.contentType,
+        disposition: contentDisposition('inline', file.original_file_name.replace(/\.[^.]*$/, '') + (pdf ? '.pdf' : converted.contentType === 'video/mp4' ? '.mp4' : '.m4a')),
+        cache: 'private, max-age=600',
+        extraHeaders: pdf ? {} : { 'Content-Security-Policy': "default-src 'none'; img-src 'self'; media-src 'self'; sandbox" },
+      });
+    }
     const kind = previewKindOf(file, blob);
     if (!kind) throw new AppError(UPLOAD_MESSAGES.noPreview);
     return sendStored(request, reply, fileService(ctx).storage, {

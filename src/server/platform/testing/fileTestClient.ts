@@ -60,7 +60,7 @@ export function fileTestClient(t: TestApp, headers: Headers) {
       }
       const record = await api.uploadFile({ belongType, contextId, originalFileName: name });
       if (!record.flag) return { step: 'uploadFile', answer: record };
-      return { step: 'done', answer: record, instant, file: record.data as { id: number; previewUrl: string | null; downloadUrl: string; fileName: string; md5: string; contextId: string } };
+      return { step: 'done', answer: record, instant, file: record.data as { id: number; previewKind: string | null; previewUrl: string | null; downloadUrl: string; fileName: string; md5: string; contextId: string } };
     },
   };
   return api;

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { fileTestClient, md5Of } from '../testing/fileTestClient.js';
 import { fileService } from '../files/fileService.js';
+import { conversionReadiness } from '../conversion/converters.js';
+import { conversionConfigFromEnv } from '../conversion/conversionConfig.js';
 import { gracefulClose } from '../http/gracefulClose.js';
 
 function get(port: number, path: string): Promise<{ status: number; body: any; connection?: string }> {
@@ -31,16 +33,28 @@ describe('health and readiness', () => {
   it('/readyz answers 200 when the database and file storage answer, 503 when storage does not', async () => {
     const ok = await t.inject({ method: 'GET', url: '/readyz' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ status: 'ok', database: true, storage: true });
+    expect(ok.json()).toEqual({ status: 'ok', database: true, storage: true, conversion: conversionReadiness(t.ctx) });
     const storage = fileService(t.ctx).storage;
     const ping = storage.ping;
     storage.ping = async () => { throw new Error('bucket gone'); };
     try {
       const down = await t.inject({ method: 'GET', url: '/readyz' });
       expect(down.statusCode).toBe(503);
-      expect(down.json()).toEqual({ status: 'unavailable', database: true, storage: false });
+      expect(down.json()).toEqual({ status: 'unavailable', database: true, storage: false, conversion: conversionReadiness(t.ctx) });
     } finally {
       storage.ping = ping;
+    }
+  });
+
+  it('/readyz reports conversion on with LibreOffice and ffmpeg installed, off when switched off, and stays ready', async () => {
+    expect(conversionReadiness(t.ctx)).toBe('on');
+    const off = await createTestApp({ conversion: conversionConfigFromEnv({ CONVERSION: 'off' }) });
+    try {
+      const res = await off.inject({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'ok', conversion: 'off' });
+    } finally {
+      await off.close();
     }
   });
 

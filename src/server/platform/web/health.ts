@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../AppContext.js';
 import { fileService } from '../files/fileService.js';
+import { conversionReadiness } from '../conversion/converters.js';
 
 /** A check that has not answered in this time counts as failed: a load balancer should not wait on it. */
 const CHECK_TIMEOUT_MS = 3000;
@@ -36,7 +37,8 @@ async function passes(check: () => Promise<unknown>): Promise<boolean> {
  * For load balancers and orchestrators, outside the base path and without a login:
  * `GET /healthz` answers 200 while the process runs (liveness); `GET /readyz` answers 200 when the
  * database and the file storage answer and the process is not shutting down, 503 otherwise
- * (readiness). Neither tells more than ok or not.
+ * (readiness), with whether documents and media are converted here (`conversion`: on / off). Neither
+ * tells more than that.
  */
 export async function healthRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
@@ -50,7 +52,9 @@ export async function healthRoutes(app: FastifyInstance, opts: { ctx: AppContext
       passes(() => fileService(ctx).storage.ping()),
     ]);
     const ready = database && storage;
-    return reply.code(ready ? 200 : 503).headers(noStore).send({ status: ready ? 'ok' : 'unavailable', database, storage });
+    // Conversion does not decide readiness: without LibreOffice or ffmpeg files are kept and downloaded, only not previewed.
+    const conversion = conversionReadiness(ctx);
+    return reply.code(ready ? 200 : 503).headers(noStore).send({ status: ready ? 'ok' : 'unavailable', database, storage, conversion });
   });
   // While draining, keep-alive connections are closed after each answer, so the proxy's next
   // request opens a connection to an instance that stays.

@@ -1,0 +1,96 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { ConversionTarget } from '../../../shared/fileTypes.js';
+import { runSandboxed, type SandboxLimits } from './sandbox.js';
+import { stripPdfAuthor } from './stripPdfAuthor.js';
+
+/** The converted object's file name in the job's folder, and its content type when served. */
+export const OUTPUT: Record<ConversionTarget, { name: string; contentType: string }> = {
+  pdf: { name: 'out.pdf', contentType: 'application/pdf' },
+  video: { name: 'out.mp4', contentType: 'video/mp4' },
+  audio: { name: 'out.m4a', contentType: 'audio/mp4' },
+};
+
+let tools: { soffice: string | null; ffmpeg: string | null } | null = null;
+
+/** The converters installed here (LibreOffice headless, ffmpeg), looked up once. */
+export function conversionTools(): { soffice: string | null; ffmpeg: string | null } {
+  if (tools) return tools;
+  const find = (names: string[]) => names.find((n) => spawnSync('sh', ['-c', `command -v ${n}`], { stdio: 'ignore' }).status === 0) ?? null;
+  tools = { soffice: find(['soffice', 'libreoffice']), ffmpeg: find(['ffmpeg']) };
+  return tools;
+}
+
+/** Whether this process can convert to `target` (the tool it needs is installed). */
+export function canConvert(target: ConversionTarget): boolean {
+  const t = conversionTools();
+  return target === 'pdf' ? !!t.soffice : !!t.ffmpeg;
+}
+
+/** What /readyz says of conversion: on when enabled and both tools are installed, off otherwise. */
+export function conversionReadiness(ctx: { config: { conversion: { enabled: boolean } } }): 'on' | 'off' {
+  return ctx.config.conversion.enabled && canConvert('pdf') && canConvert('video') ? 'on' : 'off';
+}
+
+/**
+ * A LibreOffice profile of the job's own, made before the first start: macros never run (the
+ * highest security level, execution switched off) and nothing is fetched from the network.
+ */
+async function writeProfile(dir: string): Promise<void> {
+  const user = path.join(dir, 'user');
+  await fs.mkdir(user, { recursive: true });
+  const item = (p: string, name: string, value: string) =>
+    `<item oor:path="${p}"><prop oor:name="${name}" oor:op="fuse"><value>${value}</value></prop></item>`;
+  await fs.writeFile(path.join(user, 'registrymodifications.xcu'), `<?xml version="1.0" encoding="UTF-8"?>
+<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
+${item('/org.openoffice.Office.Common/Security/Scripting', 'MacroSecurityLevel', '3')}
+${item('/org.openoffice.Office.Common/Security/Scripting', 'DisableMacrosExecution', 'true')}
+${item('/org.openoffice.Office.Common/Misc', 'UseLocking', 'false')}
+${item('/org.openoffice.Office.Common/Misc', 'FirstRun', 'false')}
+</oor:items>
+`);
+}
+
+function ffmpegArgs(input: string, target: ConversionTarget, output: string): string[] {
+  const common = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-threads', '1'];
+  if (target === 'audio') return [...common, '-vn', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', output];
+  return [...common, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p',
+    '-vf', "scale='min(1280,iw)':-2", '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', output];
+}
+
+/**
+ * Converts `input` (in the job's folder `dir`) to `target` inside the sandbox. Answers the output
+ * path, or throws an Error whose message is the reason shown to readers (Chinese).
+ */
+export async function convertFile(dir: string, input: string, sourceExt: string, target: ConversionTarget, limits: SandboxLimits, signal?: AbortSignal): Promise<string> {
+  const t = conversionTools();
+  const output = path.join(dir, OUTPUT[target].name);
+  let result;
+  if (target === 'pdf') {
+    if (!t.soffice) throw new Error('服务器未安装文档转换工具');
+    const profile = path.join(dir, 'profile');
+    await writeProfile(profile);
+    const outDir = path.join(dir, 'pdf');
+    await fs.mkdir(outDir);
+    // Plain text is read as UTF-8 (what the uploader's own machines write).
+    const infilter = sourceExt === 'txt' ? ['--infilter=Text (encoded):UTF8,LF,,,'] : [];
+    result = await runSandboxed(t.soffice, [
+      `-env:UserInstallation=file://${profile}`, '--headless', '--invisible', '--norestore', '--nologo', '--nodefault', '--nolockcheck',
+      ...infilter, '--convert-to', 'pdf', '--outdir', outDir, input,
+    ], limits, { cwd: dir, env: { PATH: process.env.PATH, HOME: dir, LANG: 'C.UTF-8' }, signal });
+    const made = path.join(outDir, `${path.basename(input, path.extname(input))}.pdf`);
+    if (!result.timedOut && (await fs.stat(made).catch(() => null))?.size) {
+      await fs.rename(made, output);
+      await stripPdfAuthor(output);
+      return output;
+    }
+  } else {
+    if (!t.ffmpeg) throw new Error('服务器未安装音视频转换工具');
+    result = await runSandboxed(t.ffmpeg, ffmpegArgs(input, target, output), limits, { cwd: dir, env: { PATH: process.env.PATH }, signal });
+    if (!result.timedOut && result.code === 0 && (await fs.stat(output).catch(() => null))?.size) return output;
+  }
+  if (signal?.aborted) throw new Error('aborted');
+  if (result.timedOut) throw new Error(`转换超时（超过${Math.round(limits.timeoutMs / 1000)}秒），文件过大或过于复杂`);
+  throw new Error('文件无法转换，可能已损坏或格式不受支持');
+}
