@@ -1,98 +1,60 @@
-import { createHash } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import {
+  AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CopyObjectCommand, CreateMultipartUploadCommand,
+  DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command,
+  PutObjectCommand, S3Client, S3ServiceException, UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { HEAD_BYTES } from '../sniff.js';
 import { assertKey, assertUploadId, ChunkMismatchError, ChunkTooLargeError, type FileStorage, type StagedFile, type StoredChunk } from './FileStorage.js';
-import { EMPTY_SHA256, signV4 } from './sigv4.js';
 import type { S3Config } from '../../../fileConfig.js';
 import { HeadKeeper, Meter } from './streams.js';
-
 
 /** Size of the parts an assembled file is uploaded in (S3 wants at least 5 MiB but for the last). */
 const PART_SIZE = 8 * 1024 * 1024;
 /** Largest object S3 copies in one request. */
 const MAX_COPY = 5 * 1024 * 1024 * 1024;
 
-class S3Error extends Error {
-  constructor(public readonly status: number, public readonly body: string) {
-    super(`S3 answered ${status}: ${body.slice(0, 200)}`);
-    this.name = 'S3Error';
-  }
+/** An S3 answer that the object, or the multipart upload, is not there. */
+function isMissing(e: unknown): boolean {
+  return e instanceof S3ServiceException && (e.$metadata?.httpStatusCode === 404 || e.name === 'NotFound' || e.name === 'NoSuchKey' || e.name === 'NoSuchUpload');
 }
 
 /**
- * An S3-compatible object store, spoken to with plain HTTP and SigV4 signatures. Chunks are objects
- * under uploads/<id>/<index>; a finished file is a multipart upload completed only after its md5 and
- * type are checked (aborted otherwise), so a refused file never becomes visible.
+ * The S3 client of a configuration: the AWS SDK's, with its retries (standard mode, with back-off),
+ * path-style or virtual-hosted addressing, and the default credential chain (environment, shared
+ * config, SSO, instance and pod roles) when no keys are configured.
+ */
+export function s3Client(config: S3Config): S3Client {
+  return new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.pathStyle ?? true,
+    ...(config.credentials ? { credentials: config.credentials } : {}),
+    maxAttempts: 4,
+    // Checksums where S3 asks for them: S3-compatible servers differ on the newer default ones.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
+/**
+ * An S3-compatible object store, spoken to through the AWS SDK. Chunks are objects under
+ * uploads/<id>/<index>; a finished file is a multipart upload completed only after its md5 and type
+ * are checked (aborted otherwise), so a refused file never becomes visible.
  */
 export function s3Storage(config: S3Config): FileStorage {
-  const endpoint = new URL(config.endpoint);
-  const pathStyle = config.pathStyle ?? true;
-  const host = pathStyle ? endpoint.host : `${config.bucket}.${endpoint.host}`;
-  const basePath = endpoint.pathname.replace(/\/+$/, '');
+  const client = s3Client(config);
+  const Bucket = config.bucket;
   const prefix = config.prefix ? `${config.prefix.replace(/\/+$/, '')}/` : '';
-  const agent = endpoint.protocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true });
-
-  const objectPath = (key: string) => `${basePath}${pathStyle ? `/${config.bucket}` : ''}/${prefix}${key}`;
-  const bucketPath = () => `${basePath}${pathStyle ? `/${config.bucket}` : ''}/`;
-
-  interface Call {
-    method: string;
-    path: string;
-    query?: Record<string, string>;
-    headers?: Record<string, string>;
-    body?: Buffer | Readable;
-    length?: number;
-  }
-
-  /** One signed request; resolves with the response (body unread) for 2xx, rejects otherwise. */
-  function request(call: Call): Promise<http.IncomingMessage> {
-    const payloadHash = Buffer.isBuffer(call.body)
-      ? sha256Hex(call.body)
-      : call.body ? 'UNSIGNED-PAYLOAD' : EMPTY_SHA256;
-    const extra: Record<string, string> = { ...(call.headers ?? {}), 'x-amz-content-sha256': payloadHash };
-    const length = Buffer.isBuffer(call.body) ? call.body.length : call.length;
-    if (length !== undefined) extra['content-length'] = String(length);
-    const signed = signV4({ method: call.method, host, path: call.path, query: call.query, headers: extra, payloadHash }, {
-      region: config.region, service: 's3', credentials: config.credentials,
-    });
-    const qs = new URLSearchParams(call.query ?? {}).toString();
-    const mod = endpoint.protocol === 'https:' ? https : http;
-    return new Promise((resolve, reject) => {
-      const req = mod.request({
-        protocol: endpoint.protocol, hostname: pathStyle ? endpoint.hostname : `${config.bucket}.${endpoint.hostname}`,
-        port: endpoint.port || undefined, method: call.method, path: call.path + (qs ? `?${qs}` : ''), headers: signed, agent,
-      }, (res) => {
-        if ((res.statusCode ?? 500) < 300) return resolve(res);
-        readText(res).then((text) => reject(new S3Error(res.statusCode ?? 500, text)), reject);
-      });
-      req.on('error', reject);
-      if (!call.body) req.end();
-      else if (Buffer.isBuffer(call.body)) req.end(call.body);
-      else pipeline(call.body, req).catch((e) => { req.destroy(e); reject(e); });
-    });
-  }
-
-  async function call(c: Call): Promise<string> {
-    return readText(await request(c));
-  }
+  const at = (key: string) => prefix + key;
 
   async function list(keyPrefix: string): Promise<{ key: string; size: number }[]> {
     const out: { key: string; size: number }[] = [];
     let token: string | undefined;
     do {
-      const xml = await call({
-        method: 'GET', path: bucketPath(),
-        query: { 'list-type': '2', prefix: prefix + keyPrefix, ...(token ? { 'continuation-token': token } : {}) },
-      });
-      for (const m of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
-        const key = xmlValue(m[1], 'Key');
-        const size = Number(xmlValue(m[1], 'Size'));
-        if (key) out.push({ key: key.slice(prefix.length), size });
-      }
-      token = xmlValue(xml, 'IsTruncated') === 'true' ? xmlValue(xml, 'NextContinuationToken') : undefined;
+      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix + keyPrefix, ContinuationToken: token }));
+      for (const c of page.Contents ?? []) if (c.Key) out.push({ key: c.Key.slice(prefix.length), size: Number(c.Size ?? 0) });
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return out;
   }
@@ -105,24 +67,35 @@ export function s3Storage(config: S3Config): FileStorage {
 
   async function remove(key: string): Promise<void> {
     try {
-      await call({ method: 'DELETE', path: objectPath(key) });
+      await client.send(new DeleteObjectCommand({ Bucket, Key: at(key) }));
     } catch (e) {
-      if (!(e instanceof S3Error && e.status === 404)) throw e;
+      if (!isMissing(e)) throw e;
     }
+  }
+
+  async function read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    const answer = await client.send(new GetObjectCommand({ Bucket, Key: at(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+    return answer.Body as Readable;
   }
 
   async function readRange(key: string, start: number, end: number): Promise<Buffer> {
     if (end < start) return Buffer.alloc(0);
-    const res = await request({ method: 'GET', path: objectPath(key), headers: { range: `bytes=${start}-${end}` } });
     const parts: Buffer[] = [];
-    for await (const p of res) parts.push(p as Buffer);
+    for await (const p of await read(key, { start, end })) parts.push(p as Buffer);
     return Buffer.concat(parts);
+  }
+
+  async function abortUpload(key: string, UploadId: string): Promise<void> {
+    try {
+      await client.send(new AbortMultipartUploadCommand({ Bucket, Key: at(key), UploadId }));
+    } catch (e) {
+      if (!isMissing(e)) throw e;
+    }
   }
 
   /** A multipart upload to `key`, fed piece by piece, holding at most one part in memory. */
   async function multipart(key: string) {
-    const xml = await call({ method: 'POST', path: objectPath(key), query: { uploads: '' } });
-    const uploadId = xmlValue(xml, 'UploadId');
+    const { UploadId: uploadId } = await client.send(new CreateMultipartUploadCommand({ Bucket, Key: at(key) }));
     if (!uploadId) throw new Error('S3 gave no UploadId');
     const etags: string[] = [];
     let pending: Buffer[] = [];
@@ -132,9 +105,8 @@ export function s3Storage(config: S3Config): FileStorage {
       const body = Buffer.concat(pending, pendingBytes);
       pending = [];
       pendingBytes = 0;
-      const res = await request({ method: 'PUT', path: objectPath(key), query: { partNumber: String(etags.length + 1), uploadId }, body });
-      res.resume();
-      etags.push(String(res.headers.etag ?? ''));
+      const part = await client.send(new UploadPartCommand({ Bucket, Key: at(key), UploadId: uploadId, PartNumber: etags.length + 1, Body: body, ContentLength: body.length }));
+      etags.push(part.ETag ?? '');
     };
     return {
       async write(piece: Buffer) {
@@ -146,18 +118,13 @@ export function s3Storage(config: S3Config): FileStorage {
         await flush();
       },
       async complete() {
-        const parts = etags.map((etag, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${escapeXml(etag)}</ETag></Part>`).join('');
-        const answer = await call({ method: 'POST', path: objectPath(key), query: { uploadId }, body: Buffer.from(`<CompleteMultipartUpload>${parts}</CompleteMultipartUpload>`) });
-        // S3 may answer 200 with an error document.
-        if (/<Error>/.test(answer)) throw new S3Error(500, answer);
+        // The SDK throws when S3 answers 200 with an error document.
+        await client.send(new CompleteMultipartUploadCommand({
+          Bucket, Key: at(key), UploadId: uploadId,
+          MultipartUpload: { Parts: etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) },
+        }));
       },
-      async abort() {
-        try {
-          await call({ method: 'DELETE', path: objectPath(key), query: { uploadId } });
-        } catch (e) {
-          if (!(e instanceof S3Error && e.status === 404)) throw e;
-        }
-      },
+      abort: () => abortUpload(key, uploadId),
     };
   }
 
@@ -174,8 +141,11 @@ export function s3Storage(config: S3Config): FileStorage {
       const meter = new Meter(maxBytes);
       body.on('error', (e) => meter.destroy(e));
       const key = chunkKey(uploadId, index);
-      const res = await request({ method: 'PUT', path: objectPath(key), body: body.pipe(meter), length });
-      res.resume();
+      // The SDK pipes the body without listening for its errors: a body that breaks (longer than
+      // announced, the client gone) cancels the request and is the answer.
+      const cancel = new AbortController();
+      const broken = new Promise<never>((_, reject) => meter.once('error', (e) => { cancel.abort(); reject(e); }));
+      await Promise.race([client.send(new PutObjectCommand({ Bucket, Key: at(key), Body: body.pipe(meter), ContentLength: length }), { abortSignal: cancel.signal }), broken]);
       if (meter.bytes !== length) {
         await remove(key);
         throw new Error('chunk shorter than announced');
@@ -204,8 +174,7 @@ export function s3Storage(config: S3Config): FileStorage {
       let size = 0;
       try {
         for (let i = 0; i < count; i++) {
-          const res = await request({ method: 'GET', path: objectPath(chunkKey(uploadId, i)) });
-          for await (const piece of res as AsyncIterable<Buffer>) {
+          for await (const piece of (await read(chunkKey(uploadId, i))) as AsyncIterable<Buffer>) {
             observe(piece);
             head.see(piece);
             size += piece.length;
@@ -241,9 +210,7 @@ export function s3Storage(config: S3Config): FileStorage {
         size: chunk.size,
         head,
         async commit() {
-          const copySource = `/${config.bucket}/${prefix}${source}`;
-          const answer = await call({ method: 'PUT', path: objectPath(key), headers: { 'x-amz-copy-source': copySource } });
-          if (/<Error>/.test(answer)) throw new S3Error(500, answer);
+          await client.send(new CopyObjectCommand({ Bucket, Key: at(key), CopySource: encodeURI(`${Bucket}/${at(source)}`) }));
         },
         async discard() {},
       };
@@ -251,8 +218,7 @@ export function s3Storage(config: S3Config): FileStorage {
 
     async createReadStream(key, range) {
       assertKey(key);
-      const res = await request({ method: 'GET', path: objectPath(key), headers: range ? { range: `bytes=${range.start}-${range.end}` } : {} });
-      return res;
+      return read(key, range);
     },
 
     async ping() {
@@ -263,11 +229,10 @@ export function s3Storage(config: S3Config): FileStorage {
     async exists(key) {
       assertKey(key);
       try {
-        const res = await request({ method: 'HEAD', path: objectPath(key) });
-        res.resume();
+        await client.send(new HeadObjectCommand({ Bucket, Key: at(key) }));
         return true;
       } catch (e) {
-        if (e instanceof S3Error && e.status === 404) return false;
+        if (isMissing(e)) return false;
         throw e;
       }
     },
@@ -279,27 +244,23 @@ export function s3Storage(config: S3Config): FileStorage {
 
     async pendingAssemblies() {
       const out: { key: string; id: string; startedAt: number }[] = [];
-      let markers: Record<string, string> = {};
+      let KeyMarker: string | undefined;
+      let UploadIdMarker: string | undefined;
       for (;;) {
-        const xml = await call({ method: 'GET', path: bucketPath(), query: { uploads: '', prefix: `${prefix}blobs/`, ...markers } });
-        for (const m of xml.matchAll(/<Upload>([\s\S]*?)<\/Upload>/g)) {
-          const key = xmlValue(m[1], 'Key');
-          const id = xmlValue(m[1], 'UploadId');
-          const startedAt = Date.parse(xmlValue(m[1], 'Initiated') ?? '');
-          if (key && id && Number.isFinite(startedAt)) out.push({ key: key.slice(prefix.length), id, startedAt });
+        const page = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: `${prefix}blobs/`, KeyMarker, UploadIdMarker }));
+        for (const u of page.Uploads ?? []) {
+          const startedAt = u.Initiated ? u.Initiated.getTime() : NaN;
+          if (u.Key && u.UploadId && Number.isFinite(startedAt)) out.push({ key: u.Key.slice(prefix.length), id: u.UploadId, startedAt });
         }
-        if (xmlValue(xml, 'IsTruncated') !== 'true') return out;
-        markers = { 'key-marker': xmlValue(xml, 'NextKeyMarker') ?? '', 'upload-id-marker': xmlValue(xml, 'NextUploadIdMarker') ?? '' };
+        if (!page.IsTruncated) return out;
+        KeyMarker = page.NextKeyMarker;
+        UploadIdMarker = page.NextUploadIdMarker;
       }
     },
 
     async abortAssembly(key, id) {
       assertKey(key);
-      try {
-        await call({ method: 'DELETE', path: objectPath(key), query: { uploadId: id } });
-      } catch (e) {
-        if (!(e instanceof S3Error && e.status === 404)) throw e;
-      }
+      await abortUpload(key, id);
     },
 
     async removeUpload(uploadId) {
@@ -308,27 +269,4 @@ export function s3Storage(config: S3Config): FileStorage {
     },
   };
   return storage;
-}
-
-function sha256Hex(body: Buffer): string {
-  return createHash('sha256').update(body).digest('hex');
-}
-
-async function readText(res: http.IncomingMessage): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const p of res) parts.push(p as Buffer);
-  return Buffer.concat(parts).toString('utf8');
-}
-
-function xmlValue(xml: string, tag: string): string | undefined {
-  const m = new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(xml);
-  return m ? unescapeXml(m[1]) : undefined;
-}
-
-function unescapeXml(s: string): string {
-  return s.replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-}
-
-function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

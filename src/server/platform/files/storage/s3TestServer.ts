@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { signV4, type SigV4Credentials } from './sigv4.js';
 
 /**
- * A small in-process S3 for tests of the S3 driver: path-style objects, ranges, listing, copy and
- * multipart uploads, and it refuses any request whose SigV4 signature does not check out.
+ * A small in-process S3 for tests of the S3 driver (the AWS SDK's client): path-style objects,
+ * ranges, listing, copy and multipart uploads (create, parts, complete, abort, list), speaking what
+ * the SDK sends, and it refuses any request whose SigV4 signature does not check out, so a wrong
+ * secret is refused as S3 refuses it.
  */
 export async function startS3TestServer(opts: { bucket: string; region: string; credentials: SigV4Credentials }) {
   const objects = new Map<string, Buffer>();
@@ -69,7 +71,8 @@ export async function startS3TestServer(opts: { bucket: string; region: string; 
     if (req.method === 'PUT') {
       const source = req.headers['x-amz-copy-source'];
       if (typeof source === 'string') {
-        const from = objects.get(source.split('/').slice(2).join('/'));
+        // `bucket/key` or `/bucket/key`, URL-encoded (the SDK encodes it), maybe with ?versionId.
+        const from = objects.get(decodeURIComponent(source.split('?')[0]).replace(/^\/+/, '').split('/').slice(1).join('/'));
         if (!from) return send(404, '<Error><Code>NoSuchKey</Code></Error>');
         objects.set(key, from);
         return send(200, '<CopyObjectResult/>');
