@@ -1,3 +1,4 @@
+import { registerPublicationHooks } from './publicationHooks.js';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext.js';
 import { onSave, onTransition } from '../../platform/records/hooks.js';
@@ -16,6 +17,7 @@ const RETURNED = '3';
  */
 export async function resultRoutes(_app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
+  registerPublicationHooks(ctx);
   onSave(ctx, 'achievement', async (_ctx, { entity, user, existing, next, store, now }) => {
     const returned = existing?.status === RETURNED;
     if (returned) next.noticeId = existing.noticeId;

@@ -189,7 +189,7 @@ describe('app API of the platform', () => {
       const info = menu.find((n) => n.path === '/informationManagement');
       expect(info.children.map((c: any) => c.path)).toEqual([
         '/informationManagement/announcement', '/informationManagement/activityDynamics', '/informationManagement/activityReports',
-        '/informationManagement/relatedDownloads', '/informationManagement/rules',
+        '/informationManagement/relatedDownloads', '/informationManagement/rules', '/informationManagement/resultPublication',
       ]);
       const projectList = menu.find((n) => n.path === '/projectManagement').children.find((c: any) => c.code === 'ktlb');
       expect(typeof projectList.num).toBe('number');

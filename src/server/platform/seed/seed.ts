@@ -7,6 +7,7 @@ import { seedReviewDemo } from '../../modules/review/demoSeed.js';
 import { seedChangeDemo } from '../../modules/changes/demoSeed.js';
 import { seedInformationDemo } from '../../modules/information/demoSeed.js';
 import { seedResultsDemo } from '../../modules/results/demoSeed.js';
+import { seedPublicationsDemo } from '../../modules/results/publicationDemo.js';
 import { seedWatchDutyDemo } from '../../modules/watchDuty/demoSeed.js';
 import { seedDictionaries, seedSettings, seedSubSystems, seedWatchShifts } from '../reference/referenceData.js';
 
@@ -29,5 +30,6 @@ export async function seed(ctx: AppContext): Promise<void> {
   if (ctx.config.demoData) await seedChangeDemo(ctx);
   if (ctx.config.demoData) await seedInformationDemo(ctx);
   if (ctx.config.demoData) await seedResultsDemo(ctx);
+  if (ctx.config.demoData) await seedPublicationsDemo(ctx);
   if (ctx.config.demoData) await seedWatchDutyDemo(ctx);
 }
