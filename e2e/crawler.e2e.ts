@@ -42,6 +42,16 @@ async function switchRole(page: Page, roleName: string): Promise<void> {
   await page.waitForFunction((name) => JSON.parse(localStorage.getItem('userObj') ?? '{}').roleName === name, roleName);
 }
 
+/** A walk's own time limit, counted from when it gets its slot, not while it waits for one. */
+const WALK_MS = 600_000;
+
+/** Runs `run`, failing once `ms` have passed (a walk that hangs is reported as such). */
+async function within<T>(ms: number, what: string, run: () => Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms); });
+  try { return await Promise.race([run(), late]); } finally { clearTimeout(timer); }
+}
+
 /** Runs at most `n` of the functions given to it at once. */
 function limiter(n: number) {
   let running = 0;
@@ -119,37 +129,40 @@ describe('the crawler: every account, every menu entry, tab, action target, down
     }
   });
 
-  // Three accounts walk at a time, each in its own browser context.
+  // Three accounts walk at a time, each in its own browser context. A test's clock runs while it
+  // waits for a slot too: each has time for every walk before it, and its own walk its own limit.
   const slots = limiter(3);
   for (const account of ACCOUNTS) {
     it.concurrent(`walks everything ${account} reaches, in each of its roles`, () => slots(async () => {
       const { page, context } = await openPage(browser, '/homePage', { baseURL: portal.baseURL });
       page.setDefaultTimeout(15_000);
       try {
-        const watch = await watchPage(page, account);
-        await loginViaUi(page, account);
-        const routes = await routeTable(page);
-        const { roleList } = await currentRole(page);
-        expected.push(...roleList.map((r) => `${account} (${r.roleName})`));
-        const findings: Finding[] = [];
-        for (const [i, role] of roleList.entries()) {
-          if (i > 0) await switchRole(page, role.roleName);
-          const entries = await menuEntries(page);
-          const crawler = new Crawler(page, watch, routes, account);
-          // Told before the walk, so a walk that breaks off still reports how far it came.
-          const mine: Walked = { account, role: role.roleName, roleCode: role.roleCode, entries, visits: crawler.visits, findings: watch.findings };
-          walked.push(mine);
-          const started = Date.now();
-          for (const entry of entries) await crawler.open(entry.path, `menu ${entry.name}`);
-          mine.seconds = Math.round((Date.now() - started) / 1000);
-          watch.findings = [];
-          findings.push(...mine.findings.map((f) => ({ ...f, account: `${account} (${role.roleName})` })));
-        }
-        expect(findings.map((f) => `${f.account} · ${f.kind} · ${f.detail} · at ${f.where}`)).toEqual([]);
+        await within(WALK_MS, `the walk of ${account}`, async () => {
+          const watch = await watchPage(page, account);
+          await loginViaUi(page, account);
+          const routes = await routeTable(page);
+          const { roleList } = await currentRole(page);
+          expected.push(...roleList.map((r) => `${account} (${r.roleName})`));
+          const findings: Finding[] = [];
+          for (const [i, role] of roleList.entries()) {
+            if (i > 0) await switchRole(page, role.roleName);
+            const entries = await menuEntries(page);
+            const crawler = new Crawler(page, watch, routes, account);
+            // Told before the walk, so a walk that breaks off still reports how far it came.
+            const mine: Walked = { account, role: role.roleName, roleCode: role.roleCode, entries, visits: crawler.visits, findings: watch.findings };
+            walked.push(mine);
+            const started = Date.now();
+            for (const entry of entries) await crawler.open(entry.path, `menu ${entry.name}`);
+            mine.seconds = Math.round((Date.now() - started) / 1000);
+            watch.findings = [];
+            findings.push(...mine.findings.map((f) => ({ ...f, account: `${account} (${role.roleName})` })));
+          }
+          expect(findings.map((f) => `${f.account} · ${f.kind} · ${f.detail} · at ${f.where}`)).toEqual([]);
+        });
       } finally {
         await context.close();
       }
-    }), 600_000);
+    }), WALK_MS * ACCOUNTS.length);
   }
 
   it('visited every menu entry of every role', () => {

@@ -10,28 +10,14 @@ import type { Locator, Page } from 'playwright-core';
 import { animationsDone, api, buttonName } from '../harness.js';
 import { closeTourIfShown } from '../login.js';
 import { fileProblem } from './fileChecks.js';
+import { resave } from './resave.js';
 import type { RouteInfo } from './routes.js';
 import { codedHeadings, screenProblems, type DictionaryOptions } from './screenChecks.js';
+import { errorLine, onceMore } from './steady.js';
 import type { Watch } from './watch.js';
 
-/** A field's message that it is empty (请上传开题报告, 请输入…, …不能为空), not that its value is wrong. */
-const isRequiredMessage = (m: string) => /^请(输入|选择|上传|填写|添加)|不能为空|必填/.test(m.trim());
-
-/** One save at a time across the accounts walking together. */
-const saving = (() => {
-  let tail = Promise.resolve();
-  let release = () => {};
-  return {
-    async acquire() {
-      const previous = tail;
-      let done!: () => void;
-      tail = new Promise<void>((r) => { done = r; });
-      await previous;
-      release = done;
-    },
-    release: () => release(),
-  };
-})();
+/** What pressing an action came to. */
+type Outcome = 'moved away' | 'done' | 'nowhere' | 'navigated';
 
 export interface PageVisit { url: string; name: string; via: string; actions: string[] }
 
@@ -58,7 +44,7 @@ export class Crawler {
   private readonly dicts = new Map<string, DictionaryOptions>();
   private readonly walksOf = new Map<string, number>();
 
-  constructor(private readonly page: Page, private readonly watch: Watch, private readonly routes: Map<string, RouteInfo>, private readonly account: string) {}
+  constructor(readonly page: Page, readonly watch: Watch, private readonly routes: Map<string, RouteInfo>, private readonly account: string) {}
 
   /** Opens `url` (as the app navigates: history, no reload) and walks it. */
   async open(url: string, via: string, depth = 0): Promise<void> {
@@ -75,17 +61,22 @@ export class Crawler {
     const walks = (this.walksOf.get(pathname) ?? 0) + 1;
     this.walksOf.set(pathname, walks);
     if (walks > WALKS_PER_ROUTE) return;
-    const tabs = await this.tabLabels();
+    const tabs = await this.steadyTabLabels();
     for (let t = 0; t < Math.max(1, tabs.length); t += 1) {
       if (tabs.length) {
-        if (!(await this.activateTab(t))) break;
+        // The previous tab's targets were walked: back to this page first, then its next tab.
+        await this.go(here);
+        if (!(await this.activateTab(tabs[t]))) {
+          visit.actions.push(`tab ${tabs[t]}: gone`);
+          continue;
+        }
         visit.actions.push(`tab ${tabs[t]}`);
         this.watch.where = `${here} (${visit.name}, tab ${tabs[t]})`;
         await this.inspect();
       }
-      await this.walkActions(here, t, depth, visit);
+      await this.walkActions(here, tabs[t], depth, visit);
     }
-    if (route?.mode === 'edit' || (!route?.mode && new URL(here, 'http://x').searchParams.has('id'))) await this.resave(here, visit);
+    if (route?.mode === 'edit' || (!route?.mode && new URL(here, 'http://x').searchParams.has('id'))) await resave(this, here, visit);
   }
 
   private here(): string {
@@ -106,25 +97,50 @@ export class Crawler {
     return (await this.page.locator(`${CONTENT} .ant-tabs-nav .ant-tabs-tab:visible`).allInnerTexts()).map(label);
   }
 
-  /** Opens tab `t`; false when the page has no such tab (any more). */
-  private async activateTab(t: number): Promise<boolean> {
-    const tab = this.page.locator(`${CONTENT} .ant-tabs-nav .ant-tabs-tab:visible`).nth(t);
-    if (!(await tab.count())) return false;
-    if (!(await tab.getAttribute('class'))?.includes('ant-tabs-tab-active')) {
-      await tab.click();
+  /** The page's tabs once they stay the same over a settle (a record's tabs are drawn again once it loads). */
+  private async steadyTabLabels(): Promise<string[]> {
+    let tabs = await this.tabLabels();
+    for (let round = 0; round < 3; round += 1) {
       await this.watch.quiet();
+      const again = await this.tabLabels();
+      if (again.join('|') === tabs.join('|')) break;
+      tabs = again;
     }
-    return true;
+    return tabs;
   }
 
-  /** Back at `url` on tab `t`, after a target was walked. */
-  private async restore(url: string, t: number): Promise<void> {
+  /**
+   * Opens the tab labelled `name`, found afresh each time (tabs are drawn again under the walk);
+   * false when the page has no such tab any more.
+   */
+  private async activateTab(name: string): Promise<boolean> {
+    const settle = () => this.watch.quiet();
+    return onceMore(async () => {
+      let at = (await this.tabLabels()).indexOf(name);
+      if (at < 0) {
+        await settle();
+        at = (await this.tabLabels()).indexOf(name);
+        if (at < 0) return false;
+      }
+      const tab = this.page.locator(`${CONTENT} .ant-tabs-nav .ant-tabs-tab:visible`).nth(at);
+      const active = await tab.evaluate((el) => el.classList.contains('ant-tabs-tab-active'), undefined, { timeout: 5_000 });
+      if (!active) {
+        await tab.click({ timeout: 5_000 });
+        await this.watch.quiet();
+      }
+      return true;
+    }, settle);
+  }
+
+  /** Back at `url` on the tab labelled `tab` (the first when none is named), after a target was walked. */
+  async restore(url: string, tab: string | undefined): Promise<void> {
     await this.go(url);
-    if ((await this.tabLabels()).length) await this.activateTab(t);
+    const tabs = await this.tabLabels();
+    if (tabs.length) await this.activateTab(tab ?? tabs[0]);
   }
 
   /** Checks what the screen shows now, and the toasts shown since the last look. */
-  private async inspect(): Promise<void> {
+  async inspect(): Promise<void> {
     for (const b of this.watch.bundles.values()) {
       for (const f of Object.values<any>(b.entity?.fields ?? {})) {
         if (f?.dict && !this.dicts.has(f.dict)) {
@@ -134,19 +150,15 @@ export class Crawler {
       }
     }
     const coded = codedHeadings(this.watch.bundles.values(), (t) => this.dicts.get(t));
-    // A code may show for a moment while its dictionary loads: only what stays on screen counts.
-    let problems = await screenProblems(this.page, coded);
-    for (let until = Date.now() + 5_000; problems.some((p) => p.kind === 'raw code') && Date.now() < until;) {
-      await new Promise((r) => setTimeout(r, 250));
-      problems = await screenProblems(this.page, coded);
-    }
-    for (const p of problems) this.watch.add(p.kind, p.detail);
+    // The runtime loads a page's dictionaries before drawing it and shows a placeholder while one
+    // reloads: a code on screen at any moment is a fault the user sees.
+    for (const p of await screenProblems(this.page, coded)) this.watch.add(p.kind, p.detail);
     const failure = this.page.locator(`${CONTENT} .ant-result-403:visible, ${CONTENT} .ant-result-404:visible, ${CONTENT} .ant-result-500:visible, ${CONTENT} .ant-result-error:visible`);
     if (await failure.count()) this.watch.add('failure page', await failure.first().innerText());
     await this.checkToasts();
   }
 
-  private async checkToasts(): Promise<void> {
+  async checkToasts(): Promise<void> {
     const fieldErrors = await this.page.locator('.ant-formily-item-error-help:visible, .ant-form-item-explain-error:visible').allInnerTexts();
     for (const t of await this.watch.toasts()) {
       if (/参数不合法/.test(t.text) && !fieldErrors.join('').trim() && label(t.text) === '参数不合法') this.watch.add('generic 参数不合法', `no field message shown (${t.text})`);
@@ -190,7 +202,7 @@ export class Crawler {
   }
 
   /** The tasks the screen offers now: row actions and cell links of the first rows, buttons of the page, file links. */
-  private async tasks(path: string, tab: number): Promise<Task[]> {
+  private async tasks(path: string, tab: string | undefined): Promise<Task[]> {
     const types = this.actionTypes();
     const rowLinks = [...this.watch.bundles.values()].flatMap((b) => (b.page?.rowActions ?? []).filter((d: any) => d.type === 'link' || d.type === 'download').map((d: any) => label(d.label ?? '')));
     const wanted = new Set(rowLinks.filter((l) => !this.done.has(`${path}|${tab}|${types.get(l)} ${l}`)));
@@ -228,9 +240,16 @@ export class Crawler {
     return out;
   }
 
-  private async walkActions(url: string, tab: number, depth: number, visit: PageVisit): Promise<void> {
+  /** Puts the page back at `url` on `tab` after an action met it changing: dialogs closed, network quiet. */
+  private async settleAt(url: string, tab: string | undefined): Promise<void> {
+    await this.page.keyboard.press('Escape').catch(() => undefined);
+    await this.watch.quiet();
+    await this.restore(url, tab);
+  }
+
+  private async walkActions(url: string, tab: string | undefined, depth: number, visit: PageVisit): Promise<void> {
     const path = new URL(url, 'http://x').pathname;
-    for (const task of await this.tasks(path, tab)) {
+    for (const task of await onceMore(() => this.tasks(path, tab), () => this.settleAt(url, tab))) {
       const name = task.kind === 'cell' ? `link ${new URL(task.href, 'http://x').pathname}` : task.kind === 'file' ? 'file' : `${task.type} ${task.label}`;
       // A button outside the tabs shows on each of them: pressed once per page.
       const key = task.kind === 'button' ? `${path}|${name}` : `${path}|${tab}|${name}`;
@@ -244,30 +263,49 @@ export class Crawler {
       }
       if (isLink && depth >= MAX_DEPTH) continue;
       this.done.add(key);
-      await this.restore(url, tab);
-      const target = await this.locate(task);
-      // Rows move (a re-save puts its record first): an action no longer on its row is left.
-      if (!target) { visit.actions.push(`${name}: moved away`); continue; }
       this.watch.where = `${url} → ${name}`;
-      if (isDownload) {
-        visit.actions.push(`${name}: ${await this.download(target)}`);
+      // A press that met the page changing (an element gone, a click on a row drawn again that went
+      // nowhere) is tried once more on the page as it is then; what fails twice is reported.
+      let outcome: Outcome;
+      try {
+        outcome = await onceMore(() => this.press(task, url, tab, isDownload, visit, name), () => this.settleAt(url, tab));
+        if (outcome === 'nowhere') {
+          await this.settleAt(url, tab);
+          outcome = await this.press(task, url, tab, isDownload, visit, name);
+        }
+      } catch (e) {
+        this.watch.add('action failed', `${name} on ${url}: ${errorLine(e)}`);
+        await this.settleAt(url, tab).catch(() => undefined);
         continue;
       }
-      await target.click();
-      const away = () => this.page.waitForURL((u) => `${u.pathname}${u.search}` !== url, { timeout: 10_000 }).then(() => true, () => false);
-      const dialog = this.page.locator('.ant-modal-wrap:visible .ant-modal');
-      // A link that picks its record first (申报课题 → 选择申报通知) opens a dialog: it is checked, and
-      // its first choice taken; a dialog with nothing to choose is closed.
-      const moved = await Promise.race([away(), dialog.first().waitFor({ timeout: 10_000 }).then(() => false, () => false)]) || await this.throughDialog(dialog, away, visit, name);
-      if (moved === null) continue;
-      if (!moved) {
-        this.watch.add('link went nowhere', `${name} on ${url}`);
-        continue;
+      if (outcome === 'moved away') visit.actions.push(`${name}: moved away`);
+      else if (outcome === 'nowhere') this.watch.add('link went nowhere', `${name} on ${url}`);
+      else if (outcome === 'navigated') {
+        visit.actions.push(`${name} → ${new URL(this.page.url()).pathname}`);
+        if (this.walkedUrls.has(this.here())) continue;
+        await this.open(this.here(), `${visit.name} ${task.kind === 'cell' ? 'link' : task.kind === 'file' ? 'file' : task.label}`, depth + 1);
       }
-      visit.actions.push(`${name} → ${new URL(this.page.url()).pathname}`);
-      if (this.walkedUrls.has(this.here())) continue;
-      await this.open(this.here(), `${visit.name} ${task.kind === 'cell' ? 'link' : task.label}`, depth + 1);
     }
+  }
+
+  /** Presses one action at `url` on `tab`: a download is opened as its type, a link followed (through a picking dialog). */
+  private async press(task: Task, url: string, tab: string | undefined, isDownload: boolean, visit: PageVisit, name: string): Promise<Outcome> {
+    await this.restore(url, tab);
+    const target = await this.locate(task);
+    // Rows move (a re-save puts its record first): an action no longer on its row is left.
+    if (!target) return 'moved away';
+    if (isDownload) {
+      visit.actions.push(`${name}: ${await this.download(target)}`);
+      return 'done';
+    }
+    await target.click({ timeout: 10_000 });
+    const away = () => this.page.waitForURL((u) => `${u.pathname}${u.search}` !== url, { timeout: 10_000 }).then(() => true, () => false);
+    const dialog = this.page.locator('.ant-modal-wrap:visible .ant-modal');
+    // A link that picks its record first (申报课题 → 选择申报通知) opens a dialog: it is checked, and
+    // its first choice taken; a dialog with nothing to choose is closed.
+    const moved = await Promise.race([away(), dialog.first().waitFor({ timeout: 10_000 }).then(() => false, () => false)]) || await this.throughDialog(dialog, away, visit, name);
+    if (moved === null) return 'done';
+    return moved ? 'navigated' : 'nowhere';
   }
 
   /** Takes the first choice of a picking dialog: true when that led to another page, null when there was nothing to choose. */
@@ -325,69 +363,5 @@ export class Crawler {
     await this.watch.quiet();
     await this.checkToasts();
     return name;
-  }
-
-  private async pressSave(save: Locator): Promise<string> {
-    await save.click();
-    const outcome = await this.page.locator('.ant-message-notice').first().waitFor({ timeout: 20_000 }).then(() => 'answered', () => 'silent');
-    await this.watch.quiet();
-    return outcome;
-  }
-
-  /** Re-saves an edit form as loaded: through every step (下一步) to 保存. */
-  private async resave(url: string, visit: PageVisit): Promise<void> {
-    await this.restore(url, 0);
-    const buttons = this.page.locator(`${CONTENT} .runtime-form-buttons`);
-    if (!(await buttons.count())) return;
-    this.watch.where = `${url} (${visit.name}, re-save)`;
-    for (let step = 0; step < 12; step += 1) {
-      const next = buttons.getByRole('button', { name: buttonName('下一步') });
-      if (!(await next.count())) break;
-      const before = await this.page.locator(`${CONTENT} .ant-steps-item-active`).innerText().catch(() => '');
-      await next.click();
-      await this.watch.quiet();
-      await this.inspect();
-      const after = await this.page.locator(`${CONTENT} .ant-steps-item-active`).innerText().catch(() => '');
-      if (after === before) {
-        const errors = await this.page.locator('.ant-formily-item-error-help:visible').allInnerTexts();
-        if (errors.length && errors.every(isRequiredMessage)) visit.actions.push(`step ${label(before)}: incomplete as loaded (${errors.join(' | ')})`);
-        else this.watch.add('step refused unchanged', `${before}: ${errors.join(' | ') || 'no message'}`);
-        return;
-      }
-      visit.actions.push(`step ${label(after)}`);
-    }
-    const save = buttons.getByRole('button', { name: buttonName('保存') });
-    if (!(await save.count())) return;
-    // Other accounts walk at the same time and may have saved the same record since it was loaded:
-    // the portal then rightly answers 409 (记录已被他人修改). Saves take turns, and a save that met
-    // another's is tried once more on the record loaded afresh.
-    await saving.acquire();
-    let outcome: string;
-    try {
-      const before = this.watch.findings.length;
-      let conflict = false;
-      const onAnswer = (r: { status(): number }) => { if (r.status() === 409) conflict = true; };
-      this.page.on('response', onAnswer);
-      outcome = await this.pressSave(save);
-      this.page.off('response', onAnswer);
-      if (conflict) {
-        this.watch.findings.splice(before);
-        await this.watch.toasts();
-        await this.page.reload();
-        await this.watch.quiet();
-        outcome = await this.pressSave(save);
-      }
-    } finally { saving.release(); }
-    const errors = await this.page.locator('.ant-formily-item-error-help:visible').allInnerTexts();
-    await this.checkToasts();
-    if (errors.length && errors.every(isRequiredMessage)) {
-      // Loaded without what this form exists to add (a stage report not uploaded yet): the form says
-      // so at the field, and nothing is sent. Only other refusals of an unchanged record are faults.
-      visit.actions.push(`re-save: incomplete as loaded (${errors.join(' | ')})`);
-      return;
-    }
-    if (errors.length) this.watch.add('re-save refused', errors.join(' | '));
-    else if (outcome === 'silent') this.watch.add('re-save silent', 'no message after 保存');
-    visit.actions.push(`re-save ${errors.length ? 'refused' : 'done'}`);
   }
 }

@@ -11,6 +11,7 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PageBundle } from '../../shared/schema/types.js';
 import { MessageProvider } from '../feedback/messages.js';
+import { preloadDictionaries } from './dictionaries/preloadDictionaries.js';
 import type { FormMode } from './model/formSchema.js';
 import './pages/index.js';
 import { getPageKind, preparePage } from './pages/registry.js';
@@ -42,7 +43,7 @@ function toQuery(q: SchemaPageProps['query']): Query {
 }
 
 function PageLoader({ pageId, mode, query }: { pageId: string; mode?: FormMode; query: Query }) {
-  const { dataProvider } = useRuntime();
+  const { dataProvider, dictionaries } = useRuntime();
   const navigate = useNavigate();
   const [state, setState] = useState<{ bundle: PageBundle | null; error: string | null }>({ bundle: null, error: null });
   useEffect(() => {
@@ -53,8 +54,10 @@ function PageLoader({ pageId, mode, query }: { pageId: string; mode?: FormMode; 
         if (!alive) return;
         if (!bundle?.page) { setState({ bundle, error: PAGE_LOAD_FAILED }); return; }
         // The spinner stays until the kind's code is in: the page's first render is then a whole
-        // one, not a suspended one React retries in slices.
-        void preparePage(bundle, { dataProvider }).then(() => { if (alive) setState({ bundle, error: null }); });
+        // one, not a suspended one React retries in slices. Its dictionaries too: cells and option
+        // labels then show labels from the first paint, not codes while a dictionary loads.
+        void Promise.all([preparePage(bundle, { dataProvider }), preloadDictionaries(bundle, dictionaries)])
+          .then(() => { if (alive) setState({ bundle, error: null }); });
       },
       (e: unknown) => {
         if (!alive) return;
@@ -64,7 +67,7 @@ function PageLoader({ pageId, mode, query }: { pageId: string; mode?: FormMode; 
       },
     );
     return () => { alive = false; };
-  }, [dataProvider, navigate, pageId]);
+  }, [dataProvider, dictionaries, navigate, pageId]);
   const loading = <PageSpinner />;
   if (state.error) return <Suspense fallback={loading}><Result status="warning" title={PAGE_LOAD_FAILED} subTitle={state.error === PAGE_LOAD_FAILED ? undefined : state.error} /></Suspense>;
   if (!state.bundle) return loading;

@@ -3,6 +3,7 @@ import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ResourceRecord, WorkflowDef } from '../../../shared/schema/types.js';
+import { DictPending } from '../dictionaries/DictPending.js';
 import { useDictionary } from '../dictionaries/useDictionary.js';
 import { formatDate, richTextToPlain, type ColumnPlan } from '../model/columns.js';
 import { areaText } from '../model/dashboard.js';
@@ -13,16 +14,18 @@ import { StatusTag } from '../widgets/StatusTag.js';
 import { CopyButton } from '../widgets/CopyButton.js';
 
 function DictCell({ type, value, tag }: { type: string; value: unknown; tag: boolean }) {
-  const { options } = useDictionary(type);
+  const { options, loading } = useDictionary(type);
   const values = (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined && v !== '');
   if (!values.length) return null;
+  if (loading) return <DictPending />;
   const found = values.map((v) => options.find((o) => o.value === String(v)) ?? { value: String(v), text: String(v), color: undefined });
   if (tag) return <>{found.map((o) => <Tag key={o.value} color={o.color}>{o.text}</Tag>)}</>;
   return <>{found.map((o) => o.text).join('、')}</>;
 }
 
 function AreaCell({ value }: { value: unknown }) {
-  const { options } = useDictionary('areacode');
+  const { options, loading } = useDictionary('areacode');
+  if (loading && value !== null && value !== undefined && value !== '') return <DictPending />;
   return <>{areaText(value, options)}</>;
 }
 

@@ -10,7 +10,7 @@ const Single = connect(AntdCheckbox, mapProps({ value: 'checked', onInput: 'onCh
 
 /** Several dictionary values as checkboxes (`dict` / `options`), or one yes/no box without them. */
 export const Checkbox = observer(({ dict, options, value, ...rest }: Props) => {
-  const bound = useDictOptions({ dict, options });
+  const bound = useDictOptions({ dict, options }, value);
   if (!dict && !options) return <Single {...rest} value={value} />;
   return <FormilyCheckbox.Group {...rest} value={asOptionValue(value) as unknown[] | undefined} options={bound.options} />;
 });

@@ -6,7 +6,7 @@ type Props = DictBinding & Record<string, unknown> & { value?: unknown };
 
 /** Dropdown bound to a dictionary type (`dict`) or to fixed `options`; read-pretty shows the label. */
 export const Select = observer(({ dict, options, value, ...rest }: Props) => {
-  const bound = useDictOptions({ dict, options });
+  const bound = useDictOptions({ dict, options }, value);
   return (
     <FormilySelect
       placeholder="请选择"

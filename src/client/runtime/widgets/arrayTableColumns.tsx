@@ -6,6 +6,7 @@
 import type { RowFieldDef, RowsDef } from '../../../shared/schema/types.js';
 import { maskIdCard, maskPhone } from '../../../shared/masks.js';
 import { formatDate } from '../model/columns.js';
+import { DictPending } from '../dictionaries/DictPending.js';
 import { dictionaryText, useDictionary } from '../dictionaries/useDictionary.js';
 
 /** One column of the table: a key of the row objects, its title, and how it is edited and shown. */
@@ -42,7 +43,8 @@ function plain(col: ArrayTableColumn, def: RowFieldDef | undefined, v: unknown):
 }
 
 function DictCell({ dict, value }: { dict: string; value: unknown }) {
-  const { options } = useDictionary(dict);
+  const { options, loading } = useDictionary(dict);
+  if (loading) return <DictPending />;
   return <>{dictionaryText(options, value) || '-'}</>;
 }
 
