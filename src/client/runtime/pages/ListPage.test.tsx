@@ -178,7 +178,7 @@ describe('list page', { timeout: 90_000 }, () => {
     const { container } = await renderPage({ pageId: 'fixture/noticePublicList', dataProvider: dp, user: null });
     expect(dp.calls.some((c) => c.method === 'getList')).toBe(false);
     expect(dp.calls.find((c) => c.method === 'getPublicList')).toBeTruthy();
-    expect(dp.calls.find((c) => c.method === 'getDictionary')?.args).toEqual(['hyly', true]);
+    expect(dp.calls.find((c) => c.method === 'getDictionary' && c.args[0] === 'hyly')?.args).toEqual(['hyly', true]);
     expect(container.querySelector('.runtime-toolbar')).toBeNull();
     expect(screen.queryByText('操作')).toBeNull();
     expect(within(rowOf('标题2')).getByText('职业教育').className).toContain('ant-tag-blue');
