@@ -8,6 +8,8 @@ import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/platform/db/database.js';
 import { migrateToLatest } from '../src/server/platform/db/migrate.js';
 import { seed } from '../src/server/platform/seed/seed.js';
+import { moduleContext } from '../src/server/app.js';
+import { MODULES } from '../src/server/modules/index.js';
 import { loadSchemas } from '../src/server/platform/schemas/loadSchemas.js';
 import { describeDemoAccounts } from '../src/server/platform/seed/demoUsers.js';
 import { SchemaRegistry } from '../src/server/platform/schemas/schemaRegistry.js';
@@ -23,7 +25,7 @@ async function main(): Promise<void> {
     // Seeds by the schemas the server would serve: the published versions over the files.
     const schemaRegistry = new SchemaRegistry(cloneSet(schemas), schemas, database, log);
     await schemaRegistry.refresh();
-    await seed({ config, database, schemas, schemaRegistry, log });
+    await seed(moduleContext({ config, database, schemas, schemaRegistry, log }), MODULES);
     const where = config.databaseUrl ? 'PostgreSQL' : `SQLite in ${config.dataDir}`;
     console.log(`Database ready (${where}); migrations applied now: ${applied.length ? applied.join(', ') : 'none'}`);
     if (!config.production) console.log(describeDemoAccounts(config.demoPassword));

@@ -17,15 +17,13 @@ import { SchemaRegistry } from './platform/schemas/schemaRegistry.js';
 import { cloneSet } from './platform/schemas/schemaDocs.js';
 import { syncEntityTables } from './platform/records/entityTables.js';
 import { syncEntityIndexes } from './platform/records/entityIndexes.js';
-import { studioRoutes } from './modules/studio/studioRoutes.js';
 import { seed } from './platform/seed/seed.js';
+import { Engine } from './platform/records/Engine.js';
+import { MODULES } from './modules/index.js';
 import { ssoRoutes } from './platform/sso/ssoRoutes.js';
-import { systemRoutes } from './modules/system/systemRoutes.js';
 import { resourceRoutes } from './platform/resources/resourceRoutes.js';
-import { systemAdminRoutes } from './modules/system/systemAdminRoutes.js';
 import { fileRoutes } from './platform/files/fileRoutes.js';
 import { richTextImageRoutes } from './platform/files/richTextImages.js';
-import { workbenchRoutes } from './modules/workbench/workbenchRoutes.js';
 import { webApp } from './platform/web/webApp.js';
 import { publicPageRoutes } from './platform/web/publicPages/publicPageRoutes.js';
 import { installSecurityHeaders } from './platform/http/securityHeaders.js';
@@ -33,18 +31,13 @@ import { installPublicCaching } from './platform/http/publicCaching.js';
 import { installAnswerCompression } from './platform/http/compressAnswers.js';
 import { healthRoutes } from './platform/web/health.js';
 import { notificationRoutes } from './platform/notifications/notificationRoutes.js';
-import { meetingRoutes } from './modules/meetings/meetingRoutes.js';
-import { topicRoutes } from './modules/topics/topicRoutes.js';
-import { registerNoticeFacts } from './modules/topics/noticeWindow.js';
-import { reviewRoutes } from './modules/review/reviewRoutes.js';
-import { questionRoutes } from './modules/questions/questionRoutes.js';
-import { watchDutyRoutes } from './modules/watchDuty/watchDutyRoutes.js';
-import { changeRoutes } from './modules/changes/changeRoutes.js';
-import { signUpRoutes } from './modules/signup/signUpRoutes.js';
-import { resultRoutes } from './modules/results/resultRoutes.js';
-import { documentRoutes } from './modules/documents/documentRoutes.js';
-import { statisticsRoutes } from './modules/statistics/statisticsRoutes.js';
-import { reminderRoutes } from './modules/reminders/reminderRoutes.js';
+
+/** The context of an app, every module's extensions of the engine in place before anything is seeded or served. */
+export function moduleContext(base: Omit<AppContext, 'engine'>): AppContext {
+  const ctx: AppContext = { ...base, engine: new Engine((name) => Boolean(base.schemas.entities.get(name)?.virtual)) };
+  for (const m of MODULES) m.extend?.(ctx);
+  return ctx;
+}
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -96,8 +89,8 @@ async function startUnderLock(app: FastifyInstance, config: ServerConfig, schema
   // Published versions (schema studio) over the files, before anything reads the schemas.
   const schemaRegistry = new SchemaRegistry(cloneSet(schemas), schemas, database, app.log);
   await schemaRegistry.refresh();
-  const ctx: AppContext = { config, database, schemas, schemaRegistry, log: app.log };
-  if (!opts.prepared) await seed(ctx);
+  const ctx = moduleContext({ config, database, schemas, schemaRegistry, log: app.log });
+  if (!opts.prepared) await seed(ctx, MODULES);
   app.decorate('ctx', ctx);
 
   // Accept url-encoded forms too: the spec's file calls post "form" bodies.
@@ -129,27 +122,18 @@ async function startUnderLock(app: FastifyInstance, config: ServerConfig, schema
   await app.register(authPlugin, { database, sessionMaxMs: config.sessionMaxMs });
   await app.register(fp(healthRoutes), { ctx });
   await app.register(ssoRoutes, { prefix: '/sso', ctx });
-  await app.register(systemRoutes, { prefix: '/api', ctx });
   await app.register(resourceRoutes, { prefix: '/api', ctx });
-  await app.register(systemAdminRoutes, { prefix: '/api', ctx });
-  await app.register(workbenchRoutes, { prefix: '/api', ctx });
   await app.register(fileRoutes, { ctx });
   await app.register(richTextImageRoutes, { ctx });
   await app.register(notificationRoutes, { prefix: '/api', ctx });
-  await app.register(meetingRoutes, { prefix: '/api', ctx });
-  await app.register(topicRoutes, { prefix: '/api', ctx });
-  registerNoticeFacts(ctx);
-  await app.register(reviewRoutes, { prefix: '/api', ctx });
-  await app.register(questionRoutes, { prefix: '/api', ctx });
-  await app.register(watchDutyRoutes, { prefix: '/api', ctx });
-  await app.register(changeRoutes, { prefix: '/api', ctx });
-  await app.register(signUpRoutes, { prefix: '/api', ctx });
-  await app.register(resultRoutes, { prefix: '/api', ctx });
-  await app.register(documentRoutes, { prefix: '/api', ctx });
-  await app.register(statisticsRoutes, { prefix: '/api', ctx });
-  await app.register(studioRoutes, { prefix: '/api', ctx });
   await app.register(publicPageRoutes, { ctx });
-  await app.register(reminderRoutes, { prefix: '/api', ctx });
+  for (const m of MODULES) {
+    for (const routes of m.routes ?? []) await app.register(routes, { prefix: '/api', ctx });
+    for (const start of m.jobs ?? []) {
+      const stop = start(ctx);
+      app.addHook('onClose', async () => stop());
+    }
+  }
   await app.register(webApp, { ctx });
   return { app, ctx };
 }

@@ -145,7 +145,7 @@ export interface EntityDef {
   sort?: { field: string; order: 'asc' | 'desc' };
   /**
    * Records kept by a module (users, sub-systems, menus, dictionaries), not in an entity table: the
-   * module's adapter answers the generic calls (src/server/platform/resources/virtualEntities.ts).
+   * module's adapter answers the generic calls (src/server/platform/records/Engine.ts, VirtualEntity).
    */
   virtual?: boolean;
   /** Values no two records share (the server refuses the save with the rule's message). */

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../AppContext.js';
-import type { RecordChange } from '../../platform/records/recordHooks.js';
+import type { RecordChange } from '../../platform/records/Engine.js';
 import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
 import { notify } from '../../platform/notifications/notify.js';
 import { idList, peopleByIds, roleNameOf } from './people.js';

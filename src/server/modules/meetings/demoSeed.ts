@@ -2,14 +2,11 @@ import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { demoActor as actor } from '../../platform/seed/demoActor.js';
 import { syncEntityTables } from '../../platform/records/entityTables.js';
-import { onRecordChange } from '../../platform/records/recordHooks.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { ResourceService } from '../../platform/resources/ResourceService.js';
 import { formatDateTime } from '../../platform/records/time.js';
 import { fire } from '../../platform/workflow/engine.js';
 import { notify } from '../../platform/notifications/notify.js';
-import { questionChanged } from '../questions/questionNotices.js';
-import { syncAttendees } from './attendeeSync.js';
 
 const DAY = 24 * 3600_000;
 
@@ -26,9 +23,6 @@ export async function seedMeetingsDemo(ctx: AppContext, now = Date.now()): Promi
   await syncEntityTables(ctx.database, [meetingEntity, attendee, question]);
   const store = KyselyRecordStore.of(ctx.database);
   if ((await store.list(meetingEntity, { where: { t: 'const', value: true }, sort: [], offset: 0, limit: 1 })).total > 0) return false;
-  // The seed runs before the routes register these; registering is keyed, so doing it twice is harmless.
-  onRecordChange('meeting', 'meetings.attendees', syncAttendees);
-  onRecordChange('question', 'questions.notices', questionChanged);
 
   const service = new ResourceService(ctx);
   const who: Record<string, SessionUser> = {};

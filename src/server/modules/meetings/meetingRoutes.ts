@@ -3,10 +3,8 @@ import type { AppContext } from '../../AppContext.js';
 import { currentUser } from '../../platform/auth/authPlugin.js';
 import { ok } from '../../platform/http/envelope.js';
 import { contentDisposition } from '../../platform/resources/csv.js';
-import { onRecordChange } from '../../platform/records/recordHooks.js';
 import { emptyBodyIsObject, objectSchema, str } from '../../platform/http/requestSchemas.js';
 import { exportAttendees } from './attendeeExport.js';
-import { syncAttendees } from './attendeeSync.js';
 import { namePeople, searchPeople, type PersonKind } from './personSearch.js';
 
 const idText = { type: 'string', pattern: '^[0-9]{1,12}$' };
@@ -18,7 +16,6 @@ const idText = { type: 'string', pattern: '^[0-9]{1,12}$' };
 export async function meetingRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
   emptyBodyIsObject(app);
-  onRecordChange('meeting', 'meetings.attendees', syncAttendees);
 
   app.post('/person/search', {
     schema: { body: objectSchema({ keyword: str(50), kind: { type: 'string', enum: ['all', 'expert', 'leader', 'topic'] } }) },

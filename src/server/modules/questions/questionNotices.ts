@@ -1,5 +1,5 @@
 import type { AppContext } from '../../AppContext.js';
-import type { RecordChange } from '../../platform/records/recordHooks.js';
+import type { RecordChange } from '../../platform/records/Engine.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { tableName } from '../../platform/records/entityTables.js';
 import { tableExists } from '../../platform/db/tableExists.js';

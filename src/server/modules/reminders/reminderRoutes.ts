@@ -3,7 +3,6 @@ import type { EntityDef } from '../../../shared/schema/types.js';
 import type { AppContext } from '../../AppContext.js';
 import { scheduleJob } from '../../platform/jobs/schedule.js';
 import { useOutsideChannels } from '../../platform/notifications/outsideSenders.js';
-import { registerVirtualEntity } from '../../platform/resources/virtualEntities.js';
 import { PREFERENCE_ENTITY, policyOf, preferenceAdmin } from './preferenceAdmin.js';
 import { REMINDER_JOB, runReminders } from './reminders.js';
 
@@ -13,7 +12,7 @@ import { REMINDER_JOB, runReminders } from './reminders.js';
  */
 export async function reminderRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
-  registerVirtualEntity(ctx, PREFERENCE_ENTITY, preferenceAdmin(ctx));
+  ctx.engine.on(PREFERENCE_ENTITY, { virtual: preferenceAdmin(ctx) });
   useOutsideChannels(ctx, policyOf(ctx.schemas.entities.get(PREFERENCE_ENTITY) as EntityDef));
   const stop = scheduleJob(ctx, REMINDER_JOB, ctx.config.jobIntervalMs ?? 0, async () => {
     const n = await runReminders(ctx);

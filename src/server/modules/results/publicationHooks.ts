@@ -1,6 +1,5 @@
 import type { AppContext } from '../../AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
-import { onSave, onTransition } from '../../platform/records/hooks.js';
 import type { RecordStore, StoredRecord } from '../../platform/records/RecordStore.js';
 import { workflowOf } from '../../platform/workflow/engine.js';
 import { statusOf } from '../../platform/records/transitions.js';
@@ -49,17 +48,17 @@ const registered = new WeakSet<AppContext>();
 export function registerPublicationHooks(ctx: AppContext): void {
   if (registered.has(ctx)) return;
   registered.add(ctx);
-  onSave(ctx, ENTITY, async (_ctx, { entity, existing, next, store }) => {
+  ctx.engine.on(ENTITY, { inSave: async (_ctx, { entity, existing, next, store }) => {
     next.items = existing?.items ?? null;
     const same = await store.list(entity, { where: { t: 'and', items: [{ t: 'cmp', field: 'year', op: '=', value: Number(next.year) }, { t: 'cmp', field: 'kind', op: '=', value: String(next.kind) }] }, sort: [], offset: 0, limit: 2 });
     if (same.rows.some((r) => r.id !== existing?.id)) {
       throw AppError.invalid([{ field: 'year', label: '年度', message: '该年度的此类名单已存在，请编辑已有的名单' }]);
     }
-  });
-  onTransition(ctx, ENTITY, async (_ctx, { record, next, transition, store }) => {
+  } });
+  ctx.engine.on(ENTITY, { onTransition: async (_ctx, { record, next, transition, store }) => {
     if (transition.action !== 'publish') return;
     const rows = await publicationRows(ctx, store, String(record.kind), Number(record.year));
     if (!rows.length) throw AppError.invalid([{ field: 'year', label: '年度', message: '该年度没有可公示的课题，不能发布' }]);
     next.items = rows;
-  });
+  } });
 }

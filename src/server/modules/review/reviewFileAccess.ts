@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
-import { registerFileReadGrant } from '../../platform/files/recordAccess.js';
 import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
 
 const EXPERT = '5';
@@ -30,6 +29,6 @@ export async function expertDocumentFields(ctx: AppContext, user: SessionUser, e
   return total > 0 ? fields : null;
 }
 
-export function registerReviewFileAccess(): void {
-  registerFileReadGrant('review', expertDocumentFields);
+export function registerReviewFileAccess(ctx: AppContext): void {
+  ctx.engine.onFileRead(expertDocumentFields);
 }

@@ -2,7 +2,6 @@ import type { AppContext } from '../../AppContext.js';
 import { linkAccount } from '../../platform/accounts/accounts.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
-import { onBeforeSave } from '../../platform/records/saveHooks.js';
 import { normalizeCriteria, templateProblem } from './aggregate.js';
 import { parseLocal } from '../../platform/records/time.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
@@ -25,8 +24,8 @@ export async function linkExpertAccount(ctx: AppContext, actor: SessionUser, e: 
 }
 
 /** Registers the review module's save checks: expert accounts; batch templates and time windows. */
-export function registerReviewHooks(): void {
-  onBeforeSave('expert', async ({ ctx, next, existing, user }) => {
+export function registerReviewHooks(ctx: AppContext): void {
+  ctx.engine.on('expert', { beforeSave: async ({ ctx, next, existing, user }) => {
     const s = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
     const account = s(next.account);
     if (existing && existing.userId && s(existing.account) === account && existing.mobile === next.mobile) return;
@@ -38,9 +37,9 @@ export function registerReviewHooks(): void {
     });
     if (rows.some((r) => r.id !== existing?.id)) throw refuse('account', '登录账号', '该账号已关联其他专家');
     return { userId };
-  });
+  } });
 
-  onBeforeSave('reviewBatch', async ({ ctx, next, existing }) => {
+  ctx.engine.on('reviewBatch', { beforeSave: async ({ ctx, next, existing }) => {
     next.criteria = normalizeCriteria(next.criteria);
     const problem = templateProblem(next.criteria, next.recommendations);
     if (problem) throw refuse('criteria', '评分指标', problem);
@@ -58,5 +57,5 @@ export function registerReviewHooks(): void {
     // existing allocations break is refused, naming them, rather than saved over them.
     const broken = await brokenByRuleChange(ctx, existing, next);
     if (broken.length) throw refuse('outOfArea', '异地评审', brokenMessage(broken));
-  });
+  } });
 }

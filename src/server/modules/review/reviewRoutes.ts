@@ -10,8 +10,6 @@ import { peerReviews } from './peerReviews.js';
 import { confirmReplacement, decline, replacement } from './declineService.js';
 import { exportReviews } from './reviewExport.js';
 import { reviewApplication } from './reviewApplication.js';
-import { registerReviewFileAccess } from './reviewFileAccess.js';
-import { registerReviewHooks } from './reviewHooks.js';
 import { progress, reopen, remind, saveScore, task } from './scoringService.js';
 
 const subAct = { type: 'string', maxLength: 8 } as const;
@@ -30,8 +28,6 @@ type B = { Body: Record<string, unknown> };
  */
 export async function reviewRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
-  registerReviewHooks();
-  registerReviewFileAccess();
   app.post<B>('/review/candidates', { schema: batchOnly }, async (req) => ok(await candidates(ctx, currentUser(req), req.body)));
   app.post<B>('/review/allocate', {
     schema: obj({

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../AppContext.js';
 import { ruleRecord } from '../../platform/records/output.js';
-import { registerRuleFacts } from '../../platform/records/ruleFacts.js';
 
 /** The refusal of a submit while no notice of the stage is open (topic.json guards.submit.message says the same). */
 export const NOTICE_CLOSED = '当前阶段没有开放的通知，不能提交';
@@ -15,7 +14,7 @@ const PUBLISHED = '1';
  * server refuses the submit and `_perm` leaves it out (the 提交 buttons hide) by the same rule.
  */
 export function registerNoticeFacts(ctx: AppContext): void {
-  registerRuleFacts(ctx, 'topic', async (store) => {
+  ctx.engine.on('topic', { facts: async (store) => {
     const notice = ctx.schemas.entities.get('notice');
     if (!notice) return { notices: [] };
     const { rows } = await store.list(notice, {
@@ -31,5 +30,5 @@ export function registerNoticeFacts(ctx: AppContext): void {
         return { id: n.id, status: n.status, stage: n.stage, startTime: n.startTime, endTime: n.endTime, targetAreas: n.targetAreas };
       }),
     };
-  });
+  } });
 }

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
-import { onSave, onTransition } from '../../platform/records/hooks.js';
 import type { FieldError } from '../../platform/resources/validate.js';
 import { eligibilityErrors } from './eligibility.js';
 import { topicNoticeOpen } from './noticeOpen.js';
@@ -29,14 +28,14 @@ function upperIdCards(next: Record<string, unknown>): void {
  * eligibility rules; the province's approval of an application gives the topic its number.
  */
 export function registerTopicHooks(ctx: AppContext): void {
-  onSave(ctx, 'notice', async (_ctx, { user, next }) => {
+  ctx.engine.on('notice', { inSave: async (_ctx, { user, next }) => {
     if (user.roleCode === '3') next.targetAreas = user.areaCode ? [user.areaCode] : null;
     const start = typeof next.startTime === 'string' ? parseLocal(next.startTime) : null;
     const end = typeof next.endTime === 'string' ? parseLocal(next.endTime) : null;
     if (start !== null && end !== null && end <= start) refuse([{ field: 'endTime', label: '截止时间', message: '截止时间须晚于开始时间' }]);
-  });
+  } });
 
-  onSave(ctx, 'topic', async (_ctx, { user, existing, next, store, now }) => {
+  ctx.engine.on('topic', { inSave: async (_ctx, { user, existing, next, store, now }) => {
     upperIdCards(next);
     const noticeEntity = ctx.schemas.entities.get('notice')!;
     const noticeId = next.noticeId;
@@ -50,14 +49,14 @@ export function registerTopicHooks(ctx: AppContext): void {
     next.year = notice!.year ?? null;
     const personChecks = Boolean(existing && !['0'].includes(String(existing.status)));
     refuse(await eligibilityErrors(ctx, store, { ...next, id: existing?.id }, { personChecks }));
-  });
+  } });
 
-  onTransition(ctx, 'topic', async (_ctx, { record, next, transition, from, store }) => {
+  ctx.engine.on('topic', { onTransition: async (_ctx, { record, next, transition, from, store }) => {
     if (transition.action === 'submit' && APPLICATION_EDITABLE.includes(from)) {
       refuse(await eligibilityErrors(ctx, store, record, { personChecks: true }));
     }
     if (transition.action === 'provinceApprove' && from === '4' && !record.topicNo) {
       next.topicNo = await nextTopicNo(ctx, store, String(record.year ?? ''));
     }
-  });
+  } });
 }

@@ -2,9 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext.js';
 import { currentUser } from '../../platform/auth/authPlugin.js';
 import { contentDisposition } from '../../platform/resources/csv.js';
-import { scheduleTopicExpiry } from './expiry.js';
 import { exportTopics, parseIds } from './topicExport.js';
-import { registerTopicHooks } from './topicHooks.js';
 
 const subAct = { type: 'string', maxLength: 8 } as const;
 
@@ -14,9 +12,6 @@ const subAct = { type: 'string', maxLength: 8 } as const;
  */
 export async function topicRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
-  registerTopicHooks(ctx);
-  const stop = scheduleTopicExpiry(ctx, ctx.config.jobIntervalMs ?? 0);
-  app.addHook('onClose', async () => stop());
 
   app.post('/topics/export', {
     schema: {

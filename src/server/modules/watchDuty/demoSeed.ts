@@ -4,7 +4,7 @@ import { syncEntityTables } from '../../platform/records/entityTables.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { ResourceService } from '../../platform/resources/ResourceService.js';
 import { formatDate } from '../../platform/records/time.js';
-import { registerWatchDutyHooks, watchShifts, WATCH_ENTITY } from './watchDuty.js';
+import { watchShifts, WATCH_ENTITY } from './watchDuty.js';
 
 const DAY = 24 * 3600_000;
 /** The demo administrators take the shifts in turn. */
@@ -22,7 +22,6 @@ export async function seedWatchDutyDemo(ctx: AppContext, now = Date.now()): Prom
   const store = KyselyRecordStore.of(ctx.database);
   if ((await store.list(entity, { where: { t: 'const', value: true }, sort: [], offset: 0, limit: 1 })).total > 0) return false;
   // The seed runs before the routes register the checks; registering twice is harmless.
-  registerWatchDutyHooks();
   const admin = await demoActor(ctx, 'admin');
   const people: number[] = [];
   for (const name of ROTA) people.push((await demoActor(ctx, name)).userId);

@@ -1,6 +1,5 @@
 import type { AppContext } from '../../AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
-import { onBeforeSave } from '../../platform/records/saveHooks.js';
 import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
 
 export const WATCH_ENTITY = 'keepWatchPerson';
@@ -40,8 +39,8 @@ export async function onDutyOn(ctx: AppContext, date: string): Promise<OnDuty[]>
  * the record (lists and getToken read them without a join), and the person's mobile when no phone
  * is given.
  */
-export function registerWatchDutyHooks(): void {
-  onBeforeSave(WATCH_ENTITY, async ({ ctx, next, existing }) => {
+export function registerWatchDutyHooks(ctx: AppContext): void {
+  ctx.engine.on(WATCH_ENTITY, { beforeSave: async ({ ctx, next, existing }) => {
     const shift = (await watchShifts(ctx)).find((s) => s.key === next.shift);
     if (!shift) throw refuse('shift', '班次', '请选择系统设置中的班次');
     const user = await ctx.database.db.selectFrom('users').select(['id', 'real_name', 'mobile'])
@@ -57,5 +56,5 @@ export function registerWatchDutyHooks(): void {
     if (rows.some((r) => r.id !== existing?.id)) throw refuse('shift', '班次', `${String(next.dutyDate)} ${shift.value}已安排值班人员`);
     const phone = next.phone === null || next.phone === undefined || next.phone === '' ? (user.mobile ?? null) : next.phone;
     return { shiftName: shift.value, personName: String(user.real_name), phone };
-  });
+  } });
 }

@@ -8,7 +8,7 @@ import { signingSecret } from '../../platform/reference/settingsStore.js';
 import { issueWatchToken } from '../system/watchToken.js';
 import { maskPhone } from '../../../shared/masks.js';
 import { isAdminRole } from '../../../shared/roles.js';
-import { onDutyOn, registerWatchDutyHooks, watchShifts } from './watchDuty.js';
+import { onDutyOn, watchShifts } from './watchDuty.js';
 
 const EMPTY_BODY = { body: objectSchema(), querystring: objectSchema() };
 
@@ -20,7 +20,6 @@ const EMPTY_BODY = { body: objectSchema(), querystring: objectSchema() };
 export async function watchDutyRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
   emptyBodyIsObject(app);
-  registerWatchDutyHooks();
 
   app.post('/tKeepWatchShift/selectShiftKeyAndValue', { schema: EMPTY_BODY }, async () => ok(await watchShifts(ctx)));
 

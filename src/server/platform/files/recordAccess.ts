@@ -6,21 +6,6 @@ import { allowed } from '../records/access.js';
 import { ruleRecord } from '../records/output.js';
 import { KyselyRecordStore } from '../records/RecordStore.js';
 import { ruleContext } from '../records/ruleContext.js';
-import type { StoredRecord } from '../records/RecordStore.js';
-
-/**
- * A module's extra reason to hand out a record's files to someone its read rules keep out (an
- * expert reads the documents of the topics assigned to them): answers the `files` fields the user
- * may read through, or null.
- */
-export type FileReadGrant = (ctx: AppContext, user: SessionUser, entity: string, record: StoredRecord, db: Kysely<any>) => Promise<readonly string[] | null>;
-
-const grants = new Map<string, FileReadGrant>();
-
-/** Registers (or replaces) a module's grant by name. */
-export function registerFileReadGrant(name: string, grant: FileReadGrant): void {
-  grants.set(name, grant);
-}
 
 /**
  * Whether `user` (null: an anonymous visitor) may read file `fileId` through record `id` of
@@ -46,7 +31,7 @@ export async function canReadBoundRecord(
   });
   if (user && allowed(entity, 'read', record, user) && holds(Object.keys(entity.fields))) return true;
   if (user) {
-    for (const grant of grants.values()) {
+    for (const grant of ctx.engine.fileReadGrants()) {
       const fields = await grant(ctx, user, entityName, record, db);
       if (fields && holds(fields)) return true;
     }

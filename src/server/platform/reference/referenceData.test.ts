@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { loadSchemas } from '../schemas/loadSchemas.js';
 import { seed } from '../seed/seed.js';
+import { MODULES } from '../../modules/index.js';
 import { dictionaryVersions } from './dictionaryStore.js';
 
 describe('reference data seed', () => {
@@ -34,8 +35,8 @@ describe('reference data seed', () => {
   it('is idempotent: a second run adds nothing and bumps no version', async () => {
     const before = await counts();
     const versions = await dictionaryVersions(t.ctx.database.db);
-    await seed(t.ctx);
-    await seed(t.ctx);
+    await seed(t.ctx, MODULES);
+    await seed(t.ctx, MODULES);
     expect(await counts()).toEqual(before);
     expect(await dictionaryVersions(t.ctx.database.db)).toEqual(versions);
   });
@@ -48,7 +49,7 @@ describe('reference data seed', () => {
     doc.options.push({ value: '9', text: '专家组现场答辩评定' });
     fs.writeFileSync(file, JSON.stringify(doc));
     const before = await dictionaryVersions(t.ctx.database.db);
-    await seed({ ...t.ctx, schemas: loadSchemas(dir) });
+    await seed({ ...t.ctx, schemas: loadSchemas(dir) }, MODULES);
     const after = await dictionaryVersions(t.ctx.database.db);
     expect(after.psgz).toBe(before.psgz + 1);
     expect(after.sjzt).toBe(before.sjzt);
@@ -60,9 +61,9 @@ describe('reference data seed', () => {
   it('makes no demo account in production', async () => {
     const db = t.ctx.database.db;
     await db.deleteFrom('users').execute();
-    await seed({ ...t.ctx, config: { ...t.ctx.config, production: true } });
+    await seed({ ...t.ctx, config: { ...t.ctx.config, production: true } }, MODULES);
     expect((await counts()).users).toBe(0);
-    await seed(t.ctx);
+    await seed(t.ctx, MODULES);
     expect((await counts()).users).toBeGreaterThanOrEqual(9);
   });
 });
@@ -77,7 +78,7 @@ describe('reference data seed from two processes at once', () => {
     await db.deleteFrom('dictionary_items').execute();
     await db.deleteFrom('dictionary_types').execute();
     await db.deleteFrom('users').execute();
-    await Promise.all([seed(t.ctx), seed(t.ctx)]);
+    await Promise.all([seed(t.ctx, MODULES), seed(t.ctx, MODULES)]);
     const roles = await db.selectFrom('user_roles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
     expect(Number(roles.n)).toBe(10);
     const types = await db.selectFrom('dictionary_types').select(['type', 'version']).execute();

@@ -17,7 +17,6 @@ import { publicRecord, ruleRecord } from '../records/output.js';
 import { listFields } from './listFields.js';
 import { KyselyRecordStore, type Filter, type RecordStore, type StoredRecord } from '../records/RecordStore.js';
 import { ruleContext } from '../records/ruleContext.js';
-import { ruleFacts } from '../records/ruleFacts.js';
 import { ruleToCond } from '../schemas/ruleFilter.js';
 import { validateFields, type FieldError } from './validate.js';
 import { coerceServerValue } from '../records/fieldValues.js';
@@ -25,10 +24,7 @@ import { isDateOnly } from '../records/time.js';
 import { toCsv } from './csv.js';
 import { exportCellWriter } from './exportCells.js';
 import { logRows } from './virtualEntities.js';
-import { runRecordHooks } from '../records/recordHooks.js';
-import { runSaveHooks } from '../records/hooks.js';
 import { uniqueErrors } from './uniqueRules.js';
-import { runBeforeSave } from '../records/saveHooks.js';
 import { MAX_ID, MAX_PAGE } from '../http/inputGuard.js';
 import { dictLabelsOf, fieldDiff } from '../records/fieldDiff.js';
 
@@ -55,12 +51,9 @@ function parseVersion(v: unknown): number {
   return n;
 }
 
-export interface ListAnswer {
-  list: Record<string, unknown>[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+import type { ListAnswer } from '../records/Engine.js';
+
+export type { ListAnswer };
 
 /**
  * The generic create / read / list / update / delete / export of every entity, driven by its
@@ -95,7 +88,7 @@ export class ResourceService {
 
   /** One record's answer with the facts its workflow guards read (read once per call). */
   private async answerOne(entity: EntityDef, rec: StoredRecord, user: SessionUser, now = Date.now()): Promise<Record<string, unknown>> {
-    return this.answer(entity, rec, user, now, await ruleFacts(this.ctx, entity.name, this.store, now));
+    return this.answer(entity, rec, user, now, await this.ctx.engine.facts(entity.name, this.store, now));
   }
 
   // ---------------------------------------------------------------- reading
@@ -196,7 +189,7 @@ export class ResourceService {
       where: { t: 'and', items: [scopeFilter(entity, 'read', user, now), ...q.items] },
       sort: [q.sort], offset: (q.page - 1) * q.pageSize, limit: q.pageSize, fields,
     });
-    const facts = rows.length ? await ruleFacts(this.ctx, entity.name, this.store, now) : {};
+    const facts = rows.length ? await this.ctx.engine.facts(entity.name, this.store, now) : {};
     // Rows carry the fields read (what the page shows and its rules test), not every field as null.
     return { list: rows.map((r) => this.answer(entity, r, user, now, facts, fields)), total, page: q.page, pageSize: q.pageSize };
   }
@@ -276,10 +269,10 @@ export class ResourceService {
         else record[name] = def.default !== undefined ? def.default : null;
       }
       if (wf && wf.field !== 'status') record[wf.field] = wf.initial;
-      await runBeforeSave(this.ctx, entity.name, record, null, user);
+      await this.ctx.engine.beforeSave(this.ctx, entity.name, record, null, user);
       const labels = await dictLabelsOf(entity, this.dicts);
       saved = await this.store.transaction(async (tx) => {
-        await runSaveHooks(this.ctx, { entity, user, existing: null, next: record, store: tx, now });
+        await this.ctx.engine.inSave(this.ctx, { entity, user, existing: null, next: record, store: tx, now });
         const clash = await uniqueErrors(tx, entity, null, record, now);
         if (clash.length) throw AppError.invalid(clash);
         const changes = fieldDiff(entity, wf, null, record, labels);
@@ -300,10 +293,10 @@ export class ResourceService {
       assertAreaFieldsInScope(entity, 'update', checked.values, user);
       files = checked.files;
       const next: StoredRecord = { ...existing, ...checked.values, updatedAt: now, updatedBy: user.userId };
-      await runBeforeSave(this.ctx, entity.name, next, existing, user);
+      await this.ctx.engine.beforeSave(this.ctx, entity.name, next, existing, user);
       const labels = await dictLabelsOf(entity, this.dicts);
       saved = await this.store.transaction(async (tx) => {
-        await runSaveHooks(this.ctx, { entity, user, existing, next, store: tx, now });
+        await this.ctx.engine.inSave(this.ctx, { entity, user, existing, next, store: tx, now });
         const clash = await uniqueErrors(tx, entity, existing, next, now);
         if (clash.length) throw AppError.invalid(clash);
         const changes = fieldDiff(entity, this.workflow(entity), existing, next, labels);
@@ -317,7 +310,7 @@ export class ResourceService {
     }
     // After the commit: the file service records that these files belong to the record now.
     for (const [field, ids] of files) if (ids.length) await bindFiles(this.ctx, `${entity.name}.${field}`, saved.id, ids);
-    await runRecordHooks(this.ctx, { entity: entity.name, record: saved, action: isNew ? 'create' : 'update', fromStatus: saved.status, toStatus: saved.status, user });
+    await this.ctx.engine.afterCommit(this.ctx, { entity: entity.name, record: saved, action: isNew ? 'create' : 'update', fromStatus: saved.status, toStatus: saved.status, user });
     return this.answerOne(entity, (await fireOnSave(this.ctx, entity, saved, user, this.store)) ?? saved, user, now);
   }
 

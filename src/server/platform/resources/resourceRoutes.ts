@@ -10,7 +10,6 @@ import { contentDisposition } from './csv.js';
 import { syncEntityTables } from '../records/entityTables.js';
 import { syncEntityIndexes } from '../records/entityIndexes.js';
 import { MAX_PAGE_SIZE, ResourceService } from './ResourceService.js';
-import { virtualEntity } from './virtualEntities.js';
 import { importFields, importTemplate, importXlsx } from './importXlsx.js';
 import { MAX_ID, MAX_PAGE } from '../http/inputGuard.js';
 import { routesWithChunks } from '../schemas/routesWithChunks.js';
@@ -110,7 +109,7 @@ export async function resourceRoutes(app: FastifyInstance, opts: { ctx: AppConte
   type P = { Params: { entity: string }; Body: Record<string, unknown> };
   /** A virtual entity's adapter (module data answered in the engine's shapes), else the engine. */
   const virt = (name: string) => {
-    const adapter = virtualEntity(ctx, name);
+    const adapter = ctx.engine.virtual(name);
     // A virtual entity without an adapter (a visitor form's fields, say) has no table: nothing here serves it.
     if (!adapter && ctx.schemas.entities.get(name)?.virtual) throw AppError.forbidden();
     return adapter;

@@ -5,7 +5,6 @@ import { DEMO_USERS } from '../seed/demoUsers.js';
 import { allowed } from '../records/access.js';
 import type { StoredRecord } from '../records/RecordStore.js';
 import { MAX_PAGE_SIZE } from '../resources/ResourceService.js';
-import { virtualEntity } from '../resources/virtualEntities.js';
 import type { SchemaProblem } from '../schemas/checkSchemas.js';
 
 async function listEverything(list: (body: Record<string, unknown>) => Promise<{ list: unknown[]; total: number }>): Promise<StoredRecord[]> {
@@ -35,7 +34,7 @@ export async function probeVirtualReads(ctx: AppContext): Promise<SchemaProblem[
   for (const u of DEMO_USERS) for (const role of u.roles) actors.push(await demoActor(ctx, u.username, role));
   const problems: SchemaProblem[] = [];
   for (const entity of ctx.schemas.entities.values()) {
-    const adapter = entity.virtual ? virtualEntity(ctx, entity.name) : undefined;
+    const adapter = entity.virtual ? ctx.engine.virtual(entity.name) : undefined;
     if (!adapter) continue;
     const seen = new Map<number, StoredRecord>();
     const listed = new Map<SessionUser, Set<number>>();

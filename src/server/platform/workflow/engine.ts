@@ -11,9 +11,6 @@ import { coerceServerValue } from '../records/fieldValues.js';
 import { DictionaryValues } from '../records/dictionaries.js';
 import { dictLabelsOf, fieldDiff } from '../records/fieldDiff.js';
 import { failingGuard, pickTransition, statusOf, targetOf } from '../records/transitions.js';
-import { ruleFacts } from '../records/ruleFacts.js';
-import { runRecordHooks } from '../records/recordHooks.js';
-import { runTransitionHooks } from '../records/hooks.js';
 
 export const WORKFLOW_MESSAGES = {
   notAllowed: '当前状态不能执行该操作',
@@ -58,7 +55,7 @@ export async function fire(ctx: AppContext, input: FireInput, user: SessionUser 
     if (!record || (user && !allowed(entity, 'read', record, user, now))) throw AppError.notFound();
     // Stale first: whoever decided on an older version learns that, whatever the status is now.
     if (record.version !== input.version) throw AppError.conflict();
-    const facts = await ruleFacts(ctx, entity.name, tx, now);
+    const facts = await ctx.engine.facts(entity.name, tx, now);
     const t = pickTransition(workflow, entity, input.action, record, user, now, facts);
     if (!t) throw AppError.forbidden(WORKFLOW_MESSAGES.notAllowed);
     // The action's guard (e.g. the stage's notice open for a submit), with its own message.
@@ -86,7 +83,7 @@ export async function fire(ctx: AppContext, input: FireInput, user: SessionUser 
       const ctxRule = { record: ruleRecord(entity, record), user: user ? ruleUser(user) : {}, now, comment };
       for (const [field, rule] of Object.entries(t.set)) next[field] = coerceServerValue(entity.fields[field], evaluate(rule, ctxRule));
     }
-    await runTransitionHooks(ctx, { entity, user, record, next, transition: t, from, to, store: tx, now });
+    await ctx.engine.onTransition(ctx, { entity, user, record, next, transition: t, from, to, store: tx, now });
     const changes = fieldDiff(entity, workflow, record, next, labels);
     if (!(await tx.update(entity, next, input.version))) throw AppError.conflict();
     await tx.log({
@@ -95,7 +92,7 @@ export async function fire(ctx: AppContext, input: FireInput, user: SessionUser 
     });
     return { ...next, version: input.version + 1 };
   });
-  await runRecordHooks(ctx, { entity: entity.name, record: done, action: input.action, fromStatus: from, toStatus: statusOf(workflow, done), user });
+  await ctx.engine.afterCommit(ctx, { entity: entity.name, record: done, action: input.action, fromStatus: from, toStatus: statusOf(workflow, done), user });
   return done;
 }
 

@@ -3,7 +3,6 @@ import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { AppError } from '../http/AppError.js';
 import type { RecordStore, StoredRecord } from '../records/RecordStore.js';
-import { ruleFacts } from '../records/ruleFacts.js';
 import { fire, workflowOf } from './engine.js';
 import { failingGuard, pickTransition, statusOf, targetOf } from '../records/transitions.js';
 
@@ -20,7 +19,7 @@ export async function fireOnSave(ctx: AppContext, entity: EntityDef, record: Sto
   if (!workflow || !candidates.length) return null;
   const from = statusOf(workflow, record);
   const now = Date.now();
-  const facts = await ruleFacts(ctx, entity.name, store, now);
+  const facts = await ctx.engine.facts(entity.name, store, now);
   for (const t of candidates) {
     if (!t.from.includes(from) || targetOf(t, from) === from) continue;
     if (pickTransition(workflow, entity, t.action, record, user, now, facts) !== t) continue;

@@ -1,6 +1,4 @@
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext.js';
-import { onSave, onTransition } from '../../platform/records/hooks.js';
 import { DictionaryValues } from '../../platform/records/dictionaries.js';
 import { readChangeKinds } from './changeKinds.js';
 import { applyRequest, ownRunningTarget, prepareRequest, refuseOpenSameKind } from './changeRules.js';
@@ -11,14 +9,13 @@ import { applyRequest, ownRunningTarget, prepareRequest, refuseOpenSameKind } fr
  * other open request of the same kind; the pass applies the request to the topic in the same
  * transaction. What each kind changes is schemas/topicChangeKinds.json.
  */
-export async function changeRoutes(_app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
-  const { ctx } = opts;
+export function registerChangeHooks(ctx: AppContext): void {
   const kinds = readChangeKinds(ctx.schemas);
-  onSave(ctx, kinds.request.name, async (_ctx, { user, next, store }) => {
+  ctx.engine.on(kinds.request.name, { inSave: async (_ctx, { user, next, store }) => {
     const target = await ownRunningTarget(kinds, store, next, user);
     prepareRequest(kinds, next, target);
-  });
-  onTransition(ctx, kinds.request.name, async (_ctx, { user, record, next, transition, store, now }) => {
+  } });
+  ctx.engine.on(kinds.request.name, { onTransition: async (_ctx, { user, record, next, transition, store, now }) => {
     if (transition.action === kinds.submitAction && user) {
       const target = await ownRunningTarget(kinds, store, record, user);
       prepareRequest(kinds, next, target);
@@ -27,5 +24,5 @@ export async function changeRoutes(_app: FastifyInstance, opts: { ctx: AppContex
     } else if (transition.action === kinds.applyAction) {
       await applyRequest(ctx, kinds, store, record, user, now);
     }
-  });
+  } });
 }

@@ -1,7 +1,5 @@
 import { registerPublicationHooks } from './publicationHooks.js';
-import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext.js';
-import { onSave, onTransition } from '../../platform/records/hooks.js';
 import { flagDuplicates, latestScore, openNoticeFor, prepareResult } from './resultRules.js';
 
 /** A returned result (status 3) is open again to its leader: the return reopens it, whatever the notice's window. */
@@ -15,18 +13,17 @@ const RETURNED = '3';
  * topic name, and flags suspected duplicates; the end of an expert review copies the final score
  * onto the result for its list.
  */
-export async function resultRoutes(_app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
-  const { ctx } = opts;
+export function registerResultHooks(ctx: AppContext): void {
   registerPublicationHooks(ctx);
-  onSave(ctx, 'achievement', async (_ctx, { entity, user, existing, next, store, now }) => {
+  ctx.engine.on('achievement', { inSave: async (_ctx, { entity, user, existing, next, store, now }) => {
     const returned = existing?.status === RETURNED;
     if (returned) next.noticeId = existing.noticeId;
     const kept = returned ? await store.get(ctx.schemas.entities.get('achievementNotice')!, Number(existing.noticeId)) : null;
     const notice = kept ?? await openNoticeFor(ctx, store, entity, next.noticeId, user, now);
     await prepareResult(ctx, store, entity, next, notice, user);
     await flagDuplicates(store, entity, next, existing?.id ?? null);
-  });
-  onTransition(ctx, 'achievement', async (_ctx, { entity, user, record, next, transition, store, now }) => {
+  } });
+  ctx.engine.on('achievement', { onTransition: async (_ctx, { entity, user, record, next, transition, store, now }) => {
     if (transition.action === 'submit' && user) {
       if (record.status !== RETURNED) await openNoticeFor(ctx, store, entity, record.noticeId, user, now);
       // Files are bound to their record after its save commits: look again now that they are.
@@ -34,5 +31,5 @@ export async function resultRoutes(_app: FastifyInstance, opts: { ctx: AppContex
     } else if (transition.action === 'endReview') {
       next.finalScore = latestScore(next.reviewResults);
     }
-  });
+  } });
 }

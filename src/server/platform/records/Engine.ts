@@ -1,0 +1,210 @@
+import type { Kysely } from 'kysely';
+import type { EntityDef, OperationLogRow, TransitionDef } from '../../../shared/schema/types.js';
+import type { AppContext } from '../../AppContext.js';
+import type { SessionUser } from '../auth/sessions.js';
+import type { RecordStore, StoredRecord } from './RecordStore.js';
+import type { RuleFacts } from './transitions.js';
+
+/**
+ * The one way a module extends the engine, per app (test apps in one process never share it):
+ * `ctx.engine.on(entity, { beforeSave, inSave, onTransition, afterCommit, facts, virtual })`,
+ * registered from the module's manifest before anything is seeded or served. Several modules may
+ * extend one entity, and their hooks run in the order registered; registering the same hook twice,
+ * or a second adapter for a virtual entity, is refused rather than silently replacing the first.
+ */
+export class Engine {
+  private readonly byEntity = new Map<string, Required<Lists>>();
+  private readonly adapters = new Map<string, VirtualEntity>();
+  private readonly grants: FileReadGrant[] = [];
+
+  /** `isVirtual`: whether an entity's schema says `"virtual": true` (only those take an adapter). */
+  constructor(private readonly isVirtual: (entity: string) => boolean) {}
+
+  on(entity: string, ext: EntityExtension): void {
+    const lists = this.listsOf(entity);
+    for (const kind of HOOK_KINDS) {
+      const hook = ext[kind];
+      if (!hook) continue;
+      if ((lists[kind] as unknown[]).includes(hook)) throw new Error(`${entity}: this ${kind} hook is registered already`);
+      (lists[kind] as unknown[]).push(hook);
+    }
+    if (ext.virtual) {
+      if (!this.isVirtual(entity)) throw new Error(`schemas/entities/${entity}.json must exist and say "virtual": true`);
+      if (this.adapters.has(entity)) throw new Error(`${entity}: a virtual entity adapter is registered already`);
+      this.adapters.set(entity, ext.virtual);
+    }
+  }
+
+  /** A module's extra reason to hand out a record's files (any entity): the fields the user may read through. */
+  onFileRead(grant: FileReadGrant): void {
+    if (this.grants.includes(grant)) throw new Error('this file read grant is registered already');
+    this.grants.push(grant);
+  }
+
+  /** Before the save's transaction: a hook may refuse (AppError) and returns values to set. */
+  async beforeSave(ctx: AppContext, entity: string, next: NewRecord, existing: StoredRecord | null, user: SessionUser): Promise<void> {
+    for (const hook of this.byEntity.get(entity)?.beforeSave ?? []) {
+      const patch = await hook({ ctx, next, existing, user });
+      if (patch) Object.assign(next, patch);
+    }
+  }
+
+  async inSave(ctx: AppContext, input: SaveHookInput): Promise<void> {
+    for (const hook of this.byEntity.get(input.entity.name)?.inSave ?? []) await hook(ctx, input);
+  }
+
+  async onTransition(ctx: AppContext, input: TransitionHookInput): Promise<void> {
+    for (const hook of this.byEntity.get(input.entity.name)?.onTransition ?? []) await hook(ctx, input);
+  }
+
+  /** After the change is committed; a failing hook is logged and does not undo the change. */
+  async afterCommit(ctx: AppContext, change: RecordChange): Promise<void> {
+    for (const hook of this.byEntity.get(change.entity)?.afterCommit ?? []) {
+      try {
+        await hook(ctx, change);
+      } catch (err) {
+        ctx.log.error({ err, entity: change.entity, hook: hook.name }, 'record hook failed');
+      }
+    }
+  }
+
+  /** The facts for the entity's rules now (empty when no module gives any). */
+  async facts(entity: string, store: RecordStore, now: number): Promise<RuleFacts> {
+    const out: RuleFacts = {};
+    for (const provider of this.byEntity.get(entity)?.facts ?? []) Object.assign(out, await provider(store, now));
+    return out;
+  }
+
+  virtual(entity: string): VirtualEntity | undefined {
+    return this.adapters.get(entity);
+  }
+
+  fileReadGrants(): readonly FileReadGrant[] {
+    return this.grants;
+  }
+
+  private listsOf(entity: string): Required<Lists> {
+    let lists = this.byEntity.get(entity);
+    if (!lists) this.byEntity.set(entity, (lists = { beforeSave: [], inSave: [], onTransition: [], afterCommit: [], facts: [] }));
+    return lists;
+  }
+}
+
+declare module '../../AppContext.js' {
+  interface AppContext {
+    /** What the modules added to the engine (records/Engine.ts). */
+    engine: Engine;
+  }
+}
+
+const HOOK_KINDS = ['beforeSave', 'inSave', 'onTransition', 'afterCommit', 'facts'] as const;
+type Lists = { [K in (typeof HOOK_KINDS)[number]]?: NonNullable<EntityExtension[K]>[] };
+
+/** What a module adds to one entity. */
+export interface EntityExtension {
+  /**
+   * Before the save's transaction opens, for work that writes other tables through the database
+   * handle (e.g. the expert library links a user account): inside the transaction such a write
+   * would wait on the transaction's own connection.
+   */
+  beforeSave?: BeforeSaveHook;
+  /** Inside the save's transaction: checks no schema rule can say; may adjust `next`. */
+  inSave?: SaveHook;
+  /** Inside a transition's transaction; may add fields it owns to `next`. */
+  onTransition?: TransitionHook;
+  /** After a create, save or transition is committed (notify people, keep own rows in step). */
+  afterCommit?: RecordHook;
+  /** Facts no record holds for the entity's rules (the rule stays declarative JSON). */
+  facts?: RuleFactsProvider;
+  /** The adapter of an entity whose schema says `"virtual": true`. */
+  virtual?: VirtualEntity;
+}
+
+export type NewRecord = Omit<StoredRecord, 'id' | 'version'> & { id?: number };
+
+export type BeforeSaveHook = (args: {
+  ctx: AppContext;
+  next: NewRecord;
+  existing: StoredRecord | null;
+  user: SessionUser;
+}) => Promise<Record<string, unknown> | void>;
+
+export interface SaveHookInput {
+  entity: EntityDef;
+  user: SessionUser;
+  /** The stored record before the save; null when creating. */
+  existing: StoredRecord | null;
+  /** The record about to be written (all fields). */
+  next: Record<string, unknown>;
+  /** The store bound to the save's transaction. */
+  store: RecordStore;
+  now: number;
+}
+
+export interface TransitionHookInput {
+  entity: EntityDef;
+  /** null: the server itself (system transitions). */
+  user: SessionUser | null;
+  /** The record before the transition. */
+  record: StoredRecord;
+  /** The record about to be written (new status, set fields); a hook may add fields it owns. */
+  next: StoredRecord;
+  transition: TransitionDef;
+  from: string;
+  to: string;
+  store: RecordStore;
+  now: number;
+}
+
+export type SaveHook = (ctx: AppContext, input: SaveHookInput) => Promise<void>;
+export type TransitionHook = (ctx: AppContext, input: TransitionHookInput) => Promise<void>;
+
+/** What a module learns after a record of an entity was created, saved or moved by a transition. */
+export interface RecordChange {
+  entity: string;
+  /** The record as committed. */
+  record: StoredRecord;
+  /** 'create', 'update' or the workflow action. */
+  action: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  /** null: the server itself (system transitions). */
+  user: SessionUser | null;
+}
+
+export type RecordHook = (ctx: AppContext, change: RecordChange) => Promise<void>;
+
+/** What a module tells the rules of an entity about other records, read once per call. */
+export type RuleFactsProvider = (store: RecordStore, now: number) => Promise<RuleFacts>;
+
+/**
+ * A module's extra reason to hand out a record's files to someone its read rules keep out (an
+ * expert reads the documents of the topics assigned to them): the `files` fields the user may read
+ * through, or null.
+ */
+export type FileReadGrant = (ctx: AppContext, user: SessionUser, entity: string, record: StoredRecord, db: Kysely<any>) => Promise<readonly string[] | null>;
+
+/** A page of list rows as every list call answers it. */
+export interface ListAnswer {
+  list: Record<string, unknown>[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+type Body = Record<string, unknown>;
+
+/**
+ * An entity whose records are not entity records (users, sub-systems, menus, dictionaries) but
+ * which the schema pages administer all the same: its module answers the generic list / get /
+ * save / delete / transition / log calls in the same shapes (rows with `_perm`), so the pages stay
+ * JSON schemas. The entity's schema says `"virtual": true`; no table is made for it.
+ */
+export interface VirtualEntity {
+  list(body: Body, user: SessionUser): Promise<ListAnswer>;
+  get(body: Body, user: SessionUser): Promise<Record<string, unknown>>;
+  save(body: Body, user: SessionUser): Promise<Record<string, unknown>>;
+  remove?(body: Body, user: SessionUser): Promise<{ deleted: number }>;
+  transition?(body: Body, user: SessionUser): Promise<Record<string, unknown>>;
+  logs?(body: Body, user: SessionUser): Promise<OperationLogRow[]>;
+}
