@@ -8,7 +8,7 @@ import { Dialog } from '../feedback/Dialog.js';
 import { useEffect, useState } from 'react';
 import { http } from '../api/http.js';
 import { notify } from '../api/notifier.js';
-import { PREVIEWABLE, UPLOAD_MESSAGES, extOf, type PreviewKind } from '../../shared/fileTypes.js';
+import { CONVERTIBLE, PREVIEWABLE, UPLOAD_MESSAGES, extOf, type PreviewKind } from '../../shared/fileTypes.js';
 
 export const IMAGE_TIMEOUT_MS = 30_000;
 export const IMAGE_BOX = { width: 800, height: 600 } as const;
@@ -21,13 +21,29 @@ export interface PreviewTarget {
 
 interface PreviewInfo {
   kind: PreviewKind;
-  previewUrl: string;
+  previewUrl: string | null;
   fileName: string;
+  downloadUrl?: string;
+  /** Files shown converted: where the conversion stands (done, or why there is nothing to show yet). */
+  conversion?: { state: string; message: string; reason?: string };
+}
+
+/** 转换中 with its state, or why it failed, with the download instead. */
+function ConversionNotice({ info }: { info: PreviewInfo }) {
+  const c = info.conversion!;
+  return (
+    <div style={{ padding: 48, textAlign: 'center' }}>
+      {c.state === 'queued' || c.state === 'running' || c.state === 'retrying' ? <Spin style={{ marginBottom: 16 }} /> : null}
+      <div className="upload-preview-conversion">{c.message}{c.reason ? `：${c.reason}` : ''}</div>
+      {info.downloadUrl ? <a href={info.downloadUrl} style={{ display: 'inline-block', marginTop: 16 }}>下载文件</a> : null}
+    </div>
+  );
 }
 
 /** Whether a preview is worth asking for (the server decides for sure, from the real content). */
 export function canPreview(file: { fileName: string; fileSuffix?: string }): boolean {
-  return !!PREVIEWABLE[(file.fileSuffix || extOf(file.fileName)).toLowerCase()];
+  const ext = (file.fileSuffix || extOf(file.fileName)).toLowerCase();
+  return !!PREVIEWABLE[ext] || !!CONVERTIBLE[ext];
 }
 
 function ImagePreview({ src, alt, timeoutMs }: { src: string; alt: string; timeoutMs: number }) {
@@ -103,10 +119,14 @@ export function FilePreview({ file, onClose, imageTimeoutMs = IMAGE_TIMEOUT_MS }
     >
       {!info ? (
         <div style={{ padding: 48, textAlign: 'center' }}><Spin /></div>
+      ) : !info.previewUrl ? (
+        <ConversionNotice info={info} />
       ) : info.kind === 'image' ? (
         <ImagePreview src={info.previewUrl} alt={file.fileName} timeoutMs={imageTimeoutMs} />
       ) : info.kind === 'pdf' ? (
         <iframe src={info.previewUrl} title={file.fileName} style={{ width: '100%', height: '75vh', border: 0 }} />
+      ) : info.kind === 'audio' ? (
+        <audio src={info.previewUrl} controls style={{ width: '100%' }} />
       ) : (
         <VideoPreview src={info.previewUrl} />
       )}
