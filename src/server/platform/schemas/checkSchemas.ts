@@ -1,19 +1,18 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type {
-  ActionDef, EntityDef, FormPageDef, ListPageDef, DetailPageDef, PageDef, MenuNode, WorkflowDef,
+  ActionDef, EntityDef, FormPageDef, ListPageDef, DetailPageDef, PageDef, WorkflowDef,
 } from '../../../shared/schema/types.js';
-import { lintRule } from '../../../shared/rules/evaluate.js';
 import { WIDGET_NAMES } from '../../../shared/schema/widgetNames.js';
 import { RuleCompileError, ruleToCond } from './ruleFilter.js';
 import type { SchemaSet } from './SchemaSet.js';
-import { normalisePath } from '../../../shared/schema/routePath.js';
-import { flattenRoutes, pathMatches } from './routePaths.js';
-import { ajvProblems, BUNDLED_META, DOCUMENT_META, escapePointer, findTemplates, META_FILES, metaValidators, PAGE_KINDS, type MetaKind } from './metaValidation.js';
+import { escapePointer } from './metaValidation.js';
+import { checkMetaSchemas } from './checkMetaSchemas.js';
+import { ruleChecker } from './ruleChecker.js';
+import { checkNavigation, routeChecks } from './checkNavigation.js';
 import { checkArticlePage, checkCountSources, checkDashboardPage, checkStatisticsPage } from './checkPageKinds.js';
 import { checkFieldTexts } from './checkFieldTexts.js';
 import { checkConsistency } from './checkConsistency.js';
-import { fieldKind, hasField, RESERVED_FIELD_NAMES, RULE_USER_KEYS, statusCodes } from './entityModel.js';
+import { fieldKind, hasField, RESERVED_FIELD_NAMES, statusCodes } from './entityModel.js';
 
 export interface SchemaProblem {
   file: string;
@@ -39,93 +38,17 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
   const add = (file: string, pointer: string, message: string) => problems.push({ file: show(file), path: pointer, message });
 
   const root = set.root;
-  const metaDir = fs.existsSync(path.join(root, 'meta', META_FILES.entity)) ? path.join(root, 'meta') : BUNDLED_META;
-  const validators = metaValidators(metaDir);
   const fileOf = (key: string) => set.files.get(key) ?? path.join(root, `${key}.json`);
 
-  // ------------------------------------------------------------ every file against its meta-schema
-  const checkMeta = (file: string, doc: unknown, kind: MetaKind) => {
-    const expected = path.join(metaDir, META_FILES[kind]);
-    const declared = (doc as { $schema?: unknown })?.$schema;
-    const want = path.relative(path.dirname(file), expected).split(path.sep).join('/');
-    if (typeof declared !== 'string') {
-      add(file, '/$schema', `missing "$schema": "${want}"`);
-    } else if (path.resolve(path.dirname(file), declared) !== expected && declared !== want) {
-      add(file, '/$schema', `"$schema" must be "${want}" (the ${kind} meta-schema)`);
-    }
-    const validate = validators.get(kind)!;
-    if (!validate(doc)) for (const p of ajvProblems(validate.errors ?? [])) add(file, p.path, p.message);
-    for (const p of findTemplates(doc, '')) add(file, p, 'no {{ }} expressions: write a JSON rule');
-  };
-
-  for (const [name, e] of set.entities) checkMeta(fileOf(`entities/${name}`), e, 'entity');
-  for (const [id, p] of set.pages) {
-    const kind = (p as { kind?: string }).kind;
-    if (kind && PAGE_KINDS.includes(kind)) checkMeta(fileOf(`pages/${id}`), p, kind as MetaKind);
-    else add(fileOf(`pages/${id}`), '/kind', `must be one of: ${PAGE_KINDS.map((k) => `"${k}"`).join(', ')}`);
-  }
-  for (const [name, w] of set.workflows) checkMeta(fileOf(`workflows/${name}`), w, 'workflow');
-  for (const [type, d] of set.dictionaries) checkMeta(fileOf(`dictionaries/${type}`), d, 'dictionary');
-  for (const [role, m] of set.menus) checkMeta(fileOf(`menus/${role}`), m, 'menu');
-  const routesFile = set.files.get('routes');
-  if (routesFile) {
-    let doc: unknown = set.routesDocument;
-    if (doc === undefined) try { doc = JSON.parse(fs.readFileSync(routesFile, 'utf8')); } catch { doc = { routes: set.routes }; }
-    checkMeta(routesFile, doc, 'routes');
-  }
-  for (const [name, doc] of set.documents) {
-    if (DOCUMENT_META[name]) checkMeta(fileOf(name), doc, DOCUMENT_META[name]!);
-    for (const p of findTemplates(doc, '')) add(fileOf(name), p, 'no {{ }} expressions: write a JSON rule');
-  }
+  checkMetaSchemas(set, fileOf, add);
 
   // ------------------------------------------------------------ cross references
-  const routeList = flattenRoutes(Array.isArray(set.routes) ? set.routes : []);
-  const routeExists = (to: string) => routeList.some((r) => pathMatches(r.full, to));
+  const routes = routeChecks(set, add);
+  const { routeExists, checkRoute } = routes;
   const workflowOf = (e: EntityDef | undefined): WorkflowDef | undefined => (e?.workflow ? set.workflows.get(e.workflow) : undefined);
   const entitiesOfWorkflow = (name: string) => [...set.entities.values()].filter((e) => e.workflow === name);
+  const checkRule = ruleChecker(set, add);
 
-  /** Lints a rule and checks the record fields, user keys and status codes it names. */
-  const checkRule = (file: string, pointer: string, rule: unknown, entity: EntityDef | undefined, roots: string[]) => {
-    for (const p of lintRule(rule, pointer)) add(file, p.path, p.message);
-    const wf = workflowOf(entity);
-    const statusField = wf?.field ?? 'status';
-    walkRule(rule, pointer, (node, ptr) => {
-      if ('var' in node) {
-        const raw = (node as { var: unknown }).var;
-        const p = Array.isArray(raw) ? raw[0] : raw;
-        if (typeof p !== 'string' || p === '') return;
-        const [head, second] = p.split('.');
-        if (!roots.includes(head)) { add(file, `${ptr}/var`, `"${head}" is not readable here (use ${roots.join(', ')})`); return; }
-        if ((head === 'record' || head === 'form') && second && second !== '_perm' && entity && !hasField(entity, second)) {
-          add(file, `${ptr}/var`, `unknown field "${second}" of entity "${entity.name}"`);
-        }
-        if (head === 'user' && second && !RULE_USER_KEYS.includes(second)) add(file, `${ptr}/var`, `unknown user key "${second}" (use ${RULE_USER_KEYS.join(', ')})`);
-        return;
-      }
-      // Status codes compared with the status field must exist in the workflow.
-      if (!wf) return;
-      const op = Object.keys(node)[0];
-      if (!['==', '!=', 'in'].includes(op)) return;
-      const args = (node as Record<string, unknown>)[op];
-      if (!Array.isArray(args) || args.length !== 2) return;
-      const codes = statusCodes(wf);
-      args.forEach((side, i) => {
-        const other = args[1 - i];
-        const v = side && typeof side === 'object' && !Array.isArray(side) ? (side as { var?: unknown }).var : undefined;
-        if (v !== `record.${statusField}` && v !== `form.${statusField}`) return;
-        const literals = Array.isArray(other) ? other.map((x, j) => [x, `${ptr}/${op}/${1 - i}/${j}`] as const) : [[other, `${ptr}/${op}/${1 - i}`] as const];
-        for (const [lit, lp] of literals) {
-          if ((typeof lit === 'string' || typeof lit === 'number') && !codes.has(String(lit))) {
-            add(file, lp, `unknown status code "${lit}" of workflow "${wf.name}"`);
-          }
-        }
-      });
-    });
-  };
-
-  const checkRoute = (file: string, pointer: string, to: unknown) => {
-    if (typeof to === 'string' && !routeExists(to)) add(file, pointer, `route path "${normalisePath(to)}" does not exist in routes.json`);
-  };
   const checkField = (file: string, pointer: string, entity: EntityDef, name: unknown, allowed?: Set<string>) => {
     if (typeof name !== 'string') return;
     if (!hasField(entity, name)) add(file, pointer, `unknown field "${name}" of entity "${entity.name}"`);
@@ -354,47 +277,11 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
     }
   }
 
-  // Routes: pages exist, paths unique, highlighted parents and redirects exist.
-  if (routesFile) {
-    const seen = new Map<string, string>();
-    for (const { route, full, pointer } of routeList) {
-      const key = normalisePath(full);
-      if (seen.has(key)) add(routesFile, `${pointer}/path`, `duplicate path "${key}" (also at ${seen.get(key)})`);
-      else seen.set(key, pointer);
-      if (route.page !== undefined) {
-        const pg = set.pages.get(route.page);
-        if (!pg) add(routesFile, `${pointer}/page`, `unknown page "${route.page}"`);
-        else if (route.mode && pg.kind !== 'form') add(routesFile, `${pointer}/mode`, `mode is for form pages; "${route.page}" is a ${pg.kind} page`);
-      }
-      if (route.activeMenu) checkRoute(routesFile, `${pointer}/activeMenu`, route.activeMenu);
-      if (route.redirect) checkRoute(routesFile, `${pointer}/redirect`, route.redirect);
-    }
-  }
-
-  // Menus: every path is a route.
-  for (const [role, m] of set.menus) {
-    const file = fileOf(`menus/${role}`);
-    const walk = (nodes: MenuNode[] | undefined, pointer: string) => (Array.isArray(nodes) ? nodes : []).forEach((n, i) => {
-      checkRoute(file, `${pointer}/${i}/path`, n?.path);
-      walk(n?.children, `${pointer}/${i}/children`);
-    });
-    walk(m.items, '/items');
-  }
+  checkNavigation(set, fileOf, add, routes);
 
   for (const p of checkCountSources(set)) add(fileOf('settings'), p.path, p.message);
   for (const p of checkFieldTexts(set, fileOf)) add(p.file, p.path, p.message);
   for (const p of checkConsistency(set)) add(fileOf(p.key), p.path, p.message);
   return problems;
-}
-
-/** Visits every operator object of a rule with its JSON pointer. */
-function walkRule(rule: unknown, pointer: string, visit: (node: Record<string, unknown>, pointer: string) => void): void {
-  if (rule === null || typeof rule !== 'object') return;
-  if (Array.isArray(rule)) { rule.forEach((r, i) => walkRule(r, `${pointer}/${i}`, visit)); return; }
-  const keys = Object.keys(rule);
-  if (keys.length !== 1) return;
-  visit(rule as Record<string, unknown>, pointer);
-  if (keys[0] === 'var') return;
-  walkRule((rule as Record<string, unknown>)[keys[0]], `${pointer}/${escapePointer(keys[0])}`, visit);
 }
 export type { PageDef };
