@@ -7,7 +7,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.e2e/', '.ci-logs/', 'coverage/', 'data/', 'scripts/bench/render/.out/', 'public/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      '.e2e/',
+      '.ci-logs/',
+      'coverage/',
+      'data/',
+      'scripts/bench/render/.out/',
+      'public/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -21,7 +32,15 @@ export default tseslint.config(
       // names, headers and XML text are cleaned of, and what tests check is gone.
       'no-control-regex': 'off',
       // A leading underscore marks a parameter kept for its position or a property dropped by a rest pattern.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          caughtErrors: 'none',
+        },
+      ],
       // No file over 400 lines, counted as Prettier writes them: split along a seam instead.
       'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }],
     },

@@ -19,7 +19,9 @@ let browser: Browser;
 /** One logged-in browser per account, kept for the whole journey. */
 const sessions = loginSessions(() => browser);
 const as = sessions.as;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
 afterAll(async () => {
   await sessions.closeAll();
   await browser?.close();
@@ -29,7 +31,11 @@ async function openList(page: Page): Promise<Locator> {
   await page.goto('/projectManagement/changeList');
   const list = page.locator('.runtime-list');
   await list.locator('.ant-table-tbody').waitFor();
-  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  await page
+    .locator('.ant-spin-spinning')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined);
   return list;
 }
 
@@ -39,7 +45,13 @@ function row(list: Locator, text: string): Locator {
 }
 
 /** Fires a transition from the list: its comment dialog or its confirm, then waits for the new status. */
-async function decide(page: Page, rowText: string, label: string, comment: string | null, expected: string): Promise<void> {
+async function decide(
+  page: Page,
+  rowText: string,
+  label: string,
+  comment: string | null,
+  expected: string,
+): Promise<void> {
   const list = await openList(page);
   const r = row(list, rowText);
   await r.waitFor();
@@ -56,7 +68,8 @@ async function decide(page: Page, rowText: string, label: string, comment: strin
   await poll(() => row(list, rowText).textContent()).toContain(expected);
 }
 
-const item = (form: Locator, label: string) => form.locator('.ant-formily-item', { has: form.page().locator(`label:text-is("${label}")`) }).first();
+const item = (form: Locator, label: string) =>
+  form.locator('.ant-formily-item', { has: form.page().locator(`label:text-is("${label}")`) }).first();
 
 describe('change requests', () => {
   let topicName = '';
@@ -91,7 +104,10 @@ describe('change requests', () => {
     await form.locator('textarea[placeholder="请说明变更原因"]').fill('课题研究聚焦，需调整名称并充实课题组');
     await screenshot(page, 'changes-02-leader-form');
     await form.getByRole('button', { name: btn('提交') }).click();
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: btn('确定') }).click();
+    await page
+      .locator('.ant-popconfirm:visible')
+      .getByRole('button', { name: btn('确定') })
+      .click();
     await page.waitForURL('**/projectManagement/changeList');
     const after = await openList(page);
     await poll(() => row(after, topicName).textContent()).toContain('市级审核中');
@@ -147,7 +163,10 @@ describe('change requests', () => {
     await item(form, '变更后研究目标').locator('textarea').fill('形成区域推广的课堂评价工具包');
     await form.locator('textarea[placeholder="请说明变更原因"]').fill('细化研究目标');
     await form.getByRole('button', { name: btn('提交') }).click();
-    await leader.locator('.ant-popconfirm:visible').getByRole('button', { name: btn('确定') }).click();
+    await leader
+      .locator('.ant-popconfirm:visible')
+      .getByRole('button', { name: btn('确定') })
+      .click();
     await leader.waitForURL('**/projectManagement/changeList');
 
     const city = await as('city1123');
@@ -162,7 +181,10 @@ describe('change requests', () => {
     await edit.waitFor();
     await item(edit, '变更后研究目标').locator('textarea').fill('形成区域推广的课堂评价工具包，覆盖10所实验校');
     await edit.getByRole('button', { name: btn('提交') }).click();
-    await leader.locator('.ant-popconfirm:visible').getByRole('button', { name: btn('确定') }).click();
+    await leader
+      .locator('.ant-popconfirm:visible')
+      .getByRole('button', { name: btn('确定') })
+      .click();
     await leader.waitForURL('**/projectManagement/changeList');
     const again = await openList(leader);
     await poll(() => row(again, '变更研究目标').textContent()).toContain('市级审核中');

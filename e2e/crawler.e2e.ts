@@ -19,13 +19,23 @@ import { closeTourIfShown, loginViaUi } from './login.js';
 
 const ACCOUNTS = ['admin', 'province', 'city1123', 'city1101', 'leader1', 'leader2', 'expert1', 'expert2', 'multi'];
 
-interface Walked { account: string; role: string; roleCode: string; entries: { name: string; path: string }[]; visits: PageVisit[]; findings: Finding[]; seconds?: number }
+interface Walked {
+  account: string;
+  role: string;
+  roleCode: string;
+  entries: { name: string; path: string }[];
+  visits: PageVisit[];
+  findings: Finding[];
+  seconds?: number;
+}
 
 const walked: Walked[] = [];
 /** Every account in each of its roles, as the server lists them at login. */
 const expected: string[] = [];
 
-async function currentRole(page: Page): Promise<{ roleCode: string; roleName: string; roleList: { roleCode: string; roleName: string }[] }> {
+async function currentRole(
+  page: Page,
+): Promise<{ roleCode: string; roleName: string; roleList: { roleCode: string; roleName: string }[] }> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('userObj') ?? '{}'));
 }
 
@@ -48,8 +58,14 @@ const WALK_MS = 600_000;
 /** Runs `run`, failing once `ms` have passed (a walk that hangs is reported as such). */
 async function within<T>(ms: number, what: string, run: () => Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms); });
-  try { return await Promise.race([run(), late]); } finally { clearTimeout(timer); }
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms);
+  });
+  try {
+    return await Promise.race([run(), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Runs at most `n` of the functions given to it at once. */
@@ -59,7 +75,9 @@ function limiter(n: number) {
   return async <T>(fn: () => Promise<T>): Promise<T> => {
     if (running >= n) await new Promise<void>((r) => queue.push(r));
     running += 1;
-    try { return await fn(); } finally {
+    try {
+      return await fn();
+    } finally {
       running -= 1;
       queue.shift()?.();
     }
@@ -74,9 +92,14 @@ function report(): string {
     const acts = w.visits.reduce((n, v) => n + v.actions.length, 0);
     pages += w.visits.length;
     actions += acts;
-    lines.push(`${w.account} (${w.role}): ${w.entries.length} menu entries, ${w.visits.length} pages, ${acts} actions, ${w.findings.length} findings, ${w.seconds ?? '?'} s`);
+    lines.push(
+      `${w.account} (${w.role}): ${w.entries.length} menu entries, ${w.visits.length} pages, ${acts} actions, ${w.findings.length} findings, ${w.seconds ?? '?'} s`,
+    );
     for (const f of w.findings) lines.push(`  FINDING ${f.kind}: ${f.detail} · at ${f.where}`);
-    for (const v of w.visits) lines.push(`  ${v.url}  [${v.name}] via ${v.via}${v.actions.length ? `\n      ${v.actions.join('\n      ')}` : ''}`);
+    for (const v of w.visits)
+      lines.push(
+        `  ${v.url}  [${v.name}] via ${v.via}${v.actions.length ? `\n      ${v.actions.join('\n      ')}` : ''}`,
+      );
   }
   lines.push('', `total: ${walked.length} account roles, ${pages} pages, ${actions} actions`);
   return lines.join('\n');
@@ -112,17 +135,30 @@ describe('the crawler: every account, every menu entry, tab, action target, down
       const bundle = watch.bundles.get('topics/topic.list')!;
       const labels = bundle.workflow.statuses.map((x: any) => x.label);
       const rawCode = bundle.workflow.statuses.find((x: any) => !labels.includes(x.code)).code;
-      expect(await screenProblems(page, codedHeadings(watch.bundles.values(), () => undefined))).toEqual([]);
+      expect(
+        await screenProblems(
+          page,
+          codedHeadings(watch.bundles.values(), () => undefined),
+        ),
+      ).toEqual([]);
       await page.evaluate((code) => {
         const note = document.createElement('p');
-        note.textContent = "Experts of the topic's own area may not review it. 提交时间 1794509913495, 审核时间 2026-11-26T06:00:00.000Z";
+        note.textContent =
+          "Experts of the topic's own area may not review it. 提交时间 1794509913495, 审核时间 2026-11-26T06:00:00.000Z";
         // A table of its own: the list's rows are React's and would be drawn again.
         const table = document.createElement('div');
         table.className = 'ant-table';
         table.innerHTML = `<table><thead><tr><th>课题名称</th><th>状态</th></tr></thead><tbody><tr class="ant-table-row"><td>甲</td><td>${code}</td></tr></tbody></table>`;
         document.querySelector('.shell-content')!.append(note, table);
       }, rawCode);
-      const kinds = (await screenProblems(page, codedHeadings(watch.bundles.values(), () => undefined))).map((p) => p.kind).sort();
+      const kinds = (
+        await screenProblems(
+          page,
+          codedHeadings(watch.bundles.values(), () => undefined),
+        )
+      )
+        .map((p) => p.kind)
+        .sort();
       expect(kinds).toEqual(['epoch number', 'latin sentence', 'raw code', 'unformatted time']);
     } finally {
       await context.close();
@@ -133,48 +169,68 @@ describe('the crawler: every account, every menu entry, tab, action target, down
   // waits for a slot too: each has time for every walk before it, and its own walk its own limit.
   const slots = limiter(3);
   for (const account of ACCOUNTS) {
-    it.concurrent(`walks everything ${account} reaches, in each of its roles`, () => slots(async () => {
-      const { page, context } = await openPage(browser, '/homePage', { baseURL: portal.baseURL });
-      page.setDefaultTimeout(15_000);
-      try {
-        await within(WALK_MS, `the walk of ${account}`, async () => {
-          const watch = await watchPage(page, account);
-          await loginViaUi(page, account);
-          const routes = await routeTable(page);
-          const { roleList } = await currentRole(page);
-          expected.push(...roleList.map((r) => `${account} (${r.roleName})`));
-          const findings: Finding[] = [];
-          for (const [i, role] of roleList.entries()) {
-            if (i > 0) await switchRole(page, role.roleName);
-            const entries = await menuEntries(page);
-            const crawler = new Crawler(page, watch, routes, account);
-            // Told before the walk, so a walk that breaks off still reports how far it came.
-            const mine: Walked = { account, role: role.roleName, roleCode: role.roleCode, entries, visits: crawler.visits, findings: watch.findings };
-            walked.push(mine);
-            const started = Date.now();
-            for (const entry of entries) await crawler.open(entry.path, `menu ${entry.name}`);
-            mine.seconds = Math.round((Date.now() - started) / 1000);
-            watch.findings = [];
-            findings.push(...mine.findings.map((f) => ({ ...f, account: `${account} (${role.roleName})` })));
+    it.concurrent(
+      `walks everything ${account} reaches, in each of its roles`,
+      () =>
+        slots(async () => {
+          const { page, context } = await openPage(browser, '/homePage', { baseURL: portal.baseURL });
+          page.setDefaultTimeout(15_000);
+          try {
+            await within(WALK_MS, `the walk of ${account}`, async () => {
+              const watch = await watchPage(page, account);
+              await loginViaUi(page, account);
+              const routes = await routeTable(page);
+              const { roleList } = await currentRole(page);
+              expected.push(...roleList.map((r) => `${account} (${r.roleName})`));
+              const findings: Finding[] = [];
+              for (const [i, role] of roleList.entries()) {
+                if (i > 0) await switchRole(page, role.roleName);
+                const entries = await menuEntries(page);
+                const crawler = new Crawler(page, watch, routes, account);
+                // Told before the walk, so a walk that breaks off still reports how far it came.
+                const mine: Walked = {
+                  account,
+                  role: role.roleName,
+                  roleCode: role.roleCode,
+                  entries,
+                  visits: crawler.visits,
+                  findings: watch.findings,
+                };
+                walked.push(mine);
+                const started = Date.now();
+                for (const entry of entries) await crawler.open(entry.path, `menu ${entry.name}`);
+                mine.seconds = Math.round((Date.now() - started) / 1000);
+                watch.findings = [];
+                findings.push(...mine.findings.map((f) => ({ ...f, account: `${account} (${role.roleName})` })));
+              }
+              expect(findings.map((f) => `${f.account} · ${f.kind} · ${f.detail} · at ${f.where}`)).toEqual([]);
+            });
+          } finally {
+            await context.close();
           }
-          expect(findings.map((f) => `${f.account} · ${f.kind} · ${f.detail} · at ${f.where}`)).toEqual([]);
-        });
-      } finally {
-        await context.close();
-      }
-    }), WALK_MS * ACCOUNTS.length);
+        }),
+      WALK_MS * ACCOUNTS.length,
+    );
   }
 
   it('visited every menu entry of every role', () => {
     const menuDir = path.resolve(import.meta.dirname, '..', 'schemas', 'menus');
-    const roles = fs.readdirSync(menuDir).map((f) => JSON.parse(fs.readFileSync(path.join(menuDir, f), 'utf8')).roleCode as string);
+    const roles = fs
+      .readdirSync(menuDir)
+      .map((f) => JSON.parse(fs.readFileSync(path.join(menuDir, f), 'utf8')).roleCode as string);
     expect([...new Set(walked.map((w) => w.roleCode))].sort()).toEqual([...roles].sort());
     expect(walked.map((w) => `${w.account} (${w.role})`).sort()).toEqual([...expected].sort());
     expect(expected.length).toBeGreaterThanOrEqual(ACCOUNTS.length + 1);
     for (const w of walked) {
       expect(w.entries.length, `${w.account} (${w.role}) has a menu`).toBeGreaterThan(0);
-      const opened = new Set(w.visits.filter((v) => v.via.startsWith('menu ')).map((v) => new URL(v.url, 'http://x').pathname));
-      expect(w.entries.filter((e) => !opened.has(new URL(e.path, 'http://x').pathname)).map((e) => `${w.account} (${w.role}) ${e.name} ${e.path}`)).toEqual([]);
+      const opened = new Set(
+        w.visits.filter((v) => v.via.startsWith('menu ')).map((v) => new URL(v.url, 'http://x').pathname),
+      );
+      expect(
+        w.entries
+          .filter((e) => !opened.has(new URL(e.path, 'http://x').pathname))
+          .map((e) => `${w.account} (${w.role}) ${e.name} ${e.path}`),
+      ).toEqual([]);
     }
   });
 });

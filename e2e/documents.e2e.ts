@@ -14,9 +14,12 @@ import { openPageAs } from './login.js';
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
-
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** Clicks a button that saves a file and answers the saved file's bytes and name. */
 async function downloadBy(page: Page, name: string): Promise<{ bytes: Buffer; fileName: string }> {
@@ -79,7 +82,10 @@ describe('documents', () => {
   it('the province sees a chart on the statistics page and exports the table', async () => {
     const { page, context, errors } = await openPageAs(browser, 'province', '/projectManagement/subjectStatistics');
     const chart = page.locator('.runtime-statistics-chart canvas').first();
-    await chart.waitFor({ timeout: 30_000 }).catch(async (e) => { await screenshot(page, 'documents-03-failed'); throw new Error(`${String(e)} ${errors.join('; ')}`); });
+    await chart.waitFor({ timeout: 30_000 }).catch(async (e) => {
+      await screenshot(page, 'documents-03-failed');
+      throw new Error(`${String(e)} ${errors.join('; ')}`);
+    });
     await poll(() => page.locator('.runtime-statistics-chart').count()).toBeGreaterThanOrEqual(5);
     await poll(() => page.locator('.runtime-statistics-table tbody tr').count()).toBeGreaterThan(5);
     await screenshot(page, 'documents-03-statistics');

@@ -36,13 +36,19 @@ async function waitFor(url: string, child: ChildProcess, ms: number): Promise<vo
     try {
       const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       if (res.status < 500) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`the portal did not answer ${url} within ${ms} ms`);
 }
 
-export interface Portal { baseURL: string; dataDir: string; stop(): Promise<void> }
+export interface Portal {
+  baseURL: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
 
 /**
  * Starts the portal exactly as `npm start` does, on a free port with a fresh data folder of its

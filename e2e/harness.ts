@@ -15,7 +15,15 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 
@@ -34,11 +42,14 @@ function keepRefusals(page: Page): void {
   page.on('response', (response) => {
     const url = new URL(response.url());
     if (!url.pathname.startsWith('/api/')) return;
-    void response.text().then((body) => {
-      if (!body.startsWith('{') || !body.includes('"flag":false')) return;
-      kept.push(`${url.pathname} ${response.status()} ${body.slice(0, 200)}`);
-      if (kept.length > 5) kept.shift();
-    }, () => undefined);
+    void response.text().then(
+      (body) => {
+        if (!body.startsWith('{') || !body.includes('"flag":false')) return;
+        kept.push(`${url.pathname} ${response.status()} ${body.slice(0, 200)}`);
+        if (kept.length > 5) kept.shift();
+      },
+      () => undefined,
+    );
   });
 }
 
@@ -64,8 +75,18 @@ export async function inputHandled(page: Page): Promise<void> {
  * A fresh browser context (own storage, own cookies) with a page on the portal; console errors are
  * collected. `storageState` starts it with the cookies and local storage saved from another (login.ts).
  */
-export async function openPage(browser: Browser, pathname = '/', options: { storageState?: string; baseURL?: string } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: options.baseURL ?? baseURL(), locale: 'zh-CN', viewport: { width: 1366, height: 860 }, acceptDownloads: true, storageState: options.storageState });
+export async function openPage(
+  browser: Browser,
+  pathname = '/',
+  options: { storageState?: string; baseURL?: string } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL: options.baseURL ?? baseURL(),
+    locale: 'zh-CN',
+    viewport: { width: 1366, height: 860 },
+    acceptDownloads: true,
+    storageState: options.storageState,
+  });
   const page = await context.newPage();
   openPages.add(page);
   page.on('close', () => openPages.delete(page));
@@ -95,7 +116,11 @@ export async function shootOpenPages(testName: string): Promise<string[]> {
     n += 1;
     try {
       const file = await screenshot(page, `FAILED-${slug}-${n}`);
-      const shown = await page.locator('.ant-message-notice, .ant-notification-notice, .ant-form-item-explain-error, .ant-formily-item-error-help').allInnerTexts();
+      const shown = await page
+        .locator(
+          '.ant-message-notice, .ant-notification-notice, .ant-form-item-explain-error, .ant-formily-item-error-help',
+        )
+        .allInnerTexts();
       notes.push(`${page.url()} → ${file}${shown.length ? ` (shows: ${shown.join(' | ')})` : ''}${refusedCalls(page)}`);
     } catch {
       // A page that closed meanwhile has nothing to show.
@@ -117,31 +142,50 @@ export async function pressRowAction(page: Page, row: Locator, label: string): P
     return;
   }
   await row.getByRole('button', { name: buttonName('更多') }).click();
-  await page.locator('.runtime-more-actions:visible').getByRole('button', { name: buttonName(label) }).click();
+  await page
+    .locator('.runtime-more-actions:visible')
+    .getByRole('button', { name: buttonName(label) })
+    .click();
 }
 
 /** Waits until no table or page is loading, so a screenshot shows settled content. */
 export async function settled(page: Page): Promise<void> {
-  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  await page
+    .locator('.ant-spin-spinning')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
 }
 
 /** What a call answers: the envelope of SPEC §3 (flag, data, result) and the HTTP status. */
-export interface ApiAnswer { flag: boolean; data: any; result: string; status: number }
+export interface ApiAnswer {
+  flag: boolean;
+  data: any;
+  result: string;
+  status: number;
+}
 
 /**
  * Calls the server as the page's logged-in user does (its token and CSRF token), for a journey's
  * setup and checks: `await api(page, 'resource/topic/get', { id })`.
  */
 export async function api(page: Page, path: string, body: Record<string, unknown> = {}): Promise<ApiAnswer> {
-  return page.evaluate(async ([p, b]) => {
-    const user = JSON.parse(localStorage.getItem('userObj') ?? 'null');
-    const res = await fetch(`/api/${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: user?.token ?? '', 'x-csrf-token': localStorage.getItem('csrfToken') ?? '' },
-      body: JSON.stringify({ subAct: 'a', ...(b as object) }),
-    });
-    return { ...(await res.json()), status: res.status };
-  }, [path, body] as const);
+  return page.evaluate(
+    async ([p, b]) => {
+      const user = JSON.parse(localStorage.getItem('userObj') ?? 'null');
+      const res = await fetch(`/api/${p}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: user?.token ?? '',
+          'x-csrf-token': localStorage.getItem('csrfToken') ?? '',
+        },
+        body: JSON.stringify({ subAct: 'a', ...(b as object) }),
+      });
+      return { ...(await res.json()), status: res.status };
+    },
+    [path, body] as const,
+  );
 }
 
 /**
@@ -152,7 +196,13 @@ export async function expectMessage(page: Page, text: string, timeout = 30_000):
   try {
     await page.locator('.ant-message-notice', { hasText: text }).first().waitFor({ timeout });
   } catch (e) {
-    const shown = await page.locator('.ant-message-notice, .ant-form-item-explain-error, .ant-formily-item-error-help').allInnerTexts().catch(() => []);
-    throw new Error(`no message "${text}" within ${timeout} ms; the page shows: ${shown.join(' | ') || 'nothing'}${refusedCalls(page)} (${(e as Error).message.split('\n')[0]})`, { cause: e });
+    const shown = await page
+      .locator('.ant-message-notice, .ant-form-item-explain-error, .ant-formily-item-error-help')
+      .allInnerTexts()
+      .catch(() => []);
+    throw new Error(
+      `no message "${text}" within ${timeout} ms; the page shows: ${shown.join(' | ') || 'nothing'}${refusedCalls(page)} (${(e as Error).message.split('\n')[0]})`,
+      { cause: e },
+    );
   }
 }

@@ -14,8 +14,12 @@ const RUN = String(Date.now() % 1_000_000);
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000, interval: 100 });
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function province() {
   return openPageAs(browser, 'province');
@@ -27,9 +31,21 @@ describe('information kinds', () => {
     fs.writeFileSync(file, `%PDF-1.4\n% ${RUN}\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n`);
     const { page, errors, context } = await province();
     const kinds = [
-      { kind: 'activityDynamics', page: 'ActivityDynamics', label: '活动动态', portal: '/activityDynamics', files: false },
+      {
+        kind: 'activityDynamics',
+        page: 'ActivityDynamics',
+        label: '活动动态',
+        portal: '/activityDynamics',
+        files: false,
+      },
       { kind: 'activityReports', page: 'ActivityReports', label: '信息化报告征集', portal: null, files: false },
-      { kind: 'relatedDownloads', page: 'RelatedDownloads', label: '相关下载', portal: '/relatedDownloads', files: true },
+      {
+        kind: 'relatedDownloads',
+        page: 'RelatedDownloads',
+        label: '相关下载',
+        portal: '/relatedDownloads',
+        files: true,
+      },
       { kind: 'rules', page: 'Rules', label: '政策法规', portal: '/rulesRegulations', files: true },
     ];
     for (const k of kinds) {
@@ -51,7 +67,10 @@ describe('information kinds', () => {
         await form.getByText(/^(上传成功|秒传成功)$/).waitFor();
       }
       await screenshot(page, `info-20-${k.kind}-add`);
-      await page.locator('.runtime-form-buttons').getByRole('button', { name: btn('保存') }).click();
+      await page
+        .locator('.runtime-form-buttons')
+        .getByRole('button', { name: btn('保存') })
+        .click();
       await page.waitForURL(`**/informationManagement/${k.kind}`);
       const row = list.locator('tr.ant-table-row', { hasText: title });
       await row.waitFor();
@@ -59,7 +78,10 @@ describe('information kinds', () => {
 
       if (k.portal) {
         await pressRowAction(page, row, '发布');
-        await page.locator('.ant-popconfirm-buttons').getByRole('button', { name: btn('确定') }).click();
+        await page
+          .locator('.ant-popconfirm-buttons')
+          .getByRole('button', { name: btn('确定') })
+          .click();
         await poll(() => row.locator('.ant-tag').textContent()).toBe('已发布');
       }
       await settled(page);
@@ -82,7 +104,10 @@ describe('information kinds', () => {
     await visitor.page.waitForURL('**/activityDynamics/lookActivityDynamics?id=*');
     await poll(() => visitor.page.locator('.runtime-richtext-view').textContent()).toBe('活动动态正文');
     await screenshot(visitor.page, 'info-23-public-activity-look');
-    for (const [portal, label] of [['/relatedDownloads', '相关下载'], ['/rulesRegulations', '政策法规']]) {
+    for (const [portal, label] of [
+      ['/relatedDownloads', '相关下载'],
+      ['/rulesRegulations', '政策法规'],
+    ]) {
       await visitor.page.goto(portal!);
       const row = visitor.page.locator('.runtime-list tr.ant-table-row', { hasText: `${label}巡检${RUN}` });
       await row.waitFor();
@@ -98,7 +123,11 @@ describe('information kinds', () => {
       await screenshot(visitor.page, `info-24-public-${portal!.slice(1)}`);
     }
     // Not published, so not public.
-    const hidden = await fetch(`${baseURL()}/api/public/activityReports/list`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ subAct: 'a', filters: [{ field: 'title', op: 'like', value: RUN }] }) });
+    const hidden = await fetch(`${baseURL()}/api/public/activityReports/list`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ subAct: 'a', filters: [{ field: 'title', op: 'like', value: RUN }] }),
+    });
     const hiddenBody = await hidden.json();
     expect(hiddenBody.flag).toBe(true);
     expect(hiddenBody.data.total).toBe(0);

@@ -93,7 +93,9 @@ export function sessionStateFile(username: string): string {
 
 /** Whether the page's stored login is still one the server accepts, for `username`. */
 async function stillLoggedIn(page: Page, username: string): Promise<boolean> {
-  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('userObj') ?? 'null') as { username?: string } | null);
+  const stored = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('userObj') ?? 'null') as { username?: string } | null,
+  );
   if (stored?.username !== username) return false;
   return (await api(page, 'home/queryMenuList')).flag;
 }

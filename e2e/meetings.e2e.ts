@@ -22,15 +22,22 @@ const LONG = 240_000;
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
-const item = (page: Page, label: string) => page.locator('.ant-formily-item', { has: page.locator('.ant-formily-item-label', { hasText: label }) }).first();
+const item = (page: Page, label: string) =>
+  page.locator('.ant-formily-item', { has: page.locator('.ant-formily-item-label', { hasText: label }) }).first();
 
 async function choose(page: Page, select: ReturnType<Page['locator']>, text: string, typed?: string) {
   await select.click();
   if (typed) await page.keyboard.type(typed);
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first();
+  const option = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text })
+    .first();
   await option.waitFor();
   await option.click();
 }
@@ -52,7 +59,14 @@ async function confirmPopover(page: Page) {
 /** Opens the bell and follows the notice whose title holds `text`. */
 async function followNotice(page: Page, text: string) {
   const bell = page.locator('[data-testid="notice-bell"]');
-  await poll(async () => Number((await bell.locator('.ant-badge-count').getAttribute('title').catch(() => '0')) ?? '0')).toBeGreaterThan(0);
+  await poll(async () =>
+    Number(
+      (await bell
+        .locator('.ant-badge-count')
+        .getAttribute('title')
+        .catch(() => '0')) ?? '0',
+    ),
+  ).toBeGreaterThan(0);
   await bell.click();
   const notice = page.locator('[data-testid="notice-panel"] .shell-notice-item', { hasText: text }).first();
   await notice.waitFor();
@@ -81,7 +95,10 @@ describe('meetings', { timeout: LONG }, () => {
     await screenshot(page, 'meetings-01-add');
 
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/resource/meeting/save'));
-    await page.locator('.runtime-form-buttons').getByRole('button', { name: btn('发布') }).click();
+    await page
+      .locator('.runtime-form-buttons')
+      .getByRole('button', { name: btn('发布') })
+      .click();
     await confirmPopover(page);
     const body = await (await saved).json();
     expect(body.flag).toBe(true);
@@ -94,7 +111,10 @@ describe('meetings', { timeout: LONG }, () => {
   });
 
   it('leader1 and expert1 see it in their bell and list; one confirms, one declines with a reason', async () => {
-    for (const [who, answer] of [['leader1', 'confirm'], ['expert1', 'decline']] as const) {
+    for (const [who, answer] of [
+      ['leader1', 'confirm'],
+      ['expert1', 'decline'],
+    ] as const) {
       const { page, context } = await openPageAs(browser, who, '/homePage');
       await followNotice(page, MEETING);
       await page.waitForURL(`**/meetingManagement/meetingDetail?id=${meetingId}`);
@@ -124,7 +144,9 @@ describe('meetings', { timeout: LONG }, () => {
     await page.getByRole('tab', { name: '参会确认' }).click();
     const rows = page.locator('.ant-tabs-tabpane-active tr.ant-table-row');
     await poll(() => rows.count()).toBe(2);
-    await poll(async () => (await rows.allTextContents()).join('|')).toMatch(/张老师.*已确认参会.*\|.*王专家.*不参会.*当天另有评审任务|王专家.*不参会.*\|.*张老师.*已确认参会/);
+    await poll(async () => (await rows.allTextContents()).join('|')).toMatch(
+      /张老师.*已确认参会.*\|.*王专家.*不参会.*当天另有评审任务|王专家.*不参会.*\|.*张老师.*已确认参会/,
+    );
     await screenshot(page, 'meetings-04-province-detail');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: '导出参会人员' }).click();
@@ -132,7 +154,9 @@ describe('meetings', { timeout: LONG }, () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(fs.readFileSync(file!) as any);
     const names: string[] = [];
-    book.worksheets[0].eachRow((r, n) => { if (n > 1) names.push(String(r.getCell(2).value)); });
+    book.worksheets[0].eachRow((r, n) => {
+      if (n > 1) names.push(String(r.getCell(2).value));
+    });
     expect(names.sort()).toEqual(['张老师', '王专家'].sort());
     await context.close();
   });
@@ -149,7 +173,10 @@ describe('expert Q&A', { timeout: LONG }, () => {
     await choose(page, item(page, '问题分类').locator('.ant-select'), '研究方法');
     await item(page, '问题描述').locator('textarea').fill('课题采用行动研究，样本选一个班还是两个班更合适？');
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/resource/question/save'));
-    await page.locator('.runtime-form-buttons').getByRole('button', { name: btn('保存') }).click();
+    await page
+      .locator('.runtime-form-buttons')
+      .getByRole('button', { name: btn('保存') })
+      .click();
     const body = await (await saved).json();
     expect(body.flag).toBe(true);
     questionId = String(body.data.id);
@@ -161,14 +188,21 @@ describe('expert Q&A', { timeout: LONG }, () => {
   });
 
   it('the province routes it to expert1', async () => {
-    const { page, context } = await openPageAs(browser, 'province', `/expertQuetion/editExpertQuetion?id=${questionId}`);
+    const { page, context } = await openPageAs(
+      browser,
+      'province',
+      `/expertQuetion/editExpertQuetion?id=${questionId}`,
+    );
     await page.locator('.runtime-form-buttons').waitFor();
     const picker = page.locator('.runtime-person-picker');
     // Only experts answer questions: the picker has the person search alone.
     await choose(page, picker.locator('.ant-select').last(), '王专家', '王专家');
     await poll(() => picker.locator('.runtime-person-count').textContent()).toBe('已选择 1 人');
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/resource/question/save'));
-    await page.locator('.runtime-form-buttons').getByRole('button', { name: btn('保存') }).click();
+    await page
+      .locator('.runtime-form-buttons')
+      .getByRole('button', { name: btn('保存') })
+      .click();
     expect((await (await saved).json()).flag).toBe(true);
     await page.waitForURL('**/expertQuetion');
     const row = page.locator('.runtime-list tr.ant-table-row', { hasText: QUESTION });

@@ -7,23 +7,33 @@ const EMBEDDED = /\/api\/(schema\/routes|schema\/page|basicInfoMaintain\/querySy
 
 /** Layout shifts the page reports from the start (PerformanceObserver, buffered), summed. */
 async function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(() => new Promise<number>((resolve) => {
-    let sum = 0;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) sum += e.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-    setTimeout(() => resolve(sum), 300);
-  }));
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!e.hadRecentInput) sum += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(sum), 300);
+      }),
+  );
 }
 
 describe('the public site as the server draws it', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('the notice list arrives with its rows as links, and the app takes it over without asking again or shifting', async () => {
     const html = await (await fetch(`${baseURL()}/noticeAnnouncement`)).text();
-    const links = [...html.matchAll(/<a href="(\/noticeAnnouncement\/lookAnnouncement\?id=\d+)">([^<]+)<\/a>/g)].map((m) => ({ href: m[1], title: m[2] }));
+    const links = [...html.matchAll(/<a href="(\/noticeAnnouncement\/lookAnnouncement\?id=\d+)">([^<]+)<\/a>/g)].map(
+      (m) => ({ href: m[1], title: m[2] }),
+    );
     expect(links.length).toBeGreaterThan(0);
     expect(html).toMatch(/<title>通知公告 - [^<]+<\/title>/);
 
@@ -56,7 +66,9 @@ describe('the public site as the server draws it', () => {
   it('home and a notice open with their content and their own titles, with nothing asked twice', async () => {
     const { page, errors, context } = await openPage(browser, 'about:blank');
     const asked: string[] = [];
-    page.on('request', (r) => { if (EMBEDDED.test(r.url())) asked.push(new URL(r.url()).pathname); });
+    page.on('request', (r) => {
+      if (EMBEDDED.test(r.url())) asked.push(new URL(r.url()).pathname);
+    });
     await page.goto('/homePage');
     await page.locator('.shell-home-section .runtime-compact-table').first().waitFor();
     await page.locator('.ssr-page').waitFor({ state: 'detached' });

@@ -19,23 +19,31 @@ const PAPER = `大单元教学设计的实践研究${RUN}`;
 const BATCH = `成果评审${RUN}`;
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
-const local = (hours: number) => new Date(Date.now() + hours * 3600_000 + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+const local = (hours: number) =>
+  new Date(Date.now() + hours * 3600_000 + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 let browser: Browser;
 /** One logged-in browser per account, kept for the whole journey. */
 const sessions = loginSessions(() => browser);
 const as = sessions.as;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
 afterAll(async () => {
   await sessions.closeAll();
   await browser?.close();
 });
 
-const item = (scope: Locator, label: string) => scope.locator('.ant-formily-item', { has: scope.page().locator('.ant-formily-item-label', { hasText: label }) }).first();
+const item = (scope: Locator, label: string) =>
+  scope
+    .locator('.ant-formily-item', { has: scope.page().locator('.ant-formily-item-label', { hasText: label }) })
+    .first();
 
 async function choose(page: Page, select: Locator, text: string) {
   await select.click();
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first();
+  const option = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text })
+    .first();
   await option.waitFor();
   await option.click();
 }
@@ -52,18 +60,26 @@ async function openList(page: Page, route: string): Promise<Locator> {
   await page.goto(route);
   const list = page.locator('.runtime-list');
   await list.locator('.ant-table-tbody').waitFor();
-  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  await page
+    .locator('.ant-spin-spinning')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined);
   return list;
 }
 
-const row = (list: Locator, text: string) => list.locator('.ant-table-tbody tr.ant-table-row', { hasText: text }).first();
+const row = (list: Locator, text: string) =>
+  list.locator('.ant-table-tbody tr.ant-table-row', { hasText: text }).first();
 
 async function rowAction(page: Page, r: Locator, label: string): Promise<void> {
   const direct = r.getByRole('button', { name: btn(label) });
   if (await direct.count()) await direct.first().click();
   else {
     await r.getByRole('button', { name: btn('更多') }).click();
-    await page.locator('.runtime-more-actions:visible').getByRole('button', { name: btn(label) }).click();
+    await page
+      .locator('.runtime-more-actions:visible')
+      .getByRole('button', { name: btn(label) })
+      .click();
   }
 }
 
@@ -75,7 +91,6 @@ async function confirm(page: Page) {
 
 // A busy two-core machine: each step gets more than the default 90 s.
 describe('results and papers', { timeout: 180_000 }, () => {
-
   it('the province publishes a result notice', async () => {
     const page = await as('province');
     await openList(page, '/resultsManagement/notificateList');
@@ -90,7 +105,10 @@ describe('results and papers', { timeout: 180_000 }, () => {
     await form.locator('.runtime-richtext .ProseMirror').click();
     await page.keyboard.type('请各单位组织教师登记教育科研成果和论文。');
     await screenshot(page, 'results-01-notice-add');
-    await page.locator('.runtime-form-buttons').getByRole('button', { name: btn('发布') }).click();
+    await page
+      .locator('.runtime-form-buttons')
+      .getByRole('button', { name: btn('发布') })
+      .click();
     await confirm(page);
     await page.waitForURL('**/resultsManagement/notificateList');
     const list = await openList(page, '/resultsManagement/notificateList');
@@ -121,7 +139,10 @@ describe('results and papers', { timeout: 180_000 }, () => {
     await form.getByText(/^(上传成功|秒传成功)$/).waitFor();
     await screenshot(page, 'results-02-paper-add');
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/resource/achievement/save'));
-    await page.locator('.runtime-form-buttons').getByRole('button', { name: btn('提交') }).click();
+    await page
+      .locator('.runtime-form-buttons')
+      .getByRole('button', { name: btn('提交') })
+      .click();
     await confirm(page);
     const body = await (await saved).json();
     expect(body.flag, JSON.stringify(body)).toBe(true);
@@ -149,14 +170,20 @@ describe('results and papers', { timeout: 180_000 }, () => {
     const per = item(form, '每个成果专家人数').locator('input');
     await per.fill('2');
     const criteria = item(form, '评分指标');
-    for (const [i, [name, max]] of [['创新性', '50'], ['实践价值', '50']].entries()) {
+    for (const [i, [name, max]] of [
+      ['创新性', '50'],
+      ['实践价值', '50'],
+    ].entries()) {
       await criteria.getByRole('button', { name: /添加评分指标/ }).click();
       await criteria.getByLabel(`指标名称（第${i + 1}行）`).fill(name!);
       await criteria.getByLabel(`满分（第${i + 1}行）`).fill(max!);
     }
     await screenshot(page, 'results-04-review-add');
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/resource/reviewBatch/save'));
-    await page.locator('.runtime-form-buttons').getByRole('button', { name: btn('保存') }).click();
+    await page
+      .locator('.runtime-form-buttons')
+      .getByRole('button', { name: btn('保存') })
+      .click();
     const batch = await (await saved).json();
     expect(batch.flag, JSON.stringify(batch)).toBe(true);
     expect(batch.data.targetEntity).toBe('achievement');
@@ -172,16 +199,23 @@ describe('results and papers', { timeout: 180_000 }, () => {
     await target.getByRole('button', { name: /分配专家/ }).click();
     const dialog = page.locator('.rt-assign-dialog');
     await dialog.waitFor();
-    for (const name of ['王专家', '赵专家']) await dialog.locator('tr.ant-table-row', { hasText: name }).first().locator('input[type=checkbox]').check();
+    for (const name of ['王专家', '赵专家'])
+      await dialog.locator('tr.ant-table-row', { hasText: name }).first().locator('input[type=checkbox]').check();
     await screenshot(page, 'results-05-allocate');
     await dialog.getByRole('button', { name: btn('确定') }).click();
     await poll(() => target.locator('.rt-assigned').textContent()).toContain('赵专家');
     expect(await target.locator('.rt-assigned').textContent()).toContain('王专家');
-    await poll(async () => row(await openList(page, '/resultsManagement/resultList'), PAPER).locator('.ant-tag').textContent()).toBe('专家评审中');
-
+    await poll(async () =>
+      row(await openList(page, '/resultsManagement/resultList'), PAPER)
+        .locator('.ant-tag')
+        .textContent(),
+    ).toBe('专家评审中');
   });
 
-  it.each([['expert1', [45, 40]], ['expert2', [38, 37]]] as const)('%s finds the task, sees the paper\'s file and scores it', async (account, scores) => {
+  it.each([
+    ['expert1', [45, 40]],
+    ['expert2', [38, 37]],
+  ] as const)("%s finds the task, sees the paper's file and scores it", async (account, scores) => {
     const ex = await as(account);
     const tasks = await openList(ex, '/resultsManagement/reviewList');
     await row(tasks, PAPER).waitFor();

@@ -27,17 +27,24 @@ let browser: Browser;
 /** One logged-in browser per account, kept for the whole journey. */
 const sessions = loginSessions(() => browser);
 const as = sessions.as;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
 afterAll(async () => {
   await sessions.closeAll();
   await browser?.close();
 });
 
-const item = (scope: Locator, label: string) => scope.locator('.ant-formily-item', { has: scope.page().locator('.ant-formily-item-label', { hasText: label }) }).first();
+const item = (scope: Locator, label: string) =>
+  scope
+    .locator('.ant-formily-item', { has: scope.page().locator('.ant-formily-item-label', { hasText: label }) })
+    .first();
 
 async function choose(page: Page, scope: Locator, label: string, text: string) {
   await item(scope, label).locator('.ant-select').click();
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text }).first();
+  const option = page
+    .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text })
+    .first();
   await option.waitFor();
   await option.click();
 }
@@ -60,11 +67,16 @@ async function openList(page: Page, path: string): Promise<Locator> {
   await page.goto(path);
   const list = page.locator('.runtime-list');
   await list.locator('.ant-table-tbody').waitFor();
-  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  await page
+    .locator('.ant-spin-spinning')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined);
   return list;
 }
 
-const row = (scope: Locator, text: string) => scope.locator('.ant-table-tbody tr.ant-table-row', { hasText: text }).first();
+const row = (scope: Locator, text: string) =>
+  scope.locator('.ant-table-tbody tr.ant-table-row', { hasText: text }).first();
 
 /** The batch's row action (分配课题, 评审进度) from the batch list. */
 async function batchAction(page: Page, label: string): Promise<void> {
@@ -77,7 +89,10 @@ async function batchAction(page: Page, label: string): Promise<void> {
 /** An expert opens their task on TOPIC and answers the score sheet. */
 async function openTask(page: Page): Promise<Locator> {
   const list = await openList(page, '/reviewManagement/list');
-  const r = list.locator('.ant-table-tbody tr.ant-table-row', { hasText: TOPIC }).filter({ hasText: BATCH.slice(0, 8) }).first();
+  const r = list
+    .locator('.ant-table-tbody tr.ant-table-row', { hasText: TOPIC })
+    .filter({ hasText: BATCH.slice(0, 8) })
+    .first();
   await r.waitFor();
   await pressRowAction(page, r, '评分');
   await page.waitForURL('**/reviewManagement/list/editPage**');
@@ -98,7 +113,10 @@ describe('expert review', () => {
     await pickDateTime(page, form, '开始时间', '2026-01-01 08:00:00');
     await pickDateTime(page, form, '截止时间', '2099-12-31 18:00:00');
     const criteria = item(form, '评分指标');
-    for (const [i, [name, max]] of [['选题价值', '50'], ['研究设计', '50']].entries()) {
+    for (const [i, [name, max]] of [
+      ['选题价值', '50'],
+      ['研究设计', '50'],
+    ].entries()) {
       await criteria.getByRole('button', { name: /添加评分指标/ }).click();
       await criteria.getByLabel(`指标名称（第${i + 1}行）`).fill(name!);
       await criteria.getByLabel(`满分（第${i + 1}行）`).fill(max!);
@@ -118,16 +136,22 @@ describe('expert review', () => {
     await board.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
     for (const name of TOPICS) await row(board, name).waitFor();
 
-    await row(board, TOPIC).getByRole('button', { name: /分配专家/ }).click();
+    await row(board, TOPIC)
+      .getByRole('button', { name: /分配专家/ })
+      .click();
     const dialog = page.locator('.rt-assign-dialog');
     await dialog.waitFor();
     await expect(dialog.textContent()).resolves.toContain('还可分配3位');
     // Three ticked of three: no fourth expert can be ticked (not only refused after 确定).
-    const free = dialog.locator('.ant-table-tbody tr.ant-table-row').filter({ has: page.locator('input[type="checkbox"]:not([disabled])') });
+    const free = dialog
+      .locator('.ant-table-tbody tr.ant-table-row')
+      .filter({ has: page.locator('input[type="checkbox"]:not([disabled])') });
     await poll(() => free.count()).toBeGreaterThan(3);
     for (let i = 0; i < 3; i++) await free.nth(i).locator('input[type="checkbox"]').check();
     await poll(() => dialog.locator('.rt-assign-count').textContent()).toContain('已达上限');
-    await poll(() => dialog.locator('.ant-table-tbody input[type="checkbox"]:not([disabled]):not(:checked)').count()).toBe(0);
+    await poll(() =>
+      dialog.locator('.ant-table-tbody input[type="checkbox"]:not([disabled]):not(:checked)').count(),
+    ).toBe(0);
     await screenshot(page, 'review-02a-allocation-limit');
     const ticked = dialog.locator('.ant-table-tbody input[type="checkbox"]:checked');
     while (await ticked.count()) await ticked.first().uncheck();
@@ -140,7 +164,9 @@ describe('expert review', () => {
     await board.getByRole('button', { name: btn('自动分配') }).click();
     await confirmPopover(page);
     for (const name of TOPICS) await poll(() => row(board, name).locator('.rt-assigned .ant-tag').count()).toBe(3);
-    await expect(row(board, TOPIC).locator('.rt-assigned').textContent()).resolves.toMatch(/王专家.*赵专家|赵专家.*王专家/);
+    await expect(row(board, TOPIC).locator('.rt-assigned').textContent()).resolves.toMatch(
+      /王专家.*赵专家|赵专家.*王专家/,
+    );
     await screenshot(page, 'review-02-allocation');
   });
 
@@ -155,7 +181,12 @@ describe('expert review', () => {
     await docs.getByText('下载', { exact: true }).first().click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/\.docx$/);
-    expect(fs.readFileSync((await file.path())!).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      fs
+        .readFileSync((await file.path())!)
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
     // And the application form generated from the topic as the expert may read it.
     const generated = page.waitForEvent('download');
     await sheet.locator('.rt-score-application').click();
@@ -234,7 +265,11 @@ describe('expert review', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(fs.readFileSync((await file.path())!) as unknown as ArrayBuffer);
     const summary = wb.getWorksheet('评审汇总')!;
-    const line = summary.getSheetValues().filter((r) => Array.isArray(r)).map((r) => (r as unknown[]).slice(1)).find((r) => r[0] === TOPIC)!;
+    const line = summary
+      .getSheetValues()
+      .filter((r) => Array.isArray(r))
+      .map((r) => (r as unknown[]).slice(1))
+      .find((r) => r[0] === TOPIC)!;
     expect(line).toBeDefined();
     expect(String(line[3])).toMatch(/85分/);
     expect(String(line[3])).toMatch(/50分/);
@@ -246,7 +281,10 @@ describe('expert review', () => {
     const page = await as('province');
     const list = await openList(page, '/reviewManagement/setting');
     // A demo batch of 定州市 under review: its experts include 王专家 of the same area.
-    const r = list.locator('.ant-table-tbody tr.ant-table-row', { hasText: '（定州市）' }).filter({ hasText: '评审中' }).first();
+    const r = list
+      .locator('.ant-table-tbody tr.ant-table-row', { hasText: '（定州市）' })
+      .filter({ hasText: '评审中' })
+      .first();
     await r.waitFor();
     await pressRowAction(page, r, '编辑');
     await page.waitForURL('**/reviewManagement/setting/editPage**');
@@ -273,7 +311,8 @@ describe('expert review', () => {
     await detail.waitFor();
     const head = detail.locator('.ant-card-extra');
     await poll(() => head.getByRole('button', { name: btn('下载申报书') }).count()).toBe(1);
-    for (const name of ['审核通过', '退回', '送专家评审']) await expect(head.getByRole('button', { name: btn(name) }).count(), name).resolves.toBe(1);
+    for (const name of ['审核通过', '退回', '送专家评审'])
+      await expect(head.getByRole('button', { name: btn(name) }).count(), name).resolves.toBe(1);
     await screenshot(page, 'review-06-topic-detail-actions');
   });
 });

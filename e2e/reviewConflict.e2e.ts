@@ -15,7 +15,9 @@ const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000,
 let browser: Browser;
 const sessions = loginSessions(() => browser);
 const as = sessions.as;
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
 afterAll(async () => {
   await sessions.closeAll();
   await browser?.close();
@@ -25,12 +27,19 @@ async function openList(page: Page, path: string): Promise<Locator> {
   await page.goto(path);
   const list = page.locator('.runtime-list');
   await list.locator('.ant-table-tbody').waitFor();
-  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  await page
+    .locator('.ant-spin-spinning')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined);
   return list;
 }
 
 /** A demo task of expert1 still to score (demo batches are named 2026年度课题…). */
-const demoTasks = (list: Locator) => list.locator('.ant-table-tbody tr.ant-table-row', { hasText: '2026年度课题' }).filter({ has: list.page().getByText('评分', { exact: true }) });
+const demoTasks = (list: Locator) =>
+  list
+    .locator('.ant-table-tbody tr.ant-table-row', { hasText: '2026年度课题' })
+    .filter({ has: list.page().getByText('评分', { exact: true }) });
 
 let topic = '';
 let batch = '';
@@ -61,10 +70,12 @@ describe('conflicts and declines', () => {
     await poll(() => sheet.locator('.rt-declined').textContent()).toContain('已申报回避');
     await expect(sheet.getByRole('button', { name: btn('提交评分') }).count()).resolves.toBe(0);
     const after = await openList(page, '/reviewManagement/list');
-    await poll(() => after.locator('.ant-table-tbody tr.ant-table-row', { hasText: topic }).filter({ hasText: batch }).count()).toBe(0);
+    await poll(() =>
+      after.locator('.ant-table-tbody tr.ant-table-row', { hasText: topic }).filter({ hasText: batch }).count(),
+    ).toBe(0);
   });
 
-  it('expert1 reads each criterion\'s guidance and score anchors, rates their confidence and submits', async () => {
+  it("expert1 reads each criterion's guidance and score anchors, rates their confidence and submits", async () => {
     const page = await as('expert1');
     const list = await openList(page, '/reviewManagement/list');
     const first = demoTasks(list).first();
@@ -75,7 +86,12 @@ describe('conflicts and declines', () => {
     await sheet.waitFor();
     await poll(() => sheet.locator('.rt-score-guidance').first().textContent()).toContain('选题是否切合教育教学实际');
     expect(await sheet.locator('.rt-score-anchors').first().textContent()).toContain('27-30分');
-    for (const [name, v] of [['选题价值', '25'], ['研究设计', '32'], ['研究基础', '24']]) await sheet.getByLabel(`${name}得分`).fill(v!);
+    for (const [name, v] of [
+      ['选题价值', '25'],
+      ['研究设计', '32'],
+      ['研究基础', '24'],
+    ])
+      await sheet.getByLabel(`${name}得分`).fill(v!);
     await sheet.getByLabel('同意立项').check();
     await sheet.getByLabel('比较熟悉').check();
     await sheet.getByLabel('评审意见').fill('研究设计较完整，建议细化研究方法。');
@@ -97,7 +113,10 @@ describe('conflicts and declines', () => {
     await notice.click();
     await page.waitForURL('**/reviewManagement/setting/viewreview**');
     const left = page.locator('.rt-left-tasks');
-    const r = left.locator('.ant-table-tbody tr.ant-table-row', { hasText: topic }).filter({ hasText: '王专家' }).first();
+    const r = left
+      .locator('.ant-table-tbody tr.ant-table-row', { hasText: topic })
+      .filter({ hasText: '王专家' })
+      .first();
     await r.waitFor();
     await r.locator('.rt-replace').click();
     const dialog = page.locator('.rt-replace-dialog');

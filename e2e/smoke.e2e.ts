@@ -5,8 +5,12 @@ import { baseURL, launchBrowser, openPage, screenshot } from './harness.js';
 
 describe('the portal as npm start serves it', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 
   it('serves the web app under a strict Content-Security-Policy without script errors', async () => {
     const res = await fetch(`${baseURL()}/homePage`);
@@ -23,7 +27,9 @@ describe('the portal as npm start serves it', () => {
   async function scriptsOf(pathname: string, ready: string) {
     const opened = await openPage(browser, 'about:blank');
     const scripts: Promise<string>[] = [];
-    opened.page.on('response', (res) => { if (new URL(res.url()).pathname.endsWith('.js')) scripts.push(res.text()); });
+    opened.page.on('response', (res) => {
+      if (new URL(res.url()).pathname.endsWith('.js')) scripts.push(res.text());
+    });
     await opened.page.goto(pathname);
     await opened.page.locator(ready).first().waitFor();
     await opened.page.waitForLoadState('networkidle');
@@ -49,15 +55,30 @@ describe('the portal as npm start serves it', () => {
     await page.locator('.runtime-filters input').fill(word);
     await page.keyboard.press('Enter');
     const shown = () => page.locator('.runtime-list .ant-table-row a').allTextContents();
-    await expect.poll(async () => { const t = await shown(); return t.length > 0 && t.every((x) => x.includes(word)); }, { timeout: 15_000 }).toBe(true);
-    await page.locator('.runtime-filters').getByRole('button', { name: /重\s*置/ }).click();
+    await expect
+      .poll(
+        async () => {
+          const t = await shown();
+          return t.length > 0 && t.every((x) => x.includes(word));
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await page
+      .locator('.runtime-filters')
+      .getByRole('button', { name: /重\s*置/ })
+      .click();
     await expect.poll(() => page.locator('.runtime-filters input').inputValue()).toBe('');
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it('answers API mistakes with the envelope, never a stack trace', async () => {
-    const res = await fetch(`${baseURL()}/api/no/such/call`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    const res = await fetch(`${baseURL()}/api/no/such/call`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
     const body = await res.json();
     expect(body.flag).toBe(false);
     expect(JSON.stringify(body)).not.toMatch(/at .*\.ts:\d+/);

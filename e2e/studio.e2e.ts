@@ -59,10 +59,16 @@ describe('schema studio', () => {
     const form = await openFile(analyst, PAGE);
     form.steps[0].sections[0].fields.push({ field: 'partnerUnit', span: 24 });
     await edit(analyst, form);
-    await poll(() => analyst.locator('.studio-problems').textContent()).toContain('/steps/0/sections/0/fields/10/field');
+    await poll(() => analyst.locator('.studio-problems').textContent()).toContain(
+      '/steps/0/sections/0/fields/10/field',
+    );
     await screenshot(analyst, 'studio-01-problem-at-line');
     // The server refuses it too, with the file and the path.
-    const refused = await api(analyst, 'studio/publish', { key: PAGE, content: JSON.stringify(form), reason: '增加合作单位' });
+    const refused = await api(analyst, 'studio/publish', {
+      key: PAGE,
+      content: JSON.stringify(form),
+      reason: '增加合作单位',
+    });
     expect(refused.status).toBe(400);
     expect(refused.result).toContain('schemas/pages/topics/topic.application.json /steps/0/sections/0/fields/10/field');
 
@@ -82,7 +88,11 @@ describe('schema studio', () => {
     // A leader on the other process, without a restart.
     const { page: leader } = await openPage(browser, '/homePage', { baseURL: other.baseURL });
     await loginViaUi(leader, 'leader1');
-    const mine = await api(leader, 'resource/topic/list', { page: 1, pageSize: 50, filters: [{ field: 'status', op: 'eq', value: '0' }] });
+    const mine = await api(leader, 'resource/topic/list', {
+      page: 1,
+      pageSize: 50,
+      filters: [{ field: 'status', op: 'eq', value: '0' }],
+    });
     const draft = mine.data.list[0];
     expect(draft, 'leader1 has a draft application').toBeTruthy();
     await leader.goto(`/projectManagement/declarationGuidelines/projectApplication?id=${draft.id}`);
@@ -91,7 +101,11 @@ describe('schema studio', () => {
     await field.locator('input').fill(VALUE);
     await screenshot(leader, 'studio-04-leader-sees-field');
     const rec = await api(leader, 'resource/topic/get', { id: draft.id });
-    const saved = await api(leader, 'resource/topic/save', { id: draft.id, version: rec.data.version, partnerUnit: VALUE });
+    const saved = await api(leader, 'resource/topic/save', {
+      id: draft.id,
+      version: rec.data.version,
+      partnerUnit: VALUE,
+    });
     expect(saved.flag, JSON.stringify(saved)).toBe(true);
     expect((await api(leader, 'resource/topic/get', { id: draft.id })).data.partnerUnit).toBe(VALUE);
 
@@ -99,12 +113,18 @@ describe('schema studio', () => {
     await openFile(analyst, PAGE);
     await analyst.getByRole('tab', { name: '历史版本' }).click();
     await analyst.getByRole('button', { name: '回滚到此版本' }).last().click();
-    await analyst.locator('.ant-popconfirm').getByRole('button', { name: btn('回滚') }).click();
+    await analyst
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: btn('回滚') })
+      .click();
     await expectMessage(analyst, '回滚成功');
     await openFile(analyst, ENTITY);
     await analyst.getByRole('tab', { name: '历史版本' }).click();
     await analyst.getByRole('button', { name: '回滚到此版本' }).last().click();
-    await analyst.locator('.ant-popconfirm').getByRole('button', { name: btn('回滚') }).click();
+    await analyst
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: btn('回滚') })
+      .click();
     await poll(() => analyst.locator('.ant-modal-confirm').textContent()).toContain('合作单位');
     await screenshot(analyst, 'studio-05-rollback-confirm');
     await analyst.getByRole('button', { name: btn('确认继续') }).click();
@@ -113,7 +133,9 @@ describe('schema studio', () => {
     // Gone on the other process; the value stays stored.
     await leader.goto(`/projectManagement/declarationGuidelines/projectApplication?id=${draft.id}`);
     await leader.locator('.runtime-form').waitFor();
-    await poll(async () => (await api(leader, 'schema/page', { id: 'topics/topic.application' })).data.entity.fields.partnerUnit).toBeUndefined();
+    await poll(
+      async () => (await api(leader, 'schema/page', { id: 'topics/topic.application' })).data.entity.fields.partnerUnit,
+    ).toBeUndefined();
     expect(await leader.locator('.runtime-form .ant-formily-item', { hasText: '合作单位' }).count()).toBe(0);
     expect((await api(leader, 'resource/topic/get', { id: draft.id })).data.partnerUnit).toBeUndefined();
   }, 400_000);

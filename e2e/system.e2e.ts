@@ -7,7 +7,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { idCardCheckChar } from '../src/shared/idCard.js';
-import { api, buttonName as btn, captchaCode, launchBrowser, openPage, pressRowAction, screenshot, smsCode } from './harness.js';
+import {
+  api,
+  buttonName as btn,
+  captchaCode,
+  launchBrowser,
+  openPage,
+  pressRowAction,
+  screenshot,
+  smsCode,
+} from './harness.js';
 import { closeTourIfShown, loginViaUi } from './login.js';
 
 const RUN = String(Date.now() % 100_000).padStart(5, '0');
@@ -21,15 +30,21 @@ const ID_NO = ID_BASE + idCardCheckChar(ID_BASE);
 const UNIT = '定州市实验小学';
 const NOTICE = `系统管理旅程申报通知${RUN}`;
 // The smallest PNG: one transparent pixel.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
-const item = (form: Locator, label: string) => form.locator('.ant-formily-item', { has: form.page().locator(`label:text-is("${label}")`) }).first();
+const item = (form: Locator, label: string) =>
+  form.locator('.ant-formily-item', { has: form.page().locator(`label:text-is("${label}")`) }).first();
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const sessions: Record<string, Promise<Page>> = {};
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
   await browser?.close();
@@ -45,8 +60,8 @@ function as(username: string, password?: string): Promise<Page> {
   return sessions[username];
 }
 
-
-const local = (hours: number) => new Date(Date.now() + hours * 3600_000 + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+const local = (hours: number) =>
+  new Date(Date.now() + hours * 3600_000 + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 async function usersRow(page: Page, text: string): Promise<Locator> {
   await page.goto('/systemManagement/roleUserManagement');
@@ -66,7 +81,9 @@ describe('system management and sign-up', () => {
     await item(form, '系统名称').locator('input').fill(SYSTEM_NAME);
     const approval = item(form, '注册需市级审核').locator('.ant-switch');
     if ((await approval.getAttribute('aria-checked')) !== 'true') await approval.click();
-    await item(form, '系统标识').locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    await item(form, '系统标识')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     await item(form, '系统标识').locator('.portal-upload-status', { hasText: '上传成功' }).waitFor({ timeout: 30_000 });
     await screenshot(page, 'system-01-settings');
     await form.getByRole('button', { name: btn('保存') }).click();
@@ -101,7 +118,10 @@ describe('system management and sign-up', () => {
     await item(form, '验证码').locator('input').fill(captchaCode());
     await screenshot(page, 'system-03-sign-up');
     await form.getByRole('button', { name: btn('注册') }).click();
-    await page.locator('.ant-message-notice', { hasText: '注册成功，请等待市级管理员审核通过后登录' }).first().waitFor();
+    await page
+      .locator('.ant-message-notice', { hasText: '注册成功，请等待市级管理员审核通过后登录' })
+      .first()
+      .waitFor();
     await page.waitForURL('**/homePage');
     expect(errors).toEqual([]);
   });
@@ -112,18 +132,33 @@ describe('system management and sign-up', () => {
     expect(await row.textContent()).toContain('待审核');
     expect(await row.textContent()).not.toContain(MOBILE);
     await pressRowAction(page, row, '审核通过');
-    await page.locator('.ant-popconfirm:visible, .ant-modal:visible').last().getByRole('button', { name: btn('确定') }).click();
-    await poll(() => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: USERNAME }).first().textContent()).toContain('正常');
+    await page
+      .locator('.ant-popconfirm:visible, .ant-modal:visible')
+      .last()
+      .getByRole('button', { name: btn('确定') })
+      .click();
+    await poll(() =>
+      page.locator('.ant-table-tbody tr.ant-table-row', { hasText: USERNAME }).first().textContent(),
+    ).toContain('正常');
     await screenshot(page, 'system-04-approved');
   });
 
   it('the new leader logs in and applies for a topic with the unit already filled in', async () => {
     const province = await as('province');
     const saved = await api(province, 'resource/notice/save', {
-      title: NOTICE, stage: 1, year: '2026', startTime: local(-1), endTime: local(24 * 30), body: '<p>请按要求组织申报。</p>',
+      title: NOTICE,
+      stage: 1,
+      year: '2026',
+      startTime: local(-1),
+      endTime: local(24 * 30),
+      body: '<p>请按要求组织申报。</p>',
     });
     expect(saved.flag, saved.result).toBe(true);
-    const pub = await api(province, 'resource/notice/transition', { id: saved.data.id, version: saved.data.version, action: 'publish' });
+    const pub = await api(province, 'resource/notice/transition', {
+      id: saved.data.id,
+      version: saved.data.version,
+      action: 'publish',
+    });
     expect(pub.flag, pub.result).toBe(true);
 
     const page = await as(USERNAME, PASSWORD);
@@ -134,9 +169,15 @@ describe('system management and sign-up', () => {
     await form.locator('input[placeholder="请输入课题名称"]').fill(`新注册教师的课题${RUN}`);
     for (const label of ['学科分类', '课题类别']) {
       await form.locator('.ant-formily-item', { hasText: label }).locator('.ant-select').first().click();
-      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().waitFor();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .first()
+        .waitFor();
       await page.keyboard.press('Enter');
-      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'detached' }).catch(() => undefined);
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
     }
     await page.getByRole('button', { name: btn('下一步') }).click();
     await poll(() => item(form, '单位名称').textContent()).toContain(UNIT);
@@ -153,10 +194,15 @@ describe('system management and sign-up', () => {
     // dictionaries arrive: a click during a redraw was once lost (the box stayed unchecked), so
     // the box is checked until it shows checked.
     const expert = item(form, '角色').getByLabel('评审专家');
-    await poll(async () => { await expert.check({ timeout: 2000 }).catch(() => undefined); return expert.isChecked(); }).toBe(true);
+    await poll(async () => {
+      await expert.check({ timeout: 2000 }).catch(() => undefined);
+      return expert.isChecked();
+    }).toBe(true);
     await form.getByRole('button', { name: btn('保存') }).click();
     await page.waitForURL('**/systemManagement/roleUserManagement');
-    await poll(() => page.locator('.ant-table-tbody tr.ant-table-row', { hasText: USERNAME }).first().textContent()).toContain('评审专家');
+    await poll(() =>
+      page.locator('.ant-table-tbody tr.ant-table-row', { hasText: USERNAME }).first().textContent(),
+    ).toContain('评审专家');
 
     // Roles are read at login: the new user signs in again and finds the switch.
     const { context, page: again } = await openPage(browser, '/homePage');

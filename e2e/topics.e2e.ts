@@ -13,7 +13,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { animationsDone, api, buttonName as btn, expectMessage, launchBrowser, pressRowAction, screenshot, settled } from './harness.js';
+import {
+  animationsDone,
+  api,
+  buttonName as btn,
+  expectMessage,
+  launchBrowser,
+  pressRowAction,
+  screenshot,
+  settled,
+} from './harness.js';
 import { openPageAs } from './login.js';
 import { idCardCheckChar } from '../src/shared/idCard.js';
 
@@ -25,8 +34,18 @@ const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000,
 /** A small real Word document (a zip with the parts Word needs), as the upload's type check wants. */
 async function docx(): Promise<Buffer> {
   const zip = new yazl.ZipFile();
-  zip.addBuffer(Buffer.from('<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>'), '[Content_Types].xml');
-  zip.addBuffer(Buffer.from('<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>课题申报书</w:t></w:r></w:p></w:body></w:document>'), 'word/document.xml');
+  zip.addBuffer(
+    Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>',
+    ),
+    '[Content_Types].xml',
+  );
+  zip.addBuffer(
+    Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>课题申报书</w:t></w:r></w:p></w:body></w:document>',
+    ),
+    'word/document.xml',
+  );
   zip.end();
   const parts: Buffer[] = [];
   for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) parts.push(chunk);
@@ -36,10 +55,18 @@ async function docx(): Promise<Buffer> {
 /** A one-page PDF (the completion report's type set is PDF only). */
 function pdf(): Buffer {
   const stream = 'BT /F1 18 Tf 72 760 Td (Report) Tj ET';
-  const objs = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>', `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`];
+  const objs = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+  ];
   let out = '%PDF-1.4\n';
-  const offsets = objs.map((o, i) => { const at = out.length; out += `${i + 1} 0 obj\n${o}\nendobj\n`; return at; });
+  const offsets = objs.map((o, i) => {
+    const at = out.length;
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+    return at;
+  });
   const xref = out.length;
   out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
   out += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
@@ -49,7 +76,9 @@ function pdf(): Buffer {
 type Session = { context: BrowserContext; page: Page; errors: string[] };
 let browser: Browser;
 const sessions: Record<string, Promise<Session>> = {};
-beforeAll(async () => { browser = await launchBrowser(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
 afterAll(async () => {
   for (const s of Object.values(sessions)) await (await s.catch(() => undefined))?.context.close();
   await browser?.close();
@@ -62,8 +91,8 @@ function as(username: string): Promise<Session> {
   return sessions[username];
 }
 
-
-const local = (hours: number) => new Date(Date.now() + hours * 3600_000 + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+const local = (hours: number) =>
+  new Date(Date.now() + hours * 3600_000 + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 /** The row of the topic in the topic list, opened fresh, filtered by name. */
 async function topicRow(page: Page) {
@@ -105,10 +134,19 @@ describe('topic life cycle', () => {
     const { page } = await as('province');
     for (const stage of [1, 2, 3, 4, 5]) {
       const saved = await api(page, 'resource/notice/save', {
-        title: stage === 1 ? NOTICE : `课题阶段工作通知${RUN}-${stage}`, stage, year: '2026', startTime: local(-1), endTime: local(24 * 30), body: '<p>请按要求组织申报。</p>',
+        title: stage === 1 ? NOTICE : `课题阶段工作通知${RUN}-${stage}`,
+        stage,
+        year: '2026',
+        startTime: local(-1),
+        endTime: local(24 * 30),
+        body: '<p>请按要求组织申报。</p>',
       });
       expect(saved.flag, saved.result).toBe(true);
-      const pub = await api(page, 'resource/notice/transition', { id: saved.data.id, version: saved.data.version, action: 'publish' });
+      const pub = await api(page, 'resource/notice/transition', {
+        id: saved.data.id,
+        version: saved.data.version,
+        action: 'publish',
+      });
       expect(pub.flag, pub.result).toBe(true);
     }
     await page.goto('/projectManagement/declarationGuidelines');
@@ -130,7 +168,10 @@ describe('topic life cycle', () => {
   it('leader1 applies: step one, reload finds the draft, then completes and submits', async () => {
     const { page, errors } = await as('leader1');
     const row = page.locator('.ant-table-row', { hasText: NOTICE }).first();
-    await row.getByText(/^申\s*报$/).first().click();
+    await row
+      .getByText(/^申\s*报$/)
+      .first()
+      .click();
     await page.waitForURL('**/projectApplication?noticeId=*');
     const form = page.locator('.runtime-form');
     await form.waitFor();
@@ -139,9 +180,15 @@ describe('topic life cycle', () => {
     // Step one's required dictionaries: choose the first option of each.
     for (const label of ['学科分类', '课题类别']) {
       await form.locator('.ant-formily-item', { hasText: label }).locator('.ant-select').first().click();
-      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().waitFor();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .first()
+        .waitFor();
       await page.keyboard.press('Enter');
-      await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'detached' }).catch(() => undefined);
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
     }
     await page.getByRole('button', { name: btn('下一步') }).click();
     await poll(() => page.locator('.runtime-autosave-note').textContent()).toContain('草稿已自动保存');
@@ -153,7 +200,11 @@ describe('topic life cycle', () => {
     expect(topicId).toBeGreaterThan(0);
 
     // Opening the application of the same notice again offers to continue this draft (继续编辑), not a second one.
-    const notice = await api(page, 'resource/notice/list', { page: 1, pageSize: 50, filters: [{ field: 'title', op: 'eq', value: NOTICE }] });
+    const notice = await api(page, 'resource/notice/list', {
+      page: 1,
+      pageSize: 50,
+      filters: [{ field: 'title', op: 'eq', value: NOTICE }],
+    });
     await page.goto(`/projectManagement/declarationGuidelines/projectApplication?noticeId=${notice.data.list[0].id}`);
     await page.getByRole('button', { name: btn('继续编辑') }).click();
     await poll(() => page.url()).toContain(`id=${topicId}`);
@@ -163,10 +214,19 @@ describe('topic life cycle', () => {
     const MEMBER_ID = memberBase + idCardCheckChar(memberBase);
     const rec = await api(page, 'resource/topic/get', { id: topicId });
     const saved = await api(page, 'resource/topic/save', {
-      id: topicId, version: rec.data.version, noticeId: rec.data.noticeId, name: TOPIC, subject: rec.data.subject, category: rec.data.category,
-      leader: '张老师', leaderIdCard: `13010219800101${RUN.slice(-3).padStart(3, '0')}X`, leaderMobile: '13912345678', unit: '第一实验中学',
+      id: topicId,
+      version: rec.data.version,
+      noticeId: rec.data.noticeId,
+      name: TOPIC,
+      subject: rec.data.subject,
+      category: rec.data.category,
+      leader: '张老师',
+      leaderIdCard: `13010219800101${RUN.slice(-3).padStart(3, '0')}X`,
+      leaderMobile: '13912345678',
+      unit: '第一实验中学',
       members: [{ name: '李华', unit: '第一实验中学', title: '一级教师', duty: '资料整理', idCard: MEMBER_ID }],
-      researchContent: '研究跨学科主题学习的设计与实施。', researchTarget: '形成可推广的教学模式。',
+      researchContent: '研究跨学科主题学习的设计与实施。',
+      researchTarget: '形成可推广的教学模式。',
       phases: [{ name: '准备阶段', startDate: '2026-01-01', endDate: '2026-03-31', content: '文献研究' }],
     });
     expect(saved.flag, JSON.stringify(saved)).toBe(true);
@@ -176,8 +236,15 @@ describe('topic life cycle', () => {
     // The application document the form requires, picked as a person does, then saved with the draft.
     const doc = path.join(os.tmpdir(), `课题申报书${RUN}.docx`);
     fs.writeFileSync(doc, await docx());
-    await form.locator('.ant-formily-item', { hasText: '申报书' }).locator('input[type=file]').first().setInputFiles(doc);
-    await form.getByText(/^(上传成功|秒传成功)$/).first().waitFor({ timeout: 30_000 });
+    await form
+      .locator('.ant-formily-item', { hasText: '申报书' })
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles(doc);
+    await form
+      .getByText(/^(上传成功|秒传成功)$/)
+      .first()
+      .waitFor({ timeout: 30_000 });
     await screenshot(page, 'topics-04-application-last-step');
     await page.getByRole('button', { name: btn('保存') }).click();
     await expectMessage(page, '操作成功');
@@ -211,7 +278,10 @@ describe('topic life cycle', () => {
     await leader.getByRole('button', { name: btn('下一步') }).click();
     await leader.getByRole('button', { name: btn('下一步') }).click();
     await leader.getByRole('button', { name: btn('提交') }).click();
-    await leader.locator('.ant-popover:visible').getByRole('button', { name: btn('确定') }).click();
+    await leader
+      .locator('.ant-popover:visible')
+      .getByRole('button', { name: btn('确定') })
+      .click();
     await leader.waitForURL('**/projectManagement/projectList');
     await poll(() => statusOf(leader)).toContain('申报市级审核中');
 
@@ -222,7 +292,12 @@ describe('topic life cycle', () => {
 
   it('the province approves twice (4 → 53 → 6); the topic gets its number; the other city never sees it', async () => {
     const province = (await as('province')).page;
-    await poll(() => province.locator('.runtime-list .runtime-list-head').textContent().catch(() => '')).toBeDefined();
+    await poll(() =>
+      province
+        .locator('.runtime-list .runtime-list-head')
+        .textContent()
+        .catch(() => ''),
+    ).toBeDefined();
     await rowAction(province, '审核通过');
     await poll(() => statusOf(province)).toContain('申报省级复审');
     await rowAction(province, '审核通过');
@@ -241,10 +316,42 @@ describe('topic life cycle', () => {
     // Per stage: the row action opening its upload page, the page's path, the report's file, the
     // summary field, then the statuses at city, at province and after the province's approval.
     const stages: [string, string, string, string, string, string, string][] = [
-      ['上传开题报告', 'addFileAll', `开题报告${RUN}.docx`, 'openingSummary', '开题报告市级审核中', '开题报告省级审核中', '中期报告待上传'],
-      ['上传中期报告', 'addMidTerm', `中期报告${RUN}.docx`, 'midtermSummary', '中期报告市级审核中', '中期报告省级审核中', '成果鉴定待上传'],
-      ['上传成果鉴定材料', 'addFileAllcg', `成果鉴定材料${RUN}.docx`, 'appraisalSummary', '成果鉴定市级审核中', '成果鉴定省级审核中', '结题报告待上传'],
-      ['上传结题报告', 'addConclusionUpload', `结题报告${RUN}.pdf`, 'conclusionSummary', '结题报告市级审核中', '结题报告省级审核中', '已结题'],
+      [
+        '上传开题报告',
+        'addFileAll',
+        `开题报告${RUN}.docx`,
+        'openingSummary',
+        '开题报告市级审核中',
+        '开题报告省级审核中',
+        '中期报告待上传',
+      ],
+      [
+        '上传中期报告',
+        'addMidTerm',
+        `中期报告${RUN}.docx`,
+        'midtermSummary',
+        '中期报告市级审核中',
+        '中期报告省级审核中',
+        '成果鉴定待上传',
+      ],
+      [
+        '上传成果鉴定材料',
+        'addFileAllcg',
+        `成果鉴定材料${RUN}.docx`,
+        'appraisalSummary',
+        '成果鉴定市级审核中',
+        '成果鉴定省级审核中',
+        '结题报告待上传',
+      ],
+      [
+        '上传结题报告',
+        'addConclusionUpload',
+        `结题报告${RUN}.pdf`,
+        'conclusionSummary',
+        '结题报告市级审核中',
+        '结题报告省级审核中',
+        '已结题',
+      ],
     ];
     for (const [upload, route, fileName, summary, atCity, atProvince, next] of stages) {
       // The stage report, picked on the stage's upload page and saved there (the status stays).
@@ -255,7 +362,10 @@ describe('topic life cycle', () => {
       const file = path.join(os.tmpdir(), fileName);
       fs.writeFileSync(file, fileName.endsWith('.pdf') ? pdf() : await docx());
       await form.locator('.portal-uploader input[type=file]').first().setInputFiles(file);
-      await form.getByText(/^(上传成功|秒传成功)$/).first().waitFor({ timeout: 30_000 });
+      await form
+        .getByText(/^(上传成功|秒传成功)$/)
+        .first()
+        .waitFor({ timeout: 30_000 });
       if (route === 'addFileAll') {
         await poll(() => form.textContent()).toContain('开题报告');
         await screenshot(leader, 'topics-08-opening-upload');
@@ -264,7 +374,11 @@ describe('topic life cycle', () => {
       await leader.waitForURL('**/projectManagement/projectList');
 
       const rec = await api(leader, 'resource/topic/get', { id: topicId });
-      const saved = await api(leader, 'resource/topic/save', { id: topicId, version: rec.data.version, [summary]: '本阶段按计划完成。' });
+      const saved = await api(leader, 'resource/topic/save', {
+        id: topicId,
+        version: rec.data.version,
+        [summary]: '本阶段按计划完成。',
+      });
       expect(saved.flag, saved.result).toBe(true);
       expect(saved.data.status, 'save keeps the status').toBe(rec.data.status);
       await rowAction(leader, '提交');
@@ -275,7 +389,8 @@ describe('topic life cycle', () => {
       await poll(() => statusOf(leader)).toContain(next);
     }
     const done = await api(leader, 'resource/topic/get', { id: topicId });
-    for (const field of ['openingReport', 'midtermReport', 'appraisalReport', 'conclusionReport']) expect(done.data[field], field).toHaveLength(1);
+    for (const field of ['openingReport', 'midtermReport', 'appraisalReport', 'conclusionReport'])
+      expect(done.data[field], field).toHaveLength(1);
     await screenshot(leader, 'topics-09-concluded');
     await leader.goto(`/projectManagement/projectList/projectDetail?id=${topicId}`);
     await poll(() => leader.locator('body').textContent()).toContain('申报书');

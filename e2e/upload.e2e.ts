@@ -68,18 +68,33 @@ describe('uploading a file through the widget', () => {
     const file = path.join(dir, '课题活动照片.png');
     fs.writeFileSync(file, bytes);
 
-    const { page, context, errors } = await openPageAs(browser, 'province', '/informationManagement/announcement/addAnnouncement');
+    const { page, context, errors } = await openPageAs(
+      browser,
+      'province',
+      '/informationManagement/announcement/addAnnouncement',
+    );
     const uploader = page.locator('.portal-uploader');
     await uploader.waitFor({ state: 'visible' });
     expect(await uploader.innerText()).toContain('单个文件不超过10MB');
 
     // Pick the file, as a person does.
     const calls: string[] = [];
-    page.on('request', (r) => { if (/\/(api\/file|fileserver)\//.test(r.url())) calls.push(new URL(r.url()).pathname); });
+    page.on('request', (r) => {
+      if (/\/(api\/file|fileserver)\//.test(r.url())) calls.push(new URL(r.url()).pathname);
+    });
     await uploader.locator('input[type=file]').setInputFiles(file);
     const item = uploader.locator('.portal-upload-item', { hasText: '课题活动照片.png' });
     await item.locator('.portal-upload-status', { hasText: '上传成功' }).waitFor({ timeout: 30_000 });
-    expect(calls).toEqual(expect.arrayContaining(['/api/file/checkMd5', '/api/file/getCyStorageToken', '/fileserver/v2/prepare', '/fileserver/v2/upload', '/fileserver/v2/complete', '/api/file/uploadFile']));
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        '/api/file/checkMd5',
+        '/api/file/getCyStorageToken',
+        '/fileserver/v2/prepare',
+        '/fileserver/v2/upload',
+        '/fileserver/v2/complete',
+        '/api/file/uploadFile',
+      ]),
+    );
     await screenshot(page, 'upload-complete');
 
     // Preview: the picture in the 800x600 box.
@@ -88,7 +103,10 @@ describe('uploading a file through the widget', () => {
     await img.waitFor({ state: 'visible' });
     await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(640);
     // Layout size (the opening zoom animation scales the bounding box for a moment).
-    const box = await page.locator('.upload-preview .ant-modal-body > div').first().evaluate((el) => [(el as HTMLElement).offsetWidth, (el as HTMLElement).offsetHeight]);
+    const box = await page
+      .locator('.upload-preview .ant-modal-body > div')
+      .first()
+      .evaluate((el) => [(el as HTMLElement).offsetWidth, (el as HTMLElement).offsetHeight]);
     expect(box).toEqual([800, 600]);
     await screenshot(page, 'upload-preview');
     await page.locator('.upload-preview .ant-modal-close').click();
@@ -110,7 +128,10 @@ describe('uploading a file through the widget', () => {
 
     // The same content twice in one list is refused.
     await uploader.locator('input[type=file]').setInputFiles(file);
-    await page.locator('.ant-message-notice', { hasText: '不允许上传重复文件！' }).first().waitFor({ state: 'visible' });
+    await page
+      .locator('.ant-message-notice', { hasText: '不允许上传重复文件！' })
+      .first()
+      .waitFor({ state: 'visible' });
     await expect.poll(() => uploader.locator('.portal-upload-item').count()).toBe(1);
 
     // Saved with the announcement: the record holds the file.
@@ -123,7 +144,9 @@ describe('uploading a file through the widget', () => {
     ]);
     const answer = await saved.json();
     expect(answer.flag).toBe(true);
-    expect(answer.data.attachments).toEqual([expect.objectContaining({ fileName: '课题活动照片.png', fileSuffix: 'png', md5: md5(bytes) })]);
+    expect(answer.data.attachments).toEqual([
+      expect.objectContaining({ fileName: '课题活动照片.png', fileSuffix: 'png', md5: md5(bytes) }),
+    ]);
 
     expect(errors).toEqual([]);
     await context.close();

@@ -11,14 +11,25 @@ import { animationsDone, api, baseURL, launchBrowser, openPage, screenshot } fro
 import { LOGIN_DIALOG, closeTourIfShown, openLoginDialog, openPageAs } from './login.js';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 const PAGE = 'workbench/home.dashboard';
 
 /** A call of the portal's API with the page's own session (token and CSRF header). */
 
-interface Block { type: string; title: string; roles?: string[]; items?: { label: string; count: string; to?: string }[]; source?: string; to?: string }
+interface Block {
+  type: string;
+  title: string;
+  roles?: string[];
+  items?: { label: string; count: string; to?: string }[];
+  source?: string;
+  to?: string;
+}
 
 /** How many records of an entity a list call with these filters answers (0 when the entity is not built). */
 async function listTotal(page: Page, entity: string, filters: unknown[]): Promise<number> {
@@ -36,9 +47,13 @@ async function workbenchOf(username: string, role: string) {
   await page.locator('.rt-dashboard').waitFor();
   const schema = (await api(page, 'schema/page', { id: PAGE })).data.page as { blocks: Block[] };
   const answered = (await api(page, 'workbench/data', { pageId: PAGE })).data.blocks as any[];
-  const mine = schema.blocks.map((b, i) => ({ b, d: answered[i] })).filter(({ b }) => !b.roles || b.roles.includes(role));
+  const mine = schema.blocks
+    .map((b, i) => ({ b, d: answered[i] }))
+    .filter(({ b }) => !b.roles || b.roles.includes(role));
   // Blocks of other roles are neither answered nor shown.
-  schema.blocks.forEach((b, i) => { if (b.roles && !b.roles.includes(role)) expect(answered[i], b.title).toBeNull(); });
+  schema.blocks.forEach((b, i) => {
+    if (b.roles && !b.roles.includes(role)) expect(answered[i], b.title).toBeNull();
+  });
   const cards = page.locator('.rt-dashboard .rt-dash-block');
   await expect.poll(() => cards.count()).toBe(mine.length);
   for (const [n, { b, d }] of mine.entries()) {
@@ -56,7 +71,9 @@ async function workbenchOf(username: string, role: string) {
       if (item.to) expect(await figure.locator('a').getAttribute('href')).toBe(item.to);
     }
   }
-  const figures = Object.fromEntries(mine.flatMap(({ b, d }) => (b.items ?? []).map((it, j) => [it.count, d.items[j] as number])));
+  const figures = Object.fromEntries(
+    mine.flatMap(({ b, d }) => (b.items ?? []).map((it, j) => [it.count, d.items[j] as number])),
+  );
   const lists = Object.fromEntries(mine.filter(({ b }) => b.type === 'list').map(({ b, d }) => [b.title, d]));
   return { page, context, errors, figures, lists, mine };
 }
@@ -67,7 +84,9 @@ describe('each role sees its own work first on home', () => {
   it('a project leader: 待办 figures, 我的课题 with each stage as a step bar, linking to the topic', async () => {
     const { page, context, errors, figures, lists } = await workbenchOf('leader1', '4');
     // The figures are the server's own list answers for this user.
-    expect(figures.todoReturned).toBe(await listTotal(page, 'topic', statusIn(['902', '904', '907', '911', '931', '916', '979', '28'])));
+    expect(figures.todoReturned).toBe(
+      await listTotal(page, 'topic', statusIn(['902', '904', '907', '911', '931', '916', '979', '28'])),
+    );
     expect(figures.todoUpload).toBe(await listTotal(page, 'topic', statusIn(['6', '9', '29', '14'])));
     const workflow = (await api(page, 'workflow/get', { name: 'topic' })).data;
     const live = workflow.statuses.map((s: any) => s.code).filter((c: string) => c !== '24' && c !== '34');
@@ -77,8 +96,13 @@ describe('each role sees its own work first on home', () => {
     for (const [i, row] of lists['我的课题'].rows.entries()) {
       const steps = mineCard.locator('.rt-dash-row').nth(i).locator('.ant-steps-item');
       expect(await steps.count()).toBe(5);
-      expect(await mineCard.locator('.rt-dash-row').nth(i).locator('.ant-steps-item-process .ant-steps-item-title').innerText())
-        .toBe(['申报', '开题', '中期', '成果鉴定', '结题'][Math.min(Math.max(Number(row.stage) || 1, 1), 5) - 1]);
+      expect(
+        await mineCard
+          .locator('.rt-dash-row')
+          .nth(i)
+          .locator('.ant-steps-item-process .ant-steps-item-title')
+          .innerText(),
+      ).toBe(['申报', '开题', '中期', '成果鉴定', '结题'][Math.min(Math.max(Number(row.stage) || 1, 1), 5) - 1]);
     }
     await screenshot(page, 'workbench-leader1');
     if (lists['我的课题'].rows.length) {
@@ -111,13 +135,23 @@ describe('each role sees its own work first on home', () => {
   });
 
   it('a province admin and the super admin: topics at province level and change requests at province', async () => {
-    for (const [user, role] of [['province', '2'], ['admin', '1']] as const) {
+    for (const [user, role] of [
+      ['province', '2'],
+      ['admin', '1'],
+    ] as const) {
       const { page, context, errors, figures } = await workbenchOf(user, role);
-      expect(figures.todoProvinceReview).toBe(await listTotal(page, 'topic', statusIn(['4', '53', '8', '13', '33', '79'])));
+      expect(figures.todoProvinceReview).toBe(
+        await listTotal(page, 'topic', statusIn(['4', '53', '8', '13', '33', '79'])),
+      );
       expect(figures.todoChangeAudit).toBe(await listTotal(page, 'topicChange', statusIn(['2'])));
       await page.locator('.rt-dash-figure[data-count="todoProvinceReview"] a').click();
       await page.waitForURL('**/projectManagement/projectList');
-      if (user === 'province') { await page.goto('/homePage'); await closeTourIfShown(page); await page.locator('.rt-dashboard').waitFor(); await screenshot(page, 'workbench-province'); }
+      if (user === 'province') {
+        await page.goto('/homePage');
+        await closeTourIfShown(page);
+        await page.locator('.rt-dashboard').waitFor();
+        await screenshot(page, 'workbench-province');
+      }
       expect(errors).toEqual([]);
       await context.close();
     }
@@ -133,7 +167,8 @@ describe('each role sees its own work first on home', () => {
       const rows = page.locator(`.rt-dash-block[data-block="${block}"] .rt-dash-row`);
       expect(lists[block].rows.length, block).toBeGreaterThan(0);
       for (let i = 0; i < lists[block].rows.length; i++) {
-        if (lists[block].rows[i].endTime) expect(await rows.nth(i).locator('.rt-dash-countdown').innerText()).toMatch(/^(剩余\d+天|今天截止|已截止)$/);
+        if (lists[block].rows[i].endTime)
+          expect(await rows.nth(i).locator('.rt-dash-countdown').innerText()).toMatch(/^(剩余\d+天|今天截止|已截止)$/);
       }
     }
     await screenshot(page, 'workbench-expert1');
@@ -146,9 +181,17 @@ describe('each role sees its own work first on home', () => {
 async function publishAnnouncement(): Promise<string> {
   const admin = await openPageAs(browser, 'province');
   const title = `关于做好年度课题结题工作的通知${Date.now() % 100000}`;
-  const saved = await api(admin.page, 'resource/announcement/save', { title, summary: '请各单位按时提交结题材料。', content: '<p>各市教育局：</p><p>现将有关事项通知如下。</p>' });
+  const saved = await api(admin.page, 'resource/announcement/save', {
+    title,
+    summary: '请各单位按时提交结题材料。',
+    content: '<p>各市教育局：</p><p>现将有关事项通知如下。</p>',
+  });
   expect(saved.flag, JSON.stringify(saved)).toBe(true);
-  const published = await api(admin.page, 'resource/announcement/transition', { id: saved.data.id, version: saved.data.version, action: 'publish' });
+  const published = await api(admin.page, 'resource/announcement/transition', {
+    id: saved.data.id,
+    version: saved.data.version,
+    action: 'publish',
+  });
   expect(published.flag, JSON.stringify(published)).toBe(true);
   await admin.context.close();
   return title;
@@ -176,7 +219,8 @@ describe('the public site reads like one', () => {
     expect(meta).toContain(`发布日期：${String(record.publishTime).slice(0, 10)}`);
     expect(meta).toMatch(/范围：(全省|\S+市)/);
     expect(meta).not.toMatch(/范围：\d/);
-    if (record.summary) expect((await article.locator('.rt-article-summary').innerText()).trim()).toBe(record.summary.trim());
+    if (record.summary)
+      expect((await article.locator('.rt-article-summary').innerText()).trim()).toBe(record.summary.trim());
     // The parts come in reading order, and there is no label-value form.
     const order = await article.evaluate((el) => [...el.children].map((c) => c.className.split(' ')[0] || c.tagName));
     expect(order[0]).toBe('rt-article-head');
@@ -184,7 +228,9 @@ describe('the public site reads like one', () => {
     const width = await article.locator('.rt-article-body').evaluate((el) => el.getBoundingClientRect().width);
     expect(width).toBeLessThanOrEqual(860);
     if (Array.isArray(record.attachments) && record.attachments.length) {
-      expect(await article.locator('.rt-article-files a').allInnerTexts()).toEqual(record.attachments.map((f: any) => f.fileName));
+      expect(await article.locator('.rt-article-files a').allInnerTexts()).toEqual(
+        record.attachments.map((f: any) => f.fileName),
+      );
     }
     await screenshot(page, 'workbench-public-article');
     expect(errors).toEqual([]);
@@ -197,14 +243,22 @@ const meta0 = (t: string) => t.replace(/\s+/g, '');
 /** axe-core's serious and critical violations of the page (or of one part of it). */
 async function seriousViolations(page: Page, selector?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) {
-    await page.addScriptTag({ path: path.resolve(import.meta.dirname, '..', 'node_modules', 'axe-core', 'axe.min.js') });
+    await page.addScriptTag({
+      path: path.resolve(import.meta.dirname, '..', 'node_modules', 'axe-core', 'axe.min.js'),
+    });
   }
   const found = await page.evaluate(async (sel) => {
     const axe = (window as any).axe;
     const result = await axe.run(sel ? document.querySelector(sel) : document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: any) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')).join(' | ')}`);
+      .map(
+        (v: any) =>
+          `${v.id} (${v.impact}): ${v.nodes
+            .slice(0, 3)
+            .map((n: any) => n.target.join(' '))
+            .join(' | ')}`,
+      );
   }, selector);
   return found;
 }
@@ -213,7 +267,12 @@ describe('accessibility (GB/T 37668): axe-core finds no serious or critical viol
   it('on home, the four public lists, a detail page and the login dialog', async () => {
     // axe is injected as a script, which the portal's Content-Security-Policy would refuse.
     const title = await publishAnnouncement();
-    const context = await browser.newContext({ baseURL: baseURL(), locale: 'zh-CN', viewport: { width: 1366, height: 860 }, bypassCSP: true });
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      locale: 'zh-CN',
+      viewport: { width: 1366, height: 860 },
+      bypassCSP: true,
+    });
     const page = await context.newPage();
     const report: Record<string, string[]> = {};
     for (const [path, ready] of [
@@ -228,7 +287,10 @@ describe('accessibility (GB/T 37668): axe-core finds no serious or critical viol
       await page.waitForLoadState('networkidle');
       report[path] = await seriousViolations(page);
       // SPEC §9: the total line, also for an empty list.
-      if (path !== '/homePage') expect(await page.locator('.runtime-list :is(.ant-pagination-total-text, .runtime-empty-total)').first().innerText()).toMatch(/^共\d+条记录$/);
+      if (path !== '/homePage')
+        expect(
+          await page.locator('.runtime-list :is(.ant-pagination-total-text, .runtime-empty-total)').first().innerText(),
+        ).toMatch(/^共\d+条记录$/);
     }
     await page.goto('/noticeAnnouncement');
     await page.locator('.runtime-list tbody a', { hasText: title }).first().click();
@@ -241,7 +303,15 @@ describe('accessibility (GB/T 37668): axe-core finds no serious or critical viol
     await animationsDone(page);
     report.login = await seriousViolations(page, LOGIN_DIALOG);
     console.log('axe-core serious/critical:', JSON.stringify(report, null, 1));
-    expect(report).toEqual({ '/homePage': [], '/noticeAnnouncement': [], '/activityDynamics': [], '/relatedDownloads': [], '/rulesRegulations': [], article: [], login: [] });
+    expect(report).toEqual({
+      '/homePage': [],
+      '/noticeAnnouncement': [],
+      '/activityDynamics': [],
+      '/relatedDownloads': [],
+      '/rulesRegulations': [],
+      article: [],
+      login: [],
+    });
     await context.close();
   }, 240_000);
 });

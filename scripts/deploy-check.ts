@@ -29,22 +29,31 @@ let failed = 0;
 function check(name: string, ok: boolean, detail?: unknown): void {
   if (ok) passed++;
   else failed++;
-  console.log(`${ok ? 'ok' : 'FAILED'} - ${name}${ok || detail === undefined ? '' : `: ${typeof detail === 'string' ? detail : JSON.stringify(detail)}`}`);
+  console.log(
+    `${ok ? 'ok' : 'FAILED'} - ${name}${ok || detail === undefined ? '' : `: ${typeof detail === 'string' ? detail : JSON.stringify(detail)}`}`,
+  );
 }
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    }).on('error', reject);
+    const s = net
+      .createServer()
+      .listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as net.AddressInfo;
+        s.close(() => resolve(port));
+      })
+      .on('error', reject);
   });
 }
 
 async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: baseUrl });
   await c.connect();
-  try { return await fn(c); } finally { await c.end(); }
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
 }
 
 function withDatabase(url: string, name: string): string {
@@ -73,7 +82,8 @@ function siteConfig(listen: number, ports: number[]): string {
     .replace(/listen 80;/, `listen 127.0.0.1:${listen};`)
     .replace(/server 127\.0\.0\.1:8081 /, `server 127.0.0.1:${ports[0]} `)
     .replace(/server 127\.0\.0\.1:8082 /, `server 127.0.0.1:${ports[1]} `);
-  if (out.includes(':8081') || out.includes(':8082') || !out.includes(`:${listen};`)) throw new Error('deploy/nginx/portal.conf no longer has the lines this check changes');
+  if (out.includes(':8081') || out.includes(':8082') || !out.includes(`:${listen};`))
+    throw new Error('deploy/nginx/portal.conf no longer has the lines this check changes');
   return out;
 }
 
@@ -81,7 +91,9 @@ function startNginx(listen: number, ports: number[]): ChildProcess {
   const dir = path.join(work, 'nginx');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'portal.conf'), siteConfig(listen, ports));
-  fs.writeFileSync(path.join(dir, 'nginx.conf'), `worker_processes 1;
+  fs.writeFileSync(
+    path.join(dir, 'nginx.conf'),
+    `worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 daemon off;
@@ -96,8 +108,11 @@ http {
   scgi_temp_path ${dir}/scgi;
   include ${dir}/portal.conf;
 }
-`);
-  const child = spawn(nginxBin, ['-e', path.join(dir, 'error.log'), '-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' });
+`,
+  );
+  const child = spawn(nginxBin, ['-e', path.join(dir, 'error.log'), '-p', dir, '-c', path.join(dir, 'nginx.conf')], {
+    stdio: 'ignore',
+  });
   children.push(child);
   return child;
 }
@@ -105,14 +120,29 @@ http {
 function startPortal(port: number, databaseUrl: string, log: string[]): ChildProcess {
   const env = {
     ...process.env,
-    NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, PG_SCHEMA: '',
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    PG_SCHEMA: '',
     // Files on storage both instances reach (a shared volume here; S3 in most deployments).
-    DATA_DIR: path.join(work, 'data'), CLIENT_DIR: path.join(work, 'no-client'),
-    DEMO_DATA: 'off', CAPTCHA_TEST_CODE: 'test', DEMO_PASSWORD: 'Test@12345', TRUST_PROXY: '127.0.0.1',
-    UPLOAD_CHUNK_MB: String(CHUNK_MB), LOG_LEVEL: 'warn', JOB_INTERVAL_MINUTES: '0', APP_SECRET: '',
+    DATA_DIR: path.join(work, 'data'),
+    CLIENT_DIR: path.join(work, 'no-client'),
+    DEMO_DATA: 'off',
+    CAPTCHA_TEST_CODE: 'test',
+    DEMO_PASSWORD: 'Test@12345',
+    TRUST_PROXY: '127.0.0.1',
+    UPLOAD_CHUNK_MB: String(CHUNK_MB),
+    LOG_LEVEL: 'warn',
+    JOB_INTERVAL_MINUTES: '0',
+    APP_SECRET: '',
     SHUTDOWN_DRAIN_SECONDS: '1',
   };
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.on('data', (d) => log.push(String(d)));
   child.stderr!.on('data', (d) => log.push(String(d)));
   children.push(child);
@@ -132,27 +162,63 @@ async function main(): Promise<void> {
   const nginx = startNginx(front, [p1, p2]);
 
   const ready = async (port: number) => (await fetch(`http://127.0.0.1:${port}/readyz`)).status;
-  const states = await Promise.all([p1, p2].map((p) => until(() => ready(p), (s) => s === 200, 90_000).catch(() => 0)));
-  check(`both instances started together on an empty database come up and are ready (${Math.round((Date.now() - started) / 1000)} s)`, states.every((s) => s === 200), { states, logs: logs.map((l) => l.join('').slice(-2000)) });
+  const states = await Promise.all(
+    [p1, p2].map((p) =>
+      until(
+        () => ready(p),
+        (s) => s === 200,
+        90_000,
+      ).catch(() => 0),
+    ),
+  );
+  check(
+    `both instances started together on an empty database come up and are ready (${Math.round((Date.now() - started) / 1000)} s)`,
+    states.every((s) => s === 200),
+    { states, logs: logs.map((l) => l.join('').slice(-2000)) },
+  );
   if (failed) return;
 
   const base = `http://127.0.0.1:${front}`;
-  await until(() => fetch(`${base}/healthz`).then((r) => r.status), (s) => s === 200, 10_000);
-  const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
-    const res = await fetch(`${base}${url}`, { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
+  await until(
+    () => fetch(`${base}/healthz`).then((r) => r.status),
+    (s) => s === 200,
+    10_000,
+  );
+  const call = async (
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> => {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     return res.json() as Promise<Answer>;
   };
 
   // Login: the captcha, the ticket and the session, each step on whichever instance nginx picks.
   const { captchaId } = (await call('GET', '/sso/captcha')).data;
-  const sso = await call('POST', '/sso/login', { account: 'province', password: 'Test@12345', captchaId, captchaCode: 'test' });
+  const sso = await call('POST', '/sso/login', {
+    account: 'province',
+    password: 'Test@12345',
+    captchaId,
+    captchaCode: 'test',
+  });
   check('sso login through nginx', sso.result === 'success', sso);
   const login = await call('POST', '/api/sys/login', { tgt: sso.data?.tgt, subAct: 'a' });
   check('app login through nginx', login.flag && typeof login.data?.token === 'string', login);
   const auth = { authorization: login.data.token, 'x-csrf-token': login.data.csrfToken };
 
-  const lists = await Promise.all([1, 2, 3, 4].map(() => call('POST', '/api/resource/announcement/list', { page: 1, pageSize: 5 }, auth)));
-  check('a list answers on both instances', lists.every((l) => l.flag && Array.isArray(l.data?.list ?? l.data?.records ?? l.data)), lists.map((l) => l.result));
+  const lists = await Promise.all(
+    [1, 2, 3, 4].map(() => call('POST', '/api/resource/announcement/list', { page: 1, pageSize: 5 }, auth)),
+  );
+  check(
+    'a list answers on both instances',
+    lists.every((l) => l.flag && Array.isArray(l.data?.list ?? l.data?.records ?? l.data)),
+    lists.map((l) => l.result),
+  );
 
   // An upload of three chunks of UPLOAD_CHUNK_MB, each bigger than nginx's default body limit.
   const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), crypto.randomBytes(CHUNK_MB * 1024 * 1024 * 2 + 12345)]);
@@ -162,36 +228,90 @@ async function main(): Promise<void> {
   const chunks = Math.ceil(bytes.length / chunkSize);
   const settings = await call('GET', '/api/file/uploadSettings');
   check('the uploader is told the configured chunk size', settings.data?.chunkSize === chunkSize, settings);
-  const tokens = await call('POST', '/api/file/getCyStorageToken', { fileExt: 'pdf', chunks, md5, fileSize: bytes.length, belongType: 'announcement.attachments', subAct: 'a' }, auth);
-  const prepared = await call('POST', '/fileserver/v2/prepare', { token: tokens.data?.prepareToken, chunkSize, md5 }, auth);
+  const tokens = await call(
+    'POST',
+    '/api/file/getCyStorageToken',
+    { fileExt: 'pdf', chunks, md5, fileSize: bytes.length, belongType: 'announcement.attachments', subAct: 'a' },
+    auth,
+  );
+  const prepared = await call(
+    'POST',
+    '/fileserver/v2/prepare',
+    { token: tokens.data?.prepareToken, chunkSize, md5 },
+    auth,
+  );
   const contextId = prepared.data?.contextId as string;
-  const chunkTokens = await call('POST', '/api/file/getTokenByChunks', { fileExt: 'pdf', chunks, md5, contextId, subAct: 'a' }, auth);
+  const chunkTokens = await call(
+    'POST',
+    '/api/file/getTokenByChunks',
+    { fileExt: 'pdf', chunks, md5, contextId, subAct: 'a' },
+    auth,
+  );
   const sent: Answer[] = [];
   for (let i = 0; i < chunks; i++) {
     const piece = bytes.subarray(i * chunkSize, (i + 1) * chunkSize);
-    const query = new URLSearchParams({ contextId, index: String(i), token: chunkTokens.data?.chunkToken, chunkMd5: md5Of(piece) });
-    const res = await fetch(`${base}/fileserver/v2/upload?${query}`, { method: 'POST', headers: { ...auth, 'content-type': 'application/octet-stream' }, body: piece });
-    sent.push(res.status === 200 ? await res.json() as Answer : { flag: false, data: null, result: `HTTP ${res.status}` });
+    const query = new URLSearchParams({
+      contextId,
+      index: String(i),
+      token: chunkTokens.data?.chunkToken,
+      chunkMd5: md5Of(piece),
+    });
+    const res = await fetch(`${base}/fileserver/v2/upload?${query}`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/octet-stream' },
+      body: piece,
+    });
+    sent.push(
+      res.status === 200 ? ((await res.json()) as Answer) : { flag: false, data: null, result: `HTTP ${res.status}` },
+    );
   }
-  check(`${chunks} chunks of ${CHUNK_MB} MB pass nginx`, sent.every((s) => s.flag), sent.map((s) => s.result));
-  const done = await call('POST', '/fileserver/v2/complete', { token: chunkTokens.data?.completeToken, contextId }, auth);
+  check(
+    `${chunks} chunks of ${CHUNK_MB} MB pass nginx`,
+    sent.every((s) => s.flag),
+    sent.map((s) => s.result),
+  );
+  const done = await call(
+    'POST',
+    '/fileserver/v2/complete',
+    { token: chunkTokens.data?.completeToken, contextId },
+    auth,
+  );
   check('complete assembles the chunks', done.flag && done.data?.md5 === md5, done);
-  const record = await call('POST', '/api/file/uploadFile', { belongType: 'announcement.attachments', contextId, originalFileName: '两台.pdf', subAct: 'a' }, auth);
+  const record = await call(
+    'POST',
+    '/api/file/uploadFile',
+    { belongType: 'announcement.attachments', contextId, originalFileName: '两台.pdf', subAct: 'a' },
+    auth,
+  );
   check('the file record is made', record.flag && !!record.data?.downloadUrl, record);
   const access = fs.readFileSync(path.join(work, 'nginx', 'access.log'), 'utf8').split('\n');
-  const chunkHosts = new Set(access.filter((l) => l.startsWith('POST /fileserver/v2/upload ')).map((l) => l.split(' ')[3]));
+  const chunkHosts = new Set(
+    access.filter((l) => l.startsWith('POST /fileserver/v2/upload ')).map((l) => l.split(' ')[3]),
+  );
   check('the chunks were received by both instances', chunkHosts.size === 2, [...chunkHosts]);
-  const downloads = await Promise.all([1, 2].map(async () => {
-    const res = await fetch(`${base}${record.data.downloadUrl}`, { headers: auth });
-    return res.status === 200 ? md5Of(Buffer.from(await res.arrayBuffer())) : `HTTP ${res.status}`;
-  }));
-  check('the file downloads whole from both instances', downloads.every((d) => d === md5), downloads);
+  const downloads = await Promise.all(
+    [1, 2].map(async () => {
+      const res = await fetch(`${base}${record.data.downloadUrl}`, { headers: auth });
+      return res.status === 200 ? md5Of(Buffer.from(await res.arrayBuffer())) : `HTTP ${res.status}`;
+    }),
+  );
+  check(
+    'the file downloads whole from both instances',
+    downloads.every((d) => d === md5),
+    downloads,
+  );
 
   // Logout on one instance; the token is refused right after, by both.
   const out = await call('POST', '/api/sys/logout', { subAct: 'a' }, auth);
   check('logout', out.flag, out);
-  const after = await Promise.all([1, 2].map(() => call('POST', '/api/resource/announcement/list', { page: 1, pageSize: 5 }, auth)));
-  check('the token is refused by both instances right after logout', after.every((a) => !a.flag && a.code === 501), after);
+  const after = await Promise.all(
+    [1, 2].map(() => call('POST', '/api/resource/announcement/list', { page: 1, pageSize: 5 }, auth)),
+  );
+  check(
+    'the token is refused by both instances right after logout',
+    after.every((a) => !a.flag && a.code === 501),
+    after,
+  );
 
   // Stopping: each drains and exits cleanly.
   for (const p of portals) p.kill('SIGTERM');
@@ -201,12 +321,17 @@ async function main(): Promise<void> {
 }
 
 main()
-  .catch((e) => { failed++; console.log(`FAILED - ${e instanceof Error ? e.stack : String(e)}`); })
+  .catch((e) => {
+    failed++;
+    console.log(`FAILED - ${e instanceof Error ? e.stack : String(e)}`);
+  })
   .finally(async () => {
     // SIGTERM: nginx's master stops its workers too (SIGKILL would leave them running).
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
-    await admin((c) => c.query(`drop database if exists ${dbName} with (force)`)).catch((e) => console.log(`(could not drop ${dbName}: ${e.message})`));
+    await admin((c) => c.query(`drop database if exists ${dbName} with (force)`)).catch((e) =>
+      console.log(`(could not drop ${dbName}: ${e.message})`),
+    );
     fs.rmSync(work, { recursive: true, force: true });
     console.log(`\n${passed} passed, ${failed} failed`);
     process.exit(failed ? 1 : 0);

@@ -8,7 +8,10 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'schemas-check-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function run(folder: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/schemas-check.ts', folder], { encoding: 'utf8', timeout: 120_000 });
+  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/schemas-check.ts', folder], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
 }
 
 describe('npm run schemas:check', () => {
@@ -28,17 +31,24 @@ describe('npm run schemas:check', () => {
     expect(bad.stderr).toMatch(/1 problem in /);
   }, 150_000);
 
-  it('fails when an entity\'s read rules grant more than its module answers (the user rules without their narrowing)', () => {
+  it("fails when an entity's read rules grant more than its module answers (the user rules without their narrowing)", () => {
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'schemas-check-'));
     try {
       fs.cpSync('schemas', other, { recursive: true });
       const file = path.join(other, 'entities/user.json');
       const user = JSON.parse(fs.readFileSync(file, 'utf8'));
-      user.access.read = [{ roles: ['1', '2'], scope: 'all' }, { roles: ['3'], scope: 'city' }];
+      user.access.read = [
+        { roles: ['1', '2'], scope: 'all' },
+        { roles: ['3'], scope: 'city' },
+      ];
       fs.writeFileSync(file, JSON.stringify(user, null, 2));
       const bad = run(other);
       expect(bad.status).toBe(1);
-      expect(bad.stderr).toMatch(/entities\/user\.json \/access\/read: role 2 \(province\) reading user \d+: the rules grant it, the server refuses it/);
-    } finally { fs.rmSync(other, { recursive: true, force: true }); }
+      expect(bad.stderr).toMatch(
+        /entities\/user\.json \/access\/read: role 2 \(province\) reading user \d+: the rules grant it, the server refuses it/,
+      );
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
   }, 150_000);
 });

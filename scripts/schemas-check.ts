@@ -16,7 +16,10 @@ async function probe(dir: string): Promise<SchemaProblem[]> {
   process.env = { ...env, SCHEMAS_DIR: dir };
   const t = await createTestApp({ schemasDir: dir });
   try {
-    return (await probeVirtualReads(t.ctx)).map((p) => ({ ...p, file: path.join(path.relative(process.cwd(), dir) || '.', p.file) }));
+    return (await probeVirtualReads(t.ctx)).map((p) => ({
+      ...p,
+      file: path.join(path.relative(process.cwd(), dir) || '.', p.file),
+    }));
   } finally {
     await t.close();
   }

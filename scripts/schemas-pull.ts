@@ -27,14 +27,24 @@ async function main(): Promise<void> {
       const doc = JSON.parse(v.content);
       const current = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
       let same = false;
-      try { same = current !== undefined && JSON.stringify(JSON.parse(current)) === JSON.stringify(doc); } catch { same = false; }
+      try {
+        same = current !== undefined && JSON.stringify(JSON.parse(current)) === JSON.stringify(doc);
+      } catch {
+        same = false;
+      }
       if (same) continue;
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, `${JSON.stringify(doc, null, 2)}\n`);
-      console.log(`${path.relative(process.cwd(), file)} ← version ${v.id} (${v.userName ?? ''} ${new Date(v.createdAt).toISOString()}: ${v.reason ?? ''})`);
+      console.log(
+        `${path.relative(process.cwd(), file)} ← version ${v.id} (${v.userName ?? ''} ${new Date(v.createdAt).toISOString()}: ${v.reason ?? ''})`,
+      );
       written++;
     }
-    console.log(written ? `${written} file(s) written; review them with git diff and npm run schemas:check` : 'schemas/ already holds every published version');
+    console.log(
+      written
+        ? `${written} file(s) written; review them with git diff and npm run schemas:check`
+        : 'schemas/ already holds every published version',
+    );
   } finally {
     await database.close();
   }

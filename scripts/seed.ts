@@ -19,7 +19,15 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const schemas = loadSchemas(config.schemasDir);
   const database = await openDatabase(config);
-  const log = { info: () => {}, warn: console.warn, error: console.error, debug: () => {}, trace: () => {}, fatal: console.error, child: () => log } as unknown as FastifyBaseLogger;
+  const log = {
+    info: () => {},
+    warn: console.warn,
+    error: console.error,
+    debug: () => {},
+    trace: () => {},
+    fatal: console.error,
+    child: () => log,
+  } as unknown as FastifyBaseLogger;
   try {
     const applied = await migrateToLatest(database);
     // Seeds by the schemas the server would serve: the published versions over the files.

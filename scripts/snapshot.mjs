@@ -4,7 +4,11 @@
 import { spawnSync } from 'node:child_process';
 
 const dirs = ['src/client/runtime'];
-const run = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...dirs, '--update', ...process.argv.slice(2)], { stdio: 'inherit' });
+const run = spawnSync(
+  process.execPath,
+  ['node_modules/vitest/vitest.mjs', 'run', ...dirs, '--update', ...process.argv.slice(2)],
+  { stdio: 'inherit' },
+);
 const git = (...args) => spawnSync('git', args, { encoding: 'utf8' }).stdout ?? '';
 const snapshots = dirs.map((d) => `${d}/**/__snapshots__/**`);
 

@@ -9,16 +9,29 @@ import { verifyPassword } from '../src/server/platform/auth/secrets.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'user-create-'));
 const pgSchema = process.env.DATABASE_URL ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
-const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(pgSchema ? { PG_SCHEMA: pgSchema } : {}) };
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  ...(pgSchema ? { PG_SCHEMA: pgSchema } : {}),
+};
 delete env.CAPTCHA_TEST_CODE;
 delete env.ALLOW_NOLOGIN;
 
 function run(args: string[], input = ''): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/user-create.ts', ...args], { env, cwd: process.cwd() });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/user-create.ts', ...args], {
+      env,
+      cwd: process.cwd(),
+    });
     let out = '';
-    child.stdout.on('data', (d) => { out += d; });
-    child.stderr.on('data', (d) => { out += d; });
+    child.stdout.on('data', (d) => {
+      out += d;
+    });
+    child.stderr.on('data', (d) => {
+      out += d;
+    });
     child.on('close', (code) => resolve({ code, out }));
     child.stdin.end(input);
   });
@@ -27,8 +40,13 @@ function run(args: string[], input = ''): Promise<{ code: number | null; out: st
 async function superAdmins() {
   const database = await openDatabase({ dataDir, databaseUrl: process.env.DATABASE_URL, pgSchema });
   try {
-    return await database.db.selectFrom('users as u').innerJoin('user_roles as r', 'r.user_id', 'u.id')
-      .select(['u.username', 'u.real_name', 'u.password_hash']).where('r.role_code', '=', '1').orderBy('u.id').execute();
+    return await database.db
+      .selectFrom('users as u')
+      .innerJoin('user_roles as r', 'r.user_id', 'u.id')
+      .select(['u.username', 'u.real_name', 'u.password_hash'])
+      .where('r.role_code', '=', '1')
+      .orderBy('u.id')
+      .execute();
   } finally {
     await database.close();
   }

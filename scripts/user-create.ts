@@ -20,7 +20,10 @@ const queued: string[] = [];
 const waiting: ((line: string | undefined) => void)[] = [];
 let ended = false;
 lines.on('line', (line) => (waiting.length ? waiting.shift()!(line) : queued.push(line)));
-lines.on('close', () => { ended = true; while (waiting.length) waiting.shift()!(undefined); });
+lines.on('close', () => {
+  ended = true;
+  while (waiting.length) waiting.shift()!(undefined);
+});
 
 function nextLine(): Promise<string | undefined> {
   if (queued.length) return Promise.resolve(queued.shift());
@@ -35,7 +38,10 @@ async function ask(question: string, secret = false): Promise<string> {
   // Hide what is typed for secrets (readline echoes through _writeToOutput on a terminal).
   if (secret && process.stdin.isTTY) out._writeToOutput = () => {};
   const answer = await nextLine();
-  if (secret && process.stdin.isTTY) { out._writeToOutput = original; process.stdout.write('\n'); }
+  if (secret && process.stdin.isTTY) {
+    out._writeToOutput = original;
+    process.stdout.write('\n');
+  }
   if (answer === undefined) throw new Error('输入已结束');
   return answer.trim();
 }

@@ -19,7 +19,9 @@ describe('a download opens as its type', () => {
 
   it('refuses what only carries the name: an error page as xlsx, a docx without its document, html as pdf, latin-1 csv, empty files', async () => {
     expect(await fileProblem('a.xlsx', Buffer.from('{"flag":false,"result":"下载地址不存在"}'))).toMatch(/zip/);
-    expect(await fileProblem('a.docx', await pkg(['[Content_Types].xml', 'xl/workbook.xml']))).toMatch(/word\/document\.xml/);
+    expect(await fileProblem('a.docx', await pkg(['[Content_Types].xml', 'xl/workbook.xml']))).toMatch(
+      /word\/document\.xml/,
+    );
     expect(await fileProblem('a.pdf', Buffer.from('<html>'))).toMatch(/%PDF/);
     expect(await fileProblem('a.csv', Buffer.from([0x41, 0xe9, 0x0a]))).toMatch(/UTF-8/);
     expect(await fileProblem('a.zip', Buffer.alloc(0))).toMatch(/empty/);

@@ -31,7 +31,9 @@ const saving = (() => {
     async acquire() {
       const previous = tail;
       let done!: () => void;
-      tail = new Promise<void>((r) => { done = r; });
+      tail = new Promise<void>((r) => {
+        done = r;
+      });
       await previous;
       release = done;
     },
@@ -41,7 +43,14 @@ const saving = (() => {
 
 async function pressSave(w: FormWalker, save: Locator): Promise<string> {
   await save.click();
-  const outcome = await w.page.locator('.ant-message-notice').first().waitFor({ timeout: 20_000 }).then(() => 'answered', () => 'silent');
+  const outcome = await w.page
+    .locator('.ant-message-notice')
+    .first()
+    .waitFor({ timeout: 20_000 })
+    .then(
+      () => 'answered',
+      () => 'silent',
+    );
   await w.watch.quiet();
   return outcome;
 }
@@ -55,14 +64,21 @@ export async function resave(w: FormWalker, url: string, visit: PageVisit): Prom
   for (let step = 0; step < 12; step += 1) {
     const next = buttons.getByRole('button', { name: buttonName('下一步') });
     if (!(await next.count())) break;
-    const before = await w.page.locator(`${CONTENT} .ant-steps-item-active`).innerText().catch(() => '');
+    const before = await w.page
+      .locator(`${CONTENT} .ant-steps-item-active`)
+      .innerText()
+      .catch(() => '');
     await next.click();
     await w.watch.quiet();
     await w.inspect();
-    const after = await w.page.locator(`${CONTENT} .ant-steps-item-active`).innerText().catch(() => '');
+    const after = await w.page
+      .locator(`${CONTENT} .ant-steps-item-active`)
+      .innerText()
+      .catch(() => '');
     if (after === before) {
       const errors = await w.page.locator('.ant-formily-item-error-help:visible').allInnerTexts();
-      if (errors.length && errors.every(isRequiredMessage)) visit.actions.push(`step ${label(before)}: incomplete as loaded (${errors.join(' | ')})`);
+      if (errors.length && errors.every(isRequiredMessage))
+        visit.actions.push(`step ${label(before)}: incomplete as loaded (${errors.join(' | ')})`);
       else w.watch.add('step refused unchanged', `${before}: ${errors.join(' | ') || 'no message'}`);
       return;
     }
@@ -78,7 +94,9 @@ export async function resave(w: FormWalker, url: string, visit: PageVisit): Prom
   try {
     const before = w.watch.findings.length;
     let conflict = false;
-    const onAnswer = (r: { status(): number }) => { if (r.status() === 409) conflict = true; };
+    const onAnswer = (r: { status(): number }) => {
+      if (r.status() === 409) conflict = true;
+    };
     w.page.on('response', onAnswer);
     outcome = await pressSave(w, save);
     w.page.off('response', onAnswer);
@@ -89,7 +107,9 @@ export async function resave(w: FormWalker, url: string, visit: PageVisit): Prom
       await w.watch.quiet();
       outcome = await pressSave(w, save);
     }
-  } finally { saving.release(); }
+  } finally {
+    saving.release();
+  }
   const errors = await w.page.locator('.ant-formily-item-error-help:visible').allInnerTexts();
   await w.checkToasts();
   if (errors.length && errors.every(isRequiredMessage)) {

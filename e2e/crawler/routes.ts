@@ -5,7 +5,13 @@
 import type { Page } from 'playwright-core';
 import { api } from '../harness.js';
 
-export interface RouteInfo { path: string; name: string; page?: string; mode?: string; component?: string }
+export interface RouteInfo {
+  path: string;
+  name: string;
+  page?: string;
+  mode?: string;
+  component?: string;
+}
 
 export async function routeTable(page: Page): Promise<Map<string, RouteInfo>> {
   const answer = await api(page, 'schema/routes');

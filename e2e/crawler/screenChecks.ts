@@ -14,7 +14,10 @@ export type CodedHeadings = Record<string, { codes: string[]; labels: string[] }
 export type DictionaryOptions = { value?: unknown; id?: unknown; text?: unknown; name?: unknown }[];
 
 /** The coded headings of the schemas loaded so far: dictionary fields and the workflow's status field. */
-export function codedHeadings(bundles: Iterable<Bundle>, dictionary: (type: string) => DictionaryOptions | undefined): CodedHeadings {
+export function codedHeadings(
+  bundles: Iterable<Bundle>,
+  dictionary: (type: string) => DictionaryOptions | undefined,
+): CodedHeadings {
   const out: CodedHeadings = {};
   const add = (heading: string | undefined, codes: string[], labels: string[]) => {
     if (!heading) return;
@@ -27,7 +30,8 @@ export function codedHeadings(bundles: Iterable<Bundle>, dictionary: (type: stri
     const headingsOf = (name: string): string[] => {
       const own = fields[name]?.label as string | undefined;
       const fromPage = [...(b.page?.columns ?? []), ...(b.page?.sections ?? []).flatMap((s: any) => s.fields ?? [])]
-        .filter((c: any) => c?.field === name && c.label).map((c: any) => c.label as string);
+        .filter((c: any) => c?.field === name && c.label)
+        .map((c: any) => c.label as string);
       return [...(own ? [own] : []), ...fromPage];
     };
     for (const [name, def] of Object.entries(fields)) {
@@ -39,7 +43,12 @@ export function codedHeadings(bundles: Iterable<Bundle>, dictionary: (type: stri
     }
     const wf = b.workflow;
     if (wf?.statuses) {
-      for (const h of headingsOf(wf.field ?? 'status')) add(h, wf.statuses.map((s: any) => String(s.code)), wf.statuses.map((s: any) => String(s.label)));
+      for (const h of headingsOf(wf.field ?? 'status'))
+        add(
+          h,
+          wf.statuses.map((s: any) => String(s.code)),
+          wf.statuses.map((s: any) => String(s.label)),
+        );
     }
   }
   return out;
@@ -51,21 +60,32 @@ export async function screenProblems(page: Page, coded: CodedHeadings): Promise<
     const problems: { kind: string; detail: string }[] = [];
     const root = document.querySelector<HTMLElement>('.shell-layout, #root') ?? document.body;
     // What users typed or uploaded is theirs: file names and article bodies may be in any script.
-    const own = root.querySelectorAll<HTMLElement>('.runtime-file-list, .runtime-richtext, .ProseMirror, .ant-upload-list, .runtime-article-body');
+    const own = root.querySelectorAll<HTMLElement>(
+      '.runtime-file-list, .runtime-richtext, .ProseMirror, .ant-upload-list, .runtime-article-body',
+    );
     // innerText of the live tree without those parts: hidden for the one read.
     const hidden: [HTMLElement, string][] = [];
-    own.forEach((el) => { hidden.push([el, el.style.display]); el.style.display = 'none'; });
+    own.forEach((el) => {
+      hidden.push([el, el.style.display]);
+      el.style.display = 'none';
+    });
     const text = root.innerText;
-    hidden.forEach(([el, d]) => { el.style.display = d; });
-    for (const m of text.matchAll(/[A-Za-z][A-Za-z'’]*(?:[ ,;:]+[A-Za-z][A-Za-z'’]*){3,}/g)) problems.push({ kind: 'latin sentence', detail: m[0] });
-    for (const m of text.matchAll(/(?<![\d.])1[3-9]\d{11}(?!\d)/g)) problems.push({ kind: 'epoch number', detail: m[0] });
-    for (const m of text.matchAll(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}[^\s]*/g)) problems.push({ kind: 'unformatted time', detail: m[0] });
+    hidden.forEach(([el, d]) => {
+      el.style.display = d;
+    });
+    for (const m of text.matchAll(/[A-Za-z][A-Za-z'’]*(?:[ ,;:]+[A-Za-z][A-Za-z'’]*){3,}/g))
+      problems.push({ kind: 'latin sentence', detail: m[0] });
+    for (const m of text.matchAll(/(?<![\d.])1[3-9]\d{11}(?!\d)/g))
+      problems.push({ kind: 'epoch number', detail: m[0] });
+    for (const m of text.matchAll(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}[^\s]*/g))
+      problems.push({ kind: 'unformatted time', detail: m[0] });
 
     const check = (heading: string, value: string, where: string) => {
       const h = coded[heading.replace(/[：:*\s]/g, '')];
       const v = value.trim();
       if (!h || !v) return;
-      if (h.codes.includes(v) && !h.labels.includes(v)) problems.push({ kind: 'raw code', detail: `${where} ${heading}: ${v}` });
+      if (h.codes.includes(v) && !h.labels.includes(v))
+        problems.push({ kind: 'raw code', detail: `${where} ${heading}: ${v}` });
     };
     for (const table of root.querySelectorAll<HTMLElement>('.ant-table')) {
       if (!table.offsetParent) continue;
@@ -79,7 +99,8 @@ export async function screenProblems(page: Page, coded: CodedHeadings): Promise<
       const label = item.querySelector<HTMLElement>('.ant-formily-item-label');
       const control = item.querySelector<HTMLElement>('.ant-formily-item-control');
       // Only what is shown as text (look mode); a select's chosen option in an edit form is its label anyway.
-      if (label && control && !control.querySelector('input, textarea, .ant-select, table')) check(label.innerText, control.innerText, 'form');
+      if (label && control && !control.querySelector('input, textarea, .ant-select, table'))
+        check(label.innerText, control.innerText, 'form');
     }
     for (const item of root.querySelectorAll<HTMLElement>('.ant-descriptions-item')) {
       const label = item.querySelector<HTMLElement>('.ant-descriptions-item-label');

@@ -7,7 +7,9 @@
 /** Errors of an element that went away or moved while it was used, or of a wait it outlived. */
 export function isChangeUnder(e: unknown): boolean {
   const m = (e as Error)?.message ?? String(e);
-  return /detached|not attached|Execution context was destroyed|Timeout \d+ms exceeded|not stable|not visible|intercepts pointer events|navigat/i.test(m);
+  return /detached|not attached|Execution context was destroyed|Timeout \d+ms exceeded|not stable|not visible|intercepts pointer events|navigat/i.test(
+    m,
+  );
 }
 
 /** A short form of an error for a finding: its first line. */

@@ -6,10 +6,19 @@
  */
 import type { Page } from 'playwright-core';
 
-export interface Finding { account: string; where: string; kind: string; detail: string }
+export interface Finding {
+  account: string;
+  where: string;
+  kind: string;
+  detail: string;
+}
 
 /** A page bundle as /api/schema/page answers it (page, entity, workflow). */
-export interface Bundle { page: any; entity: any; workflow: any }
+export interface Bundle {
+  page: any;
+  entity: any;
+  workflow: any;
+}
 
 export interface Watch {
   /** The visit findings are told against (account, path and what was done). */
@@ -34,11 +43,19 @@ function recordToasts(): void {
     for (const m of mutations) {
       for (const node of m.addedNodes) {
         if (!(node instanceof HTMLElement)) continue;
-        const notices = node.matches('.ant-message-notice, .ant-notification-notice') ? [node] : [...node.querySelectorAll<HTMLElement>('.ant-message-notice, .ant-notification-notice')];
+        const notices = node.matches('.ant-message-notice, .ant-notification-notice')
+          ? [node]
+          : [...node.querySelectorAll<HTMLElement>('.ant-message-notice, .ant-notification-notice')];
         for (const n of notices) {
-          const type = n.querySelector('.ant-message-error, .ant-notification-notice-error') || n.matches('.ant-notification-notice-error') ? 'error'
-            : n.querySelector('.ant-message-warning, .ant-notification-notice-warning') ? 'warning'
-              : n.querySelector('.ant-message-success, .ant-notification-notice-success') ? 'success' : 'info';
+          const type =
+            n.querySelector('.ant-message-error, .ant-notification-notice-error') ||
+            n.matches('.ant-notification-notice-error')
+              ? 'error'
+              : n.querySelector('.ant-message-warning, .ant-notification-notice-warning')
+                ? 'warning'
+                : n.querySelector('.ant-message-success, .ant-notification-notice-success')
+                  ? 'success'
+                  : 'info';
           // The text arrives with the node or a moment after it.
           requestAnimationFrame(() => seen.push({ type, text: (n.innerText || n.textContent || '').trim() }));
         }
@@ -50,26 +67,41 @@ function recordToasts(): void {
 export async function watchPage(page: Page, account: string): Promise<Watch> {
   let pending = 0;
   const waiters: (() => void)[] = [];
-  const settle = () => { if (pending === 0) while (waiters.length) waiters.shift()!(); };
+  const settle = () => {
+    if (pending === 0) while (waiters.length) waiters.shift()!();
+  };
   const watch: Watch = {
     where: '',
     findings: [],
     bundles: new Map(),
     add(kind, detail) {
       const f = { account, where: watch.where, kind, detail: detail.slice(0, 400) };
-      if (!watch.findings.some((x) => x.where === f.where && x.kind === f.kind && x.detail === f.detail)) watch.findings.push(f);
+      if (!watch.findings.some((x) => x.where === f.where && x.kind === f.kind && x.detail === f.detail))
+        watch.findings.push(f);
     },
     async quiet() {
       for (let round = 0; round < 3; round += 1) {
-        if (pending > 0) await new Promise<void>((r) => { waiters.push(r); });
-        await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .runtime-lazy-loading, .ant-skeleton, .runtime-page-pending'), undefined, { timeout: 20_000 }).catch(() => watch.add('slow', 'still loading after 20 s'));
+        if (pending > 0)
+          await new Promise<void>((r) => {
+            waiters.push(r);
+          });
+        await page
+          .waitForFunction(
+            () =>
+              !document.querySelector(
+                '.ant-spin-spinning, .runtime-lazy-loading, .ant-skeleton, .runtime-page-pending',
+              ),
+            undefined,
+            { timeout: 20_000 },
+          )
+          .catch(() => watch.add('slow', 'still loading after 20 s'));
         // A render after the answers may ask for more (a tab's list, dictionaries): wait one frame and look again.
         await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
         if (pending === 0) return;
       }
     },
     async toasts() {
-      return page.evaluate(() => ((window as any).__crawlToasts as { type: string; text: string }[] ?? []).splice(0));
+      return page.evaluate(() => (((window as any).__crawlToasts as { type: string; text: string }[]) ?? []).splice(0));
     },
   };
   await page.addInitScript(recordToasts);
@@ -77,23 +109,42 @@ export async function watchPage(page: Page, account: string): Promise<Watch> {
   // Every call to the portal counts (API answers and the code chunks a page loads).
   const origin = new URL(page.url()).origin;
   const isApi = (url: string) => url.startsWith(origin);
-  page.on('request', (req) => { if (isApi(req.url())) pending += 1; });
-  const done = (url: string) => { if (isApi(url)) { pending = Math.max(0, pending - 1); settle(); } };
+  page.on('request', (req) => {
+    if (isApi(req.url())) pending += 1;
+  });
+  const done = (url: string) => {
+    if (isApi(url)) {
+      pending = Math.max(0, pending - 1);
+      settle();
+    }
+  };
   page.on('requestfailed', (req) => {
     done(req.url());
     // A navigation away cancels calls of the page left: that is not a failure of the page.
-    if (!/ERR_ABORTED/.test(req.failure()?.errorText ?? '')) watch.add('network', `${req.method()} ${new URL(req.url()).pathname}: ${req.failure()?.errorText}`);
+    if (!/ERR_ABORTED/.test(req.failure()?.errorText ?? ''))
+      watch.add('network', `${req.method()} ${new URL(req.url()).pathname}: ${req.failure()?.errorText}`);
   });
   page.on('response', (res) => {
     const url = new URL(res.url());
-    if (res.status() === 404 || res.status() >= 500) watch.add(`http ${res.status()}`, `${res.request().method()} ${url.pathname}${url.search}`);
+    if (res.status() === 404 || res.status() >= 500)
+      watch.add(`http ${res.status()}`, `${res.request().method()} ${url.pathname}${url.search}`);
     if (url.pathname === '/api/schema/page') {
       pending += 1;
-      void res.json().then((body) => { if (body?.flag && body.data?.page?.id) watch.bundles.set(body.data.page.id, body.data); }, () => undefined).finally(() => done(res.url()));
+      void res
+        .json()
+        .then(
+          (body) => {
+            if (body?.flag && body.data?.page?.id) watch.bundles.set(body.data.page.id, body.data);
+          },
+          () => undefined,
+        )
+        .finally(() => done(res.url()));
     }
   });
   page.on('requestfinished', (req) => done(req.url()));
-  page.on('console', (msg) => { if (msg.type() === 'error') watch.add('console error', msg.text()); });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') watch.add('console error', msg.text());
+  });
   page.on('pageerror', (e) => watch.add('page error', e.message));
   return watch;
 }

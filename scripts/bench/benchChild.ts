@@ -7,11 +7,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export interface Child { child: ChildProcess; info: { port: number; authorization?: string; csrf?: string; seedMs?: number } }
+export interface Child {
+  child: ChildProcess;
+  info: { port: number; authorization?: string; csrf?: string; seedMs?: number };
+}
 
 export function startChild(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Child> {
   const script = path.join(path.dirname(new URL(import.meta.url).pathname), 'listServer.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env,
+  });
   return new Promise((resolve, reject) => {
     let buffer = '';
     child.stdout!.on('data', (d) => {
@@ -32,11 +38,15 @@ export async function stop(c: Child): Promise<void> {
 /** The built app (dist/) on a fresh SQLite database in a temp folder, for the browser benches. */
 export async function startApp(env: NodeJS.ProcessEnv = {}): Promise<{ port: number; close: () => Promise<void> }> {
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
-  if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) throw new Error('dist/ is missing: run npm run build first');
+  if (!fs.existsSync(path.join(root, 'dist', 'index.html')))
+    throw new Error('dist/ is missing: run npm run build first');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-app-'));
   const app = await startChild(['app', '0', dataDir], { ...process.env, DATABASE_URL: '', ...env });
   return {
     port: app.info.port,
-    close: async () => { await stop(app); fs.rmSync(dataDir, { recursive: true, force: true }); },
+    close: async () => {
+      await stop(app);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -14,7 +14,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The pages measured, each with what shows once it has loaded. */
 export const FIRST_LOAD_PAGES = [
   { label: 'home', path: '/homePage', ready: '.shell-home-section .runtime-list' },
-  { label: 'public list', path: '/noticeAnnouncement', ready: '.runtime-list :is(.ant-pagination-total-text, .runtime-empty-total)' },
+  {
+    label: 'public list',
+    path: '/noticeAnnouncement',
+    ready: '.runtime-list :is(.ant-pagination-total-text, .runtime-empty-total)',
+  },
 ];
 
 /** What a script brings that a visitor's page should not: Formily (forms) and the rich-text editor. */
@@ -25,9 +29,19 @@ export function heavyParts(text: string): { formily: boolean; editor: boolean } 
   };
 }
 
-export interface FirstLoad { page: string; files: number; rawKB: number; gzipKB: number; formily: boolean; editor: boolean }
+export interface FirstLoad {
+  page: string;
+  files: number;
+  rawKB: number;
+  gzipKB: number;
+  formily: boolean;
+  editor: boolean;
+}
 
-export async function benchFirstLoad(pages: { label: string; path: string; login?: boolean; ready?: string }[], log: (s: string) => void): Promise<FirstLoad[]> {
+export async function benchFirstLoad(
+  pages: { label: string; path: string; login?: boolean; ready?: string }[],
+  log: (s: string) => void,
+): Promise<FirstLoad[]> {
   const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
   const dist = path.join(root, 'dist');
   const app = await startApp();
@@ -66,7 +80,9 @@ export async function benchFirstLoad(pages: { label: string; path: string; login
       }
       if (process.env.BENCH_VERBOSE) log([...scripts].join('\n'));
       out.push({ page: p.label, files: scripts.size, rawKB: raw / 1024, gzipKB: gz / 1024, formily, editor });
-      log(`${p.label} (${p.path}): ${scripts.size} scripts, ${(raw / 1024).toFixed(0)} KB raw, ${(gz / 1024).toFixed(0)} KB gzip, Formily ${formily ? 'yes' : 'no'}, editor ${editor ? 'yes' : 'no'}`);
+      log(
+        `${p.label} (${p.path}): ${scripts.size} scripts, ${(raw / 1024).toFixed(0)} KB raw, ${(gz / 1024).toFixed(0)} KB gzip, Formily ${formily ? 'yes' : 'no'}, editor ${editor ? 'yes' : 'no'}`,
+      );
       await context.close();
     }
   } finally {

@@ -21,10 +21,23 @@ export type { LoadResult };
  * (`fetch` measured a new connection and cold code each time, several times the call itself.)
  */
 async function alone(port: number, urlPath: string, body: unknown, headers: Record<string, string>): Promise<number> {
-  return (await load('alone', port, urlPath, body, headers, { concurrency: 1, seconds: 2, maxRequests: 1000, warmRounds: 50 })).p50;
+  return (
+    await load('alone', port, urlPath, body, headers, { concurrency: 1, seconds: 2, maxRequests: 1000, warmRounds: 50 })
+  ).p50;
 }
 
-export interface ListBench { hello: LoadResult; rows: { db: string; n: number; workers: number; seedMs: number; aloneMs: number; list: LoadResult; search: LoadResult }[] }
+export interface ListBench {
+  hello: LoadResult;
+  rows: {
+    db: string;
+    n: number;
+    workers: number;
+    seedMs: number;
+    aloneMs: number;
+    list: LoadResult;
+    search: LoadResult;
+  }[];
+}
 
 const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
 
@@ -37,15 +50,30 @@ const WORKERS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
  */
 const WARM = { warmSeconds: Number(process.env.BENCH_WARM_SECONDS ?? 8) };
 
-const LIST_BODY = { pageId: 'topics/topic.list', page: 1, pageSize: 10, filters: [{ field: 'status', value: '1' }, { field: 'areaCode', value: '1123' }] };
-const SEARCH_BODY = { pageId: 'topics/topic.list', page: 1, pageSize: 10, filters: [{ field: 'name', op: 'like', value: '作业设计实践' }] };
+const LIST_BODY = {
+  pageId: 'topics/topic.list',
+  page: 1,
+  pageSize: 10,
+  filters: [
+    { field: 'status', value: '1' },
+    { field: 'areaCode', value: '1123' },
+  ],
+};
+const SEARCH_BODY = {
+  pageId: 'topics/topic.list',
+  page: 1,
+  pageSize: 10,
+  filters: [{ field: 'name', op: 'like', value: '作业设计实践' }],
+};
 
 /** The machine's yardstick: a Fastify hello-world under the same load as the list calls. */
 export async function benchHelloWorld(log: (s: string) => void): Promise<LoadResult> {
   const hello = await startChild(['hello']);
   const helloResult = await load('hello', hello.info.port, '/hello', {}, {}, WARM);
   await stop(hello);
-  log(`hello-world: ${helloResult.rps.toFixed(0)} req/s, p50 ${helloResult.p50.toFixed(1)} ms, p99 ${helloResult.p99.toFixed(1)} ms`);
+  log(
+    `hello-world: ${helloResult.rps.toFixed(0)} req/s, p50 ${helloResult.p50.toFixed(1)} ms, p99 ${helloResult.p99.toFixed(1)} ms`,
+  );
   return helloResult;
 }
 
@@ -54,10 +82,13 @@ export async function benchListApi(sizes: number[], log: (s: string) => void): P
   const out: ListBench = { hello: helloResult, rows: [] };
   // Each database with the connections it is measured over: PostgreSQL over DATABASE_URL (TCP, as
   // given) and, where asked, over its Unix socket; the first connection seeds the rows they share.
-  const dbs: { schema?: string; via: { name: string; env: NodeJS.ProcessEnv }[] }[] = [{ via: [{ name: 'SQLite', env: { ...process.env, DATABASE_URL: '' } }] }];
+  const dbs: { schema?: string; via: { name: string; env: NodeJS.ProcessEnv }[] }[] = [
+    { via: [{ name: 'SQLite', env: { ...process.env, DATABASE_URL: '' } }] },
+  ];
   if (process.env.DATABASE_URL) {
     const via = [{ name: 'PostgreSQL', env: process.env }];
-    if (process.env.BENCH_PG_SOCKET_URL) via.push({ name: 'PostgreSQL socket', env: { ...process.env, DATABASE_URL: process.env.BENCH_PG_SOCKET_URL } });
+    if (process.env.BENCH_PG_SOCKET_URL)
+      via.push({ name: 'PostgreSQL socket', env: { ...process.env, DATABASE_URL: process.env.BENCH_PG_SOCKET_URL } });
     dbs.push({ schema: `bench_${crypto.randomBytes(4).toString('hex')}`, via });
   }
   for (const db of dbs) {
@@ -66,14 +97,19 @@ export async function benchListApi(sizes: number[], log: (s: string) => void): P
       for (const n of sizes) {
         for (const workers of WORKERS) {
           for (const { name, env } of db.via) {
-            const app = await startChild(['app', String(n), dataDir, ...(db.schema ? [db.schema] : [])], { ...env, WORKERS: String(workers) });
+            const app = await startChild(['app', String(n), dataDir, ...(db.schema ? [db.schema] : [])], {
+              ...env,
+              WORKERS: String(workers),
+            });
             const headers = { authorization: app.info.authorization!, 'x-csrf-token': app.info.csrf! };
             const aloneMs = await alone(app.info.port, '/api/resource/topic/list', LIST_BODY, headers);
             const list = await load('list', app.info.port, '/api/resource/topic/list', LIST_BODY, headers, WARM);
             const search = await load('search', app.info.port, '/api/resource/topic/list', SEARCH_BODY, headers, WARM);
             await stop(app);
             out.rows.push({ db: name, n, workers, seedMs: app.info.seedMs ?? 0, aloneMs, list, search });
-            log(`${name} ${n}, ${workers} process(es): seeded in ${((app.info.seedMs ?? 0) / 1000).toFixed(1)} s; alone ${aloneMs.toFixed(1)} ms; list ${list.rps.toFixed(0)} req/s p50 ${list.p50.toFixed(1)} p99 ${list.p99.toFixed(1)} (errors ${list.errors}); search ${search.rps.toFixed(0)} req/s p50 ${search.p50.toFixed(1)} p99 ${search.p99.toFixed(1)} (errors ${search.errors})`);
+            log(
+              `${name} ${n}, ${workers} process(es): seeded in ${((app.info.seedMs ?? 0) / 1000).toFixed(1)} s; alone ${aloneMs.toFixed(1)} ms; list ${list.rps.toFixed(0)} req/s p50 ${list.p50.toFixed(1)} p99 ${list.p99.toFixed(1)} (errors ${list.errors}); search ${search.rps.toFixed(0)} req/s p50 ${search.p50.toFixed(1)} p99 ${search.p99.toFixed(1)} (errors ${search.errors})`,
+            );
           }
         }
       }

@@ -8,7 +8,20 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 
 const AREAS = ['1101', '1123', '1102', '1103', '1104', '1105', '1106', '1107', '1108', '1109', '1110', '1111'];
-const WORDS = ['核心素养', '课堂教学', '作业设计', '乡村学校', '家校共育', '劳动教育', '信息技术', '阅读能力', '教师专业发展', '评价改革', '跨学科', '心理健康'];
+const WORDS = [
+  '核心素养',
+  '课堂教学',
+  '作业设计',
+  '乡村学校',
+  '家校共育',
+  '劳动教育',
+  '信息技术',
+  '阅读能力',
+  '教师专业发展',
+  '评价改革',
+  '跨学科',
+  '心理健康',
+];
 
 async function hello(): Promise<void> {
   const { default: Fastify } = await import('fastify');
@@ -32,10 +45,19 @@ async function topUp(ctx: import('../../src/server/AppContext.js').AppContext, r
         for (let k = i; k < Math.min(end, i + batch); k++) {
           const at = 1_600_000_000_000 + k * 60_000;
           const name = `${WORDS[k % WORDS.length]}视域下第${k}号${WORDS[(k * 7) % WORDS.length]}实践研究`;
-          const data = JSON.stringify({ leader: `负责人${k % 997}`, stage: 1 + (k % 5), year: String(2016 + (k % 10)), subject: String(1 + (k % 20)) });
-          values.push(sql`(1, ${statuses[k % statuses.length]}, ${k % 5000 + 10}, ${AREAS[k % AREAS.length]}, ${at}, ${at}, ${k % 5000 + 10}, ${k % 5000 + 10}, ${data}, ${name})`);
+          const data = JSON.stringify({
+            leader: `负责人${k % 997}`,
+            stage: 1 + (k % 5),
+            year: String(2016 + (k % 10)),
+            subject: String(1 + (k % 20)),
+          });
+          values.push(
+            sql`(1, ${statuses[k % statuses.length]}, ${(k % 5000) + 10}, ${AREAS[k % AREAS.length]}, ${at}, ${at}, ${(k % 5000) + 10}, ${(k % 5000) + 10}, ${data}, ${name})`,
+          );
         }
-        await sql`insert into rec_topic (version, status, owner_id, area_code, created_at, updated_at, created_by, updated_by, data, name) values ${sql.join(values)}`.execute(trx);
+        await sql`insert into rec_topic (version, status, owner_id, area_code, created_at, updated_at, created_by, updated_by, data, name) values ${sql.join(values)}`.execute(
+          trx,
+        );
       }
     });
     start = end;
@@ -58,7 +80,17 @@ async function app(rows: number, dataDir: string, pgSchema?: string): Promise<vo
   const { buildApp } = await import('../../src/server/app.js');
   const { createAppSession } = await import('../../src/server/platform/auth/sessions.js');
   const { reportReady, serveWorkers } = await import('../../src/server/platform/cluster/serveWorkers.js');
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, ...(pgSchema ? { PG_SCHEMA: pgSchema } : {}), DEMO_PASSWORD: 'Bench@2026' }, { port: 0, host: '127.0.0.1', ...(pgSchema ? { pgSchema } : {}) });
+  const config = loadConfig(
+    {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      ...(pgSchema ? { PG_SCHEMA: pgSchema } : {}),
+      DEMO_PASSWORD: 'Bench@2026',
+    },
+    { port: 0, host: '127.0.0.1', ...(pgSchema ? { pgSchema } : {}) },
+  );
   const { app: server, ctx } = await buildApp(config);
   if (cluster.isWorker) {
     await server.listen({ port: 0, host: '127.0.0.1' });
@@ -67,8 +99,17 @@ async function app(rows: number, dataDir: string, pgSchema?: string): Promise<vo
     return;
   }
   const seedMs = await topUp(ctx, rows);
-  const user = await ctx.database.db.selectFrom('users').select(['id']).where('username', '=', 'province').executeTakeFirstOrThrow();
-  const { token, csrfToken } = await createAppSession(ctx.database.db, { userId: user.id, roleCode: '2', subSystemId: null, tgtHash: null });
+  const user = await ctx.database.db
+    .selectFrom('users')
+    .select(['id'])
+    .where('username', '=', 'province')
+    .executeTakeFirstOrThrow();
+  const { token, csrfToken } = await createAppSession(ctx.database.db, {
+    userId: user.id,
+    roleCode: '2',
+    subSystemId: null,
+    tgtHash: null,
+  });
   let port: number;
   if (config.workers > 1) {
     await server.close();

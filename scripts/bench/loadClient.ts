@@ -8,10 +8,19 @@
  */
 import net from 'node:net';
 
-export interface LoadResult { label: string; reqs: number; rps: number; p50: number; p99: number; errors: number }
+export interface LoadResult {
+  label: string;
+  reqs: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
 
 export interface LoadOptions {
-  concurrency?: number; seconds?: number; maxRequests?: number;
+  concurrency?: number;
+  seconds?: number;
+  maxRequests?: number;
   /** Warm-up: at least this many requests per connection (default 4)... */
   warmRounds?: number;
   /** ...and for at least this long (default 0), before the measured window starts. */
@@ -19,7 +28,11 @@ export interface LoadOptions {
 }
 
 /** The answer being read: its status, and the body bytes still to come (chunked: of the current chunk; -1 before its size line). */
-interface Pending { status: number; left: number; chunked: boolean }
+interface Pending {
+  status: number;
+  left: number;
+  chunked: boolean;
+}
 
 const CRLF = Buffer.from('\r\n');
 const HEADER_END = Buffer.from('\r\n\r\n');
@@ -33,7 +46,9 @@ export class AnswerReader {
 
   feed(chunk: Buffer): void {
     this.buffer = this.buffer.length ? Buffer.concat([this.buffer, chunk]) : chunk;
-    while (this.step()) { /* one answer, or one chunk, per step */ }
+    while (this.step()) {
+      /* one answer, or one chunk, per step */
+    }
   }
 
   /** Takes what it can from the buffer; false when it needs more bytes. */
@@ -63,7 +78,10 @@ export class AnswerReader {
     }
     if (this.buffer.length < p.left) return false;
     this.buffer = this.buffer.subarray(p.left);
-    if (p.chunked) { p.left = -1; return true; }
+    if (p.chunked) {
+      p.left = -1;
+      return true;
+    }
     return this.done(p.status);
   }
 
@@ -77,49 +95,95 @@ export class AnswerReader {
 /** The request, as bytes sent unchanged on every call. */
 function requestBytes(port: number, urlPath: string, body: unknown, headers: Record<string, string>): Buffer {
   const payload = Buffer.from(JSON.stringify(body));
-  const lines = [`POST ${urlPath} HTTP/1.1`, `host: 127.0.0.1:${port}`, 'connection: keep-alive', 'content-type: application/json', `content-length: ${payload.length}`];
+  const lines = [
+    `POST ${urlPath} HTTP/1.1`,
+    `host: 127.0.0.1:${port}`,
+    'connection: keep-alive',
+    'content-type: application/json',
+    `content-length: ${payload.length}`,
+  ];
   for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
   return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`), payload]);
 }
 
 /** One connection in a closed loop: `next()` says whether to send again; resolves when it stops. */
-function runConnection(port: number, request: Buffer, next: () => boolean, record: (ms: number, ok: boolean) => void): Promise<void> {
+function runConnection(
+  port: number,
+  request: Buffer,
+  next: () => boolean,
+  record: (ms: number, ok: boolean) => void,
+): Promise<void> {
   return new Promise((resolve) => {
     const socket = net.connect({ port, host: '127.0.0.1', noDelay: true });
     /** When the request waiting for its answer was sent; 0 when none waits. */
     let sentAt = 0;
     const send = () => {
       sentAt = 0;
-      if (!next()) { socket.destroy(); return; }
+      if (!next()) {
+        socket.destroy();
+        return;
+      }
       sentAt = performance.now();
       socket.write(request);
     };
-    const reader = new AnswerReader((status) => { record(performance.now() - sentAt, status === 200); send(); });
+    const reader = new AnswerReader((status) => {
+      record(performance.now() - sentAt, status === 200);
+      send();
+    });
     socket.on('connect', send);
     socket.on('data', (chunk) => reader.feed(chunk));
     // A connection closed or refused with a request waiting counts one error, and stops.
     socket.on('error', () => {});
-    socket.on('close', () => { if (sentAt) record(0, false); resolve(); });
+    socket.on('close', () => {
+      if (sentAt) record(0, false);
+      resolve();
+    });
   });
 }
 
 /** `c` connections for `seconds` (at most `maxRequests`), after a warm-up of every connection: throughput and latency. */
-export async function load(label: string, port: number, urlPath: string, body: unknown, headers: Record<string, string> = {}, opts: LoadOptions = {}): Promise<LoadResult> {
+export async function load(
+  label: string,
+  port: number,
+  urlPath: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  opts: LoadOptions = {},
+): Promise<LoadResult> {
   const c = opts.concurrency ?? 50;
   const request = requestBytes(port, urlPath, body, headers);
   // Warm up: connections opened (with several processes each gets its share) and the code compiled.
   let warm = c * (opts.warmRounds ?? 4);
   const warmUntil = performance.now() + (opts.warmSeconds ?? 0) * 1000;
-  await Promise.all(Array.from({ length: c }, () => runConnection(port, request, () => warm-- > 0 || performance.now() < warmUntil, () => {})));
+  await Promise.all(
+    Array.from({ length: c }, () =>
+      runConnection(
+        port,
+        request,
+        () => warm-- > 0 || performance.now() < warmUntil,
+        () => {},
+      ),
+    ),
+  );
   const times: number[] = [];
   let errors = 0;
   let sent = 0;
   const max = opts.maxRequests ?? 200_000;
   const started = performance.now();
   const until = started + (opts.seconds ?? 8) * 1000;
-  await Promise.all(Array.from({ length: c }, () => runConnection(port, request,
-    () => performance.now() < until && sent++ < max,
-    (ms, ok) => { if (ok) times.push(ms); else errors++; })));
+  await Promise.all(
+    Array.from({ length: c }, () =>
+      runConnection(
+        port,
+        request,
+        () => performance.now() < until && sent++ < max,
+        (ms, ok) => {
+          if (ok) times.push(ms);
+          else errors++;
+        },
+      ),
+    ),
+  );
   const elapsed = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
   const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))] ?? Number.NaN;

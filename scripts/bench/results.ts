@@ -19,7 +19,10 @@ export interface RunRecord {
 function commitOf(root: string): string {
   try {
     const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+      cwd: root,
+      encoding: 'utf8',
+    }).trim();
     return dirty ? `${sha} with uncommitted changes` : sha;
   } catch {
     return 'unknown';
@@ -29,15 +32,19 @@ function commitOf(root: string): string {
 /** Starts keeping every line the run prints (console.log and console.error), from now on. */
 export function recordRun(root: string, dir = path.join(root, 'bench', 'results'), now = new Date()): RunRecord {
   const lines: string[] = [];
-  const keep = (original: (...a: unknown[]) => void) => (...args: unknown[]) => {
-    lines.push(format(...args));
-    original(...args);
-  };
+  const keep =
+    (original: (...a: unknown[]) => void) =>
+    (...args: unknown[]) => {
+      lines.push(format(...args));
+      original(...args);
+    };
   const log = console.log;
   const error = console.error;
   console.log = keep(log.bind(console));
   console.error = keep(error.bind(console));
-  const settings = Object.entries(process.env).filter(([k]) => k.startsWith('BENCH_')).map(([k, v]) => `${k}=${v}`);
+  const settings = Object.entries(process.env)
+    .filter(([k]) => k.startsWith('BENCH_'))
+    .map(([k, v]) => `${k}=${v}`);
   const [load1, load5] = os.loadavg();
   const head = [
     `# npm run bench, ${now.toISOString()}`,
@@ -54,9 +61,15 @@ export function recordRun(root: string, dir = path.join(root, 'bench', 'results'
       console.log = log;
       console.error = error;
       fs.mkdirSync(dir, { recursive: true });
-      const stamp = now.toISOString().replace(/:/g, '-').replace(/\.\d+Z$/, 'Z');
+      const stamp = now
+        .toISOString()
+        .replace(/:/g, '-')
+        .replace(/\.\d+Z$/, 'Z');
       const file = path.join(dir, `${stamp}.md`);
-      const failed = failure === undefined ? [] : ['', `The run failed: ${failure instanceof Error ? failure.message : String(failure)}`];
+      const failed =
+        failure === undefined
+          ? []
+          : ['', `The run failed: ${failure instanceof Error ? failure.message : String(failure)}`];
       fs.writeFileSync(file, `${[...head, '```', ...lines, '```', ...failed].join('\n')}\n`, { flag: 'wx' });
       return file;
     },

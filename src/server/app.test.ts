@@ -3,8 +3,12 @@ import { createTestApp, type TestApp } from './platform/testing/testApp.js';
 
 describe('app', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('answers an unknown API path with an envelope, not a stack trace', async () => {
     const r = await t.post('/api/nope/nothing');

@@ -83,7 +83,12 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
   }
 }
 
-async function startUnderLock(app: FastifyInstance, config: ServerConfig, schemas: ReturnType<typeof loadSchemas>, opts: BuildOptions): Promise<BuiltApp> {
+async function startUnderLock(
+  app: FastifyInstance,
+  config: ServerConfig,
+  schemas: ReturnType<typeof loadSchemas>,
+  opts: BuildOptions,
+): Promise<BuiltApp> {
   const database = opts.database ?? (await openDatabase(config));
   if (!opts.prepared) await migrateToLatest(database);
   // Published versions (schema studio) over the files, before anything reads the schemas.
@@ -113,7 +118,9 @@ async function startUnderLock(app: FastifyInstance, config: ServerConfig, schema
   });
 
   // A publish on another process is served from this process's next request on.
-  app.addHook('onRequest', async () => { await schemaRegistry.followOthers(); });
+  app.addHook('onRequest', async () => {
+    await schemaRegistry.followOthers();
+  });
   schemaRegistry.onChange(async (set) => {
     await syncEntityTables(database, set.entities.values());
     await syncEntityIndexes(database, set.entities.values(), set);

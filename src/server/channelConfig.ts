@@ -21,16 +21,21 @@ export interface ChannelConfig {
 export function channelConfigFromEnv(env: NodeJS.ProcessEnv, port: number, basePath: string): ChannelConfig {
   const host = env.SMTP_HOST?.trim();
   const smtpPort = Number(env.SMTP_PORT ?? 587);
-  if (host && (!Number.isInteger(smtpPort) || smtpPort < 1 || smtpPort > 65535)) throw new Error(`SMTP_PORT must be a port number, not ${env.SMTP_PORT}`);
+  if (host && (!Number.isInteger(smtpPort) || smtpPort < 1 || smtpPort > 65535))
+    throw new Error(`SMTP_PORT must be a port number, not ${env.SMTP_PORT}`);
   const driver = env.SMS_DRIVER || 'log';
   // A typo must not silently leave SMS unsent; a gateway of one's own is plugged in by code (useSmsGateway).
   if (driver !== 'log') throw new Error(`SMS_DRIVER must be log, not ${driver}`);
   const days = Number(env.REMINDER_DAYS ?? 3);
   return {
-    smtp: host ? {
-      host, port: smtpPort, secure: env.SMTP_SECURE ? env.SMTP_SECURE === 'true' : smtpPort === 465,
-      ...(env.SMTP_USER ? { auth: { user: env.SMTP_USER, pass: env.SMTP_PASSWORD ?? '' } } : {}),
-    } : undefined,
+    smtp: host
+      ? {
+          host,
+          port: smtpPort,
+          secure: env.SMTP_SECURE ? env.SMTP_SECURE === 'true' : smtpPort === 465,
+          ...(env.SMTP_USER ? { auth: { user: env.SMTP_USER, pass: env.SMTP_PASSWORD ?? '' } } : {}),
+        }
+      : undefined,
     mailFrom: env.MAIL_FROM || '教育科研课题管理平台 <noreply@localhost>',
     smsDriver: 'log',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}${basePath}`).replace(/\/+$/, ''),

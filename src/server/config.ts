@@ -130,7 +130,8 @@ export function workers(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 1;
   if (raw === 'auto') return Math.min(64, os.availableParallelism());
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`WORKERS must be auto or a whole number from 1 to 64, not ${raw}`);
+  if (!Number.isInteger(n) || n < 1 || n > 64)
+    throw new Error(`WORKERS must be auto or a whole number from 1 to 64, not ${raw}`);
   return n;
 }
 

@@ -52,7 +52,8 @@ export function fileConfigFromEnv(env: NodeJS.ProcessEnv): Partial<FileConfig> {
   if (env.UPLOAD_ASSEMBLE_LEASE_SECONDS && Number.isFinite(lease) && lease > 0) out.assembleLeaseMs = lease * 1000;
   if (env.UPLOAD_CHUNK_MB !== undefined && env.UPLOAD_CHUNK_MB !== '') {
     const mb = Number(env.UPLOAD_CHUNK_MB);
-    if (!Number.isInteger(mb) || mb < 1 || mb > 4096) throw new Error(`UPLOAD_CHUNK_MB must be a whole number of megabytes from 1 to 4096, not ${env.UPLOAD_CHUNK_MB}`);
+    if (!Number.isInteger(mb) || mb < 1 || mb > 4096)
+      throw new Error(`UPLOAD_CHUNK_MB must be a whole number of megabytes from 1 to 4096, not ${env.UPLOAD_CHUNK_MB}`);
     out.chunkBytes = mb * 1024 * 1024;
   }
   if (env.FILE_STORAGE === 's3') {
@@ -63,7 +64,11 @@ export function fileConfigFromEnv(env: NodeJS.ProcessEnv): Partial<FileConfig> {
       endpoint: env.S3_ENDPOINT!,
       region: env.S3_REGION ?? 'us-east-1',
       bucket: env.S3_BUCKET!,
-      credentials: { accessKeyId: env.S3_ACCESS_KEY_ID!, secretAccessKey: env.S3_SECRET_ACCESS_KEY!, sessionToken: env.S3_SESSION_TOKEN || undefined },
+      credentials: {
+        accessKeyId: env.S3_ACCESS_KEY_ID!,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+        sessionToken: env.S3_SESSION_TOKEN || undefined,
+      },
       pathStyle: env.S3_PATH_STYLE !== 'false',
       prefix: env.S3_PREFIX || undefined,
     };

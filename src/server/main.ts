@@ -29,7 +29,10 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down: not ready any more, finishing requests in flight');
+    app.log.info(
+      { signal, drainMs: config.shutdownDrainMs },
+      'shutting down: not ready any more, finishing requests in flight',
+    );
     const finished = await gracefulClose(app, config.shutdownDrainMs, config.shutdownTimeoutMs);
     if (!finished) app.log.warn('requests still in flight after SHUTDOWN_TIMEOUT_SECONDS: stopping anyway');
     process.exit(finished ? 0 : 1);

@@ -3,7 +3,12 @@ import { CLICK_GUARD_MS, createClickGuard, createConfirmGuard, guardClicks, guar
 
 function clock(start = 1000) {
   let t = start;
-  return { now: () => t, advance: (ms: number) => { t += ms; } };
+  return {
+    now: () => t,
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
 }
 
 describe('click guard', () => {
@@ -13,16 +18,22 @@ describe('click guard', () => {
     const c = clock();
     const allow = createClickGuard(600, c.now);
     expect(allow()).toBe(true);
-    c.advance(100); expect(allow()).toBe(false);
-    c.advance(400); expect(allow()).toBe(false); // 500 ms after the run
-    c.advance(100); expect(allow()).toBe(true);  // 600 ms after the run
+    c.advance(100);
+    expect(allow()).toBe(false);
+    c.advance(400);
+    expect(allow()).toBe(false); // 500 ms after the run
+    c.advance(100);
+    expect(allow()).toBe(true); // 600 ms after the run
   });
 
   it('measures from the last click that ran, so steady clicking runs every 600 ms', () => {
     const c = clock();
     const allow = createClickGuard(600, c.now);
     const runs: number[] = [];
-    for (let i = 0; i < 13; i++) { if (allow()) runs.push(c.now()); c.advance(100); }
+    for (let i = 0; i < 13; i++) {
+      if (allow()) runs.push(c.now());
+      c.advance(100);
+    }
     expect(runs).toEqual([1000, 1600, 2200]);
   });
 
@@ -43,7 +54,10 @@ describe('dialog confirm guard', () => {
     const c = clock();
     const allow = createConfirmGuard(600, c.now);
     const runs: number[] = [];
-    for (let i = 0; i < 13; i++) { if (allow()) runs.push(c.now()); c.advance(100); }
+    for (let i = 0; i < 13; i++) {
+      if (allow()) runs.push(c.now());
+      c.advance(100);
+    }
     // Clicks every 100 ms keep it shut after the first.
     expect(runs).toEqual([1000]);
     c.advance(600);
@@ -54,9 +68,14 @@ describe('dialog confirm guard', () => {
     const c = clock();
     const fn = vi.fn();
     const guarded = guardConfirm(fn, 600, c.now);
-    guarded(); c.advance(599); guarded(); c.advance(599); guarded();
+    guarded();
+    c.advance(599);
+    guarded();
+    c.advance(599);
+    guarded();
     expect(fn).toHaveBeenCalledTimes(1);
-    c.advance(600); guarded();
+    c.advance(600);
+    guarded();
     expect(fn).toHaveBeenCalledTimes(2);
   });
 });

@@ -12,7 +12,9 @@ const stages = [
 describe('applyDictionaryRules', () => {
   it('drops review stage 4 when isTopicAppraisal is 0, in any spelling', () => {
     for (const flag of [0, '0', false] as const) {
-      expect(applyDictionaryRules(REVIEW_STAGE_DICTIONARY, stages, { isTopicAppraisal: flag }).map((o) => o.value)).toEqual(['1', '2', '3', '5']);
+      expect(
+        applyDictionaryRules(REVIEW_STAGE_DICTIONARY, stages, { isTopicAppraisal: flag }).map((o) => o.value),
+      ).toEqual(['1', '2', '3', '5']);
     }
   });
   it('keeps stage 4 when the flag is 1 or absent', () => {
@@ -22,8 +24,13 @@ describe('applyDictionaryRules', () => {
     expect(applyDictionaryRules(REVIEW_STAGE_DICTIONARY, stages, { isTopicAppraisal: null })).toHaveLength(5);
   });
   it('matches numeric values and id-keyed options too', () => {
-    const numeric = [{ id: 3, name: '中期' }, { id: 4, name: '成果鉴定' }];
-    expect(applyDictionaryRules(REVIEW_STAGE_DICTIONARY, numeric, { isTopicAppraisal: 0 })).toEqual([{ id: 3, name: '中期' }]);
+    const numeric = [
+      { id: 3, name: '中期' },
+      { id: 4, name: '成果鉴定' },
+    ];
+    expect(applyDictionaryRules(REVIEW_STAGE_DICTIONARY, numeric, { isTopicAppraisal: 0 })).toEqual([
+      { id: 3, name: '中期' },
+    ]);
   });
   it('leaves other dictionaries alone and never mutates the input', () => {
     const other = [{ value: '4', text: 'x' }];

@@ -24,7 +24,11 @@ function isOff(flag: DictionaryFlags['isTopicAppraisal']): boolean {
 }
 
 /** Options of `type` after the rules: the review-stage dictionary drops value 4 when isTopicAppraisal is 0. */
-export function applyDictionaryRules<T extends OptionLike>(type: string, options: readonly T[], flags: DictionaryFlags = {}): T[] {
+export function applyDictionaryRules<T extends OptionLike>(
+  type: string,
+  options: readonly T[],
+  flags: DictionaryFlags = {},
+): T[] {
   if (type === REVIEW_STAGE_DICTIONARY && isOff(flags.isTopicAppraisal)) {
     return options.filter((o) => String(o.value ?? o.id) !== RESULT_APPRAISAL_STAGE);
   }

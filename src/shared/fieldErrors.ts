@@ -10,7 +10,12 @@ export type FieldErrors = Record<string, string[]>;
 
 function fieldName(raw: unknown): string | null {
   if (typeof raw !== 'string' || raw === '') return null;
-  return raw.replace(/^\/+/, '').replace(/^body\./, '').split(/[/.[]/)[0] || null;
+  return (
+    raw
+      .replace(/^\/+/, '')
+      .replace(/^body\./, '')
+      .split(/[/.[]/)[0] || null
+  );
 }
 
 function fromList(list: unknown[], out: FieldErrors): void {
@@ -31,7 +36,11 @@ export function fieldErrorsOf(data: unknown): FieldErrors | null {
     if (Array.isArray(d.errors)) fromList(d.errors, out);
     if (d.fields && typeof d.fields === 'object' && !Array.isArray(d.fields)) {
       for (const [k, v] of Object.entries(d.fields as Record<string, unknown>)) {
-        const msgs = Array.isArray(v) ? v.filter((m): m is string => typeof m === 'string') : typeof v === 'string' ? [v] : [];
+        const msgs = Array.isArray(v)
+          ? v.filter((m): m is string => typeof m === 'string')
+          : typeof v === 'string'
+            ? [v]
+            : [];
         if (msgs.length) (out[k] ??= []).push(...msgs);
       }
     } else if (Array.isArray(d.fields)) fromList(d.fields, out);
@@ -49,7 +58,13 @@ const GENERIC = new Set(['参数不合法']);
 export function refusalText(message: string, data: unknown, except: ReadonlySet<string> = new Set()): string {
   const errors = fieldErrorsOf(data);
   if (!errors) return message;
-  const told = [...new Set(Object.entries(errors).filter(([f]) => !except.has(f)).flatMap(([, m]) => m))];
+  const told = [
+    ...new Set(
+      Object.entries(errors)
+        .filter(([f]) => !except.has(f))
+        .flatMap(([, m]) => m),
+    ),
+  ];
   if (!told.length) return message;
   return GENERIC.has(message) || !message ? told.join('；') : message;
 }

@@ -59,9 +59,20 @@ export type ConversionTarget = 'pdf' | 'video' | 'audio';
  * play few of these containers and codecs; the preview serves the converted file instead.
  */
 export const CONVERTIBLE: Record<string, ConversionTarget> = {
-  txt: 'pdf', doc: 'pdf', docx: 'pdf', xls: 'pdf', xlsx: 'pdf', ppt: 'pdf', pptx: 'pdf',
-  flv: 'video', avi: 'video', rmvb: 'video', wmv: 'video',
-  mp3: 'audio', wma: 'audio', wav: 'audio',
+  txt: 'pdf',
+  doc: 'pdf',
+  docx: 'pdf',
+  xls: 'pdf',
+  xlsx: 'pdf',
+  ppt: 'pdf',
+  pptx: 'pdf',
+  flv: 'video',
+  avi: 'video',
+  rmvb: 'video',
+  wmv: 'video',
+  mp3: 'audio',
+  wma: 'audio',
+  wav: 'audio',
 };
 
 export const CONVERSION_MESSAGES = {
@@ -74,9 +85,18 @@ export const CONVERSION_MESSAGES = {
 
 /** SPEC §9: what the browser can show. */
 export const PREVIEWABLE: Record<string, PreviewKind> = {
-  png: 'image', jpg: 'image', jpeg: 'image', gif: 'image', bmp: 'image',
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  gif: 'image',
+  bmp: 'image',
   pdf: 'pdf',
-  mp4: 'video', avi: 'video', mov: 'video', wmv: 'video', flv: 'video', webm: 'video',
+  mp4: 'video',
+  avi: 'video',
+  mov: 'video',
+  wmv: 'video',
+  flv: 'video',
+  webm: 'video',
 };
 
 /** Lower-case extension without the dot ('' when none). */
@@ -101,7 +121,11 @@ export interface FileRules {
  * Pictures placed in a rich-text field: uploaded through the file service against the rich-text
  * field itself ("announcement.content"), raster images only, as many as the text needs.
  */
-export const RICH_TEXT_IMAGES: Pick<FieldDef, 'accept' | 'maxCount' | 'maxSize'> = { accept: 'image', maxCount: -1, maxSize: 5 };
+export const RICH_TEXT_IMAGES: Pick<FieldDef, 'accept' | 'maxCount' | 'maxSize'> = {
+  accept: 'image',
+  maxCount: -1,
+  maxSize: 5,
+};
 
 /** Where a rich-text picture is served: by its content's md5, so the address is stable and says nothing guessable. */
 export function richTextImageUrl(md5: string): string {

@@ -50,7 +50,8 @@ export function cellError(def: RowFieldDef, raw: unknown, opts: RowCheckOptions 
   const label = def.label;
   if (empty(raw)) return def.required ? `${label}不能为空` : null;
   switch (def.type) {
-    case 'integer': case 'number': {
+    case 'integer':
+    case 'number': {
       const n = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw) : Number.NaN;
       if (!Number.isFinite(n)) return `${label}必须是数字`;
       if (def.type === 'integer' && !Number.isInteger(n)) return `${label}必须是整数`;
@@ -61,7 +62,8 @@ export function cellError(def: RowFieldDef, raw: unknown, opts: RowCheckOptions 
     case 'boolean':
       if (typeof raw !== 'boolean') return `${label}格式不正确`;
       break;
-    case 'date': case 'datetime':
+    case 'date':
+    case 'datetime':
       if (typeof raw !== 'string' || parseLocal(raw) === null) return `${label}格式不正确`;
       break;
     default: {
@@ -84,14 +86,24 @@ export function cellError(def: RowFieldDef, raw: unknown, opts: RowCheckOptions 
 
 /** Compared in time for dates, else as numbers; null when either side is not one. */
 function order(a: unknown, b: unknown): number | null {
-  const at = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' ? parseLocal(v) ?? (v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null) : null);
+  const at = (v: unknown) =>
+    typeof v === 'number'
+      ? v
+      : typeof v === 'string'
+        ? (parseLocal(v) ?? (v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null))
+        : null;
   const x = at(a);
   const y = at(b);
   return x === null || y === null ? null : x - y;
 }
 
 /** Every complaint about a json field's rows; none when the field declares no rows. */
-export function rowErrors(name: string, def: Pick<FieldDef, 'label' | 'rows'>, value: unknown, opts: RowCheckOptions = {}): RowError[] {
+export function rowErrors(
+  name: string,
+  def: Pick<FieldDef, 'label' | 'rows'>,
+  value: unknown,
+  opts: RowCheckOptions = {},
+): RowError[] {
   const rows: RowsDef | undefined = def.rows;
   if (!rows) return [];
   const list = rowsOf(value);
@@ -101,17 +113,25 @@ export function rowErrors(name: string, def: Pick<FieldDef, 'label' | 'rows'>, v
   const out: RowError[] = [];
   list.forEach(({ key: rowKey, row }, i) => {
     const at = (col: string) => (rowKey === null ? `${name}[${i}].${col}` : `${name}.${rowKey}.${col}`);
-    const add = (col: string, cell: string) => out.push({ path: at(col), row: i, key: col, cell, message: `${def.label}第${i + 1}行：${cell}` });
+    const add = (col: string, cell: string) =>
+      out.push({ path: at(col), row: i, key: col, cell, message: `${def.label}第${i + 1}行：${cell}` });
     const bad = new Set<string>();
     for (const [col, colDef] of Object.entries(rows.fields)) {
       const msg = cellError(colDef, row[col], opts);
-      if (msg) { add(col, msg); bad.add(col); }
+      if (msg) {
+        add(col, msg);
+        bad.add(col);
+      }
     }
     for (const c of rows.checks ?? []) {
       if (bad.has(c.field) || bad.has(c.notBefore)) continue;
       const d = order(row[c.field], row[c.notBefore]);
       if (d !== null && d < 0) {
-        add(c.field, c.message ?? `${rows.fields[c.field]?.label ?? c.field}不能早于${rows.fields[c.notBefore]?.label ?? c.notBefore}`);
+        add(
+          c.field,
+          c.message ??
+            `${rows.fields[c.field]?.label ?? c.field}不能早于${rows.fields[c.notBefore]?.label ?? c.notBefore}`,
+        );
       }
     }
   });

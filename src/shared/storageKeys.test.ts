@@ -7,7 +7,12 @@ describe('storage keys', () => {
 
   it('names the keys of SPEC §3', () => {
     expect(STORAGE_KEYS).toEqual({
-      tgt: 'tgt', userObj: 'userObj', engName: 'engName', subAct: 'subAct', listBasicObj: 'listBasicObj', csrfToken: 'csrfToken',
+      tgt: 'tgt',
+      userObj: 'userObj',
+      engName: 'engName',
+      subAct: 'subAct',
+      listBasicObj: 'listBasicObj',
+      csrfToken: 'csrfToken',
     });
   });
 

@@ -4,10 +4,7 @@
  */
 export const ALLOWED_PUNCTUATION = '，。、；：？！“”‘’（）《》【】—…·,.;:?!\'"()[]-_/@#%&+=*';
 
-const ALLOWED = new RegExp(
-  `[\\p{Script=Han}A-Za-z0-9\\s${ALLOWED_PUNCTUATION.replace(/[\\\][\-^/]/g, '\\$&')}]`,
-  'u',
-);
+const ALLOWED = new RegExp(`[\\p{Script=Han}A-Za-z0-9\\s${ALLOWED_PUNCTUATION.replace(/[\\\][\-^/]/g, '\\$&')}]`, 'u');
 
 /**
  * Text input filter of SPEC §5: keeps Chinese characters, digits, letters, whitespace and the

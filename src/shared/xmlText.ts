@@ -3,7 +3,8 @@
  * U+FFFF, and UTF-16 surrogates that are not part of a pair. A .docx holding one is refused by
  * Word, so they are taken out of every text on save and again when a document is written.
  */
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function hasNonXmlChars(text: string): boolean {
   NOT_XML.lastIndex = 0;

@@ -22,5 +22,14 @@ function Page() {
 
 measureKeys();
 const start = performance.now();
-whenVisible(() => document.querySelectorAll('input').length >= FORM_FIELDS, (ms) => { window.__bench.mountMs = ms - start; });
-createRoot(document.getElementById('root')!).render(<ConfigProvider locale={zhCN}><Page /></ConfigProvider>);
+whenVisible(
+  () => document.querySelectorAll('input').length >= FORM_FIELDS,
+  (ms) => {
+    window.__bench.mountMs = ms - start;
+  },
+);
+createRoot(document.getElementById('root')!).render(
+  <ConfigProvider locale={zhCN}>
+    <Page />
+  </ConfigProvider>,
+);

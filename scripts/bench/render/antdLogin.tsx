@@ -9,9 +9,15 @@ createRoot(document.getElementById('root')!).render(
       <Card title="教育科研课题管理平台">
         <h2>用户登录</h2>
         <Form layout="vertical">
-          <Form.Item label="用户名" name="username" rules={[{ required: true, message: '请输入用户名' }]}><Input /></Form.Item>
-          <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}><Input.Password /></Form.Item>
-          <Button type="primary" htmlType="submit" block>登录</Button>
+          <Form.Item label="用户名" name="username" rules={[{ required: true, message: '请输入用户名' }]}>
+            <Input />
+          </Form.Item>
+          <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
+            <Input.Password />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block>
+            登录
+          </Button>
         </Form>
       </Card>
     </div>

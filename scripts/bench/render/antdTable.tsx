@@ -8,12 +8,34 @@ import { COLUMNS, dataProvider, entity, ROWS, whenVisible } from './fixtures.js'
 
 function Page() {
   const [rows, setRows] = useState<ResourceRecord[]>([]);
-  useEffect(() => { void dataProvider.getList(entity.name, { page: 1, pageSize: ROWS, filters: [] }).then((r) => setRows(r.list)); }, []);
+  useEffect(() => {
+    void dataProvider.getList(entity.name, { page: 1, pageSize: ROWS, filters: [] }).then((r) => setRows(r.list));
+  }, []);
   return (
-    <Table rowKey="id" size="middle" dataSource={rows} pagination={{ pageSize: ROWS, total: rows.length }}
-      columns={COLUMNS.map((c) => ({ key: c.field, dataIndex: c.field, title: c.label, width: c.width, ellipsis: c.field === 'title' }))} />
+    <Table
+      rowKey="id"
+      size="middle"
+      dataSource={rows}
+      pagination={{ pageSize: ROWS, total: rows.length }}
+      columns={COLUMNS.map((c) => ({
+        key: c.field,
+        dataIndex: c.field,
+        title: c.label,
+        width: c.width,
+        ellipsis: c.field === 'title',
+      }))}
+    />
   );
 }
 
-whenVisible(() => document.querySelectorAll('.ant-table-row').length >= ROWS, (ms) => { window.__bench.visibleMs = ms; });
-createRoot(document.getElementById('root')!).render(<ConfigProvider locale={zhCN}><Page /></ConfigProvider>);
+whenVisible(
+  () => document.querySelectorAll('.ant-table-row').length >= ROWS,
+  (ms) => {
+    window.__bench.visibleMs = ms;
+  },
+);
+createRoot(document.getElementById('root')!).render(
+  <ConfigProvider locale={zhCN}>
+    <Page />
+  </ConfigProvider>,
+);

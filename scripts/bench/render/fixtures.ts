@@ -11,7 +11,9 @@ export const FORM_FIELDS = 200;
 
 export const fieldNames = Array.from({ length: FORM_FIELDS }, (_, i) => `f${String(i + 1).padStart(3, '0')}`);
 
-const formFields: Record<string, FieldDef> = Object.fromEntries(fieldNames.map((f, i) => [f, { type: 'string', label: `字段${i + 1}`, maxLength: 100 }]));
+const formFields: Record<string, FieldDef> = Object.fromEntries(
+  fieldNames.map((f, i) => [f, { type: 'string', label: `字段${i + 1}`, maxLength: 100 }]),
+);
 
 export const COLUMNS = [
   { field: 'title', label: '课题名称' },
@@ -27,7 +29,9 @@ export const entity: EntityDef = {
   label: '课题',
   titleField: 'title',
   fields: {
-    ...Object.fromEntries(COLUMNS.map((c) => [c.field, { type: c.field === 'endDate' ? 'date' : 'string', label: c.label } as FieldDef])),
+    ...Object.fromEntries(
+      COLUMNS.map((c) => [c.field, { type: c.field === 'endDate' ? 'date' : 'string', label: c.label } as FieldDef]),
+    ),
     ...formFields,
   },
   access: {
@@ -39,20 +43,42 @@ export const entity: EntityDef = {
 };
 
 export const listPage: ListPageDef = {
-  kind: 'list', id: 'bench/list', entity: entity.name, title: '课题列表', pageSize: ROWS,
-  columns: COLUMNS.map((c) => ({ field: c.field, ...(c.width ? { width: c.width } : {}), ...(c.field === 'title' ? { ellipsis: true } : {}) })),
+  kind: 'list',
+  id: 'bench/list',
+  entity: entity.name,
+  title: '课题列表',
+  pageSize: ROWS,
+  columns: COLUMNS.map((c) => ({
+    field: c.field,
+    ...(c.width ? { width: c.width } : {}),
+    ...(c.field === 'title' ? { ellipsis: true } : {}),
+  })),
 };
 
 export const formPage: FormPageDef = {
-  kind: 'form', id: 'bench/form', entity: entity.name, title: '200 项表单',
+  kind: 'form',
+  id: 'bench/form',
+  entity: entity.name,
+  title: '200 项表单',
   sections: [{ title: '基本信息', fields: fieldNames.map((field) => ({ field })) }],
 };
 
-export const dataProvider = createFixtureDataProvider({ pages: [listPage, formPage], entities: [entity], workflows: [], dictionaries: [] }, { rows: ROWS });
+export const dataProvider = createFixtureDataProvider(
+  { pages: [listPage, formPage], entities: [entity], workflows: [], dictionaries: [] },
+  { rows: ROWS },
+);
 
 /** What each bench page reports to the bench (read by scripts/bench/render.ts). */
-export interface BenchMarks { visibleMs?: number; mountMs?: number; keys?: number[] }
-declare global { interface Window { __bench: BenchMarks } }
+export interface BenchMarks {
+  visibleMs?: number;
+  mountMs?: number;
+  keys?: number[];
+}
+declare global {
+  interface Window {
+    __bench: BenchMarks;
+  }
+}
 window.__bench = {};
 
 /** Calls `done` with the time of the first frame in which `ready()` holds. */
@@ -64,8 +90,12 @@ export function whenVisible(ready: () => boolean, done: (ms: number) => void): v
 /** Per keystroke in `input`, the time from the key to the frame after React has drawn it. */
 export function measureKeys(): void {
   window.__bench.keys = [];
-  document.addEventListener('keydown', (e) => {
-    const t0 = e.timeStamp;
-    requestAnimationFrame(() => setTimeout(() => window.__bench.keys!.push(performance.now() - t0), 0));
-  }, true);
+  document.addEventListener(
+    'keydown',
+    (e) => {
+      const t0 = e.timeStamp;
+      requestAnimationFrame(() => setTimeout(() => window.__bench.keys!.push(performance.now() - t0), 0));
+    },
+    true,
+  );
 }

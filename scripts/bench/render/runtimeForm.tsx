@@ -6,10 +6,20 @@ import { SchemaPage } from '../../../src/client/runtime/SchemaPage.js';
 import { FIXTURE_USER } from '../../../src/client/runtime/testing/fixtureDataProvider.js';
 import { FORM_FIELDS, dataProvider, formPage, measureKeys, whenVisible } from './fixtures.js';
 
-await Promise.all([import('../../../src/client/runtime/pages/FormPage.js'), import('../../../src/client/runtime/pages/useSchemaField.js')]);
+await Promise.all([
+  import('../../../src/client/runtime/pages/FormPage.js'),
+  import('../../../src/client/runtime/pages/useSchemaField.js'),
+]);
 measureKeys();
 const start = performance.now();
-whenVisible(() => document.querySelectorAll('.runtime-form input').length >= FORM_FIELDS, (ms) => { window.__bench.mountMs = ms - start; });
+whenVisible(
+  () => document.querySelectorAll('.runtime-form input').length >= FORM_FIELDS,
+  (ms) => {
+    window.__bench.mountMs = ms - start;
+  },
+);
 createRoot(document.getElementById('root')!).render(
-  <MemoryRouter><SchemaPage pageId={formPage.id} mode="add" query={{}} runtime={{ dataProvider, user: FIXTURE_USER }} /></MemoryRouter>,
+  <MemoryRouter>
+    <SchemaPage pageId={formPage.id} mode="add" query={{}} runtime={{ dataProvider, user: FIXTURE_USER }} />
+  </MemoryRouter>,
 );

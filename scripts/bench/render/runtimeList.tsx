@@ -10,7 +10,14 @@ import { FIXTURE_USER } from '../../../src/client/runtime/testing/fixtureDataPro
 import { dataProvider, listPage, ROWS, whenVisible } from './fixtures.js';
 
 preloadPageChunk(pageChunkOf(listPage));
-whenVisible(() => document.querySelectorAll('.ant-table-row').length >= ROWS, (ms) => { window.__bench.visibleMs = ms; });
+whenVisible(
+  () => document.querySelectorAll('.ant-table-row').length >= ROWS,
+  (ms) => {
+    window.__bench.visibleMs = ms;
+  },
+);
 createRoot(document.getElementById('root')!).render(
-  <MemoryRouter><SchemaPage pageId={listPage.id} query={{}} runtime={{ dataProvider, user: FIXTURE_USER }} /></MemoryRouter>,
+  <MemoryRouter>
+    <SchemaPage pageId={listPage.id} query={{}} runtime={{ dataProvider, user: FIXTURE_USER }} />
+  </MemoryRouter>,
 );

@@ -17,6 +17,9 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: app.build?.chunkSizeWarningLimit,
-    rollupOptions: { onwarn: app.build?.rollupOptions?.onwarn, input: Object.fromEntries(pages.map((p) => [p, path.join(here, `${p}.html`)])) },
+    rollupOptions: {
+      onwarn: app.build?.rollupOptions?.onwarn,
+      input: Object.fromEntries(pages.map((p) => [p, path.join(here, `${p}.html`)])),
+    },
   },
 });

@@ -23,8 +23,12 @@ describe('early calls', () => {
   it('hands a failure to the taker, and none to nobody', async () => {
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
-    startEarly('d', async () => { throw new Error('403'); });
-    startEarly('e', async () => { throw new Error('nobody came'); });
+    startEarly('d', async () => {
+      throw new Error('403');
+    });
+    startEarly('e', async () => {
+      throw new Error('nobody came');
+    });
     await expect(takeEarly('d')).rejects.toThrow('403');
     await new Promise((r) => setTimeout(r, 10));
     process.off('unhandledRejection', unhandled);

@@ -15,14 +15,25 @@ afterEach(() => {
 
 describe('embedded answers', () => {
   it('keys a request the same whatever its key order, subAct and empty values', () => {
-    expect(requestKey('public/a/list', { page: 1, pageSize: 10, subAct: 'a', filters: [] })).toBe(requestKey('/public/a/list', { pageSize: 10, page: 1 }));
+    expect(requestKey('public/a/list', { page: 1, pageSize: 10, subAct: 'a', filters: [] })).toBe(
+      requestKey('/public/a/list', { pageSize: 10, page: 1 }),
+    );
     expect(requestKey('public/a/list', { page: 2 })).not.toBe(requestKey('public/a/list', { page: 1 }));
   });
 
   it('hands each answer out once, for the same request only', () => {
-    serve('/noticeAnnouncement', [{ path: 'public/announcement/list', body: { pageId: 'p', page: 1, pageSize: 10 }, data: { list: [{ id: 1 }], total: 1 } }]);
+    serve('/noticeAnnouncement', [
+      {
+        path: 'public/announcement/list',
+        body: { pageId: 'p', page: 1, pageSize: 10 },
+        data: { list: [{ id: 1 }], total: 1 },
+      },
+    ]);
     expect(takeEmbedded('public/announcement/list', { page: 2, pageSize: 10, pageId: 'p' })).toBeUndefined();
-    expect(takeEmbedded('public/announcement/list', { subAct: 'a', pageSize: 10, page: 1, pageId: 'p' })).toEqual({ list: [{ id: 1 }], total: 1 });
+    expect(takeEmbedded('public/announcement/list', { subAct: 'a', pageSize: 10, page: 1, pageId: 'p' })).toEqual({
+      list: [{ id: 1 }],
+      total: 1,
+    });
     expect(takeEmbedded('public/announcement/list', { pageSize: 10, page: 1, pageId: 'p' })).toBeUndefined();
   });
 

@@ -43,7 +43,11 @@ function read(doc: Document): typeof kept {
 }
 
 /** The embedded answer to this call, given out once; undefined when there is none or the address moved on. */
-export function takeEmbedded<T>(path: string, body: unknown, doc: Document | undefined = globalThis.document): T | undefined {
+export function takeEmbedded<T>(
+  path: string,
+  body: unknown,
+  doc: Document | undefined = globalThis.document,
+): T | undefined {
   if (!doc) return undefined;
   if (kept === undefined) kept = read(doc);
   if (!kept) return undefined;

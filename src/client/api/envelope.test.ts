@@ -17,20 +17,41 @@ describe('readAnswer', () => {
     expect(readAnswer(200, { flag: true, data: null, result: 'ok' })).toBeNull();
   });
   it('shows the result when flag is false, 服务异常 when there is none', () => {
-    expect(failure(200, { flag: false, data: null, result: '标题不能为空' })).toMatchObject({ message: '标题不能为空', kind: 'envelope', status: 200 });
+    expect(failure(200, { flag: false, data: null, result: '标题不能为空' })).toMatchObject({
+      message: '标题不能为空',
+      kind: 'envelope',
+      status: 200,
+    });
     expect(failure(200, { flag: false, data: null, result: '' }).message).toBe('服务异常');
     expect(failure(200, { flag: false }).message).toBe('服务异常');
   });
   it('prefers the envelope message over the HTTP one on an error status', () => {
-    expect(failure(400, { flag: false, data: null, result: '参数不合法', code: 400 })).toMatchObject({ message: '参数不合法', code: 400, status: 400 });
+    expect(failure(400, { flag: false, data: null, result: '参数不合法', code: 400 })).toMatchObject({
+      message: '参数不合法',
+      code: 400,
+      status: 400,
+    });
   });
   it('treats codes 501 and 502 as not logged in, with the result or 用户未登录', () => {
-    expect(failure(401, { flag: false, data: null, result: '用户未登录', code: 501 })).toMatchObject({ kind: 'notLoggedIn', code: 501 });
-    expect(failure(200, { flag: false, data: null, result: '', code: 502 })).toMatchObject({ kind: 'notLoggedIn', message: '用户未登录' });
-    expect(failure(200, { flag: false, data: null, result: '登录已过期', code: '501' })).toMatchObject({ kind: 'notLoggedIn', message: '登录已过期' });
+    expect(failure(401, { flag: false, data: null, result: '用户未登录', code: 501 })).toMatchObject({
+      kind: 'notLoggedIn',
+      code: 501,
+    });
+    expect(failure(200, { flag: false, data: null, result: '', code: 502 })).toMatchObject({
+      kind: 'notLoggedIn',
+      message: '用户未登录',
+    });
+    expect(failure(200, { flag: false, data: null, result: '登录已过期', code: '501' })).toMatchObject({
+      kind: 'notLoggedIn',
+      message: '登录已过期',
+    });
   });
   it('does not mistake an HTTP 502 from a gateway for not logged in', () => {
-    expect(failure(502, '<html>Bad Gateway</html>')).toMatchObject({ kind: 'http', message: '网关错误。', status: 502 });
+    expect(failure(502, '<html>Bad Gateway</html>')).toMatchObject({
+      kind: 'http',
+      message: '网关错误。',
+      status: 502,
+    });
   });
   it('shows the HTTP message when the answer is no envelope', () => {
     expect(failure(500, 'oops')).toMatchObject({ kind: 'http', message: '服务器发生错误，请检查服务器。' });

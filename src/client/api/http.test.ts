@@ -18,17 +18,22 @@ function json(body: unknown, status = 200, headers: Record<string, string> = {})
 
 function headersOf(init: RequestInit | undefined): Record<string, string> {
   const out: Record<string, string> = {};
-  new Headers(init?.headers).forEach((v, k) => { out[k] = v; });
+  new Headers(init?.headers).forEach((v, k) => {
+    out[k] = v;
+  });
   return out;
 }
 
 beforeEach(() => {
   calls = [];
   answer = () => json({ flag: true, data: { ok: 1 }, result: 'ok' });
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    calls.push({ url, init: { ...init, headers: headersOf(init) } as Call['init'] });
-    return answer(url);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      calls.push({ url, init: { ...init, headers: headersOf(init) } as Call['init'] });
+      return answer(url);
+    }),
+  );
   localStorage.clear();
   session.clear();
   uploadGate.reset();
@@ -43,7 +48,15 @@ afterEach(() => {
 });
 
 function login(): void {
-  session.save({ username: 'leader1', roleCode: '4', roleName: '课题负责人', roleList: [], isAdmin: false, token: 'tok', csrfToken: 'csrf' });
+  session.save({
+    username: 'leader1',
+    roleCode: '4',
+    roleName: '课题负责人',
+    roleList: [],
+    isAdmin: false,
+    token: 'tok',
+    csrfToken: 'csrf',
+  });
 }
 
 describe('http.post', () => {
@@ -79,12 +92,23 @@ describe('http.post', () => {
 
   it('rejects with the result of a flag-false envelope and shows it', async () => {
     answer = () => json({ flag: false, data: null, result: '标题不能为空' });
-    await expect(http.post('resource/announcement/save', {})).rejects.toMatchObject({ message: '标题不能为空', kind: 'envelope' });
+    await expect(http.post('resource/announcement/save', {})).rejects.toMatchObject({
+      message: '标题不能为空',
+      kind: 'envelope',
+    });
     expect(notes.error).toHaveBeenCalledWith('标题不能为空', undefined);
   });
 
   it("shows a refusal's field messages, not only 参数不合法", async () => {
-    answer = () => json({ flag: false, data: [{ field: 'notice', label: '通知', message: '该通知下已有您的课题' }], result: '参数不合法' }, 400);
+    answer = () =>
+      json(
+        {
+          flag: false,
+          data: [{ field: 'notice', label: '通知', message: '该通知下已有您的课题' }],
+          result: '参数不合法',
+        },
+        400,
+      );
     await expect(http.post('resource/topic/save', {})).rejects.toMatchObject({ message: '参数不合法' });
     expect(notes.error).toHaveBeenCalledWith('该通知下已有您的课题', undefined);
   });
@@ -119,11 +143,17 @@ describe('http.post', () => {
 
   it('shows the HTTP message of SPEC §8 when the answer is no envelope', async () => {
     answer = () => new Response('<html>down</html>', { status: 503, headers: { 'content-type': 'text/html' } });
-    await expect(http.post('a/b')).rejects.toMatchObject({ kind: 'http', status: 503, message: '服务不可用，服务器暂时过载或维护。' });
+    await expect(http.post('a/b')).rejects.toMatchObject({
+      kind: 'http',
+      status: 503,
+      message: '服务不可用，服务器暂时过载或维护。',
+    });
   });
 
   it('reports no connection as a network error', async () => {
-    answer = () => { throw new TypeError('Failed to fetch'); };
+    answer = () => {
+      throw new TypeError('Failed to fetch');
+    };
     await expect(http.post('a/b')).rejects.toMatchObject({ kind: 'network' });
     expect(notes.error).toHaveBeenCalled();
   });
@@ -142,7 +172,10 @@ describe('http.post', () => {
 
   it('shows the loading indicator except on quiet endpoints and silent calls', async () => {
     const seen: number[] = [];
-    answer = () => { seen.push(loading.count()); return json({ flag: true, data: 1, result: 'ok' }); };
+    answer = () => {
+      seen.push(loading.count());
+      return json({ flag: true, data: 1, result: 'ok' });
+    };
     await http.post('resource/topic/list');
     await http.post('tTopicReview/checkEndReview');
     await http.post('statistics/byArea');
@@ -154,7 +187,10 @@ describe('http.post', () => {
 
   it('holds calls while an upload runs, but lets the uploader’s own calls through', async () => {
     uploadGate.begin('f1');
-    await expect(http.post('resource/topic/save', {})).rejects.toMatchObject({ kind: 'uploadGate', message: '请等待文件上传完成！' });
+    await expect(http.post('resource/topic/save', {})).rejects.toMatchObject({
+      kind: 'uploadGate',
+      message: '请等待文件上传完成！',
+    });
     expect(notes.warning).toHaveBeenCalledWith('请等待文件上传完成！', 'upload-gate');
     expect(calls).toHaveLength(0);
     await http.post('file/getCyStorageToken', { md5: 'x' }, { form: true });
@@ -197,7 +233,14 @@ describe('http.download', () => {
   });
 
   it('saves the file under the name of content-disposition', async () => {
-    answer = () => new Response('a,b\n', { status: 200, headers: { 'content-type': 'text/csv', 'content-disposition': "attachment; filename*=UTF-8''%E8%AF%BE%E9%A2%98.csv" } });
+    answer = () =>
+      new Response('a,b\n', {
+        status: 200,
+        headers: {
+          'content-type': 'text/csv',
+          'content-disposition': "attachment; filename*=UTF-8''%E8%AF%BE%E9%A2%98.csv",
+        },
+      });
     const saved = await http.download('resource/topic/export', { method: 'POST', body: { filters: {} } });
     expect(saved).toEqual({ fileName: '课题.csv', size: 4 });
     expect(clicked).toEqual([{ href: 'blob:x', download: '课题.csv' }]);
@@ -206,14 +249,19 @@ describe('http.download', () => {
 
   it('says 下载地址不存在 on 404', async () => {
     answer = () => json({ flag: false, data: null, result: '记录不存在', code: 404 }, 404);
-    await expect(http.download('file/download', { params: { id: 9 } })).rejects.toMatchObject({ message: '下载地址不存在', status: 404 });
+    await expect(http.download('file/download', { params: { id: 9 } })).rejects.toMatchObject({
+      message: '下载地址不存在',
+      status: 404,
+    });
     expect(notes.error).toHaveBeenCalledWith('下载地址不存在', undefined);
     expect(clicked).toEqual([]);
   });
 
   it('shows the envelope of a refused download', async () => {
     answer = () => json({ flag: false, data: null, result: '没有权限执行该操作', code: 403 }, 403);
-    await expect(http.download('file/download', { params: { id: 9 } })).rejects.toMatchObject({ message: '没有权限执行该操作' });
+    await expect(http.download('file/download', { params: { id: 9 } })).rejects.toMatchObject({
+      message: '没有权限执行该操作',
+    });
   });
 
   it('treats a JSON answer with status 200 as an error envelope', async () => {

@@ -76,7 +76,8 @@ function isTimeout(e: unknown): boolean {
 
 function answerOf(e: unknown): { status: number; statusText: string; data: unknown } | null {
   const r = (e as ResponseError | undefined)?.response;
-  if (r && typeof r.status === 'number') return { status: r.status, statusText: r.statusText, data: (e as ResponseError).data };
+  if (r && typeof r.status === 'number')
+    return { status: r.status, statusText: r.statusText, data: (e as ResponseError).data };
   return null;
 }
 
@@ -201,7 +202,8 @@ async function download(path: string, options: DownloadOptions = {}): Promise<{ 
       throw new ApiError(DOWNLOAD_NOT_FOUND, 'http', 404, response.status);
     }
     const blob = data as Blob;
-    const fileName = fileNameFromDisposition(response.headers.get('content-disposition')) ?? options.fileName ?? 'download';
+    const fileName =
+      fileNameFromDisposition(response.headers.get('content-disposition')) ?? options.fileName ?? 'download';
     saveBlob(blob, fileName);
     return { fileName, size: blob.size };
   } catch (e) {
@@ -214,7 +216,8 @@ async function download(path: string, options: DownloadOptions = {}): Promise<{ 
 }
 
 export const http = {
-  post: <T = unknown>(path: string, body?: unknown, options?: CallOptions): Promise<T> => call<T>('POST', path, body, options),
+  post: <T = unknown>(path: string, body?: unknown, options?: CallOptions): Promise<T> =>
+    call<T>('POST', path, body, options),
   get: <T = unknown>(path: string, params?: Record<string, unknown>, options?: CallOptions): Promise<T> =>
     call<T>('GET', path, undefined, { ...options, params: { ...(options?.params ?? {}), ...(params ?? {}) } }),
   download,

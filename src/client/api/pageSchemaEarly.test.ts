@@ -3,13 +3,30 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { askPageSchemaEarly, takePageSchema } from './pageSchemaEarly.js';
 import { session } from './session.js';
 
-const user = (token: string, roleCode: string) => ({ username: 'u', realName: 'u', roleCode, roleName: '', isAdmin: false, token, csrfToken: 'c', roleList: [{ roleCode, roleName: '', engName: roleCode === '4' ? 'FZR' : 'ZJ' }] });
+const user = (token: string, roleCode: string) => ({
+  username: 'u',
+  realName: 'u',
+  roleCode,
+  roleName: '',
+  isAdmin: false,
+  token,
+  csrfToken: 'c',
+  roleList: [{ roleCode, roleName: '', engName: roleCode === '4' ? 'FZR' : 'ZJ' }],
+});
 
-afterEach(() => { session.clear(); vi.unstubAllGlobals(); });
+afterEach(() => {
+  session.clear();
+  vi.unstubAllGlobals();
+});
 
 describe('page schema asked early', () => {
   it('is taken by the same user in the same role only', async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ flag: true, data: { page: { id: 'p' } }, result: 'ok' }), { headers: { 'content-type': 'application/json' } }));
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ flag: true, data: { page: { id: 'p' } }, result: 'ok' }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
     vi.stubGlobal('fetch', fetch);
     session.save(user('t1', '4'));
     askPageSchemaEarly('p');

@@ -11,7 +11,8 @@ import { session } from './session.js';
  * Who asks is part of the question: the answer differs by user, role and sub-system (a page a role
  * may not read is refused), and a login or role switch can fall between the ask and the take.
  */
-const keyOf = (id: string) => JSON.stringify(['schema/page', session.token(), session.user()?.roleCode ?? null, session.subAct(), id]);
+const keyOf = (id: string) =>
+  JSON.stringify(['schema/page', session.token(), session.user()?.roleCode ?? null, session.subAct(), id]);
 
 export function askPageSchemaEarly(id: string): void {
   startEarly(keyOf(id), () => http.post('schema/page', { id }));

@@ -28,7 +28,8 @@ describe('queryString (qs for the browser build)', () => {
   });
 
   it('gives nothing for a value that is not an object, as qs does', () => {
-    for (const v of [null, undefined, 'text', 3]) expect(stringify(v, STRINGIFY)).toBe(qs.stringify(v as never, STRINGIFY));
+    for (const v of [null, undefined, 'text', 3])
+      expect(stringify(v, STRINGIFY)).toBe(qs.stringify(v as never, STRINGIFY));
   });
 
   it('parses what URLSearchParams holds as qs does', () => {

@@ -7,8 +7,13 @@
  * queryString.test.ts checks against qs itself.
  */
 
-interface StringifyOptions { arrayFormat?: string; strictNullHandling?: boolean }
-interface ParseOptions { strictNullHandling?: boolean }
+interface StringifyOptions {
+  arrayFormat?: string;
+  strictNullHandling?: boolean;
+}
+interface ParseOptions {
+  strictNullHandling?: boolean;
+}
 
 /** RFC 3986 like qs: everything but letters, digits and -._~ is percent-encoded. */
 function encode(text: string): string {
@@ -33,7 +38,8 @@ function pairs(prefix: string, value: unknown, nulls: boolean, out: string[]): v
     return;
   }
   if (typeof value === 'object' && !(value instanceof Date)) {
-    for (const key of Object.keys(value)) pairs(`${prefix}[${key}]`, (value as Record<string, unknown>)[key], nulls, out);
+    for (const key of Object.keys(value))
+      pairs(`${prefix}[${key}]`, (value as Record<string, unknown>)[key], nulls, out);
     return;
   }
   out.push(`${encode(prefix)}=${encode(scalar(value))}`);
@@ -42,13 +48,18 @@ function pairs(prefix: string, value: unknown, nulls: boolean, out: string[]): v
 export function stringify(value: unknown, options: StringifyOptions = {}): string {
   if (value === null || typeof value !== 'object') return '';
   const out: string[] = [];
-  for (const key of Object.keys(value)) pairs(key, (value as Record<string, unknown>)[key], !!options.strictNullHandling, out);
+  for (const key of Object.keys(value))
+    pairs(key, (value as Record<string, unknown>)[key], !!options.strictNullHandling, out);
   return out.join('&');
 }
 
 function decode(text: string): string {
   const plus = text.replace(/\+/g, ' ');
-  try { return decodeURIComponent(plus); } catch { return plus; }
+  try {
+    return decodeURIComponent(plus);
+  } catch {
+    return plus;
+  }
 }
 
 /** Flat keys only (what URLSearchParams holds); a repeated key becomes an array. */

@@ -17,6 +17,9 @@ const QUIET_PATTERNS: readonly RegExp[] = [
 
 /** Whether a call to `path` (relative to the API root, query allowed) runs without the loading indicator. */
 export function isQuietEndpoint(path: string): boolean {
-  const bare = path.replace(/^\/+/, '').replace(/^api\//, '').split('?')[0];
+  const bare = path
+    .replace(/^\/+/, '')
+    .replace(/^api\//, '')
+    .split('?')[0];
   return QUIET_EXACT.has(bare) || QUIET_PATTERNS.some((p) => p.test(bare));
 }

@@ -16,7 +16,13 @@ describe('request parts', () => {
 
   it('trims strings deeply and leaves other values alone', () => {
     const blob = new Blob(['x']);
-    expect(trimStrings({ a: ' x ', b: [' y', { c: 'z ' }], d: 3, e: null, f: blob })).toEqual({ a: 'x', b: ['y', { c: 'z' }], d: 3, e: null, f: blob });
+    expect(trimStrings({ a: ' x ', b: [' y', { c: 'z ' }], d: 3, e: null, f: blob })).toEqual({
+      a: 'x',
+      b: ['y', { c: 'z' }],
+      d: 3,
+      e: null,
+      f: blob,
+    });
   });
 
   it('puts subAct in an object body, keeping a body’s own', () => {

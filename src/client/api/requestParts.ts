@@ -18,7 +18,10 @@ export function urlOf(path: string, root: ApiRoot = 'api'): string {
 }
 
 /** Auth headers: the stored token as Authorization and the CSRF token, when present. */
-export function buildHeaders(token: string | null | undefined, csrfToken: string | null | undefined): Record<string, string> {
+export function buildHeaders(
+  token: string | null | undefined,
+  csrfToken: string | null | undefined,
+): Record<string, string> {
   const headers: Record<string, string> = {};
   if (token) headers.Authorization = token;
   if (csrfToken) headers[CSRF_HEADER] = csrfToken;
@@ -52,7 +55,11 @@ export interface PreparedPayload {
  * Puts subAct on a call (SPEC §7: query or form body): in a plain-object body when there is one
  * (a body's own subAct wins), otherwise in the query. Strings are trimmed in both.
  */
-export function withSubAct(body: unknown, params: Record<string, unknown> | undefined, subAct: string): PreparedPayload {
+export function withSubAct(
+  body: unknown,
+  params: Record<string, unknown> | undefined,
+  subAct: string,
+): PreparedPayload {
   const query = trimStrings({ ...(params ?? {}) });
   if (body === undefined || body === null) {
     return { body: { subAct }, params: query };

@@ -3,12 +3,23 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { session, type UserInfo } from './session.js';
 
 const user: UserInfo = {
-  username: 'multi', roleCode: '4', roleName: '课题负责人', isAdmin: false, token: 'tok-1', csrfToken: 'csrf-1',
-  roleList: [{ roleCode: '4', roleName: '课题负责人', engName: 'FZR' }, { roleCode: '5', roleName: '评审专家', engName: 'ZJ' }],
+  username: 'multi',
+  roleCode: '4',
+  roleName: '课题负责人',
+  isAdmin: false,
+  token: 'tok-1',
+  csrfToken: 'csrf-1',
+  roleList: [
+    { roleCode: '4', roleName: '课题负责人', engName: 'FZR' },
+    { roleCode: '5', roleName: '评审专家', engName: 'ZJ' },
+  ],
 };
 
 describe('session', () => {
-  beforeEach(() => { localStorage.clear(); session.clear(); });
+  beforeEach(() => {
+    localStorage.clear();
+    session.clear();
+  });
 
   it('stores userObj, engName of the active role and the CSRF token, never a ticket', () => {
     localStorage.setItem('tgt', 'TGT-left-by-an-old-version');
@@ -31,7 +42,12 @@ describe('session', () => {
     session.clear();
     expect(session.user()).toBeNull();
     expect(session.isLoggedIn()).toBe(false);
-    expect(['tgt', 'userObj', 'engName', 'csrfToken'].map((k) => localStorage.getItem(k))).toEqual([null, null, null, null]);
+    expect(['tgt', 'userObj', 'engName', 'csrfToken'].map((k) => localStorage.getItem(k))).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(session.subAct()).toBe('b');
   });
 
@@ -44,7 +60,8 @@ describe('session', () => {
     session.requestLogin({ reason: 'notLoggedIn', message: '用户未登录' });
     expect(changed).toHaveBeenCalledTimes(1);
     expect(login).toHaveBeenCalledWith({ reason: 'notLoggedIn', message: '用户未登录' });
-    off(); offLogin();
+    off();
+    offLogin();
   });
 
   it('keeps the same user object between reads until something changes', () => {

@@ -13,24 +13,40 @@ const width = () => (document.querySelector('.ant-modal') as HTMLElement | null)
 describe('dialogs', () => {
   it('are 600 px wide unless they say otherwise (SPEC §9)', () => {
     expect(DIALOG_WIDTH).toBe(600);
-    render(<Dialog open title="强制结束评审">正文</Dialog>);
+    render(
+      <Dialog open title="强制结束评审">
+        正文
+      </Dialog>,
+    );
     expect(width()).toBe('600px');
     cleanup();
     document.body.innerHTML = '';
-    render(<Dialog open title="用户登录" width={320}>正文</Dialog>);
+    render(
+      <Dialog open title="用户登录" width={320}>
+        正文
+      </Dialog>,
+    );
     expect(width()).toBe('320px');
   });
 
-  it("are all drawn through Dialog, so the default is kept in one place", () => {
+  it('are all drawn through Dialog, so the default is kept in one place', () => {
     const root = path.resolve(import.meta.dirname, '..');
     const offenders: string[] = [];
     const walk = (dir: string) => {
       for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
         const p = path.join(dir, e.name);
         if (e.isDirectory()) walk(p);
-        else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) && p !== path.join(root, 'feedback', 'Dialog.tsx')) {
+        else if (
+          /\.tsx?$/.test(e.name) &&
+          !/\.test\.tsx?$/.test(e.name) &&
+          p !== path.join(root, 'feedback', 'Dialog.tsx')
+        ) {
           const text = fs.readFileSync(p, 'utf8');
-          if (/import\s*\{[^}]*\bModal\b[^}]*\}\s*from\s*'antd'/.test(text) || /\bModal\.(confirm|info|warning|error|success)\(/.test(text)) offenders.push(path.relative(root, p));
+          if (
+            /import\s*\{[^}]*\bModal\b[^}]*\}\s*from\s*'antd'/.test(text) ||
+            /\bModal\.(confirm|info|warning|error|success)\(/.test(text)
+          )
+            offenders.push(path.relative(root, p));
         }
       }
     };

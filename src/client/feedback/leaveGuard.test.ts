@@ -3,8 +3,13 @@ import { holdUnsaved, LEAVE_QUESTION, mayLeave } from './leaveGuard.js';
 
 /** The router's own listener, registered first as BrowserRouter does when the app mounts. */
 const routed: string[] = [];
-const router = () => { routed.push(window.location.pathname); };
-const popped = () => new Promise<void>((resolve) => { window.addEventListener('popstate', () => resolve(), { once: true }); });
+const router = () => {
+  routed.push(window.location.pathname);
+};
+const popped = () =>
+  new Promise<void>((resolve) => {
+    window.addEventListener('popstate', () => resolve(), { once: true });
+  });
 const settle = () => new Promise((r) => setTimeout(r, 50));
 
 beforeEach(() => {
@@ -13,7 +18,10 @@ beforeEach(() => {
   window.history.replaceState({ idx: 0 }, '', '/list');
   window.history.pushState({ idx: 1 }, '', '/apply');
 });
-afterEach(() => { window.removeEventListener('popstate', router); vi.restoreAllMocks(); });
+afterEach(() => {
+  window.removeEventListener('popstate', router);
+  vi.restoreAllMocks();
+});
 
 describe('the browser back button while work is unsaved', () => {
   it('asks, and on 取消 stays on the page without the router hearing of it', async () => {

@@ -21,7 +21,8 @@ let restoring = false;
 /** Set once the user agreed to leave (返回 asks, then goes back): that back is not asked again. */
 let agreed = false;
 
-const indexOf = (state: unknown): unknown => (state && typeof state === 'object' ? (state as { idx?: unknown }).idx : undefined);
+const indexOf = (state: unknown): unknown =>
+  state && typeof state === 'object' ? (state as { idx?: unknown }).idx : undefined;
 
 /**
  * Back / forward: the entry has already changed when popstate fires, so a refusal moves back to
@@ -34,7 +35,10 @@ function onPopState(e: PopStateEvent): void {
     e.stopImmediatePropagation();
     return;
   }
-  if (agreed) { agreed = false; return; }
+  if (agreed) {
+    agreed = false;
+    return;
+  }
   if (!held || !check?.() || window.confirm(LEAVE_QUESTION)) return;
   e.stopImmediatePropagation();
   const from = held.idx;
@@ -51,13 +55,20 @@ function onPopState(e: PopStateEvent): void {
 /** Registers the current page's "has unsaved work" check; returns the function that removes it. */
 export function holdUnsaved(has: () => boolean): () => void {
   check = has;
-  if (typeof window === 'undefined') return () => { if (check === has) check = null; };
+  if (typeof window === 'undefined')
+    return () => {
+      if (check === has) check = null;
+    };
   held = { idx: indexOf(window.history.state), url: window.location.href, state: window.history.state };
   agreed = false;
   window.addEventListener('beforeunload', onBeforeUnload);
   window.addEventListener('popstate', onPopState, true);
   return () => {
-    if (check === has) { check = null; held = null; agreed = false; }
+    if (check === has) {
+      check = null;
+      held = null;
+      agreed = false;
+    }
     window.removeEventListener('beforeunload', onBeforeUnload);
     window.removeEventListener('popstate', onPopState, true);
   };

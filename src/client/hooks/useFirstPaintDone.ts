@@ -11,8 +11,13 @@ export function useFirstPaintDone(): boolean {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     // A frame callback runs just before the paint; a task queued from it runs after.
-    const frame = requestAnimationFrame(() => { timer = setTimeout(() => setDone(true), 0); });
-    return () => { cancelAnimationFrame(frame); clearTimeout(timer); };
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setDone(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, []);
   return done;
 }

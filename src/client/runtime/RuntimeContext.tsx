@@ -78,13 +78,16 @@ export function RuntimeProvider(props: RuntimeProviderProps) {
   const user = props.user !== undefined ? props.user : sessionUser;
   const dataProvider = props.dataProvider ?? defaultProvider();
   const loggedIn = user !== null;
-  const env = useMemo<RuntimeEnv>(() => ({
-    dataProvider,
-    dictionaries: dictionaryStoreFor(dataProvider, loggedIn),
-    user,
-    dictionaryFlags: props.dictionaryFlags ?? {},
-    now: props.now ?? Date.now,
-  }), [dataProvider, user, loggedIn, props.dictionaryFlags, props.now]);
+  const env = useMemo<RuntimeEnv>(
+    () => ({
+      dataProvider,
+      dictionaries: dictionaryStoreFor(dataProvider, loggedIn),
+      user,
+      dictionaryFlags: props.dictionaryFlags ?? {},
+      now: props.now ?? Date.now,
+    }),
+    [dataProvider, user, loggedIn, props.dictionaryFlags, props.now],
+  );
   useEffect(() => {
     // The real store watches the window once per session (focus + timer); fixture ones never do.
     if (props.dataProvider || watching || typeof window === 'undefined') return;

@@ -45,34 +45,62 @@ function toQuery(q: SchemaPageProps['query']): Query {
 function PageLoader({ pageId, mode, query }: { pageId: string; mode?: FormMode; query: Query }) {
   const { dataProvider, dictionaries } = useRuntime();
   const navigate = useNavigate();
-  const [state, setState] = useState<{ bundle: PageBundle | null; error: string | null }>({ bundle: null, error: null });
+  const [state, setState] = useState<{ bundle: PageBundle | null; error: string | null }>({
+    bundle: null,
+    error: null,
+  });
   useEffect(() => {
     let alive = true;
     setState({ bundle: null, error: null });
     dataProvider.getPage(pageId).then(
       (bundle) => {
         if (!alive) return;
-        if (!bundle?.page) { setState({ bundle, error: PAGE_LOAD_FAILED }); return; }
+        if (!bundle?.page) {
+          setState({ bundle, error: PAGE_LOAD_FAILED });
+          return;
+        }
         // The spinner stays until the kind's code is in: the page's first render is then a whole
         // one, not a suspended one React retries in slices. Its dictionaries too: cells and option
         // labels then show labels from the first paint, not codes while a dictionary loads.
-        void Promise.all([preparePage(bundle, { dataProvider }), preloadDictionaries(bundle, dictionaries)])
-          .then(() => { if (alive) setState({ bundle, error: null }); });
+        void Promise.all([preparePage(bundle, { dataProvider }), preloadDictionaries(bundle, dictionaries)]).then(
+          () => {
+            if (alive) setState({ bundle, error: null });
+          },
+        );
       },
       (e: unknown) => {
         if (!alive) return;
         // A page the user's role may not read is the spec's no-permission case: /403.
-        if ((e as { status?: number })?.status === 403) { navigate('/403', { replace: true }); return; }
+        if ((e as { status?: number })?.status === 403) {
+          navigate('/403', { replace: true });
+          return;
+        }
         setState({ bundle: null, error: (e as Error)?.message || PAGE_LOAD_FAILED });
       },
     );
-    return () => { alive = false; };
+    return () => {
+      alive = false;
+    };
   }, [dataProvider, dictionaries, navigate, pageId]);
   const loading = <PageSpinner />;
-  if (state.error) return <Suspense fallback={loading}><Result status="warning" title={PAGE_LOAD_FAILED} subTitle={state.error === PAGE_LOAD_FAILED ? undefined : state.error} /></Suspense>;
+  if (state.error)
+    return (
+      <Suspense fallback={loading}>
+        <Result
+          status="warning"
+          title={PAGE_LOAD_FAILED}
+          subTitle={state.error === PAGE_LOAD_FAILED ? undefined : state.error}
+        />
+      </Suspense>
+    );
   if (!state.bundle) return loading;
   const Kind = getPageKind(state.bundle.page.kind);
-  if (!Kind) return <Suspense fallback={loading}><Result status="warning" title={PAGE_LOAD_FAILED} subTitle={`未知的页面类型：${state.bundle.page.kind}`} /></Suspense>;
+  if (!Kind)
+    return (
+      <Suspense fallback={loading}>
+        <Result status="warning" title={PAGE_LOAD_FAILED} subTitle={`未知的页面类型：${state.bundle.page.kind}`} />
+      </Suspense>
+    );
   // A new record id or mode starts a fresh page (new form, new list state). Form and detail kinds
   // are lazily loaded chunks: the spinner stays until the kind's code has arrived.
   return (

@@ -17,21 +17,32 @@ import { pageOutline } from './testing/pageOutline.js';
 import { setupDom } from './testing/setupDom.js';
 
 setupDom();
-afterEach(() => { cleanup(); sessionStorage.clear(); });
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
 
 const load = <T,>(files: Record<string, unknown>) => Object.values(files) as T[];
 const real: FixtureSchemas = {
   pages: load<PageDef>(import.meta.glob('/schemas/pages/**/*.json', { eager: true, import: 'default' })),
   entities: load<EntityDef>(import.meta.glob('/schemas/entities/*.json', { eager: true, import: 'default' })),
   workflows: load<WorkflowDef>(import.meta.glob('/schemas/workflows/*.json', { eager: true, import: 'default' })),
-  dictionaries: load<DictionaryDef>(import.meta.glob('/schemas/dictionaries/*.json', { eager: true, import: 'default' })),
+  dictionaries: load<DictionaryDef>(
+    import.meta.glob('/schemas/dictionaries/*.json', { eager: true, import: 'default' }),
+  ),
 };
-const fixtures: FixtureSchemas = { pages: fixturePages, entities: fixtureEntities, workflows: fixtureWorkflows, dictionaries: fixtureDictionaries };
+const fixtures: FixtureSchemas = {
+  pages: fixturePages,
+  entities: fixtureEntities,
+  workflows: fixtureWorkflows,
+  dictionaries: fixtureDictionaries,
+};
 
 /** The modes a page renders in: lists once, forms in add / edit / look (public ones look only, visitors' forms add only), details look. */
 export function modesOf(page: PageDef): (FormMode | 'list')[] {
   if (page.kind === 'list') return ['list'];
-  if (page.kind === 'form') return page.source === 'public' ? ['look'] : page.publicSubmit ? ['add'] : ['add', 'edit', 'look'];
+  if (page.kind === 'form')
+    return page.source === 'public' ? ['look'] : page.publicSubmit ? ['add'] : ['add', 'edit', 'look'];
   return ['look'];
 }
 
@@ -51,7 +62,8 @@ describe('page schemas render', () => {
 
   it.each(all.map((c) => [`${c.group} ${c.page.id} (${c.mode})`, c] as const))('%s', async (_name, c) => {
     const dataProvider = createFixtureDataProvider(c.set);
-    const publicPage = ('source' in c.page && c.page.source === 'public') || ('publicSubmit' in c.page && Boolean(c.page.publicSubmit));
+    const publicPage =
+      ('source' in c.page && c.page.source === 'public') || ('publicSubmit' in c.page && Boolean(c.page.publicSubmit));
     const entityName = 'entity' in c.page ? c.page.entity : c.page.kind;
     const { container } = await renderPage({
       pageId: c.page.id,

@@ -43,8 +43,12 @@ export function App() {
     if (boot) return;
     let live = true;
     // Usually already under way: main.tsx asks for it before rendering.
-    void requestBoot().then((b) => { if (live) setBoot(b); });
-    return () => { live = false; };
+    void requestBoot().then((b) => {
+      if (live) setBoot(b);
+    });
+    return () => {
+      live = false;
+    };
   }, [boot]);
 
   return (
@@ -52,13 +56,18 @@ export function App() {
       <MessageProvider>
         <NotifierBridge />
         {boot ? (
-          <BrowserRouter basename={routerBasename(import.meta.env.BASE_URL)} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+          <BrowserRouter
+            basename={routerBasename(import.meta.env.BASE_URL)}
+            future={{ v7_startTransition: true, v7_relativeSplatPath: true }}
+          >
             <ShellProvider routes={boot.routes} settings={boot.settings}>
               <ShellLayout />
             </ShellProvider>
           </BrowserRouter>
         ) : (
-          <div className="shell-boot"><Spin size="large" /></div>
+          <div className="shell-boot">
+            <Spin size="large" />
+          </div>
         )}
       </MessageProvider>
     </ConfigProvider>

@@ -17,11 +17,15 @@ export function Breadcrumbs() {
   if (!crumbs.length) return null;
   return (
     <div className="shell-breadcrumb">
-      <Breadcrumb
-        items={crumbs.map((c) => ({ title: c.path ? <Link to={c.path}>{c.title}</Link> : c.title }))}
-      />
+      <Breadcrumb items={crumbs.map((c) => ({ title: c.path ? <Link to={c.path}>{c.title}</Link> : c.title }))} />
       {isSubPage(entry) && (
-        <Button type="link" size="small" icon={<ArrowLeftOutlined />} onClick={() => navigate(-1)} className="shell-back">
+        <Button
+          type="link"
+          size="small"
+          icon={<ArrowLeftOutlined />}
+          onClick={() => navigate(-1)}
+          className="shell-back"
+        >
           返回
         </Button>
       )}

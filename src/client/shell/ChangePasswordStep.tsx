@@ -15,7 +15,12 @@ interface Values {
  * The login dialog's second step after an admin reset the password: the user chooses a new one
  * (the account rule is shown as it is typed), then is signed in with the ticket already issued.
  */
-export function ChangePasswordStep(props: { tgt: string; oldPassword: string; message: string; onSuccess(user: UserInfo): void }) {
+export function ChangePasswordStep(props: {
+  tgt: string;
+  oldPassword: string;
+  message: string;
+  onSuccess(user: UserInfo): void;
+}) {
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const typed = Form.useWatch('newPassword', form) ?? '';
@@ -41,21 +46,52 @@ export function ChangePasswordStep(props: { tgt: string; oldPassword: string; me
       <Alert type="warning" showIcon message={props.message} style={{ marginBottom: 12 }} />
       <Form.Item
         name="newPassword"
-        extra={<span data-testid="password-rule" data-met={check.length && check.lettersAndDigits && check.threeKinds ? 'yes' : 'no'}>{PASSWORD_RULE_TEXT}</span>}
-        rules={[{ validator: async (_r, v: string | undefined) => { const p = passwordProblem(v); if (p) throw new Error(p); } }]}
+        extra={
+          <span
+            data-testid="password-rule"
+            data-met={check.length && check.lettersAndDigits && check.threeKinds ? 'yes' : 'no'}
+          >
+            {PASSWORD_RULE_TEXT}
+          </span>
+        }
+        rules={[
+          {
+            validator: async (_r, v: string | undefined) => {
+              const p = passwordProblem(v);
+              if (p) throw new Error(p);
+            },
+          },
+        ]}
       >
-        <Input.Password prefix={<LockOutlined />} placeholder="请输入新密码" autoComplete="new-password" maxLength={32} />
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder="请输入新密码"
+          autoComplete="new-password"
+          maxLength={32}
+        />
       </Form.Item>
       <Form.Item
         name="confirm"
         dependencies={['newPassword']}
-        rules={[{ required: true, message: '请再次输入新密码' }, ({ getFieldValue }) => ({
-          validator: async (_r, v: string | undefined) => { if (v && v !== getFieldValue('newPassword')) throw new Error('两次输入的密码不一致'); },
-        })]}
+        rules={[
+          { required: true, message: '请再次输入新密码' },
+          ({ getFieldValue }) => ({
+            validator: async (_r, v: string | undefined) => {
+              if (v && v !== getFieldValue('newPassword')) throw new Error('两次输入的密码不一致');
+            },
+          }),
+        ]}
       >
-        <Input.Password prefix={<LockOutlined />} placeholder="请再次输入新密码" autoComplete="new-password" maxLength={32} />
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder="请再次输入新密码"
+          autoComplete="new-password"
+          maxLength={32}
+        />
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={busy}>修改密码并登录</Button>
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        修改密码并登录
+      </Button>
     </Form>
   );
 }

@@ -10,9 +10,17 @@ export function FooterBar({ footer }: { footer?: SiteFooter }) {
   const filings = [footer?.policeFiling, footer?.siteRegistration, footer?.supportPhone].filter(Boolean);
   return (
     <Layout.Footer className="shell-footer">
-      {credits.length > 0 && <div className="shell-footer-line">{credits.map((c) => <span key={c}>{c}</span>)}</div>}
+      {credits.length > 0 && (
+        <div className="shell-footer-line">
+          {credits.map((c) => (
+            <span key={c}>{c}</span>
+          ))}
+        </div>
+      )}
       <div className="shell-footer-line">
-        {filings.map((c) => <span key={c}>{c}</span>)}
+        {filings.map((c) => (
+          <span key={c}>{c}</span>
+        ))}
         <span className="shell-version">版本 {footer?.version || VERSION_LABEL}</span>
       </div>
     </Layout.Footer>

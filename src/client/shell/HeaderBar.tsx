@@ -6,7 +6,12 @@ import { createClickGuard } from '../../shared/clickGuard.js';
 import { logout } from './auth.js';
 import { goOrReloadHome } from './goHome.js';
 import { HOME_PATH } from './navigation.js';
-import { LazyNotificationBell, LazyRoleSwitchDialog, LazySubSystemSwitchDialog, prefetchLoginDialog } from './lazyParts.js';
+import {
+  LazyNotificationBell,
+  LazyRoleSwitchDialog,
+  LazySubSystemSwitchDialog,
+  prefetchLoginDialog,
+} from './lazyParts.js';
 import { useShell } from './ShellContext.js';
 import { TopMenu } from './TopMenu.js';
 import { useFirstPaintDone } from '../hooks/useFirstPaintDone.js';
@@ -48,27 +53,55 @@ export function HeaderBar(props: { subSystemRef: RefObject<HTMLSpanElement>; rol
           <>
             <span ref={props.subSystemRef} className="shell-subsystem-switch">
               <Tooltip title="切换子系统">
-                <Button type="text" icon={<AppstoreOutlined />} onClick={() => setDialog('subSystem')} aria-label="切换子系统">
+                <Button
+                  type="text"
+                  icon={<AppstoreOutlined />}
+                  onClick={() => setDialog('subSystem')}
+                  aria-label="切换子系统"
+                >
                   <span className="shell-header-ellipsis">{currentSubSystem?.systemName ?? '子系统'}</span>
                 </Button>
               </Tooltip>
             </span>
             <span ref={props.roleRef} className="shell-role-switch">
               <Tooltip title="切换角色">
-                <Button type="text" icon={<SwapOutlined />} disabled={!user.username} onClick={() => setDialog('role')} aria-label="切换角色">
+                <Button
+                  type="text"
+                  icon={<SwapOutlined />}
+                  disabled={!user.username}
+                  onClick={() => setDialog('role')}
+                  aria-label="切换角色"
+                >
                   {user.roleName}
                 </Button>
               </Tooltip>
             </span>
-            <Suspense fallback={null}><LazyNotificationBell /></Suspense>
+            <Suspense fallback={null}>
+              <LazyNotificationBell />
+            </Suspense>
             <Avatar size="small" src={user.headImg || undefined} icon={<UserOutlined />} className="shell-avatar" />
             <span className="shell-user-name">{user.realName || user.username}</span>
             <Tooltip title="退出登录">
-              <Button type="text" icon={<LogoutOutlined />} loading={leaving} onClick={onLogout} aria-label="退出登录" className="shell-logout" />
+              <Button
+                type="text"
+                icon={<LogoutOutlined />}
+                loading={leaving}
+                onClick={onLogout}
+                aria-label="退出登录"
+                className="shell-logout"
+              />
             </Tooltip>
           </>
         ) : (
-          <Button type="primary" onClick={() => shell.openLogin()} onPointerEnter={prefetchLoginDialog} onFocus={prefetchLoginDialog} className="shell-login-button">登录</Button>
+          <Button
+            type="primary"
+            onClick={() => shell.openLogin()}
+            onPointerEnter={prefetchLoginDialog}
+            onFocus={prefetchLoginDialog}
+            className="shell-login-button"
+          >
+            登录
+          </Button>
         )}
       </div>
       <Suspense fallback={null}>

@@ -38,58 +38,71 @@ export function LoginDialog(props: { open: boolean; onClose(): void; onSuccess(u
   // After an admin reset: the ticket and the password just typed, for the change-password step.
   const [mustChange, setMustChange] = useState<{ tgt: string; oldPassword: string; message: string } | null>(null);
 
-  const refresh = useCallback(async (forcePicture = false) => {
-    setCaptcha({ status: 'loading' });
-    form.setFieldValue('captchaCode', '');
-    try {
-      const challenge = await fetchCaptcha();
-      const mode = !forcePicture && challenge.captchaType === 'slider' ? 'slider' : 'picture';
-      setCaptcha({ status: 'ready', challenge, mode });
-    } catch {
-      setCaptcha({ status: 'failed' });
-    }
-  }, [form]);
+  const refresh = useCallback(
+    async (forcePicture = false) => {
+      setCaptcha({ status: 'loading' });
+      form.setFieldValue('captchaCode', '');
+      try {
+        const challenge = await fetchCaptcha();
+        const mode = !forcePicture && challenge.captchaType === 'slider' ? 'slider' : 'picture';
+        setCaptcha({ status: 'ready', challenge, mode });
+      } catch {
+        setCaptcha({ status: 'failed' });
+      }
+    },
+    [form],
+  );
 
   useEffect(() => {
     if (props.open) void refresh();
-    else { form.resetFields(); setMustChange(null); }
+    else {
+      form.resetFields();
+      setMustChange(null);
+    }
   }, [props.open, refresh, form]);
 
-  const submit = useMemo(() => guardClicks(async (values: Values) => {
-    if (captcha.status !== 'ready' && !NOLOGIN.test(values.account ?? '')) {
-      notify.error('验证码获取失败，请点击刷新');
-      return;
-    }
-    const input: LoginForm = { account: (values.account ?? '').trim(), password: values.password ?? '' };
-    setBusy(true);
-    try {
-      if (captcha.status === 'ready') {
-        if (captcha.mode === 'slider') {
-          try {
-            const slider = await createSliderCaptcha({ captchaId: captcha.challenge.captchaId, ...(captcha.challenge.captchaConf ?? {}) });
-            Object.assign(input, await slider.verify());
-          } catch (e) {
-            // The slider could not load (60204 / 60205): fall back to the picture captcha.
-            if (e instanceof SliderError) await refresh(true);
+  const submit = useMemo(
+    () =>
+      guardClicks(async (values: Values) => {
+        if (captcha.status !== 'ready' && !NOLOGIN.test(values.account ?? '')) {
+          notify.error('验证码获取失败，请点击刷新');
+          return;
+        }
+        const input: LoginForm = { account: (values.account ?? '').trim(), password: values.password ?? '' };
+        setBusy(true);
+        try {
+          if (captcha.status === 'ready') {
+            if (captcha.mode === 'slider') {
+              try {
+                const slider = await createSliderCaptcha({
+                  captchaId: captcha.challenge.captchaId,
+                  ...(captcha.challenge.captchaConf ?? {}),
+                });
+                Object.assign(input, await slider.verify());
+              } catch (e) {
+                // The slider could not load (60204 / 60205): fall back to the picture captcha.
+                if (e instanceof SliderError) await refresh(true);
+                return;
+              }
+            } else {
+              Object.assign(input, { captchaId: captcha.challenge.captchaId, captchaCode: values.captchaCode });
+            }
+          }
+          const user = await login(input);
+          props.onSuccess(user);
+        } catch (e) {
+          if (e instanceof PasswordChangeRequired) {
+            setMustChange({ tgt: e.tgt, oldPassword: input.password, message: e.message });
             return;
           }
-        } else {
-          Object.assign(input, { captchaId: captcha.challenge.captchaId, captchaCode: values.captchaCode });
+          notify.error((e as Error).message || LOGIN_MESSAGES.badCredentials);
+          void refresh();
+        } finally {
+          setBusy(false);
         }
-      }
-      const user = await login(input);
-      props.onSuccess(user);
-    } catch (e) {
-      if (e instanceof PasswordChangeRequired) {
-        setMustChange({ tgt: e.tgt, oldPassword: input.password, message: e.message });
-        return;
-      }
-      notify.error((e as Error).message || LOGIN_MESSAGES.badCredentials);
-      void refresh();
-    } finally {
-      setBusy(false);
-    }
-  }), [captcha, props, refresh]);
+      }),
+    [captcha, props, refresh],
+  );
 
   const picture = captcha.status === 'ready' && captcha.mode === 'picture';
 
@@ -105,42 +118,70 @@ export function LoginDialog(props: { open: boolean; onClose(): void; onSuccess(u
       centered
       className="shell-login-dialog"
     >
-      {mustChange ? <ChangePasswordStep {...mustChange} onSuccess={props.onSuccess} /> : (
-      <Form form={form} onFinish={(v) => void submit(v)} autoComplete="off" className="shell-login-form">
-        <Form.Item name="account" rules={[{ required: true, whitespace: true, message: LOGIN_MESSAGES.accountRequired }]}>
-          <Input prefix={<UserOutlined />} placeholder="请输入用户名" autoComplete="username" maxLength={128} />
-        </Form.Item>
-        <Form.Item name="password" rules={[{ required: true, message: LOGIN_MESSAGES.passwordRequired }]}>
-          <Input.Password prefix={<LockOutlined />} placeholder="请输入密码" autoComplete="current-password" maxLength={128} />
-        </Form.Item>
-        {captcha.status !== 'ready' || picture ? (
-          <Form.Item required>
-            <div className="shell-captcha-row">
-              <Form.Item
-                name="captchaCode"
-                noStyle
-                normalize={(v?: string) => v?.replace(/\s+/g, '')}
-                rules={[{ required: true, pattern: /^\S+$/, message: LOGIN_MESSAGES.captchaRequired }]}
-              >
-                <Input prefix={<SafetyOutlined />} placeholder="请输入验证码" maxLength={CAPTCHA_MAX_LENGTH} className="shell-captcha-input" />
-              </Form.Item>
-              <button type="button" className="shell-captcha-picture" onClick={() => void refresh()} title="看不清？点击刷新" aria-label="刷新验证码">
-                {captcha.status === 'loading' && <Spin size="small" />}
-                {captcha.status === 'failed' && <ReloadOutlined />}
-                {captcha.status === 'ready' && (
-                  <img src={captcha.challenge.captchaUrl} width={PICTURE_CONFIG.width} height={PICTURE_CONFIG.height} alt="验证码" />
-                )}
-              </button>
-            </div>
+      {mustChange ? (
+        <ChangePasswordStep {...mustChange} onSuccess={props.onSuccess} />
+      ) : (
+        <Form form={form} onFinish={(v) => void submit(v)} autoComplete="off" className="shell-login-form">
+          <Form.Item
+            name="account"
+            rules={[{ required: true, whitespace: true, message: LOGIN_MESSAGES.accountRequired }]}
+          >
+            <Input prefix={<UserOutlined />} placeholder="请输入用户名" autoComplete="username" maxLength={128} />
           </Form.Item>
-        ) : null}
-        <Button type="primary" htmlType="submit" block loading={busy} className="shell-login-submit">
-          登录
-        </Button>
-        <div className="shell-login-links">
-          <Link to={SIGN_UP_PATH} onClick={props.onClose}>没有账号？立即注册</Link>
-        </div>
-      </Form>
+          <Form.Item name="password" rules={[{ required: true, message: LOGIN_MESSAGES.passwordRequired }]}>
+            <Input.Password
+              prefix={<LockOutlined />}
+              placeholder="请输入密码"
+              autoComplete="current-password"
+              maxLength={128}
+            />
+          </Form.Item>
+          {captcha.status !== 'ready' || picture ? (
+            <Form.Item required>
+              <div className="shell-captcha-row">
+                <Form.Item
+                  name="captchaCode"
+                  noStyle
+                  normalize={(v?: string) => v?.replace(/\s+/g, '')}
+                  rules={[{ required: true, pattern: /^\S+$/, message: LOGIN_MESSAGES.captchaRequired }]}
+                >
+                  <Input
+                    prefix={<SafetyOutlined />}
+                    placeholder="请输入验证码"
+                    maxLength={CAPTCHA_MAX_LENGTH}
+                    className="shell-captcha-input"
+                  />
+                </Form.Item>
+                <button
+                  type="button"
+                  className="shell-captcha-picture"
+                  onClick={() => void refresh()}
+                  title="看不清？点击刷新"
+                  aria-label="刷新验证码"
+                >
+                  {captcha.status === 'loading' && <Spin size="small" />}
+                  {captcha.status === 'failed' && <ReloadOutlined />}
+                  {captcha.status === 'ready' && (
+                    <img
+                      src={captcha.challenge.captchaUrl}
+                      width={PICTURE_CONFIG.width}
+                      height={PICTURE_CONFIG.height}
+                      alt="验证码"
+                    />
+                  )}
+                </button>
+              </div>
+            </Form.Item>
+          ) : null}
+          <Button type="primary" htmlType="submit" block loading={busy} className="shell-login-submit">
+            登录
+          </Button>
+          <div className="shell-login-links">
+            <Link to={SIGN_UP_PATH} onClick={props.onClose}>
+              没有账号？立即注册
+            </Link>
+          </div>
+        </Form>
       )}
     </Dialog>
   );

@@ -20,7 +20,10 @@ export function NotificationBell() {
   const [items, setItems] = useState<NoticeItem[] | null>(null);
 
   const count = useCallback(() => {
-    notificationsApi.unreadCount().then((r) => setUnread(r.unread), () => undefined);
+    notificationsApi.unreadCount().then(
+      (r) => setUnread(r.unread),
+      () => undefined,
+    );
   }, []);
   useEffect(() => {
     count();
@@ -29,7 +32,13 @@ export function NotificationBell() {
   }, [count, location.pathname]);
 
   const load = useCallback(() => {
-    notificationsApi.list(10).then((p) => { setItems(p.list); setUnread(p.unread); }, () => setItems([]));
+    notificationsApi.list(10).then(
+      (p) => {
+        setItems(p.list);
+        setUnread(p.unread);
+      },
+      () => setItems([]),
+    );
   }, []);
 
   const onOpen = (next: boolean) => {
@@ -56,7 +65,9 @@ export function NotificationBell() {
     <div className="shell-notice-panel" data-testid="notice-panel">
       <div className="shell-notice-head">
         <span>消息通知</span>
-        <Button type="link" size="small" disabled={!unread} onClick={markAll}>全部已读</Button>
+        <Button type="link" size="small" disabled={!unread} onClick={markAll}>
+          全部已读
+        </Button>
       </div>
       {items && items.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无消息" />
@@ -66,11 +77,23 @@ export function NotificationBell() {
           loading={items === null}
           dataSource={items ?? []}
           renderItem={(n) => (
-            <List.Item className={n.read ? 'shell-notice-item' : 'shell-notice-item shell-notice-unread'} onClick={() => openNotice(n)}>
+            <List.Item
+              className={n.read ? 'shell-notice-item' : 'shell-notice-item shell-notice-unread'}
+              onClick={() => openNotice(n)}
+            >
               <List.Item.Meta
                 avatar={<Badge dot={!n.read} />}
-                title={<Typography.Text ellipsis={{ tooltip: n.title }} strong={!n.read}>{n.title}</Typography.Text>}
-                description={<><div className="shell-notice-body">{n.body}</div><div className="shell-notice-time">{n.createdAt}</div></>}
+                title={
+                  <Typography.Text ellipsis={{ tooltip: n.title }} strong={!n.read}>
+                    {n.title}
+                  </Typography.Text>
+                }
+                description={
+                  <>
+                    <div className="shell-notice-body">{n.body}</div>
+                    <div className="shell-notice-time">{n.createdAt}</div>
+                  </>
+                }
               />
             </List.Item>
           )}

@@ -19,24 +19,30 @@ export function RoleSwitchDialog(props: { open: boolean; user: UserInfo; onClose
   const [busy, setBusy] = useState(false);
   const active = props.user.roleList?.find((r) => r.roleCode === props.user.roleCode)?.engName;
 
-  useEffect(() => { if (props.open) setEngName(active); }, [props.open, active]);
+  useEffect(() => {
+    if (props.open) setEngName(active);
+  }, [props.open, active]);
 
-  const confirm = useMemo(() => guardConfirm(async (chosen: string | undefined) => {
-    if (!chosen) {
-      notify.warning(LOGIN_MESSAGES.selectRole);
-      return;
-    }
-    setBusy(true);
-    try {
-      await switchRole(chosen);
-      props.onClose();
-      goOrReloadHome(navigate, location.pathname);
-    } catch {
-      /* the request layer showed why */
-    } finally {
-      setBusy(false);
-    }
-  }), [navigate, location.pathname, props]);
+  const confirm = useMemo(
+    () =>
+      guardConfirm(async (chosen: string | undefined) => {
+        if (!chosen) {
+          notify.warning(LOGIN_MESSAGES.selectRole);
+          return;
+        }
+        setBusy(true);
+        try {
+          await switchRole(chosen);
+          props.onClose();
+          goOrReloadHome(navigate, location.pathname);
+        } catch {
+          /* the request layer showed why */
+        } finally {
+          setBusy(false);
+        }
+      }),
+    [navigate, location.pathname, props],
+  );
 
   return (
     <Dialog
@@ -54,7 +60,9 @@ export function RoleSwitchDialog(props: { open: boolean; user: UserInfo; onClose
       <Radio.Group value={engName} onChange={(e) => setEngName(e.target.value)}>
         <Space direction="vertical">
           {(props.user.roleList ?? []).map((r) => (
-            <Radio key={r.engName} value={r.engName}>{r.roleName}</Radio>
+            <Radio key={r.engName} value={r.engName}>
+              {r.roleName}
+            </Radio>
           ))}
         </Space>
       </Radio.Group>

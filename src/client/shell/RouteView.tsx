@@ -5,14 +5,22 @@ import { useShell } from './ShellContext.js';
 import { findNode, firstLeafPath } from './menuTree.js';
 import { FORBIDDEN_PATH, HOME_PATH, NO_SECTION_RIGHTS } from './navigation.js';
 import { HomePage } from './pages/HomePage.js';
-import { LazyForbiddenPage as ForbiddenPage, LazyNotFoundPage, LazyServerErrorPage as ServerErrorPage } from './lazyParts.js';
+import {
+  LazyForbiddenPage as ForbiddenPage,
+  LazyNotFoundPage,
+  LazyServerErrorPage as ServerErrorPage,
+} from './lazyParts.js';
 import { needsLogin, routeKind, type RouteEntry } from './routeTree.js';
 import { PageLoading, SchemaPageHost } from './SchemaPageHost.js';
 import type { ShellComponentName } from './componentNames.js';
 
 /** The fallback page, with its own loading state (it is loaded on first use). */
 function NotFoundPage() {
-  return <Suspense fallback={<PageLoading />}><LazyNotFoundPage /></Suspense>;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <LazyNotFoundPage />
+    </Suspense>
+  );
 }
 
 /** Hand-written screens by the name routes.json gives them. */
@@ -64,7 +72,9 @@ class PageBoundary extends Component<{ resetKey: string; children: ReactNode }, 
     console.error(error, info.componentStack);
   }
   override render() {
-    return <Suspense fallback={<PageLoading />}>{this.state.failed ? <ServerErrorPage /> : this.props.children}</Suspense>;
+    return (
+      <Suspense fallback={<PageLoading />}>{this.state.failed ? <ServerErrorPage /> : this.props.children}</Suspense>
+    );
   }
 }
 

@@ -25,6 +25,8 @@ describe('SchemaPageHost', () => {
         </ShellProvider>
       </MemoryRouter>,
     );
-    expect((await screen.findByText(/review\/reviewBatch\.list/)).textContent).toBe('review/reviewBatch.list {"isTopicAppraisal":0}');
+    expect((await screen.findByText(/review\/reviewBatch\.list/)).textContent).toBe(
+      'review/reviewBatch.list {"isTopicAppraisal":0}',
+    );
   });
 });

@@ -16,7 +16,11 @@ export interface SchemaPageProps {
 const loadRuntime = () => import('../runtime/index.js');
 
 /** The page runtime is loaded on first use, so the first load of the portal stays small. */
-const SchemaPage = lazy(() => loadRuntime().then((m) => ({ default: m.SchemaPage as ComponentType<SchemaPageProps & { runtime?: { dictionaryFlags: DictionaryFlags } }> })));
+const SchemaPage = lazy(() =>
+  loadRuntime().then((m) => ({
+    default: m.SchemaPage as ComponentType<SchemaPageProps & { runtime?: { dictionaryFlags: DictionaryFlags } }>,
+  })),
+);
 
 /** Starts loading the page runtime before any page asks for it (the browser loads a module once). */
 export function preloadRuntime(): void {
@@ -24,7 +28,11 @@ export function preloadRuntime(): void {
 }
 
 export function PageLoading() {
-  return <div className="shell-page-loading"><Spin /></div>;
+  return (
+    <div className="shell-page-loading">
+      <Spin />
+    </div>
+  );
 }
 
 /**

@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { session, type UserInfo } from '../api/session.js';
 import type { RouteDef } from '../../shared/schema/types.js';
 import { RouteIndex } from './routeTree.js';
@@ -72,31 +81,46 @@ export function ShellProvider(props: { routes: RouteDef[]; settings: SystemSetti
       setSubSystems([]);
       return;
     }
-    platformApi.menu().then((m) => { if (live) setMenu(Array.isArray(m) ? m : []); }, () => { if (live) setMenu([]); });
+    platformApi.menu().then(
+      (m) => {
+        if (live) setMenu(Array.isArray(m) ? m : []);
+      },
+      () => {
+        if (live) setMenu([]);
+      },
+    );
     void reloadSubSystems();
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [token, menuVersion, reloadSubSystems]);
 
   // The request layer asks for the login flow when the server says the session is gone.
-  useEffect(() => session.onLoginRequest((req) => setLogin((cur) => ({ open: true, redirect: req.redirect ?? cur.redirect }))), []);
+  useEffect(
+    () => session.onLoginRequest((req) => setLogin((cur) => ({ open: true, redirect: req.redirect ?? cur.redirect }))),
+    [],
+  );
 
   const openLogin = useCallback((redirect?: string) => setLogin({ open: true, redirect }), []);
   const closeLogin = useCallback(() => setLogin({ open: false }), []);
   const reloadMenu = useCallback(() => setMenuVersion((v) => v + 1), []);
 
-  const value = useMemo<ShellState>(() => ({
-    routes,
-    settings: props.settings,
-    user,
-    subSystems,
-    currentSubSystem: currentSubSystemOf(subSystems, user),
-    menu,
-    reloadMenu,
-    reloadSubSystems,
-    login,
-    openLogin,
-    closeLogin,
-  }), [routes, props.settings, user, subSystems, menu, reloadMenu, reloadSubSystems, login, openLogin, closeLogin]);
+  const value = useMemo<ShellState>(
+    () => ({
+      routes,
+      settings: props.settings,
+      user,
+      subSystems,
+      currentSubSystem: currentSubSystemOf(subSystems, user),
+      menu,
+      reloadMenu,
+      reloadSubSystems,
+      login,
+      openLogin,
+      closeLogin,
+    }),
+    [routes, props.settings, user, subSystems, menu, reloadMenu, reloadSubSystems, login, openLogin, closeLogin],
+  );
 
   return <ShellContext.Provider value={value}>{props.children}</ShellContext.Provider>;
 }

@@ -21,7 +21,11 @@ vi.mock('../runtime/index.js', () => ({
 
 // The page chunks the shell starts loading as a route opens.
 const preloaded = vi.hoisted(() => [] as (string | undefined)[]);
-vi.mock('../runtime/pages/pageChunks.js', () => ({ preloadPageChunk: (name: string | undefined) => { preloaded.push(name); } }));
+vi.mock('../runtime/pages/pageChunks.js', () => ({
+  preloadPageChunk: (name: string | undefined) => {
+    preloaded.push(name);
+  },
+}));
 
 // A 2-core machine renders antd in jsdom slowly.
 configure({ asyncUtilTimeout: 5000 });
@@ -29,31 +33,65 @@ configure({ asyncUtilTimeout: 5000 });
 const routes: RouteDef[] = [
   { path: '/', name: '首页', redirect: '/homePage', hidden: true, public: true },
   { path: '/homePage', name: '首页', component: 'homePage', public: true },
-  { path: '/noticeAnnouncement', name: '通知公告', page: 'portal/announcement.list', pageChunk: 'list', public: true, children: [
-    { path: '/noticeAnnouncement/lookAnnouncement', name: '通知公告详情', page: 'portal/announcement.look', mode: 'look', hidden: true, public: true },
-  ] },
-  { path: '/projectManagement', name: '课题管理', children: [
-    { path: '/projectManagement/projectList', name: '课题列表', children: [
-      { path: '/projectManagement/projectList/projectDetail', name: '课题详情', hidden: true, hideHeader: true },
-      { path: '/projectManagement/projectList/operateDetail', name: '操作详情', hidden: true },
-    ] },
-    { path: '/projectManagement/changeList', name: '课题变更' },
-  ] },
-  { path: '/resultsManagement', name: '成果管理', children: [{ path: '/resultsManagement/resultList', name: '成果论文' }] },
+  {
+    path: '/noticeAnnouncement',
+    name: '通知公告',
+    page: 'portal/announcement.list',
+    pageChunk: 'list',
+    public: true,
+    children: [
+      {
+        path: '/noticeAnnouncement/lookAnnouncement',
+        name: '通知公告详情',
+        page: 'portal/announcement.look',
+        mode: 'look',
+        hidden: true,
+        public: true,
+      },
+    ],
+  },
+  {
+    path: '/projectManagement',
+    name: '课题管理',
+    children: [
+      {
+        path: '/projectManagement/projectList',
+        name: '课题列表',
+        children: [
+          { path: '/projectManagement/projectList/projectDetail', name: '课题详情', hidden: true, hideHeader: true },
+          { path: '/projectManagement/projectList/operateDetail', name: '操作详情', hidden: true },
+        ],
+      },
+      { path: '/projectManagement/changeList', name: '课题变更' },
+    ],
+  },
+  {
+    path: '/resultsManagement',
+    name: '成果管理',
+    children: [{ path: '/resultsManagement/resultList', name: '成果论文' }],
+  },
   { path: '/403', name: '无权限', component: '403', hidden: true, public: true },
   { path: '/500', name: '服务异常', component: '500', hidden: true, public: true },
 ];
 
 const leaderMenu: ServerMenuNode[] = [
   { name: '首页', path: '/homePage' },
-  { name: '课题管理', path: '/projectManagement', children: [
-    { name: '我的课题列表', code: 'ktlb', path: '/projectManagement/projectList', num: 3, numLabel: '待办' },
-    { name: '课题变更申请', code: 'bglb', path: '/projectManagement/changeList' },
-  ] },
+  {
+    name: '课题管理',
+    path: '/projectManagement',
+    children: [
+      { name: '我的课题列表', code: 'ktlb', path: '/projectManagement/projectList', num: 3, numLabel: '待办' },
+      { name: '课题变更申请', code: 'bglb', path: '/projectManagement/changeList' },
+    ],
+  },
   { name: '成果管理', path: '/resultsManagement', children: [] },
 ];
 
-const settings = { systemName: '教育科研课题管理平台', logImage: '/logo.svg', footer: { organiser: '主办单位：省教育厅', version: 'V1.1.1110' } };
+const settings = {
+  systemName: '教育科研课题管理平台',
+  logImage: '/logo.svg',
+  footer: { organiser: '主办单位：省教育厅', version: 'V1.1.1110' },
+};
 let subSystems: any[];
 let messages: string[];
 let calls: string[];
@@ -63,8 +101,15 @@ function reply(body: unknown, status = 200): Response {
 }
 
 const leader = {
-  username: 'leader1', realName: '张老师', roleCode: '4', roleName: '课题负责人', isAdmin: false, token: 'tok', csrfToken: 'c',
-  roleList: [{ roleCode: '4', roleName: '课题负责人', engName: 'FZR' }], subSystemId: 1,
+  username: 'leader1',
+  realName: '张老师',
+  roleCode: '4',
+  roleName: '课题负责人',
+  isAdmin: false,
+  token: 'tok',
+  csrfToken: 'c',
+  roleList: [{ roleCode: '4', roleName: '课题负责人', engName: 'FZR' }],
+  subSystemId: 1,
 };
 
 beforeAll(() => {
@@ -74,7 +119,16 @@ beforeAll(() => {
   // antd's responsive helpers ask for matchMedia, which jsdom lacks.
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
-    value: (query: string) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }),
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }),
   });
 });
 
@@ -85,25 +139,47 @@ beforeEach(() => {
   session.clear();
   messages = [];
   calls = [];
-  subSystems = [{ id: 1, systemName: '教育科学规划课题管理', organize: '规划办', defaultFlag: 1, remindAgain: 1, current: 1 }];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    const path = url.split('?')[0];
-    calls.push(url);
-    const body = init?.body ? JSON.parse(String(init.body)) : {};
-    switch (path) {
-      case '/api/home/queryMenuList': return reply({ flag: true, data: leaderMenu, result: 'ok' });
-      case '/api/basicInfoMaintain/listBasicInfoMaintain': return reply({ flag: true, data: subSystems, result: 'ok' });
-      case '/sso/captcha': return reply({ code: 0, message: 'success', data: { captchaId: 'cap1', captchaType: 'picture', captchaUrl: '/sso/captcha/image/cap1' } });
-      case '/sso/login':
-        return reply(body.password === 'right' ? { result: 'success', data: { tgt: 'TGT' } } : { result: 'fail', data: '用户名或者密码错误！' });
-      case '/api/sys/login': return reply({ flag: true, data: leader, result: 'ok' });
-      default: return reply({ flag: false, data: null, result: '接口不存在', code: 404 }, 404);
-    }
-  }));
+  subSystems = [
+    { id: 1, systemName: '教育科学规划课题管理', organize: '规划办', defaultFlag: 1, remindAgain: 1, current: 1 },
+  ];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const path = url.split('?')[0];
+      calls.push(url);
+      const body = init?.body ? JSON.parse(String(init.body)) : {};
+      switch (path) {
+        case '/api/home/queryMenuList':
+          return reply({ flag: true, data: leaderMenu, result: 'ok' });
+        case '/api/basicInfoMaintain/listBasicInfoMaintain':
+          return reply({ flag: true, data: subSystems, result: 'ok' });
+        case '/sso/captcha':
+          return reply({
+            code: 0,
+            message: 'success',
+            data: { captchaId: 'cap1', captchaType: 'picture', captchaUrl: '/sso/captcha/image/cap1' },
+          });
+        case '/sso/login':
+          return reply(
+            body.password === 'right'
+              ? { result: 'success', data: { tgt: 'TGT' } }
+              : { result: 'fail', data: '用户名或者密码错误！' },
+          );
+        case '/api/sys/login':
+          return reply({ flag: true, data: leader, result: 'ok' });
+        default:
+          return reply({ flag: false, data: null, result: '接口不存在', code: 404 }, 404);
+      }
+    }),
+  );
   setNotifier({ error: (t) => messages.push(t), warning: (t) => messages.push(t), success: (t) => messages.push(t) });
 });
 
-afterEach(() => { cleanup(); vi.unstubAllGlobals(); setNotifier(null); });
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  setNotifier(null);
+});
 
 let where = '';
 function Where() {
@@ -193,12 +269,16 @@ describe('shell as a visitor', () => {
       return b;
     });
     fireEvent.click(submit);
-    await waitFor(() => {
-      expect(bodyText()).toContain('用户名不能为空');
-      expect(bodyText()).toContain('密码不能为空');
-      expect(bodyText()).toContain('请输入验证码!');
-    }, { timeout: 4000 });
-    for (const p of ['请输入用户名', '请输入密码', '请输入验证码']) expect(screen.getByPlaceholderText(p).getAttribute('aria-invalid')).toBe('true');
+    await waitFor(
+      () => {
+        expect(bodyText()).toContain('用户名不能为空');
+        expect(bodyText()).toContain('密码不能为空');
+        expect(bodyText()).toContain('请输入验证码!');
+      },
+      { timeout: 4000 },
+    );
+    for (const p of ['请输入用户名', '请输入密码', '请输入验证码'])
+      expect(screen.getByPlaceholderText(p).getAttribute('aria-invalid')).toBe('true');
     expect(calls.filter((u) => u.startsWith('/sso/login'))).toEqual([]);
     fireEvent.change(screen.getByPlaceholderText('请输入用户名'), { target: { value: 'leader1' } });
     fireEvent.change(screen.getByPlaceholderText('请输入密码'), { target: { value: 'wrong' } });
@@ -235,7 +315,9 @@ describe('shell for a logged-in user', () => {
     expect(bodyText()).toContain('我的课题列表');
     expect(document.querySelector('.shell-sider .ant-menu-item-selected')?.textContent).toContain('我的课题列表');
     // The header's menu comes a frame after the first paint.
-    await waitFor(() => expect(document.querySelector('.shell-top-menu .ant-menu-item-selected')?.textContent).toContain('课题管理'));
+    await waitFor(() =>
+      expect(document.querySelector('.shell-top-menu .ant-menu-item-selected')?.textContent).toContain('课题管理'),
+    );
     // A badge that is not the page's own list says what it counts.
     expect(document.querySelector('.shell-sider .ant-badge')?.textContent).toContain('待办 3');
     expect(document.querySelector('.shell-sider .ant-badge sup')?.getAttribute('title')).toBe('待办 3 项');
@@ -254,7 +336,9 @@ describe('shell for a logged-in user', () => {
   it('sends a section without entries to /403 with 你没有该栏目的权限！！', async () => {
     renderAt('/homePage');
     const item = await waitFor(() => {
-      const el = [...document.querySelectorAll('.shell-top-menu .ant-menu-item')].find((e) => e.textContent?.includes('成果管理'));
+      const el = [...document.querySelectorAll('.shell-top-menu .ant-menu-item')].find((e) =>
+        e.textContent?.includes('成果管理'),
+      );
       expect(el).toBeTruthy();
       return el as HTMLElement;
     });
@@ -267,7 +351,9 @@ describe('shell for a logged-in user', () => {
     sessionStorage.setItem('listBasicObj', '{"page":4}');
     renderAt('/projectManagement/changeList');
     const item = await waitFor(() => {
-      const el = [...document.querySelectorAll('.shell-sider .ant-menu-item')].find((e) => e.textContent?.includes('我的课题列表'));
+      const el = [...document.querySelectorAll('.shell-sider .ant-menu-item')].find((e) =>
+        e.textContent?.includes('我的课题列表'),
+      );
       expect(el).toBeTruthy();
       return el as HTMLElement;
     });
@@ -285,7 +371,10 @@ describe('shell for a logged-in user', () => {
   it('re-opens the login dialog when the server says the session is gone', async () => {
     renderAt('/homePage');
     await screen.findByText('张老师');
-    await act(async () => { session.clear(); session.requestLogin({ reason: 'notLoggedIn' }); });
+    await act(async () => {
+      session.clear();
+      session.requestLogin({ reason: 'notLoggedIn' });
+    });
     await waitFor(() => expect(document.querySelector('.shell-login-dialog')).not.toBeNull(), { timeout: 4000 });
     expect(document.querySelector('.shell-login-button')).not.toBeNull();
     expect(screen.queryByText('张老师')).toBeNull();

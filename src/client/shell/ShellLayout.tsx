@@ -36,12 +36,16 @@ export function ShellLayout() {
   // The dialog is mounted from its first opening on, so it can animate closed afterwards.
   const [loginMounted, setLoginMounted] = useState(false);
   const painted = useFirstPaintDone();
-  useEffect(() => { if (shell.login.open) setLoginMounted(true); }, [shell.login.open]);
+  useEffect(() => {
+    if (shell.login.open) setLoginMounted(true);
+  }, [shell.login.open]);
 
   useEffect(() => {
     const name = entry ? routeName(entry.def, new URLSearchParams(location.search)) : '';
     const site = settings?.systemName ?? '';
-    document.title = servedTitle(`${location.pathname}${location.search}`) ?? (name && entry?.path !== HOME_PATH ? `${name} - ${site}` : site);
+    document.title =
+      servedTitle(`${location.pathname}${location.search}`) ??
+      (name && entry?.path !== HOME_PATH ? `${name} - ${site}` : site);
   }, [entry, location.pathname, location.search, settings?.systemName]);
 
   const showTour = shouldShowTour({
@@ -53,12 +57,20 @@ export function ShellLayout() {
 
   // Tells browser tests whether the tour is still to be decided, open, or not coming. While the login
   // dialog is still closing, the shell may yet navigate to the page the visitor asked for: undecided.
-  const tourState = !user || location.pathname !== HOME_PATH ? 'none'
-    : !currentSubSystem || shell.login.open ? 'pending'
-    : showTour && !hideHeader ? 'shown' : 'none';
+  const tourState =
+    !user || location.pathname !== HOME_PATH
+      ? 'none'
+      : !currentSubSystem || shell.login.open
+        ? 'pending'
+        : showTour && !hideHeader
+          ? 'shown'
+          : 'none';
 
   return (
-    <Layout className={`shell${hideHeader ? ' shell-no-header' : ''}${withSider ? ' shell-with-sider' : ''}`} data-tour={tourState}>
+    <Layout
+      className={`shell${hideHeader ? ' shell-no-header' : ''}${withSider ? ' shell-with-sider' : ''}`}
+      data-tour={tourState}
+    >
       {!hideHeader && <HeaderBar subSystemRef={subSystemRef} roleRef={roleRef} />}
       <Layout className="shell-body">
         {withSider && <SideMenu section={section!} />}

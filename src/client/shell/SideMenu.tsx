@@ -3,7 +3,15 @@ import { useLocation } from 'react-router-dom';
 import { useShell } from './ShellContext.js';
 import { MenuIcon } from './icons.js';
 import { MenuLabel } from './MenuLabel.js';
-import { badgeLabel, findNode, menuPaths, sectionBadgeCount, topLevelFor, visibleChildren, type ServerMenuNode } from './menuTree.js';
+import {
+  badgeLabel,
+  findNode,
+  menuPaths,
+  sectionBadgeCount,
+  topLevelFor,
+  visibleChildren,
+  type ServerMenuNode,
+} from './menuTree.js';
 import { highlightedMenuPath } from './routeTree.js';
 import { useMenuNavigation } from './useMenuNavigation.js';
 
@@ -14,7 +22,8 @@ type Item = NonNullable<MenuProps['items']>[number];
 function toItem(node: ServerMenuNode): Item {
   const children = visibleChildren(node);
   const label = <MenuLabel name={node.name} count={sectionBadgeCount(node, null)} label={badgeLabel(node)} />;
-  if (children.length) return { key: node.path, icon: <MenuIcon name={node.icon} />, label, children: children.map(toItem) };
+  if (children.length)
+    return { key: node.path, icon: <MenuIcon name={node.icon} />, label, children: children.map(toItem) };
   return { key: node.path, icon: <MenuIcon name={node.icon} />, label };
 }
 

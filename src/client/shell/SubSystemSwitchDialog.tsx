@@ -42,24 +42,28 @@ export function SubSystemSwitchDialog(props: {
     if (open) setAsDefault(current?.defaultFlag === 1);
   }, [open, current]);
 
-  const confirm = useMemo(() => guardConfirm(async (id: number | undefined, setDefault: boolean) => {
-    if (id === undefined) {
-      notify.warning(LOGIN_MESSAGES.selectSubSystem);
-      return;
-    }
-    setBusy(true);
-    try {
-      await switchSubSystem(id, setDefault);
-      notify.success(MESSAGES.success);
-      await props.onSwitched();
-      props.onClose();
-      goOrReloadHome(navigate, location.pathname);
-    } catch {
-      /* the request layer showed why */
-    } finally {
-      setBusy(false);
-    }
-  }), [navigate, location.pathname, props]);
+  const confirm = useMemo(
+    () =>
+      guardConfirm(async (id: number | undefined, setDefault: boolean) => {
+        if (id === undefined) {
+          notify.warning(LOGIN_MESSAGES.selectSubSystem);
+          return;
+        }
+        setBusy(true);
+        try {
+          await switchSubSystem(id, setDefault);
+          notify.success(MESSAGES.success);
+          await props.onSwitched();
+          props.onClose();
+          goOrReloadHome(navigate, location.pathname);
+        } catch {
+          /* the request layer showed why */
+        } finally {
+          setBusy(false);
+        }
+      }),
+    [navigate, location.pathname, props],
+  );
 
   return (
     <Dialog
@@ -79,14 +83,24 @@ export function SubSystemSwitchDialog(props: {
           {props.subSystems.map((s) => (
             <Radio key={s.id} value={s.id}>
               <span className="shell-subsystem-name">{s.systemName}</span>
-              {s.organize && <Typography.Text type="secondary" className="shell-subsystem-org">{s.organize}</Typography.Text>}
-              {s.defaultFlag === 1 && <Typography.Text type="success" className="shell-subsystem-flag">（默认）</Typography.Text>}
+              {s.organize && (
+                <Typography.Text type="secondary" className="shell-subsystem-org">
+                  {s.organize}
+                </Typography.Text>
+              )}
+              {s.defaultFlag === 1 && (
+                <Typography.Text type="success" className="shell-subsystem-flag">
+                  （默认）
+                </Typography.Text>
+              )}
             </Radio>
           ))}
         </Space>
       </Radio.Group>
       <div className="shell-subsystem-default">
-        <Checkbox checked={asDefault} onChange={(e) => setAsDefault(e.target.checked)}>设为默认子系统</Checkbox>
+        <Checkbox checked={asDefault} onChange={(e) => setAsDefault(e.target.checked)}>
+          设为默认子系统
+        </Checkbox>
       </div>
     </Dialog>
   );

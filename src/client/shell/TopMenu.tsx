@@ -3,7 +3,15 @@ import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useShell } from './ShellContext.js';
 import { MenuLabel } from './MenuLabel.js';
-import { badgeLabel, findNode, menuPaths, sectionBadgeCount, topLevelFor, visibleNodes, type ServerMenuNode } from './menuTree.js';
+import {
+  badgeLabel,
+  findNode,
+  menuPaths,
+  sectionBadgeCount,
+  topLevelFor,
+  visibleNodes,
+  type ServerMenuNode,
+} from './menuTree.js';
 import { highlightedMenuPath, routeKind } from './routeTree.js';
 import { useMenuNavigation } from './useMenuNavigation.js';
 

@@ -2,7 +2,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '../api/session.js';
 import {
-  LOGIN_MESSAGES, LoginError, PasswordChangeRequired, changePasswordAndLogin, finishTour, login, logout, restoreSession, switchRole, switchSubSystem,
+  LOGIN_MESSAGES,
+  LoginError,
+  PasswordChangeRequired,
+  changePasswordAndLogin,
+  finishTour,
+  login,
+  logout,
+  restoreSession,
+  switchRole,
+  switchSubSystem,
 } from './auth.js';
 
 type Handler = (body: any, url: string) => unknown | Promise<unknown>;
@@ -10,8 +19,17 @@ let routes: Record<string, Handler>;
 let seen: { url: string; body: any; headers: Record<string, string> }[];
 
 const user = (roleCode: string, token: string) => ({
-  username: 'multi', realName: '刘老师', roleCode, roleName: roleCode === '4' ? '课题负责人' : '评审专家', isAdmin: false, token, csrfToken: `csrf-${token}`,
-  roleList: [{ roleCode: '4', roleName: '课题负责人', engName: 'FZR' }, { roleCode: '5', roleName: '评审专家', engName: 'ZJ' }],
+  username: 'multi',
+  realName: '刘老师',
+  roleCode,
+  roleName: roleCode === '4' ? '课题负责人' : '评审专家',
+  isAdmin: false,
+  token,
+  csrfToken: `csrf-${token}`,
+  roleList: [
+    { roleCode: '4', roleName: '课题负责人', engName: 'FZR' },
+    { roleCode: '5', roleName: '评审专家', engName: 'ZJ' },
+  ],
   subSystemId: 1,
 });
 
@@ -25,19 +43,27 @@ beforeEach(() => {
   session.clear();
   seen = [];
   routes = {};
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    const path = url.split('?')[0];
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    const headers: Record<string, string> = {};
-    new Headers(init?.headers).forEach((v, k) => { headers[k] = v; });
-    seen.push({ url, body, headers });
-    const handler = routes[path];
-    if (!handler) return reply({ flag: false, data: null, result: '接口不存在', code: 404 }, 404);
-    const out = await handler(body, url);
-    return out instanceof Response ? out : reply(out);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const path = url.split('?')[0];
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      const headers: Record<string, string> = {};
+      new Headers(init?.headers).forEach((v, k) => {
+        headers[k] = v;
+      });
+      seen.push({ url, body, headers });
+      const handler = routes[path];
+      if (!handler) return reply({ flag: false, data: null, result: '接口不存在', code: 404 }, 404);
+      const out = await handler(body, url);
+      return out instanceof Response ? out : reply(out);
+    }),
+  );
 });
-afterEach(() => { vi.unstubAllGlobals(); vi.useRealTimers(); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 describe('login', () => {
   it('gets a ticket from the SSO, then the user from sys/login, and stores userObj and engName but not the ticket', async () => {
@@ -45,7 +71,13 @@ describe('login', () => {
     routes['/api/sys/login'] = (b) => ({ flag: true, data: user('4', 'tok-1'), result: 'ok', echo: b });
     const u = await login({ account: 'multi', password: 'pw', captchaId: 'c1', captchaCode: 'test' });
     expect(u.username).toBe('multi');
-    expect(seen[0].body).toEqual({ subAct: 'a', account: 'multi', password: 'pw', captchaId: 'c1', captchaCode: 'test' });
+    expect(seen[0].body).toEqual({
+      subAct: 'a',
+      account: 'multi',
+      password: 'pw',
+      captchaId: 'c1',
+      captchaCode: 'test',
+    });
     expect(seen[1].body).toEqual({ subAct: 'a', tgt: 'TGT-1' });
     expect(localStorage.getItem('tgt')).toBeNull();
     expect(JSON.stringify({ ...localStorage })).not.toContain('TGT-1');
@@ -56,7 +88,9 @@ describe('login', () => {
 
   it('shows the SSO message, or 用户名或者密码错误！ when there is none', async () => {
     routes['/sso/login'] = () => ({ result: 'fail', data: '验证码错误' });
-    await expect(login({ account: 'a', password: 'b', captchaId: 'c', captchaCode: 'x' })).rejects.toThrow('验证码错误');
+    await expect(login({ account: 'a', password: 'b', captchaId: 'c', captchaCode: 'x' })).rejects.toThrow(
+      '验证码错误',
+    );
     routes['/sso/login'] = () => ({ result: 'fail', data: null });
     await expect(login({ account: 'a', password: 'b' })).rejects.toThrow(LOGIN_MESSAGES.badCredentials);
     expect(session.isLoggedIn()).toBe(false);
@@ -65,17 +99,29 @@ describe('login', () => {
   it('after an admin reset asks for a new password with the ticket, then signs in with that same ticket', async () => {
     routes['/sso/login'] = () => ({ result: 'success', data: { tgt: 'TGT-R' } });
     let changed = false;
-    routes['/api/sys/login'] = () => (changed
-      ? { flag: true, data: user('4', 'tok-r'), result: 'ok' }
-      : new Response(JSON.stringify({ flag: false, data: null, result: '密码已被管理员重置，请先修改密码后再登录', code: 4031 }), { status: 403, headers: { 'content-type': 'application/json' } }));
-    routes['/api/sys/changePassword'] = () => { changed = true; return { flag: true, data: null, result: '密码修改成功' }; };
+    routes['/api/sys/login'] = () =>
+      changed
+        ? { flag: true, data: user('4', 'tok-r'), result: 'ok' }
+        : new Response(
+            JSON.stringify({ flag: false, data: null, result: '密码已被管理员重置，请先修改密码后再登录', code: 4031 }),
+            { status: 403, headers: { 'content-type': 'application/json' } },
+          );
+    routes['/api/sys/changePassword'] = () => {
+      changed = true;
+      return { flag: true, data: null, result: '密码修改成功' };
+    };
     const error = await login({ account: 'multi', password: 'Reset@2026' }).catch((e) => e);
     expect(error).toBeInstanceOf(PasswordChangeRequired);
     expect(error).toMatchObject({ tgt: 'TGT-R', message: '密码已被管理员重置，请先修改密码后再登录' });
     expect(session.isLoggedIn()).toBe(false);
     const u = await changePasswordAndLogin(error.tgt, 'Reset@2026', 'Mine@2026ok');
     expect(u.username).toBe('multi');
-    expect(seen.find((c) => c.url.startsWith('/api/sys/changePassword'))!.body).toEqual({ subAct: 'a', tgt: 'TGT-R', oldPassword: 'Reset@2026', newPassword: 'Mine@2026ok' });
+    expect(seen.find((c) => c.url.startsWith('/api/sys/changePassword'))!.body).toEqual({
+      subAct: 'a',
+      tgt: 'TGT-R',
+      oldPassword: 'Reset@2026',
+      newPassword: 'Mine@2026ok',
+    });
     expect(localStorage.getItem('tgt')).toBeNull();
   });
 
@@ -123,7 +169,9 @@ describe('logout', () => {
     routes['/sso/logout'] = () => new Promise<Response>(() => {});
     routes['/api/sys/logout'] = () => new Promise<Response>(() => {});
     let done = false;
-    const p = logout().then(() => { done = true; });
+    const p = logout().then(() => {
+      done = true;
+    });
     await vi.advanceTimersByTimeAsync(999);
     expect(done).toBe(false);
     expect(session.isLoggedIn()).toBe(true);
@@ -138,7 +186,11 @@ describe('role and sub-system switch', () => {
   beforeEach(() => session.save(user('4', 'tok-1')));
 
   it('switches role by reloading the user with the chosen English name, from the app token (no ticket)', async () => {
-    routes['/api/sys/login'] = (b) => ({ flag: true, data: user(b.engName === 'ZJ' ? '5' : '4', 'tok-2'), result: 'ok' });
+    routes['/api/sys/login'] = (b) => ({
+      flag: true,
+      data: user(b.engName === 'ZJ' ? '5' : '4', 'tok-2'),
+      result: 'ok',
+    });
     const u = await switchRole('ZJ');
     expect(seen[0].body).toEqual({ subAct: 'a', engName: 'ZJ' });
     expect(seen[0].headers.authorization).toBe('tok-1');

@@ -33,7 +33,10 @@ export interface LoginForm {
 }
 
 export class LoginError extends Error {
-  constructor(message: string, public readonly code = -1) {
+  constructor(
+    message: string,
+    public readonly code = -1,
+  ) {
     super(message);
     this.name = 'LoginError';
   }
@@ -48,12 +51,22 @@ interface SsoAnswer {
 export async function ssoLogin(form: LoginForm): Promise<string> {
   let answer: SsoAnswer;
   try {
-    answer = await http.post<SsoAnswer>('login', {
-      account: form.account, password: form.password, captchaId: form.captchaId, captchaCode: form.captchaCode,
-    }, { root: 'sso', raw: true, silent: true });
+    answer = await http.post<SsoAnswer>(
+      'login',
+      {
+        account: form.account,
+        password: form.password,
+        captchaId: form.captchaId,
+        captchaCode: form.captchaCode,
+      },
+      { root: 'sso', raw: true, silent: true },
+    );
   } catch (e) {
     // The SSO itself failed (no answer, refused request): SPEC §8's code -1 message.
-    throw new LoginError(e instanceof ApiError && e.kind === 'envelope' && e.message ? e.message : LOGIN_MESSAGES.ssoError, -1);
+    throw new LoginError(
+      e instanceof ApiError && e.kind === 'envelope' && e.message ? e.message : LOGIN_MESSAGES.ssoError,
+      -1,
+    );
   }
   const tgt = (answer?.data as { tgt?: unknown } | undefined)?.tgt;
   if (answer?.result === 'success' && typeof tgt === 'string' && tgt) return tgt;
@@ -63,7 +76,10 @@ export async function ssoLogin(form: LoginForm): Promise<string> {
 
 /** The ticket is good but the password was reset by an admin: the dialog asks for a new one first. */
 export class PasswordChangeRequired extends Error {
-  constructor(message: string, public readonly tgt: string) {
+  constructor(
+    message: string,
+    public readonly tgt: string,
+  ) {
     super(message);
     this.name = 'PasswordChangeRequired';
   }

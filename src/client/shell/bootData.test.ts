@@ -14,19 +14,26 @@ beforeEach(() => {
   resetBoot();
   calls = [];
   answers = {};
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-    const path = url.split('?')[0];
-    calls.push(path);
-    return answers[path]?.() ?? reply({ flag: false, data: null, result: '接口不存在', code: 404 }, 404);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const path = url.split('?')[0];
+      calls.push(path);
+      return answers[path]?.() ?? reply({ flag: false, data: null, result: '接口不存在', code: 404 }, 404);
+    }),
+  );
 });
-afterEach(() => { vi.unstubAllGlobals(); resetBoot(); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetBoot();
+});
 
 describe('boot data', () => {
   it('asks for the routes and site settings once, through the request layer, and keeps the answer', async () => {
     const routes = [{ path: '/homePage', name: '首页', component: 'homePage', public: true }];
     answers['/api/schema/routes'] = () => reply({ flag: true, code: 200, data: { routes } });
-    answers['/api/basicInfoMaintain/querySysName'] = () => reply({ flag: true, code: 200, data: { systemName: '课题平台' } });
+    answers['/api/basicInfoMaintain/querySysName'] = () =>
+      reply({ flag: true, code: 200, data: { systemName: '课题平台' } });
     expect(bootIfReady()).toBeNull();
     const first = requestBoot();
     expect(requestBoot()).toBe(first);

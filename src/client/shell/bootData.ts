@@ -18,14 +18,12 @@ let ready: Boot | null = null;
 
 /** Asks for the boot data once; later calls answer the same promise. It never rejects. */
 export function requestBoot(): Promise<Boot> {
-  pending ??= Promise.all([
-    loadRoutes(),
-    platformApi.querySysName().catch(() => null),
-    restoreSession(),
-  ]).then(([routes, settings]) => {
-    ready = { routes, settings };
-    return ready;
-  });
+  pending ??= Promise.all([loadRoutes(), platformApi.querySysName().catch(() => null), restoreSession()]).then(
+    ([routes, settings]) => {
+      ready = { routes, settings };
+      return ready;
+    },
+  );
   return pending;
 }
 

@@ -1,7 +1,18 @@
 import type { ComponentType } from 'react';
 import {
-  AuditOutlined, FileTextOutlined, HomeOutlined, NotificationOutlined, ProjectOutlined, QuestionCircleOutlined,
-  SettingOutlined, TeamOutlined, TrophyOutlined, AppstoreOutlined, CalendarOutlined, DownloadOutlined, BookOutlined,
+  AuditOutlined,
+  FileTextOutlined,
+  HomeOutlined,
+  NotificationOutlined,
+  ProjectOutlined,
+  QuestionCircleOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  TrophyOutlined,
+  AppstoreOutlined,
+  CalendarOutlined,
+  DownloadOutlined,
+  BookOutlined,
 } from '@ant-design/icons';
 
 /**
@@ -9,8 +20,19 @@ import {
  * an unknown name shows no icon.
  */
 const ICONS: Record<string, ComponentType> = {
-  AuditOutlined, FileTextOutlined, HomeOutlined, NotificationOutlined, ProjectOutlined, QuestionCircleOutlined,
-  SettingOutlined, TeamOutlined, TrophyOutlined, AppstoreOutlined, CalendarOutlined, DownloadOutlined, BookOutlined,
+  AuditOutlined,
+  FileTextOutlined,
+  HomeOutlined,
+  NotificationOutlined,
+  ProjectOutlined,
+  QuestionCircleOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  TrophyOutlined,
+  AppstoreOutlined,
+  CalendarOutlined,
+  DownloadOutlined,
+  BookOutlined,
 };
 
 export function MenuIcon({ name }: { name?: string }) {

@@ -7,13 +7,23 @@ import { lazy } from 'react';
 
 export const loadLoginDialog = () => import('./LoginDialog.js');
 export const LazyLoginDialog = lazy(() => loadLoginDialog().then((m) => ({ default: m.LoginDialog })));
-export const LazyRoleSwitchDialog = lazy(() => import('./RoleSwitchDialog.js').then((m) => ({ default: m.RoleSwitchDialog })));
-export const LazySubSystemSwitchDialog = lazy(() => import('./SubSystemSwitchDialog.js').then((m) => ({ default: m.SubSystemSwitchDialog })));
+export const LazyRoleSwitchDialog = lazy(() =>
+  import('./RoleSwitchDialog.js').then((m) => ({ default: m.RoleSwitchDialog })),
+);
+export const LazySubSystemSwitchDialog = lazy(() =>
+  import('./SubSystemSwitchDialog.js').then((m) => ({ default: m.SubSystemSwitchDialog })),
+);
 // The bell's popover list (antd List, pager, Typography) is for signed-in users only.
-export const LazyNotificationBell = lazy(() => import('./NotificationBell.js').then((m) => ({ default: m.NotificationBell })));
+export const LazyNotificationBell = lazy(() =>
+  import('./NotificationBell.js').then((m) => ({ default: m.NotificationBell })),
+);
 export const LazyGuidedTour = lazy(() => import('./GuidedTour.js').then((m) => ({ default: m.GuidedTour })));
-export const LazyForbiddenPage = lazy(() => import('./pages/ResultPages.js').then((m) => ({ default: m.ForbiddenPage })));
-export const LazyServerErrorPage = lazy(() => import('./pages/ResultPages.js').then((m) => ({ default: m.ServerErrorPage })));
+export const LazyForbiddenPage = lazy(() =>
+  import('./pages/ResultPages.js').then((m) => ({ default: m.ForbiddenPage })),
+);
+export const LazyServerErrorPage = lazy(() =>
+  import('./pages/ResultPages.js').then((m) => ({ default: m.ServerErrorPage })),
+);
 export const LazyNotFoundPage = lazy(() => import('./pages/ResultPages.js').then((m) => ({ default: m.NotFoundPage })));
 
 /**

@@ -1,19 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import {
-  badgeCount, clearsListState, findNode, firstLeafPath, isSection, menuNames, menuPaths, sectionBadgeCount,
-  topLevelFor, visibleNodes, type ServerMenuNode,
+  badgeCount,
+  clearsListState,
+  findNode,
+  firstLeafPath,
+  isSection,
+  menuNames,
+  menuPaths,
+  sectionBadgeCount,
+  topLevelFor,
+  visibleNodes,
+  type ServerMenuNode,
 } from './menuTree.js';
 
 const menu: ServerMenuNode[] = [
-  { name: '课题管理', code: 'ktgl', path: '/projectManagement', children: [
-    { name: '课题申报通知', path: '/projectManagement/declarationGuidelines' },
-    { name: '我的课题列表', code: 'ktlb', path: '/projectManagement/projectList', badge: 'topicNum' },
-    { name: '课题变更申请', code: 'bglb', path: '/projectManagement/changeList', num: 2 },
-    { name: '隐藏', path: '/projectManagement/hidden', invisible: true },
-  ] },
+  {
+    name: '课题管理',
+    code: 'ktgl',
+    path: '/projectManagement',
+    children: [
+      { name: '课题申报通知', path: '/projectManagement/declarationGuidelines' },
+      { name: '我的课题列表', code: 'ktlb', path: '/projectManagement/projectList', badge: 'topicNum' },
+      { name: '课题变更申请', code: 'bglb', path: '/projectManagement/changeList', num: 2 },
+      { name: '隐藏', path: '/projectManagement/hidden', invisible: true },
+    ],
+  },
   { name: '会议管理', path: '/meetingManagement', badge: 'meetNum' },
   { name: '系统管理', path: '/systemManagement', children: [] },
-  { name: '评审管理', path: '/reviewManagement', children: [{ name: '隐藏', path: '/reviewManagement/x', invisible: true }] },
+  {
+    name: '评审管理',
+    path: '/reviewManagement',
+    children: [{ name: '隐藏', path: '/reviewManagement/x', invisible: true }],
+  },
   { name: '不可见', path: '/invisible', invisible: true },
 ];
 const counts = { topicNum: 5, meetNum: 3 };
@@ -59,6 +77,14 @@ describe('menu tree', () => {
   });
 
   it('lists the names a role sees', () => {
-    expect(menuNames(menu)).toEqual(['课题管理', '课题申报通知', '我的课题列表', '课题变更申请', '会议管理', '系统管理', '评审管理']);
+    expect(menuNames(menu)).toEqual([
+      '课题管理',
+      '课题申报通知',
+      '我的课题列表',
+      '课题变更申请',
+      '会议管理',
+      '系统管理',
+      '评审管理',
+    ]);
   });
 });

@@ -68,7 +68,10 @@ export function firstLeafPath(node: ServerMenuNode): string | null {
 }
 
 /** The top-level entry whose path or subtree holds `path`. */
-export function topLevelFor(nodes: readonly ServerMenuNode[] | null | undefined, path: string | undefined): ServerMenuNode | undefined {
+export function topLevelFor(
+  nodes: readonly ServerMenuNode[] | null | undefined,
+  path: string | undefined,
+): ServerMenuNode | undefined {
   if (!path) return undefined;
   const target = normalisePath(path);
   const holds = (n: ServerMenuNode): boolean => normalisePath(n.path) === target || (n.children ?? []).some(holds);
@@ -76,7 +79,10 @@ export function topLevelFor(nodes: readonly ServerMenuNode[] | null | undefined,
 }
 
 /** The node with this path anywhere in the tree. */
-export function findNode(nodes: readonly ServerMenuNode[] | null | undefined, path: string): ServerMenuNode | undefined {
+export function findNode(
+  nodes: readonly ServerMenuNode[] | null | undefined,
+  path: string,
+): ServerMenuNode | undefined {
   const target = normalisePath(path);
   for (const n of nodes ?? []) {
     if (normalisePath(n.path) === target) return n;
@@ -103,7 +109,11 @@ export function sectionBadgeCount(node: ServerMenuNode, counts: MenuCounts | nul
 /** What a section's or entry's badge counts: its own label, else the one label all its counted children share. */
 export function badgeLabel(node: ServerMenuNode): string | undefined {
   if (typeof node.num === 'number') return node.numLabel;
-  const labels = new Set(visibleChildren(node).filter((c) => sectionBadgeCount(c, null) > 0).map(badgeLabel));
+  const labels = new Set(
+    visibleChildren(node)
+      .filter((c) => sectionBadgeCount(c, null) > 0)
+      .map(badgeLabel),
+  );
   return labels.size === 1 ? [...labels][0] : undefined;
 }
 

@@ -37,7 +37,8 @@ export interface SubSystemInfo {
 
 export const platformApi = {
   querySysName: () => http.post<SystemSettings>('basicInfoMaintain/querySysName', {}, { silent: true, loading: false }),
-  listSubSystems: () => http.post<SubSystemInfo[]>('basicInfoMaintain/listBasicInfoMaintain', {}, { silent: true, loading: false }),
+  listSubSystems: () =>
+    http.post<SubSystemInfo[]>('basicInfoMaintain/listBasicInfoMaintain', {}, { silent: true, loading: false }),
   menu: () => http.post<ServerMenuNode[]>('home/queryMenuList', {}),
   counts: () => http.post<MenuCounts>('tTopicMeetings/selectMeetingNoBack', {}, { silent: true, loading: false }),
   /** Signs in to the app with an SSO ticket, as the role `engName` (default: the user's first role). */

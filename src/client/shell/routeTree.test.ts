@@ -1,25 +1,73 @@
 import { menuNamesByPath } from './menuTree.js';
 import { describe, expect, it } from 'vitest';
 import type { RouteDef } from '../../shared/schema/types.js';
-import { RouteIndex, breadcrumbs, highlightedMenuPath, isSubPage, needsLogin, routeKind, routeName } from './routeTree.js';
+import {
+  RouteIndex,
+  breadcrumbs,
+  highlightedMenuPath,
+  isSubPage,
+  needsLogin,
+  routeKind,
+  routeName,
+} from './routeTree.js';
 
 const STAGES = { 1: '申报通知', 2: '开题报告通知', 3: '中期报告通知', 4: '成果鉴定通知', 5: '结题报告通知' };
 const routes: RouteDef[] = [
   { path: '/', name: '首页', redirect: '/homePage', hidden: true, public: true },
   { path: '/homePage', name: '首页', component: 'homePage', public: true },
-  { path: '/noticeAnnouncement', name: '通知公告', page: 'portal/announcement.list', public: true, children: [
-    { path: '/noticeAnnouncement/lookAnnouncement', name: '通知公告详情', page: 'portal/announcement.look', mode: 'look', hidden: true, public: true },
-  ] },
-  { path: '/projectManagement', name: '课题管理', children: [
-    { path: '/projectManagement/declarationGuidelines', name: '申报流程管理', children: [
-      { path: '/projectManagement/declarationGuidelines/addGuidelines', name: '新增通知', hidden: true, stageNames: STAGES },
-    ] },
-    { path: '/projectManagement/projectList', name: '课题列表', page: 'topic/topic.list', children: [
-      { path: '/projectManagement/projectList/projectDetail', name: '课题详情', hidden: true, hideHeader: true },
-      { path: '/projectManagement/projectList/addMidTerm/index', name: '中期报告上传', hidden: true, activeMenu: '/projectManagement/projectList' },
-    ] },
-  ] },
-  { path: '/meetingManagement', name: '会议管理', children: [{ path: '/meetingManagement/addMeeting', name: '新增会议', hidden: true }] },
+  {
+    path: '/noticeAnnouncement',
+    name: '通知公告',
+    page: 'portal/announcement.list',
+    public: true,
+    children: [
+      {
+        path: '/noticeAnnouncement/lookAnnouncement',
+        name: '通知公告详情',
+        page: 'portal/announcement.look',
+        mode: 'look',
+        hidden: true,
+        public: true,
+      },
+    ],
+  },
+  {
+    path: '/projectManagement',
+    name: '课题管理',
+    children: [
+      {
+        path: '/projectManagement/declarationGuidelines',
+        name: '申报流程管理',
+        children: [
+          {
+            path: '/projectManagement/declarationGuidelines/addGuidelines',
+            name: '新增通知',
+            hidden: true,
+            stageNames: STAGES,
+          },
+        ],
+      },
+      {
+        path: '/projectManagement/projectList',
+        name: '课题列表',
+        page: 'topic/topic.list',
+        children: [
+          { path: '/projectManagement/projectList/projectDetail', name: '课题详情', hidden: true, hideHeader: true },
+          {
+            path: '/projectManagement/projectList/addMidTerm/index',
+            name: '中期报告上传',
+            hidden: true,
+            activeMenu: '/projectManagement/projectList',
+          },
+        ],
+      },
+    ],
+  },
+  {
+    path: '/meetingManagement',
+    name: '会议管理',
+    children: [{ path: '/meetingManagement/addMeeting', name: '新增会议', hidden: true }],
+  },
   { path: '/403', name: '无权限', component: '403', hidden: true, public: true },
   { path: '/500', name: '服务异常', component: '500', hidden: true, public: true },
 ];
@@ -37,7 +85,11 @@ describe('route tree', () => {
   it('tells what to do at each route', () => {
     expect(routeKind(index.match('/')!.def)).toEqual({ kind: 'redirect', to: '/homePage' });
     expect(routeKind(index.match('/homePage')!.def)).toEqual({ kind: 'component', component: 'homePage' });
-    expect(routeKind(index.match('/noticeAnnouncement/lookAnnouncement')!.def)).toEqual({ kind: 'page', page: 'portal/announcement.look', mode: 'look' });
+    expect(routeKind(index.match('/noticeAnnouncement/lookAnnouncement')!.def)).toEqual({
+      kind: 'page',
+      page: 'portal/announcement.look',
+      mode: 'look',
+    });
     expect(routeKind(index.match('/projectManagement')!.def).kind).toBe('section');
     // Only hidden children: a page whose module is not built yet.
     expect(routeKind(index.match('/meetingManagement')!.def)).toEqual({ kind: 'missing' });
@@ -56,7 +108,13 @@ describe('route tree', () => {
 
   it('names guideline pages from the stage parameter 1..5', () => {
     const def = index.match('/projectManagement/declarationGuidelines/addGuidelines')!.def;
-    expect(['1', '2', '3', '4', '5'].map((s) => routeName(def, q(`stage=${s}`)))).toEqual(['申报通知', '开题报告通知', '中期报告通知', '成果鉴定通知', '结题报告通知']);
+    expect(['1', '2', '3', '4', '5'].map((s) => routeName(def, q(`stage=${s}`)))).toEqual([
+      '申报通知',
+      '开题报告通知',
+      '中期报告通知',
+      '成果鉴定通知',
+      '结题报告通知',
+    ]);
     expect(routeName(def, q('stage=9'))).toBe('新增通知');
     expect(routeName(def, q())).toBe('新增通知');
   });
@@ -77,25 +135,56 @@ describe('route tree', () => {
   });
 
   it("uses the words of the role's menu entry, so a leader reads 我的课题列表 and an admin 课题审核管理", () => {
-    const leader = menuNamesByPath([{ name: '课题管理', path: '/projectManagement', children: [{ name: '我的课题列表', path: '/projectManagement/projectList' }] }]);
-    const admin = menuNamesByPath([{ name: '课题管理', path: '/projectManagement', children: [{ name: '课题审核管理', path: '/projectManagement/projectList' }] }]);
+    const leader = menuNamesByPath([
+      {
+        name: '课题管理',
+        path: '/projectManagement',
+        children: [{ name: '我的课题列表', path: '/projectManagement/projectList' }],
+      },
+    ]);
+    const admin = menuNamesByPath([
+      {
+        name: '课题管理',
+        path: '/projectManagement',
+        children: [{ name: '课题审核管理', path: '/projectManagement/projectList' }],
+      },
+    ]);
     const at = index.match('/projectManagement/projectList/projectDetail');
-    expect(breadcrumbs(at, q('id=1'), undefined, leader).map((c) => c.title)).toEqual(['课题管理', '我的课题列表', '课题详情']);
-    expect(breadcrumbs(at, q('id=1'), undefined, admin).map((c) => c.title)).toEqual(['课题管理', '课题审核管理', '课题详情']);
+    expect(breadcrumbs(at, q('id=1'), undefined, leader).map((c) => c.title)).toEqual([
+      '课题管理',
+      '我的课题列表',
+      '课题详情',
+    ]);
+    expect(breadcrumbs(at, q('id=1'), undefined, admin).map((c) => c.title)).toEqual([
+      '课题管理',
+      '课题审核管理',
+      '课题详情',
+    ]);
     expect(breadcrumbs(at, q('id=1')).map((c) => c.title)[1]).toBe('课题列表');
   });
 
   it('does not link a breadcrumb to a module that is not built', () => {
-    expect(breadcrumbs(index.match('/meetingManagement/addMeeting'), q())).toEqual([{ title: '会议管理' }, { title: '新增会议' }]);
+    expect(breadcrumbs(index.match('/meetingManagement/addMeeting'), q())).toEqual([
+      { title: '会议管理' },
+      { title: '新增会议' },
+    ]);
   });
 
   it('highlights activeMenu, else the nearest ancestor the menu shows', () => {
     const menu = new Set(['/projectManagement', '/projectManagement/projectList', '/noticeAnnouncement']);
-    expect(highlightedMenuPath(index.match('/projectManagement/projectList/addMidTerm/index'), menu)).toBe('/projectManagement/projectList');
-    expect(highlightedMenuPath(index.match('/projectManagement/projectList/projectDetail'), menu)).toBe('/projectManagement/projectList');
-    expect(highlightedMenuPath(index.match('/projectManagement/projectList'), menu)).toBe('/projectManagement/projectList');
+    expect(highlightedMenuPath(index.match('/projectManagement/projectList/addMidTerm/index'), menu)).toBe(
+      '/projectManagement/projectList',
+    );
+    expect(highlightedMenuPath(index.match('/projectManagement/projectList/projectDetail'), menu)).toBe(
+      '/projectManagement/projectList',
+    );
+    expect(highlightedMenuPath(index.match('/projectManagement/projectList'), menu)).toBe(
+      '/projectManagement/projectList',
+    );
     expect(highlightedMenuPath(index.match('/noticeAnnouncement/lookAnnouncement'), menu)).toBe('/noticeAnnouncement');
-    expect(highlightedMenuPath(index.match('/projectManagement/declarationGuidelines/addGuidelines'), menu)).toBe('/projectManagement');
+    expect(highlightedMenuPath(index.match('/projectManagement/declarationGuidelines/addGuidelines'), menu)).toBe(
+      '/projectManagement',
+    );
     expect(highlightedMenuPath(index.match('/homePage'), menu)).toBeUndefined();
     expect(highlightedMenuPath(null, menu)).toBeUndefined();
   });

@@ -13,7 +13,6 @@ export interface RouteEntry {
 /** Paths that never ask for a login (SPEC §2: /403 and /500 skip the check). */
 export const CHECK_FREE_PATHS = ['/403', '/500'];
 
-
 export function flattenRoutes(routes: readonly RouteDef[]): RouteEntry[] {
   const out: RouteEntry[] = [];
   const walk = (list: readonly RouteDef[], parents: RouteDef[]) => {
@@ -85,7 +84,12 @@ export interface Crumb {
 }
 
 /** Breadcrumbs from the route path (SPEC §2); home and the home redirect have none. */
-export function breadcrumbs(entry: RouteEntry | null, search: URLSearchParams, homePath = '/homePage', menuNames?: ReadonlyMap<string, string>): Crumb[] {
+export function breadcrumbs(
+  entry: RouteEntry | null,
+  search: URLSearchParams,
+  homePath = '/homePage',
+  menuNames?: ReadonlyMap<string, string>,
+): Crumb[] {
   if (!entry || entry.path === homePath || entry.path === '/') return [];
   return entry.chain
     .filter((def) => normalisePath(def.path) !== '/')

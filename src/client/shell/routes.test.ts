@@ -6,45 +6,109 @@ import { RouteIndex, routeKind } from './routeTree.js';
 import { SHELL_COMPONENTS } from './componentNames.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const doc = JSON.parse(fs.readFileSync(path.join(root, 'schemas/routes.json'), 'utf8')) as { $schema: string; routes: RouteDef[] };
+const doc = JSON.parse(fs.readFileSync(path.join(root, 'schemas/routes.json'), 'utf8')) as {
+  $schema: string;
+  routes: RouteDef[];
+};
 const index = new RouteIndex(doc.routes);
 
 function pageFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? pageFiles(path.join(dir, e.name)) : e.name.endsWith('.json') ? [path.join(dir, e.name)] : []);
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) =>
+      e.isDirectory() ? pageFiles(path.join(dir, e.name)) : e.name.endsWith('.json') ? [path.join(dir, e.name)] : [],
+    );
 }
-const pages = new Map<string, any>(pageFiles(path.join(root, 'schemas/pages')).map((f) => {
-  const p = JSON.parse(fs.readFileSync(f, 'utf8'));
-  return [p.id, p];
-}));
+const pages = new Map<string, any>(
+  pageFiles(path.join(root, 'schemas/pages')).map((f) => {
+    const p = JSON.parse(fs.readFileSync(f, 'utf8'));
+    return [p.id, p];
+  }),
+);
 
 /** Every route SPEC §2 names. */
 const SPEC_PATHS = [
-  '/homePage', '/signUp/signUp',
-  '/projectManagement', '/projectManagement/declarationGuidelines',
-  ...['projectApplication', 'addGuidelines', 'editGuidelines', 'declareGuidelines', 'lookGuidelines'].map((p) => `/projectManagement/declarationGuidelines/${p}`),
-  '/projectManagement/projectList', '/projectManagement/subjectStatistics',
-  ...['addMidTerm', 'editMidTerm', 'addConclusionUpload', 'editConclusionUpload', 'addFileAll', 'addFileAllcg', 'editFileAll'].map((p) => `/projectManagement/projectList/${p}/index`),
-  ...['projectDetail', 'declareGuidelinesChange', 'operateDetail', 'changeDetail'].map((p) => `/projectManagement/projectList/${p}`),
-  '/projectManagement/changeList', '/projectManagement/changeList/create', '/projectManagement/changeList/detail',
+  '/homePage',
+  '/signUp/signUp',
+  '/projectManagement',
+  '/projectManagement/declarationGuidelines',
+  ...['projectApplication', 'addGuidelines', 'editGuidelines', 'declareGuidelines', 'lookGuidelines'].map(
+    (p) => `/projectManagement/declarationGuidelines/${p}`,
+  ),
+  '/projectManagement/projectList',
+  '/projectManagement/subjectStatistics',
+  ...[
+    'addMidTerm',
+    'editMidTerm',
+    'addConclusionUpload',
+    'editConclusionUpload',
+    'addFileAll',
+    'addFileAllcg',
+    'editFileAll',
+  ].map((p) => `/projectManagement/projectList/${p}/index`),
+  ...['projectDetail', 'declareGuidelinesChange', 'operateDetail', 'changeDetail'].map(
+    (p) => `/projectManagement/projectList/${p}`,
+  ),
+  '/projectManagement/changeList',
+  '/projectManagement/changeList/create',
+  '/projectManagement/changeList/detail',
   '/reviewManagement',
-  ...['setting', 'setting/subject', 'setting/viewreview', 'setting/editPage', 'setting/addPage', 'setting/lookPage', 'setting/detail',
-    'expert', 'expert/addPage', 'expert/editPage', 'expert/lookPage', 'list', 'list/editPage', 'list/viewPage', 'list/lookPage'].map((p) => `/reviewManagement/${p}`),
-  '/meetingManagement', '/meetingManagement/addMeeting', '/meetingManagement/editMeeting', '/meetingManagement/meetingDetail',
+  ...[
+    'setting',
+    'setting/subject',
+    'setting/viewreview',
+    'setting/editPage',
+    'setting/addPage',
+    'setting/lookPage',
+    'setting/detail',
+    'expert',
+    'expert/addPage',
+    'expert/editPage',
+    'expert/lookPage',
+    'list',
+    'list/editPage',
+    'list/viewPage',
+    'list/lookPage',
+  ].map((p) => `/reviewManagement/${p}`),
+  '/meetingManagement',
+  '/meetingManagement/addMeeting',
+  '/meetingManagement/editMeeting',
+  '/meetingManagement/meetingDetail',
   '/informationManagement',
   ...['announcement', 'activityDynamics', 'activityReports', 'relatedDownloads', 'rules'].flatMap((k) => {
     const cap = k[0].toUpperCase() + k.slice(1);
     return [k, `${k}/add${cap}`, `${k}/edit${cap}`, `${k}/look${cap}`].map((p) => `/informationManagement/${p}`);
   }),
-  '/expertQuetion', '/expertQuetion/addExpertQuetion', '/expertQuetion/lookExpertQuetion',
-  ...['roleUserManagement', 'roleUserManagement/lookUser', 'baseInfoUpkeep', 'funcModulePre', 'schoolManage'].map((p) => `/systemManagement/${p}`),
-  ...['notificateList', 'notificateList/add', 'notificateList/edit', 'notificateList/detail', 'notificateList/detail/upload',
-    'resultList', 'resultList/look', 'resultList/upload', 'resultList/repeatUpload',
-    'setting', 'setting/addPage', 'setting/editPage', 'setting/editPage/subject', 'setting/detail',
-    'reviewList', 'reviewList/editPage', 'reviewList/resultView', 'reviewList/lookPage'].map((p) => `/resultsManagement/${p}`),
+  '/expertQuetion',
+  '/expertQuetion/addExpertQuetion',
+  '/expertQuetion/lookExpertQuetion',
+  ...['roleUserManagement', 'roleUserManagement/lookUser', 'baseInfoUpkeep', 'funcModulePre', 'schoolManage'].map(
+    (p) => `/systemManagement/${p}`,
+  ),
+  ...[
+    'notificateList',
+    'notificateList/add',
+    'notificateList/edit',
+    'notificateList/detail',
+    'notificateList/detail/upload',
+    'resultList',
+    'resultList/look',
+    'resultList/upload',
+    'resultList/repeatUpload',
+    'setting',
+    'setting/addPage',
+    'setting/editPage',
+    'setting/editPage/subject',
+    'setting/detail',
+    'reviewList',
+    'reviewList/editPage',
+    'reviewList/resultView',
+    'reviewList/lookPage',
+  ].map((p) => `/resultsManagement/${p}`),
   '/systemSet/addSubSystem',
-  '/403', '/500',
+  '/403',
+  '/500',
 ];
 
 describe('schemas/routes.json', () => {
@@ -72,7 +136,8 @@ describe('schemas/routes.json', () => {
       const page = pages.get(e.def.page);
       expect(page, `${e.path} → ${e.def.page}`).toBeDefined();
       // A public route shows a public page, or a visitor's form (sign-up).
-      if (e.def.public && !page.publicSubmit) expect(page.source, `${e.path} is public, so ${e.def.page} must be`).toBe('public');
+      if (e.def.public && !page.publicSubmit)
+        expect(page.source, `${e.path} is public, so ${e.def.page} must be`).toBe('public');
     }
   });
 
@@ -81,12 +146,28 @@ describe('schemas/routes.json', () => {
   });
 
   it('makes the public pages public and everything else private', () => {
-    const pub = index.entries.filter((e) => e.def.public).map((e) => e.path).sort();
+    const pub = index.entries
+      .filter((e) => e.def.public)
+      .map((e) => e.path)
+      .sort();
     expect(pub).toEqual([
-      '/', '/403', '/500', '/activityDynamics', '/activityDynamics/lookActivityDynamics', '/expertFaq', '/expertFaq/lookFaq', '/homePage',
-      '/noticeAnnouncement', '/noticeAnnouncement/lookAnnouncement', '/relatedDownloads', '/relatedDownloads/lookRelatedDownloads',
-      '/rulesRegulations', '/rulesRegulations/lookRules',
-      '/signUp', '/signUp/signUp', '/verify',
+      '/',
+      '/403',
+      '/500',
+      '/activityDynamics',
+      '/activityDynamics/lookActivityDynamics',
+      '/expertFaq',
+      '/expertFaq/lookFaq',
+      '/homePage',
+      '/noticeAnnouncement',
+      '/noticeAnnouncement/lookAnnouncement',
+      '/relatedDownloads',
+      '/relatedDownloads/lookRelatedDownloads',
+      '/rulesRegulations',
+      '/rulesRegulations/lookRules',
+      '/signUp',
+      '/signUp/signUp',
+      '/verify',
     ]);
   });
 
@@ -97,7 +178,9 @@ describe('schemas/routes.json', () => {
   });
 
   it('hides the header of the project detail page only', () => {
-    expect(index.entries.filter((e) => e.def.hideHeader).map((e) => e.path)).toEqual(['/projectManagement/projectList/projectDetail']);
+    expect(index.entries.filter((e) => e.def.hideHeader).map((e) => e.path)).toEqual([
+      '/projectManagement/projectList/projectDetail',
+    ]);
   });
 
   it('has a route for every link the page schemas make', () => {
@@ -107,7 +190,8 @@ describe('schemas/routes.json', () => {
         if (Array.isArray(v)) v.forEach(walk);
         else if (v && typeof v === 'object') {
           for (const [k, x] of Object.entries(v)) {
-            if ((k === 'to' || k === 'more' || k === 'afterSave') && typeof x === 'string' && x.startsWith('/')) links.push(x);
+            if ((k === 'to' || k === 'more' || k === 'afterSave') && typeof x === 'string' && x.startsWith('/'))
+              links.push(x);
             else walk(x);
           }
         }
@@ -119,6 +203,7 @@ describe('schemas/routes.json', () => {
   });
 
   it('gives every section something to open or leaves it to the fallback page', () => {
-    for (const e of index.entries) expect(['redirect', 'page', 'component', 'section', 'missing']).toContain(routeKind(e.def).kind);
+    for (const e of index.entries)
+      expect(['redirect', 'page', 'component', 'section', 'missing']).toContain(routeKind(e.def).kind);
   });
 });

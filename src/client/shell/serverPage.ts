@@ -19,7 +19,9 @@ export function servedTitle(at: string): string | null {
 
 /** The texts the app's page must show before it replaces the server's: its title and first rows' links. */
 export function markersOf(page: Element): string[] {
-  const texts = [...page.querySelectorAll('h1, h2, a')].map((e) => (e.textContent ?? '').trim()).filter((t) => t && t !== '更多');
+  const texts = [...page.querySelectorAll('h1, h2, a')]
+    .map((e) => (e.textContent ?? '').trim())
+    .filter((t) => t && t !== '更多');
   return [...new Set(texts)].slice(0, 6);
 }
 

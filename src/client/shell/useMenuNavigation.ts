@@ -12,18 +12,25 @@ import { FORBIDDEN_PATH, NO_SECTION_RIGHTS } from './navigation.js';
  */
 export function useMenuNavigation(): (node: ServerMenuNode) => void {
   const navigate = useNavigate();
-  return useCallback((node: ServerMenuNode) => {
-    // A page with unsaved work (the application being typed, an upload) is left only when the user says so.
-    if (!mayLeave()) return;
-    const target = isSection(node) ? firstLeafPath(node) : node.path;
-    if (!target) {
-      notify.warning(NO_SECTION_RIGHTS, 'no-section-rights');
-      navigate(FORBIDDEN_PATH);
-      return;
-    }
-    if (clearsListState(node)) {
-      try { sessionStorage.removeItem(STORAGE_KEYS.listBasicObj); } catch { /* storage unavailable */ }
-    }
-    navigate(target);
-  }, [navigate]);
+  return useCallback(
+    (node: ServerMenuNode) => {
+      // A page with unsaved work (the application being typed, an upload) is left only when the user says so.
+      if (!mayLeave()) return;
+      const target = isSection(node) ? firstLeafPath(node) : node.path;
+      if (!target) {
+        notify.warning(NO_SECTION_RIGHTS, 'no-section-rights');
+        navigate(FORBIDDEN_PATH);
+        return;
+      }
+      if (clearsListState(node)) {
+        try {
+          sessionStorage.removeItem(STORAGE_KEYS.listBasicObj);
+        } catch {
+          /* storage unavailable */
+        }
+      }
+      navigate(target);
+    },
+    [navigate],
+  );
 }

@@ -33,9 +33,18 @@ function ConversionNotice({ info }: { info: PreviewInfo }) {
   const c = info.conversion!;
   return (
     <div style={{ padding: 48, textAlign: 'center' }}>
-      {c.state === 'queued' || c.state === 'running' || c.state === 'retrying' ? <Spin style={{ marginBottom: 16 }} /> : null}
-      <div className="upload-preview-conversion">{c.message}{c.reason ? `：${c.reason}` : ''}</div>
-      {info.downloadUrl ? <a href={info.downloadUrl} style={{ display: 'inline-block', marginTop: 16 }}>下载文件</a> : null}
+      {c.state === 'queued' || c.state === 'running' || c.state === 'retrying' ? (
+        <Spin style={{ marginBottom: 16 }} />
+      ) : null}
+      <div className="upload-preview-conversion">
+        {c.message}
+        {c.reason ? `：${c.reason}` : ''}
+      </div>
+      {info.downloadUrl ? (
+        <a href={info.downloadUrl} style={{ display: 'inline-block', marginTop: 16 }}>
+          下载文件
+        </a>
+      ) : null}
     </div>
   );
 }
@@ -54,7 +63,17 @@ function ImagePreview({ src, alt, timeoutMs }: { src: string; alt: string; timeo
     return () => clearTimeout(timer);
   }, [src, timeoutMs]);
   return (
-    <div style={{ width: IMAGE_BOX.width, maxWidth: '100%', height: IMAGE_BOX.height, display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#fafafa' }}>
+    <div
+      style={{
+        width: IMAGE_BOX.width,
+        maxWidth: '100%',
+        height: IMAGE_BOX.height,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: '#fafafa',
+      }}
+    >
       {state === 'timeout' ? (
         <span className="upload-preview-error">{UPLOAD_MESSAGES.imageTimeout}</span>
       ) : (
@@ -65,7 +84,12 @@ function ImagePreview({ src, alt, timeoutMs }: { src: string; alt: string; timeo
             alt={alt}
             onLoad={() => setState('loaded')}
             onError={() => setState('timeout')}
-            style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', display: state === 'loaded' ? 'block' : 'none' }}
+            style={{
+              maxWidth: '100%',
+              maxHeight: '100%',
+              objectFit: 'contain',
+              display: state === 'loaded' ? 'block' : 'none',
+            }}
           />
         </>
       )}
@@ -76,11 +100,31 @@ function ImagePreview({ src, alt, timeoutMs }: { src: string; alt: string; timeo
 function VideoPreview({ src }: { src: string }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => setFailed(false), [src]);
-  if (failed) return <div className="upload-preview-error" style={{ padding: 48, textAlign: 'center' }}>{UPLOAD_MESSAGES.videoFailed}</div>;
-  return <video src={src} controls style={{ width: '100%', maxHeight: '70vh', background: '#000' }} onError={() => setFailed(true)} />;
+  if (failed)
+    return (
+      <div className="upload-preview-error" style={{ padding: 48, textAlign: 'center' }}>
+        {UPLOAD_MESSAGES.videoFailed}
+      </div>
+    );
+  return (
+    <video
+      src={src}
+      controls
+      style={{ width: '100%', maxHeight: '70vh', background: '#000' }}
+      onError={() => setFailed(true)}
+    />
+  );
 }
 
-export function FilePreview({ file, onClose, imageTimeoutMs = IMAGE_TIMEOUT_MS }: { file: PreviewTarget | null; onClose: () => void; imageTimeoutMs?: number }) {
+export function FilePreview({
+  file,
+  onClose,
+  imageTimeoutMs = IMAGE_TIMEOUT_MS,
+}: {
+  file: PreviewTarget | null;
+  onClose: () => void;
+  imageTimeoutMs?: number;
+}) {
   const [info, setInfo] = useState<PreviewInfo | null>(null);
 
   useEffect(() => {
@@ -93,14 +137,18 @@ export function FilePreview({ file, onClose, imageTimeoutMs = IMAGE_TIMEOUT_MS }
     }
     let live = true;
     http.post<PreviewInfo>(`file/preview/${file.id}`, {}, { silent: true }).then(
-      (answer) => { if (live) setInfo(answer); },
+      (answer) => {
+        if (live) setInfo(answer);
+      },
       (e: Error) => {
         if (!live) return;
         notify.warning(e.message || UPLOAD_MESSAGES.noPreview);
         onClose();
       },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
     // onClose is the caller's; a new function each render must not restart the preview.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [file?.id]);
@@ -118,7 +166,9 @@ export function FilePreview({ file, onClose, imageTimeoutMs = IMAGE_TIMEOUT_MS }
       className="upload-preview"
     >
       {!info ? (
-        <div style={{ padding: 48, textAlign: 'center' }}><Spin /></div>
+        <div style={{ padding: 48, textAlign: 'center' }}>
+          <Spin />
+        </div>
       ) : !info.previewUrl ? (
         <ConversionNotice info={info} />
       ) : info.kind === 'image' ? (

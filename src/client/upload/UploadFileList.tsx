@@ -17,9 +17,16 @@ export function UploadFileList({ value }: { value?: FileRefValue[] | null }) {
             <PaperClipOutlined /> <span className="upload-file-name">{f.fileName}</span>
             <span style={{ color: '#999', marginLeft: 8 }}>{sizeText(f.fileSize)}</span>
             {canPreview(f) ? (
-              <a style={{ marginLeft: 12 }} onClick={() => setPreviewing({ id: f.id, fileName: f.fileName, fileSuffix: f.fileSuffix })}>预览</a>
+              <a
+                style={{ marginLeft: 12 }}
+                onClick={() => setPreviewing({ id: f.id, fileName: f.fileName, fileSuffix: f.fileSuffix })}
+              >
+                预览
+              </a>
             ) : null}
-            <a style={{ marginLeft: 12 }} onClick={() => void downloadStoredFile(f).catch(() => undefined)}>下载</a>
+            <a style={{ marginLeft: 12 }} onClick={() => void downloadStoredFile(f).catch(() => undefined)}>
+              下载
+            </a>
           </li>
         ))}
       </ul>

@@ -3,7 +3,15 @@
  * and saved, preview or download the finished ones, retry one that failed on the network. Its value
  * is the field's list of FileRefs; files in flight are not part of it (and hold other calls back).
  */
-import { CheckCircleFilled, CloseCircleFilled, DeleteOutlined, LoadingOutlined, PaperClipOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  CheckCircleFilled,
+  CloseCircleFilled,
+  DeleteOutlined,
+  LoadingOutlined,
+  PaperClipOutlined,
+  ReloadOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { Button, Progress, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { notify } from '../api/notifier.js';
@@ -44,14 +52,18 @@ export function acceptList(accept: UploaderProps['accept']): readonly string[] {
 
 function statusText(item: UploadItem): string {
   switch (item.status) {
-    case 'init': return '准备中';
-    case 'queued': return '等待上传';
+    case 'init':
+      return '准备中';
+    case 'queued':
+      return '等待上传';
     case 'progress':
       if (item.phase === 'md5') return `校验中 ${item.md5Percentage ?? 0}%`;
       if (item.phase === 'save') return '保存中';
       return `上传中 ${item.percentage}%`;
-    case 'complete': return item.instant ? '秒传成功' : '上传成功';
-    case 'error': return item.error ?? '上传失败';
+    case 'complete':
+      return item.instant ? '秒传成功' : '上传成功';
+    case 'error':
+      return item.error ?? '上传失败';
   }
 }
 
@@ -76,16 +88,23 @@ export function Uploader(props: UploaderProps) {
   });
   const modelRef = useRef<UploadModel | null>(null);
   if (!modelRef.current) {
-    modelRef.current = new UploadModel(settings, {
-      transport: props.deps?.transport ?? httpTransport(),
-      md5: props.deps?.md5 ?? ((file, o) => computeMd5(file, o)),
-      gate: props.deps?.gate ?? uploadGate,
-      notify: props.deps?.notify ?? notify,
-    }, props.value ?? []);
+    modelRef.current = new UploadModel(
+      settings,
+      {
+        transport: props.deps?.transport ?? httpTransport(),
+        md5: props.deps?.md5 ?? ((file, o) => computeMd5(file, o)),
+        gate: props.deps?.gate ?? uploadGate,
+        notify: props.deps?.notify ?? notify,
+      },
+      props.value ?? [],
+    );
   }
   const model = modelRef.current;
   model.configure(settings);
-  const items = useSyncExternalStore((l) => model.subscribe(l), () => model.items());
+  const items = useSyncExternalStore(
+    (l) => model.subscribe(l),
+    () => model.items(),
+  );
   const inputRef = useRef<HTMLInputElement>(null);
   const [previewing, setPreviewing] = useState<PreviewTarget | null>(null);
   const onChange = useRef(props.onChange);
@@ -93,13 +112,17 @@ export function Uploader(props: UploaderProps) {
   const lastSent = useRef(JSON.stringify((props.value ?? []).map((f) => f.id)));
 
   // The form's value follows the finished files...
-  useEffect(() => model.subscribe(() => {
-    const value = model.value();
-    const key = JSON.stringify(value.map((f) => f.id));
-    if (key === lastSent.current) return;
-    lastSent.current = key;
-    onChange.current?.(value);
-  }), [model]);
+  useEffect(
+    () =>
+      model.subscribe(() => {
+        const value = model.value();
+        const key = JSON.stringify(value.map((f) => f.id));
+        if (key === lastSent.current) return;
+        lastSent.current = key;
+        onChange.current?.(value);
+      }),
+    [model],
+  );
   // ...and a value set from outside (a record loaded for editing) shows in the list.
   useEffect(() => {
     const key = JSON.stringify((props.value ?? []).map((f) => f.id));
@@ -118,7 +141,9 @@ export function Uploader(props: UploaderProps) {
     `支持格式：${accept.join('、')}`,
     settings.maxSize >= 0 ? `单个文件不超过${settings.maxSize}MB` : null,
     settings.maxCount >= 0 ? `最多${settings.maxCount}个文件` : null,
-  ].filter(Boolean).join('；');
+  ]
+    .filter(Boolean)
+    .join('；');
 
   return (
     <div className="portal-uploader">
@@ -138,36 +163,77 @@ export function Uploader(props: UploaderProps) {
               if (files.length) model.add(files);
             }}
           />
-          <Button icon={<UploadOutlined />} disabled={full} onClick={() => inputRef.current?.click()}>上传文件</Button>
-          <div className="portal-uploader-hint" style={{ color: '#999', fontSize: 12, marginTop: 4 }}>{limits}</div>
+          <Button icon={<UploadOutlined />} disabled={full} onClick={() => inputRef.current?.click()}>
+            上传文件
+          </Button>
+          <div className="portal-uploader-hint" style={{ color: '#999', fontSize: 12, marginTop: 4 }}>
+            {limits}
+          </div>
         </>
       ) : null}
       <ul className="portal-uploader-list" style={{ listStyle: 'none', margin: '8px 0 0', padding: 0 }}>
         {items.map((item) => (
-          <li key={item.uid} data-status={item.status} className={`portal-upload-item portal-upload-${item.status}`} style={{ marginBottom: 6 }}>
+          <li
+            key={item.uid}
+            data-status={item.status}
+            className={`portal-upload-item portal-upload-${item.status}`}
+            style={{ marginBottom: 6 }}
+          >
             <div style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
               <StatusIcon item={item} />
-              <span className="portal-upload-name" style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={item.fileName}>
+              <span
+                className="portal-upload-name"
+                style={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                title={item.fileName}
+              >
                 {item.fileName}
               </span>
               <span style={{ color: '#999' }}>{sizeText(item.fileSize)}</span>
-              <span className="portal-upload-status" style={{ color: item.status === 'error' ? '#ff4d4f' : '#666' }}>{statusText(item)}</span>
+              <span className="portal-upload-status" style={{ color: item.status === 'error' ? '#ff4d4f' : '#666' }}>
+                {statusText(item)}
+              </span>
               {item.status === 'complete' && item.id !== undefined && canPreview(item) ? (
-                <a onClick={() => setPreviewing({ id: item.id!, fileName: item.fileName, fileSuffix: item.fileSuffix })}>预览</a>
+                <a
+                  onClick={() => setPreviewing({ id: item.id!, fileName: item.fileName, fileSuffix: item.fileSuffix })}
+                >
+                  预览
+                </a>
               ) : null}
               {item.status === 'complete' && item.id !== undefined ? (
-                <a onClick={() => void downloadStoredFile({ id: item.id!, fileName: item.fileName }).catch(() => undefined)}>下载</a>
+                <a
+                  onClick={() =>
+                    void downloadStoredFile({ id: item.id!, fileName: item.fileName }).catch(() => undefined)
+                  }
+                >
+                  下载
+                </a>
               ) : null}
               {item.status === 'error' && !locked ? (
-                <Tooltip title="重新上传"><Button size="small" type="link" icon={<ReloadOutlined />} onClick={() => model.retry(item.uid)}>重试</Button></Tooltip>
+                <Tooltip title="重新上传">
+                  <Button size="small" type="link" icon={<ReloadOutlined />} onClick={() => model.retry(item.uid)}>
+                    重试
+                  </Button>
+                </Tooltip>
               ) : null}
               {!locked ? (
-                <Tooltip title="删除"><Button size="small" type="text" aria-label="删除" icon={<DeleteOutlined />} onClick={() => model.remove(item.uid)} /></Tooltip>
+                <Tooltip title="删除">
+                  <Button
+                    size="small"
+                    type="text"
+                    aria-label="删除"
+                    icon={<DeleteOutlined />}
+                    onClick={() => model.remove(item.uid)}
+                  />
+                </Tooltip>
               ) : null}
             </div>
             {item.status === 'progress' ? (
-              <Progress size="small" percent={item.phase === 'md5' ? item.md5Percentage ?? 0 : item.percentage} status="active"
-                strokeColor={item.phase === 'md5' ? '#faad14' : undefined} />
+              <Progress
+                size="small"
+                percent={item.phase === 'md5' ? (item.md5Percentage ?? 0) : item.percentage}
+                status="active"
+                strokeColor={item.phase === 'md5' ? '#faad14' : undefined}
+              />
             ) : null}
           </li>
         ))}

@@ -10,19 +10,32 @@ export const COMPLETE_BACKOFF_MS = [1000, 2000, 4000, 8000, 8000, 8000, 8000, 80
 
 export type Wait = (ms: number, signal: AbortSignal) => Promise<void>;
 
-export const wait: Wait = (ms, signal) => new Promise((resolve, reject) => {
-  if (signal.aborted) { reject(new DOMException('aborted', 'AbortError')); return; }
-  const timer = setTimeout(() => { signal.removeEventListener('abort', onAbort); resolve(); }, ms);
-  const onAbort = () => { clearTimeout(timer); reject(new DOMException('aborted', 'AbortError')); };
-  signal.addEventListener('abort', onAbort, { once: true });
-});
+export const wait: Wait = (ms, signal) =>
+  new Promise((resolve, reject) => {
+    if (signal.aborted) {
+      reject(new DOMException('aborted', 'AbortError'));
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new DOMException('aborted', 'AbortError'));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 
 const isBusy = (e: unknown) => e instanceof ApiError && (e.status === 409 || e.code === 409);
 
 /** `complete`, tried again with back-off while the server answers that the file is being processed. */
 export async function completeWithRetry(
-  transport: UploadTransport, url: string, input: Parameters<UploadTransport['complete']>[1],
-  signal: AbortSignal, pause: Wait = wait,
+  transport: UploadTransport,
+  url: string,
+  input: Parameters<UploadTransport['complete']>[1],
+  signal: AbortSignal,
+  pause: Wait = wait,
 ): ReturnType<UploadTransport['complete']> {
   for (let attempt = 0; ; attempt++) {
     try {

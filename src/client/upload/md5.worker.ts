@@ -25,11 +25,16 @@ scope.onmessage = async (event: MessageEvent<Md5WorkerRequest>) => {
   const started = performance.now();
   try {
     const result = await md5OfBlob(file, {
-      chunkSize, prefer, sliceSize,
+      chunkSize,
+      prefer,
+      sliceSize,
       onProgress: (loaded, total) => scope.postMessage({ type: 'progress', loaded, total } satisfies Md5WorkerMessage),
     });
     scope.postMessage({ type: 'done', ...result, ms: performance.now() - started } satisfies Md5WorkerMessage);
   } catch (e) {
-    scope.postMessage({ type: 'error', message: e instanceof Error ? e.message : String(e) } satisfies Md5WorkerMessage);
+    scope.postMessage({
+      type: 'error',
+      message: e instanceof Error ? e.message : String(e),
+    } satisfies Md5WorkerMessage);
   }
 };

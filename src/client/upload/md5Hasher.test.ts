@@ -26,7 +26,12 @@ describe('md5 hashers', () => {
     const chunkSize = 1024 * 1024 + 3;
     const chunks = [0, 1, 2, 3].map((i) => nodeMd5(bytes.subarray(i * chunkSize, (i + 1) * chunkSize)));
     const seen: number[] = [];
-    const wasm = await md5OfBlob(blob, { prefer: 'wasm', sliceSize: 300_000, chunkSize, onProgress: (loaded) => seen.push(loaded) });
+    const wasm = await md5OfBlob(blob, {
+      prefer: 'wasm',
+      sliceSize: 300_000,
+      chunkSize,
+      onProgress: (loaded) => seen.push(loaded),
+    });
     const spark = await md5OfBlob(blob, { prefer: 'spark', sliceSize: 1 << 20, chunkSize });
     expect(wasm).toEqual({ md5: nodeMd5(bytes), chunkMd5s: chunks, kind: 'wasm' });
     expect(spark).toEqual({ md5: nodeMd5(bytes), chunkMd5s: chunks, kind: 'spark' });
@@ -36,7 +41,10 @@ describe('md5 hashers', () => {
 
   it('gives a one-chunk file its own md5 as the chunk md5, and handles an empty file', async () => {
     const small = new Blob([bytes.subarray(0, 1000)]);
-    expect(await md5OfBlob(small, { chunkSize: 1 << 30 })).toMatchObject({ md5: nodeMd5(bytes.subarray(0, 1000)), chunkMd5s: [nodeMd5(bytes.subarray(0, 1000))] });
+    expect(await md5OfBlob(small, { chunkSize: 1 << 30 })).toMatchObject({
+      md5: nodeMd5(bytes.subarray(0, 1000)),
+      chunkMd5s: [nodeMd5(bytes.subarray(0, 1000))],
+    });
     expect((await md5OfBlob(new Blob([]))).md5).toBe('d41d8cd98f00b204e9800998ecf8427e');
   });
 

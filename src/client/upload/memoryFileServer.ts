@@ -16,9 +16,23 @@ export function memoryFileServer() {
   };
   const limits = { chunkSize: 1073741824 };
   const transport: UploadTransport = {
-    async uploadSettings() { return { ...limits }; },
-    async checkMd5(m) { calls.push('checkMd5'); return { contextId: known.get(m) ?? null }; },
-    async storageTokens({ md5: m }) { calls.push('storageTokens'); return { md5: m, md5Token: `md5:${m}`, uploadToken: 'u', prepareToken: `p:${m}`, fileServerUrl: '/fileserver/v2' }; },
+    async uploadSettings() {
+      return { ...limits };
+    },
+    async checkMd5(m) {
+      calls.push('checkMd5');
+      return { contextId: known.get(m) ?? null };
+    },
+    async storageTokens({ md5: m }) {
+      calls.push('storageTokens');
+      return {
+        md5: m,
+        md5Token: `md5:${m}`,
+        uploadToken: 'u',
+        prepareToken: `p:${m}`,
+        fileServerUrl: '/fileserver/v2',
+      };
+    },
     async prepare(_url, { md5: m, token }) {
       calls.push('prepare');
       if (token !== `p:${m}`) throw new Error('wrong prepare token');
@@ -28,8 +42,15 @@ export function memoryFileServer() {
       sessions.set(id, { md5: m, chunks: 0, stored: new Map() });
       return { contextId: id, chunks: [] };
     },
-    async chunkTokens({ contextId, chunks }) { calls.push('chunkTokens'); sessions.get(contextId)!.chunks = chunks; return { chunkToken: 'c', completeToken: 'd' }; },
-    async getchunks(_url, { contextId }) { calls.push('getchunks'); return { chunks: [...sessions.get(contextId)!.stored.keys()], complete: false }; },
+    async chunkTokens({ contextId, chunks }) {
+      calls.push('chunkTokens');
+      sessions.get(contextId)!.chunks = chunks;
+      return { chunkToken: 'c', completeToken: 'd' };
+    },
+    async getchunks(_url, { contextId }) {
+      calls.push('getchunks');
+      return { chunks: [...sessions.get(contextId)!.stored.keys()], complete: false };
+    },
     async uploadChunk(_url, { contextId, index, chunk, onProgress }) {
       calls.push(`upload:${index}`);
       onProgress?.(chunk.size / 2);
@@ -48,10 +69,21 @@ export function memoryFileServer() {
     },
     async uploadFile({ originalFileName, contextId }) {
       calls.push('uploadFile');
-      const m = [...sessions.entries()].find(([id]) => id === contextId)?.[1].md5 ?? [...known.entries()].find(([, c]) => c === contextId)![0];
-      return { id: nextId++, fileName: originalFileName, fileSize: 1, fileSuffix: 'pdf', md5: m, contextId, previewKind: 'pdf', previewUrl: '/p', downloadUrl: '/d' };
+      const m =
+        [...sessions.entries()].find(([id]) => id === contextId)?.[1].md5 ??
+        [...known.entries()].find(([, c]) => c === contextId)![0];
+      return {
+        id: nextId++,
+        fileName: originalFileName,
+        fileSize: 1,
+        fileSuffix: 'pdf',
+        md5: m,
+        contextId,
+        previewKind: 'pdf',
+        previewUrl: '/p',
+        downloadUrl: '/d',
+      };
     },
   };
   return { transport, calls, known, failures, limits };
 }
-

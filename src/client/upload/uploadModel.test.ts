@@ -22,16 +22,28 @@ function setup(opts: Partial<ConstructorParameters<typeof UploadModel>[0]> = {})
   waits = [];
   const gate = { begin: vi.fn(), end: vi.fn(), remove: vi.fn() };
   const notify = { warning: vi.fn(), error: vi.fn() };
-  const deps: UploadDeps = { transport: server.transport, gate, notify, md5: (file, o) => md5OfBlob(file, o), wait: async (ms) => { waits.push(ms); } };
-  const model = new UploadModel(UploadModel.defaults({ belongType: 'announcement.attachments', accept: FILE_TYPE_SETS.generalArchive, ...opts }), deps);
+  const deps: UploadDeps = {
+    transport: server.transport,
+    gate,
+    notify,
+    md5: (file, o) => md5OfBlob(file, o),
+    wait: async (ms) => {
+      waits.push(ms);
+    },
+  };
+  const model = new UploadModel(
+    UploadModel.defaults({ belongType: 'announcement.attachments', accept: FILE_TYPE_SETS.generalArchive, ...opts }),
+    deps,
+  );
   const statuses: UploadStatus[] = [];
   model.subscribe(() => {
     const s = model.items()[0]?.status;
     if (s && statuses.at(-1) !== s) statuses.push(s);
   });
-  const settled = () => vi.waitFor(() => {
-    if (model.items().some((i) => i.status === 'queued' || i.status === 'progress')) throw new Error('still running');
-  });
+  const settled = () =>
+    vi.waitFor(() => {
+      if (model.items().some((i) => i.status === 'queued' || i.status === 'progress')) throw new Error('still running');
+    });
   return { model, server, gate, notify, statuses, settled };
 }
 
@@ -43,8 +55,25 @@ describe('UploadModel', () => {
     await settled();
     expect(statuses).toEqual(['init', 'queued', 'progress', 'complete']);
     expect(model.items()[0]).toMatchObject({ status: 'complete', percentage: 100, instant: false });
-    expect(model.value()).toEqual([{ id: 1, fileName: '申报书.pdf', fileSize: 1, fileSuffix: 'pdf', md5: md5(new Uint8Array(await file.arrayBuffer())) }]);
-    expect(server.calls).toEqual(['checkMd5', 'storageTokens', 'prepare', 'chunkTokens', 'getchunks', 'upload:0', 'complete', 'uploadFile']);
+    expect(model.value()).toEqual([
+      {
+        id: 1,
+        fileName: '申报书.pdf',
+        fileSize: 1,
+        fileSuffix: 'pdf',
+        md5: md5(new Uint8Array(await file.arrayBuffer())),
+      },
+    ]);
+    expect(server.calls).toEqual([
+      'checkMd5',
+      'storageTokens',
+      'prepare',
+      'chunkTokens',
+      'getchunks',
+      'upload:0',
+      'complete',
+      'uploadFile',
+    ]);
     expect(gate.begin).toHaveBeenCalledWith(uid);
     expect(gate.end).toHaveBeenLastCalledWith(uid);
   });
@@ -87,7 +116,7 @@ describe('UploadModel', () => {
     expect(server.calls).toEqual(['checkMd5', 'uploadFile']);
   });
 
-  it('cuts no chunk bigger than the server allows (UPLOAD_CHUNK_MB behind a proxy\'s body limit)', async () => {
+  it("cuts no chunk bigger than the server allows (UPLOAD_CHUNK_MB behind a proxy's body limit)", async () => {
     const { model, server, settled } = setup();
     server.limits.chunkSize = 1000;
     model.add([pdfFile('big.pdf', 2500)]);
@@ -99,7 +128,9 @@ describe('UploadModel', () => {
   it('tries a complete answered 文件正在处理 (409) again with back-off instead of dropping the file', async () => {
     const { model, server, notify, settled } = setup();
     let busy = 2;
-    server.failures.push((op) => (op === 'complete' && busy-- > 0 ? new ApiError('文件正在处理，请稍候', 'envelope', 409, 409) : null));
+    server.failures.push((op) =>
+      op === 'complete' && busy-- > 0 ? new ApiError('文件正在处理，请稍候', 'envelope', 409, 409) : null,
+    );
     model.add([pdfFile('busy.pdf')]);
     await settled();
     expect(model.items()[0].status).toBe('complete');
@@ -108,9 +139,11 @@ describe('UploadModel', () => {
     expect(notify.error).not.toHaveBeenCalled();
   });
 
-  it('gives up on a complete that stays busy after about a minute, with the server\'s message', async () => {
+  it("gives up on a complete that stays busy after about a minute, with the server's message", async () => {
     const { model, server, notify, settled } = setup();
-    server.failures.push((op) => (op === 'complete' ? new ApiError('文件正在处理，请稍候', 'envelope', 409, 409) : null));
+    server.failures.push((op) =>
+      op === 'complete' ? new ApiError('文件正在处理，请稍候', 'envelope', 409, 409) : null,
+    );
     model.add([pdfFile('stuck.pdf')]);
     await settled();
     expect(waits.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(55_000);
@@ -131,13 +164,24 @@ describe('UploadModel', () => {
     model.retry(uid);
     await settled();
     expect(model.items()[0].status).toBe('complete');
-    expect(server.calls).toEqual(['checkMd5', 'storageTokens', 'prepare', 'chunkTokens', 'getchunks', 'upload:1', 'complete', 'uploadFile']);
+    expect(server.calls).toEqual([
+      'checkMd5',
+      'storageTokens',
+      'prepare',
+      'chunkTokens',
+      'getchunks',
+      'upload:1',
+      'complete',
+      'uploadFile',
+    ]);
     expect(gate.end).toHaveBeenLastCalledWith(uid);
   });
 
   it('removes a file the server refuses, with the server message', async () => {
     const { model, server, gate, notify, settled } = setup();
-    server.failures.push((op) => (op === 'complete' ? new ApiError(UPLOAD_MESSAGES.wrongType, 'envelope', 400, 400) : null));
+    server.failures.push((op) =>
+      op === 'complete' ? new ApiError(UPLOAD_MESSAGES.wrongType, 'envelope', 400, 400) : null,
+    );
     const [uid] = model.add([pdfFile('fake.pdf')]);
     await settled();
     expect(model.items()).toEqual([]);
@@ -168,7 +212,13 @@ describe('UploadModel', () => {
 
   it('cuts files by the large-file threshold and chunk size (1073741824 by default)', () => {
     const defaults = UploadModel.defaults({ belongType: 'x', accept: [] });
-    expect(defaults).toMatchObject({ chunkSize: 1073741824, largeFileThreshold: 1073741824, timeoutMs: 1800000, maxCount: 5, maxSize: 10 });
+    expect(defaults).toMatchObject({
+      chunkSize: 1073741824,
+      largeFileThreshold: 1073741824,
+      timeoutMs: 1800000,
+      maxCount: 5,
+      maxSize: 10,
+    });
     expect(chunkPlan(10, defaults)).toEqual({ chunkSize: 1073741824, chunks: 1 });
     expect(chunkPlan(1073741824, defaults)).toEqual({ chunkSize: 1073741824, chunks: 1 });
     expect(chunkPlan(2.5 * 1073741824, defaults)).toEqual({ chunkSize: 1073741824, chunks: 3 });

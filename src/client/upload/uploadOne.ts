@@ -16,7 +16,12 @@ export function uploadOne(
   deps: Partial<UploadDeps> = {},
 ): Promise<FileRefValue | null> {
   const model = new UploadModel(
-    UploadModel.defaults({ belongType: rules.belongType, accept: FILE_TYPE_SETS[rules.accept ?? 'general'], maxCount: 1, maxSize: rules.maxSize }),
+    UploadModel.defaults({
+      belongType: rules.belongType,
+      accept: FILE_TYPE_SETS[rules.accept ?? 'general'],
+      maxCount: 1,
+      maxSize: rules.maxSize,
+    }),
     {
       transport: deps.transport ?? httpTransport(),
       md5: deps.md5 ?? ((f, o) => computeMd5(f, o)),
@@ -32,7 +37,7 @@ export function uploadOne(
       const item = model.items().find((i) => i.uid === uid);
       if (!item || (item.status !== 'complete' && item.status !== 'error')) return;
       stop();
-      const done = item.status === 'complete' ? model.value()[0] ?? null : null;
+      const done = item.status === 'complete' ? (model.value()[0] ?? null) : null;
       if (!done) (deps.notify ?? notify).error(item.error ?? '上传失败');
       model.dispose();
       resolve(done);

@@ -33,21 +33,58 @@ export interface UploadTransport {
   /** The server's largest chunk (UPLOAD_CHUNK_MB); the uploader cuts no bigger. */
   uploadSettings(): Promise<{ chunkSize: number }>;
   checkMd5(md5: string): Promise<{ contextId: string | null }>;
-  storageTokens(input: { fileExt: string; chunks: number; md5: string; fileSize: number; belongType: string }): Promise<StorageTokens>;
-  prepare(fileServerUrl: string, input: { token: string; chunkSize: number; md5: string }): Promise<{ contextId: string; chunks: number[] }>;
-  chunkTokens(input: { fileExt: string; chunks: number; md5: string; contextId: string }): Promise<{ chunkToken: string; completeToken: string }>;
-  getchunks(fileServerUrl: string, input: { token: string; contextId: string }): Promise<{ chunks: number[]; complete: boolean }>;
-  uploadChunk(fileServerUrl: string, input: {
-    token: string; contextId: string; index: number; chunk: Blob; chunkMd5?: string;
-    timeoutMs: number; onProgress?: (loaded: number) => void; signal?: AbortSignal;
-  }): Promise<void>;
-  complete(fileServerUrl: string, input: { token: string; contextId: string; timeoutMs: number }): Promise<{ md5: string; fileSize: number }>;
-  uploadFile(input: { belongType: string; belongId?: number | string | null; contextId: string; originalFileName: string }): Promise<UploadedFile>;
+  storageTokens(input: {
+    fileExt: string;
+    chunks: number;
+    md5: string;
+    fileSize: number;
+    belongType: string;
+  }): Promise<StorageTokens>;
+  prepare(
+    fileServerUrl: string,
+    input: { token: string; chunkSize: number; md5: string },
+  ): Promise<{ contextId: string; chunks: number[] }>;
+  chunkTokens(input: {
+    fileExt: string;
+    chunks: number;
+    md5: string;
+    contextId: string;
+  }): Promise<{ chunkToken: string; completeToken: string }>;
+  getchunks(
+    fileServerUrl: string,
+    input: { token: string; contextId: string },
+  ): Promise<{ chunks: number[]; complete: boolean }>;
+  uploadChunk(
+    fileServerUrl: string,
+    input: {
+      token: string;
+      contextId: string;
+      index: number;
+      chunk: Blob;
+      chunkMd5?: string;
+      timeoutMs: number;
+      onProgress?: (loaded: number) => void;
+      signal?: AbortSignal;
+    },
+  ): Promise<void>;
+  complete(
+    fileServerUrl: string,
+    input: { token: string; contextId: string; timeoutMs: number },
+  ): Promise<{ md5: string; fileSize: number }>;
+  uploadFile(input: {
+    belongType: string;
+    belongId?: number | string | null;
+    contextId: string;
+    originalFileName: string;
+  }): Promise<UploadedFile>;
 }
 
 /** No answer, a time-out, or a gateway that gave up: worth a retry that resumes. */
 export function isNetworkFailure(e: unknown): boolean {
-  return e instanceof ApiError && (e.kind === 'network' || e.kind === 'timeout' || (e.kind === 'http' && [0, 502, 503, 504].includes(e.status ?? 0)));
+  return (
+    e instanceof ApiError &&
+    (e.kind === 'network' || e.kind === 'timeout' || (e.kind === 'http' && [0, 502, 503, 504].includes(e.status ?? 0)))
+  );
 }
 
 export function networkError(): ApiError {
@@ -60,7 +97,13 @@ const SAME_ORIGIN_FILESERVER = /^\/fileserver\//;
 async function fileServerCall<T>(fileServerUrl: string, op: string, body: unknown, timeoutMs?: number): Promise<T> {
   if (SAME_ORIGIN_FILESERVER.test(fileServerUrl)) {
     const path = `${fileServerUrl.replace(SAME_ORIGIN_FILESERVER, '')}/${op}`;
-    return http.post<T>(path, body, { root: 'fileserver', silent: true, gate: false, loading: false, timeout: timeoutMs });
+    return http.post<T>(path, body, {
+      root: 'fileserver',
+      silent: true,
+      gate: false,
+      loading: false,
+      timeout: timeoutMs,
+    });
   }
   let res: Response;
   try {
@@ -113,9 +156,18 @@ function xhrUpload(url: string, input: Parameters<UploadTransport['uploadChunk']
         reject(e);
       }
     };
-    xhr.onerror = () => { done(); reject(networkError()); };
-    xhr.ontimeout = () => { done(); reject(networkError()); };
-    xhr.onabort = () => { done(); reject(new DOMException('aborted', 'AbortError')); };
+    xhr.onerror = () => {
+      done();
+      reject(networkError());
+    };
+    xhr.ontimeout = () => {
+      done();
+      reject(networkError());
+    };
+    xhr.onabort = () => {
+      done();
+      reject(new DOMException('aborted', 'AbortError'));
+    };
     xhr.send(input.chunk);
   });
 }
@@ -129,7 +181,9 @@ export function httpTransport(): UploadTransport {
   return {
     uploadSettings: () => {
       settings ??= http.get<{ chunkSize: number }>('file/uploadSettings', undefined, { silent: true, loading: false });
-      settings.catch(() => { settings = null; });
+      settings.catch(() => {
+        settings = null;
+      });
       return settings;
     },
     checkMd5: (md5) => http.post('file/checkMd5', { md5 }, apiOptions),
@@ -138,10 +192,15 @@ export function httpTransport(): UploadTransport {
     chunkTokens: (input) => http.post('file/getTokenByChunks', input, apiOptions),
     getchunks: (url, input) => fileServerCall(url, 'getchunks', input),
     uploadChunk: (url, input) => {
-      const query = new URLSearchParams({ contextId: input.contextId, index: String(input.index), ...(input.chunkMd5 ? { chunkMd5: input.chunkMd5 } : {}) });
+      const query = new URLSearchParams({
+        contextId: input.contextId,
+        index: String(input.index),
+        ...(input.chunkMd5 ? { chunkMd5: input.chunkMd5 } : {}),
+      });
       return xhrUpload(`${url}/upload?${query}`, input);
     },
-    complete: (url, input) => fileServerCall(url, 'complete', { token: input.token, contextId: input.contextId }, input.timeoutMs),
+    complete: (url, input) =>
+      fileServerCall(url, 'complete', { token: input.token, contextId: input.contextId }, input.timeoutMs),
     uploadFile: (input) => http.post('file/uploadFile', { ...input, belongId: input.belongId ?? '' }, apiOptions),
   };
 }

@@ -30,7 +30,8 @@ function read(ctx: RuleContext, path: string): unknown {
 function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (a === null || a === undefined || b === null || b === undefined) return (a ?? null) === (b ?? null);
-  if ((typeof a === 'number' || typeof a === 'string') && (typeof b === 'number' || typeof b === 'string')) return String(a) === String(b);
+  if ((typeof a === 'number' || typeof a === 'string') && (typeof b === 'number' || typeof b === 'string'))
+    return String(a) === String(b);
   return false;
 }
 
@@ -71,18 +72,28 @@ export function evaluate(rule: Rule | unknown, ctx: RuleContext): unknown {
   if (rule === null || typeof rule !== 'object') return rule;
   if (Array.isArray(rule)) return rule.map((r) => evaluate(r, ctx));
   const keys = Object.keys(rule);
-  if (keys.length !== 1) throw new RuleError(`a rule object has exactly one operator, got: ${keys.join(', ') || 'none'}`);
+  if (keys.length !== 1)
+    throw new RuleError(`a rule object has exactly one operator, got: ${keys.join(', ') || 'none'}`);
   const op = keys[0];
   const raw = (rule as Record<string, unknown>)[op];
   switch (op) {
     case 'var': {
       const [path, fallback] = args(op, raw);
       const v = read(ctx, String(evaluate(path, ctx) ?? ''));
-      return v === undefined ? fallback ?? null : v;
+      return v === undefined ? (fallback ?? null) : v;
     }
-    case '==': { const [a, b] = args(op, raw); return equal(evaluate(a, ctx), evaluate(b, ctx)); }
-    case '!=': { const [a, b] = args(op, raw); return !equal(evaluate(a, ctx), evaluate(b, ctx)); }
-    case '<': case '<=': case '>': case '>=': {
+    case '==': {
+      const [a, b] = args(op, raw);
+      return equal(evaluate(a, ctx), evaluate(b, ctx));
+    }
+    case '!=': {
+      const [a, b] = args(op, raw);
+      return !equal(evaluate(a, ctx), evaluate(b, ctx));
+    }
+    case '<':
+    case '<=':
+    case '>':
+    case '>=': {
       const [a, b] = args(op, raw);
       const c = compare(evaluate(a, ctx), evaluate(b, ctx));
       if (c === null) return false;
@@ -98,18 +109,26 @@ export function evaluate(rule: Rule | unknown, ctx: RuleContext): unknown {
     }
     case 'and': {
       let last: unknown = true;
-      for (const r of args(op, raw)) { last = evaluate(r, ctx); if (!truthy(last)) return last; }
+      for (const r of args(op, raw)) {
+        last = evaluate(r, ctx);
+        if (!truthy(last)) return last;
+      }
       return last;
     }
     case 'or': {
       let last: unknown = false;
-      for (const r of args(op, raw)) { last = evaluate(r, ctx); if (truthy(last)) return last; }
+      for (const r of args(op, raw)) {
+        last = evaluate(r, ctx);
+        if (truthy(last)) return last;
+      }
       return last;
     }
-    case '!': return !truthy(evaluate(args(op, raw)[0], ctx));
+    case '!':
+      return !truthy(evaluate(args(op, raw)[0], ctx));
     case 'if': {
       const list = args(op, raw);
-      for (let i = 0; i + 1 < list.length; i += 2) if (truthy(evaluate(list[i], ctx))) return evaluate(list[i + 1], ctx);
+      for (let i = 0; i + 1 < list.length; i += 2)
+        if (truthy(evaluate(list[i], ctx))) return evaluate(list[i + 1], ctx);
       return list.length % 2 === 1 ? evaluate(list[list.length - 1], ctx) : null;
     }
     case 'some': {
@@ -132,12 +151,14 @@ export function test(rule: Rule | undefined, ctx: RuleContext): boolean {
 /** Structural check used by schemas:check: every operator known, every `var` a string. Returns problems with JSON paths. */
 export function lintRule(rule: unknown, path = ''): { path: string; message: string }[] {
   if (rule === null || typeof rule !== 'object') {
-    if (typeof rule === 'string' && rule.includes('{{')) return [{ path, message: 'no {{ }} expressions: write a JSON rule' }];
+    if (typeof rule === 'string' && rule.includes('{{'))
+      return [{ path, message: 'no {{ }} expressions: write a JSON rule' }];
     return [];
   }
   if (Array.isArray(rule)) return rule.flatMap((r, i) => lintRule(r, `${path}/${i}`));
   const keys = Object.keys(rule);
-  if (keys.length !== 1) return [{ path, message: `a rule object has exactly one operator, got: ${keys.join(', ') || 'none'}` }];
+  if (keys.length !== 1)
+    return [{ path, message: `a rule object has exactly one operator, got: ${keys.join(', ') || 'none'}` }];
   const op = keys[0];
   if (!RULE_OPERATORS.includes(op)) return [{ path, message: `unknown rule operator "${op}"` }];
   const raw = (rule as Record<string, unknown>)[op];

@@ -6,9 +6,11 @@ import type { ListPageDef } from './types.js';
  * with no antd Table, pager or action dialogs, so the visitor's first page stays small.
  */
 export function isCompactList(page: ListPageDef): boolean {
-  return page.pagination === false
-    && !page.filters?.length
-    && !page.toolbar?.length
-    && !page.rowActions?.length
-    && !page.batchActions?.length;
+  return (
+    page.pagination === false &&
+    !page.filters?.length &&
+    !page.toolbar?.length &&
+    !page.rowActions?.length &&
+    !page.batchActions?.length
+  );
 }

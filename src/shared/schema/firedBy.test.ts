@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { firedBy } from './firedBy.js';
 import type { TransitionDef } from './types.js';
 
-const t = (over: Partial<TransitionDef>): TransitionDef => ({ action: 'a', label: 'a', from: ['1'], to: '2', roles: ['3'], ...over } as TransitionDef);
+const t = (over: Partial<TransitionDef>): TransitionDef =>
+  ({ action: 'a', label: 'a', from: ['1'], to: '2', roles: ['3'], ...over }) as TransitionDef;
 
 describe('firedBy', () => {
   it('lets only the roles the workflow names fire a transition, and nobody a system one', () => {

@@ -24,7 +24,8 @@ export function jsonDiff(a: unknown, b: unknown, limit = 200): JsonChange[] {
         if (!Object.hasOwn(y, k)) out.push({ path: `${path}/${esc(k)}`, before: x[k] });
         else walk(x[k], y[k], `${path}/${esc(k)}`);
       }
-      for (const k of Object.keys(y)) if (!Object.hasOwn(x, k) && out.length < limit) out.push({ path: `${path}/${esc(k)}`, after: y[k] });
+      for (const k of Object.keys(y))
+        if (!Object.hasOwn(x, k) && out.length < limit) out.push({ path: `${path}/${esc(k)}`, after: y[k] });
       return;
     }
     if (Array.isArray(x) && Array.isArray(y)) {

@@ -8,13 +8,20 @@ export function jsonLines(text: string): Map<string, number> {
   let line = 1;
   const esc = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
   const skip = () => {
-    while (i < text.length && /\s/.test(text[i])) { if (text[i] === '\n') line++; i++; }
+    while (i < text.length && /\s/.test(text[i])) {
+      if (text[i] === '\n') line++;
+      i++;
+    }
   };
   const str = (): string => {
     let s = '';
     i++; // opening quote
     while (i < text.length && text[i] !== '"') {
-      if (text[i] === '\\') { s += text[i + 1] === 'n' ? '\n' : text[i + 1]; i += 2; continue; }
+      if (text[i] === '\\') {
+        s += text[i + 1] === 'n' ? '\n' : text[i + 1];
+        i += 2;
+        continue;
+      }
       if (text[i] === '\n') line++;
       s += text[i++];
     }
@@ -29,7 +36,10 @@ export function jsonLines(text: string): Map<string, number> {
       i++;
       for (;;) {
         skip();
-        if (text[i] === '}') { i++; return; }
+        if (text[i] === '}') {
+          i++;
+          return;
+        }
         if (text[i] !== '"') throw new Error('key');
         const at = line;
         const key = str();
@@ -38,8 +48,14 @@ export function jsonLines(text: string): Map<string, number> {
         i++;
         value(`${pointer}/${esc(key)}`, at);
         skip();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === '}') { i++; return; }
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === '}') {
+          i++;
+          return;
+        }
         throw new Error(',');
       }
     }
@@ -47,20 +63,36 @@ export function jsonLines(text: string): Map<string, number> {
       i++;
       for (let n = 0; ; n++) {
         skip();
-        if (text[i] === ']') { i++; return; }
+        if (text[i] === ']') {
+          i++;
+          return;
+        }
         value(`${pointer}/${n}`);
         skip();
-        if (text[i] === ',') { i++; continue; }
-        if (text[i] === ']') { i++; return; }
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
+        if (text[i] === ']') {
+          i++;
+          return;
+        }
         throw new Error(',');
       }
     }
-    if (c === '"') { str(); return; }
+    if (c === '"') {
+      str();
+      return;
+    }
     const m = /^(true|false|null|-?\d+(\.\d+)?([eE][+-]?\d+)?)/.exec(text.slice(i, i + 40));
     if (!m) throw new Error('value');
     i += m[0].length;
   };
-  try { value(''); } catch { /* keep what was read */ }
+  try {
+    value('');
+  } catch {
+    /* keep what was read */
+  }
   return out;
 }
 

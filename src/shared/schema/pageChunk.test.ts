@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { pageChunkOf } from './pageChunk.js';
 import type { FormPageDef, ListPageDef } from './types.js';
 
-const latest: ListPageDef = { kind: 'list', id: 'portal/x.latest', entity: 'announcement', title: '通知公告', source: 'public', columns: [{ field: 'title' }], pageSize: 5, pagination: false };
+const latest: ListPageDef = {
+  kind: 'list',
+  id: 'portal/x.latest',
+  entity: 'announcement',
+  title: '通知公告',
+  source: 'public',
+  columns: [{ field: 'title' }],
+  pageSize: 5,
+  pagination: false,
+};
 const form: FormPageDef = { kind: 'form', id: 'x.form', entity: 'announcement', title: '编辑', sections: [] };
 
 describe('pageChunkOf', () => {

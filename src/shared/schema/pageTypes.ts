@@ -113,7 +113,13 @@ export interface FormPageDef {
    * what was last saved. `resumeBy`: in add mode, the user's record in the workflow's initial status
    * with these fields equal to the new record's initial values is opened instead (the draft continues).
    */
-  autosave?: { intervalSeconds?: number; debounceSeconds?: number; onStepChange?: boolean; resumeBy?: string[]; rememberStep?: boolean };
+  autosave?: {
+    intervalSeconds?: number;
+    debounceSeconds?: number;
+    onStepChange?: boolean;
+    resumeBy?: string[];
+    rememberStep?: boolean;
+  };
 }
 
 /** When `field` (an id) changes, read that record of `entity` and copy its values: target field → source field. */
@@ -203,7 +209,15 @@ export interface ArticlePageDef {
   entity: string;
   title: string;
   source: 'public';
-  fields: { title: string; source?: string; date?: string; area?: string; summary?: string; body?: string; attachments?: string };
+  fields: {
+    title: string;
+    source?: string;
+    date?: string;
+    area?: string;
+    summary?: string;
+    body?: string;
+    attachments?: string;
+  };
 }
 
 /** Data of a dashboard (POST /api/workbench/data): one entry per block of the page, in order; null for blocks of other roles. */
@@ -287,7 +301,8 @@ export interface LookupPageDef {
   fields: { key: string; label: string; copyable?: boolean }[];
 }
 
-export type EntityPageDef = ListPageDef | FormPageDef | DetailPageDef | ArticlePageDef | AllocationPageDef | ProgressPageDef | StatisticsPageDef;
+export type EntityPageDef =
+  ListPageDef | FormPageDef | DetailPageDef | ArticlePageDef | AllocationPageDef | ProgressPageDef | StatisticsPageDef;
 /** The schema studio (表单设计): the schema files edited, checked, previewed, published and rolled back. */
 export interface StudioPageDef {
   $schema?: string;

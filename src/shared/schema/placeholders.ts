@@ -10,10 +10,13 @@ export function fillPlaceholders(template: string, values: Record<string, unknow
   const schemeMatch = /^[a-z][a-z0-9+.-]*:\/\//i.exec(template);
   const head = schemeMatch ? schemeMatch[0] : '';
   const rest = template.slice(head.length);
-  return head + rest.replace(PLACEHOLDER, (_m, name: string) => {
-    const v = values?.[name];
-    return v === null || v === undefined ? '' : encodeURIComponent(String(v));
-  });
+  return (
+    head +
+    rest.replace(PLACEHOLDER, (_m, name: string) => {
+      const v = values?.[name];
+      return v === null || v === undefined ? '' : encodeURIComponent(String(v));
+    })
+  );
 }
 
 /** Names used as placeholders in a template (for schema checks and tests). */

@@ -13,7 +13,14 @@ import areacode from './dictionaries/areacode.json';
 
 export const fixtureEntities: EntityDef[] = [notice as unknown as EntityDef];
 export const fixtureWorkflows: WorkflowDef[] = [noticeWorkflow as unknown as WorkflowDef];
-export const fixturePages: PageDef[] = [noticeList, noticeForm, noticeSteps, noticeDetail, noticePublicList, noticePublicLook] as unknown as PageDef[];
+export const fixturePages: PageDef[] = [
+  noticeList,
+  noticeForm,
+  noticeSteps,
+  noticeDetail,
+  noticePublicList,
+  noticePublicLook,
+] as unknown as PageDef[];
 export const fixtureDictionaries: DictionaryDef[] = [hyly, areacode];
 
 export const noticeEntity = notice as unknown as EntityDef;

@@ -5,5 +5,9 @@
 export const DICT_PENDING_TEXT = '…';
 
 export function DictPending() {
-  return <span className="runtime-dict-pending" aria-busy="true" aria-label="加载中">{DICT_PENDING_TEXT}</span>;
+  return (
+    <span className="runtime-dict-pending" aria-busy="true" aria-label="加载中">
+      {DICT_PENDING_TEXT}
+    </span>
+  );
 }

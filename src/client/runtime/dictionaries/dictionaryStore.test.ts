@@ -3,21 +3,44 @@ import { DICTIONARY_CACHE_PREFIX, DictionaryStore, type DictionarySource } from 
 
 class MemoryStorage {
   private map = new Map<string, string>();
-  get length() { return this.map.size; }
-  key(i: number) { return [...this.map.keys()][i] ?? null; }
-  getItem(k: string) { return this.map.get(k) ?? null; }
-  setItem(k: string, v: string) { this.map.set(k, v); }
-  removeItem(k: string) { this.map.delete(k); }
+  get length() {
+    return this.map.size;
+  }
+  key(i: number) {
+    return [...this.map.keys()][i] ?? null;
+  }
+  getItem(k: string) {
+    return this.map.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.map.set(k, v);
+  }
+  removeItem(k: string) {
+    this.map.delete(k);
+  }
 }
 
 function source(initial: Record<string, DictionaryOption[]>, versions: Record<string, number>) {
   const calls: string[] = [];
   let versionCalls = 0;
-  const s: DictionarySource & { calls: string[]; versionCalls: () => number; data: typeof initial; versions: typeof versions } = {
-    calls, data: initial, versions,
+  const s: DictionarySource & {
+    calls: string[];
+    versionCalls: () => number;
+    data: typeof initial;
+    versions: typeof versions;
+  } = {
+    calls,
+    data: initial,
+    versions,
     versionCalls: () => versionCalls,
-    getDictionary: async (type, anonymous) => { calls.push(`${anonymous ? 'home' : 'dic'}:${type}`); return s.data[type] ?? []; },
-    getDictionaryVersions: async () => { versionCalls++; return { ...s.versions }; },
+    getDictionary: async (type, anonymous) => {
+      calls.push(`${anonymous ? 'home' : 'dic'}:${type}`);
+      return s.data[type] ?? [];
+    },
+    getDictionaryVersions: async () => {
+      versionCalls++;
+      return { ...s.versions };
+    },
   };
   return s;
 }
@@ -48,7 +71,10 @@ describe('DictionaryStore', () => {
     expect(again.peek('hyly')).toEqual(opts(['1']));
     await again.get('hyly');
     expect(src.calls).toEqual(['dic:hyly']);
-    expect(JSON.parse(storage.getItem(`${DICTIONARY_CACHE_PREFIX}hyly`)!)).toEqual({ version: '1', options: opts(['1']) });
+    expect(JSON.parse(storage.getItem(`${DICTIONARY_CACHE_PREFIX}hyly`)!)).toEqual({
+      version: '1',
+      options: opts(['1']),
+    });
   });
   it('drops a type whose server version changed and loads the new options', async () => {
     const src = source({ hyly: opts(['1']), sjzt: opts(['0']) }, { hyly: 1, sjzt: 5 });
@@ -87,7 +113,9 @@ describe('DictionaryStore', () => {
   });
   it('keeps working when the versions call fails', async () => {
     const src = source({ hyly: opts(['1']) }, {});
-    src.getDictionaryVersions = async () => { throw new Error('down'); };
+    src.getDictionaryVersions = async () => {
+      throw new Error('down');
+    };
     const store = new DictionaryStore({ source: src, isLoggedIn: () => true, storage: null });
     expect(await store.get('hyly')).toEqual(opts(['1']));
     expect(await store.checkVersions()).toEqual([]);

@@ -97,9 +97,16 @@ export class DictionaryStore {
   }
 
   /** Re-checks versions when the window regains focus and every few minutes. Returns a stop function. */
-  watch(target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window, intervalMs = VERSION_CHECK_INTERVAL_MS): () => void {
-    const check = () => { void this.checkVersions(); };
-    const onVisible = () => { if (typeof document === 'undefined' || document.visibilityState === 'visible') check(); };
+  watch(
+    target: Pick<Window, 'addEventListener' | 'removeEventListener'> = window,
+    intervalMs = VERSION_CHECK_INTERVAL_MS,
+  ): () => void {
+    const check = () => {
+      void this.checkVersions();
+    };
+    const onVisible = () => {
+      if (typeof document === 'undefined' || document.visibilityState === 'visible') check();
+    };
     target.addEventListener('focus', check);
     target.addEventListener('visibilitychange', onVisible);
     const timer = setInterval(check, intervalMs);

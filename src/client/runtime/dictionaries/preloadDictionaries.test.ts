@@ -3,15 +3,32 @@ import { DictionaryStore } from './dictionaryStore.js';
 import { dictionaryTypesOf, preloadDictionaries } from './preloadDictionaries.js';
 
 const bundle = {
-  page: { id: 'p', kind: 'list', columns: [{ field: 'area', render: 'area' }], filters: [{ field: 'kind', dict: 'kinds' }] },
-  entity: { name: 'e', fields: { field: { type: 'string', dict: 'fields' }, rows: { type: 'json', columns: [{ name: 'x', dict: 'nested' }] } } },
+  page: {
+    id: 'p',
+    kind: 'list',
+    columns: [{ field: 'area', render: 'area' }],
+    filters: [{ field: 'kind', dict: 'kinds' }],
+  },
+  entity: {
+    name: 'e',
+    fields: {
+      field: { type: 'string', dict: 'fields' },
+      rows: { type: 'json', columns: [{ name: 'x', dict: 'nested' }] },
+    },
+  },
   workflow: null,
 } as unknown as PageBundle;
 
 function storeOf(answers: Record<string, Promise<{ value: string; text: string }[]>>) {
   const asked: string[] = [];
   const store = new DictionaryStore({
-    source: { getDictionary: (t) => { asked.push(t); return answers[t] ?? Promise.resolve([]); }, getDictionaryVersions: () => Promise.resolve({}) },
+    source: {
+      getDictionary: (t) => {
+        asked.push(t);
+        return answers[t] ?? Promise.resolve([]);
+      },
+      getDictionaryVersions: () => Promise.resolve({}),
+    },
     isLoggedIn: () => true,
     storage: null,
   });

@@ -16,7 +16,10 @@ export function dictionaryTypesOf(bundle: PageBundle): string[] {
       else if (node === 'area' && (key === 'render' || key === 'widget' || key === 'type')) types.add(AREA_DICTIONARY);
       return;
     }
-    if (Array.isArray(node)) { for (const x of node) walk(x, null); return; }
+    if (Array.isArray(node)) {
+      for (const x of node) walk(x, null);
+      return;
+    }
     if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, k);
   };
   walk(bundle, null);
@@ -33,6 +36,8 @@ export function preloadDictionaries(bundle: PageBundle, store: DictionaryStore, 
   if (!types.length) return Promise.resolve();
   const all = Promise.all(types.map((t) => store.get(t).catch(() => undefined))).then(() => undefined);
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const limit = new Promise<void>((r) => { timer = setTimeout(r, timeoutMs); });
+  const limit = new Promise<void>((r) => {
+    timer = setTimeout(r, timeoutMs);
+  });
   return Promise.race([all, limit]).finally(() => clearTimeout(timer));
 }

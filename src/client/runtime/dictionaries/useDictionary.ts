@@ -17,21 +17,39 @@ export function useDictionary(type: string | undefined, flags?: DictionaryFlags)
   const { dictionaries, dictionaryFlags } = useRuntime();
   const [options, setOptions] = useState<DictionaryOption[] | undefined>(() => (type ? dictionaries.peek(type) : []));
   useEffect(() => {
-    if (!type) { setOptions([]); return; }
+    if (!type) {
+      setOptions([]);
+      return;
+    }
     let alive = true;
     const load = () => {
       const hit = dictionaries.peek(type);
-      if (hit) { setOptions(hit); return; }
+      if (hit) {
+        setOptions(hit);
+        return;
+      }
       setOptions(undefined);
-      dictionaries.get(type).then((o) => { if (alive) setOptions(o); }, () => { if (alive) setOptions([]); });
+      dictionaries.get(type).then(
+        (o) => {
+          if (alive) setOptions(o);
+        },
+        () => {
+          if (alive) setOptions([]);
+        },
+      );
     };
     load();
-    const stop = dictionaries.subscribe((t) => { if (t === type) load(); });
-    return () => { alive = false; stop(); };
+    const stop = dictionaries.subscribe((t) => {
+      if (t === type) load();
+    });
+    return () => {
+      alive = false;
+      stop();
+    };
   }, [type, dictionaries]);
   const isTopicAppraisal = flags?.isTopicAppraisal ?? dictionaryFlags.isTopicAppraisal;
   const ruled = useMemo(
-    () => (type && options ? applyDictionaryRules(type, options, { isTopicAppraisal }) : options ?? []),
+    () => (type && options ? applyDictionaryRules(type, options, { isTopicAppraisal }) : (options ?? [])),
     [type, options, isTopicAppraisal],
   );
   return { options: ruled, loading: options === undefined };

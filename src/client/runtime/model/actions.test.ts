@@ -1,10 +1,20 @@
 import type { ActionDef, ResourceRecord, WorkflowDef } from '../../../shared/schema/types.js';
 import { noticeWorkflowDef as wf } from '../__fixtures__/index.js';
-import { batchActionOffered, isActionVisible, resolveAction, rowActionOrder, rowsAllowing, visibleActions } from './actions.js';
+import {
+  batchActionOffered,
+  isActionVisible,
+  resolveAction,
+  rowActionOrder,
+  rowsAllowing,
+  visibleActions,
+} from './actions.js';
 
 const admin = { userId: 'u1', roleCode: '2', areaCode: '1101' };
 const row = (status: string, perm: Partial<NonNullable<ResourceRecord['_perm']>> = {}): ResourceRecord => ({
-  id: 'r1', version: 1, status, _perm: { update: true, delete: true, transitions: [], ...perm },
+  id: 'r1',
+  version: 1,
+  status,
+  _perm: { update: true, delete: true, transitions: [], ...perm },
 });
 
 describe('action visibility', () => {
@@ -27,15 +37,31 @@ describe('action visibility', () => {
     expect(isActionVisible(look, { record: row('0', { update: false }) })).toBe(true);
   });
   it('evaluates toolbar rules against the user', () => {
-    const add: ActionDef = { type: 'link', label: '新增', to: '/add', visible: { in: [{ var: 'user.roleCode' }, ['1', '2']] } };
+    const add: ActionDef = {
+      type: 'link',
+      label: '新增',
+      to: '/add',
+      visible: { in: [{ var: 'user.roleCode' }, ['1', '2']] },
+    };
     expect(isActionVisible(add, { user: admin })).toBe(true);
     expect(isActionVisible(add, { user: { ...admin, roleCode: '4' } })).toBe(false);
     expect(isActionVisible(add, { user: null })).toBe(false);
   });
   it('implements the revocation rule of SPEC §4 through the record and user context', () => {
     const revoke: ActionDef = {
-      type: 'transition', action: 'revoke',
-      visible: { or: [{ in: [{ var: 'record.status' }, ['2', '7', '11', '31', '16']] }, { and: [{ in: [{ var: 'record.status' }, ['4', '8', '13', '33', '79']] }, { '==': [{ var: 'record.areaCode' }, '1123'] }] }] },
+      type: 'transition',
+      action: 'revoke',
+      visible: {
+        or: [
+          { in: [{ var: 'record.status' }, ['2', '7', '11', '31', '16']] },
+          {
+            and: [
+              { in: [{ var: 'record.status' }, ['4', '8', '13', '33', '79']] },
+              { '==': [{ var: 'record.areaCode' }, '1123'] },
+            ],
+          },
+        ],
+      },
     };
     const r = (status: string, areaCode: string) => ({ ...row(status, { transitions: ['revoke'] }), areaCode });
     expect(isActionVisible(revoke, { record: r('2', '1101') })).toBe(true);
@@ -46,25 +72,46 @@ describe('action visibility', () => {
 
 describe('resolveAction', () => {
   it('takes label, confirm and comment mode from the workflow', () => {
-    expect(resolveAction({ type: 'transition', action: 'publish' }, wf)).toMatchObject({ label: '发布', confirm: '确定发布该公告吗？', comment: 'none' });
-    expect(resolveAction({ type: 'transition', action: 'withdraw' }, wf)).toMatchObject({ label: '撤回', comment: 'required' });
-    expect(resolveAction({ type: 'transition', action: 'publish', comment: true, label: '批量发布' }, wf)).toMatchObject({ label: '批量发布', comment: 'optional' });
+    expect(resolveAction({ type: 'transition', action: 'publish' }, wf)).toMatchObject({
+      label: '发布',
+      confirm: '确定发布该公告吗？',
+      comment: 'none',
+    });
+    expect(resolveAction({ type: 'transition', action: 'withdraw' }, wf)).toMatchObject({
+      label: '撤回',
+      comment: 'required',
+    });
+    expect(
+      resolveAction({ type: 'transition', action: 'publish', comment: true, label: '批量发布' }, wf),
+    ).toMatchObject({ label: '批量发布', comment: 'optional' });
   });
   it('gives delete a confirm and export a label by default', () => {
-    expect(resolveAction({ type: 'delete' }, wf)).toMatchObject({ label: '删除', danger: true, confirm: '确定要删除吗？' });
+    expect(resolveAction({ type: 'delete' }, wf)).toMatchObject({
+      label: '删除',
+      danger: true,
+      confirm: '确定要删除吗？',
+    });
     expect(resolveAction({ type: 'export' }, wf).label).toBe('导出');
   });
   it('puts the actions marked inline first in a row, each group in schema order', () => {
     const defs: ActionDef[] = [
-      { type: 'link', label: '查看', to: '/l' }, { type: 'transition', action: 'withdraw' },
-      { type: 'transition', action: 'publish', inline: true }, { type: 'delete' },
+      { type: 'link', label: '查看', to: '/l' },
+      { type: 'transition', action: 'withdraw' },
+      { type: 'transition', action: 'publish', inline: true },
+      { type: 'delete' },
     ];
     const shown = visibleActions(defs, wf, { record: row('0', { transitions: ['withdraw', 'publish'] }) });
     expect(rowActionOrder(shown).map((a) => a.label)).toEqual(['发布', '查看', '撤回', '删除']);
   });
   it('lists visible actions in schema order', () => {
-    const defs: ActionDef[] = [{ type: 'link', label: '查看', to: '/l' }, { type: 'transition', action: 'withdraw' }, { type: 'delete' }];
-    expect(visibleActions(defs, wf, { record: row('1', { transitions: ['withdraw'], delete: false }) }).map((a) => a.label)).toEqual(['查看', '撤回']);
+    const defs: ActionDef[] = [
+      { type: 'link', label: '查看', to: '/l' },
+      { type: 'transition', action: 'withdraw' },
+      { type: 'delete' },
+    ];
+    expect(
+      visibleActions(defs, wf, { record: row('1', { transitions: ['withdraw'], delete: false }) }).map((a) => a.label),
+    ).toEqual(['查看', '撤回']);
   });
   it('keeps, for a batch, only the rows that allow the action', () => {
     const rows = [row('0', { transitions: ['publish'] }), { ...row('1'), id: 'r2' }];
@@ -74,7 +121,9 @@ describe('resolveAction', () => {
 
 describe('batchActionOffered', () => {
   const topicWf = {
-    name: 'topic', field: 'status', statuses: [],
+    name: 'topic',
+    field: 'status',
+    statuses: [],
     transitions: [
       { action: 'cityApprove', label: '审核通过', from: ['1'], to: '4', roles: ['3'] },
       { action: 'expire', label: '过期', from: ['1'], to: '9', roles: ['3'], actor: 'system' as const },
@@ -90,7 +139,12 @@ describe('batchActionOffered', () => {
   });
 
   it('applies a rule on the user alone, and leaves a rule on the row to the rows', () => {
-    const byRole: ActionDef = { type: 'download', label: '导出', url: 'x?ids=:ids', visible: { in: [{ var: 'user.roleCode' }, ['1', '2', '3']] } as ActionDef['visible'] };
+    const byRole: ActionDef = {
+      type: 'download',
+      label: '导出',
+      url: 'x?ids=:ids',
+      visible: { in: [{ var: 'user.roleCode' }, ['1', '2', '3']] } as ActionDef['visible'],
+    };
     expect(batchActionOffered(byRole, topicWf, as('2'))).toBe(true);
     expect(batchActionOffered(byRole, topicWf, as('4'))).toBe(false);
     const byRow: ActionDef = { ...byRole, visible: { '==': [{ var: 'record.status' }, '6'] } as ActionDef['visible'] };

@@ -44,25 +44,78 @@ export function findTransition(workflow: WorkflowDef | null | undefined, action:
 export function resolveAction(def: ActionDef, workflow: WorkflowDef | null | undefined, index = 0): ResolvedAction {
   switch (def.type) {
     case 'link':
-      return { key: `link:${index}:${def.to}`, type: 'link', label: def.label, to: def.to, comment: 'none', primary: Boolean(def.primary), danger: false, ...(def.inline ? { inline: true } : {}), ...(def.pick ? { pick: def.pick } : {}) };
+      return {
+        key: `link:${index}:${def.to}`,
+        type: 'link',
+        label: def.label,
+        to: def.to,
+        comment: 'none',
+        primary: Boolean(def.primary),
+        danger: false,
+        ...(def.inline ? { inline: true } : {}),
+        ...(def.pick ? { pick: def.pick } : {}),
+      };
     case 'transition': {
       const t = findTransition(workflow, def.action);
-      const comment: CommentMode = def.comment === true ? (t?.comment === 'required' ? 'required' : 'optional') : def.comment === false ? 'none' : t?.comment ?? 'none';
+      const comment: CommentMode =
+        def.comment === true
+          ? t?.comment === 'required'
+            ? 'required'
+            : 'optional'
+          : def.comment === false
+            ? 'none'
+            : (t?.comment ?? 'none');
       return {
-        key: `transition:${def.action}`, type: 'transition', action: def.action,
+        key: `transition:${def.action}`,
+        type: 'transition',
+        action: def.action,
         label: def.label ?? t?.label ?? def.action,
         confirm: def.confirm ?? t?.confirm,
-        comment, primary: false, danger: false, ...(def.inline ? { inline: true } : {}),
+        comment,
+        primary: false,
+        danger: false,
+        ...(def.inline ? { inline: true } : {}),
       };
     }
     case 'delete':
-      return { key: `delete:${index}`, type: 'delete', label: def.label ?? DEFAULT_LABELS.delete, confirm: def.confirm ?? DEFAULT_DELETE_CONFIRM, comment: 'none', primary: false, danger: true };
+      return {
+        key: `delete:${index}`,
+        type: 'delete',
+        label: def.label ?? DEFAULT_LABELS.delete,
+        confirm: def.confirm ?? DEFAULT_DELETE_CONFIRM,
+        comment: 'none',
+        primary: false,
+        danger: true,
+      };
     case 'export':
-      return { key: `export:${index}`, type: 'export', label: def.label ?? DEFAULT_LABELS.export, comment: 'none', primary: false, danger: false };
+      return {
+        key: `export:${index}`,
+        type: 'export',
+        label: def.label ?? DEFAULT_LABELS.export,
+        comment: 'none',
+        primary: false,
+        danger: false,
+      };
     case 'import':
-      return { key: `import:${index}`, type: 'import', label: def.label ?? DEFAULT_LABELS.import, comment: 'none', primary: false, danger: false };
+      return {
+        key: `import:${index}`,
+        type: 'import',
+        label: def.label ?? DEFAULT_LABELS.import,
+        comment: 'none',
+        primary: false,
+        danger: false,
+      };
     case 'download':
-      return { key: `download:${index}`, type: 'download', label: def.label, url: def.url, method: def.method, comment: 'none', primary: false, danger: false };
+      return {
+        key: `download:${index}`,
+        type: 'download',
+        label: def.label,
+        url: def.url,
+        method: def.method,
+        comment: 'none',
+        primary: false,
+        danger: false,
+      };
   }
 }
 
@@ -71,10 +124,16 @@ export function permitted(def: ActionDef, row: ResourceRecord | null | undefined
   if (!row) return true;
   const perm = row._perm;
   switch (def.type) {
-    case 'delete': return perm ? perm.delete : false;
-    case 'transition': return perm ? perm.transitions.includes(def.action) : false;
-    case 'link': return def.perm ? Boolean(perm?.[def.perm]) : true;
-    case 'export': case 'import': case 'download': return true;
+    case 'delete':
+      return perm ? perm.delete : false;
+    case 'transition':
+      return perm ? perm.transitions.includes(def.action) : false;
+    case 'link':
+      return def.perm ? Boolean(perm?.[def.perm]) : true;
+    case 'export':
+    case 'import':
+    case 'download':
+      return true;
   }
 }
 
@@ -104,7 +163,11 @@ export function rowActionOrder(actions: ResolvedAction[]): ResolvedAction[] {
  * rule reads nothing of a row (one that does decides per selected row: rowsAllowing). A leader's
  * topic list showed the city's and the province's 批量通过 and 批量退回, always disabled.
  */
-export function batchActionOffered(def: ActionDef, workflow: WorkflowDef | null | undefined, inputs: RuleInputs): boolean {
+export function batchActionOffered(
+  def: ActionDef,
+  workflow: WorkflowDef | null | undefined,
+  inputs: RuleInputs,
+): boolean {
   if (def.type === 'transition') {
     const t = findTransition(workflow, def.action);
     if (!t || !firedBy(t, inputs.user?.roleCode)) return false;

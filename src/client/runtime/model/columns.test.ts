@@ -14,7 +14,11 @@ describe('planColumn', () => {
     expect(planColumn({ field: 'createdAt' }, entity, wf)).toMatchObject({ kind: 'datetime', title: '创建时间' });
     expect(planColumn({ field: 'isTop' }, entity, wf).kind).toBe('boolean');
     expect(planColumn({ field: 'attachments' }, entity, wf).kind).toBe('files');
-    expect(planColumn({ field: 'title', render: 'link', to: '/x?id=:id', label: '名称' }, entity, wf)).toMatchObject({ kind: 'link', to: '/x?id=:id', title: '名称' });
+    expect(planColumn({ field: 'title', render: 'link', to: '/x?id=:id', label: '名称' }, entity, wf)).toMatchObject({
+      kind: 'link',
+      to: '/x?id=:id',
+      title: '名称',
+    });
     expect(planColumn({ field: 'content' }, entity, wf).kind).toBe('richtext');
   });
 });

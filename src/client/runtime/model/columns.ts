@@ -3,10 +3,27 @@
  * the table renderer only draws: dictionary values as labels, the workflow status as a coloured tag,
  * dates formatted, links filled from the row.
  */
-import { formatDate as provinceDate, formatDateTime as provinceDateTime, parseLocal } from '../../../shared/provinceTime.js';
+import {
+  formatDate as provinceDate,
+  formatDateTime as provinceDateTime,
+  parseLocal,
+} from '../../../shared/provinceTime.js';
 import type { ColumnDef, EntityDef, FieldDef, StatusDef, WorkflowDef } from '../../../shared/schema/types.js';
 
-export type CellKind = 'text' | 'dict' | 'dictTag' | 'status' | 'date' | 'datetime' | 'link' | 'files' | 'fileIcon' | 'area' | 'boolean' | 'number' | 'richtext';
+export type CellKind =
+  | 'text'
+  | 'dict'
+  | 'dictTag'
+  | 'status'
+  | 'date'
+  | 'datetime'
+  | 'link'
+  | 'files'
+  | 'fileIcon'
+  | 'area'
+  | 'boolean'
+  | 'number'
+  | 'richtext';
 
 export interface ColumnPlan {
   key: string;
@@ -25,7 +42,8 @@ export interface ColumnPlan {
 
 /** Field definition of a column; a column may name a system field the entity does not declare. */
 function systemField(field: string): FieldDef | undefined {
-  if (field === 'createdAt' || field === 'updatedAt') return { type: 'datetime', label: field === 'createdAt' ? '创建时间' : '更新时间' };
+  if (field === 'createdAt' || field === 'updatedAt')
+    return { type: 'datetime', label: field === 'createdAt' ? '创建时间' : '更新时间' };
   if (field === 'id') return { type: 'string', label: 'ID' };
   return undefined;
 }
@@ -47,7 +65,7 @@ export function planColumn(col: ColumnDef, entity: EntityDef, workflow: Workflow
     width: col.width,
     sortable: Boolean(col.sortable),
     ellipsis: Boolean(col.ellipsis),
-    ...(col.copyable ?? def?.copyable ? { copyable: true } : {}),
+    ...((col.copyable ?? def?.copyable) ? { copyable: true } : {}),
     dict: def?.dict,
     multiple: def?.multiple,
   };
@@ -62,16 +80,27 @@ export function planColumn(col: ColumnDef, entity: EntityDef, workflow: Workflow
   if (render === 'datetime') return { ...base, kind: 'datetime' };
   if (def?.dict) return { ...base, kind: 'dict' };
   switch (def?.type) {
-    case 'date': return { ...base, kind: 'date' };
-    case 'datetime': return { ...base, kind: 'datetime' };
-    case 'boolean': return { ...base, kind: 'boolean' };
-    case 'integer': case 'number': return { ...base, kind: 'number' };
-    case 'richtext': return { ...base, kind: 'richtext' };
-    default: return { ...base, kind: 'text' };
+    case 'date':
+      return { ...base, kind: 'date' };
+    case 'datetime':
+      return { ...base, kind: 'datetime' };
+    case 'boolean':
+      return { ...base, kind: 'boolean' };
+    case 'integer':
+    case 'number':
+      return { ...base, kind: 'number' };
+    case 'richtext':
+      return { ...base, kind: 'richtext' };
+    default:
+      return { ...base, kind: 'text' };
   }
 }
 
-export function planColumns(cols: ColumnDef[], entity: EntityDef, workflow: WorkflowDef | null | undefined): ColumnPlan[] {
+export function planColumns(
+  cols: ColumnDef[],
+  entity: EntityDef,
+  workflow: WorkflowDef | null | undefined,
+): ColumnPlan[] {
   return cols.map((c) => planColumn(c, entity, workflow));
 }
 
@@ -92,8 +121,14 @@ export function formatDate(value: unknown, withTime: boolean): string {
     const m = PLAIN_DATETIME.exec(value);
     if (m) return withTime ? value : m[1];
   }
-  const ms = typeof value === 'number' ? value
-    : typeof value === 'string' ? (/^\d{10,}$/.test(value) ? Number(value) : parseLocal(value)) : null;
+  const ms =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string'
+        ? /^\d{10,}$/.test(value)
+          ? Number(value)
+          : parseLocal(value)
+        : null;
   if (ms === null || !Number.isFinite(ms)) return String(value);
   return withTime ? provinceDateTime(ms) : provinceDate(ms);
 }
@@ -108,7 +143,12 @@ export function richTextToPlain(html: unknown): string {
   if (typeof html !== 'string') return '';
   return html
     .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim();
 }

@@ -1,10 +1,23 @@
-import { areaText, blockSpan, countdown, rowLink, rowTitle, stepIndex, storedTime, visibleBlocks } from './dashboard.js';
+import {
+  areaText,
+  blockSpan,
+  countdown,
+  rowLink,
+  rowTitle,
+  stepIndex,
+  storedTime,
+  visibleBlocks,
+} from './dashboard.js';
 
 const NOW = storedTime('2026-03-10 12:00:00')!;
 
 describe('dashboard model', () => {
   it('shows a block only to the roles it names', () => {
-    const blocks = [{ type: 'statistic' as const, title: 'a', roles: ['3'] }, { type: 'list' as const, title: 'b' }, { type: 'card' as const, title: 'c', roles: ['4', '5'] }];
+    const blocks = [
+      { type: 'statistic' as const, title: 'a', roles: ['3'] },
+      { type: 'list' as const, title: 'b' },
+      { type: 'card' as const, title: 'c', roles: ['4', '5'] },
+    ];
     expect(visibleBlocks(blocks, '3').map((b) => b.index)).toEqual([0, 1]);
     expect(visibleBlocks(blocks, '5').map((b) => b.block.title)).toEqual(['b', 'c']);
     expect(visibleBlocks(blocks, undefined).map((b) => b.index)).toEqual([1]);
@@ -42,7 +55,9 @@ describe('dashboard model', () => {
     expect(rowLink(block, { id: '7', stage: 2 })).toBe('/x/look?id=7&stage=2');
     expect(rowTitle(block, { name: '课题甲' })).toBe('课题甲');
     const plain = { type: 'list' as const, title: 'n' };
-    expect(rowLink(plain, { _link: '/meetingManagement/meetingDetail?id=3' })).toBe('/meetingManagement/meetingDetail?id=3');
+    expect(rowLink(plain, { _link: '/meetingManagement/meetingDetail?id=3' })).toBe(
+      '/meetingManagement/meetingDetail?id=3',
+    );
     expect(rowLink(plain, { _link: '//evil.example/x' })).toBeUndefined();
     expect(rowLink(plain, { _link: 'javascript:alert(1)' })).toBeUndefined();
     expect(rowTitle(block, { _title: '备用' })).toBe('备用');

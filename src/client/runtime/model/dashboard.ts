@@ -9,8 +9,13 @@ const DAY = 24 * 60 * 60 * 1000;
 /** The province's time (UTC+8), in which stored dates are written. */
 const OFFSET = 8 * 60 * 60 * 1000;
 
-export function visibleBlocks(blocks: DashboardBlockDef[], roleCode: string | undefined): { block: DashboardBlockDef; index: number }[] {
-  return blocks.map((block, index) => ({ block, index })).filter(({ block }) => !block.roles || (roleCode !== undefined && block.roles.includes(roleCode)));
+export function visibleBlocks(
+  blocks: DashboardBlockDef[],
+  roleCode: string | undefined,
+): { block: DashboardBlockDef; index: number }[] {
+  return blocks
+    .map((block, index) => ({ block, index }))
+    .filter(({ block }) => !block.roles || (roleCode !== undefined && block.roles.includes(roleCode)));
 }
 
 export function blockSpan(block: DashboardBlockDef): number {
@@ -23,7 +28,14 @@ export function storedTime(text: unknown): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(text);
   if (!m) return null;
   const dateOnly = m[4] === undefined;
-  const ms = Date.UTC(+m[1], +m[2] - 1, +m[3], dateOnly ? 23 : +m[4], dateOnly ? 59 : +m[5], dateOnly ? 59 : +(m[6] ?? 0));
+  const ms = Date.UTC(
+    +m[1],
+    +m[2] - 1,
+    +m[3],
+    dateOnly ? 23 : +m[4],
+    dateOnly ? 59 : +m[5],
+    dateOnly ? 59 : +(m[6] ?? 0),
+  );
   return ms - OFFSET;
 }
 
@@ -54,7 +66,9 @@ export function stepIndex(stage: unknown, steps: string[]): number {
 /** Where a row goes: the block's `to` filled from the row, else the path the server gave the row (a notice's link). */
 export function rowLink(block: DashboardBlockDef, row: Record<string, unknown>): string | undefined {
   if (block.to) return fillPlaceholders(block.to, row);
-  return typeof row._link === 'string' && row._link.startsWith('/') && !row._link.startsWith('//') ? row._link : undefined;
+  return typeof row._link === 'string' && row._link.startsWith('/') && !row._link.startsWith('//')
+    ? row._link
+    : undefined;
 }
 
 /** The text of a row: its `fields.title`, else the entity's title field the server gave. */

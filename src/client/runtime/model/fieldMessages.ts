@@ -8,7 +8,17 @@ import type { FieldDef } from '../../../shared/schema/types.js';
 import { rowErrors } from '../../../shared/rowChecks.js';
 
 /** Widgets where the user picks rather than types. */
-const PICKERS = new Set(['Select', 'Radio', 'Checkbox', 'DatePicker', 'DateTimePicker', 'DateRangePicker', 'Switch', 'RecordSelect', 'SchoolSelect']);
+const PICKERS = new Set([
+  'Select',
+  'Radio',
+  'Checkbox',
+  'DatePicker',
+  'DateTimePicker',
+  'DateRangePicker',
+  'Switch',
+  'RecordSelect',
+  'SchoolSelect',
+]);
 const UPLOADERS = new Set(['Upload']);
 
 export function requiredMessage(label: string, widget: string): string {
@@ -23,13 +33,18 @@ export function formatMessage(def: FieldDef, label: string): string {
 /** The validator rules of a field, each with its message naming the field. */
 export function fieldValidators(def: FieldDef, label: string, widget: string): Record<string, unknown>[] {
   // required false until the schema or a rule turns it on: the message is then already in place.
-  const list: Record<string, unknown>[] = [{ required: Boolean(def.required), message: requiredMessage(label, widget) }];
+  const list: Record<string, unknown>[] = [
+    { required: Boolean(def.required), message: requiredMessage(label, widget) },
+  ];
   if (def.pattern) list.push({ pattern: def.pattern, message: formatMessage(def, label) });
   if (def.type === 'files') return list;
   // A json field's rows: the first complaint blocks the save (each cell shows its own).
-  if (def.rows) list.push({ validator: (value: unknown) => rowErrors('', { label, rows: def.rows }, value)[0]?.message ?? '' });
-  if (def.maxLength !== undefined) list.push({ maxLength: def.maxLength, message: `${label}不能超过${def.maxLength}个字符` });
-  if (def.minLength !== undefined) list.push({ minLength: def.minLength, message: `${label}不能少于${def.minLength}个字符` });
+  if (def.rows)
+    list.push({ validator: (value: unknown) => rowErrors('', { label, rows: def.rows }, value)[0]?.message ?? '' });
+  if (def.maxLength !== undefined)
+    list.push({ maxLength: def.maxLength, message: `${label}不能超过${def.maxLength}个字符` });
+  if (def.minLength !== undefined)
+    list.push({ minLength: def.minLength, message: `${label}不能少于${def.minLength}个字符` });
   if (def.minimum !== undefined) list.push({ minimum: def.minimum, message: `${label}不能小于${def.minimum}` });
   if (def.maximum !== undefined) list.push({ maximum: def.maximum, message: `${label}不能大于${def.maximum}` });
   return list;

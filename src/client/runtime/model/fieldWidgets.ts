@@ -1,18 +1,32 @@
 import type { FieldDef } from '../../../shared/schema/types.js';
 
 /** Widget a field gets when its page does not name one. Files use the uploader when it is registered. */
-export function defaultWidget(def: FieldDef, mode: 'add' | 'edit' | 'look' | 'filter', hasWidget: (name: string) => boolean = () => true): string {
+export function defaultWidget(
+  def: FieldDef,
+  mode: 'add' | 'edit' | 'look' | 'filter',
+  hasWidget: (name: string) => boolean = () => true,
+): string {
   if (def.dict) return mode === 'look' && def.readOnly ? 'DictText' : 'Select';
   switch (def.type) {
-    case 'text': return mode === 'filter' ? 'Input' : 'TextArea';
-    case 'richtext': return mode === 'filter' ? 'Input' : 'RichText';
-    case 'integer': case 'number': return 'NumberPicker';
-    case 'boolean': return mode === 'filter' ? 'Select' : 'Switch';
-    case 'date': return 'DatePicker';
-    case 'datetime': return 'DateTimePicker';
-    case 'files': return mode !== 'look' && hasWidget('Upload') ? 'Upload' : 'FileList';
-    case 'json': return 'TextArea';
-    default: return 'Input';
+    case 'text':
+      return mode === 'filter' ? 'Input' : 'TextArea';
+    case 'richtext':
+      return mode === 'filter' ? 'Input' : 'RichText';
+    case 'integer':
+    case 'number':
+      return 'NumberPicker';
+    case 'boolean':
+      return mode === 'filter' ? 'Select' : 'Switch';
+    case 'date':
+      return 'DatePicker';
+    case 'datetime':
+      return 'DateTimePicker';
+    case 'files':
+      return mode !== 'look' && hasWidget('Upload') ? 'Upload' : 'FileList';
+    case 'json':
+      return 'TextArea';
+    default:
+      return 'Input';
   }
 }
 

@@ -23,8 +23,13 @@ export function filterFieldSchema(def: FilterDef, entity: EntityDef, workflow?: 
   }
   if (field.dict) props.dict = field.dict;
   if (op === 'in' && widget === 'Select') props.mode = 'multiple';
-  if (field.type === 'boolean' && widget === 'Select') props.options = [{ label: '是', value: true }, { label: '否', value: false }];
-  props.placeholder = widget === 'DateRangePicker' ? ['开始日期', '结束日期'] : widget === 'Select' ? '请选择' : '请输入';
+  if (field.type === 'boolean' && widget === 'Select')
+    props.options = [
+      { label: '是', value: true },
+      { label: '否', value: false },
+    ];
+  props.placeholder =
+    widget === 'DateRangePicker' ? ['开始日期', '结束日期'] : widget === 'Select' ? '请选择' : '请输入';
   return {
     type: op === 'range' || op === 'in' ? 'array' : 'string',
     title: def.label ?? field.label,
@@ -35,20 +40,32 @@ export function filterFieldSchema(def: FilterDef, entity: EntityDef, workflow?: 
 }
 
 /** A filter the light bar can draw: a text box with its label. */
-export interface TextFilter { field: string; label: string; placeholder: string }
+export interface TextFilter {
+  field: string;
+  label: string;
+  placeholder: string;
+}
 
 /**
  * The filters as plain text boxes when every one of them is one (the public lists' 标题 search),
  * else null. Those lists draw them without Formily (pages/TextFilterBar.tsx), so a visitor's page
  * loads no form library; any select, date or number filter takes the Formily filter bar.
  */
-export function textOnlyFilters(page: ListPageDef, entity: EntityDef, workflow?: WorkflowDef | null): TextFilter[] | null {
+export function textOnlyFilters(
+  page: ListPageDef,
+  entity: EntityDef,
+  workflow?: WorkflowDef | null,
+): TextFilter[] | null {
   const out: TextFilter[] = [];
   for (const def of page.filters ?? []) {
     const s = filterFieldSchema(def, entity, workflow);
     if (!s) continue;
     if (s['x-component'] !== 'Input') return null;
-    out.push({ field: def.field, label: String(s.title ?? def.field), placeholder: String((s['x-component-props'] as { placeholder?: string }).placeholder ?? '请输入') });
+    out.push({
+      field: def.field,
+      label: String(s.title ?? def.field),
+      placeholder: String((s['x-component-props'] as { placeholder?: string }).placeholder ?? '请输入'),
+    });
   }
   return out.length ? out : null;
 }
@@ -63,7 +80,12 @@ export function buildFilterSchema(page: ListPageDef, entity: EntityDef, workflow
   return {
     type: 'object',
     properties: {
-      grid: { type: 'void', 'x-component': 'FormGrid', 'x-component-props': { maxColumns: FILTER_COLUMNS, minColumns: 1 }, properties },
+      grid: {
+        type: 'void',
+        'x-component': 'FormGrid',
+        'x-component-props': { maxColumns: FILTER_COLUMNS, minColumns: 1 },
+        properties,
+      },
     },
   };
 }

@@ -26,12 +26,18 @@ export function initialValuesOf(page: FormPageDef, entity: EntityDef, ctx: RuleC
  * The list request finding the user's draft to continue: own records in the initial status whose
  * resumeBy fields equal the initial values; null when the page does not resume or a value is missing.
  */
-export function resumeRequest(page: FormPageDef, initialStatus: string | undefined, initial: Record<string, unknown>, userId: string | undefined): ListRequest | null {
+export function resumeRequest(
+  page: FormPageDef,
+  initialStatus: string | undefined,
+  initial: Record<string, unknown>,
+  userId: string | undefined,
+): ListRequest | null {
   const by = page.autosave?.resumeBy;
   if (!by?.length || initialStatus === undefined || !userId) return null;
   if (by.some((f) => initial[f] === undefined || initial[f] === null || initial[f] === '')) return null;
   return {
-    page: 1, pageSize: 1,
+    page: 1,
+    pageSize: 1,
     filters: [
       { field: 'ownerId', op: 'eq', value: userId },
       { field: 'status', op: 'eq', value: initialStatus },

@@ -15,7 +15,10 @@ import { ruleContext, type RuleInputs } from './ruleContext.js';
 /** Every `var` path a rule reads (dynamic paths built by nested rules are not followed). */
 export function varPaths(rule: unknown, out: string[] = []): string[] {
   if (rule === null || typeof rule !== 'object') return out;
-  if (Array.isArray(rule)) { for (const r of rule) varPaths(r, out); return out; }
+  if (Array.isArray(rule)) {
+    for (const r of rule) varPaths(r, out);
+    return out;
+  }
   for (const [op, arg] of Object.entries(rule)) {
     if (op === 'var') {
       const p = Array.isArray(arg) ? arg[0] : arg;
@@ -29,7 +32,9 @@ export function varPaths(rule: unknown, out: string[] = []): string[] {
 function formPaths(rules: FieldRules): string[] {
   const paths = [r(rules.visible), r(rules.required), r(rules.disabled)].flat();
   return [...new Set(paths.filter((p) => p.startsWith('form.')).map((p) => p.slice(5)))];
-  function r(rule: Rule | undefined) { return rule === undefined ? [] : varPaths(rule); }
+  function r(rule: Rule | undefined) {
+    return rule === undefined ? [] : varPaths(rule);
+  }
 }
 
 export function ruleEffects(rules: FieldRules[], inputs: () => RuleInputs, mode: FormMode): (form: Form) => void {

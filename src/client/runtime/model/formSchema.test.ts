@@ -10,27 +10,58 @@ const steps = fixturePages.find((p) => p.id === 'fixture/noticeSteps') as FormPa
 const list = fixturePages.find((p) => p.id === 'fixture/noticeList') as ListPageDef;
 
 type S = { properties: Record<string, S>; [k: string]: unknown };
-const grid = (built: { schema: unknown }, section = 'section0') => (built.schema as S).properties[section].properties.grid.properties;
+const grid = (built: { schema: unknown }, section = 'section0') =>
+  (built.schema as S).properties[section].properties.grid.properties;
 
 describe('buildFormSchema', () => {
   it('maps fields to widgets, labels and validation from the entity', () => {
     const p = grid(buildFormSchema(form, entity, 'edit'));
-    expect(p.title).toMatchObject({ title: '标题', required: true, maxLength: 100, 'x-component': 'Input', 'x-decorator': 'FormItem', 'x-decorator-props': { gridSpan: 2 } });
-    expect(p.category).toMatchObject({ 'x-component': 'Select', 'x-component-props': { dict: 'hyly' }, required: true });
+    expect(p.title).toMatchObject({
+      title: '标题',
+      required: true,
+      maxLength: 100,
+      'x-component': 'Input',
+      'x-decorator': 'FormItem',
+      'x-decorator-props': { gridSpan: 2 },
+    });
+    expect(p.category).toMatchObject({
+      'x-component': 'Select',
+      'x-component-props': { dict: 'hyly' },
+      required: true,
+    });
     expect(p.publishDate).toMatchObject({ 'x-component': 'DatePicker', 'x-decorator-props': { gridSpan: 1 } });
     expect(p.isTop).toMatchObject({ type: 'boolean', 'x-component': 'Switch' });
-    expect(p.sortNo).toMatchObject({ type: 'number', 'x-component': 'NumberPicker', minimum: 0, maximum: 999, 'x-component-props': { precision: 0, min: 0, max: 999 } });
+    expect(p.sortNo).toMatchObject({
+      type: 'number',
+      'x-component': 'NumberPicker',
+      minimum: 0,
+      maximum: 999,
+      'x-component-props': { precision: 0, min: 0, max: 999 },
+    });
     expect(p.status['x-component']).toBe('Input');
-    expect(grid(buildFormSchema(form, entity, 'edit', { statusField: 'status' })).status['x-component']).toBe('StatusTag');
-    expect(p.contactPhone['x-validator']).toEqual([{ required: false, message: '请输入联系电话' }, { pattern: '^1[3-9]\\d{9}$', message: '请输入正确的手机号码' }]);
+    expect(grid(buildFormSchema(form, entity, 'edit', { statusField: 'status' })).status['x-component']).toBe(
+      'StatusTag',
+    );
+    expect(p.contactPhone['x-validator']).toEqual([
+      { required: false, message: '请输入联系电话' },
+      { pattern: '^1[3-9]\\d{9}$', message: '请输入正确的手机号码' },
+    ]);
     const content = grid(buildFormSchema(form, entity, 'edit'), 'section1');
-    expect(content.content).toMatchObject({ 'x-component': 'RichText', required: true, 'x-decorator-props': { gridSpan: 2 } });
+    expect(content.content).toMatchObject({
+      'x-component': 'RichText',
+      required: true,
+      'x-decorator-props': { gridSpan: 2 },
+    });
     expect(content.summary['x-component-props']).toMatchObject({ maxLength: 500, showCount: true });
   });
   it('puts sections in cards with a title', () => {
     const s = buildFormSchema(form, entity, 'add').schema as S;
     expect(Object.keys(s.properties)).toEqual(['section0', 'section1']);
-    expect(s.properties.section1).toMatchObject({ type: 'void', 'x-component': 'Section', 'x-component-props': { title: '内容' } });
+    expect(s.properties.section1).toMatchObject({
+      type: 'void',
+      'x-component': 'Section',
+      'x-component-props': { title: '内容' },
+    });
   });
   it('leaves server-set fields out of add, shows them read-pretty in edit, never sends them', () => {
     expect(grid(buildFormSchema(form, entity, 'add')).status).toBeUndefined();
@@ -38,8 +69,16 @@ describe('buildFormSchema', () => {
     expect(buildFormSchema(form, entity, 'edit').fields).not.toContain('status');
   });
   it('uses the uploader for files when registered, else the read-only file list', () => {
-    expect(grid(buildFormSchema(form, entity, 'edit', { hasWidget: () => true }), 'section1').attachments).toMatchObject({ type: 'array', 'x-component': 'Upload', 'x-component-props': { accept: 'general', maxCount: 5, maxSize: 10, belongType: 'notice.attachments' } });
-    expect(grid(buildFormSchema(form, entity, 'edit', { hasWidget: () => false }), 'section1').attachments['x-component']).toBe('FileList');
+    expect(
+      grid(buildFormSchema(form, entity, 'edit', { hasWidget: () => true }), 'section1').attachments,
+    ).toMatchObject({
+      type: 'array',
+      'x-component': 'Upload',
+      'x-component-props': { accept: 'general', maxCount: 5, maxSize: 10, belongType: 'notice.attachments' },
+    });
+    expect(
+      grid(buildFormSchema(form, entity, 'edit', { hasWidget: () => false }), 'section1').attachments['x-component'],
+    ).toBe('FileList');
     expect(grid(buildFormSchema(form, entity, 'look'), 'section1').attachments['x-component']).toBe('FileList');
   });
   it('returns rules as data, never as {{ }} strings', () => {
@@ -51,11 +90,17 @@ describe('buildFormSchema', () => {
     const built = buildFormSchema(steps, entity, 'add');
     expect(built.steps).toEqual(['基本信息', '正文']);
     expect(Object.keys((built.schema as S).properties)).toEqual(['step0', 'step1']);
-    expect(((built.schema as S).properties.step0.properties.section0 as S).properties.grid.properties.category['x-component']).toBe('Radio');
+    expect(
+      ((built.schema as S).properties.step0.properties.section0 as S).properties.grid.properties.category[
+        'x-component'
+      ],
+    ).toBe('Radio');
     expect(built.fields).toEqual(['title', 'category', 'content', 'attachments']);
   });
   it('sends the page fields with id and version', () => {
-    expect(saveBody({ title: 'a', other: 1, summary: undefined }, ['title', 'summary'], { id: 'r1', version: 3 })).toEqual({ id: 'r1', version: 3, title: 'a' });
+    expect(
+      saveBody({ title: 'a', other: 1, summary: undefined }, ['title', 'summary'], { id: 'r1', version: 3 }),
+    ).toEqual({ id: 'r1', version: 3, title: 'a' });
     expect(saveBody({ title: 'a' }, ['title'], null)).toEqual({ title: 'a' });
   });
 });
@@ -63,7 +108,10 @@ describe('buildFormSchema', () => {
 describe('field rules as form effects', () => {
   function setup(mode: 'add' | 'look' = 'add') {
     const built = buildFormSchema(form, entity, mode);
-    const f = createForm({ effects: ruleEffects(built.rules, () => ({ user: { userId: 'u', roleCode: '2' } }), mode), readPretty: mode === 'look' });
+    const f = createForm({
+      effects: ruleEffects(built.rules, () => ({ user: { userId: 'u', roleCode: '2' } }), mode),
+      readPretty: mode === 'look',
+    });
     f.createField({ name: 'isTop' });
     f.createField({ name: 'category' });
     const sortNo = f.createField({ name: 'sortNo' });
@@ -108,7 +156,13 @@ describe('buildFilterSchema', () => {
     expect(Object.keys(p)).toEqual(['title', 'category', 'status', 'publishDate']);
     expect(p.title['x-component']).toBe('Input');
     expect(p.category['x-component-props']).toMatchObject({ dict: 'hyly' });
-    expect(p.status['x-component-props']).toMatchObject({ options: [{ label: '草稿', value: '0' }, { label: '已发布', value: '1' }, { label: '已撤回', value: '2' }] });
+    expect(p.status['x-component-props']).toMatchObject({
+      options: [
+        { label: '草稿', value: '0' },
+        { label: '已发布', value: '1' },
+        { label: '已撤回', value: '2' },
+      ],
+    });
     expect(p.publishDate).toMatchObject({ type: 'array', 'x-component': 'DateRangePicker' });
   });
 });
@@ -116,6 +170,14 @@ describe('buildFilterSchema', () => {
 describe('varPaths', () => {
   it('collects every var path of a rule', async () => {
     const { varPaths } = await import('./formRules.js');
-    expect(varPaths({ and: [{ '==': [{ var: 'form.a' }, 1] }, { in: [{ var: ['record.b', 0] }, ['x']] }, { '!': { var: 'user.roleCode' } }] })).toEqual(['form.a', 'record.b', 'user.roleCode']);
+    expect(
+      varPaths({
+        and: [
+          { '==': [{ var: 'form.a' }, 1] },
+          { in: [{ var: ['record.b', 0] }, ['x']] },
+          { '!': { var: 'user.roleCode' } },
+        ],
+      }),
+    ).toEqual(['form.a', 'record.b', 'user.roleCode']);
   });
 });

@@ -39,7 +39,6 @@ export interface BuildOptions {
 
 export const FORM_COLUMNS = 2;
 
-
 function widgetProps(def: FieldDef, f: FormFieldDef, widget: string, entityName: string): Record<string, unknown> {
   const props: Record<string, unknown> = {};
   if (def.dict) props.dict = def.dict;
@@ -64,7 +63,12 @@ function widgetProps(def: FieldDef, f: FormFieldDef, widget: string, entityName:
   return { ...props, ...f.props };
 }
 
-export function fieldSchema(entity: EntityDef, f: FormFieldDef, mode: FormMode, opts: BuildOptions = {}): ISchema | null {
+export function fieldSchema(
+  entity: EntityDef,
+  f: FormFieldDef,
+  mode: FormMode,
+  opts: BuildOptions = {},
+): ISchema | null {
   const def = entity.fields[f.field];
   if (!def) return null;
   const filled = opts.lookupFilled?.has(f.field) ?? false;
@@ -75,7 +79,12 @@ export function fieldSchema(entity: EntityDef, f: FormFieldDef, mode: FormMode, 
   if (widget === 'Upload' && opts.hasWidget && !opts.hasWidget('Upload')) widget = 'FileList';
   if (widget === 'Upload' && mode === 'look') widget = 'FileList';
   // Spans count columns of 24 (as antd's grid); the form grid has `columns` columns.
-  const span = f.span !== undefined ? Math.min(columns, Math.max(1, Math.round((f.span * columns) / 24))) : isWide(def) ? columns : 1;
+  const span =
+    f.span !== undefined
+      ? Math.min(columns, Math.max(1, Math.round((f.span * columns) / 24)))
+      : isWide(def)
+        ? columns
+        : 1;
   const s: ISchema = {
     type: valueType(def),
     title: f.label ?? def.label,
@@ -100,7 +109,15 @@ export function fieldSchema(entity: EntityDef, f: FormFieldDef, mode: FormMode, 
   return s;
 }
 
-function sectionSchema(entity: EntityDef, section: SectionDef, mode: FormMode, opts: BuildOptions, fields: string[], rules: FieldRules[], address: string): ISchema {
+function sectionSchema(
+  entity: EntityDef,
+  section: SectionDef,
+  mode: FormMode,
+  opts: BuildOptions,
+  fields: string[],
+  rules: FieldRules[],
+  address: string,
+): ISchema {
   const properties: Record<string, ISchema> = {};
   if (section.visible !== undefined) rules.push({ field: address, visible: section.visible });
   for (const f of section.fields) {
@@ -134,8 +151,16 @@ function sectionsOf(page: FormPageDef, entity: EntityDef): SectionDef[] {
   return [{ fields: Object.keys(entity.fields).map((field) => ({ field })) }];
 }
 
-export function buildFormSchema(page: FormPageDef, entity: EntityDef, mode: FormMode, given: BuildOptions = {}): BuiltForm {
-  const opts: BuildOptions = { lookupFilled: new Set((page.lookups ?? []).flatMap((l) => Object.keys(l.copy))), ...given };
+export function buildFormSchema(
+  page: FormPageDef,
+  entity: EntityDef,
+  mode: FormMode,
+  given: BuildOptions = {},
+): BuiltForm {
+  const opts: BuildOptions = {
+    lookupFilled: new Set((page.lookups ?? []).flatMap((l) => Object.keys(l.copy))),
+    ...given,
+  };
   const fields: string[] = [];
   const rules: FieldRules[] = [];
   const properties: Record<string, ISchema> = {};
@@ -144,20 +169,34 @@ export function buildFormSchema(page: FormPageDef, entity: EntityDef, mode: Form
     steps = page.steps.map((s) => s.title);
     page.steps.forEach((step, i) => {
       const inner: Record<string, ISchema> = {};
-      step.sections.forEach((section, j) => { inner[`section${j}`] = sectionSchema(entity, section, mode, opts, fields, rules, `step${i}.section${j}`); });
-      properties[`step${i}`] = { type: 'void', 'x-component': 'StepPane', 'x-component-props': { title: step.title }, properties: inner };
+      step.sections.forEach((section, j) => {
+        inner[`section${j}`] = sectionSchema(entity, section, mode, opts, fields, rules, `step${i}.section${j}`);
+      });
+      properties[`step${i}`] = {
+        type: 'void',
+        'x-component': 'StepPane',
+        'x-component-props': { title: step.title },
+        properties: inner,
+      };
     });
   } else {
-    sectionsOf(page, entity).forEach((section, j) => { properties[`section${j}`] = sectionSchema(entity, section, mode, opts, fields, rules, `section${j}`); });
+    sectionsOf(page, entity).forEach((section, j) => {
+      properties[`section${j}`] = sectionSchema(entity, section, mode, opts, fields, rules, `section${j}`);
+    });
   }
   return { schema: { type: 'object', properties }, steps, rules, fields };
 }
 
 /** Values a save sends: the page's writable fields that are present, plus id and version. */
-export function saveBody(values: Record<string, unknown>, fields: string[], record?: { id?: unknown; version?: unknown } | null): Record<string, unknown> {
+export function saveBody(
+  values: Record<string, unknown>,
+  fields: string[],
+  record?: { id?: unknown; version?: unknown } | null,
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   if (record?.id !== undefined && record?.id !== null) body.id = record.id;
   if (record?.version !== undefined && record?.version !== null) body.version = record.version;
-  for (const f of fields) if (Object.prototype.hasOwnProperty.call(values, f) && values[f] !== undefined) body[f] = values[f];
+  for (const f of fields)
+    if (Object.prototype.hasOwnProperty.call(values, f) && values[f] !== undefined) body[f] = values[f];
   return body;
 }

@@ -2,21 +2,49 @@ import type { EntityDef, FormPageDef } from '../../../shared/schema/types.js';
 import { buildFormSchema } from './formSchema.js';
 
 const entity: EntityDef = {
-  name: 'probe', label: '测试',
+  name: 'probe',
+  label: '测试',
   fields: {
-    outOfArea: { type: 'boolean', label: '异地评审', description: "Experts of the topic's own area may not review it." },
-    criteria: { type: 'string', label: '评分指标', description: '[{name, maxScore, weight}]', help: '逐项填写指标名称、满分和权重。' },
+    outOfArea: {
+      type: 'boolean',
+      label: '异地评审',
+      description: "Experts of the topic's own area may not review it.",
+    },
+    criteria: {
+      type: 'string',
+      label: '评分指标',
+      description: '[{name, maxScore, weight}]',
+      help: '逐项填写指标名称、满分和权重。',
+    },
     name: { type: 'string', label: '课题名称', textFilter: true },
     members: {
-      type: 'json', label: '课题组成员',
-      rows: { fields: { name: { type: 'string', label: '姓名', required: true }, idCard: { type: 'string', label: '身份证号', format: 'idCard' } } },
+      type: 'json',
+      label: '课题组成员',
+      rows: {
+        fields: {
+          name: { type: 'string', label: '姓名', required: true },
+          idCard: { type: 'string', label: '身份证号', format: 'idCard' },
+        },
+      },
     },
   },
   access: { read: [], create: [], update: [], delete: [] },
 };
 const page: FormPageDef = {
-  kind: 'form', id: 'probe.form', entity: 'probe', title: '测试',
-  sections: [{ fields: [{ field: 'outOfArea' }, { field: 'criteria' }, { field: 'name', help: '不超过100个字' }, { field: 'members', widget: 'ArrayTable' }] }],
+  kind: 'form',
+  id: 'probe.form',
+  entity: 'probe',
+  title: '测试',
+  sections: [
+    {
+      fields: [
+        { field: 'outOfArea' },
+        { field: 'criteria' },
+        { field: 'name', help: '不超过100个字' },
+        { field: 'members', widget: 'ArrayTable' },
+      ],
+    },
+  ],
 };
 
 type S = { properties: Record<string, S>; [k: string]: unknown };
@@ -36,7 +64,11 @@ describe('what a form field shows its user', () => {
 
   it("hands a json field's rows to its widget and refuses a bad row with the row's message", () => {
     const members = fields().members;
-    expect(members['x-component-props']).toMatchObject({ field: 'members', fieldLabel: '课题组成员', rows: entity.fields.members.rows });
+    expect(members['x-component-props']).toMatchObject({
+      field: 'members',
+      fieldLabel: '课题组成员',
+      rows: entity.fields.members.rows,
+    });
     const rowCheck = (members['x-validator'] as { validator?: (v: unknown) => string }[]).find((r) => r.validator)!;
     expect(rowCheck.validator!([{ name: '张三', idCard: 'bad-id' }])).toBe('课题组成员第1行：身份证号格式不正确');
     expect(rowCheck.validator!([{ name: '张三', idCard: '' }])).toBe('');

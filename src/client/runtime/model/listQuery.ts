@@ -26,13 +26,16 @@ export function initialListState(page: ListPageDef, entity: EntityDef): ListStat
 
 export function listReducer(state: ListState, action: ListAction, initial?: ListState): ListState {
   switch (action.type) {
-    case 'filter': return { ...state, page: 1, filters: { ...action.filters } };
-    case 'reset': return { ...(initial ?? state), page: 1, pageSize: state.pageSize, filters: {} };
+    case 'filter':
+      return { ...state, page: 1, filters: { ...action.filters } };
+    case 'reset':
+      return { ...(initial ?? state), page: 1, pageSize: state.pageSize, filters: {} };
     case 'paginate':
       return action.pageSize !== state.pageSize
         ? { ...state, page: 1, pageSize: action.pageSize }
         : { ...state, page: Math.max(1, action.page) };
-    case 'sort': return { ...state, page: 1, sort: action.sort };
+    case 'sort':
+      return { ...state, page: 1, sort: action.sort };
   }
 }
 
@@ -50,7 +53,12 @@ export function filterOp(def: FilterDef, entity: EntityDef): ListFilterValue['op
 }
 
 /** Turns the state into the body of a list call: empty filters dropped, fixed `where` added. */
-export function toListRequest(state: ListState, page: ListPageDef, entity: EntityDef, fixed?: Record<string, unknown>): ListRequest {
+export function toListRequest(
+  state: ListState,
+  page: ListPageDef,
+  entity: EntityDef,
+  fixed?: Record<string, unknown>,
+): ListRequest {
   const filters: ListFilterValue[] = [];
   for (const def of page.filters ?? []) {
     const value = state.filters[def.field];

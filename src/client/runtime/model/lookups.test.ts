@@ -25,7 +25,9 @@ describe('lookupEffects', () => {
     const answers: Record<string, (v: Record<string, unknown>) => void> = {};
     const load = (entity: string, id: string) => {
       expect(entity).toBe('topic');
-      return new Promise<Record<string, unknown>>((resolve) => { answers[id] = resolve; });
+      return new Promise<Record<string, unknown>>((resolve) => {
+        answers[id] = resolve;
+      });
     };
     const form = createForm({ effects: lookupEffects([lookup], load, 'add') });
     form.createField({ name: 'topicId' });
@@ -44,7 +46,16 @@ describe('lookupEffects', () => {
 
   it('does nothing in look mode', async () => {
     let calls = 0;
-    const form = createForm({ effects: lookupEffects([lookup], async () => { calls += 1; return {}; }, 'look') });
+    const form = createForm({
+      effects: lookupEffects(
+        [lookup],
+        async () => {
+          calls += 1;
+          return {};
+        },
+        'look',
+      ),
+    });
     form.createField({ name: 'topicId' });
     form.setValuesIn('topicId', 3);
     await tick();

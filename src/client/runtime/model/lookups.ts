@@ -10,9 +10,13 @@ import type { FormLookupDef } from '../../../shared/schema/types.js';
 export type LoadRecord = (entity: string, id: string) => Promise<Record<string, unknown>>;
 
 /** The values a lookup copies from a loaded record (missing ones as null, so stale values go). */
-export function lookupValues(lookup: FormLookupDef, loaded: Record<string, unknown> | null, current: Record<string, unknown> = {}): Record<string, unknown> {
+export function lookupValues(
+  lookup: FormLookupDef,
+  loaded: Record<string, unknown> | null,
+  current: Record<string, unknown> = {},
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [target, source] of Object.entries(lookup.copy)) out[target] = loaded ? loaded[source] ?? null : null;
+  for (const [target, source] of Object.entries(lookup.copy)) out[target] = loaded ? (loaded[source] ?? null) : null;
   // Starting values the user edits (the member list to add one to): only into fields still empty.
   for (const [target, source] of Object.entries(lookup.fillEmpty ?? {})) {
     if (loaded && isEmpty(current[target]) && !isEmpty(loaded[source])) out[target] = loaded[source];
@@ -24,7 +28,11 @@ function isEmpty(v: unknown): boolean {
   return v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
 }
 
-export function lookupEffects(lookups: FormLookupDef[] | undefined, load: LoadRecord, mode: 'add' | 'edit' | 'look'): (form: Form) => void {
+export function lookupEffects(
+  lookups: FormLookupDef[] | undefined,
+  load: LoadRecord,
+  mode: 'add' | 'edit' | 'look',
+): (form: Form) => void {
   return (form: Form) => {
     if (!lookups?.length || mode === 'look') return;
     for (const lookup of lookups) {
@@ -38,8 +46,12 @@ export function lookupEffects(lookups: FormLookupDef[] | undefined, load: LoadRe
         }
         load(lookup.entity, String(id)).then(
           // Only the answer to the latest choice is copied.
-          (rec) => { if (ticket === asked) form.setValues(lookupValues(lookup, rec, form.values)); },
-          () => { if (ticket === asked) form.setValues(lookupValues(lookup, null)); },
+          (rec) => {
+            if (ticket === asked) form.setValues(lookupValues(lookup, rec, form.values));
+          },
+          () => {
+            if (ticket === asked) form.setValues(lookupValues(lookup, null));
+          },
         );
       });
     }

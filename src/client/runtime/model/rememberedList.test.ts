@@ -7,7 +7,7 @@ function memory() {
 }
 
 describe('remembered list state', () => {
-  it('keeps each page\'s state under listBasicObj', () => {
+  it("keeps each page's state under listBasicObj", () => {
     const s = memory();
     rememberListState('a', { page: 3, pageSize: 20, filters: { title: 'x' } }, s);
     rememberListState('b', { page: 1, pageSize: 10, filters: {} }, s);

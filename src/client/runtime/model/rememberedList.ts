@@ -22,7 +22,14 @@ function read(store: Store | null | undefined): Record<string, ListState> {
 function valid(s: unknown): s is ListState {
   if (!s || typeof s !== 'object') return false;
   const x = s as ListState;
-  return Number.isInteger(x.page) && x.page > 0 && Number.isInteger(x.pageSize) && x.pageSize > 0 && !!x.filters && typeof x.filters === 'object';
+  return (
+    Number.isInteger(x.page) &&
+    x.page > 0 &&
+    Number.isInteger(x.pageSize) &&
+    x.pageSize > 0 &&
+    !!x.filters &&
+    typeof x.filters === 'object'
+  );
 }
 
 export function recallListState(pageId: string, store: Store | null | undefined): ListState | null {
@@ -48,7 +55,12 @@ export function sessionStore(): Store | null {
 }
 
 /** The state a list page starts in: where the user was when it remembers, else the page's own. */
-export function firstListState(page: ListPageDef, entity: EntityDef, remember: boolean, store: Store | null | undefined): ListState {
+export function firstListState(
+  page: ListPageDef,
+  entity: EntityDef,
+  remember: boolean,
+  store: Store | null | undefined,
+): ListState {
   const initial = initialListState(page, entity);
-  return remember ? recallListState(page.id, store) ?? initial : initial;
+  return remember ? (recallListState(page.id, store) ?? initial) : initial;
 }

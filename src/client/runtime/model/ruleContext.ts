@@ -24,9 +24,13 @@ export interface RuleInputs {
 export function ruleContext(inputs: RuleInputs): RuleContext {
   const user = inputs.user
     ? {
-      userId: inputs.user.userId, roleCode: inputs.user.roleCode, areaCode: inputs.user.areaCode ?? null, roles: inputs.user.roles ?? [inputs.user.roleCode],
-      orgName: inputs.user.orgName ?? null, realName: inputs.user.realName ?? null,
-    }
+        userId: inputs.user.userId,
+        roleCode: inputs.user.roleCode,
+        areaCode: inputs.user.areaCode ?? null,
+        roles: inputs.user.roles ?? [inputs.user.roleCode],
+        orgName: inputs.user.orgName ?? null,
+        realName: inputs.user.realName ?? null,
+      }
     : null;
   return {
     record: inputs.record ?? {},

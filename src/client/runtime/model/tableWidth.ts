@@ -54,7 +54,10 @@ export interface TableSizing {
   minWidth?: number | 'max-content';
 }
 
-export function tableSizing(plans: ColumnPlan[], opts: { actionsWidth: number; selectable: boolean; fixedColumn: boolean }): TableSizing {
+export function tableSizing(
+  plans: ColumnPlan[],
+  opts: { actionsWidth: number; selectable: boolean; fixedColumn: boolean },
+): TableSizing {
   const width = (w: number | 'max-content') => (opts.fixedColumn ? { scrollX: w } : { minWidth: w });
   if (!plans.some((p) => p.ellipsis)) return width('max-content');
   const columns = plans.reduce((w, p) => w + (p.width ?? (p.ellipsis ? ELLIPSIS_MIN_WIDTH : DEFAULT_MIN_WIDTH)), 0);

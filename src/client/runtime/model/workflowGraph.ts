@@ -88,25 +88,50 @@ export function pathFromLog(rows: OperationLogRow[]): { statuses: Set<string>; m
   return { statuses, moves };
 }
 
-interface LaneGraph { id: string; label: string; codes: string[]; width: number; height: number; g: Graph<GraphLabel, NodeLabel, EdgeLabel> }
+interface LaneGraph {
+  id: string;
+  label: string;
+  codes: string[];
+  width: number;
+  height: number;
+  g: Graph<GraphLabel, NodeLabel, EdgeLabel>;
+}
 
 const LANE_GAP = 56;
 const LANE_HEAD = 28;
 
 /** One lane laid out by dagre on its own: its statuses and the arrows that stay inside it. */
-function layoutLane(id: string, label: string, codes: string[], sizes: Map<string, number>, inner: [string, string, string][], rankdir: 'TB' | 'LR'): LaneGraph {
+function layoutLane(
+  id: string,
+  label: string,
+  codes: string[],
+  sizes: Map<string, number>,
+  inner: [string, string, string][],
+  rankdir: 'TB' | 'LR',
+): LaneGraph {
   const g = new dagre.graphlib.Graph<GraphLabel, NodeLabel, EdgeLabel>({ multigraph: true });
   g.setGraph({ rankdir, nodesep: 24, ranksep: 40, edgesep: 10, marginx: MARGIN, marginy: MARGIN });
   g.setDefaultEdgeLabel(() => ({}));
   for (const c of codes) g.setNode(c, { width: sizes.get(c) ?? 80, height: NODE_H });
-  for (const [from, to, text] of inner) g.setEdge(from, to, { width: textWidth(text) + 4, height: FONT + 4, labelpos: 'c' }, `${from}->${to}`);
+  for (const [from, to, text] of inner)
+    g.setEdge(from, to, { width: textWidth(text) + 4, height: FONT + 4, labelpos: 'c' }, `${from}->${to}`);
   dagre.layout(g);
   const graph = g.graph();
-  return { id, label, codes, g, width: Math.max(graph.width ?? 0, textWidth(label) + 2 * MARGIN), height: graph.height ?? 0 };
+  return {
+    id,
+    label,
+    codes,
+    g,
+    width: Math.max(graph.width ?? 0, textWidth(label) + 2 * MARGIN),
+    height: graph.height ?? 0,
+  };
 }
 
 /** Where the straight line from a node's centre towards a point leaves the node's box. */
-function boxExit(n: { x: number; y: number; width: number; height: number }, toward: { x: number; y: number }): { x: number; y: number } {
+function boxExit(
+  n: { x: number; y: number; width: number; height: number },
+  toward: { x: number; y: number },
+): { x: number; y: number } {
   const dx = toward.x - n.x;
   const dy = toward.y - n.y;
   if (dx === 0 && dy === 0) return { x: n.x, y: n.y };
@@ -121,7 +146,11 @@ function boxExit(n: { x: number; y: number; width: number; height: number }, tow
  * a stage (returned, expired, revoked) in a lane below; arrows inside a lane are routed by dagre, arrows
  * between lanes join the two nodes' borders.
  */
-export function layoutWorkflow(workflow: WorkflowDef, current?: string | null, log: OperationLogRow[] = []): DiagramLayout {
+export function layoutWorkflow(
+  workflow: WorkflowDef,
+  current?: string | null,
+  log: OperationLogRow[] = [],
+): DiagramLayout {
   const path = pathFromLog(log);
   if (current !== undefined && current !== null) path.statuses.add(String(current));
   const known = new Set(workflow.statuses.map((s) => s.code));
@@ -141,18 +170,28 @@ export function layoutWorkflow(workflow: WorkflowDef, current?: string | null, l
   sizes.set(ANY_NODE, textWidth('任一状态') + 24);
   const laneOf = new Map<string, string>();
   const stageNames = new Map((workflow.stages ?? []).map((s) => [s.stage, s.label]));
-  const stages = [...new Set(workflow.statuses.map((s) => s.stage).filter((x): x is number => x !== undefined))].sort((a, b) => a - b);
+  const stages = [...new Set(workflow.statuses.map((s) => s.stage).filter((x): x is number => x !== undefined))].sort(
+    (a, b) => a - b,
+  );
   for (const s of workflow.statuses) laneOf.set(s.code, s.stage === undefined ? 'other' : `lane${s.stage}`);
   const hasAny = [...edges.values()].some((e) => e.from === ANY_NODE);
   if (hasAny) laneOf.set(ANY_NODE, 'other');
-  const inner = (lane: string): [string, string, string][] => [...edges.values()]
-    .filter((e) => laneOf.get(e.from) === lane && laneOf.get(e.to) === lane && e.from !== e.to)
-    .map((e) => [e.from, e.to, e.labels.join(' / ')]);
+  const inner = (lane: string): [string, string, string][] =>
+    [...edges.values()]
+      .filter((e) => laneOf.get(e.from) === lane && laneOf.get(e.to) === lane && e.from !== e.to)
+      .map((e) => [e.from, e.to, e.labels.join(' / ')]);
   const codesOf = (lane: string) => [...laneOf].filter(([, l]) => l === lane).map(([c]) => c);
 
   const columns = stages.map((st) => {
     const name = stageNames.get(st);
-    return layoutLane(`lane${st}`, name ? `第${st}阶段 ${name}` : `第${st}阶段`, codesOf(`lane${st}`), sizes, inner(`lane${st}`), 'LR');
+    return layoutLane(
+      `lane${st}`,
+      name ? `第${st}阶段 ${name}` : `第${st}阶段`,
+      codesOf(`lane${st}`),
+      sizes,
+      inner(`lane${st}`),
+      'LR',
+    );
   });
   const otherCodes = codesOf('other');
   const band = otherCodes.length ? layoutLane('other', '其他状态', otherCodes, sizes, inner('other'), 'LR') : null;
@@ -178,9 +217,13 @@ export function layoutWorkflow(workflow: WorkflowDef, current?: string | null, l
   const nodes: DiagramNode[] = [...placed].map(([id, p]) => {
     const s = workflow.statuses.find((st) => st.code === id);
     return {
-      id, label: s?.label ?? '任一状态', color: s?.color, ...p,
+      id,
+      label: s?.label ?? '任一状态',
+      color: s?.color,
+      ...p,
       current: s !== undefined && current !== undefined && current !== null && String(current) === id,
-      visited: path.statuses.has(id), any: id === ANY_NODE,
+      visited: path.statuses.has(id),
+      any: id === ANY_NODE,
     };
   });
   const out: DiagramEdge[] = [];
@@ -209,7 +252,17 @@ export function layoutWorkflow(workflow: WorkflowDef, current?: string | null, l
       labelX = mid.x;
       labelY = mid.y;
     }
-    out.push({ id, from: e.from, to: e.to, label: e.labels.join(' / '), points, labelX, labelY, visited: path.moves.has(id), system: e.system });
+    out.push({
+      id,
+      from: e.from,
+      to: e.to,
+      label: e.labels.join(' / '),
+      points,
+      labelX,
+      labelY,
+      visited: path.moves.has(id),
+      system: e.system,
+    });
   }
   return { width: Math.ceil(width), height: Math.ceil(height), nodes, edges: out, lanes };
 }

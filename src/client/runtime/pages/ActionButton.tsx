@@ -16,7 +16,11 @@ interface Props {
   action: ResolvedAction;
   /** Rows the action applies to (one for a row action, the selection for a batch). */
   rows: ResourceRecord[];
-  run: (action: ResolvedAction, rows: ResourceRecord[], extra?: { comment?: string; request?: ListRequest }) => Promise<boolean>;
+  run: (
+    action: ResolvedAction,
+    rows: ResourceRecord[],
+    extra?: { comment?: string; request?: ListRequest },
+  ) => Promise<boolean>;
   /** Row actions are links in the table; toolbar actions are buttons. */
   variant: 'row' | 'toolbar';
   /** Values a toolbar link's placeholders take (the page query). */
@@ -31,20 +35,41 @@ export function ActionButton({ action, rows, run, variant, values, icon, disable
   const [dialog, setDialog] = useState(false);
   // Mounted from the first press on, so the dialog keeps its state and its closing animation.
   const [opened, setOpened] = useState(false);
-  const buttonProps = variant === 'row'
-    ? { type: 'link' as const, size: 'small' as const, danger: action.danger }
-    : { type: action.primary ? ('primary' as const) : ('default' as const), danger: action.danger, icon: actionIcon(icon) };
+  const buttonProps =
+    variant === 'row'
+      ? { type: 'link' as const, size: 'small' as const, danger: action.danger }
+      : {
+          type: action.primary ? ('primary' as const) : ('default' as const),
+          danger: action.danger,
+          icon: actionIcon(icon),
+        };
   const label = action.label;
 
   if (action.type === 'link' && action.pick) {
     const pick = action.pick;
     return (
       <>
-        <Button {...buttonProps} disabled={disabled} onClick={() => { setDialog(true); setOpened(true); }}>{label}</Button>
+        <Button
+          {...buttonProps}
+          disabled={disabled}
+          onClick={() => {
+            setDialog(true);
+            setOpened(true);
+          }}
+        >
+          {label}
+        </Button>
         {opened ? (
           <Suspense fallback={null}>
-            <PickDialog pick={pick} open={dialog} onClose={() => setDialog(false)}
-              onPick={(row) => { setDialog(false); navigate(fillPlaceholders(action.to ?? '', row)); }} />
+            <PickDialog
+              pick={pick}
+              open={dialog}
+              onClose={() => setDialog(false)}
+              onPick={(row) => {
+                setDialog(false);
+                navigate(fillPlaceholders(action.to ?? '', row));
+              }}
+            />
           </Suspense>
         ) : null}
       </>
@@ -53,20 +78,43 @@ export function ActionButton({ action, rows, run, variant, values, icon, disable
   if (action.type === 'link') {
     // A row's or a record's (detail page) action fills its link from that record; a list's
     // toolbar from the page query.
-    const target = fillPlaceholders(action.to ?? '', variant === 'row' ? rows[0] : values ?? rows[0]);
-    return <Button {...buttonProps} disabled={disabled} onClick={() => navigate(target)}>{label}</Button>;
+    const target = fillPlaceholders(action.to ?? '', variant === 'row' ? rows[0] : (values ?? rows[0]));
+    return (
+      <Button {...buttonProps} disabled={disabled} onClick={() => navigate(target)}>
+        {label}
+      </Button>
+    );
   }
   if (action.type === 'export' || action.type === 'download') {
-    return <Button {...buttonProps} disabled={disabled} onClick={() => void run(action, rows, { request })}>{label}</Button>;
+    return (
+      <Button {...buttonProps} disabled={disabled} onClick={() => void run(action, rows, { request })}>
+        {label}
+      </Button>
+    );
   }
   if (action.type === 'transition' && action.comment !== 'none') {
     return (
       <>
-        <Button {...buttonProps} disabled={disabled} onClick={() => { setDialog(true); setOpened(true); }}>{label}</Button>
+        <Button
+          {...buttonProps}
+          disabled={disabled}
+          onClick={() => {
+            setDialog(true);
+            setOpened(true);
+          }}
+        >
+          {label}
+        </Button>
         {opened ? (
           <Suspense fallback={null}>
-            <CommentDialog action={action} open={dialog} onClose={() => setDialog(false)}
-              onOk={async (comment) => { if (await run(action, rows, { comment })) setDialog(false); }} />
+            <CommentDialog
+              action={action}
+              open={dialog}
+              onClose={() => setDialog(false)}
+              onOk={async (comment) => {
+                if (await run(action, rows, { comment })) setDialog(false);
+              }}
+            />
           </Suspense>
         ) : null}
       </>
@@ -74,10 +122,22 @@ export function ActionButton({ action, rows, run, variant, values, icon, disable
   }
   if (action.confirm) {
     return (
-      <Popconfirm title={action.confirm} okText="确定" cancelText="取消" disabled={disabled} onConfirm={() => run(action, rows)}>
-        <Button {...buttonProps} disabled={disabled}>{label}</Button>
+      <Popconfirm
+        title={action.confirm}
+        okText="确定"
+        cancelText="取消"
+        disabled={disabled}
+        onConfirm={() => run(action, rows)}
+      >
+        <Button {...buttonProps} disabled={disabled}>
+          {label}
+        </Button>
       </Popconfirm>
     );
   }
-  return <Button {...buttonProps} disabled={disabled} onClick={() => void run(action, rows)}>{label}</Button>;
+  return (
+    <Button {...buttonProps} disabled={disabled} onClick={() => void run(action, rows)}>
+      {label}
+    </Button>
+  );
 }

@@ -16,7 +16,10 @@ describe('allocation dialog', () => {
   });
 
   it('names task statuses as the workflow does', () => {
-    const statuses = [{ code: '0', label: '未开始', color: 'default' }, { code: '2', label: '已提交', color: 'green' }];
+    const statuses = [
+      { code: '0', label: '未开始', color: 'default' },
+      { code: '2', label: '已提交', color: 'green' },
+    ];
     expect(taskStatus(statuses, '2')).toEqual({ text: '已提交', color: 'green' });
     expect(taskStatus(statuses, '9')).toEqual({ text: '9', color: 'default' });
   });

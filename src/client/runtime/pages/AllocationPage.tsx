@@ -18,12 +18,30 @@ import { useBatchAnswer } from './useBatchAnswer.js';
 import { taskStatus, type TaskStatus } from './taskStatus.js';
 import { useMessage } from '../../feedback/messages.js';
 
-interface Assigned { reviewId: number; expertId: number; expertName: string; status: string }
-interface Target {
-  id: number; name: string; unit: string | null; areaCode: string | null; status: string; waiting: boolean;
-  assigned: Assigned[]; conflicts: Array<{ expertId: number; reasons: string[] }>;
+interface Assigned {
+  reviewId: number;
+  expertId: number;
+  expertName: string;
+  status: string;
 }
-interface Expert { id: number; name: string; unit: string | null; area: string | null; title: string | null; load: number }
+interface Target {
+  id: number;
+  name: string;
+  unit: string | null;
+  areaCode: string | null;
+  status: string;
+  waiting: boolean;
+  assigned: Assigned[];
+  conflicts: Array<{ expertId: number; reasons: string[] }>;
+}
+interface Expert {
+  id: number;
+  name: string;
+  unit: string | null;
+  area: string | null;
+  title: string | null;
+  load: number;
+}
 export interface Candidates {
   batch: { id: number; name: string; status: string; expertsPerTopic: number; outOfArea: boolean; blind: boolean };
   targets: Target[];
@@ -47,7 +65,19 @@ export function unfilled(data: Candidates): number[] {
   return data.targets.filter((t) => t.assigned.length < data.batch.expertsPerTopic).map((t) => t.id);
 }
 
-function AssignDialog({ target, data, label, onClose, onDone }: { target: Target; data: Candidates; label: string; onClose: () => void; onDone: () => void }) {
+function AssignDialog({
+  target,
+  data,
+  label,
+  onClose,
+  onDone,
+}: {
+  target: Target;
+  data: Candidates;
+  label: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { dataProvider } = useRuntime();
   const areas = useDictionary('areacode');
   const [picked, setPicked] = useState<number[]>([]);
@@ -61,7 +91,10 @@ function AssignDialog({ target, data, label, onClose, onDone }: { target: Target
     setError(null);
     try {
       await dataProvider.moduleCall('review/allocate', {
-        batchId: data.batch.id, mode: 'manual', targetIds: [target.id], pairs: picked.map((expertId) => ({ targetId: target.id, expertId })),
+        batchId: data.batch.id,
+        mode: 'manual',
+        targetIds: [target.id],
+        pairs: picked.map((expertId) => ({ targetId: target.id, expertId })),
       });
       onDone();
     } catch (e) {
@@ -71,30 +104,60 @@ function AssignDialog({ target, data, label, onClose, onDone }: { target: Target
     }
   }
   return (
-    <Dialog open title={`分配专家：${target.name}`} width={880} onCancel={onClose} onOk={() => void ok()} okText="确定" cancelText="取消"
-      okButtonProps={{ disabled: picked.length === 0, loading: busy }} className="rt-assign-dialog">
-      <p>每个{label}需要{data.batch.expertsPerTopic}位专家，还可分配{Math.max(0, room)}位。标红的专家存在回避情形，不能分配。</p>
+    <Dialog
+      open
+      title={`分配专家：${target.name}`}
+      width={880}
+      onCancel={onClose}
+      onOk={() => void ok()}
+      okText="确定"
+      cancelText="取消"
+      okButtonProps={{ disabled: picked.length === 0, loading: busy }}
+      className="rt-assign-dialog"
+    >
+      <p>
+        每个{label}需要{data.batch.expertsPerTopic}位专家，还可分配{Math.max(0, room)}
+        位。标红的专家存在回避情形，不能分配。
+      </p>
       <p className="rt-assign-count" aria-live="polite" style={{ color: picked.length >= room ? '#fa8c16' : '#888' }}>
         已选{picked.length}位{picked.length >= room ? '，已达上限，如需更换请先取消已选的专家' : ''}
       </p>
       {error ? <Alert type="error" showIcon role="alert" message={error} style={{ marginBottom: 12 }} /> : null}
       <Table<Expert>
-        size="small" rowKey="id" pagination={{ pageSize: 8, hideOnSinglePage: true }} dataSource={data.experts.filter((e) => !taken.has(e.id))}
+        size="small"
+        rowKey="id"
+        pagination={{ pageSize: 8, hideOnSinglePage: true }}
+        dataSource={data.experts.filter((e) => !taken.has(e.id))}
         rowSelection={{
-          selectedRowKeys: picked, hideSelectAll: true,
+          selectedRowKeys: picked,
+          hideSelectAll: true,
           // The limit holds while ticking, not only after 确定 (the server refuses more all the same).
           onChange: (keys) => setPicked(keys.map(Number).slice(0, Math.max(0, room))),
-          getCheckboxProps: (e: Expert) => ({ disabled: !pickable(e.id, picked, room, reasons.has(e.id)), 'aria-label': e.name }),
+          getCheckboxProps: (e: Expert) => ({
+            disabled: !pickable(e.id, picked, room, reasons.has(e.id)),
+            'aria-label': e.name,
+          }),
         }}
         columns={[
           { title: '专家', dataIndex: 'name', width: 110 },
           { title: '单位', dataIndex: 'unit', ellipsis: true },
-          { title: '地区', dataIndex: 'area', width: 100, render: (a: string | null) => areaText(a, areas.options ?? []) },
+          {
+            title: '地区',
+            dataIndex: 'area',
+            width: 100,
+            render: (a: string | null) => areaText(a, areas.options ?? []),
+          },
           { title: '职称', dataIndex: 'title', width: 100 },
           { title: '已分配', dataIndex: 'load', width: 80 },
           {
-            title: '回避情形', width: 220,
-            render: (_: unknown, e: Expert) => (reasons.get(e.id) ?? []).map((r) => <Tag color="red" key={r} className="rt-conflict">{r}</Tag>),
+            title: '回避情形',
+            width: 220,
+            render: (_: unknown, e: Expert) =>
+              (reasons.get(e.id) ?? []).map((r) => (
+                <Tag color="red" key={r} className="rt-conflict">
+                  {r}
+                </Tag>
+              )),
           },
         ]}
       />
@@ -123,7 +186,11 @@ export function AllocationPage({ bundle, query }: PageKindProps) {
     setBusy(true);
     setError(null);
     try {
-      const r = await dataProvider.moduleCall<{ created: number }>('review/allocate', { batchId: data.batch.id, mode: 'auto', targetIds: autoIds });
+      const r = await dataProvider.moduleCall<{ created: number }>('review/allocate', {
+        batchId: data.batch.id,
+        mode: 'auto',
+        targetIds: autoIds,
+      });
       void message.success(`分配成功，共分配${r?.created ?? 0}人次`);
       setSelected([]);
       load();
@@ -146,7 +213,12 @@ export function AllocationPage({ bundle, query }: PageKindProps) {
   }
 
   const back = <Button onClick={() => (page.back ? navigate(page.back) : navigate(-1))}>返回</Button>;
-  if (data === undefined) return <Card title={page.title} className="runtime-page"><Spin style={{ display: 'block', margin: '48px auto' }} /></Card>;
+  if (data === undefined)
+    return (
+      <Card title={page.title} className="runtime-page">
+        <Spin style={{ display: 'block', margin: '48px auto' }} />
+      </Card>
+    );
   if (!data) {
     return (
       <Card title={page.title} className="runtime-page" extra={back}>
@@ -157,55 +229,115 @@ export function AllocationPage({ bundle, query }: PageKindProps) {
   const b = data.batch;
   return (
     <Card title={`${page.title}：${b.name}`} className="runtime-page rt-allocation" extra={back}>
-      <Descriptions size="small" column={4} style={{ marginBottom: 16 }} items={[
-        { key: 'n', label: `每个${page.targetLabel}专家`, children: `${b.expertsPerTopic}人` },
-        { key: 'b', label: '隐名评审', children: b.blind ? '是' : '否' },
-        { key: 'o', label: '异地评审', children: b.outOfArea ? '是' : '否' },
-        { key: 'e', label: '专家库', children: `${data.experts.length}人` },
-      ]} />
-      {error ? <Alert type="error" showIcon role="alert" message={error} style={{ marginBottom: 12 }} closable onClose={() => setError(null)} /> : null}
+      <Descriptions
+        size="small"
+        column={4}
+        style={{ marginBottom: 16 }}
+        items={[
+          { key: 'n', label: `每个${page.targetLabel}专家`, children: `${b.expertsPerTopic}人` },
+          { key: 'b', label: '隐名评审', children: b.blind ? '是' : '否' },
+          { key: 'o', label: '异地评审', children: b.outOfArea ? '是' : '否' },
+          { key: 'e', label: '专家库', children: `${data.experts.length}人` },
+        ]}
+      />
+      {error ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={error}
+          style={{ marginBottom: 12 }}
+          closable
+          onClose={() => setError(null)}
+        />
+      ) : null}
       <Space style={{ marginBottom: 12 }}>
-        <Popconfirm title={`为${autoIds.length}个${page.targetLabel}自动分配专家？`} okText="确定" cancelText="取消" onConfirm={auto} disabled={ended || autoIds.length === 0}>
-          <Button type="primary" loading={busy} disabled={ended || autoIds.length === 0}>自动分配</Button>
+        <Popconfirm
+          title={`为${autoIds.length}个${page.targetLabel}自动分配专家？`}
+          okText="确定"
+          cancelText="取消"
+          onConfirm={auto}
+          disabled={ended || autoIds.length === 0}
+        >
+          <Button type="primary" loading={busy} disabled={ended || autoIds.length === 0}>
+            自动分配
+          </Button>
         </Popconfirm>
         <span style={{ color: '#888' }}>
-          {selected.length ? `已选${selected.length}个${page.targetLabel}` : `未选择时为全部专家不足的${page.targetLabel}分配`}
+          {selected.length
+            ? `已选${selected.length}个${page.targetLabel}`
+            : `未选择时为全部专家不足的${page.targetLabel}分配`}
           {data.others ? `；另有${data.others}份评审的${page.targetLabel}已离开待评审状态` : ''}
         </span>
       </Space>
       <Table<Target>
-        size="small" rowKey="id" dataSource={data.targets} pagination={{ pageSize: 20, hideOnSinglePage: true }}
-        rowSelection={ended ? undefined : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+        size="small"
+        rowKey="id"
+        dataSource={data.targets}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        rowSelection={
+          ended ? undefined : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }
+        }
         locale={{ emptyText: `暂无待分配的${page.targetLabel}` }}
         columns={[
           { title: `${page.targetLabel}名称`, dataIndex: 'name', ellipsis: true },
           { title: '单位', dataIndex: 'unit', width: 180, ellipsis: true },
-          { title: '地区', dataIndex: 'areaCode', width: 100, render: (a: string | null) => areaText(a, areas.options ?? []) },
           {
-            title: '评审专家', width: 320,
+            title: '地区',
+            dataIndex: 'areaCode',
+            width: 100,
+            render: (a: string | null) => areaText(a, areas.options ?? []),
+          },
+          {
+            title: '评审专家',
+            width: 320,
             render: (_: unknown, t: Target) => (
               <Space size={[4, 4]} wrap className="rt-assigned">
                 {t.assigned.length === 0 ? <span style={{ color: '#999' }}>未分配</span> : null}
                 {t.assigned.map((a) => (
-                  <Tag key={a.reviewId} color={taskStatus(data.statuses, a.status).color} closable={!ended && a.status === '0'}
-                    onClose={(e) => { e.preventDefault(); void unassign(a.reviewId); }}>
-                    {a.expertName}{a.status !== '0' ? `（${taskStatus(data.statuses, a.status).text}）` : ''}
+                  <Tag
+                    key={a.reviewId}
+                    color={taskStatus(data.statuses, a.status).color}
+                    closable={!ended && a.status === '0'}
+                    onClose={(e) => {
+                      e.preventDefault();
+                      void unassign(a.reviewId);
+                    }}
+                  >
+                    {a.expertName}
+                    {a.status !== '0' ? `（${taskStatus(data.statuses, a.status).text}）` : ''}
                   </Tag>
                 ))}
               </Space>
             ),
           },
           {
-            title: '操作', width: 110,
+            title: '操作',
+            width: 110,
             render: (_: unknown, t: Target) => (
-              <Button size="small" disabled={ended || t.assigned.length >= b.expertsPerTopic} onClick={() => setAssigning(t)}>分配专家</Button>
+              <Button
+                size="small"
+                disabled={ended || t.assigned.length >= b.expertsPerTopic}
+                onClick={() => setAssigning(t)}
+              >
+                分配专家
+              </Button>
             ),
           },
         ]}
       />
       {assigning ? (
-        <AssignDialog target={assigning} data={data} label={page.targetLabel} onClose={() => setAssigning(null)}
-          onDone={() => { setAssigning(null); void message.success('分配成功'); load(); }} />
+        <AssignDialog
+          target={assigning}
+          data={data}
+          label={page.targetLabel}
+          onClose={() => setAssigning(null)}
+          onDone={() => {
+            setAssigning(null);
+            void message.success('分配成功');
+            load();
+          }}
+        />
       ) : null}
     </Card>
   );

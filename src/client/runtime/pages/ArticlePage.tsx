@@ -25,20 +25,37 @@ export function ArticlePage({ bundle, query, record: given }: PageKindProps) {
   const f = page.fields;
   const { dataProvider } = useRuntime();
   const areas = useDictionary(f.area ? 'areacode' : undefined);
-  const [state, setState] = useState<{ record: ResourceRecord | null; failed: boolean }>({ record: given ?? null, failed: false });
+  const [state, setState] = useState<{ record: ResourceRecord | null; failed: boolean }>({
+    record: given ?? null,
+    failed: false,
+  });
   useEffect(() => {
-    if (given || !query.id) { if (!query.id && !given) setState({ record: null, failed: true }); return; }
+    if (given || !query.id) {
+      if (!query.id && !given) setState({ record: null, failed: true });
+      return;
+    }
     let alive = true;
     dataProvider.getPublicOne(page.entity, query.id).then(
-      (record) => { if (alive) setState({ record, failed: false }); },
-      () => { if (alive) setState({ record: null, failed: true }); },
+      (record) => {
+        if (alive) setState({ record, failed: false });
+      },
+      () => {
+        if (alive) setState({ record: null, failed: true });
+      },
     );
-    return () => { alive = false; };
+    return () => {
+      alive = false;
+    };
   }, [dataProvider, page.entity, query.id, given]);
 
   if (state.failed) return <Result status="404" title={ARTICLE_NOT_FOUND} />;
   const r = state.record;
-  if (!r) return <div className="runtime-page rt-article"><Skeleton active title paragraph={{ rows: 8 }} /></div>;
+  if (!r)
+    return (
+      <div className="runtime-page rt-article">
+        <Skeleton active title paragraph={{ rows: 8 }} />
+      </div>
+    );
   const text = (field: string | undefined) => {
     const v = field ? r[field] : undefined;
     return v === null || v === undefined ? '' : String(v);
@@ -55,19 +72,33 @@ export function ArticlePage({ bundle, query, record: given }: PageKindProps) {
   return (
     <article className="runtime-page rt-article" aria-labelledby="rt-article-title">
       <header className="rt-article-head">
-        <h1 id="rt-article-title" className="rt-article-title">{title}</h1>
+        <h1 id="rt-article-title" className="rt-article-title">
+          {title}
+        </h1>
         <p className="rt-article-meta">
           {source ? <span>来源：{source}</span> : null}
           {area ? <span>范围：{area}</span> : null}
-          {date ? <span>发布日期：<time dateTime={date}>{date}</time></span> : null}
+          {date ? (
+            <span>
+              发布日期：<time dateTime={date}>{date}</time>
+            </span>
+          ) : null}
         </p>
       </header>
       {summary ? <p className="rt-article-summary">{summary}</p> : null}
-      {body && bodyIsHtml ? <div className="rt-article-body runtime-richtext-view" dangerouslySetInnerHTML={{ __html: body }} /> : null}
-      {body && !bodyIsHtml ? <div className="rt-article-body rt-article-plain" style={{ whiteSpace: 'pre-wrap' }}>{body}</div> : null}
+      {body && bodyIsHtml ? (
+        <div className="rt-article-body runtime-richtext-view" dangerouslySetInnerHTML={{ __html: body }} />
+      ) : null}
+      {body && !bodyIsHtml ? (
+        <div className="rt-article-body rt-article-plain" style={{ whiteSpace: 'pre-wrap' }}>
+          {body}
+        </div>
+      ) : null}
       {files.length ? (
         <section className="rt-article-files" aria-labelledby="rt-article-files">
-          <h2 id="rt-article-files"><FileTextOutlined aria-hidden /> 附件下载（{files.length}）</h2>
+          <h2 id="rt-article-files">
+            <FileTextOutlined aria-hidden /> 附件下载（{files.length}）
+          </h2>
           <FileList value={files} />
         </section>
       ) : null}

@@ -17,7 +17,10 @@ import { useListAnswer } from './useListAnswer.js';
 export function CompactList({ bundle, fixed }: PageKindProps) {
   const page = bundle.page as ListPageDef;
   const { entity, workflow } = bundle;
-  const request = useMemo(() => toListRequest(initialListState(page, entity), page, entity, fixed), [page, entity, fixed]);
+  const request = useMemo(
+    () => toListRequest(initialListState(page, entity), page, entity, fixed),
+    [page, entity, fixed],
+  );
   const { result, loading } = useListAnswer(entity.name, request, page.source === 'public');
   const rows = result.list;
 
@@ -26,9 +29,19 @@ export function CompactList({ bundle, fixed }: PageKindProps) {
     <div className="runtime-list runtime-list-compact">
       <Spin spinning={loading}>
         <table className="runtime-compact-table">
-          <colgroup>{plans.map((p) => <col key={p.key} style={p.width ? { width: p.width } : undefined} />)}</colgroup>
+          <colgroup>
+            {plans.map((p) => (
+              <col key={p.key} style={p.width ? { width: p.width } : undefined} />
+            ))}
+          </colgroup>
           <thead>
-            <tr>{plans.map((p) => <th key={p.key} scope="col">{p.title}</th>)}</tr>
+            <tr>
+              {plans.map((p) => (
+                <th key={p.key} scope="col">
+                  {p.title}
+                </th>
+              ))}
+            </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
@@ -42,7 +55,9 @@ export function CompactList({ bundle, fixed }: PageKindProps) {
             ))}
           </tbody>
         </table>
-        {!loading && rows.length === 0 ? <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} className="runtime-compact-empty" /> : null}
+        {!loading && rows.length === 0 ? (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} className="runtime-compact-empty" />
+        ) : null}
       </Spin>
     </div>
   );

@@ -17,17 +17,33 @@ import './dashboard.css';
 function FigureBlock({ block, data }: { block: DashboardBlockDef; data: DashboardBlockData | null | undefined }) {
   const tiles = block.type === 'card';
   return (
-    <Card title={<h2 className="rt-dash-title">{block.title}</h2>} size="small" className={`rt-dash-block rt-dash-${block.type}`} data-block={block.title}>
+    <Card
+      title={<h2 className="rt-dash-title">{block.title}</h2>}
+      size="small"
+      className={`rt-dash-block rt-dash-${block.type}`}
+      data-block={block.title}
+    >
       <Row gutter={[16, 16]}>
         {(block.items ?? []).map((item, i) => {
           const value = data?.items?.[i];
           const figure = (
-            <Statistic title={item.label} value={value ?? '-'} loading={data === undefined} valueStyle={value ? { color: '#1677ff' } : undefined} />
+            <Statistic
+              title={item.label}
+              value={value ?? '-'}
+              loading={data === undefined}
+              valueStyle={value ? { color: '#1677ff' } : undefined}
+            />
           );
           return (
             <Col key={item.label} xs={12} sm={8} md={6} lg={tiles ? 6 : 4}>
               <div className="rt-dash-figure" data-count={item.count}>
-                {item.to ? <Link to={item.to} aria-label={`${item.label}：${value ?? 0}`}>{figure}</Link> : figure}
+                {item.to ? (
+                  <Link to={item.to} aria-label={`${item.label}：${value ?? 0}`}>
+                    {figure}
+                  </Link>
+                ) : (
+                  figure
+                )}
               </div>
             </Col>
           );
@@ -48,9 +64,22 @@ function ListBlock({ block, data }: { block: DashboardBlockDef; data: DashboardB
     </span>
   );
   return (
-    <Card title={title} size="small" className="rt-dash-block rt-dash-list" data-block={block.title}
-      extra={block.more ? <Link to={block.more} aria-label={`${block.title}：更多`}>更多</Link> : undefined}>
-      {data === undefined ? <Skeleton active paragraph={{ rows: 3 }} /> : rows.length === 0 ? (
+    <Card
+      title={title}
+      size="small"
+      className="rt-dash-block rt-dash-list"
+      data-block={block.title}
+      extra={
+        block.more ? (
+          <Link to={block.more} aria-label={`${block.title}：更多`}>
+            更多
+          </Link>
+        ) : undefined
+      }
+    >
+      {data === undefined ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : rows.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={block.empty ?? '暂无数据'} />
       ) : (
         <List
@@ -66,20 +95,40 @@ function ListBlock({ block, data }: { block: DashboardBlockDef; data: DashboardB
               <List.Item className="rt-dash-row" data-id={row.id}>
                 <div className="rt-dash-row-main">
                   <div className="rt-dash-row-line">
-                    {to ? <Link to={to} className="rt-dash-row-title" title={text}>{text}</Link> : <span className="rt-dash-row-title" title={text}>{text}</span>}
+                    {to ? (
+                      <Link to={to} className="rt-dash-row-title" title={text}>
+                        {text}
+                      </Link>
+                    ) : (
+                      <span className="rt-dash-row-title" title={text}>
+                        {text}
+                      </span>
+                    )}
                     <span className="rt-dash-row-meta">
                       {f?.area ? <span className="rt-dash-area">{areaText(row[f.area], areas.options)}</span> : null}
                       {typeof row._statusLabel === 'string' && !block.steps ? <Tag>{row._statusLabel}</Tag> : null}
-                      {due?.text ? <Tag color={due.urgent ? 'red' : 'blue'} className="rt-dash-countdown">{due.text}</Tag> : null}
-                      {f?.date && row[f.date] ? <span className="rt-dash-date">{formatDate(row[f.date], false)}</span> : null}
+                      {due?.text ? (
+                        <Tag color={due.urgent ? 'red' : 'blue'} className="rt-dash-countdown">
+                          {due.text}
+                        </Tag>
+                      ) : null}
+                      {f?.date && row[f.date] ? (
+                        <span className="rt-dash-date">{formatDate(row[f.date], false)}</span>
+                      ) : null}
                     </span>
                   </div>
                   {block.steps && f?.stage ? (
-                    <Steps size="small" className="rt-dash-steps" current={stepIndex(row[f.stage], block.steps)}
+                    <Steps
+                      size="small"
+                      className="rt-dash-steps"
+                      current={stepIndex(row[f.stage], block.steps)}
                       items={block.steps.map((s) => ({ title: s }))}
-                      aria-label={`${text}：${block.steps[stepIndex(row[f.stage], block.steps)]}阶段${typeof row._statusLabel === 'string' ? `，${row._statusLabel}` : ''}`} />
+                      aria-label={`${text}：${block.steps[stepIndex(row[f.stage], block.steps)]}阶段${typeof row._statusLabel === 'string' ? `，${row._statusLabel}` : ''}`}
+                    />
                   ) : null}
-                  {block.steps && typeof row._statusLabel === 'string' ? <div className="rt-dash-status">{row._statusLabel}</div> : null}
+                  {block.steps && typeof row._statusLabel === 'string' ? (
+                    <div className="rt-dash-status">{row._statusLabel}</div>
+                  ) : null}
                 </div>
               </List.Item>
             );
@@ -96,8 +145,17 @@ export function DashboardPage({ bundle }: PageKindProps) {
   const [data, setData] = useState<(DashboardBlockData | null)[] | undefined>(undefined);
   useEffect(() => {
     let alive = true;
-    dataProvider.getDashboard(page.id).then((d) => { if (alive) setData(d); }, () => { if (alive) setData([]); });
-    return () => { alive = false; };
+    dataProvider.getDashboard(page.id).then(
+      (d) => {
+        if (alive) setData(d);
+      },
+      () => {
+        if (alive) setData([]);
+      },
+    );
+    return () => {
+      alive = false;
+    };
   }, [dataProvider, page.id]);
   const blocks = visibleBlocks(page.blocks, user?.roleCode);
   if (blocks.length === 0) return null;
@@ -106,9 +164,14 @@ export function DashboardPage({ bundle }: PageKindProps) {
       <Row gutter={[16, 16]}>
         {blocks.map(({ block, index }) => (
           <Col key={index} xs={24} lg={blockSpan(block)}>
-            {block.type === 'list'
-              ? <ListBlock block={block} data={data === undefined ? undefined : data[index] ?? { count: 0, rows: [] }} />
-              : <FigureBlock block={block} data={data === undefined ? undefined : data[index] ?? { items: [] }} />}
+            {block.type === 'list' ? (
+              <ListBlock
+                block={block}
+                data={data === undefined ? undefined : (data[index] ?? { count: 0, rows: [] })}
+              />
+            ) : (
+              <FigureBlock block={block} data={data === undefined ? undefined : (data[index] ?? { items: [] })} />
+            )}
           </Col>
         ))}
       </Row>

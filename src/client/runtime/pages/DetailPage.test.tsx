@@ -7,15 +7,27 @@ import { setupDom } from '../testing/setupDom.js';
 import { tabParams } from './DetailPage.js';
 
 setupDom();
-afterEach(() => { cleanup(); sessionStorage.clear(); });
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
 
-const schemas = { pages: fixturePages, entities: fixtureEntities, workflows: fixtureWorkflows, dictionaries: fixtureDictionaries };
+const schemas = {
+  pages: fixturePages,
+  entities: fixtureEntities,
+  workflows: fixtureWorkflows,
+  dictionaries: fixtureDictionaries,
+};
 const btn = (name: string) => new RegExp(`^${name.split('').join('\\s*')}$`);
 
 describe('detail page', () => {
   it('shows the record in its form tab and the record actions it allows', async () => {
     const dp = createFixtureDataProvider(schemas);
-    const { container } = await renderPage({ pageId: 'fixture/noticeDetail', query: { id: 'notice-2' }, dataProvider: dp });
+    const { container } = await renderPage({
+      pageId: 'fixture/noticeDetail',
+      query: { id: 'notice-2' },
+      dataProvider: dp,
+    });
     await waitFor(() => expect(container.querySelector('.runtime-form-look')).not.toBeNull());
     expect(within(container.querySelector('.runtime-form-look') as HTMLElement).getByText('标题2')).toBeTruthy();
     // Status 1 (published): only withdraw is allowed.
@@ -33,11 +45,17 @@ describe('detail page', () => {
 
   it('lists related records with params from the record, the log and the workflow', async () => {
     const dp = createFixtureDataProvider(schemas);
-    const { container } = await renderPage({ pageId: 'fixture/noticeDetail', query: { id: 'notice-2' }, dataProvider: dp });
+    const { container } = await renderPage({
+      pageId: 'fixture/noticeDetail',
+      query: { id: 'notice-2' },
+      dataProvider: dp,
+    });
     fireEvent.click(screen.getByRole('tab', { name: '同类公告' }));
     await settle(container);
     await waitFor(() => expect(dp.calls.some((c) => c.method === 'getPublicList')).toBe(true));
-    expect(dp.calls.find((c) => c.method === 'getPublicList')!.args[1]).toMatchObject({ filters: [{ field: 'category', op: 'eq', value: '2' }] });
+    expect(dp.calls.find((c) => c.method === 'getPublicList')!.args[1]).toMatchObject({
+      filters: [{ field: 'category', op: 'eq', value: '2' }],
+    });
 
     fireEvent.click(screen.getByRole('tab', { name: '操作记录' }));
     await waitFor(() => expect(screen.getByText('同意')).toBeTruthy());
@@ -55,10 +73,17 @@ describe('detail page', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: '流程' }));
     // The diagram is its own chunk: give its first load time on a busy machine.
-    await waitFor(() => expect(container.querySelector('.runtime-wf-node[data-current="true"]')?.textContent).toBe('已发布'), { timeout: 10_000 });
+    await waitFor(
+      () => expect(container.querySelector('.runtime-wf-node[data-current="true"]')?.textContent).toBe('已发布'),
+      { timeout: 10_000 },
+    );
   });
 
   it('takes list-tab params from the record or literally', () => {
-    expect(tabParams({ topicId: ':id', kind: 'a', missing: ':nope' }, { id: 't1' })).toEqual({ topicId: 't1', kind: 'a', missing: null });
+    expect(tabParams({ topicId: ':id', kind: 'a', missing: ':nope' }, { id: 't1' })).toEqual({
+      topicId: 't1',
+      kind: 'a',
+      missing: null,
+    });
   });
 });

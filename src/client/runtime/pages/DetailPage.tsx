@@ -23,7 +23,8 @@ const LazyWorkflowDiagram = lazy(() => import('./WorkflowDiagram.js').then((m) =
 /** A list tab's fixed filters: ":name" takes the record's value, anything else is literal. */
 export function tabParams(params: Record<string, string> | undefined, record: ResourceRecord): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [field, v] of Object.entries(params ?? {})) out[field] = v.startsWith(':') ? record[v.slice(1)] ?? null : v;
+  for (const [field, v] of Object.entries(params ?? {}))
+    out[field] = v.startsWith(':') ? (record[v.slice(1)] ?? null) : v;
   return out;
 }
 
@@ -33,13 +34,26 @@ function SubPage({ tab, record, query }: { tab: DetailTabDef; record: ResourceRe
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let alive = true;
-    if (!tab.page) { setFailed(true); return; }
-    dataProvider.getPage(tab.page).then((b) => { if (alive) setBundle(b); }, () => { if (alive) setFailed(true); });
-    return () => { alive = false; };
+    if (!tab.page) {
+      setFailed(true);
+      return;
+    }
+    dataProvider.getPage(tab.page).then(
+      (b) => {
+        if (alive) setBundle(b);
+      },
+      () => {
+        if (alive) setFailed(true);
+      },
+    );
+    return () => {
+      alive = false;
+    };
   }, [dataProvider, tab.page]);
   if (failed) return <Result status="warning" title="页面加载失败" />;
   if (!bundle) return <Spin />;
-  if (tab.type === 'form') return <FormPage bundle={bundle} mode="look" query={{ ...query, id: record.id }} record={record} embedded />;
+  if (tab.type === 'form')
+    return <FormPage bundle={bundle} mode="look" query={{ ...query, id: record.id }} record={record} embedded />;
   return <ListPage bundle={bundle} query={query} fixed={tabParams(tab.params, record)} embedded />;
 }
 
@@ -51,13 +65,25 @@ export function DetailPage({ bundle, query }: PageKindProps) {
   const [reloadKey, setReloadKey] = useState(0);
   const id = query.id;
   useEffect(() => {
-    if (!id) { setState('failed'); return; }
+    if (!id) {
+      setState('failed');
+      return;
+    }
     let alive = true;
     dataProvider.getOne(bundle.entity.name, id).then(
-      (r) => { if (alive) { setRecord(r); setState(r ? 'ready' : 'failed'); } },
-      () => { if (alive) setState('failed'); },
+      (r) => {
+        if (alive) {
+          setRecord(r);
+          setState(r ? 'ready' : 'failed');
+        }
+      },
+      () => {
+        if (alive) setState('failed');
+      },
     );
-    return () => { alive = false; };
+    return () => {
+      alive = false;
+    };
   }, [bundle.entity.name, dataProvider, id, reloadKey]);
   const reload = useCallback(() => setReloadKey((k) => k + 1), []);
   const run = useActionRunner(bundle, reload);
@@ -67,28 +93,41 @@ export function DetailPage({ bundle, query }: PageKindProps) {
 
   const ctx = ruleContext({ record, user, query, now: now() });
   const actions = visibleActions(page.actions, bundle.workflow, { record, user, query, now: now() });
-  const tabs = page.tabs.filter((t) => test(t.visible, ctx)).map((tab, i) => {
-    let children: ReactNode;
-    if (tab.type === 'log') children = <LogTable entity={bundle.entity.name} id={record.id} workflow={bundle.workflow} />;
-    else if (tab.type === 'workflow') {
-      children = bundle.workflow ? (
-        <Suspense fallback={<Spin />}>
-          <LazyWorkflowDiagram workflow={bundle.workflow} current={record[bundle.workflow.field] as string | undefined} entity={bundle.entity.name} id={record.id} />
-        </Suspense>
-      ) : null;
-    }
-    else children = <SubPage tab={tab} record={record} query={query} />;
-    return { key: `tab${i}`, label: tab.title, children };
-  });
+  const tabs = page.tabs
+    .filter((t) => test(t.visible, ctx))
+    .map((tab, i) => {
+      let children: ReactNode;
+      if (tab.type === 'log')
+        children = <LogTable entity={bundle.entity.name} id={record.id} workflow={bundle.workflow} />;
+      else if (tab.type === 'workflow') {
+        children = bundle.workflow ? (
+          <Suspense fallback={<Spin />}>
+            <LazyWorkflowDiagram
+              workflow={bundle.workflow}
+              current={record[bundle.workflow.field] as string | undefined}
+              entity={bundle.entity.name}
+              id={record.id}
+            />
+          </Suspense>
+        ) : null;
+      } else children = <SubPage tab={tab} record={record} query={query} />;
+      return { key: `tab${i}`, label: tab.title, children };
+    });
 
   return (
     <PageContext.Provider value={{ bundle, record, query }}>
       <Card
         title={page.title}
         className="runtime-page runtime-detail"
-        extra={actions.length ? (
-          <Space>{actions.map((a) => <ActionButton key={a.key} action={a} rows={[record]} run={run} variant="toolbar" />)}</Space>
-        ) : undefined}
+        extra={
+          actions.length ? (
+            <Space>
+              {actions.map((a) => (
+                <ActionButton key={a.key} action={a} rows={[record]} run={run} variant="toolbar" />
+              ))}
+            </Space>
+          ) : undefined
+        }
       >
         <Tabs items={tabs} destroyOnHidden={false} />
       </Card>

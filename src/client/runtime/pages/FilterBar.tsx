@@ -31,8 +31,17 @@ export function FilterBar({ page, bundle, initial, onSearch, onReset }: FilterBa
       <FormLayout labelWidth={90} labelWrap className="runtime-filters">
         <SchemaField schema={schema} />
         <FormButtonGroup align="right">
-          <Button type="primary" onClick={() => onSearch(toJS(form.values) as Record<string, unknown>)}>查询</Button>
-          <Button onClick={() => { void form.reset('*', { forceClear: true }); onReset(); }}>重置</Button>
+          <Button type="primary" onClick={() => onSearch(toJS(form.values) as Record<string, unknown>)}>
+            查询
+          </Button>
+          <Button
+            onClick={() => {
+              void form.reset('*', { forceClear: true });
+              onReset();
+            }}
+          >
+            重置
+          </Button>
         </FormButtonGroup>
       </FormLayout>
     </FormProvider>

@@ -6,19 +6,37 @@ import { currentLocation, renderPage, settle } from '../testing/renderPage.js';
 import { setupDom } from '../testing/setupDom.js';
 
 setupDom();
-afterEach(() => { cleanup(); sessionStorage.clear(); });
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
 
-const schemas = { pages: fixturePages, entities: fixtureEntities, workflows: fixtureWorkflows, dictionaries: fixtureDictionaries };
+const schemas = {
+  pages: fixturePages,
+  entities: fixtureEntities,
+  workflows: fixtureWorkflows,
+  dictionaries: fixtureDictionaries,
+};
 const provider = () => createFixtureDataProvider(schemas);
 const btn = (name: string) => new RegExp(`^${name.split('').join('\\s*')}$`);
 const item = (container: HTMLElement, label: string) =>
-  [...container.querySelectorAll('.ant-formily-item')].find((el) => el.querySelector('.ant-formily-item-label')?.textContent?.replace(/[*:：\s]/g, '') === label) as HTMLElement | undefined;
-const tick = () => act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+  [...container.querySelectorAll('.ant-formily-item')].find(
+    (el) => el.querySelector('.ant-formily-item-label')?.textContent?.replace(/[*:：\s]/g, '') === label,
+  ) as HTMLElement | undefined;
+const tick = () =>
+  act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
 
 describe('form page', () => {
   it('edits a record: sends the page fields with the version, never server fields, then goes on', async () => {
     const dp = provider();
-    const { container } = await renderPage({ pageId: 'fixture/noticeForm', mode: 'edit', query: { id: 'notice-2' }, dataProvider: dp });
+    const { container } = await renderPage({
+      pageId: 'fixture/noticeForm',
+      mode: 'edit',
+      query: { id: 'notice-2' },
+      dataProvider: dp,
+    });
     const title = item(container, '标题')!.querySelector('input')!;
     expect(title.value).toBe('标题2');
     fireEvent.change(title, { target: { value: '新标题' } });
@@ -33,7 +51,7 @@ describe('form page', () => {
     expect(dp.calls.some((c) => c.method === 'transition')).toBe(false);
   });
 
-  it('asks the workflow transition\'s confirm, then saves and fires the submit transition with the saved version', async () => {
+  it("asks the workflow transition's confirm, then saves and fires the submit transition with the saved version", async () => {
     const dp = provider();
     await renderPage({ pageId: 'fixture/noticeForm', mode: 'edit', query: { id: 'notice-1' }, dataProvider: dp });
     fireEvent.click(screen.getByRole('button', { name: btn('发布') }));
@@ -41,7 +59,10 @@ describe('form page', () => {
     expect(dp.calls.some((c) => c.method === 'save')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: btn('确定') }));
     await waitFor(() => expect(dp.calls.some((c) => c.method === 'transition')).toBe(true));
-    expect(dp.calls.find((c) => c.method === 'transition')!.args).toEqual(['notice', { id: 'notice-1', action: 'publish', version: 2 }]);
+    expect(dp.calls.find((c) => c.method === 'transition')!.args).toEqual([
+      'notice',
+      { id: 'notice-1', action: 'publish', version: 2 },
+    ]);
   });
 
   it('saves nothing when the submit confirm is cancelled', async () => {
@@ -65,7 +86,12 @@ describe('form page', () => {
   });
 
   it('names the field in length, range and format messages', async () => {
-    const { container } = await renderPage({ pageId: 'fixture/noticeForm', mode: 'edit', query: { id: 'notice-2' }, dataProvider: provider() });
+    const { container } = await renderPage({
+      pageId: 'fixture/noticeForm',
+      mode: 'edit',
+      query: { id: 'notice-2' },
+      dataProvider: provider(),
+    });
     const title = item(container, '标题')!.querySelector('input')!;
     fireEvent.change(title, { target: { value: '长'.repeat(101) } });
     fireEvent.blur(title);
@@ -79,17 +105,29 @@ describe('form page', () => {
   });
 
   it('checks the pattern with the schema message', async () => {
-    const { container } = await renderPage({ pageId: 'fixture/noticeForm', mode: 'edit', query: { id: 'notice-2' }, dataProvider: provider() });
+    const { container } = await renderPage({
+      pageId: 'fixture/noticeForm',
+      mode: 'edit',
+      query: { id: 'notice-2' },
+      dataProvider: provider(),
+    });
     const phone = item(container, '联系电话')!.querySelector('input')!;
     fireEvent.change(phone, { target: { value: '12345' } });
     fireEvent.blur(phone);
     await waitFor(() => expect(item(container, '联系电话')!.textContent).toContain('请输入正确的手机号码'));
   });
 
-  it('puts the server\'s field messages on the fields', async () => {
+  it("puts the server's field messages on the fields", async () => {
     const dp = provider();
-    dp.save = async () => { throw Object.assign(new Error('参数不合法'), { data: { fields: { title: '标题已存在' } } }); };
-    const { container } = await renderPage({ pageId: 'fixture/noticeForm', mode: 'edit', query: { id: 'notice-2' }, dataProvider: dp });
+    dp.save = async () => {
+      throw Object.assign(new Error('参数不合法'), { data: { fields: { title: '标题已存在' } } });
+    };
+    const { container } = await renderPage({
+      pageId: 'fixture/noticeForm',
+      mode: 'edit',
+      query: { id: 'notice-2' },
+      dataProvider: dp,
+    });
     fireEvent.click(screen.getByRole('button', { name: btn('保存') }));
     await waitFor(() => expect(item(container, '标题')!.textContent).toContain('标题已存在'));
     expect(currentLocation()).toBe('/page');
@@ -106,7 +144,12 @@ describe('form page', () => {
   });
 
   it('shows a record read-pretty in look mode: text only, labels for dictionaries and statuses', async () => {
-    const { container } = await renderPage({ pageId: 'fixture/noticeForm', mode: 'look', query: { id: 'notice-2' }, dataProvider: provider() });
+    const { container } = await renderPage({
+      pageId: 'fixture/noticeForm',
+      mode: 'look',
+      query: { id: 'notice-2' },
+      dataProvider: provider(),
+    });
     expect(container.querySelectorAll('input, textarea, [contenteditable="true"]')).toHaveLength(0);
     expect(item(container, '类别')!.textContent).toContain('职业教育');
     expect(item(container, '状态')!.textContent).toContain('已发布');
@@ -118,8 +161,17 @@ describe('form page', () => {
   it('keeps stored script inert in look mode', async () => {
     const dp = provider();
     const real = dp.getOne;
-    dp.getOne = async (e, id) => ({ ...(await real(e, id)), content: '<p>正文</p><img src="x" onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">链接</a>' });
-    const { container } = await renderPage({ pageId: 'fixture/noticeForm', mode: 'look', query: { id: 'notice-2' }, dataProvider: dp });
+    dp.getOne = async (e, id) => ({
+      ...(await real(e, id)),
+      content:
+        '<p>正文</p><img src="x" onerror="alert(1)"><script>alert(2)</script><a href="javascript:alert(3)">链接</a>',
+    });
+    const { container } = await renderPage({
+      pageId: 'fixture/noticeForm',
+      mode: 'look',
+      query: { id: 'notice-2' },
+      dataProvider: dp,
+    });
     const view = container.querySelector('.runtime-richtext-view')!;
     expect(view.innerHTML).toBe('<p>正文</p><img src="x"><a>链接</a>');
   });
@@ -137,13 +189,22 @@ describe('form page', () => {
     await waitFor(() => expect(item(container, '正文')).toBeDefined());
     expect(item(container, '标题')).toBeUndefined();
     fireEvent.click(screen.getByRole('button', { name: btn('上一步') }));
-    await waitFor(() => expect((item(container, '标题')!.querySelector('input') as HTMLInputElement).value).toBe('分步标题'));
+    await waitFor(() =>
+      expect((item(container, '标题')!.querySelector('input') as HTMLInputElement).value).toBe('分步标题'),
+    );
   });
 
   it('says so when the record does not exist', async () => {
     const dp = provider();
-    dp.getOne = async () => { throw new Error('记录不存在'); };
-    const { container } = await renderPage({ pageId: 'fixture/noticeForm', mode: 'edit', query: { id: 'x' }, dataProvider: dp });
+    dp.getOne = async () => {
+      throw new Error('记录不存在');
+    };
+    const { container } = await renderPage({
+      pageId: 'fixture/noticeForm',
+      mode: 'edit',
+      query: { id: 'x' },
+      dataProvider: dp,
+    });
     await settle(container);
     expect(screen.getByText('记录不存在')).toBeTruthy();
   });

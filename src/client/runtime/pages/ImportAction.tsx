@@ -38,11 +38,16 @@ export function ImportAction({ entity, pageId, label, onDone }: Props) {
   const [report, setReport] = useState<ImportReport | null>(null);
 
   const close = () => {
-    setOpen(false); setFile(null); setReport(null);
+    setOpen(false);
+    setFile(null);
+    setReport(null);
     if (report?.created) onDone();
   };
   const start = async () => {
-    if (!file) { void message.warning('请选择要导入的Excel文件'); return; }
+    if (!file) {
+      void message.warning('请选择要导入的Excel文件');
+      return;
+    }
     setBusy(true);
     try {
       setReport(await dataProvider.importFile(entity, { pageId, fileName: file.name, content: await toBase64(file) }));
@@ -55,38 +60,77 @@ export function ImportAction({ entity, pageId, label, onDone }: Props) {
 
   return (
     <>
-      <Button icon={actionIcon('UploadOutlined')} onClick={() => setOpen(true)}>{label}</Button>
-      <Dialog title={label} open={open} width={720} onCancel={close} destroyOnHidden
+      <Button icon={actionIcon('UploadOutlined')} onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      <Dialog
+        title={label}
+        open={open}
+        width={720}
+        onCancel={close}
+        destroyOnHidden
         footer={[
-          <Button key="close" onClick={close}>关闭</Button>,
-          <Button key="start" type="primary" loading={busy} disabled={!file} onClick={() => void start()}>开始导入</Button>,
-        ]}>
+          <Button key="close" onClick={close}>
+            关闭
+          </Button>,
+          <Button key="start" type="primary" loading={busy} disabled={!file} onClick={() => void start()}>
+            开始导入
+          </Button>,
+        ]}
+      >
         <Space direction="vertical" style={{ width: '100%' }}>
-          <Alert type="info" showIcon message="请按模板填写，第一行为列名（带*的为必填），每行一条记录；仅支持.xlsx文件。" />
+          <Alert
+            type="info"
+            showIcon
+            message="请按模板填写，第一行为列名（带*的为必填），每行一条记录；仅支持.xlsx文件。"
+          />
           <Space>
             <Button onClick={() => void dataProvider.importTemplate(entity, pageId)}>下载导入模板</Button>
-            <Upload accept=".xlsx" maxCount={1} fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
+            <Upload
+              accept=".xlsx"
+              maxCount={1}
+              fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
               beforeUpload={(f) => {
-                if (!/\.xlsx$/i.test(f.name)) { void message.error('上传文件不符合格式要求，请重新上传'); return Upload.LIST_IGNORE; }
-                if (f.size > IMPORT_MAX_BYTES) { void message.error('文件不能超过6MB'); return Upload.LIST_IGNORE; }
-                setFile(f); setReport(null);
+                if (!/\.xlsx$/i.test(f.name)) {
+                  void message.error('上传文件不符合格式要求，请重新上传');
+                  return Upload.LIST_IGNORE;
+                }
+                if (f.size > IMPORT_MAX_BYTES) {
+                  void message.error('文件不能超过6MB');
+                  return Upload.LIST_IGNORE;
+                }
+                setFile(f);
+                setReport(null);
                 return false;
               }}
-              onRemove={() => { setFile(null); setReport(null); }}>
+              onRemove={() => {
+                setFile(null);
+                setReport(null);
+              }}
+            >
               <Button icon={actionIcon('UploadOutlined')}>选择文件</Button>
             </Upload>
           </Space>
           {report ? (
             <>
-              <Alert type={report.rejected.length ? 'warning' : 'success'} showIcon data-testid="import-summary"
-                message={`共${report.total}行，成功导入${report.created}行，失败${report.rejected.length}行`} />
+              <Alert
+                type={report.rejected.length ? 'warning' : 'success'}
+                showIcon
+                data-testid="import-summary"
+                message={`共${report.total}行，成功导入${report.created}行，失败${report.rejected.length}行`}
+              />
               {report.rejected.length ? (
-                <Table size="small" rowKey="row" pagination={{ pageSize: 10, showTotal: (t) => `共${t}条记录` }} dataSource={report.rejected}
+                <Table
+                  size="small"
+                  rowKey="row"
+                  pagination={{ pageSize: 10, showTotal: (t) => `共${t}条记录` }}
+                  dataSource={report.rejected}
                   columns={[
                     { title: '行号', dataIndex: 'row', width: 70 },
                     { title: '名称', dataIndex: 'title', width: 200, ellipsis: true },
                     { title: '失败原因', dataIndex: 'reasons', render: (r: string[]) => r.join('；') },
-                  ]} />
+                  ]}
+                />
               ) : null}
             </>
           ) : null}

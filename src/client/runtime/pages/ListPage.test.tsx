@@ -7,21 +7,37 @@ import { setupDom } from '../testing/setupDom.js';
 
 setupDom();
 // Dictionaries are cached for the browser session; each test is a new session.
-afterEach(() => { cleanup(); sessionStorage.clear(); });
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
 
-const schemas = { pages: fixturePages, entities: fixtureEntities, workflows: fixtureWorkflows, dictionaries: fixtureDictionaries };
+const schemas = {
+  pages: fixturePages,
+  entities: fixtureEntities,
+  workflows: fixtureWorkflows,
+  dictionaries: fixtureDictionaries,
+};
 const provider = () => createFixtureDataProvider(schemas);
 const rowOf = (title: string) => screen.getByText(title).closest('tr') as HTMLElement;
 const btn = (name: string) => new RegExp(`^${name.split('').join('\\s*')}$`);
-const tick = () => act(async () => { await new Promise((r) => setTimeout(r, 0)); });
+const tick = () =>
+  act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
 
 /** Clicks a row action, through 更多 when it is folded there. */
 async function clickRowAction(title: string, name: string) {
   const inline = within(rowOf(title)).queryByRole('button', { name: btn(name) });
-  if (inline) { fireEvent.click(inline); return; }
+  if (inline) {
+    fireEvent.click(inline);
+    return;
+  }
   fireEvent.click(within(rowOf(title)).getByRole('button', { name: btn('更多') }));
   const folded = await waitFor(() => {
-    const b = [...document.querySelectorAll('.runtime-more-actions button')].find((x) => x.textContent?.replace(/\s/g, '') === name);
+    const b = [...document.querySelectorAll('.runtime-more-actions button')].find(
+      (x) => x.textContent?.replace(/\s/g, '') === name,
+    );
     if (!b) throw new Error(`no ${name} under 更多`);
     return b;
   });
@@ -32,7 +48,10 @@ async function clickRowAction(title: string, name: string) {
 // loaded 2-core machine, which the default 30 s left too little room for.
 describe('list page', { timeout: 90_000 }, () => {
   it('still says 共0条记录 when the list has no rows (SPEC §9)', async () => {
-    const { container } = await renderPage({ pageId: 'fixture/noticeList', dataProvider: createFixtureDataProvider(schemas, { rows: 0 }) });
+    const { container } = await renderPage({
+      pageId: 'fixture/noticeList',
+      dataProvider: createFixtureDataProvider(schemas, { rows: 0 }),
+    });
     expect(container.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(0);
     expect(container.querySelector('.runtime-empty-total')?.textContent).toBe('共0条记录');
   });
@@ -45,7 +64,11 @@ describe('list page', { timeout: 90_000 }, () => {
     expect(container.querySelector('.ant-pagination-options-size-changer')).not.toBeNull();
     expect(container.querySelector('.ant-pagination-options-quick-jumper')).not.toBeNull();
     expect(dp.calls.find((c) => c.method === 'getList')?.args[1]).toEqual({
-      pageId: 'fixture/noticeList', page: 1, pageSize: 10, filters: [], sort: { field: 'publishDate', order: 'desc' },
+      pageId: 'fixture/noticeList',
+      page: 1,
+      pageSize: 10,
+      filters: [],
+      sort: { field: 'publishDate', order: 'desc' },
     });
     fireEvent.click(container.querySelector('.ant-pagination-item-3')!);
     await settle(container);
@@ -64,12 +87,17 @@ describe('list page', { timeout: 90_000 }, () => {
 
   it('shows row actions by rule and row permission', async () => {
     await renderPage({ pageId: 'fixture/noticeList', dataProvider: provider() });
-    const names = (title: string) => within(rowOf(title)).getAllByRole('button').map((b) => b.textContent?.replace(/\s/g, ''));
+    const names = (title: string) =>
+      within(rowOf(title))
+        .getAllByRole('button')
+        .map((b) => b.textContent?.replace(/\s/g, ''));
     // What does not fit the 操作 column goes into 更多 instead of a second line.
     expect(names('标题1')).toEqual(['查看', '编辑', '更多']);
     fireEvent.click(within(rowOf('标题1')).getByRole('button', { name: btn('更多') }));
     await waitFor(() => expect(document.querySelector('.runtime-more-actions')).not.toBeNull());
-    expect([...document.querySelectorAll('.runtime-more-actions button')].map((b) => b.textContent?.replace(/\s/g, ''))).toEqual(['发布', '删除']);
+    expect(
+      [...document.querySelectorAll('.runtime-more-actions button')].map((b) => b.textContent?.replace(/\s/g, '')),
+    ).toEqual(['发布', '删除']);
     expect((rowOf('标题1').querySelector('.runtime-row-actions') as HTMLElement).style.whiteSpace).toBe('nowrap');
     expect(names('标题2')).toEqual(['查看', '撤回']);
     expect(names('标题3')).toEqual(['查看', '编辑', '发布']);
@@ -79,7 +107,11 @@ describe('list page', { timeout: 90_000 }, () => {
     await renderPage({ pageId: 'fixture/noticeList', dataProvider: provider() });
     expect(screen.queryByRole('button', { name: btn('新增') })).not.toBeNull();
     cleanup();
-    await renderPage({ pageId: 'fixture/noticeList', dataProvider: provider(), user: { ...ADMIN, roleCode: '4', roles: ['4'] } });
+    await renderPage({
+      pageId: 'fixture/noticeList',
+      dataProvider: provider(),
+      user: { ...ADMIN, roleCode: '4', roles: ['4'] },
+    });
     expect(screen.queryByRole('button', { name: btn('新增') })).toBeNull();
   });
 
@@ -114,7 +146,10 @@ describe('list page', { timeout: 90_000 }, () => {
     await new Promise((r) => setTimeout(r, 650)); // the dialog's confirm guard ignores clicks within 600 ms
     fireEvent.click(within(dialog).getByRole('button', { name: btn('确定') }));
     await settle(container);
-    expect(dp.calls.find((c) => c.method === 'transition')?.args).toEqual(['notice', { id: 'notice-2', action: 'withdraw', version: 1, comment: '内容有误' }]);
+    expect(dp.calls.find((c) => c.method === 'transition')?.args).toEqual([
+      'notice',
+      { id: 'notice-2', action: 'withdraw', version: 1, comment: '内容有误' },
+    ]);
   });
 
   it('fires a confirmed transition', async () => {
@@ -124,7 +159,10 @@ describe('list page', { timeout: 90_000 }, () => {
     expect(await screen.findByText('确定发布该公告吗？')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: btn('确定') }));
     await settle(container);
-    expect(dp.calls.find((c) => c.method === 'transition')?.args).toEqual(['notice', { id: 'notice-1', action: 'publish', version: 1 }]);
+    expect(dp.calls.find((c) => c.method === 'transition')?.args).toEqual([
+      'notice',
+      { id: 'notice-1', action: 'publish', version: 1 },
+    ]);
   });
 
   it('searches with the filters and exports them', async () => {
@@ -134,10 +172,20 @@ describe('list page', { timeout: 90_000 }, () => {
     fireEvent.change(title, { target: { value: ' 年度 ' } });
     fireEvent.click(screen.getByRole('button', { name: btn('查询') }));
     await settle(container);
-    expect(dp.calls.filter((c) => c.method === 'getList').at(-1)?.args[1]).toMatchObject({ page: 1, filters: [{ field: 'title', op: 'like', value: '年度' }] });
+    expect(dp.calls.filter((c) => c.method === 'getList').at(-1)?.args[1]).toMatchObject({
+      page: 1,
+      filters: [{ field: 'title', op: 'like', value: '年度' }],
+    });
     fireEvent.click(screen.getByRole('button', { name: btn('导出') }));
     await tick();
-    expect(dp.calls.find((c) => c.method === 'exportFile')?.args).toEqual(['notice', { pageId: 'fixture/noticeList', filters: [{ field: 'title', op: 'like', value: '年度' }], sort: { field: 'publishDate', order: 'desc' } }]);
+    expect(dp.calls.find((c) => c.method === 'exportFile')?.args).toEqual([
+      'notice',
+      {
+        pageId: 'fixture/noticeList',
+        filters: [{ field: 'title', op: 'like', value: '年度' }],
+        sort: { field: 'publishDate', order: 'desc' },
+      },
+    ]);
     fireEvent.click(screen.getByRole('button', { name: btn('重置') }));
     await settle(container);
     expect(dp.calls.filter((c) => c.method === 'getList').at(-1)?.args[1]).toMatchObject({ filters: [] });
@@ -155,7 +203,10 @@ describe('list page', { timeout: 90_000 }, () => {
     expect(await screen.findByText('确定发布该公告吗？')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: btn('确定') }));
     await settle(container);
-    expect(dp.calls.filter((c) => c.method === 'transition').map((c) => (c.args[1] as { id: string }).id)).toEqual(['notice-1', 'notice-3']);
+    expect(dp.calls.filter((c) => c.method === 'transition').map((c) => (c.args[1] as { id: string }).id)).toEqual([
+      'notice-1',
+      'notice-3',
+    ]);
   });
 
   it('comes back to the page and filters the user left', async () => {
@@ -168,7 +219,10 @@ describe('list page', { timeout: 90_000 }, () => {
     await settle(first.container);
     cleanup();
     const again = await renderPage({ pageId: 'fixture/noticeList', dataProvider: dp });
-    expect(dp.calls.filter((c) => c.method === 'getList').at(-1)?.args[1]).toMatchObject({ page: 2, filters: [{ field: 'title', op: 'like', value: '标题' }] });
+    expect(dp.calls.filter((c) => c.method === 'getList').at(-1)?.args[1]).toMatchObject({
+      page: 2,
+      filters: [{ field: 'title', op: 'like', value: '标题' }],
+    });
     expect((again.container.querySelector('.runtime-filters input') as HTMLInputElement).value).toBe('标题');
     expect(again.container.querySelector('.ant-pagination-item-active')?.textContent).toBe('2');
   });

@@ -6,7 +6,17 @@
  */
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Popover, Space, Table, type TableProps } from 'antd';
-import { lazy, Suspense, useCallback, type CSSProperties, useEffect, useLayoutEffect, useMemo, useReducer, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  type CSSProperties,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useReducer,
+  useState,
+} from 'react';
 import { Link } from 'react-router-dom';
 import type { ListPageDef, ResourceRecord } from '../../../shared/schema/types.js';
 import { useFirstPaintDone } from '../../hooks/useFirstPaintDone.js';
@@ -14,7 +24,14 @@ import { batchActionOffered, resolveAction, rowActionOrder, rowsAllowing, visibl
 import { planColumns } from '../model/columns.js';
 import { textOnlyFilters } from '../model/filterSchema.js';
 import { actionsWidth, inlineActionCount, tableSizing } from '../model/tableWidth.js';
-import { initialListState, listReducer, PAGE_SIZE_OPTIONS, toListRequest, totalText, type ListState } from '../model/listQuery.js';
+import {
+  initialListState,
+  listReducer,
+  PAGE_SIZE_OPTIONS,
+  toListRequest,
+  totalText,
+  type ListState,
+} from '../model/listQuery.js';
 import { firstListState, rememberListState, sessionStore } from '../model/rememberedList.js';
 import { useRuntime } from '../RuntimeContext.js';
 import { ActionButton } from './ActionButton.js';
@@ -47,7 +64,9 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
     undefined,
     () => firstListState(page, entity, remember, sessionStore()),
   );
-  useEffect(() => { if (remember) rememberListState(page.id, state, sessionStore()); }, [remember, page.id, state]);
+  useEffect(() => {
+    if (remember) rememberListState(page.id, state, sessionStore());
+  }, [remember, page.id, state]);
   const [reloadKey, setReloadKey] = useState(0);
   const [selected, setSelected] = useState<ResourceRecord[]>([]);
   const request = useMemo(() => toListRequest(state, page, entity, fixed), [state, page, entity, fixed]);
@@ -67,7 +86,9 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   const ruleInputs = { user, query, now: now() };
 
   const toolbar = isPublic ? [] : visibleActions(page.toolbar, workflow, ruleInputs);
-  const batchDefs = isPublic ? [] : (page.batchActions ?? []).filter((def) => batchActionOffered(def, workflow, ruleInputs));
+  const batchDefs = isPublic
+    ? []
+    : (page.batchActions ?? []).filter((def) => batchActionOffered(def, workflow, ruleInputs));
   const rowDefs = isPublic ? [] : (page.rowActions ?? []);
 
   // Each row's actions are worked out once per answer, not on every render of the table (their
@@ -75,7 +96,12 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   const rowActions = useMemo(() => {
     const at = now();
     const defs = isPublic ? [] : (page.rowActions ?? []);
-    return new Map(result.list.map((row) => [row, rowActionOrder(visibleActions(defs, workflow, { user, query, now: at, record: row, form: row }))]));
+    return new Map(
+      result.list.map((row) => [
+        row,
+        rowActionOrder(visibleActions(defs, workflow, { user, query, now: at, record: row, form: row })),
+      ]),
+    );
   }, [result, isPublic, page.rowActions, workflow, user, query, now]);
 
   const plans = planColumns(page.columns, entity, workflow);
@@ -83,7 +109,11 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   const actionLabels = rowDefs.map((def, i) => resolveAction(def, workflow, i).label);
   const actionsColumnWidth = actionsWidth(actionLabels);
 
-  const sizing = tableSizing(plans, { actionsWidth: actionsColumnWidth, selectable: batchDefs.length > 0, fixedColumn: rowDefs.length > 0 });
+  const sizing = tableSizing(plans, {
+    actionsWidth: actionsColumnWidth,
+    selectable: batchDefs.length > 0,
+    fixedColumn: rowDefs.length > 0,
+  });
   const columns: NonNullable<TableProps<ResourceRecord>['columns']> = plans.map((plan) => ({
     key: plan.key,
     dataIndex: plan.field,
@@ -103,17 +133,39 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
       render: (_: unknown, row: ResourceRecord) => {
         const acts = rowActions.get(row) ?? [];
         // What fits the column shows as buttons; the rest go into 更多, never onto a second line.
-        const shown = acts.slice(0, inlineActionCount(acts.map((a) => a.label), actionsColumnWidth));
+        const shown = acts.slice(
+          0,
+          inlineActionCount(
+            acts.map((a) => a.label),
+            actionsColumnWidth,
+          ),
+        );
         const more = acts.slice(shown.length);
         return (
           <Space size={0} className="runtime-row-actions" style={{ whiteSpace: 'nowrap' }}>
-            {shown.map((a) => <ActionButton key={a.key} action={a} rows={[row]} run={run} variant="row" />)}
+            {shown.map((a) => (
+              <ActionButton key={a.key} action={a} rows={[row]} run={run} variant="row" />
+            ))}
             {more.length ? (
-              <Popover trigger="click" placement="bottomRight" arrow={false}
-                content={<div className="runtime-more-actions" style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
-                  {more.map((a) => <ActionButton key={a.key} action={a} rows={[row]} run={run} variant="row" />)}
-                </div>}>
-                <Button type="link" size="small" className="runtime-more-button">更多<DownOutlined aria-hidden /></Button>
+              <Popover
+                trigger="click"
+                placement="bottomRight"
+                arrow={false}
+                content={
+                  <div
+                    className="runtime-more-actions"
+                    style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}
+                  >
+                    {more.map((a) => (
+                      <ActionButton key={a.key} action={a} rows={[row]} run={run} variant="row" />
+                    ))}
+                  </div>
+                }
+              >
+                <Button type="link" size="small" className="runtime-more-button">
+                  更多
+                  <DownOutlined aria-hidden />
+                </Button>
               </Popover>
             ) : null}
           </Space>
@@ -136,66 +188,131 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
       tableLayout={sizing.tableLayout}
       scroll={sizing.scrollX === undefined ? undefined : { x: sizing.scrollX }}
       className={sizing.minWidth === undefined ? undefined : 'runtime-table-min-width'}
-      style={sizing.minWidth === undefined ? undefined : { '--runtime-table-min-width': typeof sizing.minWidth === 'number' ? `${sizing.minWidth}px` : sizing.minWidth } as CSSProperties}
-      rowSelection={batchDefs.length ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_keys, rows) => setSelected(rows) } : undefined}
-      pagination={paginated ? {
-        current: state.page,
-        pageSize: state.pageSize,
-        total: result.total,
-        showSizeChanger: pagerControls,
-        showQuickJumper: pagerControls,
-        pageSizeOptions: PAGE_SIZE_OPTIONS,
-        showTotal: (total) => totalText(total),
-      } : false}
+      style={
+        sizing.minWidth === undefined
+          ? undefined
+          : ({
+              '--runtime-table-min-width':
+                typeof sizing.minWidth === 'number' ? `${sizing.minWidth}px` : sizing.minWidth,
+            } as CSSProperties)
+      }
+      rowSelection={
+        batchDefs.length
+          ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_keys, rows) => setSelected(rows) }
+          : undefined
+      }
+      pagination={
+        paginated
+          ? {
+              current: state.page,
+              pageSize: state.pageSize,
+              total: result.total,
+              showSizeChanger: pagerControls,
+              showQuickJumper: pagerControls,
+              pageSizeOptions: PAGE_SIZE_OPTIONS,
+              showTotal: (total) => totalText(total),
+            }
+          : false
+      }
       onChange={(pagination, _filters, sorter, extra) => {
-        if (extra.action === 'paginate') dispatch({ type: 'paginate', page: pagination.current ?? 1, pageSize: pagination.pageSize ?? state.pageSize });
+        if (extra.action === 'paginate')
+          dispatch({
+            type: 'paginate',
+            page: pagination.current ?? 1,
+            pageSize: pagination.pageSize ?? state.pageSize,
+          });
         if (extra.action === 'sort') {
           const s = Array.isArray(sorter) ? sorter[0] : sorter;
           const field = typeof s?.columnKey === 'string' ? s.columnKey : undefined;
-          dispatch({ type: 'sort', sort: field && s.order ? { field, order: s.order === 'ascend' ? 'asc' : 'desc' } : initial.sort });
+          dispatch({
+            type: 'sort',
+            sort: field && s.order ? { field, order: s.order === 'ascend' ? 'asc' : 'desc' } : initial.sort,
+          });
         }
       }}
     />
   );
 
-  const actionsBar = toolbar.length || batchDefs.length ? (
-    <Space wrap style={{ marginBottom: 12 }} className="runtime-toolbar">
-      {toolbar.map((a, i) => (a.type === 'import'
-        ? <Suspense key={a.key} fallback={<Button disabled>{a.label}</Button>}><ImportAction entity={entity.name} pageId={page.id} label={a.label} onDone={reload} /></Suspense>
-        : <ActionButton key={a.key} action={a} rows={[]} run={run} variant="toolbar" values={{ ...query, ...fixed }}
-          icon={page.toolbar?.[i] && page.toolbar[i].type === 'link' ? (page.toolbar[i] as { icon?: string }).icon : undefined} request={request} />
-      ))}
-      {batchDefs.map((def, i) => {
-        const a = resolveAction(def, workflow, i);
-        const rows = rowsAllowing(def, selected, ruleInputs);
-        return <ActionButton key={`batch:${a.key}`} action={a} rows={rows} run={run} variant="toolbar" disabled={!rows.length} request={request} />;
-      })}
-    </Space>
-  ) : null;
+  const actionsBar =
+    toolbar.length || batchDefs.length ? (
+      <Space wrap style={{ marginBottom: 12 }} className="runtime-toolbar">
+        {toolbar.map((a, i) =>
+          a.type === 'import' ? (
+            <Suspense key={a.key} fallback={<Button disabled>{a.label}</Button>}>
+              <ImportAction entity={entity.name} pageId={page.id} label={a.label} onDone={reload} />
+            </Suspense>
+          ) : (
+            <ActionButton
+              key={a.key}
+              action={a}
+              rows={[]}
+              run={run}
+              variant="toolbar"
+              values={{ ...query, ...fixed }}
+              icon={
+                page.toolbar?.[i] && page.toolbar[i].type === 'link'
+                  ? (page.toolbar[i] as { icon?: string }).icon
+                  : undefined
+              }
+              request={request}
+            />
+          ),
+        )}
+        {batchDefs.map((def, i) => {
+          const a = resolveAction(def, workflow, i);
+          const rows = rowsAllowing(def, selected, ruleInputs);
+          return (
+            <ActionButton
+              key={`batch:${a.key}`}
+              action={a}
+              rows={rows}
+              run={run}
+              variant="toolbar"
+              disabled={!rows.length}
+              request={request}
+            />
+          );
+        })}
+      </Space>
+    ) : null;
 
   const body = (
     <>
       {textFilters ? (
-        <TextFilterBar filters={textFilters} initial={state.filters}
+        <TextFilterBar
+          filters={textFilters}
+          initial={state.filters}
           onSearch={(filters) => dispatch({ type: 'filter', filters })}
-          onReset={() => dispatch({ type: 'reset' })} />
+          onReset={() => dispatch({ type: 'reset' })}
+        />
       ) : page.filters?.length ? (
         <Suspense fallback={<div className="runtime-lazy-loading" />}>
-          <FilterBar page={page} bundle={bundle} initial={state.filters}
+          <FilterBar
+            page={page}
+            bundle={bundle}
+            initial={state.filters}
             onSearch={(filters) => dispatch({ type: 'filter', filters })}
-            onReset={() => dispatch({ type: 'reset' })} />
+            onReset={() => dispatch({ type: 'reset' })}
+          />
         </Suspense>
       ) : null}
       {actionsBar}
       {table}
       {/* antd drops the pager of an empty table; SPEC §9 still wants the total line. */}
-      {paginated && !loading && result.total === 0 ? <div className="runtime-empty-total" style={{ textAlign: 'right', paddingTop: 16 }}>{totalText(0)}</div> : null}
+      {paginated && !loading && result.total === 0 ? (
+        <div className="runtime-empty-total" style={{ textAlign: 'right', paddingTop: 16 }}>
+          {totalText(0)}
+        </div>
+      ) : null}
     </>
   );
   // Compact lists (the home page's latest items) sit inside a frame of the host page.
   if (embedded || !paginated) return <div className="runtime-list runtime-list-compact">{body}</div>;
   return (
-    <ListFrame title={(user && page.roleTitles?.[user.roleCode]) || page.title} extra={page.more ? <Link to={page.more}>更多</Link> : undefined}>
+    <ListFrame
+      title={(user && page.roleTitles?.[user.roleCode]) || page.title}
+      extra={page.more ? <Link to={page.more}>更多</Link> : undefined}
+    >
       {body}
     </ListFrame>
   );

@@ -5,7 +5,22 @@
  * record's final score and disagreement flag are shown. The review module's endpoints decide
  * (review/progress, review/remind, tTopicReview/checkEndReview).
  */
-import { Alert, Button, Card, Col, Empty, Input, Popconfirm, Progress, Row, Space, Spin, Statistic, Table, Tag } from 'antd';
+import {
+  Alert,
+  Button,
+  Card,
+  Col,
+  Empty,
+  Input,
+  Popconfirm,
+  Progress,
+  Row,
+  Space,
+  Spin,
+  Statistic,
+  Table,
+  Tag,
+} from 'antd';
 import { Dialog } from '../../feedback/Dialog.js';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -19,25 +34,86 @@ import { taskStatus, type TaskStatus } from './taskStatus.js';
 import { useMessage } from '../../feedback/messages.js';
 import { LeftTasks, type LeftTask } from './progress/LeftTasks.js';
 
-interface TaskRow { reviewId: number; expertId: number; expertName: string; status: string; total: number | null; submittedAt: string | null }
-interface Result { finalScore: number | null; mean: number | null; spread: number | null; stdDev: number | null; disagreement: boolean; recommendation: string | null; count: number }
-interface TargetRow { targetId: number; targetName: string; submitted: number; total: number; experts: TaskRow[]; result: Result | null }
+interface TaskRow {
+  reviewId: number;
+  expertId: number;
+  expertName: string;
+  status: string;
+  total: number | null;
+  submittedAt: string | null;
+}
+interface Result {
+  finalScore: number | null;
+  mean: number | null;
+  spread: number | null;
+  stdDev: number | null;
+  disagreement: boolean;
+  recommendation: string | null;
+  count: number;
+}
+interface TargetRow {
+  targetId: number;
+  targetName: string;
+  submitted: number;
+  total: number;
+  experts: TaskRow[];
+  result: Result | null;
+}
 export interface ProgressAnswer {
-  batch: { id: number; name: string; status: string; endTime: string | null; blind: boolean; endedAt?: string | null; endReason?: string | null };
-  total: number; submitted: number; drafts: number; percent: number;
+  batch: {
+    id: number;
+    name: string;
+    status: string;
+    endTime: string | null;
+    blind: boolean;
+    endedAt?: string | null;
+    endReason?: string | null;
+  };
+  total: number;
+  submitted: number;
+  drafts: number;
+  percent: number;
   targets: TargetRow[];
   missing: Array<{ expertId: number; expertName: string; open: number }>;
   left?: LeftTask[];
   statuses?: TaskStatus[];
 }
 
-function EndDialog({ open, count, busy, onCancel, onOk }: { open: number; count: boolean; busy: boolean; onCancel: () => void; onOk: (reason: string) => void }) {
+function EndDialog({
+  open,
+  count,
+  busy,
+  onCancel,
+  onOk,
+}: {
+  open: number;
+  count: boolean;
+  busy: boolean;
+  onCancel: () => void;
+  onOk: (reason: string) => void;
+}) {
   const [reason, setReason] = useState('');
   return (
-    <Dialog open={count} title="强制结束评审" okText="结束评审" cancelText="取消" onCancel={onCancel} okButtonProps={{ disabled: !reason.trim(), loading: busy, danger: true }}
-      onOk={() => onOk(reason.trim())} className="rt-end-dialog">
+    <Dialog
+      open={count}
+      title="强制结束评审"
+      okText="结束评审"
+      cancelText="取消"
+      onCancel={onCancel}
+      okButtonProps={{ disabled: !reason.trim(), loading: busy, danger: true }}
+      onOk={() => onOk(reason.trim())}
+      className="rt-end-dialog"
+    >
       <p>还有{open}份评审未提交。强制结束后，未提交的评分不计入总评。</p>
-      <Input.TextArea aria-label="强制结束原因" rows={3} maxLength={500} showCount placeholder="请填写强制结束的原因" value={reason} onChange={(e) => setReason(e.target.value)} />
+      <Input.TextArea
+        aria-label="强制结束原因"
+        rows={3}
+        maxLength={500}
+        showCount
+        placeholder="请填写强制结束的原因"
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
     </Dialog>
   );
 }
@@ -56,23 +132,39 @@ export function ProgressPage({ bundle, query }: PageKindProps) {
   async function run(fn: () => Promise<void>) {
     setBusy(true);
     setError(null);
-    try { await fn(); } catch (e) { setError(failureText(e)); } finally { setBusy(false); }
+    try {
+      await fn();
+    } catch (e) {
+      setError(failureText(e));
+    } finally {
+      setBusy(false);
+    }
   }
-  const remind = () => run(async () => {
-    const r = await dataProvider.moduleCall<{ reminded: number }>('review/remind', { batchId });
-    void message.success(`已提醒${r?.reminded ?? 0}位专家`);
-  });
-  const end = (reason?: string) => run(async () => {
-    await dataProvider.moduleCall('tTopicReview/checkEndReview', { batchId, ...(reason ? { force: true, reason } : {}) });
-    setForcing(false);
-    void message.success('评审已结束');
-    load();
-  });
+  const remind = () =>
+    run(async () => {
+      const r = await dataProvider.moduleCall<{ reminded: number }>('review/remind', { batchId });
+      void message.success(`已提醒${r?.reminded ?? 0}位专家`);
+    });
+  const end = (reason?: string) =>
+    run(async () => {
+      await dataProvider.moduleCall('tTopicReview/checkEndReview', {
+        batchId,
+        ...(reason ? { force: true, reason } : {}),
+      });
+      setForcing(false);
+      void message.success('评审已结束');
+      load();
+    });
 
   const exportResults = () => run(() => dataProvider.download('review/export', 'POST', { batchId }));
 
   const back = <Button onClick={() => (page.back ? navigate(page.back) : navigate(-1))}>返回</Button>;
-  if (data === undefined) return <Card title={page.title} className="runtime-page"><Spin style={{ display: 'block', margin: '48px auto' }} /></Card>;
+  if (data === undefined)
+    return (
+      <Card title={page.title} className="runtime-page">
+        <Spin style={{ display: 'block', margin: '48px auto' }} />
+      </Card>
+    );
   if (!data) {
     return (
       <Card title={page.title} className="runtime-page" extra={back}>
@@ -83,26 +175,73 @@ export function ProgressPage({ bundle, query }: PageKindProps) {
   const ended = data.batch.status === '2';
   const running = data.batch.status === '1';
   const open = data.total - data.submitted;
-  const taskLink = (r: TaskRow, text: ReactNode) => (page.taskTo ? <Link to={fillPlaceholders(page.taskTo, { id: r.reviewId })}>{text}</Link> : text);
+  const taskLink = (r: TaskRow, text: ReactNode) =>
+    page.taskTo ? <Link to={fillPlaceholders(page.taskTo, { id: r.reviewId })}>{text}</Link> : text;
   return (
-    <Card title={`${page.title}：${data.batch.name}`} className="runtime-page rt-progress"
-      extra={<Space><Button className="rt-export-results" onClick={() => void exportResults()} disabled={data.total === 0}>导出</Button>{back}</Space>}>
+    <Card
+      title={`${page.title}：${data.batch.name}`}
+      className="runtime-page rt-progress"
+      extra={
+        <Space>
+          <Button className="rt-export-results" onClick={() => void exportResults()} disabled={data.total === 0}>
+            导出
+          </Button>
+          {back}
+        </Space>
+      }
+    >
       <Row gutter={16} style={{ marginBottom: 16 }}>
-        <Col xs={24} md={6}><Progress type="circle" percent={data.percent} size={96} aria-label={`完成${data.percent}%`} /></Col>
-        <Col xs={8} md={6}><Statistic title="评审任务" value={data.total} /></Col>
-        <Col xs={8} md={6}><Statistic title="已提交" value={data.submitted} /></Col>
-        <Col xs={8} md={6}><Statistic title="草稿" value={data.drafts} /></Col>
+        <Col xs={24} md={6}>
+          <Progress type="circle" percent={data.percent} size={96} aria-label={`完成${data.percent}%`} />
+        </Col>
+        <Col xs={8} md={6}>
+          <Statistic title="评审任务" value={data.total} />
+        </Col>
+        <Col xs={8} md={6}>
+          <Statistic title="已提交" value={data.submitted} />
+        </Col>
+        <Col xs={8} md={6}>
+          <Statistic title="草稿" value={data.drafts} />
+        </Col>
       </Row>
-      {ended ? <Alert type="success" showIcon style={{ marginBottom: 12 }} message={`评审已于${data.batch.endedAt ?? ''}结束${data.batch.endReason ? `（强制结束：${data.batch.endReason}）` : ''}`} /> : null}
-      {error ? <Alert type="error" showIcon role="alert" message={error} style={{ marginBottom: 12 }} closable onClose={() => setError(null)} /> : null}
+      {ended ? (
+        <Alert
+          type="success"
+          showIcon
+          style={{ marginBottom: 12 }}
+          message={`评审已于${data.batch.endedAt ?? ''}结束${data.batch.endReason ? `（强制结束：${data.batch.endReason}）` : ''}`}
+        />
+      ) : null}
+      {error ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          message={error}
+          style={{ marginBottom: 12 }}
+          closable
+          onClose={() => setError(null)}
+        />
+      ) : null}
       {running ? (
         <Space style={{ marginBottom: 12 }} wrap>
-          <Button onClick={() => void remind()} loading={busy} disabled={data.missing.length === 0}>催办</Button>
+          <Button onClick={() => void remind()} loading={busy} disabled={data.missing.length === 0}>
+            催办
+          </Button>
           {open > 0 ? (
-            <Button danger onClick={() => setForcing(true)}>结束评审</Button>
+            <Button danger onClick={() => setForcing(true)}>
+              结束评审
+            </Button>
           ) : (
-            <Popconfirm title="结束评审后将计算总评，确定结束吗？" okText="确定" cancelText="取消" onConfirm={() => end()}>
-              <Button type="primary" loading={busy}>结束评审</Button>
+            <Popconfirm
+              title="结束评审后将计算总评，确定结束吗？"
+              okText="确定"
+              cancelText="取消"
+              onConfirm={() => end()}
+            >
+              <Button type="primary" loading={busy}>
+                结束评审
+              </Button>
             </Popconfirm>
           )}
         </Space>
@@ -110,40 +249,81 @@ export function ProgressPage({ bundle, query }: PageKindProps) {
       {data.missing.length ? (
         <div className="rt-missing" style={{ marginBottom: 12 }}>
           <span style={{ marginRight: 8 }}>未完成的专家：</span>
-          {data.missing.map((m) => <Tag key={m.expertId} color="orange">{m.expertName}（{m.open}份）</Tag>)}
+          {data.missing.map((m) => (
+            <Tag key={m.expertId} color="orange">
+              {m.expertName}（{m.open}份）
+            </Tag>
+          ))}
         </div>
       ) : null}
       <LeftTasks tasks={data.left ?? []} statuses={data.statuses} running={running} onDone={load} />
       <Table<TargetRow>
-        size="small" rowKey="targetId" dataSource={data.targets} pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        size="small"
+        rowKey="targetId"
+        dataSource={data.targets}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
         locale={{ emptyText: `暂无已分配的${page.targetLabel}` }}
         columns={[
           { title: `${page.targetLabel}名称`, dataIndex: 'targetName', ellipsis: true },
           { title: '进度', width: 90, render: (_: unknown, t: TargetRow) => `${t.submitted}/${t.total}` },
           {
-            title: '专家评审', width: 380,
+            title: '专家评审',
+            width: 380,
             render: (_: unknown, t: TargetRow) => (
               <Space size={[4, 4]} wrap>
                 {t.experts.map((r) => (
                   <Tag key={r.reviewId} color={taskStatus(data.statuses, r.status).color} data-status={r.status}>
-                    {taskLink(r, `${r.expertName}：${taskStatus(data.statuses, r.status).text}${r.status === '2' && r.total !== null ? ` ${r.total}分` : ''}`)}
+                    {taskLink(
+                      r,
+                      `${r.expertName}：${taskStatus(data.statuses, r.status).text}${r.status === '2' && r.total !== null ? ` ${r.total}分` : ''}`,
+                    )}
                   </Tag>
                 ))}
               </Space>
             ),
           },
-          ...(ended ? [
-            { title: '总评', width: 90, render: (_: unknown, t: TargetRow) => <span className="rt-final-score">{t.result?.finalScore ?? '-'}</span> },
-            { title: '分差', width: 80, render: (_: unknown, t: TargetRow) => t.result?.spread ?? '-' },
-            {
-              title: '意见分歧', width: 110,
-              render: (_: unknown, t: TargetRow) => (t.result ? (t.result.disagreement ? <Tag color="red" className="rt-disagreement">分歧较大</Tag> : <Tag color="green">一致</Tag>) : '-'),
-            },
-            { title: '推荐意见', width: 120, render: (_: unknown, t: TargetRow) => t.result?.recommendation ?? '-' },
-          ] : []),
+          ...(ended
+            ? [
+                {
+                  title: '总评',
+                  width: 90,
+                  render: (_: unknown, t: TargetRow) => (
+                    <span className="rt-final-score">{t.result?.finalScore ?? '-'}</span>
+                  ),
+                },
+                { title: '分差', width: 80, render: (_: unknown, t: TargetRow) => t.result?.spread ?? '-' },
+                {
+                  title: '意见分歧',
+                  width: 110,
+                  render: (_: unknown, t: TargetRow) =>
+                    t.result ? (
+                      t.result.disagreement ? (
+                        <Tag color="red" className="rt-disagreement">
+                          分歧较大
+                        </Tag>
+                      ) : (
+                        <Tag color="green">一致</Tag>
+                      )
+                    ) : (
+                      '-'
+                    ),
+                },
+                {
+                  title: '推荐意见',
+                  width: 120,
+                  render: (_: unknown, t: TargetRow) => t.result?.recommendation ?? '-',
+                },
+              ]
+            : []),
         ]}
       />
-      <EndDialog open={open} count={forcing} busy={busy} onCancel={() => setForcing(false)} onOk={(reason) => void end(reason)} />
+      <EndDialog
+        open={open}
+        count={forcing}
+        busy={busy}
+        onCancel={() => setForcing(false)}
+        onOk={(reason) => void end(reason)}
+      />
     </Card>
   );
 }

@@ -23,15 +23,29 @@ export function chartOption({ chart, title, rows }: StatisticsChartProps): Recor
     return {
       tooltip: { trigger: 'item', formatter: '{b}：{c}（{d}%）' },
       legend: { type: 'scroll', bottom: 0 },
-      series: [{ name: title, type: 'pie', radius: ['35%', '65%'], center: ['50%', '45%'], data: rows.map((r) => ({ name: r.label, value: r.count })) }],
+      series: [
+        {
+          name: title,
+          type: 'pie',
+          radius: ['35%', '65%'],
+          center: ['50%', '45%'],
+          data: rows.map((r) => ({ name: r.label, value: r.count })),
+        },
+      ],
     };
   }
   return {
     tooltip: { trigger: 'axis' },
     grid: { left: 40, right: 16, top: 16, bottom: 64 },
-    xAxis: { type: 'category', data: rows.map((r) => r.label), axisLabel: { interval: 0, rotate: rows.length > 6 ? 35 : 0 } },
+    xAxis: {
+      type: 'category',
+      data: rows.map((r) => r.label),
+      axisLabel: { interval: 0, rotate: rows.length > 6 ? 35 : 0 },
+    },
     yAxis: { type: 'value', minInterval: 1 },
-    series: [{ name: title, type: 'bar', barMaxWidth: 36, data: rows.map((r) => r.count), itemStyle: { color: '#1677ff' } }],
+    series: [
+      { name: title, type: 'bar', barMaxWidth: 36, data: rows.map((r) => r.count), itemStyle: { color: '#1677ff' } },
+    ],
   };
 }
 
@@ -46,8 +60,19 @@ export default function StatisticsChart(props: StatisticsChartProps) {
     // Follows the card's width (window resize, menu collapse).
     const resize = new ResizeObserver(() => chart.resize());
     resize.observe(box.current);
-    return () => { resize.disconnect(); chart.dispose(); };
+    return () => {
+      resize.disconnect();
+      chart.dispose();
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the data and options drawn
   }, [key]);
-  return <div ref={box} className="runtime-statistics-chart" data-chart={props.chart} aria-label={props.title} style={{ height: 300 }} />;
+  return (
+    <div
+      ref={box}
+      className="runtime-statistics-chart"
+      data-chart={props.chart}
+      aria-label={props.title}
+      style={{ height: 300 }}
+    />
+  );
 }

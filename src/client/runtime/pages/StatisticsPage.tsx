@@ -12,20 +12,50 @@ import type { PageKindProps } from './types.js';
 
 const StatisticsChart = lazy(() => import('./StatisticsChart.js'));
 
-interface StatRow { value: string; label: string; count: number }
-interface StatChart { field: string; title: string; chart: 'bar' | 'pie'; total: number; rows: StatRow[] }
-interface StatFilter { field: string; label: string; options: { value: string; label: string }[] }
-interface Answer { title: string; total: number; filters: StatFilter[]; charts: StatChart[] }
+interface StatRow {
+  value: string;
+  label: string;
+  count: number;
+}
+interface StatChart {
+  field: string;
+  title: string;
+  chart: 'bar' | 'pie';
+  total: number;
+  rows: StatRow[];
+}
+interface StatFilter {
+  field: string;
+  label: string;
+  options: { value: string; label: string }[];
+}
+interface Answer {
+  title: string;
+  total: number;
+  filters: StatFilter[];
+  charts: StatChart[];
+}
 
-interface TableRow { key: string; title: string; label: string; count: number; share: string; span: number }
+interface TableRow {
+  key: string;
+  title: string;
+  label: string;
+  count: number;
+  share: string;
+  span: number;
+}
 
 /** The table: one block of rows per chart, the chart's title cell spanning its rows. */
 export function tableRows(charts: StatChart[]): TableRow[] {
   return charts.flatMap((c) => {
     const rows = [...c.rows.map((r) => ({ label: r.label, count: r.count })), { label: '合计', count: c.total }];
     return rows.map((r, i) => ({
-      key: `${c.field}:${i}`, title: c.title, label: r.label, count: r.count,
-      share: c.total ? `${((r.count / c.total) * 100).toFixed(1)}%` : '0%', span: i === 0 ? rows.length : 0,
+      key: `${c.field}:${i}`,
+      title: c.title,
+      label: r.label,
+      count: r.count,
+      share: c.total ? `${((r.count / c.total) * 100).toFixed(1)}%` : '0%',
+      span: i === 0 ? rows.length : 0,
     }));
   });
 }
@@ -36,21 +66,34 @@ export function StatisticsPage({ bundle }: PageKindProps) {
   const [filters, setFilters] = useState<Record<string, string | undefined>>({});
   const [data, setData] = useState<Answer | null | undefined>(undefined);
   const [exporting, setExporting] = useState(false);
-  const chosen = useMemo(() => Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')), [filters]);
+  const chosen = useMemo(
+    () => Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')),
+    [filters],
+  );
 
   useEffect(() => {
     let alive = true;
     setData(undefined);
-    dataProvider.moduleCall<Answer>('statistics/data', { pageId: page.id, filters: chosen })
-      .then((d) => { if (alive) setData(d ?? null); }, () => { if (alive) setData(null); });
-    return () => { alive = false; };
+    dataProvider.moduleCall<Answer>('statistics/data', { pageId: page.id, filters: chosen }).then(
+      (d) => {
+        if (alive) setData(d ?? null);
+      },
+      () => {
+        if (alive) setData(null);
+      },
+    );
+    return () => {
+      alive = false;
+    };
   }, [dataProvider, page.id, chosen]);
 
   const exportXlsx = async () => {
     setExporting(true);
     try {
       await dataProvider.download('statistics/export', 'POST', { pageId: page.id, filters: chosen });
-    } catch { /* the request layer has shown the message */ } finally {
+    } catch {
+      /* the request layer has shown the message */
+    } finally {
       setExporting(false);
     }
   };
@@ -74,24 +117,38 @@ export function StatisticsPage({ bundle }: PageKindProps) {
               <Space key={f.field} size={4} className="runtime-statistics-filter" data-field={f.field}>
                 <span>{label}：</span>
                 <Select
-                  allowClear placeholder="全部" style={{ minWidth: f.labelField ? 280 : 140 }} popupMatchSelectWidth={false}
+                  allowClear
+                  placeholder="全部"
+                  style={{ minWidth: f.labelField ? 280 : 140 }}
+                  popupMatchSelectWidth={false}
                   aria-label={label}
-                  value={filters[f.field]} options={known?.options ?? []}
+                  value={filters[f.field]}
+                  options={known?.options ?? []}
                   onChange={(v: string | undefined) => setFilters((cur) => ({ ...cur, [f.field]: v }))}
                 />
               </Space>
             );
           })}
-          <Statistic title={`${bundle.entity.label}总数`} value={data?.total ?? 0} className="runtime-statistics-total" />
+          <Statistic
+            title={`${bundle.entity.label}总数`}
+            value={data?.total ?? 0}
+            className="runtime-statistics-total"
+          />
         </Space>
       </Card>
-      {data === undefined ? <Spin style={{ display: 'block', margin: '48px auto' }} /> : !data ? <Empty description="暂无数据" /> : (
+      {data === undefined ? (
+        <Spin style={{ display: 'block', margin: '48px auto' }} />
+      ) : !data ? (
+        <Empty description="暂无数据" />
+      ) : (
         <>
           <Row gutter={[16, 16]}>
             {data.charts.map((c) => (
               <Col key={`${c.field}:${c.title}`} xs={24} lg={12}>
                 <Card size="small" title={c.title}>
-                  {c.rows.length === 0 ? <Empty description="暂无数据" /> : (
+                  {c.rows.length === 0 ? (
+                    <Empty description="暂无数据" />
+                  ) : (
                     <Suspense fallback={<Spin style={{ display: 'block', margin: '96px auto' }} />}>
                       <StatisticsChart chart={c.chart} title={c.title} rows={c.rows} />
                     </Suspense>
@@ -101,10 +158,23 @@ export function StatisticsPage({ bundle }: PageKindProps) {
             ))}
           </Row>
           <Card
-            size="small" title="统计表" style={{ marginTop: 16 }}
-            extra={<Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportXlsx()}>导出Excel</Button>}
+            size="small"
+            title="统计表"
+            style={{ marginTop: 16 }}
+            extra={
+              <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportXlsx()}>
+                导出Excel
+              </Button>
+            }
           >
-            <Table<TableRow> className="runtime-statistics-table" size="small" bordered pagination={false} columns={columns} dataSource={tableRows(data.charts)} />
+            <Table<TableRow>
+              className="runtime-statistics-table"
+              size="small"
+              bordered
+              pagination={false}
+              columns={columns}
+              dataSource={tableRows(data.charts)}
+            />
           </Card>
         </>
       )}

@@ -17,22 +17,44 @@ export interface TextFilterBarProps {
 
 export function TextFilterBar({ filters, initial, onSearch, onReset }: TextFilterBarProps) {
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(filters.map((f) => [f.field, typeof initial[f.field] === 'string' ? initial[f.field] as string : ''])));
+    Object.fromEntries(
+      filters.map((f) => [f.field, typeof initial[f.field] === 'string' ? (initial[f.field] as string) : '']),
+    ),
+  );
   const search = () => onSearch(Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')));
   return (
-    <form className="runtime-filters runtime-text-filters" onSubmit={(e) => { e.preventDefault(); search(); }}>
+    <form
+      className="runtime-filters runtime-text-filters"
+      onSubmit={(e) => {
+        e.preventDefault();
+        search();
+      }}
+    >
       <div className="runtime-text-filters-grid">
         {filters.map((f) => (
           <label key={f.field} className="runtime-text-filter">
             <span className="runtime-text-filter-label">{f.label}：</span>
-            <Input allowClear placeholder={f.placeholder} value={values[f.field]}
-              onChange={(e) => setValues((v) => ({ ...v, [f.field]: e.target.value }))} />
+            <Input
+              allowClear
+              placeholder={f.placeholder}
+              value={values[f.field]}
+              onChange={(e) => setValues((v) => ({ ...v, [f.field]: e.target.value }))}
+            />
           </label>
         ))}
       </div>
       <div className="runtime-text-filters-buttons">
-        <Button type="primary" htmlType="submit">查询</Button>
-        <Button onClick={() => { setValues(Object.fromEntries(filters.map((f) => [f.field, '']))); onReset(); }}>重置</Button>
+        <Button type="primary" htmlType="submit">
+          查询
+        </Button>
+        <Button
+          onClick={() => {
+            setValues(Object.fromEntries(filters.map((f) => [f.field, ''])));
+            onReset();
+          }}
+        >
+          重置
+        </Button>
       </div>
     </form>
   );

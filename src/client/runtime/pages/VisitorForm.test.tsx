@@ -9,18 +9,23 @@ import { setupDom } from '../testing/setupDom.js';
 
 // The form page kind in its visitor mode (publicSubmit), on the real sign-up page.
 setupDom();
-afterEach(() => { cleanup(); });
+afterEach(() => {
+  cleanup();
+});
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const read = <T,>(p: string): T => JSON.parse(fs.readFileSync(path.join(root, p), 'utf8')) as T;
 const schemas = {
   pages: [read<PageDef>('schemas/pages/system/signUp.form.json')],
   entities: [read<EntityDef>('schemas/entities/signUp.json'), read<EntityDef>('schemas/entities/school.json')],
-  workflows: [], dictionaries: [],
+  workflows: [],
+  dictionaries: [],
 };
 const btn = (name: string) => new RegExp(`^${name.split('').join('\\s*')}$`);
-const input = (container: HTMLElement, label: string) => [...container.querySelectorAll('.ant-formily-item')]
-  .find((el) => el.querySelector('.ant-formily-item-label')?.textContent?.replace(/[*:：\s]/g, '') === label)!.querySelector('input')!;
+const input = (container: HTMLElement, label: string) =>
+  [...container.querySelectorAll('.ant-formily-item')]
+    .find((el) => el.querySelector('.ant-formily-item-label')?.textContent?.replace(/[*:：\s]/g, '') === label)!
+    .querySelector('input')!;
 
 function visitorProvider(submit: (body: Record<string, unknown>) => Promise<unknown>) {
   const dp = createFixtureDataProvider(schemas);
@@ -28,7 +33,8 @@ function visitorProvider(submit: (body: Record<string, unknown>) => Promise<unkn
   let captchas = 0;
   dp.moduleCall = (async (p: string, body: unknown) => {
     calls.push([p, body]);
-    if (p === 'signUp/captcha') return { captchaId: `cap-${++captchas}`, captchaUrl: `/sso/captcha/image/cap-${captchas}` };
+    if (p === 'signUp/captcha')
+      return { captchaId: `cap-${++captchas}`, captchaUrl: `/sso/captcha/image/cap-${captchas}` };
     if (p === 'signUp/submit') return submit(body as Record<string, unknown>);
     return null;
   }) as typeof dp.moduleCall;
@@ -43,7 +49,10 @@ async function fill(container: HTMLElement) {
   fireEvent.change(input(container, '手机号'), { target: { value: '13912345678' } });
   fireEvent.change(input(container, '短信验证码'), { target: { value: '123456' } });
   fireEvent.change(input(container, '验证码'), { target: { value: 'abcd' } });
-  fireEvent.mouseDown(container.querySelector('[data-testid="school-select"] .ant-select-selector') ?? container.querySelector('.ant-select-selector')!);
+  fireEvent.mouseDown(
+    container.querySelector('[data-testid="school-select"] .ant-select-selector') ??
+      container.querySelector('.ant-select-selector')!,
+  );
   await waitFor(() => expect(document.querySelector('.ant-select-item-option')).toBeTruthy(), { timeout: 3000 });
   fireEvent.click(document.querySelector('.ant-select-item-option')!);
 }
@@ -66,7 +75,11 @@ describe('visitor form (publicSubmit)', () => {
     fireEvent.change(input(container, '验证码'), { target: { value: 'abcd' } });
     fireEvent.click(screen.getByTestId('sms-send'));
     await waitFor(() => expect(calls.some(([p]) => p === 'signUp/sendSms')).toBe(true));
-    expect(calls.find(([p]) => p === 'signUp/sendSms')![1]).toEqual({ mobile: '13912345678', captchaId: 'cap-1', captchaCode: 'abcd' });
+    expect(calls.find(([p]) => p === 'signUp/sendSms')![1]).toEqual({
+      mobile: '13912345678',
+      captchaId: 'cap-1',
+      captchaCode: 'abcd',
+    });
     // The captcha was used: a new one is shown.
     await waitFor(() => expect(calls.filter(([p]) => p === 'signUp/captcha')).toHaveLength(2));
   });
@@ -81,7 +94,13 @@ describe('visitor form (publicSubmit)', () => {
     fireEvent.click(screen.getByRole('button', { name: btn('注册') }));
     await waitFor(() => expect(container.textContent).toContain('该手机号已注册'));
     const sent = calls.find(([p]) => p === 'signUp/submit')![1] as Record<string, unknown>;
-    expect(sent).toMatchObject({ username: 'teacher_a', idCardNo: '11010519491231002X', captchaId: 'cap-1', captchaCode: 'abcd', unit: expect.any(String) });
+    expect(sent).toMatchObject({
+      username: 'teacher_a',
+      idCardNo: '11010519491231002X',
+      captchaId: 'cap-1',
+      captchaCode: 'abcd',
+      unit: expect.any(String),
+    });
     expect(Object.keys(sent)).not.toContain('id');
     await waitFor(() => expect(calls.filter(([p]) => p === 'signUp/captcha')).toHaveLength(2));
     answer = async () => ({ message: '注册成功，请登录' });
@@ -89,7 +108,10 @@ describe('visitor form (publicSubmit)', () => {
     fireEvent.change(input(container, '验证码'), { target: { value: 'efgh' } });
     fireEvent.click(screen.getByRole('button', { name: btn('注册') }));
     await waitFor(() => expect(currentLocation()).toBe('/homePage'));
-    expect(calls.filter(([p]) => p === 'signUp/submit').at(-1)![1]).toMatchObject({ captchaId: 'cap-2', captchaCode: 'efgh' });
+    expect(calls.filter(([p]) => p === 'signUp/submit').at(-1)![1]).toMatchObject({
+      captchaId: 'cap-2',
+      captchaCode: 'efgh',
+    });
   });
 });
 
@@ -98,7 +120,9 @@ describe('a visitor form before anything is typed', () => {
     const { dp } = visitorProvider(async () => ({}));
     const { container } = await renderPage({ pageId: 'system/signUp.form', dataProvider: dp, user: null });
     await waitFor(() => expect(container.querySelector('img[alt="验证码"]')).toBeTruthy());
-    expect([...container.querySelectorAll('.ant-formily-item-error-help, .ant-formily-item-help')].map((e) => e.textContent)).toEqual([]);
+    expect(
+      [...container.querySelectorAll('.ant-formily-item-error-help, .ant-formily-item-help')].map((e) => e.textContent),
+    ).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: btn('注册') }));
     await waitFor(() => expect(container.textContent).toContain('请输入验证码'));
   });

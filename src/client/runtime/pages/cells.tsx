@@ -18,8 +18,19 @@ function DictCell({ type, value, tag }: { type: string; value: unknown; tag: boo
   const values = (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined && v !== '');
   if (!values.length) return null;
   if (loading) return <DictPending />;
-  const found = values.map((v) => options.find((o) => o.value === String(v)) ?? { value: String(v), text: String(v), color: undefined });
-  if (tag) return <>{found.map((o) => <Tag key={o.value} color={o.color}>{o.text}</Tag>)}</>;
+  const found = values.map(
+    (v) => options.find((o) => o.value === String(v)) ?? { value: String(v), text: String(v), color: undefined },
+  );
+  if (tag)
+    return (
+      <>
+        {found.map((o) => (
+          <Tag key={o.value} color={o.color}>
+            {o.text}
+          </Tag>
+        ))}
+      </>
+    );
   return <>{found.map((o) => o.text).join('、')}</>;
 }
 
@@ -34,7 +45,11 @@ function FileIconCell({ value }: { value: unknown }) {
   const files = (Array.isArray(value) ? value : []) as FileRefLike[];
   if (!files.length) return null;
   const names = files.map((f) => f.fileName).join('、');
-  return <span className="runtime-file-icon" role="img" aria-label={`附件${files.length}个：${names}`} title={names}><PaperClipOutlined aria-hidden /> {files.length}</span>;
+  return (
+    <span className="runtime-file-icon" role="img" aria-label={`附件${files.length}个：${names}`} title={names}>
+      <PaperClipOutlined aria-hidden /> {files.length}
+    </span>
+  );
 }
 
 function plain(value: unknown): string {
@@ -44,33 +59,61 @@ function plain(value: unknown): string {
 }
 
 /** Draws one cell as its column plan says; a copyable column adds the copy action after it. */
-export function renderCell(plan: ColumnPlan, value: unknown, row: ResourceRecord, workflow: WorkflowDef | null): ReactNode {
+export function renderCell(
+  plan: ColumnPlan,
+  value: unknown,
+  row: ResourceRecord,
+  workflow: WorkflowDef | null,
+): ReactNode {
   const shown = drawCell(plan, value, row, workflow);
   if (!plan.copyable || value === null || value === undefined || value === '') return shown;
-  return <span className="runtime-copyable">{shown}<CopyButton text={plain(value)} label={plan.title} /></span>;
+  return (
+    <span className="runtime-copyable">
+      {shown}
+      <CopyButton text={plain(value)} label={plan.title} />
+    </span>
+  );
 }
 
 function drawCell(plan: ColumnPlan, value: unknown, row: ResourceRecord, workflow: WorkflowDef | null): ReactNode {
   switch (plan.kind) {
-    case 'dict': return <DictCell type={plan.dict!} value={value} tag={false} />;
-    case 'dictTag': return <DictCell type={plan.dict!} value={value} tag />;
-    case 'status': return <StatusTag value={value} workflow={workflow} />;
-    case 'date': return formatDate(value, false);
-    case 'datetime': return formatDate(value, true);
-    case 'boolean': return value === null || value === undefined ? '' : value === true || value === 1 || value === '1' ? '是' : '否';
-    case 'files': return <FileList value={value as FileRefLike[]} />;
-    case 'fileIcon': return <FileIconCell value={value} />;
-    case 'area': return <AreaCell value={value} />;
-    case 'richtext': return richTextToPlain(value);
+    case 'dict':
+      return <DictCell type={plan.dict!} value={value} tag={false} />;
+    case 'dictTag':
+      return <DictCell type={plan.dict!} value={value} tag />;
+    case 'status':
+      return <StatusTag value={value} workflow={workflow} />;
+    case 'date':
+      return formatDate(value, false);
+    case 'datetime':
+      return formatDate(value, true);
+    case 'boolean':
+      return value === null || value === undefined ? '' : value === true || value === 1 || value === '1' ? '是' : '否';
+    case 'files':
+      return <FileList value={value as FileRefLike[]} />;
+    case 'fileIcon':
+      return <FileIconCell value={value} />;
+    case 'area':
+      return <AreaCell value={value} />;
+    case 'richtext':
+      return richTextToPlain(value);
     case 'link': {
       const text = plain(value);
       if (!plan.to) return text;
       const to = fillPlaceholders(plan.to, row);
-      return plan.ellipsis ? <Link to={to} title={text}>{text}</Link> : <Link to={to}>{text}</Link>;
+      return plan.ellipsis ? (
+        <Link to={to} title={text}>
+          {text}
+        </Link>
+      ) : (
+        <Link to={to}>{text}</Link>
+      );
     }
-    case 'number': return plain(value);
+    case 'number':
+      return plain(value);
     // An ellipsis column truncates and titles its cells itself; a measuring Typography per cell
     // cost a forced layout each (300 for 100 rows).
-    default: return plain(value);
+    default:
+      return plain(value);
   }
 }

@@ -9,18 +9,29 @@ import { setupDom } from '../testing/setupDom.js';
 import { LEAVE_QUESTION, mayLeave } from '../../feedback/leaveGuard.js';
 
 setupDom();
-afterEach(() => { cleanup(); sessionStorage.clear(); localStorage.clear(); vi.restoreAllMocks(); });
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
 
 /** The steps fixture as a draft-keeping application: autosave as typed, resume by category. */
 const steps = fixturePages.find((p) => p.id === 'fixture/noticeSteps')!;
 const draftPage = (autosave: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   ({ ...steps, id: 'fixture/noticeDraft', autosave, ...extra }) as unknown as PageDef;
-const provider = (page: PageDef) => createFixtureDataProvider({
-  pages: [...fixturePages, page], entities: fixtureEntities, workflows: fixtureWorkflows, dictionaries: fixtureDictionaries,
-});
+const provider = (page: PageDef) =>
+  createFixtureDataProvider({
+    pages: [...fixturePages, page],
+    entities: fixtureEntities,
+    workflows: fixtureWorkflows,
+    dictionaries: fixtureDictionaries,
+  });
 const btn = (name: string) => new RegExp(`^${name.split('').join('\\s*')}$`);
 const item = (container: HTMLElement, label: string) =>
-  [...container.querySelectorAll('.ant-formily-item')].find((el) => el.querySelector('.ant-formily-item-label')?.textContent?.replace(/[*:：\s]/g, '') === label) as HTMLElement | undefined;
+  [...container.querySelectorAll('.ant-formily-item')].find(
+    (el) => el.querySelector('.ant-formily-item-label')?.textContent?.replace(/[*:：\s]/g, '') === label,
+  ) as HTMLElement | undefined;
 
 describe('application drafts (form page autosave)', () => {
   it('saves the draft as the user types, once the typing pauses (debounced)', async () => {
@@ -61,7 +72,9 @@ describe('application drafts (form page autosave)', () => {
     await waitFor(() => expect(item(again.container, '正文')).toBeDefined());
     expect(item(again.container, '标题')).toBeUndefined();
     // Saved with its own button, the form was finished: it opens at its start next time.
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: btn('保存') })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: btn('保存') }));
+    });
     await waitFor(() => expect(dp.calls.some((c) => c.method === 'save')).toBe(true));
     cleanup();
     const third = await renderPage({ pageId: page.id, mode: 'edit', query: { id: 'notice-2' }, dataProvider: dp });
@@ -74,7 +87,9 @@ describe('application drafts (form page autosave)', () => {
     await renderPage({ pageId: page.id, mode: 'add', query: { category: '1' }, dataProvider: dp });
     await waitFor(() => expect(screen.getByText('您在此已有一份尚未提交的草稿')).toBeTruthy());
     expect(currentLocation()).not.toContain('id=');
-    await act(async () => { fireEvent.click(screen.getByRole('button', { name: btn('继续编辑') })); });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: btn('继续编辑') }));
+    });
     await waitFor(() => expect(currentLocation()).toMatch(/id=notice-/));
   });
 });

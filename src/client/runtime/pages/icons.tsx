@@ -1,6 +1,14 @@
 import {
-  CheckOutlined, DeleteOutlined, DownloadOutlined, EditOutlined, EyeOutlined, ExportOutlined,
-  PlusOutlined, RollbackOutlined, SendOutlined, UploadOutlined,
+  CheckOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  EyeOutlined,
+  ExportOutlined,
+  PlusOutlined,
+  RollbackOutlined,
+  SendOutlined,
+  UploadOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
@@ -19,5 +27,5 @@ const ICONS: Record<string, ReactNode> = {
 };
 
 export function actionIcon(name: string | undefined): ReactNode {
-  return name ? ICONS[name] ?? null : null;
+  return name ? (ICONS[name] ?? null) : null;
 }

@@ -3,7 +3,8 @@ import type { DataProvider } from '../data/dataProvider.js';
 import { getPageKind, preparePage, registerLazyPageKind, registerPageKind } from './registry.js';
 import type { PageKindProps } from './types.js';
 
-const bundle = (kind: string) => ({ page: { kind, id: `t/${kind}` }, entity: { name: 'e' }, workflow: null }) as unknown as PageBundle;
+const bundle = (kind: string) =>
+  ({ page: { kind, id: `t/${kind}` }, entity: { name: 'e' }, workflow: null }) as unknown as PageBundle;
 const env = { dataProvider: {} as DataProvider };
 
 describe('page kind registry', () => {
@@ -18,7 +19,7 @@ describe('page kind registry', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('settles when the code fails to load, leaving the error to the page\'s render, and tries again later', async () => {
+  it("settles when the code fails to load, leaving the error to the page's render, and tries again later", async () => {
     const Kind = (_: PageKindProps) => null;
     const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(Kind);
     registerLazyPageKind('t-fail', load);
@@ -28,9 +29,19 @@ describe('page kind registry', () => {
     expect(getPageKind('t-fail')).toBe(Kind);
   });
 
-  it('waits for what a kind\'s own preparation returns', async () => {
+  it("waits for what a kind's own preparation returns", async () => {
     let done = false;
-    registerPageKind('t-prep', () => null, () => new Promise((r) => setTimeout(() => { done = true; r(undefined); }, 5)));
+    registerPageKind(
+      't-prep',
+      () => null,
+      () =>
+        new Promise((r) =>
+          setTimeout(() => {
+            done = true;
+            r(undefined);
+          }, 5),
+        ),
+    );
     await preparePage(bundle('t-prep'), env);
     expect(done).toBe(true);
   });

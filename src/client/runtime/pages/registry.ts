@@ -33,7 +33,14 @@ export function registerLazyPageKind(kind: string, load: () => Promise<Component
   let loading: Promise<ComponentType<PageKindProps>> | undefined;
   const entry: Kind = {
     component: lazy(() => entry.load!().then((c) => ({ default: c }))),
-    load: () => (loading ??= load().then((c) => (entry.loaded = c), (e: unknown) => { loading = undefined; throw e; })),
+    load: () =>
+      (loading ??= load().then(
+        (c) => (entry.loaded = c),
+        (e: unknown) => {
+          loading = undefined;
+          throw e;
+        },
+      )),
   };
   kinds.set(kind, entry);
 }
@@ -49,7 +56,10 @@ export function getPageKind(kind: string): ComponentType<PageKindProps> | undefi
  */
 export function preparePage(bundle: PageBundle, env: Pick<RuntimeEnv, 'dataProvider'>): Promise<void> {
   const entry = kinds.get(bundle.page.kind);
-  return Promise.all([entry?.load?.(), entry?.prepare?.(bundle, env)]).then(() => undefined, () => undefined);
+  return Promise.all([entry?.load?.(), entry?.prepare?.(bundle, env)]).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 export function pageKinds(): string[] {

@@ -6,12 +6,22 @@ import { renderPage } from '../testing/renderPage.js';
 import { setupDom } from '../testing/setupDom.js';
 
 setupDom();
-afterEach(() => { cleanup(); sessionStorage.clear(); });
+afterEach(() => {
+  cleanup();
+  sessionStorage.clear();
+});
 
-const schemas = { pages: fixturePages, entities: fixtureEntities, workflows: fixtureWorkflows, dictionaries: fixtureDictionaries };
+const schemas = {
+  pages: fixturePages,
+  entities: fixtureEntities,
+  workflows: fixtureWorkflows,
+  dictionaries: fixtureDictionaries,
+};
 const btn = (name: string) => new RegExp(`^${name.split('').join('\\s*')}$`);
 const item = (container: HTMLElement, label: string) =>
-  [...container.querySelectorAll('.ant-formily-item')].find((el) => el.querySelector('.ant-formily-item-label')?.textContent?.replace(/[*:：\s]/g, '') === label) as HTMLElement | undefined;
+  [...container.querySelectorAll('.ant-formily-item')].find(
+    (el) => el.querySelector('.ant-formily-item-label')?.textContent?.replace(/[*:：\s]/g, '') === label,
+  ) as HTMLElement | undefined;
 const toasts = () => [...document.querySelectorAll('.ant-message-notice')].map((n) => n.textContent ?? '');
 const refused = (data: unknown) => Object.assign(new Error('参数不合法'), { kind: 'envelope', data });
 
@@ -19,7 +29,10 @@ describe('a refused save tells every field message', () => {
   it('says a message of a field the page does not have in the toast, not 参数不合法', async () => {
     const dp = createFixtureDataProvider(schemas);
     let options: unknown;
-    dp.save = async (_e, _b, o) => { options = o; throw refused([{ field: 'notice', message: '该通知下已有您的课题' }]); };
+    dp.save = async (_e, _b, o) => {
+      options = o;
+      throw refused([{ field: 'notice', message: '该通知下已有您的课题' }]);
+    };
     await renderPage({ pageId: 'fixture/noticeForm', mode: 'edit', query: { id: 'notice-2' }, dataProvider: dp });
     fireEvent.click(screen.getByRole('button', { name: btn('保存') }));
     await waitFor(() => expect(toasts()).toContain('该通知下已有您的课题'));
@@ -30,10 +43,20 @@ describe('a refused save tells every field message', () => {
 
   it('says a message of a field on another step in the toast, and one on screen at its field', async () => {
     const dp = createFixtureDataProvider(schemas);
-    const { container } = await renderPage({ pageId: 'fixture/noticeSteps', mode: 'edit', query: { id: 'notice-2' }, dataProvider: dp });
+    const { container } = await renderPage({
+      pageId: 'fixture/noticeSteps',
+      mode: 'edit',
+      query: { id: 'notice-2' },
+      dataProvider: dp,
+    });
     fireEvent.click(screen.getByRole('button', { name: btn('下一步') }));
     await waitFor(() => expect(item(container, '正文')).toBeDefined());
-    dp.save = async () => { throw refused([{ field: 'title', message: '标题已存在' }, { field: 'content', message: '正文不能为空' }]); };
+    dp.save = async () => {
+      throw refused([
+        { field: 'title', message: '标题已存在' },
+        { field: 'content', message: '正文不能为空' },
+      ]);
+    };
     fireEvent.click(screen.getByRole('button', { name: btn('保存') }));
     await waitFor(() => expect(toasts()).toContain('标题已存在'));
     expect(item(container, '正文')!.textContent).toContain('正文不能为空');
@@ -42,8 +65,15 @@ describe('a refused save tells every field message', () => {
 
   it('says 参数不合法 when every message is at its field on screen', async () => {
     const dp = createFixtureDataProvider(schemas);
-    dp.save = async () => { throw refused({ fields: { title: '标题已存在' } }); };
-    const { container } = await renderPage({ pageId: 'fixture/noticeForm', mode: 'edit', query: { id: 'notice-2' }, dataProvider: dp });
+    dp.save = async () => {
+      throw refused({ fields: { title: '标题已存在' } });
+    };
+    const { container } = await renderPage({
+      pageId: 'fixture/noticeForm',
+      mode: 'edit',
+      query: { id: 'notice-2' },
+      dataProvider: dp,
+    });
     fireEvent.click(screen.getByRole('button', { name: btn('保存') }));
     await waitFor(() => expect(item(container, '标题')!.textContent).toContain('标题已存在'));
     await waitFor(() => expect(toasts()).toContain('参数不合法'));
@@ -53,7 +83,11 @@ describe('a refused save tells every field message', () => {
 describe('an autosave the server refuses', () => {
   it('says why in the note and the toast, not only 草稿自动保存未成功, and says so once a later autosave goes through', async () => {
     const steps = fixturePages.find((p) => p.id === 'fixture/noticeSteps')!;
-    const withAutosave = { ...steps, id: 'fixture/noticeStepsAutosave', autosave: { intervalSeconds: 3600, onStepChange: true } };
+    const withAutosave = {
+      ...steps,
+      id: 'fixture/noticeStepsAutosave',
+      autosave: { intervalSeconds: 3600, onStepChange: true },
+    };
     const dp = createFixtureDataProvider({ ...schemas, pages: [...fixturePages, withAutosave] });
     const real = dp.save;
     let refuse = true;
@@ -61,14 +95,25 @@ describe('an autosave the server refuses', () => {
       if (refuse) throw refused([{ field: 'noticeId', message: '该通知下已有您的课题' }]);
       return real(e, b, o);
     };
-    const { container } = await renderPage({ pageId: 'fixture/noticeStepsAutosave', mode: 'edit', query: { id: 'notice-2' }, dataProvider: dp });
+    const { container } = await renderPage({
+      pageId: 'fixture/noticeStepsAutosave',
+      mode: 'edit',
+      query: { id: 'notice-2' },
+      dataProvider: dp,
+    });
     fireEvent.change(item(container, '标题')!.querySelector('input')!, { target: { value: '改过的标题' } });
     fireEvent.click(screen.getByRole('button', { name: btn('下一步') }));
-    await waitFor(() => expect(container.querySelector('.runtime-autosave-note')?.textContent).toBe('草稿自动保存未成功：该通知下已有您的课题'));
+    await waitFor(() =>
+      expect(container.querySelector('.runtime-autosave-note')?.textContent).toBe(
+        '草稿自动保存未成功：该通知下已有您的课题',
+      ),
+    );
     await waitFor(() => expect(toasts()).toContain('该通知下已有您的课题'));
     // The values still differ from the last saved ones: going back saves them again, and now it goes through.
     refuse = false;
     fireEvent.click(screen.getByRole('button', { name: btn('上一步') }));
-    await waitFor(() => expect(container.querySelector('.runtime-autosave-note')?.textContent).toMatch(/^草稿已自动保存/));
+    await waitFor(() =>
+      expect(container.querySelector('.runtime-autosave-note')?.textContent).toMatch(/^草稿已自动保存/),
+    );
   });
 });

@@ -2,7 +2,11 @@ import type { Form } from '@formily/core';
 import { MESSAGES } from '../../../shared/envelope.js';
 import { fieldErrorsOf, refusalText } from '../../../shared/fieldErrors.js';
 
-interface Refusal { message?: unknown; data?: unknown; kind?: unknown }
+interface Refusal {
+  message?: unknown;
+  data?: unknown;
+  kind?: unknown;
+}
 
 /** A field the user can see now: mounted (its step is the one shown) and not hidden by a rule. */
 function onScreen(field: { mounted?: boolean; visible?: boolean; display?: string }): boolean {
@@ -37,7 +41,11 @@ export function showRefusal(form: Form, error: unknown, toast: (text: string) =>
       if (onScreen(field)) shown.add(name);
     });
   }
-  const text = refusalText(typeof e.message === 'string' && e.message ? e.message : MESSAGES.invalidParams, e.data, shown);
+  const text = refusalText(
+    typeof e.message === 'string' && e.message ? e.message : MESSAGES.invalidParams,
+    e.data,
+    shown,
+  );
   toast(text);
   return text;
 }

@@ -1,5 +1,9 @@
 /** A review task status as the review workflow names it (the review module's answers carry the list). */
-export interface TaskStatus { code: string; label: string; color?: string }
+export interface TaskStatus {
+  code: string;
+  label: string;
+  color?: string;
+}
 
 /** A task status's label and colour from the workflow's list (the code itself when unknown). */
 export function taskStatus(statuses: TaskStatus[] | undefined, code: string): { text: string; color: string } {

@@ -14,40 +14,51 @@ export function useActionRunner(bundle: PageBundle, onDone: () => void) {
   const { dataProvider } = useRuntime();
   const message = useMessage();
   const entity = bundle.entity.name;
-  return useCallback(async (action: ResolvedAction, rows: ResourceRecord[], extra: { comment?: string; request?: ListRequest } = {}): Promise<boolean> => {
-    try {
-      if (action.type === 'delete') {
-        await dataProvider.remove(entity, rows.map((r) => r.id));
-      } else if (action.type === 'transition' && action.action) {
-        // One at a time: each carries the version it was decided on, and a stale one is refused alone.
-        for (const row of rows) {
-          await dataProvider.transition(entity, {
-            id: row.id, action: action.action,
-            ...(row.version !== undefined ? { version: row.version } : {}),
-            ...(extra.comment ? { comment: extra.comment } : {}),
+  return useCallback(
+    async (
+      action: ResolvedAction,
+      rows: ResourceRecord[],
+      extra: { comment?: string; request?: ListRequest } = {},
+    ): Promise<boolean> => {
+      try {
+        if (action.type === 'delete') {
+          await dataProvider.remove(
+            entity,
+            rows.map((r) => r.id),
+          );
+        } else if (action.type === 'transition' && action.action) {
+          // One at a time: each carries the version it was decided on, and a stale one is refused alone.
+          for (const row of rows) {
+            await dataProvider.transition(entity, {
+              id: row.id,
+              action: action.action,
+              ...(row.version !== undefined ? { version: row.version } : {}),
+              ...(extra.comment ? { comment: extra.comment } : {}),
+            });
+          }
+        } else if (action.type === 'download' && action.url) {
+          // A batch download names every selected row (:ids), a row download fills :id and :field.
+          const url = action.url.includes(':ids')
+            ? action.url.replace(':ids', rows.map((r) => encodeURIComponent(String(r.id))).join(','))
+            : fillPlaceholders(action.url, rows[0]);
+          await dataProvider.download(url, action.method);
+          return true;
+        } else if (action.type === 'export') {
+          await dataProvider.exportFile(entity, {
+            ...(extra.request?.pageId ? { pageId: extra.request.pageId } : {}),
+            filters: extra.request?.filters ?? [],
+            ...(extra.request?.sort ? { sort: extra.request.sort } : {}),
           });
+          return true;
         }
-      } else if (action.type === 'download' && action.url) {
-        // A batch download names every selected row (:ids), a row download fills :id and :field.
-        const url = action.url.includes(':ids')
-          ? action.url.replace(':ids', rows.map((r) => encodeURIComponent(String(r.id))).join(','))
-          : fillPlaceholders(action.url, rows[0]);
-        await dataProvider.download(url, action.method);
+        void message.success(MESSAGES.success);
+        onDone();
         return true;
-      } else if (action.type === 'export') {
-        await dataProvider.exportFile(entity, {
-          ...(extra.request?.pageId ? { pageId: extra.request.pageId } : {}),
-          filters: extra.request?.filters ?? [],
-          ...(extra.request?.sort ? { sort: extra.request.sort } : {}),
-        });
-        return true;
+      } catch {
+        onDone();
+        return false;
       }
-      void message.success(MESSAGES.success);
-      onDone();
-      return true;
-    } catch {
-      onDone();
-      return false;
-    }
-  }, [dataProvider, entity, message, onDone]);
+    },
+    [dataProvider, entity, message, onDone],
+  );
 }

@@ -25,7 +25,14 @@ function clock(ms: number): string {
  * (step change). The first save of a new record puts its id in the address, so a reload opens the
  * draft. Returns the record later saves must name (id and version of the last autosave).
  */
-export function useAutosave(page: FormPageDef, entityName: string, form: Form, fields: string[], record: ResourceRecord | null, enabled: boolean) {
+export function useAutosave(
+  page: FormPageDef,
+  entityName: string,
+  form: Form,
+  fields: string[],
+  record: ResourceRecord | null,
+  enabled: boolean,
+) {
   const { dataProvider, now } = useRuntime();
   const message = useMessage();
   const saved = useRef<Saved | null>(null);
@@ -52,7 +59,9 @@ export function useAutosave(page: FormPageDef, entityName: string, form: Form, f
     if (snap === last.current) return;
     busy.current = true;
     let done: () => void = () => undefined;
-    inflight.current = new Promise<void>((resolve) => { done = resolve; });
+    inflight.current = new Promise<void>((resolve) => {
+      done = resolve;
+    });
     try {
       const base = saved.current ?? record;
       const answer = await dataProvider.save(entityName, saveBody(values, fields, base), { silent: true });
@@ -82,7 +91,7 @@ export function useAutosave(page: FormPageDef, entityName: string, form: Form, f
    * Runs the page's own save with no autosave beside it: waits for one under way (else both would
    * send the same version and one be refused as stale), and holds the timer's saves until it ends.
    */
-  const exclusive = useCallback(async <T,>(fn: () => Promise<T>): Promise<T> => {
+  const exclusive = useCallback(async <T>(fn: () => Promise<T>): Promise<T> => {
     while (inflight.current) await inflight.current;
     busy.current = true;
     try {
@@ -95,7 +104,9 @@ export function useAutosave(page: FormPageDef, entityName: string, form: Form, f
   useEffect(() => {
     if (!enabled) return undefined;
     const seconds = page.autosave?.intervalSeconds ?? AUTOSAVE_DEFAULT_SECONDS;
-    const timer = setInterval(() => { void saveDraft(); }, seconds * 1000);
+    const timer = setInterval(() => {
+      void saveDraft();
+    }, seconds * 1000);
     return () => clearInterval(timer);
   }, [enabled, page.autosave?.intervalSeconds, saveDraft]);
 
@@ -109,10 +120,15 @@ export function useAutosave(page: FormPageDef, entityName: string, form: Form, f
       onFieldInputValueChange('*', () => {
         typed.current = true;
         if (timer) clearTimeout(timer);
-        timer = setTimeout(() => { void saveDraft(); }, quiet);
+        timer = setTimeout(() => {
+          void saveDraft();
+        }, quiet);
       });
     });
-    return () => { form.removeEffects(id); if (timer) clearTimeout(timer); };
+    return () => {
+      form.removeEffects(id);
+      if (timer) clearTimeout(timer);
+    };
   }, [enabled, form, page.autosave?.debounceSeconds, saveDraft]);
 
   /** Whether the form holds what no save has sent yet (typed values, or an upload under way). */
@@ -121,5 +137,14 @@ export function useAutosave(page: FormPageDef, entityName: string, form: Form, f
     return typed.current && snapshotOf(toJS(form.values) as Record<string, unknown>, fields) !== last.current;
   }, [fields, form]);
 
-  return { saveDraft, current, note, exclusive, dirty, markSaved: () => { last.current = snapshotOf(toJS(form.values) as Record<string, unknown>, fields); } };
+  return {
+    saveDraft,
+    current,
+    note,
+    exclusive,
+    dirty,
+    markSaved: () => {
+      last.current = snapshotOf(toJS(form.values) as Record<string, unknown>, fields);
+    },
+  };
 }

@@ -12,12 +12,20 @@ export function useBatchAnswer<T>(path: string, batchId: string | undefined) {
   const [data, setData] = useState<T | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(() => {
-    if (!batchId) { setData(null); return; }
+    if (!batchId) {
+      setData(null);
+      return;
+    }
     dataProvider.moduleCall<T | null>(path, { batchId }).then(
       (d) => setData(d ?? null),
-      (e) => { setData(null); setError(failureText(e)); },
+      (e) => {
+        setData(null);
+        setError(failureText(e));
+      },
     );
   }, [batchId, dataProvider, path]);
-  useEffect(() => { load(); }, [load]);
+  useEffect(() => {
+    load();
+  }, [load]);
   return { data, error, setError, load };
 }

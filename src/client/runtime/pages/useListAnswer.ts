@@ -18,7 +18,12 @@ function answered(r: ListResult | undefined): ListResult {
  * once the page has mounted: a render React discards would otherwise have used it up, and the page
  * then asked for the same rows again and drew an empty table until they came.
  */
-export function useListAnswer(entity: string, request: ListRequest, isPublic: boolean, reloadKey = 0): { result: ListResult; loading: boolean } {
+export function useListAnswer(
+  entity: string,
+  request: ListRequest,
+  isPublic: boolean,
+  reloadKey = 0,
+): { result: ListResult; loading: boolean } {
   const { dataProvider } = useRuntime();
   const [prefetched] = useState(() => findPrefetchedList(dataProvider, entity, request, isPublic));
   const [result, setResult] = useState<ListResult>(() => (prefetched?.result ? answered(prefetched.result) : EMPTY));
@@ -32,11 +37,21 @@ export function useListAnswer(entity: string, request: ListRequest, isPublic: bo
     if (early?.result) return;
     let alive = true;
     setLoading(true);
-    (early?.answer ?? listCall(dataProvider, entity, request, isPublic)).then(
-      (r) => { if (alive) setResult(answered(r)); },
-      () => { if (alive) setResult(EMPTY); },
-    ).finally(() => { if (alive) setLoading(false); });
-    return () => { alive = false; };
+    (early?.answer ?? listCall(dataProvider, entity, request, isPublic))
+      .then(
+        (r) => {
+          if (alive) setResult(answered(r));
+        },
+        () => {
+          if (alive) setResult(EMPTY);
+        },
+      )
+      .finally(() => {
+        if (alive) setLoading(false);
+      });
+    return () => {
+      alive = false;
+    };
   }, [dataProvider, entity, isPublic, request, reloadKey]);
   return { result, loading };
 }

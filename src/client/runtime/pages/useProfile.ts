@@ -10,17 +10,29 @@ export const PROFILE_PATH = 'sys/myProfile';
 
 export function useProfile(needed: boolean): { profile: Record<string, unknown> | null; loading: boolean } {
   const { dataProvider, user } = useRuntime();
-  const [state, setState] = useState<{ profile: Record<string, unknown> | null; loading: boolean }>({ profile: null, loading: needed });
+  const [state, setState] = useState<{ profile: Record<string, unknown> | null; loading: boolean }>({
+    profile: null,
+    loading: needed,
+  });
   useEffect(() => {
-    if (!needed) { setState({ profile: null, loading: false }); return undefined; }
+    if (!needed) {
+      setState({ profile: null, loading: false });
+      return undefined;
+    }
     let alive = true;
     setState({ profile: null, loading: true });
     // Without the profile the form still opens, only without those values.
     dataProvider.moduleCall<Record<string, unknown> | null>(PROFILE_PATH, {}).then(
-      (p) => { if (alive) setState({ profile: p && typeof p === 'object' ? p : null, loading: false }); },
-      () => { if (alive) setState({ profile: null, loading: false }); },
+      (p) => {
+        if (alive) setState({ profile: p && typeof p === 'object' ? p : null, loading: false });
+      },
+      () => {
+        if (alive) setState({ profile: null, loading: false });
+      },
     );
-    return () => { alive = false; };
+    return () => {
+      alive = false;
+    };
   }, [dataProvider, needed, user?.userId]);
   return state;
 }

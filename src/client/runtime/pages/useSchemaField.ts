@@ -14,7 +14,10 @@ let cached: { version: number; SchemaField: SchemaFieldComponent } | null = null
 export function useSchemaField(): SchemaFieldComponent {
   const version = registryVersion();
   if (!cached || cached.version !== version) {
-    cached = { version, SchemaField: createSchemaField({ components: widgetComponents() }) as unknown as SchemaFieldComponent };
+    cached = {
+      version,
+      SchemaField: createSchemaField({ components: widgetComponents() }) as unknown as SchemaFieldComponent,
+    };
   }
   return cached.SchemaField;
 }

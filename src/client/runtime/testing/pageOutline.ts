@@ -14,14 +14,25 @@ export function pageOutline(container: HTMLElement, page: PageDef, mode: string)
   if (steps.length) lines.push(`steps: ${steps.join(' › ')}`);
 
   const ITEM = '.ant-form-item, .ant-formily-item';
-  const items = [...container.querySelectorAll(ITEM)].filter((el) => !el.closest('.ant-table') && !el.parentElement?.closest(ITEM));
+  const items = [...container.querySelectorAll(ITEM)].filter(
+    (el) => !el.closest('.ant-table') && !el.parentElement?.closest(ITEM),
+  );
   if (items.length) lines.push('fields:');
   for (const item of items) {
-    const labelEl = item.querySelector('.ant-form-item-label, .ant-formily-item-label-content, .ant-formily-item-label');
-    const label = text(labelEl).replace(/^\*/, '').replace(/[：:]$/, '') || '(no label)';
+    const labelEl = item.querySelector(
+      '.ant-form-item-label, .ant-formily-item-label-content, .ant-formily-item-label',
+    );
+    const label =
+      text(labelEl)
+        .replace(/^\*/, '')
+        .replace(/[：:]$/, '') || '(no label)';
     const required = item.querySelector('.ant-form-item-required, .ant-formily-item-asterisk') ? ' required' : '';
     const control = item.querySelector('.ant-form-item-control, .ant-formily-item-control') ?? item;
-    const disabled = control.querySelector('[disabled], .ant-select-disabled, .ant-picker-disabled, .ant-input-disabled') ? ' disabled' : '';
+    const disabled = control.querySelector(
+      '[disabled], .ant-select-disabled, .ant-picker-disabled, .ant-input-disabled',
+    )
+      ? ' disabled'
+      : '';
     const w = widgetOf(control);
     const shown = w === 'text' ? `: ${text(control).slice(0, 40)}` : '';
     lines.push(`  ${label} [${w}]${required}${disabled}${shown}`);
@@ -34,7 +45,11 @@ export function pageOutline(container: HTMLElement, page: PageDef, mode: string)
 
   const buttons = (root: ParentNode, skipTable: boolean) =>
     [...root.querySelectorAll('button, a.ant-btn')]
-      .filter((b) => !(skipTable && b.closest('.ant-table-tbody')) && !b.closest('.ant-pagination, .ant-picker-dropdown, .ant-select-dropdown'))
+      .filter(
+        (b) =>
+          !(skipTable && b.closest('.ant-table-tbody')) &&
+          !b.closest('.ant-pagination, .ant-picker-dropdown, .ant-select-dropdown'),
+      )
       .map((b) => text(b).replace(/\s+/g, ''))
       .filter(Boolean);
   const pageButtons = [...new Set(buttons(container, true))];
@@ -85,7 +100,9 @@ function conditionsOf(page: PageDef): string[] {
   for (const s of sections) {
     if (s?.visible !== undefined) out.push(`section ${s.title ?? ''}: visible when ${rule(s.visible)}`);
     for (const f of (s?.fields ?? []) as any[]) {
-      const parts = ['visible', 'required', 'disabled'].filter((k) => f?.[k] !== undefined && typeof f[k] !== 'boolean').map((k) => `${k} when ${rule(f[k])}`);
+      const parts = ['visible', 'required', 'disabled']
+        .filter((k) => f?.[k] !== undefined && typeof f[k] !== 'boolean')
+        .map((k) => `${k} when ${rule(f[k])}`);
       if (parts.length) out.push(`field ${f.field}: ${parts.join('; ')}`);
     }
   }

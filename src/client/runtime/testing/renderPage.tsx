@@ -21,15 +21,37 @@ export function currentLocation(): string {
 }
 
 /** Renders a page as the shell would, with a fixture provider, and waits until it has settled. */
-export async function renderPage(opts: { pageId: string; mode?: FormMode; query?: Record<string, string>; dataProvider: DataProvider; user?: RuntimeUser | null; flags?: { isTopicAppraisal?: number }; settle?: boolean }) {
+export async function renderPage(opts: {
+  pageId: string;
+  mode?: FormMode;
+  query?: Record<string, string>;
+  dataProvider: DataProvider;
+  user?: RuntimeUser | null;
+  flags?: { isTopicAppraisal?: number };
+  settle?: boolean;
+}) {
   const utils = render(
-    <MemoryRouter initialEntries={["/page"]} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+    <MemoryRouter initialEntries={['/page']} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
       <Routes>
-        <Route path="*" element={<>
-          <LocationProbe />
-          <SchemaPage pageId={opts.pageId} mode={opts.mode} query={opts.query ?? {}}
-            runtime={{ dataProvider: opts.dataProvider, user: opts.user === undefined ? ADMIN : opts.user, now: () => FIXED_NOW, dictionaryFlags: opts.flags }} />
-        </>} />
+        <Route
+          path="*"
+          element={
+            <>
+              <LocationProbe />
+              <SchemaPage
+                pageId={opts.pageId}
+                mode={opts.mode}
+                query={opts.query ?? {}}
+                runtime={{
+                  dataProvider: opts.dataProvider,
+                  user: opts.user === undefined ? ADMIN : opts.user,
+                  now: () => FIXED_NOW,
+                  dictionaryFlags: opts.flags,
+                }}
+              />
+            </>
+          }
+        />
       </Routes>
     </MemoryRouter>,
   );
@@ -38,18 +60,28 @@ export async function renderPage(opts: { pageId: string; mode?: FormMode; query?
 }
 
 export async function settle(container: HTMLElement): Promise<void> {
-  await waitFor(() => {
-    if (container.querySelector('.ant-spin-spinning, .ant-spin-nested-loading .ant-spin')) throw new Error('still loading');
-    // Lazily loaded widgets (the rich-text editor, the uploader) must have arrived, so snapshots
-    // and behaviour tests see the real widget, never its placeholder.
-    if (container.querySelector('.runtime-lazy-loading')) throw new Error('widget still loading');
-    if (!container.querySelector('.runtime-page, .runtime-list, .ant-result')) throw new Error('no page yet');
-  }, { timeout: 20_000 });
+  await waitFor(
+    () => {
+      if (container.querySelector('.ant-spin-spinning, .ant-spin-nested-loading .ant-spin'))
+        throw new Error('still loading');
+      // Lazily loaded widgets (the rich-text editor, the uploader) must have arrived, so snapshots
+      // and behaviour tests see the real widget, never its placeholder.
+      if (container.querySelector('.runtime-lazy-loading')) throw new Error('widget still loading');
+      if (!container.querySelector('.runtime-page, .runtime-list, .ant-result')) throw new Error('no page yet');
+    },
+    { timeout: 20_000 },
+  );
   // Dictionary answers and Formily reactions land in later ticks; parts drawn after the first
   // paint (useFirstPaintDone: a frame, then a task) after a frame: wait for two, so a snapshot
   // never depends on how fast the machine was.
-  for (let i = 0; i < 5; i++) await act(async () => { await new Promise((r) => setTimeout(r, 0)); });
-  for (let i = 0; i < 2; i++) await act(async () => { await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))); });
+  for (let i = 0; i < 5; i++)
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 0));
+    });
+  for (let i = 0; i < 2; i++)
+    await act(async () => {
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    });
 }
 
 export function snapshotHtml(container: HTMLElement): string {

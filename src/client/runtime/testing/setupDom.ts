@@ -6,9 +6,14 @@ export function setupDom(): void {
   if (typeof window === 'undefined') return;
   if (!window.matchMedia) {
     window.matchMedia = ((query: string) => ({
-      matches: false, media: query, onchange: null,
-      addListener: () => undefined, removeListener: () => undefined,
-      addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false,
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
     })) as unknown as typeof window.matchMedia;
   }
   if (!('ResizeObserver' in window)) {
@@ -22,8 +27,20 @@ export function setupDom(): void {
   }
   // ProseMirror measures text to place the caret; jsdom has no layout.
   const proto = (globalThis as unknown as { Range?: { prototype: Record<string, unknown> } }).Range?.prototype;
-  if (proto && !proto.getClientRects) proto.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] });
-  if (proto && !proto.getBoundingClientRect) proto.getBoundingClientRect = () => ({ x: 0, y: 0, width: 0, height: 0, top: 0, left: 0, right: 0, bottom: 0, toJSON: () => ({}) });
+  if (proto && !proto.getClientRects)
+    proto.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] });
+  if (proto && !proto.getBoundingClientRect)
+    proto.getBoundingClientRect = () => ({
+      x: 0,
+      y: 0,
+      width: 0,
+      height: 0,
+      top: 0,
+      left: 0,
+      right: 0,
+      bottom: 0,
+      toJSON: () => ({}),
+    });
   // jsdom's selector engine throws on some of antd's generated CSS (`:where(...)` rules) while
   // computing styles; a browser never does. Fall back to the inline style then.
   const original = window.getComputedStyle.bind(window);
@@ -51,5 +68,8 @@ export function normaliseHtml(html: string): string {
     .replace(/rc_select_\d+/g, 'rc_select_N')
     .replace(/rc-tabs-\d+/g, 'rc-tabs-N')
     .replace(/rc_unique_\d+/g, 'rc_unique_N')
-    .replace(/(id|for|aria-controls|aria-owns|aria-labelledby|aria-describedby|aria-activedescendant)="(rc|ant)[-_][a-z_-]*\d+[^"]*"/g, '$1="$2-ID"');
+    .replace(
+      /(id|for|aria-controls|aria-owns|aria-labelledby|aria-describedby|aria-activedescendant)="(rc|ant)[-_][a-z_-]*\d+[^"]*"/g,
+      '$1="$2-ID"',
+    );
 }

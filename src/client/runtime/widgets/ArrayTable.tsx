@@ -51,11 +51,25 @@ export function ArrayTableView({ value, columns, keyedBy: given, rows: def }: Pr
   const keyedBy = given ?? def?.keyedBy;
   const rows = rowsOf(value, keyedBy);
   return (
-    <Table<Row> className="runtime-array-table" size="small" bordered pagination={false} rowKey={ROW_KEY} dataSource={keyed(rows)}
+    <Table<Row>
+      className="runtime-array-table"
+      size="small"
+      bordered
+      pagination={false}
+      rowKey={ROW_KEY}
+      dataSource={keyed(rows)}
       locale={{ emptyText: '暂无数据' }}
-      columns={[{ title: '序号', key: '_n', width: 60, render: (_v, _r, i) => i + 1 },
-        ...columnsOf(columns, def).map((c) => ({ title: c.title, key: c.key, dataIndex: c.key, width: c.width,
-          render: (v: unknown) => <CellText col={c} def={def?.fields[c.key]} value={v} /> }))]} />
+      columns={[
+        { title: '序号', key: '_n', width: 60, render: (_v, _r, i) => i + 1 },
+        ...columnsOf(columns, def).map((c) => ({
+          title: c.title,
+          key: c.key,
+          dataIndex: c.key,
+          width: c.width,
+          render: (v: unknown) => <CellText col={c} def={def?.fields[c.key]} value={v} />,
+        })),
+      ]}
+    />
   );
 }
 
@@ -70,14 +84,28 @@ function useValidated(): boolean {
  * its schedule. Columns come from the schema's props, so any list of records can use it.
  */
 const ArrayTableEditor = observer((props: Props) => {
-  const { value, onChange, addText = '添加一行', maxRows = 50, disabled, keyedBy, rows: def, field = '', fieldLabel = '' } = props;
+  const {
+    value,
+    onChange,
+    addText = '添加一行',
+    maxRows = 50,
+    disabled,
+    keyedBy,
+    rows: def,
+    field = '',
+    fieldLabel = '',
+  } = props;
   const validated = useValidated();
   // Cells the user has changed show their message at once; the others once the form validated.
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   if (keyedBy || def?.keyedBy) return <ArrayTableView {...props} />;
   const columns = columnsOf(props.columns, def);
   const rows = rowsOf(value);
-  const errors = new Map(rowErrors(field, { label: fieldLabel, rows: def }, rows).filter((e) => e.row >= 0).map((e) => [`${e.row}:${e.key}`, e.cell]));
+  const errors = new Map(
+    rowErrors(field, { label: fieldLabel, rows: def }, rows)
+      .filter((e) => e.row >= 0)
+      .map((e) => [`${e.row}:${e.key}`, e.cell]),
+  );
   const set = (i: number, key: string, v: unknown) => {
     setTouched((t) => new Set(t).add(`${i}:${key}`));
     onChange?.(rows.map((r, j) => (j === i ? { ...r, [key]: v } : r)));
@@ -89,7 +117,11 @@ const ArrayTableEditor = observer((props: Props) => {
     return (
       <>
         {input(shown ? 'error' : undefined)}
-        {shown ? <div className="ant-form-item-explain-error runtime-array-cell-error" role="alert">{shown}</div> : null}
+        {shown ? (
+          <div className="ant-form-item-explain-error runtime-array-cell-error" role="alert">
+            {shown}
+          </div>
+        ) : null}
       </>
     );
   };
@@ -97,30 +129,91 @@ const ArrayTableEditor = observer((props: Props) => {
     const v = row[c.key];
     const label = `${c.title}（第${i + 1}行）`;
     if (c.input === 'date') {
-      return withMessage(i, c.key, (status) => <DatePicker aria-label={label} disabled={disabled} status={status} style={{ width: '100%' }} value={typeof v === 'string' && v ? dayjs(v) : null}
-        onChange={(d) => set(i, c.key, d ? d.format('YYYY-MM-DD') : null)} />);
+      return withMessage(i, c.key, (status) => (
+        <DatePicker
+          aria-label={label}
+          disabled={disabled}
+          status={status}
+          style={{ width: '100%' }}
+          value={typeof v === 'string' && v ? dayjs(v) : null}
+          onChange={(d) => set(i, c.key, d ? d.format('YYYY-MM-DD') : null)}
+        />
+      ));
     }
     if (c.input === 'textarea') {
-      return withMessage(i, c.key, (status) => <Input.TextArea aria-label={label} disabled={disabled} status={status} autoSize={{ minRows: 1, maxRows: 4 }} maxLength={c.maxLength}
-        placeholder={c.placeholder} value={typeof v === 'string' ? v : ''} onChange={(e) => set(i, c.key, typed(c, e.target.value))} />);
+      return withMessage(i, c.key, (status) => (
+        <Input.TextArea
+          aria-label={label}
+          disabled={disabled}
+          status={status}
+          autoSize={{ minRows: 1, maxRows: 4 }}
+          maxLength={c.maxLength}
+          placeholder={c.placeholder}
+          value={typeof v === 'string' ? v : ''}
+          onChange={(e) => set(i, c.key, typed(c, e.target.value))}
+        />
+      ));
     }
     // A number stored (a template's 满分 once saved) shows as typed, not as an empty cell.
-    return withMessage(i, c.key, (status) => <Input aria-label={label} disabled={disabled} status={status} maxLength={c.maxLength} placeholder={c.placeholder}
-      value={typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : ''} onChange={(e) => set(i, c.key, typed(c, e.target.value))} />);
+    return withMessage(i, c.key, (status) => (
+      <Input
+        aria-label={label}
+        disabled={disabled}
+        status={status}
+        maxLength={c.maxLength}
+        placeholder={c.placeholder}
+        value={typeof v === 'string' ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : ''}
+        onChange={(e) => set(i, c.key, typed(c, e.target.value))}
+      />
+    ));
   };
   return (
     <div className="runtime-array-table">
-      <Table<Row> size="small" bordered pagination={false} rowKey={ROW_KEY} dataSource={keyed(rows)} locale={{ emptyText: '暂无数据，请点击下方按钮添加' }}
+      <Table<Row>
+        size="small"
+        bordered
+        pagination={false}
+        rowKey={ROW_KEY}
+        dataSource={keyed(rows)}
+        locale={{ emptyText: '暂无数据，请点击下方按钮添加' }}
         columns={[
           { title: '序号', key: '_n', width: 60, render: (_v, _r, i) => i + 1 },
-          ...columns.map((c) => ({ title: c.title, key: c.key, width: c.width, render: (_v: unknown, row: Row, i: number) => cell(c, row, i) })),
-          { title: '操作', key: '_op', width: 70, render: (_v: unknown, _r: Row, i: number) => (
-            <Button type="link" danger size="small" disabled={disabled} icon={<DeleteOutlined />} aria-label={`删除第${i + 1}行`}
-              onClick={() => onChange?.(rows.filter((_x, j) => j !== i))}>删除</Button>
-          ) },
-        ]} />
-      <Button type="dashed" block icon={<PlusOutlined />} style={{ marginTop: 8 }} disabled={disabled || rows.length >= maxRows}
-        onClick={() => onChange?.([...rows, Object.fromEntries(columns.map((c) => [c.key, '']))])}>{addText}</Button>
+          ...columns.map((c) => ({
+            title: c.title,
+            key: c.key,
+            width: c.width,
+            render: (_v: unknown, row: Row, i: number) => cell(c, row, i),
+          })),
+          {
+            title: '操作',
+            key: '_op',
+            width: 70,
+            render: (_v: unknown, _r: Row, i: number) => (
+              <Button
+                type="link"
+                danger
+                size="small"
+                disabled={disabled}
+                icon={<DeleteOutlined />}
+                aria-label={`删除第${i + 1}行`}
+                onClick={() => onChange?.(rows.filter((_x, j) => j !== i))}
+              >
+                删除
+              </Button>
+            ),
+          },
+        ]}
+      />
+      <Button
+        type="dashed"
+        block
+        icon={<PlusOutlined />}
+        style={{ marginTop: 8 }}
+        disabled={disabled || rows.length >= maxRows}
+        onClick={() => onChange?.([...rows, Object.fromEntries(columns.map((c) => [c.key, '']))])}
+      >
+        {addText}
+      </Button>
     </div>
   );
 });

@@ -40,26 +40,54 @@ export function CaptchaEdit({ value, onChange, idField = 'captchaId', source, di
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new picture only when its source changes, not on each render
   }, [dataProvider, form, idField, source]);
 
-  useEffect(() => { void refresh(); }, [refresh]);
   useEffect(() => {
-    const id = form.subscribe(({ type }) => { if (type === FORM_REFUSED_EVENT) void refresh(); });
+    void refresh();
+  }, [refresh]);
+  useEffect(() => {
+    const id = form.subscribe(({ type }) => {
+      if (type === FORM_REFUSED_EVENT) void refresh();
+    });
     return () => form.unsubscribe(id);
   }, [form, refresh]);
 
   return (
     <Space.Compact style={{ width: '100%' }}>
       <Input
-        value={value ?? ''} disabled={disabled} placeholder="请输入验证码" maxLength={20} autoComplete="off"
+        value={value ?? ''}
+        disabled={disabled}
+        placeholder="请输入验证码"
+        maxLength={20}
+        autoComplete="off"
         onChange={(e) => onChange?.(e.target.value.replace(/\s+/g, ''))}
       />
       <button
-        type="button" onClick={() => void refresh()} title="看不清？点击刷新" aria-label="刷新验证码" className="runtime-captcha-picture"
-        style={{ width: 100, height: 32, padding: 0, border: '1px solid #d9d9d9', background: '#fff', cursor: 'pointer' }}
+        type="button"
+        onClick={() => void refresh()}
+        title="看不清？点击刷新"
+        aria-label="刷新验证码"
+        className="runtime-captcha-picture"
+        style={{
+          width: 100,
+          height: 32,
+          padding: 0,
+          border: '1px solid #d9d9d9',
+          background: '#fff',
+          cursor: 'pointer',
+        }}
       >
-        {picture === 'loading' ? <Spin size="small" /> : picture === 'failed' ? <ReloadOutlined /> : <img src={picture.url} width={90} height={32} alt="验证码" />}
+        {picture === 'loading' ? (
+          <Spin size="small" />
+        ) : picture === 'failed' ? (
+          <ReloadOutlined />
+        ) : (
+          <img src={picture.url} width={90} height={32} alt="验证码" />
+        )}
       </button>
     </Space.Compact>
   );
 }
 
-export const Captcha = connect(CaptchaEdit, mapReadPretty(() => <span className="runtime-text">-</span>));
+export const Captcha = connect(
+  CaptchaEdit,
+  mapReadPretty(() => <span className="runtime-text">-</span>),
+);

@@ -12,5 +12,7 @@ const Single = connect(AntdCheckbox, mapProps({ value: 'checked', onInput: 'onCh
 export const Checkbox = observer(({ dict, options, value, ...rest }: Props) => {
   const bound = useDictOptions({ dict, options }, value);
   if (!dict && !options) return <Single {...rest} value={value} />;
-  return <FormilyCheckbox.Group {...rest} value={asOptionValue(value) as unknown[] | undefined} options={bound.options} />;
+  return (
+    <FormilyCheckbox.Group {...rest} value={asOptionValue(value) as unknown[] | undefined} options={bound.options} />
+  );
 });

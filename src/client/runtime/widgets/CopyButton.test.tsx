@@ -10,8 +10,12 @@ setupDom();
 afterEach(cleanup);
 
 const entity: EntityDef = {
-  name: 'probe', label: '测试',
-  fields: { topicNo: { type: 'string', label: '课题编号', readOnly: true, copyable: true }, name: { type: 'string', label: '课题名称' } },
+  name: 'probe',
+  label: '测试',
+  fields: {
+    topicNo: { type: 'string', label: '课题编号', readOnly: true, copyable: true },
+    name: { type: 'string', label: '课题名称' },
+  },
   access: { read: [], create: [], update: [], delete: [] },
 };
 const toasts = () => [...document.querySelectorAll('.ant-message-notice')].map((n) => n.textContent ?? '');
@@ -19,7 +23,14 @@ const toasts = () => [...document.querySelectorAll('.ant-message-notice')].map((
 describe('the copy action of a copyable field', () => {
   it('is offered beside a list cell and copies its text: 复制成功', async () => {
     const written: string[] = [];
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (t: string) => { written.push(t); } } });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: {
+        writeText: async (t: string) => {
+          written.push(t);
+        },
+      },
+    });
     const plan = planColumn({ field: 'topicNo' }, entity, null);
     expect(plan.copyable).toBe(true);
     expect(planColumn({ field: 'name' }, entity, null).copyable).toBeUndefined();
@@ -38,7 +49,13 @@ describe('the copy action of a copyable field', () => {
   });
 
   it('puts a copyable field of a form in the item that has the copy action', () => {
-    const page: FormPageDef = { kind: 'form', id: 'p', entity: 'probe', title: '测试', sections: [{ fields: [{ field: 'topicNo' }, { field: 'name' }] }] };
+    const page: FormPageDef = {
+      kind: 'form',
+      id: 'p',
+      entity: 'probe',
+      title: '测试',
+      sections: [{ fields: [{ field: 'topicNo' }, { field: 'name' }] }],
+    };
     type S = { properties: Record<string, S>; [k: string]: unknown };
     const grid = (buildFormSchema(page, entity, 'look').schema as S).properties.section0.properties.grid.properties;
     expect(grid.topicNo['x-decorator']).toBe('CopyableFormItem');

@@ -11,5 +11,10 @@ export const CopyableFormItem = observer((props: ComponentProps<typeof FormItem>
   const field = useField() as { value?: unknown; title?: unknown } | null;
   const value = field?.value;
   const text = value === null || value === undefined ? '' : String(value);
-  return <FormItem {...props} addonAfter={<CopyButton text={text} label={typeof field?.title === 'string' ? field.title : undefined} />} />;
+  return (
+    <FormItem
+      {...props}
+      addonAfter={<CopyButton text={text} label={typeof field?.title === 'string' ? field.title : undefined} />}
+    />
+  );
 });

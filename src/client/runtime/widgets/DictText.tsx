@@ -7,7 +7,12 @@ export const DictText = observer(({ dict, options, value }: DictBinding & { valu
   const bound = useDictOptions({ dict, options }, value);
   const v = asOptionValue(value);
   const values = (Array.isArray(v) ? v : [v]).filter((x) => x !== null && x !== undefined && x !== '');
-  if (bound.loading && values.length) return <span className="runtime-text"><DictPending /></span>;
+  if (bound.loading && values.length)
+    return (
+      <span className="runtime-text">
+        <DictPending />
+      </span>
+    );
   const text = values.map((x) => bound.options.find((o) => o.value === x)?.label ?? String(x)).join('、');
   return <span className="runtime-text">{text || '-'}</span>;
 });

@@ -30,7 +30,9 @@ export function FileList({ value }: { value?: FileRefLike[] | null }) {
           >
             {f.fileName}
           </a>
-          {f.fileSize !== undefined ? <span style={{ color: '#999', marginLeft: 8 }}>{sizeText(f.fileSize)}</span> : null}
+          {f.fileSize !== undefined ? (
+            <span style={{ color: '#999', marginLeft: 8 }}>{sizeText(f.fileSize)}</span>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -25,7 +25,11 @@ export function PasswordRuleEdit({ value, onChange, placeholder, disabled }: Pro
   return (
     <div className="runtime-password-rule">
       <Input.Password
-        value={text} disabled={disabled} placeholder={placeholder ?? '请输入密码'} autoComplete="new-password" maxLength={32}
+        value={text}
+        disabled={disabled}
+        placeholder={placeholder ?? '请输入密码'}
+        autoComplete="new-password"
+        maxLength={32}
         onChange={(e) => onChange?.(e.target.value)}
       />
       <ul aria-label={PASSWORD_RULE_TEXT} style={{ listStyle: 'none', padding: 0, margin: '4px 0 0', fontSize: 12 }}>
@@ -42,4 +46,7 @@ export function PasswordRuleEdit({ value, onChange, placeholder, disabled }: Pro
   );
 }
 
-export const PasswordRule = connect(PasswordRuleEdit, mapReadPretty(() => <span className="runtime-text">******</span>));
+export const PasswordRule = connect(
+  PasswordRuleEdit,
+  mapReadPretty(() => <span className="runtime-text">******</span>),
+);

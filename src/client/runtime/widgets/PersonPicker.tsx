@@ -37,11 +37,16 @@ function useNames(ids: string[]): Map<string, PersonHit> {
     const missing = ids.filter((id) => !names.has(id));
     if (!missing.length) return;
     let alive = true;
-    dataProvider.moduleCall<PersonHit[]>('person/names', { ids: missing }).then((hits) => {
-      if (!alive || !hits) return;
-      setNames((prev) => new Map([...prev, ...hits.map((h) => [h.userId, h] as const)]));
-    }, () => undefined);
-    return () => { alive = false; };
+    dataProvider.moduleCall<PersonHit[]>('person/names', { ids: missing }).then(
+      (hits) => {
+        if (!alive || !hits) return;
+        setNames((prev) => new Map([...prev, ...hits.map((h) => [h.userId, h] as const)]));
+      },
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the ids whose names are looked up
   }, [key, dataProvider]);
   return names;
@@ -62,7 +67,9 @@ function PersonPickerInput({ value, onChange, disabled, emptyText = '尚未选�
   const ids = asIds(value);
   const names = useNames(ids);
   const offered = KINDS.filter((k) => !kinds?.length || kinds.includes(k.value));
-  const [kind, setKind] = useState<Kind>(offered.some((k) => k.value === 'expert') ? 'expert' : offered[0]?.value ?? 'expert');
+  const [kind, setKind] = useState<Kind>(
+    offered.some((k) => k.value === 'expert') ? 'expert' : (offered[0]?.value ?? 'expert'),
+  );
   const [hits, setHits] = useState<PersonHit[]>([]);
   const [loading, setLoading] = useState(false);
   const seq = useRef(0);
@@ -71,13 +78,23 @@ function PersonPickerInput({ value, onChange, disabled, emptyText = '尚未选�
   const search = (keyword: string) => {
     const mine = ++seq.current;
     setLoading(true);
-    dataProvider.moduleCall<PersonHit[]>('person/search', { kind, keyword: keyword.slice(0, 50) }).then((r) => {
-      if (mine === seq.current) setHits(r ?? []);
-    }, () => undefined).finally(() => { if (mine === seq.current) setLoading(false); });
+    dataProvider
+      .moduleCall<PersonHit[]>('person/search', { kind, keyword: keyword.slice(0, 50) })
+      .then(
+        (r) => {
+          if (mine === seq.current) setHits(r ?? []);
+        },
+        () => undefined,
+      )
+      .finally(() => {
+        if (mine === seq.current) setLoading(false);
+      });
   };
   // A new kind starts a fresh list; `search` is a new function each render.
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new kind restarts the search
-  useEffect(() => { search(''); }, [kind]);
+  useEffect(() => {
+    search('');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new kind restarts the search
+  }, [kind]);
 
   const add = (userId: string) => {
     const hit = hits.find((h) => h.userId === userId);
@@ -87,30 +104,65 @@ function PersonPickerInput({ value, onChange, disabled, emptyText = '尚未选�
   const remove = (userId: string) => onChange?.(ids.filter((id) => id !== userId));
   const person = (id: string) => known.get(id) ?? names.get(id);
 
-  const options = useMemo(() => hits.map((h) => ({
-    value: h.userId,
-    disabled: ids.includes(h.userId),
-    label: `${h.name}（${[h.roleName, h.unit, h.topicName ? `课题：${h.topicName}` : ''].filter(Boolean).join('，')}）`,
-  })), [hits, ids]);
+  const options = useMemo(
+    () =>
+      hits.map((h) => ({
+        value: h.userId,
+        disabled: ids.includes(h.userId),
+        label: `${h.name}（${[h.roleName, h.unit, h.topicName ? `课题：${h.topicName}` : ''].filter(Boolean).join('，')}）`,
+      })),
+    [hits, ids],
+  );
 
   return (
     <div className="runtime-person-picker">
       <Space.Compact style={{ width: '100%', marginBottom: 8 }}>
-        {offered.length > 1 ? <Select<Kind> value={kind} options={offered} onChange={setKind} style={{ width: 160 }} disabled={disabled} aria-label="人员类别" /> : null}
+        {offered.length > 1 ? (
+          <Select<Kind>
+            value={kind}
+            options={offered}
+            onChange={setKind}
+            style={{ width: 160 }}
+            disabled={disabled}
+            aria-label="人员类别"
+          />
+        ) : null}
         <Select
-          showSearch value={null} placeholder="输入姓名、单位或课题名称搜索后选择" filterOption={false} loading={loading}
-          options={options} onSearch={search} onChange={(v) => v && add(String(v))} disabled={disabled}
-          notFoundContent={loading ? '搜索中…' : '无匹配人员'} style={{ flex: 1 }} aria-label="搜索人员" data-testid="person-search"
+          showSearch
+          value={null}
+          placeholder="输入姓名、单位或课题名称搜索后选择"
+          filterOption={false}
+          loading={loading}
+          options={options}
+          onSearch={search}
+          onChange={(v) => v && add(String(v))}
+          disabled={disabled}
+          notFoundContent={loading ? '搜索中…' : '无匹配人员'}
+          style={{ flex: 1 }}
+          aria-label="搜索人员"
+          data-testid="person-search"
         />
       </Space.Compact>
       <Table<{ id: string }>
-        size="small" rowKey="id" pagination={false} dataSource={ids.map((id) => ({ id }))}
+        size="small"
+        rowKey="id"
+        pagination={false}
+        dataSource={ids.map((id) => ({ id }))}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
         columns={[
           { title: '姓名', key: 'name', width: 120, render: (_: unknown, r) => person(r.id)?.name ?? '…' },
           { title: '身份', key: 'role', width: 110, render: (_: unknown, r) => person(r.id)?.roleName ?? '' },
           { title: '单位', key: 'unit', render: (_: unknown, r) => person(r.id)?.unit ?? '' },
-          { title: '操作', key: 'op', width: 80, render: (_: unknown, r) => <Button type="link" size="small" danger disabled={disabled} onClick={() => remove(r.id)}>移除</Button> },
+          {
+            title: '操作',
+            key: 'op',
+            width: 80,
+            render: (_: unknown, r) => (
+              <Button type="link" size="small" danger disabled={disabled} onClick={() => remove(r.id)}>
+                移除
+              </Button>
+            ),
+          },
         ]}
       />
       <div className="runtime-person-count">已选择 {ids.length} 人</div>
@@ -122,7 +174,13 @@ function PersonPickerText({ value }: { value?: unknown }) {
   const ids = asIds(value);
   const names = useNames(ids);
   if (!ids.length) return <span>-</span>;
-  return <Space size={[4, 4]} wrap>{ids.map((id) => <Tag key={id}>{names.get(id)?.name ?? '…'}</Tag>)}</Space>;
+  return (
+    <Space size={[4, 4]} wrap>
+      {ids.map((id) => (
+        <Tag key={id}>{names.get(id)?.name ?? '…'}</Tag>
+      ))}
+    </Space>
+  );
 }
 
 export const PersonPicker = connect(PersonPickerInput, mapReadPretty(PersonPickerText));

@@ -14,7 +14,10 @@ interface Props extends Record<string, unknown> {
   value?: unknown;
 }
 
-interface Option { value: number; label: string }
+interface Option {
+  value: number;
+  label: string;
+}
 
 /**
  * Picks one record of another entity by id (a topic of a change request, a question's topic).
@@ -31,21 +34,37 @@ export const RecordSelect = observer(({ entity, labelField = 'name', filters, va
   useEffect(() => {
     let live = true;
     setLoading(true);
-    dataProvider.getList(entity, { page: 1, pageSize: 100, filters: filters ?? [] })
-      .then((res) => { if (live) setOptions(res.list.map((r) => ({ value: Number(r.id), label: String(r[labelField] ?? r.id) }))); })
-      .catch(() => { /* the request layer has shown the error */ })
-      .finally(() => { if (live) setLoading(false); });
-    return () => { live = false; };
+    dataProvider
+      .getList(entity, { page: 1, pageSize: 100, filters: filters ?? [] })
+      .then((res) => {
+        if (live) setOptions(res.list.map((r) => ({ value: Number(r.id), label: String(r[labelField] ?? r.id) })));
+      })
+      .catch(() => {
+        /* the request layer has shown the error */
+      })
+      .finally(() => {
+        if (live) setLoading(false);
+      });
+    return () => {
+      live = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the filter the options are read with
   }, [dataProvider, entity, labelField, key]);
 
   useEffect(() => {
     if (id === null || loading || options.some((o) => o.value === id)) return;
     let live = true;
-    dataProvider.getOne(entity, String(id))
-      .then((r) => { if (live) setOptions((o) => [...o, { value: id, label: String(r[labelField] ?? id) }]); })
-      .catch(() => { /* not readable: the id alone is shown */ });
-    return () => { live = false; };
+    dataProvider
+      .getOne(entity, String(id))
+      .then((r) => {
+        if (live) setOptions((o) => [...o, { value: id, label: String(r[labelField] ?? id) }]);
+      })
+      .catch(() => {
+        /* not readable: the id alone is shown */
+      });
+    return () => {
+      live = false;
+    };
   }, [dataProvider, entity, labelField, id, loading, options]);
 
   return (

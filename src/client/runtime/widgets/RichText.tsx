@@ -15,7 +15,13 @@ const LazyEditor = lazy(() => loadRichTextEditor().then((m) => ({ default: m.Ric
 
 /** Stands where the editor will be (toolbar + 160px body) so the form does not jump when it arrives. */
 export function RichTextLoading() {
-  return <div className="runtime-richtext runtime-lazy-loading" aria-busy="true" style={{ border: '1px solid #d9d9d9', borderRadius: 6, minHeight: 200 }} />;
+  return (
+    <div
+      className="runtime-richtext runtime-lazy-loading"
+      aria-busy="true"
+      style={{ border: '1px solid #d9d9d9', borderRadius: 6, minHeight: 200 }}
+    />
+  );
 }
 
 export function RichTextField(props: EditorProps) {

@@ -8,7 +8,8 @@ afterEach(cleanup);
 
 describe('RichTextEditor', () => {
   it('keeps formatting, lists, links and images of stored content in the editor', () => {
-    const html = '<h2>标题</h2><p><strong>粗</strong><em>斜</em><a href="https://e.test/">链</a></p><ul><li><p>项</p></li></ul><img src="https://e.test/a.png">';
+    const html =
+      '<h2>标题</h2><p><strong>粗</strong><em>斜</em><a href="https://e.test/">链</a></p><ul><li><p>项</p></li></ul><img src="https://e.test/a.png">';
     const { container } = render(<RichTextEditor value={html} />);
     const doc = container.querySelector('.ProseMirror')!;
     expect(doc.getAttribute('contenteditable')).toBe('true');
@@ -21,15 +22,33 @@ describe('RichTextEditor', () => {
   });
 
   it('keeps alignment and tables, and names every toolbar button', () => {
-    const html = '<p style="text-align: center">居中</p><table><tbody><tr><th><p>阶段</p></th><th><p>时间</p></th></tr><tr><td><p>开题</p></td><td><p>三月</p></td></tr></tbody></table>';
+    const html =
+      '<p style="text-align: center">居中</p><table><tbody><tr><th><p>阶段</p></th><th><p>时间</p></th></tr><tr><td><p>开题</p></td><td><p>三月</p></td></tr></tbody></table>';
     const { container } = render(<RichTextEditor value={html} belongType="announcement.content" />);
     const doc = container.querySelector('.ProseMirror')!;
     expect(doc.querySelector('p')?.getAttribute('style')).toContain('text-align: center');
     expect([...doc.querySelectorAll('th')].map((c) => c.textContent)).toEqual(['阶段', '时间']);
     expect([...doc.querySelectorAll('td')].map((c) => c.textContent)).toEqual(['开题', '三月']);
-    const names = [...container.querySelectorAll('.runtime-richtext-toolbar button')].map((b) => b.getAttribute('aria-label'));
+    const names = [...container.querySelectorAll('.runtime-richtext-toolbar button')].map((b) =>
+      b.getAttribute('aria-label'),
+    );
     expect(names.every((n) => !!n)).toBe(true);
-    expect(names).toEqual(expect.arrayContaining(['加粗', '斜体', '标题', '小标题', '无序列表', '有序列表', '左对齐', '居中', '右对齐', '插入表格', '链接', '插入图片']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        '加粗',
+        '斜体',
+        '标题',
+        '小标题',
+        '无序列表',
+        '有序列表',
+        '左对齐',
+        '居中',
+        '右对齐',
+        '插入表格',
+        '链接',
+        '插入图片',
+      ]),
+    );
   });
 
   it('keeps the focus in the text when a format button is pressed with the mouse', () => {
@@ -40,7 +59,9 @@ describe('RichTextEditor', () => {
       expect(fireEvent.mouseDown(button)).toBe(false);
     }
     // The link button opens a dialog that takes the focus anyway, and gives it back to the button.
-    expect(fireEvent.mouseDown(container.querySelector('.runtime-richtext-toolbar button[aria-label="链接"]')!)).toBe(true);
+    expect(fireEvent.mouseDown(container.querySelector('.runtime-richtext-toolbar button[aria-label="链接"]')!)).toBe(
+      true,
+    );
   });
 
   it('offers no picture upload where the field is unknown', () => {

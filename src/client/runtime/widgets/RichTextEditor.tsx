@@ -56,16 +56,23 @@ export function RichTextEditor({ value, onChange, disabled, belongType }: Editor
     if (!editor || editor.isDestroyed) return;
     const current = editor.isEmpty ? '' : editor.getHTML();
     const next = value || '';
-    if (current !== next && !(next === EMPTY && current === '')) editor.commands.setContent(next, { emitUpdate: false });
+    if (current !== next && !(next === EMPTY && current === ''))
+      editor.commands.setContent(next, { emitUpdate: false });
   }, [editor, value]);
   // Without `false` Tiptap emits an update, which reads as a user edit: an untouched required
   // editor then showed its error as soon as the add page opened.
-  useEffect(() => { if (editor && !editor.isDestroyed && editor.isEditable !== !disabled) editor.setEditable(!disabled, false); }, [editor, disabled]);
+  useEffect(() => {
+    if (editor && !editor.isDestroyed && editor.isEditable !== !disabled) editor.setEditable(!disabled, false);
+  }, [editor, disabled]);
   if (!editor) return null;
   return (
     <div className="runtime-richtext" style={{ border: '1px solid #d9d9d9', borderRadius: 6 }}>
       <RichTextToolbar editor={editor} disabled={disabled} belongType={belongType} />
-      <EditorContent editor={editor} className="runtime-richtext-content" style={{ minHeight: 160, padding: '4px 11px' }} />
+      <EditorContent
+        editor={editor}
+        className="runtime-richtext-content"
+        style={{ minHeight: 160, padding: '4px 11px' }}
+      />
     </div>
   );
 }

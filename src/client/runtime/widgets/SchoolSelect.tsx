@@ -23,7 +23,13 @@ interface Props {
  * name plus the fields named in `fill` (declareDept, orgCode, schoolId...) take the unit's values.
  * Visitors (sign-up) search the public list of enabled units.
  */
-export function SchoolSelectEdit({ value, onChange, fill = DEFAULT_FILL, placeholder = '请输入单位名称搜索', disabled }: Props) {
+export function SchoolSelectEdit({
+  value,
+  onChange,
+  fill = DEFAULT_FILL,
+  placeholder = '请输入单位名称搜索',
+  disabled,
+}: Props) {
   const { dataProvider, user } = useRuntime();
   const form = useForm();
   const [options, setOptions] = useState<ResourceRecord[]>([]);
@@ -35,10 +41,22 @@ export function SchoolSelectEdit({ value, onChange, fill = DEFAULT_FILL, placeho
     const mine = ++seq.current;
     const timer = setTimeout(() => {
       setLoading(true);
-      const req = { page: 1, pageSize: 20, filters: keyword ? [{ field: 'name', op: 'like' as const, value: keyword }] : [] };
+      const req = {
+        page: 1,
+        pageSize: 20,
+        filters: keyword ? [{ field: 'name', op: 'like' as const, value: keyword }] : [],
+      };
       const call = user ? dataProvider.getList('school', req) : dataProvider.getPublicList('school', req);
-      call.then((r) => { if (mine === seq.current) setOptions(Array.isArray(r?.list) ? r.list : []); }, () => undefined)
-        .finally(() => { if (mine === seq.current) setLoading(false); });
+      call
+        .then(
+          (r) => {
+            if (mine === seq.current) setOptions(Array.isArray(r?.list) ? r.list : []);
+          },
+          () => undefined,
+        )
+        .finally(() => {
+          if (mine === seq.current) setLoading(false);
+        });
     }, 250);
     return () => clearTimeout(timer);
   }, [dataProvider, user, keyword]);
@@ -47,14 +65,21 @@ export function SchoolSelectEdit({ value, onChange, fill = DEFAULT_FILL, placeho
     const school = options.find((o) => o.name === name);
     onChange?.(name);
     for (const [formField, schoolField] of Object.entries(fill)) {
-      form.setValuesIn(formField, school ? school[schoolField] ?? null : null);
+      form.setValuesIn(formField, school ? (school[schoolField] ?? null) : null);
     }
   };
 
   return (
     <Select
-      showSearch allowClear placeholder={placeholder} disabled={disabled} loading={loading} filterOption={false}
-      value={value || undefined} onSearch={setKeyword} onChange={(v) => choose(v as string | undefined)}
+      showSearch
+      allowClear
+      placeholder={placeholder}
+      disabled={disabled}
+      loading={loading}
+      filterOption={false}
+      value={value || undefined}
+      onSearch={setKeyword}
+      onChange={(v) => choose(v as string | undefined)}
       notFoundContent={loading ? '加载中…' : '未找到该单位'}
       options={options.map((o) => ({ value: String(o.name), label: String(o.name) }))}
       data-testid="school-select"

@@ -27,7 +27,17 @@ interface Props {
 const MOBILE = /^1[3-9]\d{9}$/;
 
 /** An SMS code: a button sends it to the form's mobile number, then counts down before the next. */
-export function SmsCodeEdit({ value, onChange, mobileField = 'mobile', sendTo, captchaField, captchaIdField = 'captchaId', wait = 60, placeholder = '请输入短信验证码', disabled }: Props) {
+export function SmsCodeEdit({
+  value,
+  onChange,
+  mobileField = 'mobile',
+  sendTo,
+  captchaField,
+  captchaIdField = 'captchaId',
+  wait = 60,
+  placeholder = '请输入短信验证码',
+  disabled,
+}: Props) {
   const form = useForm();
   const { dataProvider } = useRuntime();
   const message = useMessage();
@@ -52,7 +62,10 @@ export function SmsCodeEdit({ value, onChange, mobileField = 'mobile', sendTo, c
     }
     setSending(true);
     try {
-      await dataProvider.moduleCall(sendTo, captchaField ? { mobile, captchaId: form.values[captchaIdField], captchaCode } : { mobile });
+      await dataProvider.moduleCall(
+        sendTo,
+        captchaField ? { mobile, captchaId: form.values[captchaIdField], captchaCode } : { mobile },
+      );
       void message.success('短信验证码已发送');
       setLeft(wait);
     } catch (e) {
@@ -66,7 +79,12 @@ export function SmsCodeEdit({ value, onChange, mobileField = 'mobile', sendTo, c
   return (
     <Space.Compact style={{ width: '100%' }}>
       <Input
-        value={value ?? ''} disabled={disabled} placeholder={placeholder} maxLength={8} inputMode="numeric" autoComplete="one-time-code"
+        value={value ?? ''}
+        disabled={disabled}
+        placeholder={placeholder}
+        maxLength={8}
+        inputMode="numeric"
+        autoComplete="one-time-code"
         onChange={(e) => onChange?.(e.target.value.replace(/\s+/g, ''))}
       />
       <Button onClick={() => void send()} loading={sending} disabled={disabled || left > 0} data-testid="sms-send">
@@ -76,4 +94,7 @@ export function SmsCodeEdit({ value, onChange, mobileField = 'mobile', sendTo, c
   );
 }
 
-export const SmsCode = connect(SmsCodeEdit, mapReadPretty(() => <span className="runtime-text">-</span>));
+export const SmsCode = connect(
+  SmsCodeEdit,
+  mapReadPretty(() => <span className="runtime-text">-</span>),
+);

@@ -3,7 +3,12 @@ import { observer } from '@formily/react';
 import { useEffect, useState } from 'react';
 import { useRuntime } from '../RuntimeContext.js';
 
-interface Shift { key: string; value: string; startTime: string; endTime: string }
+interface Shift {
+  key: string;
+  value: string;
+  startTime: string;
+  endTime: string;
+}
 
 /**
  * Picks a watch-duty shift. The shifts are site settings, not a dictionary, so the options come
@@ -16,12 +21,23 @@ export const WatchShiftSelect = observer(({ value, ...rest }: Record<string, unk
 
   useEffect(() => {
     let live = true;
-    dataProvider.moduleCall<Shift[]>('tKeepWatchShift/selectShiftKeyAndValue', {})
-      .then((shifts) => { if (live) setOptions(shifts.map((s) => ({ value: s.key, label: `${s.value}（${s.startTime}-${s.endTime}）` }))); })
-      .catch(() => { /* the request layer has shown the error */ })
-      .finally(() => { if (live) setLoading(false); });
-    return () => { live = false; };
+    dataProvider
+      .moduleCall<Shift[]>('tKeepWatchShift/selectShiftKeyAndValue', {})
+      .then((shifts) => {
+        if (live) setOptions(shifts.map((s) => ({ value: s.key, label: `${s.value}（${s.startTime}-${s.endTime}）` })));
+      })
+      .catch(() => {
+        /* the request layer has shown the error */
+      })
+      .finally(() => {
+        if (live) setLoading(false);
+      });
+    return () => {
+      live = false;
+    };
   }, [dataProvider]);
 
-  return <FormilySelect placeholder="请选择" {...rest} value={value ?? undefined} options={options} loading={loading} />;
+  return (
+    <FormilySelect placeholder="请选择" {...rest} value={value ?? undefined} options={options} loading={loading} />
+  );
 });

@@ -26,7 +26,8 @@ export interface ArrayTableColumn {
 export function columnsOf(columns: ArrayTableColumn[] | undefined, rows: RowsDef | undefined): ArrayTableColumn[] {
   if (columns?.length) return columns;
   return Object.entries(rows?.fields ?? {}).map(([key, def]) => ({
-    key, title: def.label,
+    key,
+    title: def.label,
     ...(def.type === 'date' ? { input: 'date' as const } : def.type === 'text' ? { input: 'textarea' as const } : {}),
     ...(def.mask ? { mask: def.mask } : {}),
     ...(def.maxLength ? { maxLength: def.maxLength } : {}),
@@ -50,6 +51,7 @@ function DictCell({ dict, value }: { dict: string; value: unknown }) {
 
 /** A cell read-only: a dictionary's label, never its code. */
 export function CellText({ col, def, value }: { col: ArrayTableColumn; def: RowFieldDef | undefined; value: unknown }) {
-  if (def?.dict && value !== null && value !== undefined && value !== '') return <DictCell dict={def.dict} value={value} />;
+  if (def?.dict && value !== null && value !== undefined && value !== '')
+    return <DictCell dict={def.dict} value={value} />;
   return <>{plain(col, def, value)}</>;
 }

@@ -17,18 +17,23 @@ export interface DictBinding {
  * current `value`'s options read as a neutral placeholder: a select or radio shows its raw value
  * when no option matches it, and a raw code must never reach the screen.
  */
-export function useDictOptions({ dict, options }: DictBinding, value?: unknown): { options: { label: string; value: string }[]; loading: boolean } {
+export function useDictOptions(
+  { dict, options }: DictBinding,
+  value?: unknown,
+): { options: { label: string; value: string }[]; loading: boolean } {
   const form = useForm();
   const values = (form?.values ?? {}) as Record<string, unknown>;
   const flags: DictionaryFlags = {};
-  if (values.isTopicAppraisal !== undefined) flags.isTopicAppraisal = values.isTopicAppraisal as DictionaryFlags['isTopicAppraisal'];
+  if (values.isTopicAppraisal !== undefined)
+    flags.isTopicAppraisal = values.isTopicAppraisal as DictionaryFlags['isTopicAppraisal'];
   const state = useDictionary(options ? undefined : dict, flags);
   if (options) return { options: options.map((o) => ({ label: o.label, value: o.value as string })), loading: false };
   const bound = state.options.map((o) => ({ label: o.text, value: o.value }));
   if (state.loading) {
     const current = asOptionValue(value);
     for (const v of Array.isArray(current) ? current : [current]) {
-      if (v !== null && v !== undefined && v !== '' && !bound.some((o) => o.value === v)) bound.push({ label: DICT_PENDING_TEXT, value: String(v) });
+      if (v !== null && v !== undefined && v !== '' && !bound.some((o) => o.value === v))
+        bound.push({ label: DICT_PENDING_TEXT, value: String(v) });
     }
   }
   return { options: bound, loading: state.loading };

@@ -8,7 +8,9 @@ describe('widget registry', () => {
     expect(widgetNames()).toEqual([...WIDGET_NAMES].sort());
   });
   it('gives Formily the layout pieces too', () => {
-    expect(Object.keys(widgetComponents())).toEqual(expect.arrayContaining(['FormItem', 'FormGrid', 'Section', 'StepPane', 'Input']));
+    expect(Object.keys(widgetComponents())).toEqual(
+      expect.arrayContaining(['FormItem', 'FormGrid', 'Section', 'StepPane', 'Input']),
+    );
     expect(hasWidget('FormItem')).toBe(false);
   });
   it('takes a new widget with one call', () => {

@@ -3,13 +3,23 @@ import { safeUrl, sanitizeHtml } from './sanitizeHtml.js';
 
 describe('sanitizeHtml', () => {
   it('keeps formatting, drops script, handlers and javascript: links', () => {
-    const html = '<h2>标题</h2><p onclick="x()">a <strong>b</strong> <a href="javascript:alert(1)">x</a> <a href="https://e.test/" target="_blank">y</a></p><script>alert(1)</script><img src=x onerror="alert(1)"><iframe src="https://e.test"></iframe>';
-    expect(sanitizeHtml(html)).toBe('<h2>标题</h2><p>a <strong>b</strong> <a>x</a> <a href="https://e.test/" target="_blank" rel="noopener noreferrer">y</a></p><img src="x">');
+    const html =
+      '<h2>标题</h2><p onclick="x()">a <strong>b</strong> <a href="javascript:alert(1)">x</a> <a href="https://e.test/" target="_blank">y</a></p><script>alert(1)</script><img src=x onerror="alert(1)"><iframe src="https://e.test"></iframe>';
+    expect(sanitizeHtml(html)).toBe(
+      '<h2>标题</h2><p>a <strong>b</strong> <a>x</a> <a href="https://e.test/" target="_blank" rel="noopener noreferrer">y</a></p><img src="x">',
+    );
   });
   it('keeps alignment and tables, and no other style', () => {
-    expect(sanitizeHtml('<p style="text-align: center; color: red">居中</p><h2 style="position:fixed">题</h2><table><tbody><tr><td colspan="2" style="text-align:right">格</td></tr></tbody></table>'))
-      .toBe('<p style="text-align: center">居中</p><h2>题</h2><table><tbody><tr><td colspan="2" style="text-align: right">格</td></tr></tbody></table>');
-    expect(sanitizeHtml('<p style="text-align: center; background: url(javascript:alert(1))">x</p>')).toBe('<p style="text-align: center">x</p>');
+    expect(
+      sanitizeHtml(
+        '<p style="text-align: center; color: red">居中</p><h2 style="position:fixed">题</h2><table><tbody><tr><td colspan="2" style="text-align:right">格</td></tr></tbody></table>',
+      ),
+    ).toBe(
+      '<p style="text-align: center">居中</p><h2>题</h2><table><tbody><tr><td colspan="2" style="text-align: right">格</td></tr></tbody></table>',
+    );
+    expect(sanitizeHtml('<p style="text-align: center; background: url(javascript:alert(1))">x</p>')).toBe(
+      '<p style="text-align: center">x</p>',
+    );
   });
   it('unwraps unknown tags but keeps their text', () => {
     expect(sanitizeHtml('<custom-el>t<b>u</b></custom-el>')).toBe('t<b>u</b>');

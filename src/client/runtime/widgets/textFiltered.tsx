@@ -8,7 +8,9 @@ type Changing = { onChange?: (...args: never[]) => void };
  * on by formSchema): emoji and other disallowed characters never reach the value as typed or
  * pasted. Without the flag the widget is the same as the one wrapped.
  */
-export function withTextFilter<P extends Changing>(Inner: ComponentType<P>): ComponentType<P & { textFilter?: boolean }> {
+export function withTextFilter<P extends Changing>(
+  Inner: ComponentType<P>,
+): ComponentType<P & { textFilter?: boolean }> {
   function Filtered({ textFilter, ...rest }: P & { textFilter?: boolean }) {
     const props = rest as unknown as P;
     if (!textFilter) return <Inner {...props} />;

@@ -5,11 +5,20 @@
  * Word writes list items as paragraphs with a typed bullet; they become real lists again.
  */
 const DROP = 'style, meta, link, title, xml, script, template, o\\:p, w\\:sdt';
-const KEEP_ATTRS: Record<string, string[]> = { a: ['href'], img: ['src', 'alt'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] };
+const KEEP_ATTRS: Record<string, string[]> = {
+  a: ['href'],
+  img: ['src', 'alt'],
+  td: ['colspan', 'rowspan'],
+  th: ['colspan', 'rowspan'],
+};
 const ORDERED = /^\s*(\(?\d+[.)、．]|[a-zA-Z][.)]|[（(][一二三四五六七八九十\d]+[)）]|[一二三四五六七八九十]+、)/;
 
 function isWordListItem(el: Element): boolean {
-  return el.tagName === 'P' && (/MsoListParagraph/i.test(el.getAttribute('class') ?? '') || /mso-list:\s*l\d/i.test(el.getAttribute('style') ?? ''));
+  return (
+    el.tagName === 'P' &&
+    (/MsoListParagraph/i.test(el.getAttribute('class') ?? '') ||
+      /mso-list:\s*l\d/i.test(el.getAttribute('style') ?? ''))
+  );
 }
 
 /** Word's list paragraph → the marker it typed (dropped from the text) and whether it counts. */

@@ -7,10 +7,20 @@ afterEach(() => vi.unstubAllGlobals());
 describe('picture captcha', () => {
   it('asks the SSO for a 90 x 32 picture and answers the challenge', async () => {
     const urls: string[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-      urls.push(url);
-      return new Response(JSON.stringify({ code: 0, message: 'success', data: { captchaId: 'abc', captchaType: 'picture', captchaUrl: '/sso/captcha/image/abc' } }), { headers: { 'content-type': 'application/json' } });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        urls.push(url);
+        return new Response(
+          JSON.stringify({
+            code: 0,
+            message: 'success',
+            data: { captchaId: 'abc', captchaType: 'picture', captchaUrl: '/sso/captcha/image/abc' },
+          }),
+          { headers: { 'content-type': 'application/json' } },
+        );
+      }),
+    );
     const c = await fetchCaptcha();
     expect(c).toMatchObject({ captchaId: 'abc', captchaType: 'picture', captchaUrl: '/sso/captcha/image/abc' });
     const q = new URL(urls[0], 'http://x').searchParams;
@@ -20,7 +30,15 @@ describe('picture captcha', () => {
   });
 
   it('rejects when the SSO answers a non-zero code', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 1, message: '失败' }), { headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 1, message: '失败' }), {
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
     await expect(fetchCaptcha()).rejects.toThrow('失败');
   });
 

@@ -44,11 +44,15 @@ interface CaptchaAnswer {
 
 /** Asks the SSO for a new captcha; a failed fetch rejects (the dialog then offers to retry). */
 export async function fetchCaptcha(): Promise<CaptchaChallenge> {
-  const answer = await http.get<CaptchaAnswer>('captcha', {
-    appId: APP_ID,
-    client: CLIENT,
-    captchaCustomConfig: JSON.stringify(PICTURE_CONFIG),
-  }, { root: 'sso', raw: true, silent: true, loading: false, gate: false });
+  const answer = await http.get<CaptchaAnswer>(
+    'captcha',
+    {
+      appId: APP_ID,
+      client: CLIENT,
+      captchaCustomConfig: JSON.stringify(PICTURE_CONFIG),
+    },
+    { root: 'sso', raw: true, silent: true, loading: false, gate: false },
+  );
   if (answer?.code !== 0 || !answer.data?.captchaId) throw new Error(answer?.message || '验证码获取失败');
   return answer.data;
 }

@@ -1,6 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NETWORK_FAILURE, SLIDER_DEFAULTS, SLIDER_ERROR, SliderError, createSliderCaptcha, loadScript, resetLoadedScripts } from './sliderCaptcha.js';
+import {
+  NETWORK_FAILURE,
+  SLIDER_DEFAULTS,
+  SLIDER_ERROR,
+  SliderError,
+  createSliderCaptcha,
+  loadScript,
+  resetLoadedScripts,
+} from './sliderCaptcha.js';
 
 function lastScript(): HTMLScriptElement {
   const all = document.head.querySelectorAll('script');
@@ -39,7 +47,9 @@ describe('slider captcha loader', () => {
   });
 
   it('fails with 60205 when the captcha resources do not arrive within 30 s', async () => {
-    window.initSliderCaptcha = () => { /* never calls back */ };
+    window.initSliderCaptcha = () => {
+      /* never calls back */
+    };
     const p = createSliderCaptcha({ captchaId: 'c1', staticServer: '/static' });
     const check = expect(p).rejects.toMatchObject({ code: SLIDER_ERROR.resourceTimeout, message: 'Network failure' });
     lastScript().onload!(new Event('load'));
@@ -50,7 +60,10 @@ describe('slider captcha loader', () => {
   it('verifies through the box and answers the proof for /sso/login', async () => {
     let config: any;
     const popUp = vi.fn(() => config.onVerify(null, { validate: 'proof-123' }));
-    window.initSliderCaptcha = (c, onLoad) => { config = c; onLoad({ popUp }); };
+    window.initSliderCaptcha = (c, onLoad) => {
+      config = c;
+      onLoad({ popUp });
+    };
     const p = createSliderCaptcha({ captchaId: 'c9' });
     lastScript().onload!(new Event('load'));
     const slider = await p;
@@ -61,7 +74,10 @@ describe('slider captcha loader', () => {
 
   it('rejects a failed verification', async () => {
     let config: any;
-    window.initSliderCaptcha = (c, onLoad) => { config = c; onLoad({ popUp: () => config.onVerify(new Error('no')) }); };
+    window.initSliderCaptcha = (c, onLoad) => {
+      config = c;
+      onLoad({ popUp: () => config.onVerify(new Error('no')) });
+    };
     const p = createSliderCaptcha({ captchaId: 'c9' });
     lastScript().onload!(new Event('load'));
     await expect((await p).verify()).rejects.toThrow('no');

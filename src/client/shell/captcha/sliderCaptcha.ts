@@ -45,7 +45,11 @@ interface SliderConfig {
   onVerify(error: unknown, data?: { validate?: string }): void;
 }
 
-type InitFn = (config: SliderConfig, onLoad: (instance: SliderInstance) => void, onError: (error: unknown) => void) => void;
+type InitFn = (
+  config: SliderConfig,
+  onLoad: (instance: SliderInstance) => void,
+  onError: (error: unknown) => void,
+) => void;
 
 declare global {
   interface Window {
@@ -54,7 +58,10 @@ declare global {
 }
 
 export class SliderError extends Error {
-  constructor(public readonly code: number, message = NETWORK_FAILURE) {
+  constructor(
+    public readonly code: number,
+    message = NETWORK_FAILURE,
+  ) {
     super(message);
     this.name = 'SliderError';
   }
@@ -124,7 +131,10 @@ export async function createSliderCaptcha(options: SliderOptions, win: Window = 
           else waiting.resolve({ captchaId: o.captchaId, captchaCode: data.validate });
         },
       },
-      (inst) => { clearTimeout(timer); resolve(inst); },
+      (inst) => {
+        clearTimeout(timer);
+        resolve(inst);
+      },
       (error) => {
         clearTimeout(timer);
         const code = (error as { code?: number } | null)?.code;

@@ -31,7 +31,9 @@ export function HomePage() {
         <h2>{settings?.systemName ?? ''}</h2>
         <p>课题申报、开题、中期、成果鉴定与结题全过程管理</p>
       </div>
-      {user ? <SchemaPageHost key={`${user.roleCode}:${user.subSystemId ?? ''}`} pageId={WORKBENCH_PAGE} query={{}} /> : null}
+      {user ? (
+        <SchemaPageHost key={`${user.roleCode}:${user.subSystemId ?? ''}`} pageId={WORKBENCH_PAGE} query={{}} />
+      ) : null}
       <div className="shell-home-grid">
         {PORTAL_SECTIONS.map((s) => (
           <section key={s.pageId} className="shell-home-section" aria-label={s.title}>

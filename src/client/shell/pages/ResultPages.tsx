@@ -4,20 +4,48 @@ import { HOME_PATH } from '../navigation.js';
 
 function HomeButton() {
   const navigate = useNavigate();
-  return <Button type="primary" onClick={() => navigate(HOME_PATH)}>返回首页</Button>;
+  return (
+    <Button type="primary" onClick={() => navigate(HOME_PATH)}>
+      返回首页
+    </Button>
+  );
 }
 
 /** /403: no permission. */
 export function ForbiddenPage() {
-  return <Result status="403" title="403" subTitle="抱歉，您没有权限访问该页面。" extra={<HomeButton />} className="shell-result shell-403" />;
+  return (
+    <Result
+      status="403"
+      title="403"
+      subTitle="抱歉，您没有权限访问该页面。"
+      extra={<HomeButton />}
+      className="shell-result shell-403"
+    />
+  );
 }
 
 /** /500: the server failed. */
 export function ServerErrorPage() {
-  return <Result status="500" title="500" subTitle="抱歉，服务异常，请稍后再试。" extra={<HomeButton />} className="shell-result shell-500" />;
+  return (
+    <Result
+      status="500"
+      title="500"
+      subTitle="抱歉，服务异常，请稍后再试。"
+      extra={<HomeButton />}
+      className="shell-result shell-500"
+    />
+  );
 }
 
 /** Fallback for unknown paths and for routes whose module is not built yet. */
 export function NotFoundPage() {
-  return <Result status="404" title="404" subTitle="抱歉，您访问的页面不存在。" extra={<HomeButton />} className="shell-result shell-404" />;
+  return (
+    <Result
+      status="404"
+      title="404"
+      subTitle="抱歉，您访问的页面不存在。"
+      extra={<HomeButton />}
+      className="shell-result shell-404"
+    />
+  );
 }

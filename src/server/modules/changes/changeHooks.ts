@@ -11,18 +11,22 @@ import { applyRequest, ownRunningTarget, prepareRequest, refuseOpenSameKind } fr
  */
 export function registerChangeHooks(ctx: AppContext): void {
   const kinds = readChangeKinds(ctx.schemas);
-  ctx.engine.on(kinds.request.name, { inSave: async (_ctx, { user, next, store }) => {
-    const target = await ownRunningTarget(kinds, store, next, user);
-    prepareRequest(kinds, next, target);
-  } });
-  ctx.engine.on(kinds.request.name, { onTransition: async (_ctx, { user, record, next, transition, store, now }) => {
-    if (transition.action === kinds.submitAction && user) {
-      const target = await ownRunningTarget(kinds, store, record, user);
+  ctx.engine.on(kinds.request.name, {
+    inSave: async (_ctx, { user, next, store }) => {
+      const target = await ownRunningTarget(kinds, store, next, user);
       prepareRequest(kinds, next, target);
-      const dict = kinds.request.fields[kinds.kindsField].dict!;
-      await refuseOpenSameKind(kinds, store, record, await new DictionaryValues(ctx, store.executor).labels(dict));
-    } else if (transition.action === kinds.applyAction) {
-      await applyRequest(ctx, kinds, store, record, user, now);
-    }
-  } });
+    },
+  });
+  ctx.engine.on(kinds.request.name, {
+    onTransition: async (_ctx, { user, record, next, transition, store, now }) => {
+      if (transition.action === kinds.submitAction && user) {
+        const target = await ownRunningTarget(kinds, store, record, user);
+        prepareRequest(kinds, next, target);
+        const dict = kinds.request.fields[kinds.kindsField].dict!;
+        await refuseOpenSameKind(kinds, store, record, await new DictionaryValues(ctx, store.executor).labels(dict));
+      } else if (transition.action === kinds.applyAction) {
+        await applyRequest(ctx, kinds, store, record, user, now);
+      }
+    },
+  });
 }

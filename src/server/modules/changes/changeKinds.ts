@@ -34,9 +34,15 @@ export const newField = (f: string): string => `new${cap(f)}`;
 export function readChangeKinds(schemas: SchemaSet, documentName = 'topicChangeKinds'): ChangeKinds {
   const doc = schemas.documents.get(documentName) as
     | {
-      target?: string; request?: string; kindsField?: string; targetStatuses?: string[]; submitAction?: string; applyAction?: string;
-      openStatuses?: string[]; kinds?: Record<string, { fields?: string[]; transition?: string }>;
-    }
+        target?: string;
+        request?: string;
+        kindsField?: string;
+        targetStatuses?: string[];
+        submitAction?: string;
+        applyAction?: string;
+        openStatuses?: string[];
+        kinds?: Record<string, { fields?: string[]; transition?: string }>;
+      }
     | undefined;
   const where = `schemas/${documentName}.json`;
   if (!doc) throw new Error(`${where} is missing`);
@@ -46,7 +52,8 @@ export function readChangeKinds(schemas: SchemaSet, documentName = 'topicChangeK
   if (!request) throw new Error(`${where}: unknown request entity "${doc.request}"`);
   const kindsField = doc.kindsField ?? '';
   const dict = request.fields[kindsField]?.dict;
-  if (!dict || !request.fields[kindsField].multiple) throw new Error(`${where}: kindsField "${kindsField}" must be a multiple dictionary field of ${request.name}`);
+  if (!dict || !request.fields[kindsField].multiple)
+    throw new Error(`${where}: kindsField "${kindsField}" must be a multiple dictionary field of ${request.name}`);
   const codes = new Set((schemas.dictionaries.get(dict)?.options ?? []).map((o) => o.value));
   const workflow = target.workflow ? schemas.workflows.get(target.workflow) : undefined;
   const kinds = new Map<string, ChangeKind>();
@@ -59,27 +66,41 @@ export function readChangeKinds(schemas: SchemaSet, documentName = 'topicChangeK
       }
     }
     if (k.transition && !workflow?.transitions.some((t) => t.action === k.transition && t.actor === 'system')) {
-      throw new Error(`${where}: kind ${code}: "${k.transition}" is not a system transition of workflow ${workflow?.name ?? '(none)'}`);
+      throw new Error(
+        `${where}: kind ${code}: "${k.transition}" is not a system transition of workflow ${workflow?.name ?? '(none)'}`,
+      );
     }
     kinds.set(code, { code, fields: k.fields ?? [], transition: k.transition });
   }
-  for (const code of codes) if (!kinds.has(code)) throw new Error(`${where}: dictionary ${dict} value "${code}" has no kind`);
+  for (const code of codes)
+    if (!kinds.has(code)) throw new Error(`${where}: dictionary ${dict} value "${code}" has no kind`);
   const requestFlow = request.workflow ? schemas.workflows.get(request.workflow) : undefined;
   const targetCodes = new Set(workflow?.statuses.map((s) => s.code) ?? []);
   const requestCodes = new Set(requestFlow?.statuses.map((s) => s.code) ?? []);
-  for (const s of doc.targetStatuses ?? []) if (!targetCodes.has(s)) throw new Error(`${where}: targetStatuses: unknown status "${s}" of ${target.name}`);
-  for (const s of doc.openStatuses ?? []) if (!requestCodes.has(s)) throw new Error(`${where}: openStatuses: unknown status "${s}" of ${request.name}`);
+  for (const s of doc.targetStatuses ?? [])
+    if (!targetCodes.has(s)) throw new Error(`${where}: targetStatuses: unknown status "${s}" of ${target.name}`);
+  for (const s of doc.openStatuses ?? [])
+    if (!requestCodes.has(s)) throw new Error(`${where}: openStatuses: unknown status "${s}" of ${request.name}`);
   for (const a of [doc.submitAction, doc.applyAction]) {
-    if (!a || !requestFlow?.transitions.some((t) => t.action === a)) throw new Error(`${where}: unknown transition "${a}" of ${request.name}`);
+    if (!a || !requestFlow?.transitions.some((t) => t.action === a))
+      throw new Error(`${where}: unknown transition "${a}" of ${request.name}`);
   }
   return {
-    target, request, kindsField, kinds, targetStatuses: doc.targetStatuses ?? [], openStatuses: doc.openStatuses ?? [],
-    submitAction: doc.submitAction!, applyAction: doc.applyAction!,
+    target,
+    request,
+    kindsField,
+    kinds,
+    targetStatuses: doc.targetStatuses ?? [],
+    openStatuses: doc.openStatuses ?? [],
+    submitAction: doc.submitAction!,
+    applyAction: doc.applyAction!,
   };
 }
 
 /** The kinds a request asks for, in the document's order, unknown codes dropped. */
 export function kindsOf(kinds: ChangeKinds, request: Record<string, unknown>): ChangeKind[] {
-  const asked = new Set((Array.isArray(request[kinds.kindsField]) ? request[kinds.kindsField] as unknown[] : []).map(String));
+  const asked = new Set(
+    (Array.isArray(request[kinds.kindsField]) ? (request[kinds.kindsField] as unknown[]) : []).map(String),
+  );
   return [...kinds.kinds.values()].filter((k) => asked.has(k.code));
 }

@@ -20,7 +20,12 @@ export const CHANGE_MESSAGES = {
 const fieldError = (field: string, label: string, message: string) => AppError.invalid([{ field, label, message }]);
 
 /** The request's topic, which must be the user's own and running; else a message on the topic field. */
-export async function ownRunningTarget(kinds: ChangeKinds, store: RecordStore, request: Record<string, unknown>, user: SessionUser): Promise<StoredRecord> {
+export async function ownRunningTarget(
+  kinds: ChangeKinds,
+  store: RecordStore,
+  request: Record<string, unknown>,
+  user: SessionUser,
+): Promise<StoredRecord> {
   const label = kinds.request.fields.topicId?.label ?? '课题';
   const id = Number(request.topicId);
   if (!Number.isSafeInteger(id) || id <= 0) throw fieldError('topicId', label, CHANGE_MESSAGES.topicRequired);
@@ -38,11 +43,17 @@ export async function ownRunningTarget(kinds: ChangeKinds, store: RecordStore, r
  */
 export function prepareRequest(kinds: ChangeKinds, next: Record<string, unknown>, target: StoredRecord): void {
   Object.assign(next, snapshotOld(kinds, next, target), {
-    topicName: target.name ?? null, topicNo: target.topicNo ?? null, areaCode: target.areaCode,
+    topicName: target.name ?? null,
+    topicNo: target.topicNo ?? null,
+    areaCode: target.areaCode,
   });
   for (const kind of kindsOf(kinds, next)) {
     if (kind.code === '99' && !String(next.otherContent ?? '').trim()) {
-      throw fieldError('otherContent', kinds.request.fields.otherContent?.label ?? '其他变更说明', CHANGE_MESSAGES.otherRequired);
+      throw fieldError(
+        'otherContent',
+        kinds.request.fields.otherContent?.label ?? '其他变更说明',
+        CHANGE_MESSAGES.otherRequired,
+      );
     }
     if (kind.fields.length && kind.fields.every((f) => sameValue(target[f], next[newField(f)]))) {
       const f = newField(kind.fields[0]);
@@ -52,19 +63,34 @@ export function prepareRequest(kinds: ChangeKinds, next: Record<string, unknown>
 }
 
 /** On submit: no other open request of the same topic asks for a kind this one asks for. */
-export async function refuseOpenSameKind(kinds: ChangeKinds, store: RecordStore, request: StoredRecord, kindLabels: Map<string, string>): Promise<void> {
+export async function refuseOpenSameKind(
+  kinds: ChangeKinds,
+  store: RecordStore,
+  request: StoredRecord,
+  kindLabels: Map<string, string>,
+): Promise<void> {
   const { rows } = await store.list(kinds.request, {
-    where: { t: 'and', items: [
-      { t: 'cmp', field: 'topicId', op: '=', value: Number(request.topicId) },
-      { t: 'in', field: 'status', values: kinds.openStatuses },
-      { t: 'not', item: { t: 'cmp', field: 'id', op: '=', value: request.id } },
-    ] },
-    sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: 100,
+    where: {
+      t: 'and',
+      items: [
+        { t: 'cmp', field: 'topicId', op: '=', value: Number(request.topicId) },
+        { t: 'in', field: 'status', values: kinds.openStatuses },
+        { t: 'not', item: { t: 'cmp', field: 'id', op: '=', value: request.id } },
+      ],
+    },
+    sort: [{ field: 'id', order: 'asc' }],
+    offset: 0,
+    limit: 100,
   });
   const asked = new Set(kindsOf(kinds, request).map((k) => k.code));
   for (const other of rows) {
     const clash = kindsOf(kinds, other).find((k) => asked.has(k.code));
-    if (clash) throw fieldError(kinds.kindsField, kinds.request.fields[kinds.kindsField].label, CHANGE_MESSAGES.openKind(kindLabels.get(clash.code) ?? clash.code));
+    if (clash)
+      throw fieldError(
+        kinds.kindsField,
+        kinds.request.fields[kinds.kindsField].label,
+        CHANGE_MESSAGES.openKind(kindLabels.get(clash.code) ?? clash.code),
+      );
   }
 }
 
@@ -74,9 +100,17 @@ export async function refuseOpenSameKind(kinds: ChangeKinds, store: RecordStore,
  * topic's system transition. The topic row is locked (PostgreSQL) and written on its version, so
  * nothing is applied twice.
  */
-export async function applyRequest(ctx: AppContext, kinds: ChangeKinds, store: RecordStore, request: StoredRecord, user: SessionUser | null, now: number): Promise<void> {
+export async function applyRequest(
+  ctx: AppContext,
+  kinds: ChangeKinds,
+  store: RecordStore,
+  request: StoredRecord,
+  user: SessionUser | null,
+  now: number,
+): Promise<void> {
   const target = await store.get(kinds.target, Number(request.topicId), { lock: true });
-  if (!target || !kinds.targetStatuses.includes(String(target.status))) throw AppError.conflict(CHANGE_MESSAGES.topicChanged);
+  if (!target || !kinds.targetStatuses.includes(String(target.status)))
+    throw AppError.conflict(CHANGE_MESSAGES.topicChanged);
   const plan = planChange(kinds, request, target);
   const cause = `依据课题变更申请（编号${request.id}）：${String(request.reason ?? '').slice(0, 200)}`;
   let version = target.version;
@@ -86,13 +120,23 @@ export async function applyRequest(ctx: AppContext, kinds: ChangeKinds, store: R
     Object.assign(next, plan.set);
     // Labels read through the transaction's own connection (SQLite has only that one).
     const labels = await dictLabelsOf(kinds.target, new DictionaryValues(ctx, store.executor));
-    const workflow = kinds.target.workflow ? ctx.schemas.workflows.get(kinds.target.workflow) ?? null : null;
+    const workflow = kinds.target.workflow ? (ctx.schemas.workflows.get(kinds.target.workflow) ?? null) : null;
     const changes = fieldDiff(kinds.target, workflow, target, next, labels);
     if (!(await store.update(kinds.target, next, version))) throw AppError.conflict(CHANGE_MESSAGES.topicChanged);
     version += 1;
     await store.log({
-      entity: kinds.target.name, recordId: target.id, action: 'change', actionLabel: '变更', fromStatus: target.status, toStatus: target.status,
-      comment: cause, userId: user?.userId ?? null, userName: user?.realName ?? '系统', roleCode: user?.roleCode ?? null, createdAt: now, changes,
+      entity: kinds.target.name,
+      recordId: target.id,
+      action: 'change',
+      actionLabel: '变更',
+      fromStatus: target.status,
+      toStatus: target.status,
+      comment: cause,
+      userId: user?.userId ?? null,
+      userName: user?.realName ?? '系统',
+      roleCode: user?.roleCode ?? null,
+      createdAt: now,
+      changes,
     });
   }
   for (const action of plan.transitions) {

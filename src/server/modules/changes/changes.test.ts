@@ -8,12 +8,22 @@ import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
 
 type Headers = Record<string, string>;
 let t: TestApp;
-let leader1: Headers; let leader2: Headers; let city1123: Headers; let city1101: Headers; let province: Headers; let province2: Headers; let expert1: Headers;
+let leader1: Headers;
+let leader2: Headers;
+let city1123: Headers;
+let city1101: Headers;
+let province: Headers;
+let province2: Headers;
+let expert1: Headers;
 
 const MEMBERS = [{ name: '王老师', unit: '石家庄市第一中学', title: '一级教师', duty: '核心成员' }];
 
 async function userId(username: string): Promise<number> {
-  const u = await t.ctx.database.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+  const u = await t.ctx.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
   return Number(u.id);
 }
 
@@ -23,12 +33,31 @@ async function runningTopic(owner: string, areaCode: string, extra: Record<strin
   const now = Date.now();
   const ownerId = await userId(owner);
   const record: Record<string, unknown> = {
-    status: '6', stage: 2, ownerId, areaCode, createdAt: now, updatedAt: now, createdBy: ownerId, updatedBy: ownerId,
-    name: `基于核心素养的课堂教学研究${now % 100000}${Math.random().toString(36).slice(2, 6)}`, topicNo: `JK${now % 1000000}`,
-    leader: '张明', leaderIdCard: '130102198001011234', leaderMobile: '13800000001', leaderTitle: '高级教师',
-    secondLeader: '李华', secondLeaderIdCard: '130102198502021234', secondLeaderMobile: '13800000002',
-    unit: '石家庄市第一中学', declareDept: '石家庄市教育局', orgCode: '1301001',
-    members: MEMBERS, researchContent: '原研究内容', researchTarget: '原研究目标', expectedResult: ['1'], endDate: '2027-06-30',
+    status: '6',
+    stage: 2,
+    ownerId,
+    areaCode,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: ownerId,
+    updatedBy: ownerId,
+    name: `基于核心素养的课堂教学研究${now % 100000}${Math.random().toString(36).slice(2, 6)}`,
+    topicNo: `JK${now % 1000000}`,
+    leader: '张明',
+    leaderIdCard: '130102198001011234',
+    leaderMobile: '13800000001',
+    leaderTitle: '高级教师',
+    secondLeader: '李华',
+    secondLeaderIdCard: '130102198502021234',
+    secondLeaderMobile: '13800000002',
+    unit: '石家庄市第一中学',
+    declareDept: '石家庄市教育局',
+    orgCode: '1301001',
+    members: MEMBERS,
+    researchContent: '原研究内容',
+    researchTarget: '原研究目标',
+    expectedResult: ['1'],
+    endDate: '2027-06-30',
     phases: [{ name: '准备阶段', startDate: '2026-09-01', endDate: '2026-12-31', content: '文献研究' }],
     ...extra,
   };
@@ -43,7 +72,13 @@ async function fire(h: Headers, id: number, action: string, comment?: string) {
   const version = cur.body.data?.version ?? 1;
   return t.post('/api/resource/topicChange/transition', { id, action, version, ...(comment ? { comment } : {}) }, h);
 }
-async function request(h: Headers, topicId: number, kinds: string[], fields: Record<string, unknown>, reason = '研究需要调整'): Promise<number> {
+async function request(
+  h: Headers,
+  topicId: number,
+  kinds: string[],
+  fields: Record<string, unknown>,
+  reason = '研究需要调整',
+): Promise<number> {
   const res = await save(h, { topicId, kinds, reason, ...fields });
   expect(res.body.flag, JSON.stringify(res.body)).toBe(true);
   return Number(res.body.data.id);
@@ -59,21 +94,42 @@ async function pass(id: number): Promise<void> {
 beforeAll(async () => {
   t = await createTestApp();
   [leader1, leader2, city1123, city1101, province, province2, expert1] = await Promise.all([
-    t.loginAs('leader1'), t.loginAs('leader2'), t.loginAs('city1123'), t.loginAs('city1101'), t.loginAs('province'), t.loginAs('province'), t.loginAs('expert1'),
+    t.loginAs('leader1'),
+    t.loginAs('leader2'),
+    t.loginAs('city1123'),
+    t.loginAs('city1101'),
+    t.loginAs('province'),
+    t.loginAs('province'),
+    t.loginAs('expert1'),
   ]);
 }, 60_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('asking for a change', () => {
   it('the server fills the current values, the topic name and area, whatever the client sends', async () => {
     const topicId = await runningTopic('leader1', '1123');
-    const res = await save(leader1, { topicId, kinds: ['4'], newName: '新的课题名称', oldName: '伪造的原名称', reason: '聚焦研究问题', areaCode: '1101' });
+    const res = await save(leader1, {
+      topicId,
+      kinds: ['4'],
+      newName: '新的课题名称',
+      oldName: '伪造的原名称',
+      reason: '聚焦研究问题',
+      areaCode: '1101',
+    });
     expect(res.body.flag, JSON.stringify(res.body)).toBe(true);
     const topic = (await get(leader1, 'topic', topicId)).body.data;
-    expect(res.body.data).toMatchObject({ oldName: topic.name, newName: '新的课题名称', topicName: topic.name, areaCode: '1123', auditStatus: '0' });
+    expect(res.body.data).toMatchObject({
+      oldName: topic.name,
+      newName: '新的课题名称',
+      topicName: topic.name,
+      areaCode: '1123',
+      auditStatus: '0',
+    });
   });
 
-  it('only for the leader\'s own running topic', async () => {
+  it("only for the leader's own running topic", async () => {
     const other = await runningTopic('leader2', '1101');
     const draft = await runningTopic('leader1', '1123', { status: '0', stage: 1 });
     for (const topicId of [other, draft, 999999]) {
@@ -112,7 +168,11 @@ describe('audit paths', () => {
     const after = (await get(leader1, 'topic', topicId)).body.data;
     expect(after.name).toBe('变更后的课题名称');
     expect(after.members).toEqual(members);
-    const log = (await t.post('/api/resource/topic/log', { id: topicId }, leader1)).body.data as { action: string; comment: string; changes?: { field: string; from: unknown; to: unknown }[] }[];
+    const log = (await t.post('/api/resource/topic/log', { id: topicId }, leader1)).body.data as {
+      action: string;
+      comment: string;
+      changes?: { field: string; from: unknown; to: unknown }[];
+    }[];
     const row = log.find((r) => r.action === 'change')!;
     expect(row.comment).toContain(`编号${id}`);
     expect(row.changes?.find((c) => c.field === 'name')).toMatchObject({ from: before.name, to: '变更后的课题名称' });
@@ -126,7 +186,10 @@ describe('audit paths', () => {
     expect((await fire(city1123, id, 'cityReject')).body.flag).toBe(false);
     expect((await fire(city1123, id, 'cityReject', '材料不全')).body.data.auditStatus).toBe('4');
     const cur = (await get(leader1, 'topicChange', id)).body.data;
-    expect((await save(leader1, { ...cur, id, version: cur.version, newEndDate: '2028-03-31', reason: '补充材料' })).body.flag).toBe(true);
+    expect(
+      (await save(leader1, { ...cur, id, version: cur.version, newEndDate: '2028-03-31', reason: '补充材料' })).body
+        .flag,
+    ).toBe(true);
     expect((await fire(leader1, id, 'submit')).body.data.auditStatus).toBe('1');
     await fire(city1123, id, 'cityPass');
     expect((await fire(province, id, 'provinceReject', '理由不充分')).body.data.auditStatus).toBe('4');
@@ -138,7 +201,9 @@ describe('audit paths', () => {
     const id = await request(leader1, topicId, ['5'], { newResearchContent: '新的研究内容' });
     await fire(leader1, id, 'submit');
     expect((await get(leader2, 'topicChange', id)).status).toBe(404);
-    expect((await t.post('/api/resource/topicChange/transition', { id, action: 'revoke', version: 2 }, leader2)).status).toBe(404);
+    expect(
+      (await t.post('/api/resource/topicChange/transition', { id, action: 'revoke', version: 2 }, leader2)).status,
+    ).toBe(404);
     expect((await fire(leader1, id, 'revoke')).body.data.auditStatus).toBe('8');
     await fire(leader1, id, 'submit');
     const atProvince = (await fire(city1123, id, 'cityPass')).body.data;
@@ -160,7 +225,10 @@ describe('audit paths', () => {
     const topicId = await runningTopic('leader1', '1123');
     const first = await request(leader1, topicId, ['4'], { newName: '第一次变更名称' });
     await fire(leader1, first, 'submit');
-    const second = await request(leader1, topicId, ['4', '10'], { newName: '第二次变更名称', newResearchTarget: '新目标' });
+    const second = await request(leader1, topicId, ['4', '10'], {
+      newName: '第二次变更名称',
+      newResearchTarget: '新目标',
+    });
     const refused = await fire(leader1, second, 'submit');
     expect(refused.body.flag).toBe(false);
     expect(JSON.stringify(refused.body)).toContain('已有审核中的');
@@ -168,10 +236,15 @@ describe('audit paths', () => {
     expect((await fire(leader1, third, 'submit')).body.flag).toBe(true);
   });
 
-  it('city admins see their city\'s requests only', async () => {
+  it("city admins see their city's requests only", async () => {
     const topicId = await runningTopic('leader1', '1123');
     const id = await request(leader1, topicId, ['4'], { newName: '城市范围测试名称' });
-    const ids = async (h: Headers) => ((await t.post('/api/resource/topicChange/list', { page: 1, pageSize: 100 }, h)).body.data.list as { id: number }[]).map((r) => Number(r.id));
+    const ids = async (h: Headers) =>
+      (
+        (await t.post('/api/resource/topicChange/list', { page: 1, pageSize: 100 }, h)).body.data.list as {
+          id: number;
+        }[]
+      ).map((r) => Number(r.id));
     expect(await ids(city1123)).toContain(id);
     expect(await ids(city1101)).not.toContain(id);
     expect(await ids(province)).toContain(id);
@@ -181,16 +254,41 @@ describe('audit paths', () => {
 
 describe('applying each kind', () => {
   const cases: [string, Record<string, unknown>, Record<string, unknown>][] = [
-    ['0', { newLeader: '周新', newLeaderIdCard: '13010219900303123X', newLeaderMobile: '13900000003', newLeaderTitle: '一级教师' }, { leader: '周新', leaderIdCard: '13010219900303123X', leaderMobile: '13900000003', leaderTitle: '一级教师' }],
-    ['1', { newSecondLeader: '吴敏', newSecondLeaderIdCard: '130102199104041234', newSecondLeaderMobile: '13900000004' }, { secondLeader: '吴敏' }],
-    ['2', { newUnit: '石家庄市第二中学', newDeclareDept: '石家庄市教育局', newOrgCode: '91130102MA0ABCDE12' }, { unit: '石家庄市第二中学', orgCode: '91130102MA0ABCDE12' }],
-    ['3', { newMembers: [{ name: '郑老师', unit: '石家庄市第三中学', title: '高级教师', duty: '成员' }] }, { members: [{ name: '郑老师', unit: '石家庄市第三中学', title: '高级教师', duty: '成员' }] }],
+    [
+      '0',
+      {
+        newLeader: '周新',
+        newLeaderIdCard: '13010219900303123X',
+        newLeaderMobile: '13900000003',
+        newLeaderTitle: '一级教师',
+      },
+      { leader: '周新', leaderIdCard: '13010219900303123X', leaderMobile: '13900000003', leaderTitle: '一级教师' },
+    ],
+    [
+      '1',
+      { newSecondLeader: '吴敏', newSecondLeaderIdCard: '130102199104041234', newSecondLeaderMobile: '13900000004' },
+      { secondLeader: '吴敏' },
+    ],
+    [
+      '2',
+      { newUnit: '石家庄市第二中学', newDeclareDept: '石家庄市教育局', newOrgCode: '91130102MA0ABCDE12' },
+      { unit: '石家庄市第二中学', orgCode: '91130102MA0ABCDE12' },
+    ],
+    [
+      '3',
+      { newMembers: [{ name: '郑老师', unit: '石家庄市第三中学', title: '高级教师', duty: '成员' }] },
+      { members: [{ name: '郑老师', unit: '石家庄市第三中学', title: '高级教师', duty: '成员' }] },
+    ],
     ['4', { newName: '按种类变更的名称' }, { name: '按种类变更的名称' }],
     ['5', { newResearchContent: '新的研究内容' }, { researchContent: '新的研究内容' }],
     ['10', { newResearchTarget: '新的研究目标' }, { researchTarget: '新的研究目标' }],
     ['6', { newExpectedResult: ['2'] }, { expectedResult: ['2'] }],
     ['7', { newEndDate: '2028-12-31' }, { endDate: '2028-12-31' }],
-    ['9', { newPhases: [{ name: '实施阶段', startDate: '2027-01-01', endDate: '2027-12-31', content: '课堂实践' }] }, { phases: [{ name: '实施阶段', startDate: '2027-01-01', endDate: '2027-12-31', content: '课堂实践' }] }],
+    [
+      '9',
+      { newPhases: [{ name: '实施阶段', startDate: '2027-01-01', endDate: '2027-12-31', content: '课堂实践' }] },
+      { phases: [{ name: '实施阶段', startDate: '2027-01-01', endDate: '2027-12-31', content: '课堂实践' }] },
+    ],
     ['99', { otherContent: '调整课题组分工' }, {}],
   ];
   for (const [kind, fields, expected] of cases) {
@@ -222,7 +320,11 @@ describe('concurrency', () => {
     await fire(leader1, id, 'submit');
     await fire(city1123, id, 'cityPass');
     const version = (await get(province, 'topicChange', id)).body.data.version;
-    const results = await Promise.all([province, province2].map((h) => t.post('/api/resource/topicChange/transition', { id, action: 'provincePass', version }, h)));
+    const results = await Promise.all(
+      [province, province2].map((h) =>
+        t.post('/api/resource/topicChange/transition', { id, action: 'provincePass', version }, h),
+      ),
+    );
     expect(results.filter((r) => r.body.flag).length).toBe(1);
     const log = (await t.post('/api/resource/topic/log', { id: topicId }, province)).body.data as { action: string }[];
     expect(log.filter((r) => r.action === 'change').length).toBe(1);

@@ -3,9 +3,24 @@ import type { EntityDef } from '../../../shared/schema/types.js';
 import type { ChangeKinds } from './changeKinds.js';
 import { planChange, sameValue, snapshotOld } from './planChange.js';
 
-const target = { name: 'topic', label: '课题', fields: { name: { type: 'string', label: '课题名称' }, members: { type: 'json', label: '课题成员' }, endDate: { type: 'date', label: '计划完成时间' } }, access: { read: [] } } as unknown as EntityDef;
+const target = {
+  name: 'topic',
+  label: '课题',
+  fields: {
+    name: { type: 'string', label: '课题名称' },
+    members: { type: 'json', label: '课题成员' },
+    endDate: { type: 'date', label: '计划完成时间' },
+  },
+  access: { read: [] },
+} as unknown as EntityDef;
 const kinds: ChangeKinds = {
-  target, request: { name: 'topicChange' } as EntityDef, kindsField: 'kinds', targetStatuses: ['6'], submitAction: 'submit', applyAction: 'provincePass', openStatuses: ['1', '2'],
+  target,
+  request: { name: 'topicChange' } as EntityDef,
+  kindsField: 'kinds',
+  targetStatuses: ['6'],
+  submitAction: 'submit',
+  applyAction: 'provincePass',
+  openStatuses: ['1', '2'],
   kinds: new Map([
     ['3', { code: '3', fields: ['members'] }],
     ['4', { code: '4', fields: ['name'] }],
@@ -25,7 +40,10 @@ describe('planChange', () => {
   });
 
   it('replaces the member list and leaves equal values out', () => {
-    const members = [{ name: '张三', unit: '一中' }, { name: '李四', unit: '二中' }];
+    const members = [
+      { name: '张三', unit: '一中' },
+      { name: '李四', unit: '二中' },
+    ];
     const plan = planChange(kinds, { kinds: ['3', '7'], newMembers: members, newEndDate: '2027-06-30' }, topic);
     expect(plan.set).toEqual({ members });
     expect(plan.diff.map((d) => d.field)).toEqual(['members']);

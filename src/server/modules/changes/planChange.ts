@@ -21,7 +21,11 @@ export interface ChangePlan {
 }
 
 /** What applying `request` does to `target` as it is now (its current values are the "before"). */
-export function planChange(kinds: ChangeKinds, request: Record<string, unknown>, target: Record<string, unknown>): ChangePlan {
+export function planChange(
+  kinds: ChangeKinds,
+  request: Record<string, unknown>,
+  target: Record<string, unknown>,
+): ChangePlan {
   const plan: ChangePlan = { set: {}, diff: [], transitions: [] };
   for (const kind of kindsOf(kinds, request)) {
     for (const f of kind.fields) {
@@ -36,12 +40,16 @@ export function planChange(kinds: ChangeKinds, request: Record<string, unknown>,
 }
 
 /** The request's old<Field> values taken from the target now, for the kinds it asks for (others cleared). */
-export function snapshotOld(kinds: ChangeKinds, request: Record<string, unknown>, target: Record<string, unknown>): Record<string, unknown> {
+export function snapshotOld(
+  kinds: ChangeKinds,
+  request: Record<string, unknown>,
+  target: Record<string, unknown>,
+): Record<string, unknown> {
   const asked = new Set(kindsOf(kinds, request).flatMap((k) => k.fields));
   const out: Record<string, unknown> = {};
   for (const kind of kinds.kinds.values()) {
     for (const f of kind.fields) {
-      out[oldField(f)] = asked.has(f) ? target[f] ?? null : null;
+      out[oldField(f)] = asked.has(f) ? (target[f] ?? null) : null;
       if (!asked.has(f)) out[newField(f)] = null;
     }
   }

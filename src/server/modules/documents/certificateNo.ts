@@ -10,7 +10,12 @@ import { signingKey } from '../../platform/files/signing.js';
 const PATTERN = /^JTZS(\d{4})(\d{8})([0-9A-F]{8})$/;
 
 async function mac(ctx: AppContext, year: string, id: number): Promise<string> {
-  return crypto.createHmac('sha256', await signingKey(ctx)).update(`certificate:${year}:${id}`).digest('hex').slice(0, 8).toUpperCase();
+  return crypto
+    .createHmac('sha256', await signingKey(ctx))
+    .update(`certificate:${year}:${id}`)
+    .digest('hex')
+    .slice(0, 8)
+    .toUpperCase();
 }
 
 /** The year a number carries: the topic's year, 0000 when it has none. */

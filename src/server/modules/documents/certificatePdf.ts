@@ -28,9 +28,14 @@ export function cjkFont(): { file: string; family?: string } | null {
   const require = createRequire(import.meta.url);
   try {
     const dir = path.join(path.dirname(require.resolve('@embedpdf/fonts-sc/package.json')), 'fonts');
-    const regular = fs.readdirSync(dir).filter((f) => /\.(otf|ttf)$/i.test(f)).sort((a, b) => score(a) - score(b))[0];
+    const regular = fs
+      .readdirSync(dir)
+      .filter((f) => /\.(otf|ttf)$/i.test(f))
+      .sort((a, b) => score(a) - score(b))[0];
     if (regular) return { file: path.join(dir, regular) };
-  } catch { /* package missing: try the system font */ }
+  } catch {
+    /* package missing: try the system font */
+  }
   const wqy = '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc';
   if (fs.existsSync(wqy)) return { file: wqy, family: 'WenQuanYiMicroHei' };
   return null;
@@ -49,7 +54,12 @@ export function certificatePdf(given: CertificateInput): Promise<Buffer> {
   const input = stripNonXmlDeep(given) as CertificateInput;
   const font = cjkFont();
   if (!font) throw new AppError('证书字体未安装，暂时无法生成结题证书，请联系管理员', 503, 503);
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 60, info: { Title: `结题证书 ${input.no}`, Subject: input.no, Author: input.issuer } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 60,
+    info: { Title: `结题证书 ${input.no}`, Subject: input.no, Author: input.issuer },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -59,8 +69,15 @@ export function certificatePdf(given: CertificateInput): Promise<Buffer> {
   doc.registerFont('cjk', font.file, font.family);
   doc.font('cjk');
   const { width, height } = doc.page;
-  doc.lineWidth(3).strokeColor('#b8860b').rect(24, 24, width - 48, height - 48).stroke();
-  doc.lineWidth(1).rect(32, 32, width - 64, height - 64).stroke();
+  doc
+    .lineWidth(3)
+    .strokeColor('#b8860b')
+    .rect(24, 24, width - 48, height - 48)
+    .stroke();
+  doc
+    .lineWidth(1)
+    .rect(32, 32, width - 64, height - 64)
+    .stroke();
   doc.fillColor('#a0141e').fontSize(40).text('结 题 证 书', 0, 80, { align: 'center', width });
   doc.fillColor('#333333').fontSize(12).text(`证书编号：${input.no}`, 0, 140, { align: 'center', width });
   const left = 110;
@@ -74,7 +91,13 @@ export function certificatePdf(given: CertificateInput): Promise<Buffer> {
   doc.moveDown(1).text('经审核，该课题已完成研究任务，准予结题，特发此证。', { width: w, indent: 32 });
   doc.fontSize(16).text(input.issuer, width - 380, height - 150, { width: 280, align: 'center' });
   doc.text(input.date, width - 380, height - 122, { width: 280, align: 'center' });
-  doc.fontSize(10).fillColor('#666666').text(`可在本平台“证书查验”页面输入证书编号核验真伪（/verify?no=${input.no}）`, 0, height - 70, { align: 'center', width });
+  doc
+    .fontSize(10)
+    .fillColor('#666666')
+    .text(`可在本平台“证书查验”页面输入证书编号核验真伪（/verify?no=${input.no}）`, 0, height - 70, {
+      align: 'center',
+      width,
+    });
   doc.end();
   return done;
 }

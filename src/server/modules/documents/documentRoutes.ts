@@ -19,13 +19,23 @@ export const APPLICATION_PAGE = 'topics/topic.application';
 /** Concluded: province stage two passed (SPEC §4). */
 export const CONCLUDED = '18';
 
-const idQuery = { querystring: objectSchema({ id: { type: 'string', pattern: '^[0-9]{1,10}$' } }, ['id']), body: objectSchema() };
+const idQuery = {
+  querystring: objectSchema({ id: { type: 'string', pattern: '^[0-9]{1,10}$' } }, ['id']),
+  body: objectSchema(),
+};
 
 function send(reply: FastifyReply, type: string, filename: string, bytes: Buffer) {
-  return reply.header('content-type', type).header('content-disposition', contentDisposition(filename)).header('cache-control', 'no-store').send(bytes);
+  return reply
+    .header('content-type', type)
+    .header('content-disposition', contentDisposition(filename))
+    .header('cache-control', 'no-store')
+    .send(bytes);
 }
 
-const safeName = (s: unknown) => String(s ?? '').replace(/[\\/:*?"<>|\r\n]/g, '_').slice(0, 60);
+const safeName = (s: unknown) =>
+  String(s ?? '')
+    .replace(/[\\/:*?"<>|\r\n]/g, '_')
+    .slice(0, 60);
 
 /**
  * Documents people print: the application form (.docx) and the conclusion certificate (.pdf) of a
@@ -45,9 +55,21 @@ export async function documentRoutes(app: FastifyInstance, opts: { ctx: AppConte
     const page = ctx.schemas.pages.get(APPLICATION_PAGE);
     if (page?.kind !== 'form') throw AppError.notFound('申报书版式不存在');
     const entity = service.entity('topic');
-    const workflow = entity.workflow ? ctx.schemas.workflows.get(entity.workflow) ?? null : null;
-    const bytes = await applicationDocx({ page: page as FormPageDef, entity, workflow, record, dicts: service.dicts, unmasked: isAdminRole(user.roleCode) });
-    return send(reply, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', `${safeName(record.name)}申报书.docx`, bytes);
+    const workflow = entity.workflow ? (ctx.schemas.workflows.get(entity.workflow) ?? null) : null;
+    const bytes = await applicationDocx({
+      page: page as FormPageDef,
+      entity,
+      workflow,
+      record,
+      dicts: service.dicts,
+      unmasked: isAdminRole(user.roleCode),
+    });
+    return send(
+      reply,
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      `${safeName(record.name)}申报书.docx`,
+      bytes,
+    );
   });
 
   app.post('/documents/certificate', { schema: idQuery }, async (request, reply) => {
@@ -57,32 +79,55 @@ export async function documentRoutes(app: FastifyInstance, opts: { ctx: AppConte
     const id = Number(record.id);
     // The date it concluded: the transition into status 18 in the operation log.
     const logs = await service.store.logs(service.entity('topic'), id);
-    const concludedAt = logs.filter((l) => l.toStatus === CONCLUDED).map((l) => Number(l.createdAt)).sort((a, b) => b - a)[0];
-    const date = concludedAt ? new Date(concludedAt + 8 * 3600_000).toISOString().slice(0, 10) : String(record.updatedAt ?? '').slice(0, 10);
-    const members = (Array.isArray(record.members) ? record.members as { name?: string }[] : []).map((m) => m?.name ?? '').filter(Boolean);
+    const concludedAt = logs
+      .filter((l) => l.toStatus === CONCLUDED)
+      .map((l) => Number(l.createdAt))
+      .sort((a, b) => b - a)[0];
+    const date = concludedAt
+      ? new Date(concludedAt + 8 * 3600_000).toISOString().slice(0, 10)
+      : String(record.updatedAt ?? '').slice(0, 10);
+    const members = (Array.isArray(record.members) ? (record.members as { name?: string }[]) : [])
+      .map((m) => m?.name ?? '')
+      .filter(Boolean);
     const leader = [record.leader, record.secondLeader].filter(Boolean).join('、');
     const site = await effectiveSite(ctx);
     const no = await certificateNo(ctx, record.year, id);
     const bytes = await certificatePdf({
-      no, topicName: String(record.name ?? ''), topicNo: String(record.topicNo ?? ''), leader, members, unit: String(record.unit ?? ''),
-      date, issuer: site.organize || site.systemName || '课题管理平台',
+      no,
+      topicName: String(record.name ?? ''),
+      topicNo: String(record.topicNo ?? ''),
+      leader,
+      members,
+      unit: String(record.unit ?? ''),
+      date,
+      issuer: site.organize || site.systemName || '课题管理平台',
     });
     return send(reply, 'application/pdf', `${safeName(record.name)}结题证书.pdf`, bytes);
   });
 
   /** Public: a certificate number answers the topic's name and status, nothing else. */
-  app.post('/public/certificate/verify', {
-    config: { auth: 'public' },
-    schema: { body: objectSchema({ no: str(40) }, ['no']) },
-  }, async (request) => {
-    const notFound = () => AppError.notFound('未查询到该证书编号，请核对后重新输入');
-    const parsed = await parseCertificateNo(ctx, (request.body as { no: string }).no);
-    if (!parsed) throw notFound();
-    const entity = service.entity('topic');
-    const rec = await service.store.get(entity, parsed.id);
-    if (!rec || rec.status !== CONCLUDED || certificateYear(rec.year) !== parsed.year) throw notFound();
-    const workflow = entity.workflow ? ctx.schemas.workflows.get(entity.workflow) : undefined;
-    const statusName = workflow?.statuses.find((s) => s.code === rec.status)?.label ?? '已结题';
-    return ok({ no: (request.body as { no: string }).no.trim().toUpperCase(), topicName: rec.name, status: rec.status, statusName, result: '证书有效' });
-  });
+  app.post(
+    '/public/certificate/verify',
+    {
+      config: { auth: 'public' },
+      schema: { body: objectSchema({ no: str(40) }, ['no']) },
+    },
+    async (request) => {
+      const notFound = () => AppError.notFound('未查询到该证书编号，请核对后重新输入');
+      const parsed = await parseCertificateNo(ctx, (request.body as { no: string }).no);
+      if (!parsed) throw notFound();
+      const entity = service.entity('topic');
+      const rec = await service.store.get(entity, parsed.id);
+      if (!rec || rec.status !== CONCLUDED || certificateYear(rec.year) !== parsed.year) throw notFound();
+      const workflow = entity.workflow ? ctx.schemas.workflows.get(entity.workflow) : undefined;
+      const statusName = workflow?.statuses.find((s) => s.code === rec.status)?.label ?? '已结题';
+      return ok({
+        no: (request.body as { no: string }).no.trim().toUpperCase(),
+        topicName: rec.name,
+        status: rec.status,
+        statusName,
+        result: '证书有效',
+      });
+    },
+  );
 }

@@ -12,14 +12,22 @@ import { certificateNo } from './certificateNo.js';
 
 type Headers = Record<string, string>;
 let t: TestApp;
-let leader1: Headers; let leader2: Headers; let city1123: Headers; let city1101: Headers; let province: Headers;
+let leader1: Headers;
+let leader2: Headers;
+let city1123: Headers;
+let city1101: Headers;
+let province: Headers;
 
 const ID_CARD = '130102198001011234';
 const MOBILE = '13800000001';
 const MEMBER_CARD = '130102199003031235';
 
 async function userId(username: string): Promise<number> {
-  const u = await t.ctx.database.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+  const u = await t.ctx.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
   return Number(u.id);
 }
 
@@ -28,11 +36,33 @@ async function topic(owner: string, areaCode: string, extra: Record<string, unkn
   const now = Date.now();
   const ownerId = await userId(owner);
   const record: Record<string, unknown> = {
-    status: '6', stage: 2, ownerId, areaCode, createdAt: now, updatedAt: now, createdBy: ownerId, updatedBy: ownerId,
-    name: `课堂教学研究${Math.random().toString(36).slice(2, 8)}`, topicNo: 'KT20250001', year: '2025', noticeTitle: '2025年度课题申报',
-    leader: '张明', leaderIdCard: ID_CARD, leaderMobile: MOBILE, leaderTitle: '高级教师', unit: '石家庄市第一中学', subject: '1', researchField: '1',
-    members: [{ name: '王成员', unit: '石家庄市第一中学', title: '一级教师', duty: '调查研究', idCard: MEMBER_CARD }, { name: '李成员', unit: '二中', title: '二级教师', duty: '资料整理', idCard: '' }],
-    researchContent: '研究内容第一行\n研究内容第二行', researchTarget: '形成可推广的模式', expectedResult: ['1'], endDate: '2027-06-30',
+    status: '6',
+    stage: 2,
+    ownerId,
+    areaCode,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: ownerId,
+    updatedBy: ownerId,
+    name: `课堂教学研究${Math.random().toString(36).slice(2, 8)}`,
+    topicNo: 'KT20250001',
+    year: '2025',
+    noticeTitle: '2025年度课题申报',
+    leader: '张明',
+    leaderIdCard: ID_CARD,
+    leaderMobile: MOBILE,
+    leaderTitle: '高级教师',
+    unit: '石家庄市第一中学',
+    subject: '1',
+    researchField: '1',
+    members: [
+      { name: '王成员', unit: '石家庄市第一中学', title: '一级教师', duty: '调查研究', idCard: MEMBER_CARD },
+      { name: '李成员', unit: '二中', title: '二级教师', duty: '资料整理', idCard: '' },
+    ],
+    researchContent: '研究内容第一行\n研究内容第二行',
+    researchTarget: '形成可推广的模式',
+    expectedResult: ['1'],
+    endDate: '2027-06-30',
     phases: [{ name: '准备阶段', startDate: '2026-01-01', endDate: '2026-03-31', content: '文献研究' }],
     ...extra,
   };
@@ -41,7 +71,9 @@ async function topic(owner: string, areaCode: string, extra: Record<string, unkn
 }
 
 async function readZip(buffer: Buffer): Promise<Map<string, string>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(buffer, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z!))));
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z!))),
+  );
   const out = new Map<string, string>();
   await new Promise<void>((resolve, reject) => {
     zip.on('entry', (entry: yauzl.Entry) => {
@@ -60,17 +92,24 @@ async function readZip(buffer: Buffer): Promise<Map<string, string>> {
   return out;
 }
 
-const download = (h: Headers, what: string, id: number | string) => t.inject({ method: 'POST', url: `/api/documents/${what}?id=${id}`, headers: h, payload: {} });
+const download = (h: Headers, what: string, id: number | string) =>
+  t.inject({ method: 'POST', url: `/api/documents/${what}?id=${id}`, headers: h, payload: {} });
 /** The text of document.xml with the run boundaries removed. */
 const textOf = (xml: string) => [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('|');
 
 beforeAll(async () => {
   t = await createTestApp();
   [leader1, leader2, city1123, city1101, province] = await Promise.all([
-    t.loginAs('leader1'), t.loginAs('leader2'), t.loginAs('city1123'), t.loginAs('city1101'), t.loginAs('province'),
+    t.loginAs('leader1'),
+    t.loginAs('leader2'),
+    t.loginAs('city1123'),
+    t.loginAs('city1101'),
+    t.loginAs('province'),
   ]);
 }, 60_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('the application document', () => {
   it('opens as a Word file with every section of the look schema, the member table and the signature page', async () => {
@@ -84,7 +123,8 @@ describe('the application document', () => {
     const text = textOf(files.get('word/document.xml')!);
     const page = t.ctx.schemas.pages.get('topics/topic.application') as FormPageDef;
     for (const s of page.steps!.flatMap((st) => st.sections)) expect(text).toContain(s.title);
-    for (const h of ['姓名', '工作单位', '职称', '课题分工', '身份证号', '王成员', '李成员', '调查研究', '准备阶段']) expect(text).toContain(h);
+    for (const h of ['姓名', '工作单位', '职称', '课题分工', '身份证号', '王成员', '李成员', '调查研究', '准备阶段'])
+      expect(text).toContain(h);
     expect(files.get('word/document.xml')).toContain('<w:tbl>');
     for (const h of ['所在单位意见', '市级教育行政部门', '省级教育行政部门', '盖章']) expect(text).toContain(h);
     // Dictionary values as labels, admins read the numbers in full.
@@ -105,11 +145,16 @@ describe('the application document', () => {
   });
 
   it('writes no character XML cannot hold, even from a record stored before saves stripped them', async () => {
-    const id = await topic('leader1', '1123', { name: '阅读\uFFFE教学\uFFFF研究\u0001', researchContent: '内容\u000B第一行\n第二行\u001F', leader: '张\uFFFF明' });
+    const id = await topic('leader1', '1123', {
+      name: '阅读\uFFFE教学\uFFFF研究\u0001',
+      researchContent: '内容\u000B第一行\n第二行\u001F',
+      leader: '张\uFFFF明',
+    });
     const res = await download(province, 'application', id);
     expect(res.statusCode, res.body).toBe(200);
     const files = await readZip(res.rawPayload);
-    for (const [name, xml] of files) expect(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.test(xml), name).toBe(false);
+    for (const [name, xml] of files)
+      expect(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/.test(xml), name).toBe(false);
     const text = textOf(files.get('word/document.xml')!);
     expect(text).toContain('阅读教学研究');
     expect(text).toContain('张明');
@@ -123,7 +168,9 @@ describe('the application document', () => {
     const bad = await download(province, 'application', 'abc');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().flag).toBe(false);
-    expect((await t.inject({ method: 'POST', url: `/api/documents/application?id=${id}`, payload: {} })).statusCode).not.toBe(200);
+    expect(
+      (await t.inject({ method: 'POST', url: `/api/documents/application?id=${id}`, payload: {} })).statusCode,
+    ).not.toBe(200);
   });
 });
 
@@ -155,7 +202,14 @@ describe('the conclusion certificate', () => {
     const running = await topic('leader1', '1123');
     const genuine = await certificateNo(t.ctx, '2025', id);
     const altered = `${genuine.slice(0, -1)}${genuine.endsWith('A') ? 'B' : 'A'}`;
-    for (const no of ['JTZS202500000001ABCDEF12', altered, await certificateNo(t.ctx, '2025', running), await certificateNo(t.ctx, '2024', id), 'hello', '']) {
+    for (const no of [
+      'JTZS202500000001ABCDEF12',
+      altered,
+      await certificateNo(t.ctx, '2025', running),
+      await certificateNo(t.ctx, '2024', id),
+      'hello',
+      '',
+    ]) {
       const res = await t.post('/api/public/certificate/verify', { no });
       expect(res.body.flag).toBe(false);
       if (no) expect(res.body.result).toBe('未查询到该证书编号，请核对后重新输入');

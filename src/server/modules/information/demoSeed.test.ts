@@ -4,8 +4,12 @@ import { seedInformationDemo } from './demoSeed.js';
 
 describe('information demo seed', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp({ demoData: true }); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await createTestApp({ demoData: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const list = async (entity: string, headers?: Record<string, string>) => {
     const url = headers ? `/api/resource/${entity}/list` : `/api/public/${entity}/list`;

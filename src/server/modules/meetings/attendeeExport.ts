@@ -15,13 +15,23 @@ const CONFIRMATION: Record<string, string> = { '0': '待确认', '1': '已确认
  * (masked unless the viewer is an administrator), confirmation, reason, sign-in. Whoever may read
  * the meeting may export it. Every text cell passes neutraliseCell, so nothing in it runs as a formula.
  */
-export async function exportAttendees(ctx: AppContext, user: SessionUser, id: number): Promise<{ filename: string; bytes: Buffer }> {
+export async function exportAttendees(
+  ctx: AppContext,
+  user: SessionUser,
+  id: number,
+): Promise<{ filename: string; bytes: Buffer }> {
   const meeting = await new ResourceService(ctx).get('meeting', { id }, user);
   const entity = ctx.schemas.entities.get('meetingAttendee')!;
   const { rows } = await KyselyRecordStore.of(ctx.database).list(entity, {
-    where: { t: 'cmp', field: 'meetingId', op: '=', value: id }, sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: 10_000,
+    where: { t: 'cmp', field: 'meetingId', op: '=', value: id },
+    sort: [{ field: 'id', order: 'asc' }],
+    offset: 0,
+    limit: 10_000,
   });
-  const people = await peopleByIds(ctx.database.db, rows.map((r) => Number(r.userId)));
+  const people = await peopleByIds(
+    ctx.database.db,
+    rows.map((r) => Number(r.userId)),
+  );
 
   const book = new ExcelJS.Workbook();
   book.creator = '教育科研课题管理平台';
@@ -42,14 +52,20 @@ export async function exportAttendees(ctx: AppContext, user: SessionUser, id: nu
     const text = (v: unknown) => neutraliseCell(v === null || v === undefined ? '' : String(v));
     sheet.addRow({
       no: i + 1,
-      name: text(r.name), unit: text(r.unit), role: text(r.roleName),
+      name: text(r.name),
+      unit: text(r.unit),
+      role: text(r.roleName),
       phone: text(user.isAdmin ? mobile : maskPhone(mobile)),
       confirm: CONFIRMATION[String(r.status)] ?? '',
       reason: text(r.reason),
-      signIn: r.signedAt ? `已签到 ${typeof r.signedAt === 'number' ? formatDateTime(r.signedAt) : String(r.signedAt)}` : '未签到',
+      signIn: r.signedAt
+        ? `已签到 ${typeof r.signedAt === 'number' ? formatDateTime(r.signedAt) : String(r.signedAt)}`
+        : '未签到',
     });
   });
   const bytes = Buffer.from(await book.xlsx.writeBuffer());
-  const title = String(meeting.title ?? '会议').replace(/[\\/:*?"<>|\r\n]/g, '_').slice(0, 60);
+  const title = String(meeting.title ?? '会议')
+    .replace(/[\\/:*?"<>|\r\n]/g, '_')
+    .slice(0, 60);
   return { filename: `${title}_参会人员.xlsx`, bytes };
 }

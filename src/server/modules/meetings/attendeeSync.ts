@@ -8,7 +8,11 @@ export const MEETING_DETAIL = '/meetingManagement/meetingDetail';
 
 /** The meeting's copy on every attendee row: what lists and the meetNum count read without a join. */
 function copies(meeting: StoredRecord) {
-  return { meetingTitle: meeting.title ?? null, meetingStart: meeting.startTime ?? null, meetingStatus: meeting.status };
+  return {
+    meetingTitle: meeting.title ?? null,
+    meetingStart: meeting.startTime ?? null,
+    meetingStatus: meeting.status,
+  };
 }
 
 /**
@@ -25,8 +29,17 @@ export async function syncAttendees(ctx: AppContext, change: RecordChange): Prom
   const now = Date.now();
   const actor = change.user;
   const log = (recordId: number, action: string, actionLabel: string, from: string | null, to: string | null) => ({
-    entity: attendeeEntity.name, recordId, action, actionLabel, fromStatus: from, toStatus: to, comment: null,
-    userId: actor?.userId ?? null, userName: actor?.realName ?? '系统', roleCode: actor?.roleCode ?? null, createdAt: now,
+    entity: attendeeEntity.name,
+    recordId,
+    action,
+    actionLabel,
+    fromStatus: from,
+    toStatus: to,
+    comment: null,
+    userId: actor?.userId ?? null,
+    userName: actor?.realName ?? '系统',
+    roleCode: actor?.roleCode ?? null,
+    createdAt: now,
   });
   const link = `${MEETING_DETAIL}?id=${meeting.id}`;
 
@@ -34,17 +47,34 @@ export async function syncAttendees(ctx: AppContext, change: RecordChange): Prom
   // People are read before the transaction: on SQLite a second connection would wait for it.
   const people = meeting.status === '0' ? await peopleByIds(ctx.database.db, idList(meeting.attendeeIds)) : new Map();
   const existing = await store.transaction(async (tx) => {
-    const { rows } = await tx.list(attendeeEntity, { where: { t: 'cmp', field: 'meetingId', op: '=', value: meeting.id }, sort: [], offset: 0, limit: 10_000 });
+    const { rows } = await tx.list(attendeeEntity, {
+      where: { t: 'cmp', field: 'meetingId', op: '=', value: meeting.id },
+      sort: [],
+      offset: 0,
+      limit: 10_000,
+    });
     const byUser = new Map(rows.map((r) => [Number(r.userId), r]));
     const wanted = meeting.status === '0' ? idList(meeting.attendeeIds) : [...byUser.keys()];
     for (const id of wanted) {
       const person = people.get(id);
       if (byUser.has(id) || !person) continue;
       const record = {
-        status: '0', ownerId: meeting.ownerId, areaCode: meeting.areaCode, createdAt: now, updatedAt: now,
-        createdBy: actor?.userId ?? null, updatedBy: actor?.userId ?? null,
-        meetingId: meeting.id, userId: id, name: person.name, unit: person.unit, roleName: roleNameOf(person.roles),
-        reason: null, respondedAt: null, signedAt: null, ...copies(meeting),
+        status: '0',
+        ownerId: meeting.ownerId,
+        areaCode: meeting.areaCode,
+        createdAt: now,
+        updatedAt: now,
+        createdBy: actor?.userId ?? null,
+        updatedBy: actor?.userId ?? null,
+        meetingId: meeting.id,
+        userId: id,
+        name: person.name,
+        unit: person.unit,
+        roleName: roleNameOf(person.roles),
+        reason: null,
+        respondedAt: null,
+        signedAt: null,
+        ...copies(meeting),
       };
       const newId = await tx.insert(attendeeEntity, record);
       await tx.log(log(newId, 'create', '邀请参会', null, '0'));
@@ -59,7 +89,11 @@ export async function syncAttendees(ctx: AppContext, change: RecordChange): Prom
         continue;
       }
       const c = copies(meeting);
-      if (row.meetingTitle !== c.meetingTitle || row.meetingStart !== c.meetingStart || row.meetingStatus !== c.meetingStatus) {
+      if (
+        row.meetingTitle !== c.meetingTitle ||
+        row.meetingStart !== c.meetingStart ||
+        row.meetingStatus !== c.meetingStatus
+      ) {
         await tx.update(attendeeEntity, { ...row, ...c, updatedAt: now }, row.version);
       }
       left.push(row);
@@ -69,14 +103,20 @@ export async function syncAttendees(ctx: AppContext, change: RecordChange): Prom
 
   if (invited.length) {
     await notify(ctx, {
-      userIds: invited, kind: 'meetingInvite', title: `会议邀请：${String(meeting.title ?? '')}`,
-      body: `会议时间：${String(meeting.startTime ?? '')}${meeting.place ? `，地点：${String(meeting.place)}` : ''}。请确认是否参会。`, link,
+      userIds: invited,
+      kind: 'meetingInvite',
+      title: `会议邀请：${String(meeting.title ?? '')}`,
+      body: `会议时间：${String(meeting.startTime ?? '')}${meeting.place ? `，地点：${String(meeting.place)}` : ''}。请确认是否参会。`,
+      link,
     });
   }
   if (change.action === 'cancel' && change.fromStatus === '0') {
     await notify(ctx, {
-      userIds: existing.map((r) => Number(r.userId)), kind: 'meetingCancelled', title: `会议已取消：${String(meeting.title ?? '')}`,
-      body: `原定于 ${String(meeting.startTime ?? '')} 召开的会议已取消。`, link,
+      userIds: existing.map((r) => Number(r.userId)),
+      kind: 'meetingCancelled',
+      title: `会议已取消：${String(meeting.title ?? '')}`,
+      body: `原定于 ${String(meeting.startTime ?? '')} 召开的会议已取消。`,
+      link,
     });
   }
 }

@@ -17,25 +17,44 @@ export async function meetingRoutes(app: FastifyInstance, opts: { ctx: AppContex
   const { ctx } = opts;
   emptyBodyIsObject(app);
 
-  app.post('/person/search', {
-    schema: { body: objectSchema({ keyword: str(50), kind: { type: 'string', enum: ['all', 'expert', 'leader', 'topic'] } }) },
-  }, async (request) => {
-    const { keyword, kind } = request.body as { keyword?: string; kind?: PersonKind };
-    return ok(await searchPeople(ctx, currentUser(request), kind ?? 'all', keyword ?? ''));
-  });
+  app.post(
+    '/person/search',
+    {
+      schema: {
+        body: objectSchema({ keyword: str(50), kind: { type: 'string', enum: ['all', 'expert', 'leader', 'topic'] } }),
+      },
+    },
+    async (request) => {
+      const { keyword, kind } = request.body as { keyword?: string; kind?: PersonKind };
+      return ok(await searchPeople(ctx, currentUser(request), kind ?? 'all', keyword ?? ''));
+    },
+  );
 
-  app.post('/person/names', {
-    schema: { body: objectSchema({ ids: { type: 'array', items: idText, maxItems: 500 } }, ['ids']) },
-  }, async (request) => ok(await namePeople(ctx, currentUser(request), (request.body as { ids: string[] }).ids.map(Number))));
+  app.post(
+    '/person/names',
+    {
+      schema: { body: objectSchema({ ids: { type: 'array', items: idText, maxItems: 500 } }, ['ids']) },
+    },
+    async (request) =>
+      ok(await namePeople(ctx, currentUser(request), (request.body as { ids: string[] }).ids.map(Number))),
+  );
 
-  app.get('/meeting/exportAttendees', {
-    schema: { querystring: objectSchema({ id: idText }, ['id']) },
-  }, async (request, reply) => {
-    const { filename, bytes } = await exportAttendees(ctx, currentUser(request), Number((request.query as { id: string }).id));
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', contentDisposition(filename))
-      .header('cache-control', 'no-store')
-      .send(bytes);
-  });
+  app.get(
+    '/meeting/exportAttendees',
+    {
+      schema: { querystring: objectSchema({ id: idText }, ['id']) },
+    },
+    async (request, reply) => {
+      const { filename, bytes } = await exportAttendees(
+        ctx,
+        currentUser(request),
+        Number((request.query as { id: string }).id),
+      );
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', contentDisposition(filename))
+        .header('cache-control', 'no-store')
+        .send(bytes);
+    },
+  );
 }

@@ -23,13 +23,26 @@ export async function peopleByIds(db: Kysely<any>, ids: number[]): Promise<Map<n
   const out = new Map<number, Person>();
   const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (!wanted.length) return out;
-  const users = await db.selectFrom('users').select(['id', 'real_name', 'username', 'org_name', 'area_code', 'mobile'])
-    .where('id', 'in', wanted).where('enabled', '=', 1).execute();
-  const roles = await db.selectFrom('user_roles').select(['user_id', 'role_code']).where('user_id', 'in', wanted).orderBy('role_code').execute();
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'real_name', 'username', 'org_name', 'area_code', 'mobile'])
+    .where('id', 'in', wanted)
+    .where('enabled', '=', 1)
+    .execute();
+  const roles = await db
+    .selectFrom('user_roles')
+    .select(['user_id', 'role_code'])
+    .where('user_id', 'in', wanted)
+    .orderBy('role_code')
+    .execute();
   for (const u of users) {
     out.set(Number(u.id), {
-      userId: Number(u.id), name: u.real_name || u.username, unit: u.org_name ?? '', areaCode: u.area_code ?? null,
-      roles: roles.filter((r) => Number(r.user_id) === Number(u.id)).map((r) => r.role_code as RoleCode), mobile: u.mobile ?? null,
+      userId: Number(u.id),
+      name: u.real_name || u.username,
+      unit: u.org_name ?? '',
+      areaCode: u.area_code ?? null,
+      roles: roles.filter((r) => Number(r.user_id) === Number(u.id)).map((r) => r.role_code as RoleCode),
+      mobile: u.mobile ?? null,
     });
   }
   return out;
@@ -38,6 +51,7 @@ export async function peopleByIds(db: Kysely<any>, ids: number[]): Promise<Map<n
 /** The user ids a list field holds (kept as text so a read rule can ask whether it holds the caller). */
 export function idList(value: unknown): number[] {
   if (!Array.isArray(value)) return [];
-  return value.map((v) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,12}$/.test(v) ? Number(v) : NaN))
+  return value
+    .map((v) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,12}$/.test(v) ? Number(v) : NaN))
     .filter((n) => Number.isSafeInteger(n) && n > 0);
 }

@@ -26,7 +26,12 @@ const PAGE = 20;
  * their city and the experts (a province-wide pool). Project leaders and experts may not search.
  * Kind 'topic' finds the leaders of topics the caller may read whose name holds the keyword.
  */
-export async function searchPeople(ctx: AppContext, user: SessionUser, kind: PersonKind, keyword: string): Promise<PersonHit[]> {
+export async function searchPeople(
+  ctx: AppContext,
+  user: SessionUser,
+  kind: PersonKind,
+  keyword: string,
+): Promise<PersonHit[]> {
   if (!user.isAdmin) throw AppError.forbidden();
   const { db } = ctx.database;
   const like = `%${keyword.toLowerCase().replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
@@ -35,24 +40,54 @@ export async function searchPeople(ctx: AppContext, user: SessionUser, kind: Per
     if (!topic || !(await tableExists(ctx.database, tableName(topic)))) return [];
     const store = KyselyRecordStore.of(ctx.database);
     const { rows } = await store.list(topic, {
-      where: { t: 'and', items: [scopeFilter(topic, 'read', user), ...(keyword ? [{ t: 'like' as const, field: 'name', value: keyword }] : [])] },
-      sort: [{ field: 'createdAt', order: 'desc' }], offset: 0, limit: PAGE,
+      where: {
+        t: 'and',
+        items: [
+          scopeFilter(topic, 'read', user),
+          ...(keyword ? [{ t: 'like' as const, field: 'name', value: keyword }] : []),
+        ],
+      },
+      sort: [{ field: 'createdAt', order: 'desc' }],
+      offset: 0,
+      limit: PAGE,
     });
-    const people = await peopleByIds(db, rows.map((r) => Number(r.ownerId)));
+    const people = await peopleByIds(
+      db,
+      rows.map((r) => Number(r.ownerId)),
+    );
     return rows.flatMap((r) => {
       const p = people.get(Number(r.ownerId));
-      return p ? [{ userId: String(p.userId), name: p.name, unit: p.unit, roleName: roleNameOf(p.roles), topicName: String(r.name ?? '') }] : [];
+      return p
+        ? [
+            {
+              userId: String(p.userId),
+              name: p.name,
+              unit: p.unit,
+              roleName: roleNameOf(p.roles),
+              topicName: String(r.name ?? ''),
+            },
+          ]
+        : [];
     });
   }
   let q = db.selectFrom('users as u').select('u.id').where('u.enabled', '=', 1);
   if (keyword) {
-    q = q.where((eb) => eb.or([
-      eb(sql`lower(u.real_name)`, 'like', sql`${like} escape '!'`),
-      eb(sql`lower(u.username)`, 'like', sql`${like} escape '!'`),
-      eb(sql`lower(coalesce(u.org_name, ''))`, 'like', sql`${like} escape '!'`),
-    ]));
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(u.real_name)`, 'like', sql`${like} escape '!'`),
+        eb(sql`lower(u.username)`, 'like', sql`${like} escape '!'`),
+        eb(sql`lower(coalesce(u.org_name, ''))`, 'like', sql`${like} escape '!'`),
+      ]),
+    );
   }
-  const hasRole = (code: string) => (eb: any) => eb.exists(eb.selectFrom('user_roles as r').select('r.user_id').whereRef('r.user_id', '=', 'u.id').where('r.role_code', '=', code));
+  const hasRole = (code: string) => (eb: any) =>
+    eb.exists(
+      eb
+        .selectFrom('user_roles as r')
+        .select('r.user_id')
+        .whereRef('r.user_id', '=', 'u.id')
+        .where('r.role_code', '=', code),
+    );
   if (kind === 'expert') q = q.where(hasRole('5'));
   if (kind === 'leader') q = q.where(hasRole('4'));
   if (user.roleCode === '3') {

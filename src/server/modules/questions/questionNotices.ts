@@ -23,14 +23,32 @@ export async function questionChanged(ctx: AppContext, change: RecordChange): Pr
   }
   switch (change.action) {
     case 'route':
-      await notify(ctx, { userIds: idList(q.expertIds), kind: 'questionRouted', title: `请回复专家答疑：${title}`, body: '管理员已将该问题分派给您，请及时回复。', link });
+      await notify(ctx, {
+        userIds: idList(q.expertIds),
+        kind: 'questionRouted',
+        title: `请回复专家答疑：${title}`,
+        body: '管理员已将该问题分派给您，请及时回复。',
+        link,
+      });
       break;
     case 'answer':
     case 'answerFollowUp':
-      await notify(ctx, { userIds: q.ownerId ? [q.ownerId] : [], kind: 'questionAnswered', title: `您的提问已有专家回复：${title}`, body: String(q.followUpAnswer ?? q.answer ?? '').slice(0, 100), link });
+      await notify(ctx, {
+        userIds: q.ownerId ? [q.ownerId] : [],
+        kind: 'questionAnswered',
+        title: `您的提问已有专家回复：${title}`,
+        body: String(q.followUpAnswer ?? q.answer ?? '').slice(0, 100),
+        link,
+      });
       break;
     case 'followUp':
-      await notify(ctx, { userIds: idList(q.expertIds), kind: 'questionFollowUp', title: `提问人追问：${title}`, body: String(q.followUp ?? '').slice(0, 100), link });
+      await notify(ctx, {
+        userIds: idList(q.expertIds),
+        kind: 'questionFollowUp',
+        title: `提问人追问：${title}`,
+        body: String(q.followUp ?? '').slice(0, 100),
+        link,
+      });
       break;
     default:
   }
@@ -41,8 +59,9 @@ async function dropForeignTopic(ctx: AppContext, change: RecordChange): Promise<
   const topic = ctx.schemas.entities.get('topic');
   const question = ctx.schemas.entities.get('question')!;
   const store = KyselyRecordStore.of(ctx.database);
-  const own = topic && (await tableExists(ctx.database, tableName(topic)))
-    ? (await store.get(topic, Number(q.topicId)))?.ownerId === q.ownerId
-    : false;
+  const own =
+    topic && (await tableExists(ctx.database, tableName(topic)))
+      ? (await store.get(topic, Number(q.topicId)))?.ownerId === q.ownerId
+      : false;
   if (!own) await store.update(question, { ...q, topicId: null }, q.version);
 }

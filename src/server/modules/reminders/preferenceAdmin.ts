@@ -7,7 +7,13 @@ import { DictionaryValues } from '../../platform/records/dictionaries.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { validateFields } from '../../platform/resources/validate.js';
 import { logRows, virtualRecord, type VirtualEntity } from '../../platform/resources/virtualEntities.js';
-import { OUTSIDE_CHANNELS, readChoices, writeChoice, type ChannelPolicy, type OutsideChannel } from '../../platform/notifications/channelPreferences.js';
+import {
+  OUTSIDE_CHANNELS,
+  readChoices,
+  writeChoice,
+  type ChannelPolicy,
+  type OutsideChannel,
+} from '../../platform/notifications/channelPreferences.js';
 
 export const PREFERENCE_ENTITY = 'notificationPreference';
 
@@ -83,9 +89,18 @@ export function preferenceAdmin(ctx: AppContext): VirtualEntity {
       });
       if (changed.length) {
         // Logged per person: the record id in the log is the person's own user id.
-      await store.log({
-          entity: PREFERENCE_ENTITY, recordId: user.userId, action: 'update', actionLabel: '修改消息提醒设置', fromStatus: null, toStatus: null,
-          comment: changed.join('、').slice(0, 500), userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: Date.now(),
+        await store.log({
+          entity: PREFERENCE_ENTITY,
+          recordId: user.userId,
+          action: 'update',
+          actionLabel: '修改消息提醒设置',
+          fromStatus: null,
+          toStatus: null,
+          comment: changed.join('、').slice(0, 500),
+          userId: user.userId,
+          userName: user.realName,
+          roleCode: user.roleCode,
+          createdAt: Date.now(),
         });
       }
       return answer(user);

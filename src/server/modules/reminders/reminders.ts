@@ -45,7 +45,11 @@ async function topicReminders(ctx: AppContext, store: RecordStore, now: number, 
   if (!topic || !notice || !workflow) return [];
   const owing = [...new Set(workflow.transitions.filter((t) => t.action === EXPIRE).flatMap((t) => t.from))];
   const closing = (await all(store, notice, { t: 'cmp', field: 'status', op: '=', value: '1' }))
-    .map((n) => ruleRecord(notice, n)).filter((n) => { const end = ms(n.endTime); return end !== null && end > now && end <= until; });
+    .map((n) => ruleRecord(notice, n))
+    .filter((n) => {
+      const end = ms(n.endTime);
+      return end !== null && end > now && end <= until;
+    });
   if (!closing.length || !owing.length) return [];
   const topics = await all(store, topic, { t: 'in', field: 'status', values: owing });
   const out: Reminder[] = [];
@@ -57,24 +61,42 @@ async function topicReminders(ctx: AppContext, store: RecordStore, now: number, 
       if (!t.ownerId) continue;
       const tStage = workflow.statuses.find((s) => s.code === statusOf(workflow, t))?.stage ?? 1;
       if (tStage !== stage) continue;
-      if (stage === 1 ? Number(t.noticeId) !== n.id : !(areas.length === 0 || (t.areaCode !== null && areas.includes(t.areaCode)))) continue;
+      if (
+        stage === 1
+          ? Number(t.noticeId) !== n.id
+          : !(areas.length === 0 || (t.areaCode !== null && areas.includes(t.areaCode)))
+      )
+        continue;
       const name = String(t.name ?? '');
-      out.push(stage === 1 ? {
-        userId: t.ownerId, kind: 'noticeClosing', deadlineKey: `notice:${n.id}:${String(n.endTime)}`,
-        title: `申报即将截止：${String(n.title)}`,
-        body: `申报通知“${String(n.title)}”将于${endText}截止，您的申报书“${name}”尚未提交，请及时完善并提交。`,
-        link: `/projectManagement/projectList`,
-      } : {
-        userId: t.ownerId, kind: 'stageReportDue', deadlineKey: `notice:${n.id}:${String(n.endTime)}:${t.id}`,
-        title: `${STAGE_LABEL[stage] ?? '阶段报告'}即将截止：${name}`,
-        body: `“${String(n.title)}”将于${endText}截止，课题“${name}”的${STAGE_LABEL[stage] ?? '阶段报告'}尚未提交，请及时上传并提交。`,
-        link: `/projectManagement/projectList`,
-      });
+      out.push(
+        stage === 1
+          ? {
+              userId: t.ownerId,
+              kind: 'noticeClosing',
+              deadlineKey: `notice:${n.id}:${String(n.endTime)}`,
+              title: `申报即将截止：${String(n.title)}`,
+              body: `申报通知“${String(n.title)}”将于${endText}截止，您的申报书“${name}”尚未提交，请及时完善并提交。`,
+              link: `/projectManagement/projectList`,
+            }
+          : {
+              userId: t.ownerId,
+              kind: 'stageReportDue',
+              deadlineKey: `notice:${n.id}:${String(n.endTime)}:${t.id}`,
+              title: `${STAGE_LABEL[stage] ?? '阶段报告'}即将截止：${name}`,
+              body: `“${String(n.title)}”将于${endText}截止，课题“${name}”的${STAGE_LABEL[stage] ?? '阶段报告'}尚未提交，请及时上传并提交。`,
+              link: `/projectManagement/projectList`,
+            },
+      );
     }
   }
   // One reminder per leader and application notice, however many drafts they have under it.
   const seen = new Set<string>();
-  return out.filter((r) => { const k = `${r.userId}|${r.deadlineKey}`; if (seen.has(k)) return false; seen.add(k); return true; });
+  return out.filter((r) => {
+    const k = `${r.userId}|${r.deadlineKey}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
 /** Experts with review tasks still open in a batch whose deadline falls within the lead time; one reminder per expert and batch deadline. */
@@ -91,7 +113,9 @@ async function reviewReminders(ctx: AppContext, store: RecordStore, now: number,
     if (out.has(`${userId}|${key}`)) continue;
     const results = r.targetEntity === 'achievement';
     out.set(`${userId}|${key}`, {
-      userId, kind: 'reviewDue', deadlineKey: key,
+      userId,
+      kind: 'reviewDue',
+      deadlineKey: key,
       title: `评审即将截止：${String(r.batchName ?? '')}`,
       body: `您在“${String(r.batchName ?? '')}”中还有未提交的评审，评审将于${formatDateTime(end)}截止，请及时完成评分并提交。`,
       link: results ? '/resultsManagement/reviewList' : '/reviewManagement/list',
@@ -118,8 +142,11 @@ export async function runReminders(ctx: AppContext, now = Date.now(), holder = j
   try {
     let sent = 0;
     for (const r of await dueReminders(ctx, now)) {
-      const claimed = await db.insertInto('reminder_sent').values({ kind: r.kind, deadline_key: r.deadlineKey.slice(0, 120), user_id: r.userId, sent_at: now })
-        .onConflict((oc) => oc.columns(['kind', 'deadline_key', 'user_id']).doNothing()).executeTakeFirst();
+      const claimed = await db
+        .insertInto('reminder_sent')
+        .values({ kind: r.kind, deadline_key: r.deadlineKey.slice(0, 120), user_id: r.userId, sent_at: now })
+        .onConflict((oc) => oc.columns(['kind', 'deadline_key', 'user_id']).doNothing())
+        .executeTakeFirst();
       if (Number(claimed.numInsertedOrUpdatedRows ?? 0) !== 1) continue;
       sent += await notify(ctx, { userIds: [r.userId], kind: r.kind, title: r.title, body: r.body, link: r.link });
     }

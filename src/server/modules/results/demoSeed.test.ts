@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({ demoData: true }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp({ demoData: true });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('results demo data', () => {
   it('holds notices and results in every status in both demo areas, with files, a duplicate, scores and a review in progress', async () => {

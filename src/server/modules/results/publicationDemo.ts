@@ -16,7 +16,8 @@ export async function seedPublicationsDemo(ctx: AppContext): Promise<boolean> {
   if (!entity) return false;
   await syncEntityTables(ctx.database, [entity]);
   const store = KyselyRecordStore.of(ctx.database);
-  if ((await store.list(entity, { where: { t: 'const', value: true }, sort: [], offset: 0, limit: 1 })).total > 0) return false;
+  if ((await store.list(entity, { where: { t: 'const', value: true }, sort: [], offset: 0, limit: 1 })).total > 0)
+    return false;
   registerPublicationHooks(ctx);
   const province = await demoActor(ctx, 'province');
   const service = new ResourceService(ctx);
@@ -28,12 +29,33 @@ export async function seedPublicationsDemo(ctx: AppContext): Promise<boolean> {
   const approvedYear = (await latest('approved')) ?? thisYear;
   const concludedYear = await latest('concluded');
   const items = [
-    { title: `${approvedYear}年度省教育科学规划课题立项名单`, year: approvedYear, kind: 'approved', remark: '经专家评审、省级审核，以下课题准予立项，现予公布。', publish: true },
-    { title: `${concludedYear ?? thisYear}年度省教育科学规划课题结题名单公示`, year: concludedYear ?? thisYear, kind: 'concluded', remark: '以下课题已通过结题鉴定，准予结题，现予公示。', publish: concludedYear !== null },
+    {
+      title: `${approvedYear}年度省教育科学规划课题立项名单`,
+      year: approvedYear,
+      kind: 'approved',
+      remark: '经专家评审、省级审核，以下课题准予立项，现予公布。',
+      publish: true,
+    },
+    {
+      title: `${concludedYear ?? thisYear}年度省教育科学规划课题结题名单公示`,
+      year: concludedYear ?? thisYear,
+      kind: 'concluded',
+      remark: '以下课题已通过结题鉴定，准予结题，现予公示。',
+      publish: concludedYear !== null,
+    },
   ];
   for (const item of items) {
-    const saved = await service.save('resultPublication', { title: item.title, year: item.year, kind: item.kind, remark: item.remark }, province);
-    if (item.publish) await fire(ctx, { entity: 'resultPublication', id: Number(saved.id), action: 'publish', version: Number(saved.version) }, province);
+    const saved = await service.save(
+      'resultPublication',
+      { title: item.title, year: item.year, kind: item.kind, remark: item.remark },
+      province,
+    );
+    if (item.publish)
+      await fire(
+        ctx,
+        { entity: 'resultPublication', id: Number(saved.id), action: 'publish', version: Number(saved.version) },
+        province,
+      );
   }
   return true;
 }

@@ -15,21 +15,27 @@ const RETURNED = '3';
  */
 export function registerResultHooks(ctx: AppContext): void {
   registerPublicationHooks(ctx);
-  ctx.engine.on('achievement', { inSave: async (_ctx, { entity, user, existing, next, store, now }) => {
-    const returned = existing?.status === RETURNED;
-    if (returned) next.noticeId = existing.noticeId;
-    const kept = returned ? await store.get(ctx.schemas.entities.get('achievementNotice')!, Number(existing.noticeId)) : null;
-    const notice = kept ?? await openNoticeFor(ctx, store, entity, next.noticeId, user, now);
-    await prepareResult(ctx, store, entity, next, notice, user);
-    await flagDuplicates(store, entity, next, existing?.id ?? null);
-  } });
-  ctx.engine.on('achievement', { onTransition: async (_ctx, { entity, user, record, next, transition, store, now }) => {
-    if (transition.action === 'submit' && user) {
-      if (record.status !== RETURNED) await openNoticeFor(ctx, store, entity, record.noticeId, user, now);
-      // Files are bound to their record after its save commits: look again now that they are.
-      await flagDuplicates(store, entity, next, record.id);
-    } else if (transition.action === 'endReview') {
-      next.finalScore = latestScore(next.reviewResults);
-    }
-  } });
+  ctx.engine.on('achievement', {
+    inSave: async (_ctx, { entity, user, existing, next, store, now }) => {
+      const returned = existing?.status === RETURNED;
+      if (returned) next.noticeId = existing.noticeId;
+      const kept = returned
+        ? await store.get(ctx.schemas.entities.get('achievementNotice')!, Number(existing.noticeId))
+        : null;
+      const notice = kept ?? (await openNoticeFor(ctx, store, entity, next.noticeId, user, now));
+      await prepareResult(ctx, store, entity, next, notice, user);
+      await flagDuplicates(store, entity, next, existing?.id ?? null);
+    },
+  });
+  ctx.engine.on('achievement', {
+    onTransition: async (_ctx, { entity, user, record, next, transition, store, now }) => {
+      if (transition.action === 'submit' && user) {
+        if (record.status !== RETURNED) await openNoticeFor(ctx, store, entity, record.noticeId, user, now);
+        // Files are bound to their record after its save commits: look again now that they are.
+        await flagDuplicates(store, entity, next, record.id);
+      } else if (transition.action === 'endReview') {
+        next.finalScore = latestScore(next.reviewResults);
+      }
+    },
+  });
 }

@@ -31,12 +31,23 @@ function entityOf(ctx: AppContext, name: string): EntityDef {
  * now (published, inside its window, aimed at their area). Anything else is refused on the
  * notice field, so a result is never uploaded outside a notice's window.
  */
-export async function openNoticeFor(ctx: AppContext, store: RecordStore, achievement: EntityDef, noticeId: unknown, user: SessionUser, now: number): Promise<StoredRecord> {
+export async function openNoticeFor(
+  ctx: AppContext,
+  store: RecordStore,
+  achievement: EntityDef,
+  noticeId: unknown,
+  user: SessionUser,
+  now: number,
+): Promise<StoredRecord> {
   const id = Number(noticeId);
   if (!Number.isSafeInteger(id) || id <= 0) throw fieldError(achievement, 'noticeId', RESULT_MESSAGES.noticeRequired);
   const noticeEntity = entityOf(ctx, 'achievementNotice');
   const notice = await store.get(noticeEntity, id);
-  if (!notice || !allowed(noticeEntity, 'read', notice, user, now) || !noticeOpenFor(ruleRecord(noticeEntity, notice), user.areaCode, now)) {
+  if (
+    !notice ||
+    !allowed(noticeEntity, 'read', notice, user, now) ||
+    !noticeOpenFor(ruleRecord(noticeEntity, notice), user.areaCode, now)
+  ) {
     throw fieldError(achievement, 'noticeId', RESULT_MESSAGES.noticeClosed);
   }
   return notice;
@@ -50,7 +61,8 @@ export function normalizeAuthors(entity: EntityDef, value: unknown): Array<{ nam
     const o = (a && typeof a === 'object' && !Array.isArray(a) ? a : {}) as Record<string, unknown>;
     const name = typeof o.name === 'string' ? o.name.trim() : '';
     const unit = typeof o.unit === 'string' && o.unit.trim() !== '' ? o.unit.trim() : null;
-    if (!name || name.length > 50 || (unit !== null && unit.length > 100)) throw fieldError(entity, 'authors', RESULT_MESSAGES.authorsBad);
+    if (!name || name.length > 50 || (unit !== null && unit.length > 100))
+      throw fieldError(entity, 'authors', RESULT_MESSAGES.authorsBad);
     return { name, unit };
   });
 }
@@ -59,7 +71,14 @@ export function normalizeAuthors(entity: EntityDef, value: unknown): Array<{ nam
  * What the server fills on every save of a result, never the client: the first author, the
  * notice's title, the topic's name (a topic must be the leader's own).
  */
-export async function prepareResult(ctx: AppContext, store: RecordStore, entity: EntityDef, next: Record<string, unknown>, notice: StoredRecord, user: SessionUser): Promise<void> {
+export async function prepareResult(
+  ctx: AppContext,
+  store: RecordStore,
+  entity: EntityDef,
+  next: Record<string, unknown>,
+  notice: StoredRecord,
+  user: SessionUser,
+): Promise<void> {
   const authors = normalizeAuthors(entity, next.authors);
   next.authors = authors;
   next.firstAuthor = authors[0]!.name;
@@ -73,7 +92,11 @@ export async function prepareResult(ctx: AppContext, store: RecordStore, entity:
   }
 }
 
-interface FileLike { id?: unknown; md5?: unknown; fileName?: unknown }
+interface FileLike {
+  id?: unknown;
+  md5?: unknown;
+  fileName?: unknown;
+}
 
 function filesOf(v: unknown): FileLike[] {
   return Array.isArray(v) ? v.filter((f): f is FileLike => !!f && typeof f === 'object') : [];
@@ -85,15 +108,32 @@ function filesOf(v: unknown): FileLike[] {
  * when none. A flag for the reviewers, not a refusal: the same paper may rightly be registered
  * under two notices.
  */
-export async function duplicateReasons(store: RecordStore, entity: EntityDef, rec: Record<string, unknown>, selfId: number | null): Promise<string[]> {
+export async function duplicateReasons(
+  store: RecordStore,
+  entity: EntityDef,
+  rec: Record<string, unknown>,
+  selfId: number | null,
+): Promise<string[]> {
   const reasons: string[] = [];
-  const notSelf = selfId === null ? [] : [{ t: 'not' as const, item: { t: 'cmp' as const, field: 'id', op: '=' as const, value: selfId } }];
+  const notSelf =
+    selfId === null
+      ? []
+      : [{ t: 'not' as const, item: { t: 'cmp' as const, field: 'id', op: '=' as const, value: selfId } }];
   const name = typeof rec.name === 'string' ? rec.name.trim() : '';
   const first = typeof rec.firstAuthor === 'string' ? rec.firstAuthor : '';
   if (name && first) {
     const { rows } = await store.list(entity, {
-      where: { t: 'and', items: [{ t: 'cmp', field: 'name', op: '=', value: name }, { t: 'cmp', field: 'firstAuthor', op: '=', value: first }, ...notSelf] },
-      sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: 3,
+      where: {
+        t: 'and',
+        items: [
+          { t: 'cmp', field: 'name', op: '=', value: name },
+          { t: 'cmp', field: 'firstAuthor', op: '=', value: first },
+          ...notSelf,
+        ],
+      },
+      sort: [{ field: 'id', order: 'asc' }],
+      offset: 0,
+      limit: 3,
     });
     for (const r of rows) reasons.push(`与成果（编号${r.id}）标题和第一作者相同`);
   }
@@ -102,9 +142,15 @@ export async function duplicateReasons(store: RecordStore, entity: EntityDef, re
   if (md5s.length) {
     // Candidates through the file bindings (a record that once held a file of that content), then
     // confirmed on the record itself: bindings are additive, the record's own field is the truth.
-    const bound = await store.executor.selectFrom('file_bindings as b').innerJoin('files as f', 'f.id', 'b.file_id')
-      .select(['b.record_id', 'f.md5']).where('b.entity', '=', entity.name).where('f.md5', 'in', md5s)
-      .$if(selfId !== null, (q) => q.where('b.record_id', '!=', selfId!)).limit(50).execute();
+    const bound = await store.executor
+      .selectFrom('file_bindings as b')
+      .innerJoin('files as f', 'f.id', 'b.file_id')
+      .select(['b.record_id', 'f.md5'])
+      .where('b.entity', '=', entity.name)
+      .where('f.md5', 'in', md5s)
+      .$if(selfId !== null, (q) => q.where('b.record_id', '!=', selfId!))
+      .limit(50)
+      .execute();
     const seen = new Set<number>();
     for (const b of bound) {
       const id = Number(b.record_id);
@@ -113,14 +159,22 @@ export async function duplicateReasons(store: RecordStore, entity: EntityDef, re
       const other = await store.get(entity, id);
       const same = other && filesOf(other.attachments).find((f) => md5s.includes(String(f.md5)));
       const own = same && mine.find((f) => String(f.md5) === String(same.md5));
-      if (same && own) reasons.push(`文件「${String(own.fileName ?? '')}」与成果（编号${id}）的文件「${String(same.fileName ?? '')}」内容相同`);
+      if (same && own)
+        reasons.push(
+          `文件「${String(own.fileName ?? '')}」与成果（编号${id}）的文件「${String(same.fileName ?? '')}」内容相同`,
+        );
     }
   }
   return reasons;
 }
 
 /** Sets duplicateFlag and duplicateNote on the record about to be written. */
-export async function flagDuplicates(store: RecordStore, entity: EntityDef, next: Record<string, unknown>, selfId: number | null): Promise<void> {
+export async function flagDuplicates(
+  store: RecordStore,
+  entity: EntityDef,
+  next: Record<string, unknown>,
+  selfId: number | null,
+): Promise<void> {
   const reasons = await duplicateReasons(store, entity, next, selfId);
   next.duplicateFlag = reasons.length > 0;
   next.duplicateNote = reasons.length ? reasons.join('；').slice(0, 500) : null;

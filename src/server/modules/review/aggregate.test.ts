@@ -41,15 +41,27 @@ describe('review scores', () => {
     expect(templateProblem(criteria, ['同意'])).toBeNull();
     expect(templateProblem([], [])).toMatch('1到20');
     expect(templateProblem([{ name: 'a', maxScore: 200 }], [])).toMatch('满分');
-    expect(templateProblem([{ name: 'a', maxScore: 2 }, { name: 'a', maxScore: 3 }], [])).toMatch('重复');
+    expect(
+      templateProblem(
+        [
+          { name: 'a', maxScore: 2 },
+          { name: 'a', maxScore: 3 },
+        ],
+        [],
+      ),
+    ).toMatch('重复');
   });
 });
 
 describe('criterion guidance', () => {
   it('keeps guidance and score anchors trimmed, drops empty ones, and refuses them beyond 300 characters', async () => {
     const { normalizeCriteria } = await import('./aggregate.js');
-    expect(normalizeCriteria([{ name: ' 选题 ', maxScore: '30', guidance: ' 是否切合实际 ', anchors: '' }])).toEqual([{ name: '选题', maxScore: 30, weight: 1, guidance: '是否切合实际' }]);
-    expect(templateProblem([{ name: '选题', maxScore: 30, anchors: 'x'.repeat(301) }], [])).toContain('分值参考不能超过300个字符');
+    expect(normalizeCriteria([{ name: ' 选题 ', maxScore: '30', guidance: ' 是否切合实际 ', anchors: '' }])).toEqual([
+      { name: '选题', maxScore: 30, weight: 1, guidance: '是否切合实际' },
+    ]);
+    expect(templateProblem([{ name: '选题', maxScore: 30, anchors: 'x'.repeat(301) }], [])).toContain(
+      '分值参考不能超过300个字符',
+    );
     expect(templateProblem([{ name: '选题', maxScore: 30, guidance: '说明', anchors: '27-30分 优秀' }], [])).toBeNull();
   });
 });

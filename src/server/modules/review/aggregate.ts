@@ -28,7 +28,10 @@ export const round2 = (n: number): number => Math.round(n * 100) / 100;
 /** Recommendation options of a template: strings, or rows {name} as the table widget edits them. */
 export function optionsOf(v: unknown): string[] {
   if (!Array.isArray(v)) return [];
-  return v.map((x) => (x && typeof x === 'object' ? (x as { name?: unknown }).name : x)).filter((x) => typeof x === 'string' && x.trim() !== '').map((x) => String(x).trim());
+  return v
+    .map((x) => (x && typeof x === 'object' ? (x as { name?: unknown }).name : x))
+    .filter((x) => typeof x === 'string' && x.trim() !== '')
+    .map((x) => String(x).trim());
 }
 
 /** Criteria as the table widget edits them (numbers typed as text) turned into numbers; weight defaults to 1. */
@@ -39,8 +42,12 @@ export function normalizeCriteria(v: unknown): unknown {
     if (!c || typeof c !== 'object') return c;
     const o = c as Record<string, unknown>;
     const w = o.weight === undefined || o.weight === null || o.weight === '' ? 1 : num(o.weight);
-    const text = (x: unknown) => (typeof x === 'string' ? (x.trim() === '' ? undefined : x.trim()) : x ?? undefined);
-    const out: Record<string, unknown> = { name: typeof o.name === 'string' ? o.name.trim() : o.name, maxScore: num(o.maxScore), weight: w };
+    const text = (x: unknown) => (typeof x === 'string' ? (x.trim() === '' ? undefined : x.trim()) : (x ?? undefined));
+    const out: Record<string, unknown> = {
+      name: typeof o.name === 'string' ? o.name.trim() : o.name,
+      maxScore: num(o.maxScore),
+      weight: w,
+    };
     for (const k of ['guidance', 'anchors']) if (text(o[k]) !== undefined) out[k] = text(o[k]);
     return out;
   });
@@ -53,17 +60,33 @@ export function templateProblem(criteria: unknown, recommendations: unknown): st
     if (!c || typeof c !== 'object') return '评分指标格式不正确';
     const { name, maxScore, weight } = c as Record<string, unknown>;
     if (typeof name !== 'string' || name.trim() === '' || name.length > 50) return '评分指标名称须为1到50个字符';
-    if (typeof maxScore !== 'number' || !Number.isFinite(maxScore) || maxScore <= 0 || maxScore > 100) return `评分指标「${name}」的满分须在0到100之间`;
-    for (const [key, label] of [['guidance', '评分说明'], ['anchors', '分值参考']] as const) {
+    if (typeof maxScore !== 'number' || !Number.isFinite(maxScore) || maxScore <= 0 || maxScore > 100)
+      return `评分指标「${name}」的满分须在0到100之间`;
+    for (const [key, label] of [
+      ['guidance', '评分说明'],
+      ['anchors', '分值参考'],
+    ] as const) {
       const v = (c as Record<string, unknown>)[key];
-      if (v !== undefined && v !== null && (typeof v !== 'string' || v.length > 300)) return `评分指标「${name}」的${label}不能超过300个字符`;
+      if (v !== undefined && v !== null && (typeof v !== 'string' || v.length > 300))
+        return `评分指标「${name}」的${label}不能超过300个字符`;
     }
-    if (weight !== undefined && weight !== null && (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0 || weight > 10)) return `评分指标「${name}」的权重须在0到10之间`;
+    if (
+      weight !== undefined &&
+      weight !== null &&
+      (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0 || weight > 10)
+    )
+      return `评分指标「${name}」的权重须在0到10之间`;
   }
-  if (new Set(criteria.map((c) => (c as Criterion).name.trim())).size !== criteria.length) return '评分指标名称不能重复';
+  if (new Set(criteria.map((c) => (c as Criterion).name.trim())).size !== criteria.length)
+    return '评分指标名称不能重复';
   if (recommendations !== undefined && recommendations !== null) {
     const opts = optionsOf(recommendations);
-    if (!Array.isArray(recommendations) || recommendations.length > 10 || opts.length !== recommendations.length || opts.some((r) => r.length > 30)) {
+    if (
+      !Array.isArray(recommendations) ||
+      recommendations.length > 10 ||
+      opts.length !== recommendations.length ||
+      opts.some((r) => r.length > 30)
+    ) {
       return '推荐意见选项须为最多10个、每个不超过30个字符的文字';
     }
   }
@@ -72,7 +95,10 @@ export function templateProblem(criteria: unknown, recommendations: unknown): st
 
 /** A bad score: the Chinese message, and the criterion it is about (none: the whole score sheet). */
 export class ScoreProblem extends Error {
-  constructor(message: string, readonly criterion?: string) {
+  constructor(
+    message: string,
+    readonly criterion?: string,
+  ) {
     super(message);
   }
 }
@@ -82,7 +108,11 @@ export class ScoreProblem extends Error {
  * `complete`; a draft may leave some out. Throws a ScoreProblem naming the criterion of a bad value
  * (never corrected to the nearest allowed one: an expert's score is theirs to fix).
  */
-export function scoreTotal(criteria: Criterion[], scores: unknown, complete: boolean): { scores: Record<string, number>; total: number } {
+export function scoreTotal(
+  criteria: Criterion[],
+  scores: unknown,
+  complete: boolean,
+): { scores: Record<string, number>; total: number } {
   if (scores === null || scores === undefined) scores = {};
   if (typeof scores !== 'object' || Array.isArray(scores)) throw new ScoreProblem('评分格式不正确');
   const given = scores as Record<string, unknown>;
@@ -97,7 +127,8 @@ export function scoreTotal(criteria: Criterion[], scores: unknown, complete: boo
       continue;
     }
     const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) ? Number(v) : Number.NaN;
-    if (!Number.isFinite(n) || n < 0 || n > c.maxScore) throw new ScoreProblem(`「${c.name}」的得分须在0到${c.maxScore}之间`, c.name);
+    if (!Number.isFinite(n) || n < 0 || n > c.maxScore)
+      throw new ScoreProblem(`「${c.name}」的得分须在0到${c.maxScore}之间`, c.name);
     out[c.name] = n;
     total += n * (c.weight ?? 1);
   }
@@ -115,7 +146,14 @@ export function aggregate(totals: number[], rule: string, threshold: number): Ag
   // Dropping the highest and the lowest needs at least three scores; with fewer it is the mean.
   const trimmed = rule === '2' && n >= 3 ? sorted.slice(1, -1) : sorted;
   const finalScore = trimmed.reduce((a, b) => a + b, 0) / trimmed.length;
-  return { count: n, finalScore: round2(finalScore), mean: round2(mean), spread: round2(spread), stdDev: round2(stdDev), disagreement: spread > threshold };
+  return {
+    count: n,
+    finalScore: round2(finalScore),
+    mean: round2(mean),
+    spread: round2(spread),
+    stdDev: round2(stdDev),
+    disagreement: spread > threshold,
+  };
 }
 
 /** The recommendation most experts gave (ties: the earlier option of the template). */
@@ -127,7 +165,10 @@ export function majority(recommendations: Array<string | null>, options: string[
   const order = [...options, ...[...counts.keys()].filter((k) => !options.includes(k))];
   for (const o of order) {
     const c = counts.get(o) ?? 0;
-    if (c > bestN) { best = o; bestN = c; }
+    if (c > bestN) {
+      best = o;
+      bestN = c;
+    }
   }
   return best;
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { allocate, AllocationResult } from './allocate.js';
-import { AllocExpert, AllocRules, ReviewTarget, TargetPerson, normUnit, pairConflicts, targetViolations } from './conflicts.js';
+import {
+  AllocExpert,
+  AllocRules,
+  ReviewTarget,
+  TargetPerson,
+  normUnit,
+  pairConflicts,
+  targetViolations,
+} from './conflicts.js';
 
 /** Small deterministic PRNG so failures reproduce. */
 function rng(seed: number) {
@@ -16,7 +24,7 @@ const AREAS = ['1101', '1123', '1102', '1103', '1104'];
 
 function generate(seed: number, nTargets: number, nExperts: number, nUnits: number) {
   const r = rng(seed);
-  const pick = <T,>(a: T[]) => a[Math.floor(r() * a.length)]!;
+  const pick = <T>(a: T[]) => a[Math.floor(r() * a.length)]!;
   const units = Array.from({ length: nUnits }, (_, i) => `第${i + 1}中学`);
   const experts: AllocExpert[] = Array.from({ length: nExperts }, (_, i) => ({
     id: i + 1,
@@ -31,7 +39,14 @@ function generate(seed: number, nTargets: number, nExperts: number, nUnits: numb
     // Some experts lead or join a topic: by name, or by ID number only.
     if (r() < 0.2) people.push({ name: pick(experts).name });
     if (r() < 0.1) people.push({ name: '别名', idCard: pick(experts).idCard });
-    return { id: 1000 + i, name: `课题${i}`, unit: pick(units), areaCode: pick(AREAS), subject: pick(SUBJECTS), people };
+    return {
+      id: 1000 + i,
+      name: `课题${i}`,
+      unit: pick(units),
+      areaCode: pick(AREAS),
+      subject: pick(SUBJECTS),
+      people,
+    };
   });
   return { experts, targets };
 }
@@ -70,7 +85,8 @@ describe('allocate', () => {
     assertValid(res, targets, experts, rules);
     expect(ms).toBeLessThan(1000);
     // Field match is preferred: most assignments match when matching experts exist.
-    if (res.ok) expect(res.assignments.filter((a) => a.subjectMatch).length).toBeGreaterThan(res.assignments.length / 2);
+    if (res.ok)
+      expect(res.assignments.filter((a) => a.subjectMatch).length).toBeGreaterThan(res.assignments.length / 2);
   });
 
   it('holds the rules on many random instances, and uses a same-unit pair at most twice per topic', () => {
@@ -127,27 +143,53 @@ describe('allocate', () => {
     const { experts, targets } = base();
     experts[1]!.idCard = '110101198001011234';
     targets[0]!.people.push({ name: '乙某', idCard: '110101198001011234' });
-    expect(allocate({ targets, experts, rules: { perTarget: 3, outOfArea: false } })).toMatchObject({ ok: false, rule: 'participant' });
+    expect(allocate({ targets, experts, rules: { perTarget: 3, outOfArea: false } })).toMatchObject({
+      ok: false,
+      rule: 'participant',
+    });
   });
 
   it('names the out-of-area rule only when the batch asks for it', () => {
     const { experts, targets } = base();
     targets[0]!.areaCode = '1101';
-    expect(allocate({ targets, experts, rules: { perTarget: 2, outOfArea: true } })).toMatchObject({ ok: false, rule: 'sameArea' });
+    expect(allocate({ targets, experts, rules: { perTarget: 2, outOfArea: true } })).toMatchObject({
+      ok: false,
+      rule: 'sameArea',
+    });
     expect(allocate({ targets, experts, rules: { perTarget: 2, outOfArea: false } }).ok).toBe(true);
   });
 
   it('names the two-per-unit quota', () => {
     const { experts, targets } = base();
     for (const e of experts) e.unit = '同一所学校';
-    expect(allocate({ targets, experts, rules: { perTarget: 3, outOfArea: false } })).toMatchObject({ ok: false, rule: 'unitQuota', targetId: 9 });
+    expect(allocate({ targets, experts, rules: { perTarget: 3, outOfArea: false } })).toMatchObject({
+      ok: false,
+      rule: 'unitQuota',
+      targetId: 9,
+    });
   });
 
   it('names the load balance when one expert can review nothing', () => {
-    const experts: AllocExpert[] = [1, 2, 3, 4].map((id) => ({ id, name: `专家${id}`, unit: `U${id}`, areaCode: '1', subjects: [] }));
-    const targets: ReviewTarget[] = [1, 2, 3, 4].map((i) => ({ id: i, name: `T${i}`, unit: 'X', areaCode: '2', people: [{ name: '专家4' }] }));
+    const experts: AllocExpert[] = [1, 2, 3, 4].map((id) => ({
+      id,
+      name: `专家${id}`,
+      unit: `U${id}`,
+      areaCode: '1',
+      subjects: [],
+    }));
+    const targets: ReviewTarget[] = [1, 2, 3, 4].map((i) => ({
+      id: i,
+      name: `T${i}`,
+      unit: 'X',
+      areaCode: '2',
+      people: [{ name: '专家4' }],
+    }));
     // 4 topics × 2 = 8 assignments, 4 experts → every expert must take 2; 专家4 leads them all.
-    expect(allocate({ targets, experts, rules: { perTarget: 2, outOfArea: false } })).toMatchObject({ ok: false, rule: 'loadBalance', expertId: 4 });
+    expect(allocate({ targets, experts, rules: { perTarget: 2, outOfArea: false } })).toMatchObject({
+      ok: false,
+      rule: 'loadBalance',
+      expertId: 4,
+    });
   });
 
   it('normalises units (spaces, full-width brackets)', () => {
@@ -164,7 +206,16 @@ function bruteForceExists(targets: ReviewTarget[], experts: AllocExpert[], rules
     for (let i = start; i < experts.length; i++) rec(i + 1, [...acc, i]);
   };
   rec(0, []);
-  const options = targets.map((t) => combos.filter((c) => targetViolations(t, c.map((i) => experts[i]!), rules).length === 0));
+  const options = targets.map((t) =>
+    combos.filter(
+      (c) =>
+        targetViolations(
+          t,
+          c.map((i) => experts[i]!),
+          rules,
+        ).length === 0,
+    ),
+  );
   const loads = new Array<number>(experts.length).fill(0);
   const walk = (k: number): boolean => {
     if (k === targets.length) return Math.max(...loads) - Math.min(...loads) <= 1;

@@ -63,13 +63,23 @@ function diagnoseTarget(
   if (need <= 0) return null;
   const free = experts.filter((e) => !taken.has(e.id));
   if (free.length < need) {
-    return { ok: false, rule: 'tooFewExperts', targetId: t.id, message: `课题${label(t)}：${RULE_LABELS.tooFewExperts}（需要${need}人，仅有${free.length}人）` };
+    return {
+      ok: false,
+      rule: 'tooFewExperts',
+      targetId: t.id,
+      message: `课题${label(t)}：${RULE_LABELS.tooFewExperts}（需要${need}人，仅有${free.length}人）`,
+    };
   }
   let pool = free;
   for (const rule of RULE_ORDER) {
     pool = pool.filter((e) => !pairConflicts(e, t, rules).includes(rule));
     if (pool.length < need) {
-      return { ok: false, rule, targetId: t.id, message: `课题${label(t)}：${RULE_LABELS[rule]}，可选专家仅${pool.length}人，需要${need}人` };
+      return {
+        ok: false,
+        rule,
+        targetId: t.id,
+        message: `课题${label(t)}：${RULE_LABELS[rule]}，可选专家仅${pool.length}人，需要${need}人`,
+      };
     }
   }
   const max = rules.maxPerUnit ?? DEFAULT_MAX_PER_UNIT;
@@ -85,7 +95,12 @@ function diagnoseTarget(
   }
   for (const [u, n] of perUnit) capacity += Math.min(n, Math.max(0, max - (unitUsed.get(u) ?? 0)));
   if (capacity < need) {
-    return { ok: false, rule: 'unitQuota', targetId: t.id, message: `课题${label(t)}：${RULE_LABELS.unitQuota}，可选专家仅能凑足${capacity}人，需要${need}人` };
+    return {
+      ok: false,
+      rule: 'unitQuota',
+      targetId: t.id,
+      message: `课题${label(t)}：${RULE_LABELS.unitQuota}，可选专家仅能凑足${capacity}人，需要${need}人`,
+    };
   }
   return null;
 }
@@ -94,9 +109,17 @@ export function allocate(input: AllocInput): AllocationResult {
   const { targets, experts, rules } = input;
   const N = rules.perTarget;
   const max = rules.maxPerUnit ?? DEFAULT_MAX_PER_UNIT;
-  if (!Number.isInteger(N) || N < 1) return { ok: false, rule: 'tooFewExperts', message: '每个课题的专家人数须为正整数' };
-  if (targets.length === 0) return { ok: true, assignments: [], loads: Object.fromEntries(experts.map((e) => [e.id, 0])) };
-  if (experts.length === 0) return { ok: false, rule: 'tooFewExperts', targetId: targets[0]!.id, message: `课题${label(targets[0]!)}：${RULE_LABELS.tooFewExperts}` };
+  if (!Number.isInteger(N) || N < 1)
+    return { ok: false, rule: 'tooFewExperts', message: '每个课题的专家人数须为正整数' };
+  if (targets.length === 0)
+    return { ok: true, assignments: [], loads: Object.fromEntries(experts.map((e) => [e.id, 0])) };
+  if (experts.length === 0)
+    return {
+      ok: false,
+      rule: 'tooFewExperts',
+      targetId: targets[0]!.id,
+      message: `课题${label(targets[0]!)}：${RULE_LABELS.tooFewExperts}`,
+    };
 
   const expertById = new Map(experts.map((e) => [e.id, e]));
   const targetIds = new Set(targets.map((t) => t.id));
@@ -120,8 +143,16 @@ export function allocate(input: AllocInput): AllocationResult {
 
   const needOf = (t: ReviewTarget) => N - (takenBy.get(t.id)?.size ?? 0);
   for (const t of targets) {
-    if (needOf(t) < 0) return { ok: false, rule: 'tooFewExperts', targetId: t.id, message: `课题${label(t)}已分配的专家多于${N}人` };
-    const d = diagnoseTarget(t, experts, rules, needOf(t), takenBy.get(t.id) ?? new Set(), unitUsedBy.get(t.id) ?? new Map());
+    if (needOf(t) < 0)
+      return { ok: false, rule: 'tooFewExperts', targetId: t.id, message: `课题${label(t)}已分配的专家多于${N}人` };
+    const d = diagnoseTarget(
+      t,
+      experts,
+      rules,
+      needOf(t),
+      takenBy.get(t.id) ?? new Set(),
+      unitUsedBy.get(t.id) ?? new Map(),
+    );
     if (d) return d;
   }
 
@@ -131,7 +162,12 @@ export function allocate(input: AllocInput): AllocationResult {
   const upper = Math.ceil(S / E);
   for (const e of experts) {
     if ((existingLoad.get(e.id) ?? 0) > upper) {
-      return { ok: false, rule: 'loadBalance', expertId: e.id, message: `专家「${e.name}」已分配的课题过多，${RULE_LABELS.loadBalance}` };
+      return {
+        ok: false,
+        rule: 'loadBalance',
+        expertId: e.id,
+        message: `专家「${e.name}」已分配的课题过多，${RULE_LABELS.loadBalance}`,
+      };
     }
   }
 
@@ -140,7 +176,12 @@ export function allocate(input: AllocInput): AllocationResult {
     if (have >= lower) continue;
     const can = targets.filter((t) => !takenBy.get(t.id)?.has(e.id) && pairConflicts(e, t, rules).length === 0).length;
     if (have + can < lower) {
-      return { ok: false, rule: 'loadBalance', expertId: e.id, message: `专家「${e.name}」可评审的课题只有${have + can}个，${RULE_LABELS.loadBalance}要求每人至少${lower}个` };
+      return {
+        ok: false,
+        rule: 'loadBalance',
+        expertId: e.id,
+        message: `专家「${e.name}」可评审的课题只有${have + can}个，${RULE_LABELS.loadBalance}要求每人至少${lower}个`,
+      };
     }
   }
 
@@ -187,12 +228,22 @@ export function allocate(input: AllocInput): AllocationResult {
   if (flow < needed) {
     const ti = sourceEdges.findIndex((se, i) => g.flowOn(se) < needOf(targets[i]!));
     const t = targets[ti]!;
-    return { ok: false, rule: 'loadBalance', targetId: t.id, message: `课题${label(t)}：可评审它的专家都已满额，${RULE_LABELS.loadBalance}时无法分配足${N}人` };
+    return {
+      ok: false,
+      rule: 'loadBalance',
+      targetId: t.id,
+      message: `课题${label(t)}：可评审它的专家都已满额，${RULE_LABELS.loadBalance}时无法分配足${N}人`,
+    };
   }
   const short = lowerEdges.findIndex((x) => g.flowOn(x.le) < x.lo);
   if (short >= 0) {
     const e = experts[short]!;
-    return { ok: false, rule: 'loadBalance', expertId: e.id, message: `专家「${e.name}」可评审的课题不足${lower}个，${RULE_LABELS.loadBalance}时无法分配` };
+    return {
+      ok: false,
+      rule: 'loadBalance',
+      expertId: e.id,
+      message: `专家「${e.name}」可评审的课题不足${lower}个，${RULE_LABELS.loadBalance}时无法分配`,
+    };
   }
 
   const assignments: Assignment[] = [];

@@ -38,7 +38,8 @@ export interface ReviewTarget {
   people: TargetPerson[];
 }
 
-export type ConflictRule = 'sameUnit' | 'participant' | 'declared' | 'sameArea' | 'unitQuota' | 'tooFewExperts' | 'loadBalance';
+export type ConflictRule =
+  'sameUnit' | 'participant' | 'declared' | 'sameArea' | 'unitQuota' | 'tooFewExperts' | 'loadBalance';
 
 export interface AllocRules {
   /** Experts per target. */

@@ -4,7 +4,22 @@ import { AppError } from '../../platform/http/AppError.js';
 import { ResourceService } from '../../platform/resources/ResourceService.js';
 import { loadBatch } from './reviewData.js';
 
-const COPIED = ['level', 'stage', 'targetEntity', 'startTime', 'endTime', 'blind', 'outOfArea', 'expertsPerTopic', 'rule', 'scoreMode', 'disagreementThreshold', 'criteria', 'recommendations', 'description'];
+const COPIED = [
+  'level',
+  'stage',
+  'targetEntity',
+  'startTime',
+  'endTime',
+  'blind',
+  'outOfArea',
+  'expertsPerTopic',
+  'rule',
+  'scoreMode',
+  'disagreementThreshold',
+  'criteria',
+  'recommendations',
+  'description',
+];
 
 /** A new batch with the same settings and an unfrozen copy of the template (how a used template is changed). */
 export async function copyBatch(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {

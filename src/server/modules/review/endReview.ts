@@ -24,9 +24,12 @@ export async function endReview(ctx: AppContext, user: SessionUser, body: Record
   const reason = typeof body.reason === 'string' ? body.reason.trim() : '';
   const reviews = await reviewsOfBatch(ctx, bc.batch.id);
   const open = reviews.filter((r) => r.status === '0' || r.status === '1');
-  if (open.length && !force) throw new AppError(`还有${open.length}份评审未提交，不能结束评审`, 400, 400, { open: open.length });
-  if (open.length && !reason) throw AppError.invalid([{ field: 'reason', label: '原因', message: '请填写强制结束的原因' }]);
-  if (reason.length > 500) throw AppError.invalid([{ field: 'reason', label: '原因', message: '原因不能超过500个字符' }]);
+  if (open.length && !force)
+    throw new AppError(`还有${open.length}份评审未提交，不能结束评审`, 400, 400, { open: open.length });
+  if (open.length && !reason)
+    throw AppError.invalid([{ field: 'reason', label: '原因', message: '请填写强制结束的原因' }]);
+  if (reason.length > 500)
+    throw AppError.invalid([{ field: 'reason', label: '原因', message: '原因不能超过500个字符' }]);
   const s = stageStatuses(bc);
   const m = bc.mapping;
   const resultDef = bc.targetEntity.fields[m.resultField];
@@ -41,22 +44,67 @@ export async function endReview(ctx: AppContext, user: SessionUser, body: Record
   await storeOf(ctx).transaction(async (tx) => {
     for (const [targetId, rs] of byTarget) {
       const done = rs.filter((r) => r.status === '2');
-      const agg = aggregate(done.map((r) => Number(r.total)), String(bc.batch.rule ?? '1'), threshold);
+      const agg = aggregate(
+        done.map((r) => Number(r.total)),
+        String(bc.batch.rule ?? '1'),
+        threshold,
+      );
       const result = {
-        batchId: bc.batch.id, batchName: bc.batch.name, finalScore: agg.finalScore, mean: agg.mean, spread: agg.spread, stdDev: agg.stdDev,
-        disagreement: agg.disagreement, count: agg.count, experts: rs.length, rule: bc.batch.rule ?? '1',
-        recommendation: majority(done.map((r) => (r.recommendation as string | null) ?? null), bc.recommendations), endedAt: formatDateTime(now),
+        batchId: bc.batch.id,
+        batchName: bc.batch.name,
+        finalScore: agg.finalScore,
+        mean: agg.mean,
+        spread: agg.spread,
+        stdDev: agg.stdDev,
+        disagreement: agg.disagreement,
+        count: agg.count,
+        experts: rs.length,
+        rule: bc.batch.rule ?? '1',
+        recommendation: majority(
+          done.map((r) => (r.recommendation as string | null) ?? null),
+          bc.recommendations,
+        ),
+        endedAt: formatDateTime(now),
       };
       const rec = await tx.get(bc.targetEntity, targetId, { lock: true });
       if (!rec) continue;
-      const prev = rec[m.resultField] && typeof rec[m.resultField] === 'object' ? (rec[m.resultField] as Record<string, unknown>) : {};
-      const next = { ...rec, [m.resultField]: { ...prev, [String(bc.batch.stage)]: result }, updatedAt: now, updatedBy: user.userId };
+      const prev =
+        rec[m.resultField] && typeof rec[m.resultField] === 'object'
+          ? (rec[m.resultField] as Record<string, unknown>)
+          : {};
+      const next = {
+        ...rec,
+        [m.resultField]: { ...prev, [String(bc.batch.stage)]: result },
+        updatedAt: now,
+        updatedBy: user.userId,
+      };
       if (!(await tx.update(bc.targetEntity, next, rec.version))) throw AppError.conflict();
       await tx.log({
-        entity: m.entity, recordId: targetId, action: 'reviewResult', actionLabel: '专家评审结果', fromStatus: rec.status, toStatus: rec.status,
-        comment: `${String(bc.batch.name)}：总评${agg.finalScore ?? '—'}分${agg.disagreement ? '（专家意见分歧较大）' : ''}`, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now,
+        entity: m.entity,
+        recordId: targetId,
+        action: 'reviewResult',
+        actionLabel: '专家评审结果',
+        fromStatus: rec.status,
+        toStatus: rec.status,
+        comment: `${String(bc.batch.name)}：总评${agg.finalScore ?? '—'}分${agg.disagreement ? '（专家意见分歧较大）' : ''}`,
+        userId: user.userId,
+        userName: user.realName,
+        roleCode: user.roleCode,
+        createdAt: now,
       });
-      if (rec.status === s.waiting) await fire(ctx, { entity: m.entity, id: targetId, action: m.endAction, version: rec.version + 1, comment: `评审结束（${String(bc.batch.name)}）` }, user, tx);
+      if (rec.status === s.waiting)
+        await fire(
+          ctx,
+          {
+            entity: m.entity,
+            id: targetId,
+            action: m.endAction,
+            version: rec.version + 1,
+            comment: `评审结束（${String(bc.batch.name)}）`,
+          },
+          user,
+          tx,
+        );
       results.push({ targetId, targetName: rs[0]!.targetName, ...result });
     }
     // Tasks left open by a forced end are closed: no expert keeps a task they can no longer do.
@@ -64,13 +112,50 @@ export async function endReview(ctx: AppContext, user: SessionUser, body: Record
     for (const r of open) {
       const cur = await tx.get(reviewEntity, r.id, { lock: true });
       if (!cur || (cur.status !== '0' && cur.status !== '1')) continue;
-      if (!(await tx.update(reviewEntity, { ...cur, status: CLOSED, updatedAt: now, updatedBy: user.userId }, cur.version))) throw AppError.conflict();
-      await tx.log({ entity: 'review', recordId: r.id, action: 'closeUnsubmitted', actionLabel: '评审结束未提交', fromStatus: String(cur.status), toStatus: CLOSED, comment: reason || null, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now });
+      if (
+        !(await tx.update(
+          reviewEntity,
+          { ...cur, status: CLOSED, updatedAt: now, updatedBy: user.userId },
+          cur.version,
+        ))
+      )
+        throw AppError.conflict();
+      await tx.log({
+        entity: 'review',
+        recordId: r.id,
+        action: 'closeUnsubmitted',
+        actionLabel: '评审结束未提交',
+        fromStatus: String(cur.status),
+        toStatus: CLOSED,
+        comment: reason || null,
+        userId: user.userId,
+        userName: user.realName,
+        roleCode: user.roleCode,
+        createdAt: now,
+      });
     }
     const b = await tx.get(batchEntity, bc.batch.id, { lock: true });
     if (!b || b.version !== bc.batch.version) throw AppError.conflict();
-    if (!(await tx.update(batchEntity, { ...b, endedAt: formatDateTime(now), endReason: open.length ? reason : null }, b.version))) throw AppError.conflict();
-    await fire(ctx, { entity: 'reviewBatch', id: b.id, action: 'endReview', version: b.version + 1, comment: open.length ? `强制结束：${reason}` : null }, null, tx);
+    if (
+      !(await tx.update(
+        batchEntity,
+        { ...b, endedAt: formatDateTime(now), endReason: open.length ? reason : null },
+        b.version,
+      ))
+    )
+      throw AppError.conflict();
+    await fire(
+      ctx,
+      {
+        entity: 'reviewBatch',
+        id: b.id,
+        action: 'endReview',
+        version: b.version + 1,
+        comment: open.length ? `强制结束：${reason}` : null,
+      },
+      null,
+      tx,
+    );
   });
   return { results, forced: open.length > 0 };
 }

@@ -21,16 +21,26 @@ export async function peerReviews(ctx: AppContext, user: SessionUser, body: Reco
   const batch = await store.get(entityOf(ctx, 'reviewBatch'), Number(review.batchId));
   if (!batch) throw AppError.notFound();
   const blind = batch.blind === true && expert;
-  const all = await listAll(store, entity, { t: 'and', items: [
-    { t: 'cmp', field: 'batchId', op: '=', value: batch.id }, { t: 'cmp', field: 'targetId', op: '=', value: Number(review.targetId) },
-  ] });
+  const all = await listAll(store, entity, {
+    t: 'and',
+    items: [
+      { t: 'cmp', field: 'batchId', op: '=', value: batch.id },
+      { t: 'cmp', field: 'targetId', op: '=', value: Number(review.targetId) },
+    ],
+  });
   const others = all.filter((r) => r.id !== review.id && r.status === '2');
   const dict = ctx.schemas.dictionaries.get('psbw');
   return {
     blind,
     reviews: others.map((r, i) => ({
-      key: r.id, expertName: blind ? `专家${i + 1}` : r.expertName, scores: r.scores, total: r.total, recommendation: r.recommendation,
-      confidence: dict?.options.find((o) => String(o.value) === String(r.confidence))?.text ?? null, comment: r.comment, submittedAt: r.submittedAt,
+      key: r.id,
+      expertName: blind ? `专家${i + 1}` : r.expertName,
+      scores: r.scores,
+      total: r.total,
+      recommendation: r.recommendation,
+      confidence: dict?.options.find((o) => String(o.value) === String(r.confidence))?.text ?? null,
+      comment: r.comment,
+      submittedAt: r.submittedAt,
     })),
   };
 }

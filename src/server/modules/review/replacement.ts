@@ -8,7 +8,15 @@
  * than the batch's busiest expert, or one above the least busy). A declined task still counts in
  * its expert's load: declining does not earn another task.
  */
-import { DEFAULT_MAX_PER_UNIT, normUnit, pairConflicts, subjectMatches, type AllocExpert, type AllocRules, type ReviewTarget } from './conflicts.js';
+import {
+  DEFAULT_MAX_PER_UNIT,
+  normUnit,
+  pairConflicts,
+  subjectMatches,
+  type AllocExpert,
+  type AllocRules,
+  type ReviewTarget,
+} from './conflicts.js';
 
 export interface ReplacementInput {
   target: ReviewTarget;

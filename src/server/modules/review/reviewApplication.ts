@@ -22,7 +22,11 @@ export function hasApplication(ctx: AppContext, targetEntity: unknown): boolean 
  * (leader, unit, members), the same record review/task answers, never the topic's own download
  * (which needs the topic's read right an expert does not have). ID and phone numbers are masked.
  */
-export async function reviewApplication(ctx: AppContext, user: SessionUser, reviewId: unknown): Promise<{ filename: string; buffer: Buffer }> {
+export async function reviewApplication(
+  ctx: AppContext,
+  user: SessionUser,
+  reviewId: unknown,
+): Promise<{ filename: string; buffer: Buffer }> {
   const reviewEntity = entityOf(ctx, 'review');
   const review = await storeOf(ctx).get(reviewEntity, parseId(reviewId));
   if (!review || !allowed(reviewEntity, 'read', review, user)) throw AppError.notFound();
@@ -33,11 +37,17 @@ export async function reviewApplication(ctx: AppContext, user: SessionUser, revi
   const record = await storeOf(ctx).get(topic, Number(review.targetId));
   if (!batch || !record) throw AppError.notFound();
   const blind = batch.blind === true && user.roleCode === EXPERT;
-  const workflow = topic.workflow ? ctx.schemas.workflows.get(topic.workflow) ?? null : null;
+  const workflow = topic.workflow ? (ctx.schemas.workflows.get(topic.workflow) ?? null) : null;
   const buffer = await applicationDocx({
-    page: ctx.schemas.pages.get(APPLICATION_PAGE) as FormPageDef, entity: topic, workflow,
-    record: expertView(m, record, blind), dicts: new DictionaryValues(ctx), unmasked: false,
+    page: ctx.schemas.pages.get(APPLICATION_PAGE) as FormPageDef,
+    entity: topic,
+    workflow,
+    record: expertView(m, record, blind),
+    dicts: new DictionaryValues(ctx),
+    unmasked: false,
   });
-  const name = String(record[m.nameField] ?? '').replace(/[\\/:*?"<>|\r\n]/g, '_').slice(0, 60);
+  const name = String(record[m.nameField] ?? '')
+    .replace(/[\\/:*?"<>|\r\n]/g, '_')
+    .slice(0, 60);
   return { filename: `${name}申报书${blind ? '（隐名）' : ''}.docx`, buffer };
 }

@@ -3,7 +3,12 @@ import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { allowed } from '../../platform/records/access.js';
-import { KyselyRecordStore, type Filter, type RecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
+import {
+  KyselyRecordStore,
+  type Filter,
+  type RecordStore,
+  type StoredRecord,
+} from '../../platform/records/RecordStore.js';
 import { optionsOf, type Criterion } from './aggregate.js';
 import { targetMapping, type TargetMapping } from './targetMapping.js';
 
@@ -26,7 +31,12 @@ export function storeOf(ctx: AppContext): KyselyRecordStore {
 }
 
 /** Every record matching a filter (lists are bounded by what one batch holds). */
-export async function listAll(store: RecordStore, entity: EntityDef, where: Filter, limit = 5000): Promise<StoredRecord[]> {
+export async function listAll(
+  store: RecordStore,
+  entity: EntityDef,
+  where: Filter,
+  limit = 5000,
+): Promise<StoredRecord[]> {
   const { rows } = await store.list(entity, { where, sort: [{ field: 'id', order: 'asc' }], offset: 0, limit });
   return rows;
 }
@@ -40,7 +50,13 @@ export interface BatchContext {
 }
 
 /** A batch the user may read (or update), with its target mapping; 404 outside the user's scope. */
-export async function loadBatch(ctx: AppContext, user: SessionUser, id: unknown, right: 'read' | 'update', store: RecordStore = storeOf(ctx)): Promise<BatchContext> {
+export async function loadBatch(
+  ctx: AppContext,
+  user: SessionUser,
+  id: unknown,
+  right: 'read' | 'update',
+  store: RecordStore = storeOf(ctx),
+): Promise<BatchContext> {
   if (!ADMIN_ROLES.includes(user.roleCode)) throw AppError.forbidden();
   const entity = entityOf(ctx, 'reviewBatch');
   const batch = await store.get(entity, parseId(id, 'batchId', '评审批次'));
@@ -49,13 +65,19 @@ export async function loadBatch(ctx: AppContext, user: SessionUser, id: unknown,
   if (right === 'update' && !allowed(entity, 'update', batch, user)) throw AppError.forbidden();
   const mapping = targetMapping(ctx, String(batch.targetEntity ?? 'topic'));
   return {
-    batch, mapping, targetEntity: entityOf(ctx, mapping.entity),
+    batch,
+    mapping,
+    targetEntity: entityOf(ctx, mapping.entity),
     criteria: Array.isArray(batch.criteria) ? (batch.criteria as Criterion[]) : [],
     recommendations: optionsOf(batch.recommendations),
   };
 }
 
-export async function reviewsOfBatch(ctx: AppContext, batchId: number, store: RecordStore = storeOf(ctx)): Promise<StoredRecord[]> {
+export async function reviewsOfBatch(
+  ctx: AppContext,
+  batchId: number,
+  store: RecordStore = storeOf(ctx),
+): Promise<StoredRecord[]> {
   return listAll(store, entityOf(ctx, 'review'), { t: 'cmp', field: 'batchId', op: '=', value: batchId });
 }
 

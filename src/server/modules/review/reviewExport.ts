@@ -16,7 +16,11 @@ const text = (v: unknown) => neutraliseCell(String(v ?? ''));
  * expert's score per criterion, comment and status. In a blind batch experts appear as 专家1,
  * 专家2… (per record), never by name.
  */
-export async function exportReviews(ctx: AppContext, user: SessionUser, body: Record<string, unknown>): Promise<{ filename: string; buffer: Buffer }> {
+export async function exportReviews(
+  ctx: AppContext,
+  user: SessionUser,
+  body: Record<string, unknown>,
+): Promise<{ filename: string; buffer: Buffer }> {
   const bc = await loadBatch(ctx, user, body.batchId, 'read');
   const reviews = await reviewsOfBatch(ctx, bc.batch.id);
   const blind = bc.batch.blind === true;
@@ -32,34 +36,84 @@ export async function exportReviews(ctx: AppContext, user: SessionUser, body: Re
 
   const wb = new ExcelJS.Workbook();
   const summary = wb.addWorksheet('评审汇总');
-  summary.addRow([`${label}名称`, '专家人数', '已提交', '各专家总分', '总评', '平均分', '分差', '标准差', '意见分歧', '推荐意见', '结果']);
+  summary.addRow([
+    `${label}名称`,
+    '专家人数',
+    '已提交',
+    '各专家总分',
+    '总评',
+    '平均分',
+    '分差',
+    '标准差',
+    '意见分歧',
+    '推荐意见',
+    '结果',
+  ]);
   for (const rs of byTarget.values()) {
     const done = rs.filter((r) => r.status === '2');
-    const a = aggregate(done.map((r) => Number(r.total)), String(bc.batch.rule ?? '1'), threshold);
+    const a = aggregate(
+      done.map((r) => Number(r.total)),
+      String(bc.batch.rule ?? '1'),
+      threshold,
+    );
     summary.addRow([
-      text(rs[0]!.targetName), rs.length, done.length,
-      rs.map((r) => `${who(rs, r)}：${r.status === '2' ? `${String(r.total)}分` : status.get(String(r.status)) ?? ''}`).join('；'),
-      a.finalScore ?? '', a.mean ?? '', a.spread ?? '', a.stdDev ?? '', a.count ? (a.disagreement ? '分歧较大' : '一致') : '',
-      text(majority(done.map((r) => (r.recommendation as string | null) ?? null), bc.recommendations) ?? ''),
+      text(rs[0]!.targetName),
+      rs.length,
+      done.length,
+      rs
+        .map(
+          (r) => `${who(rs, r)}：${r.status === '2' ? `${String(r.total)}分` : (status.get(String(r.status)) ?? '')}`,
+        )
+        .join('；'),
+      a.finalScore ?? '',
+      a.mean ?? '',
+      a.spread ?? '',
+      a.stdDev ?? '',
+      a.count ? (a.disagreement ? '分歧较大' : '一致') : '',
+      text(
+        majority(
+          done.map((r) => (r.recommendation as string | null) ?? null),
+          bc.recommendations,
+        ) ?? '',
+      ),
       ended ? '评审已结束' : '评审中（按已提交的评分计算）',
     ]);
   }
   summary.getRow(1).font = { bold: true };
-  summary.columns.forEach((c, i) => { c.width = i === 0 ? 36 : i === 3 ? 48 : 12; });
+  summary.columns.forEach((c, i) => {
+    c.width = i === 0 ? 36 : i === 3 ? 48 : 12;
+  });
 
   const sheet = wb.addWorksheet('专家评分');
-  sheet.addRow([`${label}名称`, '评审专家', ...criteria.map((c) => `${c.name}（满分${c.maxScore}）`), '总分', '推荐意见', '评审意见', '状态', '提交时间']);
+  sheet.addRow([
+    `${label}名称`,
+    '评审专家',
+    ...criteria.map((c) => `${c.name}（满分${c.maxScore}）`),
+    '总分',
+    '推荐意见',
+    '评审意见',
+    '状态',
+    '提交时间',
+  ]);
   sheet.getRow(1).font = { bold: true };
   for (const rs of byTarget.values()) {
     for (const r of rs) {
       const scores = (r.scores ?? {}) as Record<string, number>;
       sheet.addRow([
-        text(r.targetName), who(rs, r), ...criteria.map((c) => scores[c.name] ?? ''), r.total ?? '', text(r.recommendation),
-        text(r.comment), status.get(String(r.status)) ?? '', String(r.submittedAt ?? ''),
+        text(r.targetName),
+        who(rs, r),
+        ...criteria.map((c) => scores[c.name] ?? ''),
+        r.total ?? '',
+        text(r.recommendation),
+        text(r.comment),
+        status.get(String(r.status)) ?? '',
+        String(r.submittedAt ?? ''),
       ]);
     }
   }
-  sheet.columns.forEach((c, i) => { c.width = i === 0 ? 36 : i === criteria.length + 4 ? 48 : 14; });
+  sheet.columns.forEach((c, i) => {
+    c.width = i === 0 ? 36 : i === criteria.length + 4 ? 48 : 14;
+  });
   const filename = `${String(bc.batch.name)}_评审结果.xlsx`.replace(/[\\/:*?"<>|]/g, '_');
   const buffer = Buffer.from(await wb.xlsx.writeBuffer());
   return { filename, buffer };

@@ -10,21 +10,31 @@ const EXPERT = '5';
  * (their read rules keep them out), yet must read the application they score. Only the mapping's
  * document fields, only the records the expert has a task on, only in the expert role.
  */
-export async function expertDocumentFields(ctx: AppContext, user: SessionUser, entity: string, record: StoredRecord, db: Kysely<any>): Promise<readonly string[] | null> {
+export async function expertDocumentFields(
+  ctx: AppContext,
+  user: SessionUser,
+  entity: string,
+  record: StoredRecord,
+  db: Kysely<any>,
+): Promise<readonly string[] | null> {
   if (user.roleCode !== EXPERT) return null;
-  const doc = ctx.schemas.documents.get('reviewTargets') as { targets?: Record<string, { documentFields?: string[] }> } | undefined;
+  const doc = ctx.schemas.documents.get('reviewTargets') as
+    { targets?: Record<string, { documentFields?: string[] }> } | undefined;
   const fields = doc?.targets?.[entity]?.documentFields;
   const review = ctx.schemas.entities.get('review');
   if (!fields?.length || !review) return null;
   const { total } = await new KyselyRecordStore(db, ctx.database.dialect).list(review, {
     where: {
-      t: 'and', items: [
+      t: 'and',
+      items: [
         { t: 'cmp', field: 'expertUserId', op: '=', value: user.userId },
         { t: 'cmp', field: 'targetEntity', op: '=', value: entity },
         { t: 'cmp', field: 'targetId', op: '=', value: record.id },
       ],
     },
-    sort: [], offset: 0, limit: 1,
+    sort: [],
+    offset: 0,
+    limit: 1,
   });
   return total > 0 ? fields : null;
 }

@@ -20,12 +20,39 @@ export function ensureTopicContract(t: TestApp): void {
   for (const [name, def] of Object.entries(CONTRACT)) if (!topic.fields[name]) topic.fields[name] = def;
 }
 
-export async function insertTopic(t: TestApp, v: { name: string; leader: string; unit: string; subject: string; areaCode: string; status: string; members?: Array<{ name: string; unit?: string }>; stage?: number }): Promise<number> {
+export async function insertTopic(
+  t: TestApp,
+  v: {
+    name: string;
+    leader: string;
+    unit: string;
+    subject: string;
+    areaCode: string;
+    status: string;
+    members?: Array<{ name: string; unit?: string }>;
+    stage?: number;
+  },
+): Promise<number> {
   const topic = t.ctx.schemas.entities.get('topic')!;
-  const owner = await t.ctx.database.db.selectFrom('users').select('id').where('username', '=', 'leader1').executeTakeFirstOrThrow();
+  const owner = await t.ctx.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', 'leader1')
+    .executeTakeFirstOrThrow();
   const now = Date.now();
   return KyselyRecordStore.of(t.ctx.database).insert(topic, {
-    status: v.status, ownerId: Number(owner.id), areaCode: v.areaCode, createdAt: now, updatedAt: now, createdBy: Number(owner.id), updatedBy: null,
-    name: v.name, leader: v.leader, unit: v.unit, subject: v.subject, members: v.members ?? [], stage: v.stage ?? 1,
+    status: v.status,
+    ownerId: Number(owner.id),
+    areaCode: v.areaCode,
+    createdAt: now,
+    updatedAt: now,
+    createdBy: Number(owner.id),
+    updatedBy: null,
+    name: v.name,
+    leader: v.leader,
+    unit: v.unit,
+    subject: v.subject,
+    members: v.members ?? [],
+    stage: v.stage ?? 1,
   });
 }

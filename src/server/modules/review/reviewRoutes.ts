@@ -13,7 +13,12 @@ import { reviewApplication } from './reviewApplication.js';
 import { progress, reopen, remind, saveScore, task } from './scoringService.js';
 
 const subAct = { type: 'string', maxLength: 8 } as const;
-const id = { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[0-9]{1,15}$' }] } as const;
+const id = {
+  anyOf: [
+    { type: 'integer', minimum: 1 },
+    { type: 'string', pattern: '^[0-9]{1,15}$' },
+  ],
+} as const;
 const obj = (properties: Record<string, unknown>, required: string[]) => ({
   body: { type: 'object', properties: { subAct, ...properties }, required, additionalProperties: false },
 });
@@ -28,66 +33,164 @@ type B = { Body: Record<string, unknown> };
  */
 export async function reviewRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
-  app.post<B>('/review/candidates', { schema: batchOnly }, async (req) => ok(await candidates(ctx, currentUser(req), req.body)));
-  app.post<B>('/review/allocate', {
-    schema: obj({
-      batchId: id, mode: { type: 'string', enum: ['auto', 'manual'] },
-      targetIds: { type: 'array', items: id, minItems: 1, maxItems: 1000 },
-      pairs: { type: 'array', maxItems: 5000, items: { type: 'object', properties: { targetId: id, expertId: id }, required: ['targetId', 'expertId'], additionalProperties: false } },
-    }, ['batchId', 'mode', 'targetIds']),
-  }, async (req) => ok(await allocateExperts(ctx, currentUser(req), req.body), '分配成功'));
-  app.post<B>('/review/unassign', { schema: obj({ id }, ['id']) }, async (req) => ok(await unassign(ctx, currentUser(req), req.body), '操作成功！'));
-  app.post<B>('/review/task', { schema: obj({ id }, ['id']) }, async (req) => ok(await task(ctx, currentUser(req), req.body)));
-  app.post<B>('/review/score', {
-    schema: obj({
-      id, version: { type: 'integer', minimum: 1 }, submit: { type: 'boolean' },
-      scores: { type: 'object', maxProperties: 20, additionalProperties: { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 10 }, { type: 'null' }] } },
-      recommendation: { type: ['string', 'null'], maxLength: 30 }, confidence: { type: ['string', 'null'], maxLength: 4 }, comment: { type: ['string', 'null'], maxLength: 2000 },
-    }, ['id', 'version']),
-  }, async (req) => ok(await saveScore(ctx, currentUser(req), req.body), req.body.submit === true ? '提交成功' : '保存成功'));
-  app.post<B>('/review/reopen', { schema: obj({ id, comment: { type: ['string', 'null'], maxLength: 2000 } }, ['id']) }, async (req) => ok(await reopen(ctx, currentUser(req), req.body), '操作成功！'));
-  app.post<B>('/review/decline', {
-    schema: obj({ id, kind: { type: 'string', maxLength: 10 }, conflictType: { type: ['string', 'null'], maxLength: 4 }, reason: { type: ['string', 'null'], maxLength: 2000 } }, ['id', 'kind']),
-  }, async (req) => ok(await decline(ctx, currentUser(req), req.body), req.body.kind === 'conflict' ? '已申报回避，等待确认' : '已谢绝评审，等待确认'));
-  app.post<B>('/review/replacement', { schema: obj({ id }, ['id']) }, async (req) => ok(await replacement(ctx, currentUser(req), req.body)));
-  app.post<B>('/review/replace', { schema: obj({ id, expertId: id }, ['id', 'expertId']) }, async (req) => ok(await confirmReplacement(ctx, currentUser(req), req.body), '已替换专家'));
-  app.post<B>('/review/peers', { schema: obj({ id }, ['id']) }, async (req) => ok(await peerReviews(ctx, currentUser(req), req.body)));
-  app.post<B>('/review/progress', { schema: batchOnly }, async (req) => ok(await progress(ctx, currentUser(req), req.body)));
+  app.post<B>('/review/candidates', { schema: batchOnly }, async (req) =>
+    ok(await candidates(ctx, currentUser(req), req.body)),
+  );
+  app.post<B>(
+    '/review/allocate',
+    {
+      schema: obj(
+        {
+          batchId: id,
+          mode: { type: 'string', enum: ['auto', 'manual'] },
+          targetIds: { type: 'array', items: id, minItems: 1, maxItems: 1000 },
+          pairs: {
+            type: 'array',
+            maxItems: 5000,
+            items: {
+              type: 'object',
+              properties: { targetId: id, expertId: id },
+              required: ['targetId', 'expertId'],
+              additionalProperties: false,
+            },
+          },
+        },
+        ['batchId', 'mode', 'targetIds'],
+      ),
+    },
+    async (req) => ok(await allocateExperts(ctx, currentUser(req), req.body), '分配成功'),
+  );
+  app.post<B>('/review/unassign', { schema: obj({ id }, ['id']) }, async (req) =>
+    ok(await unassign(ctx, currentUser(req), req.body), '操作成功！'),
+  );
+  app.post<B>('/review/task', { schema: obj({ id }, ['id']) }, async (req) =>
+    ok(await task(ctx, currentUser(req), req.body)),
+  );
+  app.post<B>(
+    '/review/score',
+    {
+      schema: obj(
+        {
+          id,
+          version: { type: 'integer', minimum: 1 },
+          submit: { type: 'boolean' },
+          scores: {
+            type: 'object',
+            maxProperties: 20,
+            additionalProperties: { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 10 }, { type: 'null' }] },
+          },
+          recommendation: { type: ['string', 'null'], maxLength: 30 },
+          confidence: { type: ['string', 'null'], maxLength: 4 },
+          comment: { type: ['string', 'null'], maxLength: 2000 },
+        },
+        ['id', 'version'],
+      ),
+    },
+    async (req) =>
+      ok(await saveScore(ctx, currentUser(req), req.body), req.body.submit === true ? '提交成功' : '保存成功'),
+  );
+  app.post<B>(
+    '/review/reopen',
+    { schema: obj({ id, comment: { type: ['string', 'null'], maxLength: 2000 } }, ['id']) },
+    async (req) => ok(await reopen(ctx, currentUser(req), req.body), '操作成功！'),
+  );
+  app.post<B>(
+    '/review/decline',
+    {
+      schema: obj(
+        {
+          id,
+          kind: { type: 'string', maxLength: 10 },
+          conflictType: { type: ['string', 'null'], maxLength: 4 },
+          reason: { type: ['string', 'null'], maxLength: 2000 },
+        },
+        ['id', 'kind'],
+      ),
+    },
+    async (req) =>
+      ok(
+        await decline(ctx, currentUser(req), req.body),
+        req.body.kind === 'conflict' ? '已申报回避，等待确认' : '已谢绝评审，等待确认',
+      ),
+  );
+  app.post<B>('/review/replacement', { schema: obj({ id }, ['id']) }, async (req) =>
+    ok(await replacement(ctx, currentUser(req), req.body)),
+  );
+  app.post<B>('/review/replace', { schema: obj({ id, expertId: id }, ['id', 'expertId']) }, async (req) =>
+    ok(await confirmReplacement(ctx, currentUser(req), req.body), '已替换专家'),
+  );
+  app.post<B>('/review/peers', { schema: obj({ id }, ['id']) }, async (req) =>
+    ok(await peerReviews(ctx, currentUser(req), req.body)),
+  );
+  app.post<B>('/review/progress', { schema: batchOnly }, async (req) =>
+    ok(await progress(ctx, currentUser(req), req.body)),
+  );
   app.post<B>('/review/remind', { schema: batchOnly }, async (req) => {
     const r = await remind(ctx, currentUser(req), req.body);
     return ok(r, `已提醒${r.reminded}位专家`);
   });
-  app.post<B>('/review/copyBatch', { schema: obj({ id }, ['id']) }, async (req) => ok(await copyBatch(ctx, currentUser(req), req.body), '复制成功'));
-  app.post<B>('/tTopicReview/checkEndReview', {
-    schema: obj({ batchId: id, force: { type: 'boolean' }, reason: { type: ['string', 'null'], maxLength: 500 } }, ['batchId']),
-  }, async (req) => ok(await endReview(ctx, currentUser(req), req.body), '评审已结束'));
-  app.post<{ Querystring: { id: string } }>('/review/application', {
-    preValidation: async (req) => { if (req.body === undefined) req.body = {}; },
-    schema: {
-      querystring: { type: 'object', properties: { id: { type: 'string', pattern: '^[0-9]{1,15}$' } }, required: ['id'], additionalProperties: false },
-      body: { type: 'object', properties: { subAct }, additionalProperties: false },
+  app.post<B>('/review/copyBatch', { schema: obj({ id }, ['id']) }, async (req) =>
+    ok(await copyBatch(ctx, currentUser(req), req.body), '复制成功'),
+  );
+  app.post<B>(
+    '/tTopicReview/checkEndReview',
+    {
+      schema: obj({ batchId: id, force: { type: 'boolean' }, reason: { type: ['string', 'null'], maxLength: 500 } }, [
+        'batchId',
+      ]),
     },
-  }, async (req, reply) => {
-    const { filename, buffer } = await reviewApplication(ctx, currentUser(req), req.query.id);
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
-      .header('content-disposition', contentDisposition(filename))
-      .header('cache-control', 'no-store')
-      .send(buffer);
-  });
+    async (req) => ok(await endReview(ctx, currentUser(req), req.body), '评审已结束'),
+  );
+  app.post<{ Querystring: { id: string } }>(
+    '/review/application',
+    {
+      preValidation: async (req) => {
+        if (req.body === undefined) req.body = {};
+      },
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { id: { type: 'string', pattern: '^[0-9]{1,15}$' } },
+          required: ['id'],
+          additionalProperties: false,
+        },
+        body: { type: 'object', properties: { subAct }, additionalProperties: false },
+      },
+    },
+    async (req, reply) => {
+      const { filename, buffer } = await reviewApplication(ctx, currentUser(req), req.query.id);
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+        .header('content-disposition', contentDisposition(filename))
+        .header('cache-control', 'no-store')
+        .send(buffer);
+    },
+  );
   // The batch in the body, or in the query (a list row's download action: review/export?batchId=:id).
-  app.post<B & { Querystring: { batchId?: string } }>('/review/export', {
-    preValidation: async (req) => { if (req.body === undefined) req.body = {}; },
-    schema: {
-      querystring: { type: 'object', properties: { batchId: { type: 'string', pattern: '^[0-9]{1,15}$' } }, additionalProperties: false },
-      body: { type: 'object', properties: { subAct, batchId: id }, additionalProperties: false },
+  app.post<B & { Querystring: { batchId?: string } }>(
+    '/review/export',
+    {
+      preValidation: async (req) => {
+        if (req.body === undefined) req.body = {};
+      },
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { batchId: { type: 'string', pattern: '^[0-9]{1,15}$' } },
+          additionalProperties: false,
+        },
+        body: { type: 'object', properties: { subAct, batchId: id }, additionalProperties: false },
+      },
     },
-  }, async (req, reply) => {
-    const { filename, buffer } = await exportReviews(ctx, currentUser(req), { batchId: req.body.batchId ?? req.query.batchId });
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', contentDisposition(filename))
-      .header('cache-control', 'no-store')
-      .send(buffer);
-  });
+    async (req, reply) => {
+      const { filename, buffer } = await exportReviews(ctx, currentUser(req), {
+        batchId: req.body.batchId ?? req.query.batchId,
+      });
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', contentDisposition(filename))
+        .header('cache-control', 'no-store')
+        .send(buffer);
+    },
+  );
 }

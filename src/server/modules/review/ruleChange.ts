@@ -11,14 +11,21 @@ export interface BrokenAllocation {
   rule: ConflictRule;
 }
 
-const rulesOf = (batch: Record<string, unknown>): AllocRules => ({ perTarget: Number(batch.expertsPerTopic ?? 3), outOfArea: batch.outOfArea === true });
+const rulesOf = (batch: Record<string, unknown>): AllocRules => ({
+  perTarget: Number(batch.expertsPerTopic ?? 3),
+  outOfArea: batch.outOfArea === true,
+});
 
 /**
  * The allocations of a batch that its new rules would break and its old ones did not (异地评审
  * switched on with same-area experts allocated, say): each with the rule it breaks. Allocations
  * broken already under the old rules (an expert's unit changed since) are not the rule change's doing.
  */
-export async function brokenByRuleChange(ctx: AppContext, before: StoredRecord, after: Record<string, unknown>): Promise<BrokenAllocation[]> {
+export async function brokenByRuleChange(
+  ctx: AppContext,
+  before: StoredRecord,
+  after: Record<string, unknown>,
+): Promise<BrokenAllocation[]> {
   const oldRules = rulesOf(before);
   const newRules = rulesOf(after);
   if (oldRules.outOfArea === newRules.outOfArea) return [];
@@ -42,7 +49,12 @@ export async function brokenByRuleChange(ctx: AppContext, before: StoredRecord, 
     for (const v of targetViolations(target, allocated, newRules)) {
       if (was.has(`${v.expertId}:${v.rule}`)) continue;
       const review = mine.find((r) => Number(r.expertId) === v.expertId)!;
-      out.push({ reviewId: review.id, targetName: String(review.targetName ?? ''), expertName: String(review.expertName ?? ''), rule: v.rule });
+      out.push({
+        reviewId: review.id,
+        targetName: String(review.targetName ?? ''),
+        expertName: String(review.expertName ?? ''),
+        rule: v.rule,
+      });
     }
   }
   return out;
@@ -50,7 +62,10 @@ export async function brokenByRuleChange(ctx: AppContext, before: StoredRecord, 
 
 /** The refusal's text: what breaks, pair by pair (at most five named), and what to do. */
 export function brokenMessage(broken: BrokenAllocation[]): string {
-  const named = broken.slice(0, 5).map((b) => `专家「${b.expertName}」—「${b.targetName}」（${RULE_LABELS[b.rule]}）`).join('；');
+  const named = broken
+    .slice(0, 5)
+    .map((b) => `专家「${b.expertName}」—「${b.targetName}」（${RULE_LABELS[b.rule]}）`)
+    .join('；');
   const more = broken.length > 5 ? `等${broken.length}项` : '';
   return `修改后的规则与已分配的专家冲突：${named}${more}。请先在分配页面取消这些分配（已开始评审的分配不能取消），再修改规则`;
 }

@@ -7,7 +7,16 @@ import type { StoredRecord } from '../../platform/records/RecordStore.js';
 import { parseLocal } from '../../platform/records/time.js';
 import { notify } from '../../platform/notifications/notify.js';
 import { optionsOf, ScoreProblem, scoreTotal, type Criterion } from './aggregate.js';
-import { entityOf, listAll, loadBatch, parseId, reviewsOfBatch, storeOf, taskStatuses, type BatchContext } from './reviewData.js';
+import {
+  entityOf,
+  listAll,
+  loadBatch,
+  parseId,
+  reviewsOfBatch,
+  storeOf,
+  taskStatuses,
+  type BatchContext,
+} from './reviewData.js';
 import { expertView, targetMapping } from './targetMapping.js';
 import { hasApplication } from './reviewApplication.js';
 
@@ -42,13 +51,26 @@ export async function task(ctx: AppContext, user: SessionUser, body: Record<stri
   return {
     review: reviewOut,
     batch: {
-      id: batch.id, name: batch.name, stage: batch.stage, blind: batch.blind === true, startTime: batch.startTime, endTime: batch.endTime,
-      criteria: batch.criteria, recommendations: optionsOf(batch.recommendations), scoreMode: batch.scoreMode, description: batch.description, status: batch.status,
+      id: batch.id,
+      name: batch.name,
+      stage: batch.stage,
+      blind: batch.blind === true,
+      startTime: batch.startTime,
+      endTime: batch.endTime,
+      criteria: batch.criteria,
+      recommendations: optionsOf(batch.recommendations),
+      scoreMode: batch.scoreMode,
+      description: batch.description,
+      status: batch.status,
     },
     target: view,
     documentFields: m.documentFields,
     // The record's documents with their labels, for the score sheet's document list.
-    documents: m.documentFields.map((f) => ({ field: f, label: targetDef.fields[f]?.label ?? f, files: Array.isArray(view?.[f]) ? view[f] : [] })),
+    documents: m.documentFields.map((f) => ({
+      field: f,
+      label: targetDef.fields[f]?.label ?? f,
+      files: Array.isArray(view?.[f]) ? view[f] : [],
+    })),
     statuses: taskStatuses(ctx),
     // A generated application form to download (review/application?id=), as this reader may see the record.
     application: hasApplication(ctx, review.targetEntity),
@@ -86,17 +108,34 @@ export async function saveScore(ctx: AppContext, user: SessionUser, body: Record
   } catch (err) {
     if (!(err instanceof ScoreProblem)) throw err;
     // At the criterion's input when it names one (scores.<criterion>), else at the sheet.
-    throw AppError.invalid([{ field: err.criterion ? `scores.${err.criterion}` : 'scores', label: err.criterion ?? '评分', message: err.message }]);
+    throw AppError.invalid([
+      {
+        field: err.criterion ? `scores.${err.criterion}` : 'scores',
+        label: err.criterion ?? '评分',
+        message: err.message,
+      },
+    ]);
   }
   const options = optionsOf(batch.recommendations);
-  const recommendation = body.recommendation === undefined || body.recommendation === null || body.recommendation === '' ? null : String(body.recommendation);
-  if (recommendation !== null && !options.includes(recommendation)) throw AppError.invalid([{ field: 'recommendation', label: '推荐意见', message: '推荐意见不正确' }]);
-  if (submit && options.length && recommendation === null) throw AppError.invalid([{ field: 'recommendation', label: '推荐意见', message: '请选择推荐意见' }]);
-  const confidence = body.confidence === undefined || body.confidence === null || body.confidence === '' ? null : String(body.confidence);
-  if (confidence !== null && !ctx.schemas.dictionaries.get('psbw')?.options.some((o) => String(o.value) === confidence)) throw AppError.invalid([{ field: 'confidence', label: '评审把握', message: '评审把握不正确' }]);
+  const recommendation =
+    body.recommendation === undefined || body.recommendation === null || body.recommendation === ''
+      ? null
+      : String(body.recommendation);
+  if (recommendation !== null && !options.includes(recommendation))
+    throw AppError.invalid([{ field: 'recommendation', label: '推荐意见', message: '推荐意见不正确' }]);
+  if (submit && options.length && recommendation === null)
+    throw AppError.invalid([{ field: 'recommendation', label: '推荐意见', message: '请选择推荐意见' }]);
+  const confidence =
+    body.confidence === undefined || body.confidence === null || body.confidence === ''
+      ? null
+      : String(body.confidence);
+  if (confidence !== null && !ctx.schemas.dictionaries.get('psbw')?.options.some((o) => String(o.value) === confidence))
+    throw AppError.invalid([{ field: 'confidence', label: '评审把握', message: '评审把握不正确' }]);
   const comment = body.comment === undefined || body.comment === null ? null : String(body.comment);
-  if (comment !== null && comment.length > 2000) throw AppError.invalid([{ field: 'comment', label: '评审意见', message: '评审意见不能超过2000个字符' }]);
-  if (submit && (comment === null || comment.trim() === '')) throw AppError.invalid([{ field: 'comment', label: '评审意见', message: '请填写评审意见' }]);
+  if (comment !== null && comment.length > 2000)
+    throw AppError.invalid([{ field: 'comment', label: '评审意见', message: '评审意见不能超过2000个字符' }]);
+  if (submit && (comment === null || comment.trim() === ''))
+    throw AppError.invalid([{ field: 'comment', label: '评审意见', message: '请填写评审意见' }]);
 
   const saved = await store.transaction(async (tx) => {
     const current = await tx.get(reviewEntity, review.id, { lock: true });
@@ -106,14 +145,35 @@ export async function saveScore(ctx: AppContext, user: SessionUser, body: Record
     if (!OPEN.includes(String(current.status))) throw AppError.conflict();
     const to = submit ? '2' : '1';
     const next: StoredRecord = {
-      ...current, scores: computed.scores, total: computed.total, recommendation, confidence, comment, status: to,
-      submittedAt: submit ? new Date(now + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : null, updatedAt: now, updatedBy: user.userId,
+      ...current,
+      scores: computed.scores,
+      total: computed.total,
+      recommendation,
+      confidence,
+      comment,
+      status: to,
+      submittedAt: submit ? new Date(now + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : null,
+      updatedAt: now,
+      updatedBy: user.userId,
     };
     if (!(await tx.update(reviewEntity, next, version))) throw AppError.conflict();
-    await tx.log({ entity: 'review', recordId: review.id, action: submit ? 'submitScore' : 'saveDraft', actionLabel: submit ? '提交评分' : '保存草稿', fromStatus: current.status, toStatus: to, comment: null, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now });
+    await tx.log({
+      entity: 'review',
+      recordId: review.id,
+      action: submit ? 'submitScore' : 'saveDraft',
+      actionLabel: submit ? '提交评分' : '保存草稿',
+      fromStatus: current.status,
+      toStatus: to,
+      comment: null,
+      userId: user.userId,
+      userName: user.realName,
+      roleCode: user.roleCode,
+      createdAt: now,
+    });
     if (Object.keys(computed.scores).length > 0) {
       const b = await tx.get(batchEntity, batch.id, { lock: true });
-      if (b && !b.templateLocked && !(await tx.update(batchEntity, { ...b, templateLocked: true }, b.version))) throw AppError.conflict();
+      if (b && !b.templateLocked && !(await tx.update(batchEntity, { ...b, templateLocked: true }, b.version)))
+        throw AppError.conflict();
     }
     return { ...next, version: version + 1 };
   });
@@ -131,16 +191,42 @@ export async function reopen(ctx: AppContext, user: SessionUser, body: Record<st
   // The expert is told why their review comes back: a reason is required.
   const comment = typeof body.comment === 'string' ? body.comment.trim() : '';
   if (!comment) throw AppError.invalid([{ field: 'comment', label: '退回原因', message: '请填写退回原因' }]);
-  if (comment.length > 2000) throw AppError.invalid([{ field: 'comment', label: '退回原因', message: '退回原因不能超过2000个字符' }]);
+  if (comment.length > 2000)
+    throw AppError.invalid([{ field: 'comment', label: '退回原因', message: '退回原因不能超过2000个字符' }]);
   const entity = entityOf(ctx, 'review');
   const now = Date.now();
   await storeOf(ctx).transaction(async (tx) => {
     const current = await tx.get(entity, review.id, { lock: true });
     if (!current || current.status !== '2') throw AppError.conflict();
-    if (!(await tx.update(entity, { ...current, status: '1', submittedAt: null, updatedAt: now, updatedBy: user.userId }, current.version))) throw AppError.conflict();
-    await tx.log({ entity: 'review', recordId: review.id, action: 'reopen', actionLabel: '退回修改', fromStatus: '2', toStatus: '1', comment, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now });
+    if (
+      !(await tx.update(
+        entity,
+        { ...current, status: '1', submittedAt: null, updatedAt: now, updatedBy: user.userId },
+        current.version,
+      ))
+    )
+      throw AppError.conflict();
+    await tx.log({
+      entity: 'review',
+      recordId: review.id,
+      action: 'reopen',
+      actionLabel: '退回修改',
+      fromStatus: '2',
+      toStatus: '1',
+      comment,
+      userId: user.userId,
+      userName: user.realName,
+      roleCode: user.roleCode,
+      createdAt: now,
+    });
   });
-  await notify(ctx, { userIds: [Number(review.expertUserId)], kind: 'reviewReopened', title: `评分已退回修改：${String(review.targetName ?? '')}`, body: `退回原因：${comment}`, link: `/reviewManagement/list/editPage?id=${review.id}` });
+  await notify(ctx, {
+    userIds: [Number(review.expertUserId)],
+    kind: 'reviewReopened',
+    title: `评分已退回修改：${String(review.targetName ?? '')}`,
+    body: `退回原因：${comment}`,
+    link: `/reviewManagement/list/editPage?id=${review.id}`,
+  });
   return { id: review.id };
 }
 
@@ -163,17 +249,46 @@ export async function progress(ctx: AppContext, user: SessionUser, body: Record<
   }
   const results = bc.batch.status === '2' ? await resultsOf(ctx, bc, [...byTarget.keys()]) : new Map<number, unknown>();
   return {
-    batch: { id: bc.batch.id, name: bc.batch.name, status: bc.batch.status, endTime: bc.batch.endTime, blind: bc.batch.blind === true, endedAt: bc.batch.endedAt ?? null, endReason: bc.batch.endReason ?? null },
-    total: reviews.length, submitted, drafts: reviews.filter((r) => r.status === '1').length,
+    batch: {
+      id: bc.batch.id,
+      name: bc.batch.name,
+      status: bc.batch.status,
+      endTime: bc.batch.endTime,
+      blind: bc.batch.blind === true,
+      endedAt: bc.batch.endedAt ?? null,
+      endReason: bc.batch.endReason ?? null,
+    },
+    total: reviews.length,
+    submitted,
+    drafts: reviews.filter((r) => r.status === '1').length,
     percent: reviews.length ? Math.round((submitted / reviews.length) * 1000) / 10 : 0,
     targets: [...byTarget.entries()].map(([targetId, rs]) => ({
-      targetId, targetName: rs[0]!.targetName, submitted: rs.filter((r) => r.status === '2').length, total: rs.length,
-      experts: rs.map((r) => ({ reviewId: r.id, expertId: r.expertId, expertName: r.expertName, status: r.status, total: r.total, submittedAt: r.submittedAt })),
+      targetId,
+      targetName: rs[0]!.targetName,
+      submitted: rs.filter((r) => r.status === '2').length,
+      total: rs.length,
+      experts: rs.map((r) => ({
+        reviewId: r.id,
+        expertId: r.expertId,
+        expertName: r.expertName,
+        status: r.status,
+        total: r.total,
+        submittedAt: r.submittedAt,
+      })),
       result: results.get(targetId) ?? null,
     })),
     missing: [...missing.values()],
     // Tasks whose expert declared a conflict or declined: waiting for the chair's replacement, or replaced.
-    left: left.map((r) => ({ reviewId: r.id, targetId: r.targetId, targetName: r.targetName, expertName: r.expertName, status: r.status, declineKind: r.declineKind, declineReason: r.declineReason, declinedAt: r.declinedAt })),
+    left: left.map((r) => ({
+      reviewId: r.id,
+      targetId: r.targetId,
+      targetName: r.targetName,
+      expertName: r.expertName,
+      status: r.status,
+      declineKind: r.declineKind,
+      declineReason: r.declineReason,
+      declinedAt: r.declinedAt,
+    })),
     statuses: taskStatuses(ctx),
   };
 }
@@ -185,7 +300,10 @@ async function resultsOf(ctx: AppContext, bc: BatchContext, ids: number[]): Prom
   const rows = await listAll(storeOf(ctx), bc.targetEntity, { t: 'in', field: 'id', values: ids });
   for (const rec of rows) {
     const all = rec[bc.mapping.resultField];
-    const r = all && typeof all === 'object' ? (all as Record<string, Record<string, unknown> | undefined>)[String(bc.batch.stage)] : undefined;
+    const r =
+      all && typeof all === 'object'
+        ? (all as Record<string, Record<string, unknown> | undefined>)[String(bc.batch.stage)]
+        : undefined;
     if (r && Number(r.batchId) === bc.batch.id) out.set(rec.id, r);
   }
   return out;
@@ -195,10 +313,15 @@ async function resultsOf(ctx: AppContext, bc: BatchContext, ids: number[]): Prom
 export async function remind(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
   const bc = await loadBatch(ctx, user, body.batchId, 'update');
   const reviews = await reviewsOfBatch(ctx, bc.batch.id);
-  const userIds = [...new Set(reviews.filter((r) => OPEN.includes(String(r.status))).map((r) => Number(r.expertUserId)))];
+  const userIds = [
+    ...new Set(reviews.filter((r) => OPEN.includes(String(r.status))).map((r) => Number(r.expertUserId))),
+  ];
   const sent = await notify(ctx, {
-    userIds, kind: 'reviewRemind', title: `评审提醒：${String(bc.batch.name)}`,
-    body: `您还有未提交的评审，请在${String(bc.batch.endTime ?? '')}前完成。`, link: '/reviewManagement/list',
+    userIds,
+    kind: 'reviewRemind',
+    title: `评审提醒：${String(bc.batch.name)}`,
+    body: `您还有未提交的评审，请在${String(bc.batch.endTime ?? '')}前完成。`,
+    link: '/reviewManagement/list',
   });
   return { reminded: sent };
 }

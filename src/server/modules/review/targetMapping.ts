@@ -28,9 +28,11 @@ export interface TargetMapping {
 }
 
 export function targetMapping(ctx: AppContext, entity: string): TargetMapping {
-  const doc = ctx.schemas.documents.get('reviewTargets') as { targets?: Record<string, Omit<TargetMapping, 'entity'>> } | undefined;
+  const doc = ctx.schemas.documents.get('reviewTargets') as
+    { targets?: Record<string, Omit<TargetMapping, 'entity'>> } | undefined;
   const m = doc?.targets?.[entity];
-  if (!m || !ctx.schemas.entities.has(entity)) throw AppError.invalid([{ field: 'targetEntity', label: '评审对象', message: '评审对象不正确' }]);
+  if (!m || !ctx.schemas.entities.has(entity))
+    throw AppError.invalid([{ field: 'targetEntity', label: '评审对象', message: '评审对象不正确' }]);
   return { entity, ...m };
 }
 
@@ -38,7 +40,10 @@ const str = (v: unknown): string | null => (v === null || v === undefined || v =
 
 /** A record as the allocator sees it. */
 export function toReviewTarget(m: TargetMapping, rec: StoredRecord): ReviewTarget {
-  const people: TargetPerson[] = m.people.map((p) => ({ name: str(rec[p.nameField]), idCard: p.idCardField ? str(rec[p.idCardField]) : null }));
+  const people: TargetPerson[] = m.people.map((p) => ({
+    name: str(rec[p.nameField]),
+    idCard: p.idCardField ? str(rec[p.idCardField]) : null,
+  }));
   const members = m.membersField ? rec[m.membersField] : null;
   if (Array.isArray(members)) {
     for (const x of members) {

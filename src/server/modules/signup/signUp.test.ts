@@ -22,21 +22,34 @@ function idNo(serial: string): string {
 
 beforeAll(async () => {
   t = await createTestApp({ demoData: true });
-  useSsoService(t.ctx, new BuiltInSso(t.ctx, {
-    now: () => clock,
-    generateSmsCode: () => String(nextCode++),
-    smsSender: async (mobile, code) => {
-      sent.push({ mobile, code });
-      if (gatewayMs) await new Promise((resolve) => setTimeout(resolve, gatewayMs));
-    },
-  }));
+  useSsoService(
+    t.ctx,
+    new BuiltInSso(t.ctx, {
+      now: () => clock,
+      generateSmsCode: () => String(nextCode++),
+      smsSender: async (mobile, code) => {
+        sent.push({ mobile, code });
+        if (gatewayMs) await new Promise((resolve) => setTimeout(resolve, gatewayMs));
+      },
+    }),
+  );
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 async function sendSms(mobile: string, captcha: { captchaId?: string; captchaCode?: string } | null = {}) {
   ipCounter++;
-  const proof = captcha === null ? {} : { captchaId: captcha.captchaId ?? await newCaptcha(t), captchaCode: captcha.captchaCode ?? TEST_CAPTCHA };
-  const res = await t.inject({ method: 'POST', url: '/api/signUp/sendSms', payload: { subAct: 'a', mobile, ...proof }, remoteAddress: `198.51.100.${ipCounter}` });
+  const proof =
+    captcha === null
+      ? {}
+      : { captchaId: captcha.captchaId ?? (await newCaptcha(t)), captchaCode: captcha.captchaCode ?? TEST_CAPTCHA };
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/signUp/sendSms',
+    payload: { subAct: 'a', mobile, ...proof },
+    remoteAddress: `198.51.100.${ipCounter}`,
+  });
   return { status: res.statusCode, body: res.json() };
 }
 
@@ -46,7 +59,15 @@ async function submit(values: Record<string, unknown>) {
 }
 
 function form(over: Record<string, unknown> = {}) {
-  return { username: 'teacher_zhou', password: 'Zhou@2026ok', realName: '周老师', idCardNo: idNo('101'), mobile: '13912340001', unit: '定州市实验小学', ...over };
+  return {
+    username: 'teacher_zhou',
+    password: 'Zhou@2026ok',
+    realName: '周老师',
+    idCardNo: idNo('101'),
+    mobile: '13912340001',
+    unit: '定州市实验小学',
+    ...over,
+  };
 }
 
 describe('sign-up', () => {
@@ -70,14 +91,26 @@ describe('sign-up', () => {
     const code = sent.at(-1)!.code;
     const badId = await submit(form({ idCardNo: '130682198506121010', smsCode: code }));
     expect(badId.status).toBe(400);
-    expect(badId.body).toMatchObject({ flag: false, result: M.idCardNo, data: [expect.objectContaining({ field: 'idCardNo' })] });
+    expect(badId.body).toMatchObject({
+      flag: false,
+      result: M.idCardNo,
+      data: [expect.objectContaining({ field: 'idCardNo' })],
+    });
     const wrongSms = await submit(form({ smsCode: '000000' }));
-    expect(wrongSms.body).toMatchObject({ flag: false, result: '短信验证码错误', data: [expect.objectContaining({ field: 'smsCode' })] });
+    expect(wrongSms.body).toMatchObject({
+      flag: false,
+      result: '短信验证码错误',
+      data: [expect.objectContaining({ field: 'smsCode' })],
+    });
     const weak = await submit(form({ password: 'abcdefgh', smsCode: code }));
     expect(weak.body.data[0]).toMatchObject({ field: 'password' });
     for (const password of ['Aa123456', 'Password1']) {
       const common = await submit(form({ password, smsCode: code }));
-      expect(common.body).toMatchObject({ flag: false, result: '该密码过于常见，容易被猜中，请换一个不常见的密码', data: [expect.objectContaining({ field: 'password' })] });
+      expect(common.body).toMatchObject({
+        flag: false,
+        result: '该密码过于常见，容易被猜中，请换一个不常见的密码',
+        data: [expect.objectContaining({ field: 'password' })],
+      });
     }
     for (const password of ['Teacher_zhou1', 'Zz#13912340001']) {
       const personal = await submit(form({ password, smsCode: code }));
@@ -86,27 +119,49 @@ describe('sign-up', () => {
     const unit = await submit(form({ unit: '不存在的学校', smsCode: code }));
     expect(unit.body).toMatchObject({ flag: false, result: M.unit });
     const captchaId = await newCaptcha(t);
-    const captcha = await t.post('/api/signUp/submit', { subAct: 'a', ...form({ smsCode: code }), captchaId, captchaCode: 'nope' });
+    const captcha = await t.post('/api/signUp/submit', {
+      subAct: 'a',
+      ...form({ smsCode: code }),
+      captchaId,
+      captchaCode: 'nope',
+    });
     expect(captcha.body).toMatchObject({ flag: false, result: '验证码错误' });
-    const count = await t.ctx.database.db.selectFrom('users').select('id').where('username', '=', 'teacher_zhou').execute();
+    const count = await t.ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'teacher_zhou')
+      .execute();
     expect(count).toHaveLength(0);
   });
 
-  it('creates an active project leader in the unit\'s area, who signs in at once', async () => {
+  it("creates an active project leader in the unit's area, who signs in at once", async () => {
     const code = sent.at(-1)!.code;
     const res = await submit(form({ smsCode: code, gender: '1', realName: '周\uFFFE老\u0001师' }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // Characters XML cannot hold are not stored (the application .docx would not open).
-    const stored = await t.ctx.database.db.selectFrom('users').select('real_name').where('username', '=', 'teacher_zhou').executeTakeFirstOrThrow();
+    const stored = await t.ctx.database.db
+      .selectFrom('users')
+      .select('real_name')
+      .where('username', '=', 'teacher_zhou')
+      .executeTakeFirstOrThrow();
     expect(stored.real_name).toBe('周老师');
     expect(res.body).toMatchObject({ flag: true, result: M.done, data: { username: 'teacher_zhou', status: '1' } });
     // The gender chosen on the form (SPEC §3, dictionary xb) is the account's.
-    const row = await t.ctx.database.db.selectFrom('users').select('gender').where('username', '=', 'teacher_zhou').executeTakeFirstOrThrow();
+    const row = await t.ctx.database.db
+      .selectFrom('users')
+      .select('gender')
+      .where('username', '=', 'teacher_zhou')
+      .executeTakeFirstOrThrow();
     expect(Number(row.gender)).toBe(1);
     const sso = await ssoLogin(t, 'teacher_zhou', 'Zhou@2026ok');
     expect(sso.body.result).toBe('success');
     const login = await t.post('/api/sys/login', { subAct: 'a', tgt: sso.body.data.tgt });
-    expect(login.body.data).toMatchObject({ roleCode: '4', areaCode: '1123', orgName: '定州市实验小学', idCardNo: `1306**********${idNo('101').slice(-4)}` });
+    expect(login.body.data).toMatchObject({
+      roleCode: '4',
+      areaCode: '1123',
+      orgName: '定州市实验小学',
+      idCardNo: `1306**********${idNo('101').slice(-4)}`,
+    });
     // A used code does not pass twice; the now registered mobile is told nothing more than that.
     const again = await submit(form({ username: 'teacher_zhou2', idCardNo: idNo('102'), smsCode: code }));
     expect(again.body.result).toBe('短信验证码已失效，请重新获取');
@@ -115,7 +170,9 @@ describe('sign-up', () => {
   it('refuses a duplicate account, ID number and mobile', async () => {
     await sendSms('13912340002');
     const code = sent.at(-1)!.code;
-    const account = await submit(form({ username: 'Teacher_Zhou', mobile: '13912340002', idCardNo: idNo('103'), smsCode: code }));
+    const account = await submit(
+      form({ username: 'Teacher_Zhou', mobile: '13912340002', idCardNo: idNo('103'), smsCode: code }),
+    );
     expect(account.body).toMatchObject({ flag: false, result: M.usernameTaken });
     const idCard = await submit(form({ username: 'teacher_wu', mobile: '13912340002', smsCode: code }));
     expect(idCard.body).toMatchObject({ flag: false, result: M.idCardTaken });
@@ -144,14 +201,20 @@ describe('sign-up', () => {
     gatewayMs = 2000;
     try {
       clock += 2 * 60 * 1000;
-      const timed = async (mobile: string) => { const start = performance.now(); const r = await sendSms(mobile); return { r, ms: performance.now() - start }; };
+      const timed = async (mobile: string) => {
+        const start = performance.now();
+        const r = await sendSms(mobile);
+        return { r, ms: performance.now() - start };
+      };
       const known = await timed('13800000007');
       const unknown = await timed('13912340013');
       expect(known.r.body.flag && unknown.r.body.flag).toBe(true);
       expect(sent.at(-1)?.mobile).toBe('13912340013');
       expect(unknown.ms).toBeLessThan(1500);
       expect(known.ms).toBeLessThan(1500);
-    } finally { gatewayMs = 0; }
+    } finally {
+      gatewayMs = 0;
+    }
   });
 
   it('an expired SMS code is refused', async () => {
@@ -159,8 +222,14 @@ describe('sign-up', () => {
     await sendSms('13912340003');
     const code = sent.at(-1)!.code;
     clock += SMS_TTL_MS + 1000;
-    const res = await submit(form({ username: 'teacher_late', mobile: '13912340003', idCardNo: idNo('104'), smsCode: code }));
-    expect(res.body).toMatchObject({ flag: false, result: '短信验证码已失效，请重新获取', data: [expect.objectContaining({ field: 'smsCode' })] });
+    const res = await submit(
+      form({ username: 'teacher_late', mobile: '13912340003', idCardNo: idNo('104'), smsCode: code }),
+    );
+    expect(res.body).toMatchObject({
+      flag: false,
+      result: '短信验证码已失效，请重新获取',
+      data: [expect.objectContaining({ field: 'smsCode' })],
+    });
   });
 
   it('waits for the city admin when the settings ask for approval; city1123 approves it from the users list', async () => {
@@ -169,19 +238,33 @@ describe('sign-up', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     clock += 2 * 60 * 1000;
     await sendSms('13912340004');
-    const res = await submit(form({ username: 'teacher_wait', mobile: '13912340004', idCardNo: idNo('105'), smsCode: sent.at(-1)!.code }));
+    const res = await submit(
+      form({ username: 'teacher_wait', mobile: '13912340004', idCardNo: idNo('105'), smsCode: sent.at(-1)!.code }),
+    );
     expect(res.body).toMatchObject({ flag: true, result: M.pending, data: { status: '2' } });
     const before = await ssoLogin(t, 'teacher_wait', 'Zhou@2026ok');
     expect(before.body).toMatchObject({ result: 'fail', data: '账号正在等待审核，请审核通过后再登录' });
 
     const city = await t.loginAs('city1123');
-    const list = await t.post('/api/resource/user/list', { subAct: 'a', filters: [{ field: 'status', value: '2' }] }, city);
+    const list = await t.post(
+      '/api/resource/user/list',
+      { subAct: 'a', filters: [{ field: 'status', value: '2' }] },
+      city,
+    );
     const row = list.body.data.list.find((u: any) => u.username === 'teacher_wait');
     expect(row._perm.transitions).toEqual(expect.arrayContaining(['approve', 'reject']));
     expect(row.idCardNo).toMatch(/^1306\*+/);
-    const other = await t.post('/api/resource/user/transition', { subAct: 'a', id: row.id, version: 1, action: 'approve' }, await t.loginAs('city1101'));
+    const other = await t.post(
+      '/api/resource/user/transition',
+      { subAct: 'a', id: row.id, version: 1, action: 'approve' },
+      await t.loginAs('city1101'),
+    );
     expect(other.status).toBe(404);
-    const approved = await t.post('/api/resource/user/transition', { subAct: 'a', id: row.id, version: 1, action: 'approve' }, city);
+    const approved = await t.post(
+      '/api/resource/user/transition',
+      { subAct: 'a', id: row.id, version: 1, action: 'approve' },
+      city,
+    );
     expect(approved.body.data.status).toBe('1');
     expect((await ssoLogin(t, 'teacher_wait', 'Zhou@2026ok')).body.result).toBe('success');
   });

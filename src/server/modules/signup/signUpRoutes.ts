@@ -25,24 +25,44 @@ export async function signUpRoutes(app: FastifyInstance, opts: { ctx: AppContext
     return ok({ captchaId: issued.value.captchaId, captchaUrl: issued.value.captchaUrl });
   });
 
-  app.post('/signUp/sendSms', {
-    config: publicRoute,
-    schema: { body: objectSchema({ mobile: str(32), captchaId: str(64), captchaCode: str(20) }, ['mobile']) },
-  }, async (request) => {
-    await sendSignUpSms(ctx, request.body as { mobile: string; captchaId?: string; captchaCode?: string }, request.ip);
-    return ok(null, M.smsSent);
-  });
-
-  app.post('/signUp/submit', {
-    config: publicRoute,
-    schema: {
-      body: objectSchema({
-        username: str(64), password: str(64), realName: str(64), gender: str(2), idCardNo: str(32), mobile: str(32), smsCode: str(12),
-        unit: str(128), captchaId: str(64), captchaCode: str(20),
-      }),
+  app.post(
+    '/signUp/sendSms',
+    {
+      config: publicRoute,
+      schema: { body: objectSchema({ mobile: str(32), captchaId: str(64), captchaCode: str(20) }, ['mobile']) },
     },
-  }, async (request) => {
-    const answer = await signUp(ctx, request.body as SignUpInput);
-    return ok(answer, answer.message);
-  });
+    async (request) => {
+      await sendSignUpSms(
+        ctx,
+        request.body as { mobile: string; captchaId?: string; captchaCode?: string },
+        request.ip,
+      );
+      return ok(null, M.smsSent);
+    },
+  );
+
+  app.post(
+    '/signUp/submit',
+    {
+      config: publicRoute,
+      schema: {
+        body: objectSchema({
+          username: str(64),
+          password: str(64),
+          realName: str(64),
+          gender: str(2),
+          idCardNo: str(32),
+          mobile: str(32),
+          smsCode: str(12),
+          unit: str(128),
+          captchaId: str(64),
+          captchaCode: str(20),
+        }),
+      },
+    },
+    async (request) => {
+      const answer = await signUp(ctx, request.body as SignUpInput);
+      return ok(answer, answer.message);
+    },
+  );
 }

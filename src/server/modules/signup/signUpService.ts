@@ -28,8 +28,15 @@ export interface SignUpInput {
 }
 
 const LABELS: Record<string, string> = {
-  username: '账号', password: '密码', realName: '真实姓名', gender: '性别', idCardNo: '身份证号', mobile: '手机号',
-  smsCode: '短信验证码', unit: '所在单位', captchaCode: '验证码',
+  username: '账号',
+  password: '密码',
+  realName: '真实姓名',
+  gender: '性别',
+  idCardNo: '身份证号',
+  mobile: '手机号',
+  smsCode: '短信验证码',
+  unit: '所在单位',
+  captchaCode: '验证码',
 };
 const USERNAME = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
 
@@ -40,19 +47,33 @@ export function refuse(field: string, message: string): AppError {
 
 /** The enabled unit of that exact name (the picker's list), or null. */
 async function findUnit(ctx: AppContext, name: string): Promise<{ name: string; area: string | null } | null> {
-  const answer = await new ResourceService(ctx).publicList('school', { page: 1, pageSize: 5, filters: [{ field: 'name', op: 'eq', value: name }] });
+  const answer = await new ResourceService(ctx).publicList('school', {
+    page: 1,
+    pageSize: 5,
+    filters: [{ field: 'name', op: 'eq', value: name }],
+  });
   const row = (answer.list as Record<string, unknown>[]).find((r) => r.name === name);
   return row ? { name, area: typeof row.area === 'string' ? row.area : null } : null;
 }
 
-async function taken(db: Kysely<any>, input: { username?: string; idCardNo?: string; mobile?: string }): Promise<AppError | null> {
+async function taken(
+  db: Kysely<any>,
+  input: { username?: string; idCardNo?: string; mobile?: string },
+): Promise<AppError | null> {
   if (input.username) {
-    const u = await db.selectFrom('users').select('id')
-      .where((eb) => eb(eb.fn('lower', ['username']), '=', input.username!.toLowerCase())).executeTakeFirst();
+    const u = await db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['username']), '=', input.username!.toLowerCase()))
+      .executeTakeFirst();
     if (u) return refuse('username', M.usernameTaken);
   }
   if (input.idCardNo) {
-    const u = await db.selectFrom('users').select('id').where('id_card_no', 'in', [input.idCardNo, input.idCardNo.toLowerCase()]).executeTakeFirst();
+    const u = await db
+      .selectFrom('users')
+      .select('id')
+      .where('id_card_no', 'in', [input.idCardNo, input.idCardNo.toLowerCase()])
+      .executeTakeFirst();
     if (u) return refuse('idCardNo', M.idCardTaken);
   }
   if (input.mobile) {
@@ -68,7 +89,11 @@ async function taken(db: Kysely<any>, input: { username?: string; idCardNo?: str
  * sign-on service records and rate-limits every request, and sends the code only to a number
  * nobody registered (a registered one learns nothing here; its sign-up then fails at the code).
  */
-export async function sendSignUpSms(ctx: AppContext, input: { mobile: string; captchaId?: string; captchaCode?: string }, ip: string): Promise<void> {
+export async function sendSignUpSms(
+  ctx: AppContext,
+  input: { mobile: string; captchaId?: string; captchaCode?: string },
+  ip: string,
+): Promise<void> {
   const m = input.mobile.trim();
   if (accountType(m) !== 'mobile') throw refuse('mobile', M.mobile);
   const sso = ssoService(ctx);
@@ -78,13 +103,27 @@ export async function sendSignUpSms(ctx: AppContext, input: { mobile: string; ca
   if (!sent.ok) throw refuse('smsCode', sent.message);
 }
 
-function checkShape(input: SignUpInput): { username: string; password: string; realName: string; gender: string | null; idCardNo: string; mobile: string; smsCode: string; unit: string } {
+function checkShape(input: SignUpInput): {
+  username: string;
+  password: string;
+  realName: string;
+  gender: string | null;
+  idCardNo: string;
+  mobile: string;
+  smsCode: string;
+  unit: string;
+} {
   const v = {
     // The name and unit are stored as typed, less the characters XML cannot hold (as every save).
-    username: (input.username ?? '').trim(), password: input.password ?? '', realName: stripNonXmlChars(input.realName ?? '').trim(),
-    gender: input.gender === undefined || input.gender === null || String(input.gender) === '' ? null : String(input.gender),
-    idCardNo: (input.idCardNo ?? '').trim().toUpperCase(), mobile: (input.mobile ?? '').trim(),
-    smsCode: (input.smsCode ?? '').trim(), unit: stripNonXmlChars(input.unit ?? '').trim(),
+    username: (input.username ?? '').trim(),
+    password: input.password ?? '',
+    realName: stripNonXmlChars(input.realName ?? '').trim(),
+    gender:
+      input.gender === undefined || input.gender === null || String(input.gender) === '' ? null : String(input.gender),
+    idCardNo: (input.idCardNo ?? '').trim().toUpperCase(),
+    mobile: (input.mobile ?? '').trim(),
+    smsCode: (input.smsCode ?? '').trim(),
+    unit: stripNonXmlChars(input.unit ?? '').trim(),
   };
   if (!USERNAME.test(v.username)) throw refuse('username', M.username);
   const pw = passwordRefusal(v.password, { username: v.username, mobile: v.mobile });
@@ -104,7 +143,10 @@ function checkShape(input: SignUpInput): { username: string; password: string; r
  * code (consumed only when everything else holds), then the mobile's duplicate. The account is a project leader (role 4) in the unit's area,
  * active at once or waiting for the city admin when the settings ask for approval.
  */
-export async function signUp(ctx: AppContext, input: SignUpInput): Promise<{ id: number; username: string; status: '1' | '2'; message: string }> {
+export async function signUp(
+  ctx: AppContext,
+  input: SignUpInput,
+): Promise<{ id: number; username: string; status: '1' | '2'; message: string }> {
   const v = checkShape(input);
   const sso = ssoService(ctx);
   const captcha = await sso.verifyCaptcha(input.captchaId, input.captchaCode ?? '');
@@ -127,13 +169,35 @@ export async function signUp(ctx: AppContext, input: SignUpInput): Promise<{ id:
     const raced = await taken(trx, v);
     if (raced) throw raced;
     // A visitor gets exactly the project-leader role, nothing a form field could widen.
-    const userId = (await insertUser(trx, {
-      username: v.username, passwordHash, realName: v.realName, gender: v.gender, idCardNo: v.idCardNo, mobile: v.mobile,
-      areaCode: unit.area, orgName: unit.name, enabled: !approval, approval: approval ? 'pending' : null, createdAt: now,
-    }, ['4']))!;
+    const userId = (await insertUser(
+      trx,
+      {
+        username: v.username,
+        passwordHash,
+        realName: v.realName,
+        gender: v.gender,
+        idCardNo: v.idCardNo,
+        mobile: v.mobile,
+        areaCode: unit.area,
+        orgName: unit.name,
+        enabled: !approval,
+        approval: approval ? 'pending' : null,
+        createdAt: now,
+      },
+      ['4'],
+    ))!;
     await new KyselyRecordStore(trx, ctx.database.dialect).log({
-      entity: 'user', recordId: userId, action: 'signUp', actionLabel: '注册', fromStatus: null, toStatus: approval ? '2' : '1',
-      comment: `单位：${unit.name}`, userId, userName: v.realName, roleCode: '4', createdAt: now,
+      entity: 'user',
+      recordId: userId,
+      action: 'signUp',
+      actionLabel: '注册',
+      fromStatus: null,
+      toStatus: approval ? '2' : '1',
+      comment: `单位：${unit.name}`,
+      userId,
+      userName: v.realName,
+      roleCode: '4',
+      createdAt: now,
     });
     return userId;
   });

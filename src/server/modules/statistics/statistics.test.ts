@@ -9,18 +9,33 @@ import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
 const PAGE = 'topics/topic.statistics';
 let t: TestApp;
 type Headers = Record<string, string>;
-let province: Headers; let city1123: Headers; let leader1: Headers; let expert1: Headers;
+let province: Headers;
+let city1123: Headers;
+let leader1: Headers;
+let expert1: Headers;
 
-const data = (h: Headers, filters: Record<string, unknown> = {}) => t.post('/api/statistics/data', { pageId: PAGE, filters }, h);
-const list = async (h: Headers) => (await t.post('/api/resource/topic/list', { page: 1, pageSize: 100 }, h)).body.data as { total: number; list: Record<string, unknown>[] };
+const data = (h: Headers, filters: Record<string, unknown> = {}) =>
+  t.post('/api/statistics/data', { pageId: PAGE, filters }, h);
+const list = async (h: Headers) =>
+  (await t.post('/api/resource/topic/list', { page: 1, pageSize: 100 }, h)).body.data as {
+    total: number;
+    list: Record<string, unknown>[];
+  };
 const chart = (answer: any, field: string) => answer.charts.find((c: any) => c.field === field);
 const sum = (c: any) => c.rows.reduce((n: number, r: any) => n + r.count, 0);
 
 beforeAll(async () => {
   t = await createTestApp({ demoData: true });
-  [province, city1123, leader1, expert1] = await Promise.all([t.loginAs('province'), t.loginAs('city1123'), t.loginAs('leader1'), t.loginAs('expert1')]);
+  [province, city1123, leader1, expert1] = await Promise.all([
+    t.loginAs('province'),
+    t.loginAs('city1123'),
+    t.loginAs('leader1'),
+    t.loginAs('expert1'),
+  ]);
 }, 60_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('statistics', () => {
   it('counts every topic for the province, by status, stage, area, year and research field, with labels', async () => {
@@ -33,13 +48,18 @@ describe('statistics', () => {
     for (const c of topics) expect(sum(c), c.field).toBe(answer.total);
     expect(chart(answer, 'status').rows.find((r: any) => r.value === '18')?.label).toBeTruthy();
     expect(chart(answer, 'status').rows.find((r: any) => r.value === '18').label).not.toBe('18');
-    expect(chart(answer, 'areaCode').rows.map((r: any) => r.value).sort()).toEqual(['1101', '1123']);
+    expect(
+      chart(answer, 'areaCode')
+        .rows.map((r: any) => r.value)
+        .sort(),
+    ).toEqual(['1101', '1123']);
     expect(answer.filters.map((f: any) => f.field)).toEqual(['year', 'noticeId', 'areaCode']);
     expect(answer.filters[1].options[0].label).toMatch(/通知/);
   });
 
   it('counts results by kind over the results each role may read, filtered by area only', async () => {
-    const results = async (h: Headers) => (await t.post('/api/resource/achievement/list', { page: 1, pageSize: 1 }, h)).body.data.total as number;
+    const results = async (h: Headers) =>
+      (await t.post('/api/resource/achievement/list', { page: 1, pageSize: 1 }, h)).body.data.total as number;
     for (const h of [province, city1123, leader1]) {
       const c = chart((await data(h)).body.data, 'kind');
       expect(c.entity).toBe('achievement');
@@ -96,8 +116,13 @@ describe('statistics', () => {
     expect((await t.post('/api/statistics/data', { pageId: PAGE })).status).not.toBe(200);
   });
 
-  it('exports the table as an xlsx workbook of the user\'s scope', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/statistics/export', payload: { pageId: PAGE, filters: { areaCode: '1123' } }, headers: city1123 });
+  it("exports the table as an xlsx workbook of the user's scope", async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/statistics/export',
+      payload: { pageId: PAGE, filters: { areaCode: '1123' } },
+      headers: city1123,
+    });
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['content-disposition'])).toContain('.xlsx');
     const book = new ExcelJS.Workbook();

@@ -11,10 +11,30 @@ import { workflowOf } from '../../platform/workflow/engine.js';
 /** Records read per entity for one answer: far above a province's topics, and a bound all the same. */
 export const STATISTICS_LIMIT = 100_000;
 
-export interface StatRow { value: string; label: string; count: number }
-export interface StatChart { field: string; title: string; chart: 'bar' | 'pie'; entity: string; total: number; rows: StatRow[] }
-export interface StatFilter { field: string; label: string; options: { value: string; label: string }[] }
-export interface StatisticsAnswer { title: string; total: number; filters: StatFilter[]; charts: StatChart[] }
+export interface StatRow {
+  value: string;
+  label: string;
+  count: number;
+}
+export interface StatChart {
+  field: string;
+  title: string;
+  chart: 'bar' | 'pie';
+  entity: string;
+  total: number;
+  rows: StatRow[];
+}
+export interface StatFilter {
+  field: string;
+  label: string;
+  options: { value: string; label: string }[];
+}
+export interface StatisticsAnswer {
+  title: string;
+  total: number;
+  filters: StatFilter[];
+  charts: StatChart[];
+}
 
 type FilterValues = Record<string, unknown>;
 
@@ -29,7 +49,12 @@ export function statisticsPage(ctx: AppContext, pageId: unknown): StatisticsPage
 }
 
 /** Value → label of a field: workflow status labels, dictionary labels, else the value itself. */
-async function labeller(ctx: AppContext, dicts: DictionaryValues, entity: EntityDef, field: string): Promise<(v: string) => string> {
+async function labeller(
+  ctx: AppContext,
+  dicts: DictionaryValues,
+  entity: EntityDef,
+  field: string,
+): Promise<(v: string) => string> {
   const wf = workflowOf(ctx, entity);
   if (wf && field === wf.field) {
     const m = new Map(wf.statuses.map((s) => [s.code, s.label]));
@@ -49,7 +74,13 @@ function key(v: unknown): string[] {
 }
 
 /** The user's records of one entity (their read scope) matching the filters the entity has fields for. */
-async function scopedRows(ctx: AppContext, entity: EntityDef, user: SessionUser, filters: FilterValues, fields: string[]): Promise<StoredRecord[]> {
+async function scopedRows(
+  ctx: AppContext,
+  entity: EntityDef,
+  user: SessionUser,
+  filters: FilterValues,
+  fields: string[],
+): Promise<StoredRecord[]> {
   const items: Filter[] = [scopeFilter(entity, 'read', user)];
   for (const [field, v] of Object.entries(filters)) {
     if (v === null || v === undefined || v === '' || !storageOf(entity, field)) continue;
@@ -59,7 +90,10 @@ async function scopedRows(ctx: AppContext, entity: EntityDef, user: SessionUser,
   }
   const store = KyselyRecordStore.of(ctx.database);
   const { rows } = await store.list(entity, {
-    where: { t: 'and', items }, sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: STATISTICS_LIMIT,
+    where: { t: 'and', items },
+    sort: [{ field: 'id', order: 'asc' }],
+    offset: 0,
+    limit: STATISTICS_LIMIT,
     fields: [...new Set(fields.filter((f) => storageOf(entity, f)))],
   });
   return rows;
@@ -68,13 +102,15 @@ async function scopedRows(ctx: AppContext, entity: EntityDef, user: SessionUser,
 /** Checks the filter body against the page: only the page's filters, each a short scalar. */
 export function filterValues(page: StatisticsPageDef, body: unknown): FilterValues {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw AppError.invalid([{ field: 'filters', label: '筛选条件', message: '筛选条件格式不正确' }]);
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw AppError.invalid([{ field: 'filters', label: '筛选条件', message: '筛选条件格式不正确' }]);
   const allowed = new Set(page.filters.map((f) => f.field));
   const out: FilterValues = {};
   for (const [field, v] of Object.entries(body as Record<string, unknown>)) {
     if (!allowed.has(field)) throw AppError.invalid([{ field, label: field, message: `不能按该字段筛选：${field}` }]);
     if (v === null || v === undefined || v === '') continue;
-    if ((typeof v !== 'string' && typeof v !== 'number') || String(v).length > 64) throw AppError.invalid([{ field, label: field, message: '筛选条件格式不正确' }]);
+    if ((typeof v !== 'string' && typeof v !== 'number') || String(v).length > 64)
+      throw AppError.invalid([{ field, label: field, message: '筛选条件格式不正确' }]);
     out[field] = v;
   }
   return out;
@@ -85,7 +121,12 @@ export function filterValues(page: StatisticsPageDef, body: unknown): FilterValu
  * of its entity the user may read (the entity's own read rules, so a city admin counts their city
  * and a leader their own topics), under the filters; and each filter's choices within that scope.
  */
-export async function statistics(ctx: AppContext, page: StatisticsPageDef, user: SessionUser, filters: FilterValues): Promise<StatisticsAnswer> {
+export async function statistics(
+  ctx: AppContext,
+  page: StatisticsPageDef,
+  user: SessionUser,
+  filters: FilterValues,
+): Promise<StatisticsAnswer> {
   const main = ctx.schemas.entities.get(page.entity);
   if (!main) throw AppError.notFound('页面不存在');
   if (!hasRight(main, 'read', user)) throw AppError.forbidden();
@@ -103,9 +144,17 @@ export async function statistics(ctx: AppContext, page: StatisticsPageDef, user:
     // A chart over an entity the user may not read (or that is not there) is left out, not an error.
     if (!entity || !hasRight(entity, 'read', user)) continue;
     // Another entity's charts take only the filters they name (all of its charts' names together).
-    const applied = name === page.entity ? filters
-      : Object.fromEntries(Object.entries(filters).filter(([f]) => list.some((c) => c.applyFilters?.includes(f))));
-    const rows = await scopedRows(ctx, entity, user, applied, list.map((c) => c.field));
+    const applied =
+      name === page.entity
+        ? filters
+        : Object.fromEntries(Object.entries(filters).filter(([f]) => list.some((c) => c.applyFilters?.includes(f))));
+    const rows = await scopedRows(
+      ctx,
+      entity,
+      user,
+      applied,
+      list.map((c) => c.field),
+    );
     if (name === page.entity) total = rows.length;
     for (const c of list) {
       const counts = new Map<string, number>();
@@ -114,14 +163,24 @@ export async function statistics(ctx: AppContext, page: StatisticsPageDef, user:
       const options = await chartOrder(ctx, dicts, entity, c.field);
       const values = [...counts.keys()].sort((a, b) => order(options, a) - order(options, b) || a.localeCompare(b));
       charts.set(c, {
-        field: c.field, title: c.title, chart: c.chart ?? 'bar', entity: name, total: rows.length,
+        field: c.field,
+        title: c.title,
+        chart: c.chart ?? 'bar',
+        entity: name,
+        total: rows.length,
         rows: values.map((v) => ({ value: v, label: v === EMPTY ? EMPTY_LABEL : label(v), count: counts.get(v)! })),
       });
     }
   }
 
   // Filter choices: the values present in the user's scope, unfiltered, labelled like the charts.
-  const all = await scopedRows(ctx, main, user, {}, page.filters.flatMap((f) => [f.field, ...(f.labelField ? [f.labelField] : [])]));
+  const all = await scopedRows(
+    ctx,
+    main,
+    user,
+    {},
+    page.filters.flatMap((f) => [f.field, ...(f.labelField ? [f.labelField] : [])]),
+  );
   const outFilters: StatFilter[] = [];
   for (const f of page.filters) {
     const label = await labeller(ctx, dicts, main, f.field);
@@ -129,16 +188,29 @@ export async function statistics(ctx: AppContext, page: StatisticsPageDef, user:
     for (const r of all) {
       const v = r[f.field];
       if (v === null || v === undefined || v === '') continue;
-      if (!seen.has(String(v))) seen.set(String(v), f.labelField && r[f.labelField] ? String(r[f.labelField]) : label(String(v)));
+      if (!seen.has(String(v)))
+        seen.set(String(v), f.labelField && r[f.labelField] ? String(r[f.labelField]) : label(String(v)));
     }
-    const options = [...seen].map(([value, l]) => ({ value, label: l })).sort((a, b) => b.value.localeCompare(a.value, 'zh-CN', { numeric: true }));
+    const options = [...seen]
+      .map(([value, l]) => ({ value, label: l }))
+      .sort((a, b) => b.value.localeCompare(a.value, 'zh-CN', { numeric: true }));
     outFilters.push({ field: f.field, label: f.label ?? main.fields[f.field]?.label ?? f.field, options });
   }
-  return { title: page.title, total, filters: outFilters, charts: page.charts.map((c) => charts.get(c)).filter((c): c is StatChart => Boolean(c)) };
+  return {
+    title: page.title,
+    total,
+    filters: outFilters,
+    charts: page.charts.map((c) => charts.get(c)).filter((c): c is StatChart => Boolean(c)),
+  };
 }
 
 /** Dictionary or workflow order of a field's values, so charts read in the order people know. */
-async function chartOrder(ctx: AppContext, dicts: DictionaryValues, entity: EntityDef, field: string): Promise<Map<string, number>> {
+async function chartOrder(
+  ctx: AppContext,
+  dicts: DictionaryValues,
+  entity: EntityDef,
+  field: string,
+): Promise<Map<string, number>> {
   const wf = workflowOf(ctx, entity);
   if (wf && field === wf.field) return new Map(wf.statuses.map((s, i) => [s.code, i]));
   const dict = entity.fields[field]?.dict;

@@ -8,7 +8,11 @@ import { contentDisposition } from '../../platform/resources/csv.js';
 import { emptyBodyIsObject, objectSchema, str } from '../../platform/http/requestSchemas.js';
 import { filterValues, statistics, statisticsPage, type StatisticsAnswer } from './statistics.js';
 
-const body = { body: objectSchema({ pageId: str(200, { minLength: 1 }), filters: { type: 'object', maxProperties: 10 } }, ['pageId']) };
+const body = {
+  body: objectSchema({ pageId: str(200, { minLength: 1 }), filters: { type: 'object', maxProperties: 10 } }, [
+    'pageId',
+  ]),
+};
 
 /** The table of the page as a workbook: one block per chart (category, count, share), filters on top. */
 export async function statisticsXlsx(answer: StatisticsAnswer, filters: Record<string, unknown>): Promise<Buffer> {
@@ -16,16 +20,24 @@ export async function statisticsXlsx(answer: StatisticsAnswer, filters: Record<s
   const sheet = book.addWorksheet(answer.title.slice(0, 31));
   sheet.columns = [{ width: 22 }, { width: 36 }, { width: 12 }, { width: 12 }];
   sheet.addRow([answer.title]).font = { bold: true, size: 14 };
-  const chosen = answer.filters.map((f) => {
-    const v = filters[f.field];
-    if (v === undefined) return null;
-    return `${f.label}：${f.options.find((o) => o.value === String(v))?.label ?? String(v)}`;
-  }).filter(Boolean);
+  const chosen = answer.filters
+    .map((f) => {
+      const v = filters[f.field];
+      if (v === undefined) return null;
+      return `${f.label}：${f.options.find((o) => o.value === String(v))?.label ?? String(v)}`;
+    })
+    .filter(Boolean);
   sheet.addRow([chosen.length ? `筛选：${chosen.join('；')}` : '筛选：全部']);
   sheet.addRow([]);
   sheet.addRow(['统计项', '分类', '数量', '占比']).font = { bold: true };
   for (const c of answer.charts) {
-    for (const r of c.rows) sheet.addRow([neutraliseCell(c.title), neutraliseCell(r.label), r.count, c.total ? `${((r.count / c.total) * 100).toFixed(1)}%` : '0%']);
+    for (const r of c.rows)
+      sheet.addRow([
+        neutraliseCell(c.title),
+        neutraliseCell(r.label),
+        r.count,
+        c.total ? `${((r.count / c.total) * 100).toFixed(1)}%` : '0%',
+      ]);
     sheet.addRow([neutraliseCell(c.title), '合计', c.total, c.total ? '100%' : '0%']).font = { bold: true };
   }
   return Buffer.from(await book.xlsx.writeBuffer());

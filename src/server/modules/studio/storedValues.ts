@@ -14,7 +14,9 @@ export interface Orphan {
 }
 
 async function count(ctx: AppContext, entity: EntityDef, where: ReturnType<typeof sql>): Promise<number> {
-  const row = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(tableName(entity))} where ${where}`.execute(ctx.database.db);
+  const row = await sql<{
+    n: number | string;
+  }>`select count(*) as n from ${sql.table(tableName(entity))} where ${where}`.execute(ctx.database.db);
   return Number(row.rows[0]?.n ?? 0);
 }
 
@@ -28,14 +30,28 @@ async function removedFields(ctx: AppContext, before: EntityDef, after: EntityDe
     const expr = fieldExpr(ctx.database.dialect, s);
     // An empty text is no value; other types are compared only with null (PostgreSQL would not cast '').
     const textual = s.type === 'string' || s.type === 'text' || s.kind === 'json';
-    const raw = s.kind === 'json' && ctx.database.dialect === 'postgres' ? sql`(${sql.ref('data')}::jsonb ->> ${sql.lit(name)})` : expr;
+    const raw =
+      s.kind === 'json' && ctx.database.dialect === 'postgres'
+        ? sql`(${sql.ref('data')}::jsonb ->> ${sql.lit(name)})`
+        : expr;
     const n = await count(ctx, before, textual ? sql`${raw} is not null and ${raw} <> ''` : sql`${raw} is not null`);
-    if (n) out.push({ entity: before.name, what: 'field', name, records: n, message: `字段“${before.fields[name].label ?? name}”（${name}）已有 ${n} 条记录存有数据，删除后这些数据不再显示（数据保留在数据库中）` });
+    if (n)
+      out.push({
+        entity: before.name,
+        what: 'field',
+        name,
+        records: n,
+        message: `字段“${before.fields[name].label ?? name}”（${name}）已有 ${n} 条记录存有数据，删除后这些数据不再显示（数据保留在数据库中）`,
+      });
   }
   return out;
 }
 
-async function removedStatuses(ctx: AppContext, before: WorkflowDef, after: WorkflowDef | undefined): Promise<Orphan[]> {
+async function removedStatuses(
+  ctx: AppContext,
+  before: WorkflowDef,
+  after: WorkflowDef | undefined,
+): Promise<Orphan[]> {
   const keep = new Set((after?.statuses ?? []).map((s) => s.code));
   const gone = (before.statuses ?? []).filter((s) => !keep.has(s.code));
   if (!gone.length) return [];
@@ -44,7 +60,14 @@ async function removedStatuses(ctx: AppContext, before: WorkflowDef, after: Work
     if (entity.workflow !== before.name || entity.virtual) continue;
     for (const st of gone) {
       const n = await count(ctx, entity, sql`status = ${st.code}`);
-      if (n) out.push({ entity: entity.name, what: 'status', name: st.code, records: n, message: `状态“${st.label ?? st.code}”（${st.code}）仍有 ${n} 条${entity.label ?? entity.name}记录在用` });
+      if (n)
+        out.push({
+          entity: entity.name,
+          what: 'status',
+          name: st.code,
+          records: n,
+          message: `状态“${st.label ?? st.code}”（${st.code}）仍有 ${n} 条${entity.label ?? entity.name}记录在用`,
+        });
     }
   }
   return out;

@@ -28,7 +28,10 @@ afterAll(async () => {
 async function doc(app: TestApp, who: Record<string, string>, key: string) {
   const got = await app.post('/api/studio/get', { key }, who);
   expect(got.status).toBe(200);
-  return { doc: JSON.parse(got.body.data.content), versions: got.body.data.versions as { id: number; action: string }[] };
+  return {
+    doc: JSON.parse(got.body.data.content),
+    versions: got.body.data.versions as { id: number; action: string }[],
+  };
 }
 
 /** Waits for the other process to see what the first published (PostgreSQL's notification takes a few ms). */
@@ -67,10 +70,19 @@ describe('schema studio', () => {
     const badForm = structuredClone(form.doc);
     badForm.sections[0].fields.splice(1, 0, { field: 'source', span: 12 });
     const checked = await a.post('/api/studio/check', { key: FORM, content: JSON.stringify(badForm) }, analyst);
-    expect(checked.body.data.problems[0]).toMatchObject({ file: 'schemas/pages/information/announcement.form.json', path: '/sections/0/fields/1/field' });
-    const refused = await a.post('/api/studio/publish', { key: FORM, content: JSON.stringify(badForm), reason: '增加来源' }, analyst);
+    expect(checked.body.data.problems[0]).toMatchObject({
+      file: 'schemas/pages/information/announcement.form.json',
+      path: '/sections/0/fields/1/field',
+    });
+    const refused = await a.post(
+      '/api/studio/publish',
+      { key: FORM, content: JSON.stringify(badForm), reason: '增加来源' },
+      analyst,
+    );
     expect(refused.status).toBe(400);
-    expect(refused.body.result).toContain('schemas/pages/information/announcement.form.json /sections/0/fields/1/field');
+    expect(refused.body.result).toContain(
+      'schemas/pages/information/announcement.form.json /sections/0/fields/1/field',
+    );
     expect((await doc(a, analyst, FORM)).versions).toEqual([]);
     const broken = await a.post('/api/studio/publish', { key: FORM, content: '{"id": ', reason: '坏' }, analyst);
     expect(broken.status).toBe(400);
@@ -79,9 +91,17 @@ describe('schema studio', () => {
     // The entity first, then the page.
     const newEntity = structuredClone(entity.doc);
     newEntity.fields.source = { type: 'string', label: '来源', maxLength: 20 };
-    const pub = await a.post('/api/studio/publish', { key: ENTITY, content: JSON.stringify(newEntity), reason: '增加来源字段' }, analyst);
+    const pub = await a.post(
+      '/api/studio/publish',
+      { key: ENTITY, content: JSON.stringify(newEntity), reason: '增加来源字段' },
+      analyst,
+    );
     expect(pub.status).toBe(200);
-    const pubForm = await a.post('/api/studio/publish', { key: FORM, content: JSON.stringify(badForm), reason: '表单显示来源' }, analyst);
+    const pubForm = await a.post(
+      '/api/studio/publish',
+      { key: FORM, content: JSON.stringify(badForm), reason: '表单显示来源' },
+      analyst,
+    );
     expect(pubForm.status).toBe(200);
 
     // The other process serves the new page and validates and stores the new field.
@@ -89,28 +109,44 @@ describe('schema studio', () => {
       const page = await b.post('/api/schema/page', { id: 'information/announcement.form' }, province);
       return JSON.stringify(page.body.data?.page ?? {}).includes('"source"');
     });
-    const tooLong = await b.post(`${A}/save`, { subAct: 'a', title: '新通知', content: '<p>新</p>', source: '来'.repeat(21) }, province);
+    const tooLong = await b.post(
+      `${A}/save`,
+      { subAct: 'a', title: '新通知', content: '<p>新</p>', source: '来'.repeat(21) },
+      province,
+    );
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.data).toEqual([expect.objectContaining({ field: 'source', message: '来源不能超过20个字符' })]);
-    const saved = await b.post(`${A}/save`, { subAct: 'a', title: '新通知', content: '<p>新</p>', source: '省教育厅' }, province);
+    const saved = await b.post(
+      `${A}/save`,
+      { subAct: 'a', title: '新通知', content: '<p>新</p>', source: '省教育厅' },
+      province,
+    );
     expect(saved.status).toBe(200);
     expect(saved.body.data.source).toBe('省教育厅');
 
     // Versions: the file as it was, then the publish with its diff.
     const versions = (await doc(a, analyst, ENTITY)).versions as { id: number; action: string; diff: unknown }[];
     expect(versions.map((v) => v.action)).toEqual(['publish', 'file']);
-    expect(versions[0].diff).toEqual([{ path: '/fields/source', after: { type: 'string', label: '来源', maxLength: 20 } }]);
+    expect(versions[0].diff).toEqual([
+      { path: '/fields/source', after: { type: 'string', label: '来源', maxLength: 20 } },
+    ]);
 
     // Rolling the entity back first is refused: the published page still shows the field.
     const early = await a.post('/api/studio/rollback', { versionId: versions[1].id }, analyst);
     expect(early.status).toBe(400);
     expect(early.body.result).toContain('schemas/pages/information/announcement.form.json');
     const formVersions = (await doc(a, analyst, FORM)).versions;
-    expect((await a.post('/api/studio/rollback', { versionId: formVersions.find((v) => v.action === 'file')!.id }, analyst)).status).toBe(200);
+    expect(
+      (await a.post('/api/studio/rollback', { versionId: formVersions.find((v) => v.action === 'file')!.id }, analyst))
+        .status,
+    ).toBe(200);
     // The field holds a value: the analyst is told and confirms.
     const unconfirmed = await a.post('/api/studio/rollback', { versionId: versions[1].id }, analyst);
     expect(unconfirmed.status).toBe(400);
-    expect(unconfirmed.body.data).toMatchObject({ confirm: true, orphans: [{ entity: 'announcement', what: 'field', name: 'source', records: 1 }] });
+    expect(unconfirmed.body.data).toMatchObject({
+      confirm: true,
+      orphans: [{ entity: 'announcement', what: 'field', name: 'source', records: 1 }],
+    });
     const back = await a.post('/api/studio/rollback', { versionId: versions[1].id, confirm: true }, analyst);
     expect(back.status).toBe(200);
 
@@ -121,11 +157,20 @@ describe('schema studio', () => {
     });
     const got = await b.post(`${A}/get`, { subAct: 'a', id: saved.body.data.id }, province);
     expect(got.body.data).not.toHaveProperty('source');
-    const raw = await b.ctx.database.db.selectFrom('rec_announcement').select('data').where('id', '=', saved.body.data.id).executeTakeFirstOrThrow();
+    const raw = await b.ctx.database.db
+      .selectFrom('rec_announcement')
+      .select('data')
+      .where('id', '=', saved.body.data.id)
+      .executeTakeFirstOrThrow();
     expect(JSON.parse(raw.data).source).toBe('省教育厅');
 
     // Every publish and rollback is in the operation log.
-    const log = await a.ctx.database.db.selectFrom('operation_log').select(['action', 'comment', 'user_name']).where('entity', '=', 'schema').orderBy('id').execute();
+    const log = await a.ctx.database.db
+      .selectFrom('operation_log')
+      .select(['action', 'comment', 'user_name'])
+      .where('entity', '=', 'schema')
+      .orderBy('id')
+      .execute();
     expect(log.map((l) => l.action)).toEqual(['publish', 'publish', 'rollback', 'rollback']);
     expect(log[0]).toMatchObject({ comment: `${ENTITY}：增加来源字段`, user_name: '孙分析' });
   });
@@ -133,7 +178,9 @@ describe('schema studio', () => {
   it('refuses a key outside the schemas and a version that does not exist', async () => {
     const analyst = await a.loginAs('analyst1');
     expect((await a.post('/api/studio/get', { key: '../package' }, analyst)).status).toBe(400);
-    expect((await a.post('/api/studio/publish', { key: 'meta/entity.schema', content: '{}', reason: 'x' }, analyst)).status).toBe(400);
+    expect(
+      (await a.post('/api/studio/publish', { key: 'meta/entity.schema', content: '{}', reason: 'x' }, analyst)).status,
+    ).toBe(400);
     expect((await a.post('/api/studio/rollback', { versionId: 999999 }, analyst)).status).toBe(404);
   });
 });

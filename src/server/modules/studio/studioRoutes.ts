@@ -14,7 +14,9 @@ const key = { type: 'string', minLength: 1, maxLength: 200 };
 const content = { type: 'string', minLength: 1, maxLength: 1_000_000 };
 const reason = { type: 'string', minLength: 1, maxLength: 500 };
 const versionId = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
-const body = (properties: Record<string, unknown>, required: string[]) => ({ body: { type: 'object', properties: { subAct, ...properties }, required, additionalProperties: false } });
+const body = (properties: Record<string, unknown>, required: string[]) => ({
+  body: { type: 'object', properties: { subAct, ...properties }, required, additionalProperties: false },
+});
 
 /**
  * The schema studio (表单设计): browse the schema files with where each is used, check an edited
@@ -23,7 +25,11 @@ const body = (properties: Record<string, unknown>, required: string[]) => ({ bod
  */
 export async function studioRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
-  const user = (req: Parameters<typeof currentUser>[0]) => { const u = currentUser(req); assertStudioUser(u); return u; };
+  const user = (req: Parameters<typeof currentUser>[0]) => {
+    const u = currentUser(req);
+    assertStudioUser(u);
+    return u;
+  };
 
   app.post('/studio/tree', { schema: body({}, []) }, async (req) => {
     user(req);
@@ -36,32 +42,52 @@ export async function studioRoutes(app: FastifyInstance, opts: { ctx: AppContext
     const doc = docOf(ctx.schemas, req.body.key);
     if (doc === undefined) throw AppError.notFound('配置文件不存在');
     return ok({
-      key: req.body.key, file: fileOfKey(ctx.schemas, req.body.key).split(/[\\/]schemas[\\/]/).pop(),
-      content: `${JSON.stringify(doc, null, 2)}\n`, versions: await versionsOf(ctx.database.db, req.body.key),
+      key: req.body.key,
+      file: fileOfKey(ctx.schemas, req.body.key)
+        .split(/[\\/]schemas[\\/]/)
+        .pop(),
+      content: `${JSON.stringify(doc, null, 2)}\n`,
+      versions: await versionsOf(ctx.database.db, req.body.key),
     });
   });
 
-  app.post<{ Body: { key: string; content: string } }>('/studio/check', { schema: body({ key, content }, ['key', 'content']) }, async (req) => {
-    user(req);
-    assertKey(req.body.key);
-    const parsed = parseContent(ctx.schemas, req.body.key, req.body.content);
-    if (parsed.problems.length) return ok({ problems: parsed.problems, changes: [] });
-    const { problems } = await checkChange(ctx, req.body.key, parsed.doc);
-    return ok({ problems, changes: jsonDiff(docOf(ctx.schemas, req.body.key), parsed.doc) });
-  });
+  app.post<{ Body: { key: string; content: string } }>(
+    '/studio/check',
+    { schema: body({ key, content }, ['key', 'content']) },
+    async (req) => {
+      user(req);
+      assertKey(req.body.key);
+      const parsed = parseContent(ctx.schemas, req.body.key, req.body.content);
+      if (parsed.problems.length) return ok({ problems: parsed.problems, changes: [] });
+      const { problems } = await checkChange(ctx, req.body.key, parsed.doc);
+      return ok({ problems, changes: jsonDiff(docOf(ctx.schemas, req.body.key), parsed.doc) });
+    },
+  );
 
-  app.post<{ Body: { key: string; content: string; reason: string; confirm?: boolean } }>('/studio/publish', {
-    schema: body({ key, content, reason, confirm: { type: 'boolean' } }, ['key', 'content', 'reason']),
-  }, async (req) => ok(await publish(ctx, user(req), req.body), '发布成功'));
+  app.post<{ Body: { key: string; content: string; reason: string; confirm?: boolean } }>(
+    '/studio/publish',
+    {
+      schema: body({ key, content, reason, confirm: { type: 'boolean' } }, ['key', 'content', 'reason']),
+    },
+    async (req) => ok(await publish(ctx, user(req), req.body), '发布成功'),
+  );
 
-  app.post<{ Body: { versionId: number; reason?: string; confirm?: boolean } }>('/studio/rollback', {
-    schema: body({ versionId, reason, confirm: { type: 'boolean' } }, ['versionId']),
-  }, async (req) => ok(await rollback(ctx, user(req), req.body), '回滚成功'));
+  app.post<{ Body: { versionId: number; reason?: string; confirm?: boolean } }>(
+    '/studio/rollback',
+    {
+      schema: body({ versionId, reason, confirm: { type: 'boolean' } }, ['versionId']),
+    },
+    async (req) => ok(await rollback(ctx, user(req), req.body), '回滚成功'),
+  );
 
-  app.post<{ Body: { versionId: number } }>('/studio/version', { schema: body({ versionId }, ['versionId']) }, async (req) => {
-    user(req);
-    const v = await versionById(ctx.database.db, req.body.versionId);
-    if (!v) throw AppError.notFound('版本不存在');
-    return ok({ ...v, content: `${JSON.stringify(JSON.parse(v.content), null, 2)}\n` });
-  });
+  app.post<{ Body: { versionId: number } }>(
+    '/studio/version',
+    { schema: body({ versionId }, ['versionId']) },
+    async (req) => {
+      user(req);
+      const v = await versionById(ctx.database.db, req.body.versionId);
+      if (!v) throw AppError.notFound('版本不存在');
+      return ok({ ...v, content: `${JSON.stringify(JSON.parse(v.content), null, 2)}\n` });
+    },
+  );
 }

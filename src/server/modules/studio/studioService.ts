@@ -27,16 +27,28 @@ function shown(set: SchemaSet, file: string): string {
 }
 
 /** Parses the editor's text; a syntax error is a problem of the file at its root. */
-export function parseContent(set: SchemaSet, key: string, content: string): { doc?: unknown; problems: SchemaProblem[] } {
+export function parseContent(
+  set: SchemaSet,
+  key: string,
+  content: string,
+): { doc?: unknown; problems: SchemaProblem[] } {
   try {
     return { doc: JSON.parse(content), problems: [] };
   } catch (e) {
-    return { problems: [{ file: shown(set, fileOfKey(set, key)), path: '', message: `不是合法的 JSON：${(e as Error).message}` }] };
+    return {
+      problems: [
+        { file: shown(set, fileOfKey(set, key)), path: '', message: `不是合法的 JSON：${(e as Error).message}` },
+      ],
+    };
   }
 }
 
 /** The whole served set with `key` changed to `doc`, checked as `npm run schemas:check` does. */
-export async function checkChange(ctx: AppContext, key: string, doc: unknown): Promise<{ set: SchemaSet; problems: SchemaProblem[] }> {
+export async function checkChange(
+  ctx: AppContext,
+  key: string,
+  doc: unknown,
+): Promise<{ set: SchemaSet; problems: SchemaProblem[] }> {
   const set = await ctx.schemaRegistry.current();
   putDoc(set, key, doc);
   const problems = checkSchemas(set).map((p) => ({ ...p, file: shown(set, p.file) }));
@@ -62,7 +74,11 @@ function refuse(problems: SchemaProblem[]): never {
  * confirmation when stored data would lose its schema, stored as a new version (the file's own
  * content is stored first, once, so a rollback can return to it), logged, and served at once.
  */
-export async function publish(ctx: AppContext, user: SessionUser, input: PublishInput): Promise<{ id: number; orphans: Orphan[] }> {
+export async function publish(
+  ctx: AppContext,
+  user: SessionUser,
+  input: PublishInput,
+): Promise<{ id: number; orphans: Orphan[] }> {
   assertStudioUser(user);
   assertKey(input.key);
   const parsed = parseContent(ctx.schemas, input.key, input.content);
@@ -71,30 +87,63 @@ export async function publish(ctx: AppContext, user: SessionUser, input: Publish
   if (problems.length) refuse(problems);
   const orphans = await orphansOf(ctx, input.key, parsed.doc);
   if (orphans.length && !input.confirm) {
-    throw new AppError(`此修改影响已存数据，请确认后再发布：${orphans.map((o) => o.message).join('；')}`, 400, 400, { confirm: true, orphans });
+    throw new AppError(`此修改影响已存数据，请确认后再发布：${orphans.map((o) => o.message).join('；')}`, 400, 400, {
+      confirm: true,
+      orphans,
+    });
   }
   const before = docOf(ctx.schemas, input.key);
   const db = ctx.database.db;
   const now = Date.now();
   const id = await db.transaction().execute(async (trx) => {
-    const stored = await trx.selectFrom('schema_versions').select('id').where('schema_key', '=', input.key).limit(1).executeTakeFirst();
+    const stored = await trx
+      .selectFrom('schema_versions')
+      .select('id')
+      .where('schema_key', '=', input.key)
+      .limit(1)
+      .executeTakeFirst();
     if (!stored && before !== undefined) {
       await insertVersion(trx, {
-        key: input.key, content: JSON.stringify(docOf(ctx.schemaRegistry.files, input.key) ?? before), action: 'file', reason: '发布前的文件内容',
-        diff: null, rolledBackTo: null, userId: null, userName: null, createdAt: now - 1,
+        key: input.key,
+        content: JSON.stringify(docOf(ctx.schemaRegistry.files, input.key) ?? before),
+        action: 'file',
+        reason: '发布前的文件内容',
+        diff: null,
+        rolledBackTo: null,
+        userId: null,
+        userName: null,
+        createdAt: now - 1,
       });
     }
     const action = input.rolledBackTo ? 'rollback' : 'publish';
     const versionId = await insertVersion(trx, {
-      key: input.key, content: JSON.stringify(parsed.doc), action, reason: input.reason, diff: jsonDiff(before, parsed.doc),
-      rolledBackTo: input.rolledBackTo ?? null, userId: user.userId, userName: user.realName, createdAt: now,
+      key: input.key,
+      content: JSON.stringify(parsed.doc),
+      action,
+      reason: input.reason,
+      diff: jsonDiff(before, parsed.doc),
+      rolledBackTo: input.rolledBackTo ?? null,
+      userId: user.userId,
+      userName: user.realName,
+      createdAt: now,
     });
-    await trx.insertInto('operation_log').values({
-      entity: 'schema', record_id: versionId, action, action_label: action === 'publish' ? '发布配置' : '回滚配置',
-      from_status: null, to_status: null, comment: `${input.key}：${input.reason}${input.rolledBackTo ? `（回到版本 ${input.rolledBackTo}）` : ''}`,
-      user_id: user.userId, user_name: user.realName, role_code: user.roleCode, created_at: now,
-      changes: null,
-    }).execute();
+    await trx
+      .insertInto('operation_log')
+      .values({
+        entity: 'schema',
+        record_id: versionId,
+        action,
+        action_label: action === 'publish' ? '发布配置' : '回滚配置',
+        from_status: null,
+        to_status: null,
+        comment: `${input.key}：${input.reason}${input.rolledBackTo ? `（回到版本 ${input.rolledBackTo}）` : ''}`,
+        user_id: user.userId,
+        user_name: user.realName,
+        role_code: user.roleCode,
+        created_at: now,
+        changes: null,
+      })
+      .execute();
     return versionId;
   });
   await ctx.schemaRegistry.refresh();
@@ -102,9 +151,19 @@ export async function publish(ctx: AppContext, user: SessionUser, input: Publish
 }
 
 /** Rolls one file back to an earlier version in one step: that content, published again through the same checks. */
-export async function rollback(ctx: AppContext, user: SessionUser, input: { versionId: number; reason?: string; confirm?: boolean }): Promise<{ id: number; orphans: Orphan[] }> {
+export async function rollback(
+  ctx: AppContext,
+  user: SessionUser,
+  input: { versionId: number; reason?: string; confirm?: boolean },
+): Promise<{ id: number; orphans: Orphan[] }> {
   assertStudioUser(user);
   const v = await versionById(ctx.database.db, input.versionId);
   if (!v) throw AppError.notFound('版本不存在');
-  return publish(ctx, user, { key: v.key, content: v.content, reason: input.reason || `回滚到版本 ${v.id}`, confirm: input.confirm, rolledBackTo: v.id });
+  return publish(ctx, user, {
+    key: v.key,
+    content: v.content,
+    reason: input.reason || `回滚到版本 ${v.id}`,
+    confirm: input.confirm,
+    rolledBackTo: v.id,
+  });
 }

@@ -28,8 +28,13 @@ function dictsIn(value: unknown, out: Set<string>): Set<string> {
 
 export function studioTree(set: SchemaSet): TreeItem[] {
   const uses = new Map<string, string[]>();
-  const use = (key: string, by: string) => { const l = uses.get(key) ?? []; if (!l.includes(by)) l.push(by); uses.set(key, l); };
-  for (const { route, full } of flattenRoutes(set.routes)) if (route.page) use(`pages/${route.page}`, `路由 ${full}（${route.name}）`);
+  const use = (key: string, by: string) => {
+    const l = uses.get(key) ?? [];
+    if (!l.includes(by)) l.push(by);
+    uses.set(key, l);
+  };
+  for (const { route, full } of flattenRoutes(set.routes))
+    if (route.page) use(`pages/${route.page}`, `路由 ${full}（${route.name}）`);
   for (const [id, page] of set.pages) {
     const entity = (page as { entity?: string }).entity;
     if (entity) use(`entities/${entity}`, `页面 ${id}`);
@@ -40,10 +45,11 @@ export function studioTree(set: SchemaSet): TreeItem[] {
     for (const d of dictsIn(e.fields, new Set())) use(`dictionaries/${d}`, `实体 ${name}`);
   }
   for (const [role, m] of set.menus) {
-    const walk = (items: { path?: string; children?: unknown[] }[]) => items.forEach((i) => {
-      if (i.path) use(`routes`, `菜单 ${role} ${i.path}`);
-      if (Array.isArray(i.children)) walk(i.children as never);
-    });
+    const walk = (items: { path?: string; children?: unknown[] }[]) =>
+      items.forEach((i) => {
+        if (i.path) use(`routes`, `菜单 ${role} ${i.path}`);
+        if (Array.isArray(i.children)) walk(i.children as never);
+      });
     walk((m.items ?? []) as { path?: string; children?: unknown[] }[]);
   }
   const titleOf = (key: string): string => {
@@ -52,7 +58,8 @@ export function studioTree(set: SchemaSet): TreeItem[] {
     if (kind === 'entities') return set.entities.get(name)?.label ?? name;
     if (kind === 'pages') return (set.pages.get(name) as { title?: string } | undefined)?.title ?? name;
     if (kind === 'workflows') return set.workflows.get(name)?.label ?? name;
-    if (kind === 'dictionaries') return (set.dictionaries.get(name) as { label?: string; name?: string } | undefined)?.label ?? name;
+    if (kind === 'dictionaries')
+      return (set.dictionaries.get(name) as { label?: string; name?: string } | undefined)?.label ?? name;
     if (kind === 'menus') return `角色 ${name} 的菜单`;
     if (kind === 'routes') return '路由';
     return name;
@@ -60,6 +67,6 @@ export function studioTree(set: SchemaSet): TreeItem[] {
   return [...set.files.keys()].sort().map((key) => {
     const kind = kindOf(key);
     const group = kind === 'pages' ? key.split('/').slice(1, -1).join('/') || '其他' : kind;
-    return { key, kind, group, title: titleOf(key), usedBy: kind === 'routes' ? [] : uses.get(key) ?? [] };
+    return { key, kind, group, title: titleOf(key), usedBy: kind === 'routes' ? [] : (uses.get(key) ?? []) };
   });
 }

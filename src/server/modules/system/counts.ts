@@ -14,7 +14,14 @@ import { TABLE_SOURCES, type TableSource } from '../../platform/notifications/ta
 
 export type CountKey = NonNullable<MenuNode['badge']>;
 export type Counts = Record<CountKey, number>;
-export const COUNT_KEYS: CountKey[] = ['achieveNum', 'meetNum', 'reviewNum', 'topicNum', 'topicSumNum', 'topicChangeNum'];
+export const COUNT_KEYS: CountKey[] = [
+  'achieveNum',
+  'meetNum',
+  'reviewNum',
+  'topicNum',
+  'topicSumNum',
+  'topicChangeNum',
+];
 
 /** One badge number: the records of an entity the user may read, optionally narrowed by a rule on the record. */
 export interface CountSource {
@@ -45,7 +52,12 @@ export function countRuleContext(user: SessionUser, now: number): Record<string,
  * rules narrowed by `where`; null when the entity does not exist yet (its module is not built), its
  * table is missing, the role is not the source's, or the rule names a field the entity lacks.
  */
-export async function sourceQuery(ctx: AppContext, user: SessionUser, source: CountSource | undefined, now: number): Promise<{ entity: EntityDef; where: Cond } | null> {
+export async function sourceQuery(
+  ctx: AppContext,
+  user: SessionUser,
+  source: CountSource | undefined,
+  now: number,
+): Promise<{ entity: EntityDef; where: Cond } | null> {
   if (!source) return null;
   if (source.roles && !source.roles.includes(user.roleCode)) return null;
   const entity = ctx.schemas.entities.get(source.entity);
@@ -53,7 +65,10 @@ export async function sourceQuery(ctx: AppContext, user: SessionUser, source: Co
   const scope = scopeFilter(entity, 'read', user, now);
   if (source.where === undefined) return { entity, where: scope };
   try {
-    return { entity, where: { t: 'and', items: [scope, ruleToCond(source.where, countRuleContext(user, now), fieldKind(entity))] } };
+    return {
+      entity,
+      where: { t: 'and', items: [scope, ruleToCond(source.where, countRuleContext(user, now), fieldKind(entity))] },
+    };
   } catch {
     // A rule naming a field the (newer or older) entity lacks: nothing to count rather than a 500.
     return null;
@@ -61,19 +76,31 @@ export async function sourceQuery(ctx: AppContext, user: SessionUser, source: Co
 }
 
 /** A module's table named as the source's entity (no entity of that name), for the source's roles. */
-export function tableSourceOf(ctx: AppContext, user: SessionUser, source: CountSource | undefined): TableSource | undefined {
+export function tableSourceOf(
+  ctx: AppContext,
+  user: SessionUser,
+  source: CountSource | undefined,
+): TableSource | undefined {
   if (!source || ctx.schemas.entities.has(source.entity)) return undefined;
   if (source.roles && !source.roles.includes(user.roleCode)) return undefined;
-  return Object.hasOwn(TABLE_SOURCES, source.entity) ? TABLE_SOURCES[source.entity as keyof typeof TABLE_SOURCES] : undefined;
+  return Object.hasOwn(TABLE_SOURCES, source.entity)
+    ? TABLE_SOURCES[source.entity as keyof typeof TABLE_SOURCES]
+    : undefined;
 }
 
 /** How many records one count source holds for this user (0 when it has none to offer). */
-export async function countOf(ctx: AppContext, user: SessionUser, source: CountSource | undefined, now = Date.now()): Promise<number> {
+export async function countOf(
+  ctx: AppContext,
+  user: SessionUser,
+  source: CountSource | undefined,
+  now = Date.now(),
+): Promise<number> {
   const table = tableSourceOf(ctx, user, source);
   if (table) return table.count(ctx, user);
   const q = await sourceQuery(ctx, user, source, now);
   if (!q) return 0;
-  return (await KyselyRecordStore.of(ctx.database).list(q.entity, { where: q.where, sort: [], offset: 0, limit: 0 })).total;
+  return (await KyselyRecordStore.of(ctx.database).list(q.entity, { where: q.where, sort: [], offset: 0, limit: 0 }))
+    .total;
 }
 
 /**

@@ -5,7 +5,8 @@ import { appLogin } from '../../platform/testing/ssoTestHelpers.js';
 import { routeTable, type RouteEntry } from './routeTable.js';
 
 /** Routes the platform owns: these must answer exactly 参数不合法 to every malformed request. */
-const PLATFORM = /^\/(sso\/|api\/(sys|basicInfoMaintain|home|tTopicMeetings|dic|categoryDict|tKeepWatchShift|tKeepWatchPerson)\/)/;
+const PLATFORM =
+  /^\/(sso\/|api\/(sys|basicInfoMaintain|home|tTopicMeetings|dic|categoryDict|tKeepWatchShift|tKeepWatchPerson)\/)/;
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 const POST_VARIANTS: { name: string; headers?: Record<string, string>; payload: string }[] = [
@@ -17,10 +18,18 @@ const POST_VARIANTS: { name: string; headers?: Record<string, string>; payload: 
   { name: 'an array where a string belongs', headers: JSON_TYPE, payload: JSON.stringify({ subAct: ['a', 'b'] }) },
   { name: 'an unknown key', headers: JSON_TYPE, payload: JSON.stringify({ zzUnknownKey: 'x' }) },
   { name: 'a huge string', headers: JSON_TYPE, payload: JSON.stringify({ subAct: 'x'.repeat(100_000) }) },
-  { name: 'a body over the size limit', headers: JSON_TYPE, payload: JSON.stringify({ subAct: 'x'.repeat(3 * 1024 * 1024) }) },
+  {
+    name: 'a body over the size limit',
+    headers: JSON_TYPE,
+    payload: JSON.stringify({ subAct: 'x'.repeat(3 * 1024 * 1024) }),
+  },
   { name: 'a wrong content type', headers: { 'content-type': 'text/plain' }, payload: 'hello' },
   { name: 'an unknown content type', headers: { 'content-type': 'application/x-evil' }, payload: '<x/>' },
-  { name: 'a form with an unknown key', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'zzUnknownKey=1&subAct=a' },
+  {
+    name: 'a form with an unknown key',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'zzUnknownKey=1&subAct=a',
+  },
 ];
 const GET_QUERIES = [
   { name: 'an unknown query key', query: 'zzUnknownKey=1' },
@@ -29,7 +38,10 @@ const GET_QUERIES = [
 ];
 
 function concrete(url: string): string {
-  return url.replace(/:captchaId/g, 'AAAAAAAAAAAAAAAAAAAAAAAA').replace(/:[A-Za-z]+/g, '1').replace(/\*/g, 'x');
+  return url
+    .replace(/:captchaId/g, 'AAAAAAAAAAAAAAAAAAAAAAAA')
+    .replace(/:[A-Za-z]+/g, '1')
+    .replace(/\*/g, 'x');
 }
 
 describe('malformed input to every /api and /sso endpoint', () => {
@@ -38,24 +50,44 @@ describe('malformed input to every /api and /sso endpoint', () => {
   let auth: Record<string, string>;
   beforeAll(async () => {
     t = await createTestApp();
-    routes = routeTable(t.app).filter((r) => /^\/(api|sso)\//.test(r.url) && (r.method === 'GET' || r.method === 'POST'));
+    routes = routeTable(t.app).filter(
+      (r) => /^\/(api|sso)\//.test(r.url) && (r.method === 'GET' || r.method === 'POST'),
+    );
     auth = (await appLogin(t, 'admin')).headers;
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('finds the routes of every module', () => {
     const urls = routes.map((r) => `${r.method} ${r.url}`);
-    expect(urls).toEqual(expect.arrayContaining([
-      'GET /sso/captcha', 'GET /sso/captcha/image/:captchaId', 'POST /sso/login', 'GET /sso/loginState', 'POST /sso/logout',
-      'POST /sso/validate', 'POST /sso/sms/send', 'POST /api/sys/login', 'POST /api/sys/logout', 'POST /api/sys/saveDefaultNavigation',
-      'POST /api/basicInfoMaintain/listBasicInfoMaintain', 'POST /api/basicInfoMaintain/querySysName', 'POST /api/home/queryMenuList',
-      'POST /api/tTopicMeetings/selectMeetingNoBack', 'POST /api/dic/getDicListByType', 'POST /api/home/getDicListByType',
-      'POST /api/dic/versions', 'POST /api/categoryDict/queryCategoryDictByType', 'POST /api/tKeepWatchShift/selectShiftKeyAndValue',
-      'POST /api/tKeepWatchPerson/getToken',
-    ]));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'GET /sso/captcha',
+        'GET /sso/captcha/image/:captchaId',
+        'POST /sso/login',
+        'GET /sso/loginState',
+        'POST /sso/logout',
+        'POST /sso/validate',
+        'POST /sso/sms/send',
+        'POST /api/sys/login',
+        'POST /api/sys/logout',
+        'POST /api/sys/saveDefaultNavigation',
+        'POST /api/basicInfoMaintain/listBasicInfoMaintain',
+        'POST /api/basicInfoMaintain/querySysName',
+        'POST /api/home/queryMenuList',
+        'POST /api/tTopicMeetings/selectMeetingNoBack',
+        'POST /api/dic/getDicListByType',
+        'POST /api/home/getDicListByType',
+        'POST /api/dic/versions',
+        'POST /api/categoryDict/queryCategoryDictByType',
+        'POST /api/tKeepWatchShift/selectShiftKeyAndValue',
+        'POST /api/tKeepWatchPerson/getToken',
+      ]),
+    );
   });
 
-  it('answers 4xx with an envelope, never a 500 or a stack trace; the platform\'s own routes say 参数不合法', async () => {
+  it("answers 4xx with an envelope, never a 500 or a stack trace; the platform's own routes say 参数不合法", async () => {
     const problems: string[] = [];
     let sent = 0;
     const check = async (route: RouteEntry, variant: string, opts: InjectOptions, lenient = false) => {
@@ -64,10 +96,16 @@ describe('malformed input to every /api and /sso endpoint', () => {
       // Other modules' routes may ignore a stray query key on a POST; they must still never fail with 5xx.
       if (lenient && res.statusCode < 300) return;
       let body: any;
-      try { body = res.json(); } catch { body = res.body; }
+      try {
+        body = res.json();
+      } catch {
+        body = res.body;
+      }
       const where = `${route.method} ${route.url} with ${variant}`;
-      if (res.statusCode >= 500 || res.statusCode < 400) problems.push(`${where}: HTTP ${res.statusCode} ${String(res.body).slice(0, 120)}`);
-      else if (!body || body.flag !== false || typeof body.result !== 'string') problems.push(`${where}: not an envelope: ${String(res.body).slice(0, 120)}`);
+      if (res.statusCode >= 500 || res.statusCode < 400)
+        problems.push(`${where}: HTTP ${res.statusCode} ${String(res.body).slice(0, 120)}`);
+      else if (!body || body.flag !== false || typeof body.result !== 'string')
+        problems.push(`${where}: not an envelope: ${String(res.body).slice(0, 120)}`);
       else if (/at .*\.(ts|js):\d+/.test(res.body)) problems.push(`${where}: leaks a stack trace`);
       else if (PLATFORM.test(route.url) && body.result !== '参数不合法') problems.push(`${where}: says ${body.result}`);
     };
@@ -79,10 +117,16 @@ describe('malformed input to every /api and /sso endpoint', () => {
         }
         const sep = url.includes('?') ? '&' : '?';
         for (const q of GET_QUERIES) {
-          await check(route, `${q.name} and an empty body`, { method: 'POST', url: `${url}${sep}${q.query}`, headers: { ...auth, ...JSON_TYPE }, payload: '{}' }, !PLATFORM.test(route.url));
+          await check(
+            route,
+            `${q.name} and an empty body`,
+            { method: 'POST', url: `${url}${sep}${q.query}`, headers: { ...auth, ...JSON_TYPE }, payload: '{}' },
+            !PLATFORM.test(route.url),
+          );
         }
       } else {
-        for (const q of GET_QUERIES) await check(route, q.name, { method: 'GET', url: `${url}?${q.query}`, headers: auth });
+        for (const q of GET_QUERIES)
+          await check(route, q.name, { method: 'GET', url: `${url}?${q.query}`, headers: auth });
       }
     }
     expect(problems).toEqual([]);

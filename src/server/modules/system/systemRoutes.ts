@@ -13,7 +13,11 @@ import { maskIdCard, maskPhone } from '../../../shared/masks.js';
 import { ROLE_ENG_NAMES, ROLE_NAMES, isAdminRole, roleCodeFromEngName, type RoleCode } from '../../../shared/roles.js';
 import type { MenuNode } from '../../../shared/schema/types.js';
 import { CACHE_BUSTERS, emptyBodyIsObject, objectSchema, str } from '../../platform/http/requestSchemas.js';
-import { DICTIONARY_TYPE_PATTERN, dictionaryItems, dictionaryVersions } from '../../platform/reference/dictionaryStore.js';
+import {
+  DICTIONARY_TYPE_PATTERN,
+  dictionaryItems,
+  dictionaryVersions,
+} from '../../platform/reference/dictionaryStore.js';
 import { countSources, countsFor, type Counts } from './counts.js';
 import { landingSubSystem, listSubSystems, userDefaultSubSystem } from './subSystems.js';
 import { effectiveSite } from './site/siteAdmin.js';
@@ -38,7 +42,11 @@ export interface MenuItem {
 }
 
 /** The menu for the client: badges filled in from the counts; `children: []` kept (a section without rights). */
-export function menuWithBadges(nodes: MenuNode[], counts: Counts, labels: Partial<Record<string, string>> = {}): MenuItem[] {
+export function menuWithBadges(
+  nodes: MenuNode[],
+  counts: Counts,
+  labels: Partial<Record<string, string>> = {},
+): MenuItem[] {
   return nodes.map((n) => ({
     name: n.name,
     ...(n.code ? { code: n.code } : {}),
@@ -70,59 +78,81 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
     return identity;
   }
 
-  app.post('/sys/login', {
-    config: { auth: 'public' },
-    schema: { body: objectSchema({ tgt: str(256, { minLength: 1 }), engName: str(16) }), querystring: QUERY },
-  }, async (request, reply) => {
-    const { tgt, engName } = request.body as { tgt?: string; engName?: string };
-    const wanted = engName ? roleCodeFromEngName(engName) : undefined;
-    if (engName && !wanted) throw AppError.invalid();
-    // Without a ticket (role or sub-system switch) the caller's own session names the user: the
-    // browser never holds the ticket, and the new session keeps the old one's absolute lifetime.
-    const current = tgt ? null : await sessionOfCaller(db, request.user);
-    if (!tgt && !current) throw AppError.notLoggedIn();
-    const { username, ticketId } = current ?? await identify(tgt!);
-    const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-    if (!user || !Number(user.enabled)) throw AppError.notLoggedIn();
-    // After a password reset the account signs in only once it has chosen a new password.
-    if (Number(user.must_change_password)) throw new AppError(MUST_CHANGE_PASSWORD_MESSAGE, 403, MUST_CHANGE_PASSWORD_CODE);
-    const roles = (await db.selectFrom('user_roles').select('role_code').where('user_id', '=', user.id).orderBy('role_code').execute())
-      .map((r) => r.role_code as RoleCode);
-    if (!roles.length) throw AppError.forbidden('该账号未分配角色，请联系管理员');
-    if (wanted && !roles.includes(wanted)) throw AppError.forbidden('您没有该角色的权限');
-    const roleCode = wanted ?? roles[0];
+  app.post(
+    '/sys/login',
+    {
+      config: { auth: 'public' },
+      schema: { body: objectSchema({ tgt: str(256, { minLength: 1 }), engName: str(16) }), querystring: QUERY },
+    },
+    async (request, reply) => {
+      const { tgt, engName } = request.body as { tgt?: string; engName?: string };
+      const wanted = engName ? roleCodeFromEngName(engName) : undefined;
+      if (engName && !wanted) throw AppError.invalid();
+      // Without a ticket (role or sub-system switch) the caller's own session names the user: the
+      // browser never holds the ticket, and the new session keeps the old one's absolute lifetime.
+      const current = tgt ? null : await sessionOfCaller(db, request.user);
+      if (!tgt && !current) throw AppError.notLoggedIn();
+      const { username, ticketId } = current ?? (await identify(tgt!));
+      const user = await db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+      if (!user || !Number(user.enabled)) throw AppError.notLoggedIn();
+      // After a password reset the account signs in only once it has chosen a new password.
+      if (Number(user.must_change_password))
+        throw new AppError(MUST_CHANGE_PASSWORD_MESSAGE, 403, MUST_CHANGE_PASSWORD_CODE);
+      const roles = (
+        await db
+          .selectFrom('user_roles')
+          .select('role_code')
+          .where('user_id', '=', user.id)
+          .orderBy('role_code')
+          .execute()
+      ).map((r) => r.role_code as RoleCode);
+      if (!roles.length) throw AppError.forbidden('该账号未分配角色，请联系管理员');
+      if (wanted && !roles.includes(wanted)) throw AppError.forbidden('您没有该角色的权限');
+      const roleCode = wanted ?? roles[0];
 
-    const subSystem = landingSubSystem(await listSubSystems(db), user);
-    // Switching role signs in again: the caller's previous token of this user is ended, not left behind.
-    const previous = tokenFrom(request);
-    if (previous) await db.deleteFrom('app_sessions').where('token_hash', '=', hashToken(previous)).where('user_id', '=', user.id).execute();
-    const { token, csrfToken } = await createAppSession(db, {
-      userId: user.id, roleCode, subSystemId: subSystem?.id ?? null, tgtHash: ticketId, createdAt: current?.createdAt,
-    });
-    setFileCookie(request, reply, token);
+      const subSystem = landingSubSystem(await listSubSystems(db), user);
+      // Switching role signs in again: the caller's previous token of this user is ended, not left behind.
+      const previous = tokenFrom(request);
+      if (previous)
+        await db
+          .deleteFrom('app_sessions')
+          .where('token_hash', '=', hashToken(previous))
+          .where('user_id', '=', user.id)
+          .execute();
+      const { token, csrfToken } = await createAppSession(db, {
+        userId: user.id,
+        roleCode,
+        subSystemId: subSystem?.id ?? null,
+        tgtHash: ticketId,
+        createdAt: current?.createdAt,
+      });
+      setFileCookie(request, reply, token);
 
-    const area = user.area_code ? (await dictionaryItems(db, 'areacode'))?.find((o) => o.value === user.area_code) : undefined;
-    return ok({
-      userId: user.id,
-      username: user.username,
-      realName: user.real_name,
-      roleCode,
-      roleName: ROLE_NAMES[roleCode],
-      engName: ROLE_ENG_NAMES[roleCode],
-      roleList: roles.map((r) => ({ roleCode: r, roleName: ROLE_NAMES[r], engName: ROLE_ENG_NAMES[r] })),
-      headImg: user.head_img ?? '',
-      token,
-      csrfToken,
-      isAdmin: isAdminRole(roleCode),
-      idCardNo: maskIdCard(user.id_card_no),
-      mobile: maskPhone(user.mobile),
-      areaCode: user.area_code ?? null,
-      areaName: area?.text ?? null,
-      orgName: user.org_name ?? null,
-      subSystemId: subSystem?.id ?? null,
-      subSystemName: subSystem?.systemName ?? null,
-    });
-  });
+      const area = user.area_code
+        ? (await dictionaryItems(db, 'areacode'))?.find((o) => o.value === user.area_code)
+        : undefined;
+      return ok({
+        userId: user.id,
+        username: user.username,
+        realName: user.real_name,
+        roleCode,
+        roleName: ROLE_NAMES[roleCode],
+        engName: ROLE_ENG_NAMES[roleCode],
+        roleList: roles.map((r) => ({ roleCode: r, roleName: ROLE_NAMES[r], engName: ROLE_ENG_NAMES[r] })),
+        headImg: user.head_img ?? '',
+        token,
+        csrfToken,
+        isAdmin: isAdminRole(roleCode),
+        idCardNo: maskIdCard(user.id_card_no),
+        mobile: maskPhone(user.mobile),
+        areaCode: user.area_code ?? null,
+        areaName: area?.text ?? null,
+        orgName: user.org_name ?? null,
+        subSystemId: subSystem?.id ?? null,
+        subSystemName: subSystem?.systemName ?? null,
+      });
+    },
+  );
 
   app.post('/sys/logout', { schema: EMPTY_BODY }, async (request, reply) => {
     await endSessionEverywhere(ctx.database, currentUser(request).tokenHash);
@@ -134,8 +164,11 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
   // initialValues {"var": "profile.idCardNo"}). Only the session's own user is read; nothing is logged.
   app.post('/sys/myProfile', { schema: EMPTY_BODY }, async (request, reply) => {
     const me = currentUser(request);
-    const user = await db.selectFrom('users').select(['real_name', 'gender', 'org_name', 'id_card_no', 'mobile'])
-      .where('id', '=', Number(me.userId)).executeTakeFirst();
+    const user = await db
+      .selectFrom('users')
+      .select(['real_name', 'gender', 'org_name', 'id_card_no', 'mobile'])
+      .where('id', '=', Number(me.userId))
+      .executeTakeFirst();
     if (!user) throw AppError.notLoggedIn();
     reply.header('cache-control', 'no-store');
     return ok({
@@ -147,60 +180,107 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
     });
   });
 
-  app.post('/sys/saveDefaultNavigation', {
-    // JSON bodies are not coerced: the sub-system id may come as a number or as its digits (SPEC clients send either).
-    schema: { body: objectSchema({ defaultSystem: { anyOf: [{ type: 'integer', minimum: 1, maximum: 2147483647 }, { type: 'string', pattern: '^[1-9][0-9]{0,9}$' }] }, setDefault: flag01, remindAgain: flag01 }), querystring: QUERY },
-  }, async (request) => {
-    const user = currentUser(request);
-    const given = request.body as { defaultSystem?: number | string; setDefault?: 0 | 1; remindAgain?: 0 | 1 };
-    const { setDefault, remindAgain } = given;
-    const defaultSystem = given.defaultSystem === undefined ? undefined : Number(given.defaultSystem);
-    if (defaultSystem === undefined && remindAgain === undefined) throw AppError.invalid();
-    const all = await listSubSystems(db);
-    if (defaultSystem !== undefined && !all.some((s) => s.id === defaultSystem)) throw AppError.invalid();
-    const target = defaultSystem ?? user.subSystemId ?? userDefaultSubSystem(all, null)?.id;
-    if (target === undefined) throw AppError.invalid();
-    await db.transaction().execute(async (trx) => {
-      if (defaultSystem !== undefined) {
-        await trx.updateTable('app_sessions').set({ sub_system_id: defaultSystem }).where('token_hash', '=', user.tokenHash).execute();
-        await trx.updateTable('users')
-          .set({ current_sub_system_id: defaultSystem, ...(setDefault === 1 ? { default_sub_system_id: defaultSystem } : {}) })
-          .where('id', '=', user.userId).execute();
-      }
-      if (remindAgain !== undefined) {
-        await trx.insertInto('user_sub_systems')
-          .values({ user_id: user.userId, sub_system_id: target, remind_again: remindAgain })
-          .onConflict((oc) => oc.columns(['user_id', 'sub_system_id']).doUpdateSet({ remind_again: remindAgain }))
-          .execute();
-      }
-    });
-    return ok(null, MESSAGES.success);
-  });
+  app.post(
+    '/sys/saveDefaultNavigation',
+    {
+      // JSON bodies are not coerced: the sub-system id may come as a number or as its digits (SPEC clients send either).
+      schema: {
+        body: objectSchema({
+          defaultSystem: {
+            anyOf: [
+              { type: 'integer', minimum: 1, maximum: 2147483647 },
+              { type: 'string', pattern: '^[1-9][0-9]{0,9}$' },
+            ],
+          },
+          setDefault: flag01,
+          remindAgain: flag01,
+        }),
+        querystring: QUERY,
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const given = request.body as { defaultSystem?: number | string; setDefault?: 0 | 1; remindAgain?: 0 | 1 };
+      const { setDefault, remindAgain } = given;
+      const defaultSystem = given.defaultSystem === undefined ? undefined : Number(given.defaultSystem);
+      if (defaultSystem === undefined && remindAgain === undefined) throw AppError.invalid();
+      const all = await listSubSystems(db);
+      if (defaultSystem !== undefined && !all.some((s) => s.id === defaultSystem)) throw AppError.invalid();
+      const target = defaultSystem ?? user.subSystemId ?? userDefaultSubSystem(all, null)?.id;
+      if (target === undefined) throw AppError.invalid();
+      await db.transaction().execute(async (trx) => {
+        if (defaultSystem !== undefined) {
+          await trx
+            .updateTable('app_sessions')
+            .set({ sub_system_id: defaultSystem })
+            .where('token_hash', '=', user.tokenHash)
+            .execute();
+          await trx
+            .updateTable('users')
+            .set({
+              current_sub_system_id: defaultSystem,
+              ...(setDefault === 1 ? { default_sub_system_id: defaultSystem } : {}),
+            })
+            .where('id', '=', user.userId)
+            .execute();
+        }
+        if (remindAgain !== undefined) {
+          await trx
+            .insertInto('user_sub_systems')
+            .values({ user_id: user.userId, sub_system_id: target, remind_again: remindAgain })
+            .onConflict((oc) => oc.columns(['user_id', 'sub_system_id']).doUpdateSet({ remind_again: remindAgain }))
+            .execute();
+        }
+      });
+      return ok(null, MESSAGES.success);
+    },
+  );
 
-  app.post('/basicInfoMaintain/listBasicInfoMaintain', { config: { auth: 'optional' }, schema: EMPTY_BODY }, async (request) => {
-    const all = await listSubSystems(db);
-    const user = request.user;
-    if (!user) return ok(all.map((s) => ({ ...s, remindAgain: 0, current: 0 })));
-    const me = await db.selectFrom('users').select(['default_sub_system_id']).where('id', '=', user.userId).executeTakeFirst();
-    const flags = await db.selectFrom('user_sub_systems').select(['sub_system_id', 'remind_again']).where('user_id', '=', user.userId).execute();
-    const remind = new Map(flags.map((f) => [Number(f.sub_system_id), Number(f.remind_again)]));
-    const def = userDefaultSubSystem(all, me?.default_sub_system_id as number | null);
-    return ok(all.map((s) => ({
-      id: s.id,
-      code: s.code,
-      systemName: s.systemName,
-      organize: s.organize,
-      // Per user: 1 marks the user's default (their own choice, else the system's).
-      defaultFlag: s.id === def?.id ? 1 : 0,
-      remindAgain: remind.get(s.id) ?? 0,
-      current: s.id === user.subSystemId ? 1 : 0,
-    })));
-  });
+  app.post(
+    '/basicInfoMaintain/listBasicInfoMaintain',
+    { config: { auth: 'optional' }, schema: EMPTY_BODY },
+    async (request) => {
+      const all = await listSubSystems(db);
+      const user = request.user;
+      if (!user) return ok(all.map((s) => ({ ...s, remindAgain: 0, current: 0 })));
+      const me = await db
+        .selectFrom('users')
+        .select(['default_sub_system_id'])
+        .where('id', '=', user.userId)
+        .executeTakeFirst();
+      const flags = await db
+        .selectFrom('user_sub_systems')
+        .select(['sub_system_id', 'remind_again'])
+        .where('user_id', '=', user.userId)
+        .execute();
+      const remind = new Map(flags.map((f) => [Number(f.sub_system_id), Number(f.remind_again)]));
+      const def = userDefaultSubSystem(all, me?.default_sub_system_id as number | null);
+      return ok(
+        all.map((s) => ({
+          id: s.id,
+          code: s.code,
+          systemName: s.systemName,
+          organize: s.organize,
+          // Per user: 1 marks the user's default (their own choice, else the system's).
+          defaultFlag: s.id === def?.id ? 1 : 0,
+          remindAgain: remind.get(s.id) ?? 0,
+          current: s.id === user.subSystemId ? 1 : 0,
+        })),
+      );
+    },
+  );
 
   app.post('/basicInfoMaintain/querySysName', { config: { auth: 'public' }, schema: EMPTY_BODY }, async () => {
     // The seeded settings with what an administrator changed on /systemSet/addSubSystem laid over them.
     const site = await effectiveSite(ctx);
-    return ok({ systemName: site.systemName, reviewType: site.reviewType, isTopicAppraisal: site.isTopicAppraisal ?? 1, logImage: site.logImage, footer: site.footer, organize: site.organize });
+    return ok({
+      systemName: site.systemName,
+      reviewType: site.reviewType,
+      isTopicAppraisal: site.isTopicAppraisal ?? 1,
+      logImage: site.logImage,
+      footer: site.footer,
+      organize: site.organize,
+    });
   });
 
   app.post('/home/queryMenuList', { schema: EMPTY_BODY }, async (request) => {
@@ -221,9 +301,19 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
     return ok(items);
   };
   const dictRoute = { querystring: TYPE_QUERY, body: objectSchema({ lxjp: str(64) }) };
-  app.post('/dic/getDicListByType', { schema: dictRoute }, async (request) => dictionary((request.query as { type: string }).type));
-  app.post('/home/getDicListByType', { config: { auth: 'public' }, schema: dictRoute }, async (request) => dictionary((request.query as { type: string }).type));
+  app.post('/dic/getDicListByType', { schema: dictRoute }, async (request) =>
+    dictionary((request.query as { type: string }).type),
+  );
+  app.post('/home/getDicListByType', { config: { auth: 'public' }, schema: dictRoute }, async (request) =>
+    dictionary((request.query as { type: string }).type),
+  );
   // Category lists live in the same versioned store (types such as xkfl); see docs/platform.md.
-  app.post('/categoryDict/queryCategoryDictByType', { config: { auth: 'public' }, schema: dictRoute }, async (request) => dictionary((request.query as { type: string }).type));
-  app.post('/dic/versions', { config: { auth: 'public' }, schema: EMPTY_BODY }, async () => ok(await dictionaryVersions(db)));
+  app.post(
+    '/categoryDict/queryCategoryDictByType',
+    { config: { auth: 'public' }, schema: dictRoute },
+    async (request) => dictionary((request.query as { type: string }).type),
+  );
+  app.post('/dic/versions', { config: { auth: 'public' }, schema: EMPTY_BODY }, async () =>
+    ok(await dictionaryVersions(db)),
+  );
 }

@@ -16,7 +16,11 @@ function sign(payload: string, secret: string): string {
   return crypto.createHmac('sha256', secret).update(payload).digest('base64url');
 }
 
-export function issueWatchToken(claims: Omit<WatchTokenClaims, 'purpose' | 'exp'>, secret: string, now = Date.now()): { token: string; expiresAt: number } {
+export function issueWatchToken(
+  claims: Omit<WatchTokenClaims, 'purpose' | 'exp'>,
+  secret: string,
+  now = Date.now(),
+): { token: string; expiresAt: number } {
   const full: WatchTokenClaims = { ...claims, purpose: 'keepWatch', exp: now + WATCH_TOKEN_TTL_MS };
   const payload = Buffer.from(JSON.stringify(full)).toString('base64url');
   return { token: `${payload}.${sign(payload, secret)}`, expiresAt: full.exp };

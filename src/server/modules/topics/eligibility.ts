@@ -17,7 +17,9 @@ export interface EligibilitySettings {
 }
 
 export const ELIGIBILITY_DEFAULTS: EligibilitySettings = {
-  maxLeading: 1, maxMembership: 2, notRunningStatuses: ['0', '18', '24', '34'],
+  maxLeading: 1,
+  maxMembership: 2,
+  notRunningStatuses: ['0', '18', '24', '34'],
 };
 
 export function eligibilitySettings(ctx: AppContext): EligibilitySettings {
@@ -28,7 +30,10 @@ export function eligibilitySettings(ctx: AppContext): EligibilitySettings {
 /** Topics that are not withdrawn or expired: they hold their name and their leader's notice slot. */
 const GONE = ['24', '34'];
 
-interface Member { name?: unknown; idCard?: unknown }
+interface Member {
+  name?: unknown;
+  idCard?: unknown;
+}
 
 function membersOf(topic: Record<string, unknown>): { name: string; idCard: string }[] {
   const list = Array.isArray(topic.members) ? (topic.members as Member[]) : [];
@@ -44,7 +49,12 @@ function leadersOf(topic: Record<string, unknown>): string[] {
 }
 
 async function count(store: RecordStore, entity: EntityDef, where: Filter[]): Promise<StoredRecord[]> {
-  const { rows } = await store.list(entity, { where: { t: 'and', items: where }, sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: 50 });
+  const { rows } = await store.list(entity, {
+    where: { t: 'and', items: where },
+    sort: [{ field: 'id', order: 'asc' }],
+    offset: 0,
+    limit: 50,
+  });
   return rows;
 }
 
@@ -54,7 +64,10 @@ async function count(store: RecordStore, entity: EntityDef, where: Filter[]): Pr
  * and run when the application is submitted or already running, so abandoned drafts block no one.
  */
 export async function eligibilityErrors(
-  ctx: AppContext, store: RecordStore, topic: Record<string, unknown>, opts: { personChecks: boolean },
+  ctx: AppContext,
+  store: RecordStore,
+  topic: Record<string, unknown>,
+  opts: { personChecks: boolean },
 ): Promise<FieldError[]> {
   const entity = ctx.schemas.entities.get('topic')!;
   const s = eligibilitySettings(ctx);
@@ -62,28 +75,58 @@ export async function eligibilityErrors(
   const notThis: Filter[] = typeof topic.id === 'number' ? [{ t: 'cmp', field: 'id', op: '<>', value: topic.id }] : [];
   const seen = new Set<string>();
   const people = membersOf(topic).filter((m) => {
-    if (!seen.has(m.idCard)) { seen.add(m.idCard); return true; }
-    errors.push({ field: 'members', label: '课题组成员', message: `成员${m.name}（身份证号${maskIdCard(m.idCard)}）重复填写` });
+    if (!seen.has(m.idCard)) {
+      seen.add(m.idCard);
+      return true;
+    }
+    errors.push({
+      field: 'members',
+      label: '课题组成员',
+      message: `成员${m.name}（身份证号${maskIdCard(m.idCard)}）重复填写`,
+    });
     return false;
   });
   if (!opts.personChecks) return errors;
 
   const running: Filter = { t: 'not', item: { t: 'in', field: 'status', values: [...s.notRunningStatuses, ...GONE] } };
   for (const [i, idCard] of leadersOf(topic).entries()) {
-    const field = i === 0 && typeof topic.leaderIdCard === 'string' && topic.leaderIdCard.trim() !== '' ? 'leaderIdCard' : 'secondLeaderIdCard';
-    const led = await count(store, entity, [...notThis, running, { t: 'or', items: [
-      { t: 'cmp', field: 'leaderIdCard', op: '=', value: idCard }, { t: 'cmp', field: 'secondLeaderIdCard', op: '=', value: idCard },
-    ] }]);
+    const field =
+      i === 0 && typeof topic.leaderIdCard === 'string' && topic.leaderIdCard.trim() !== ''
+        ? 'leaderIdCard'
+        : 'secondLeaderIdCard';
+    const led = await count(store, entity, [
+      ...notThis,
+      running,
+      {
+        t: 'or',
+        items: [
+          { t: 'cmp', field: 'leaderIdCard', op: '=', value: idCard },
+          { t: 'cmp', field: 'secondLeaderIdCard', op: '=', value: idCard },
+        ],
+      },
+    ]);
     if (led.length >= s.maxLeading) {
-      errors.push({ field, label: entity.fields[field].label, message: `该负责人（身份证号${maskIdCard(idCard)}）已主持${led.length}项在研课题，最多可主持${s.maxLeading}项` });
+      errors.push({
+        field,
+        label: entity.fields[field].label,
+        message: `该负责人（身份证号${maskIdCard(idCard)}）已主持${led.length}项在研课题，最多可主持${s.maxLeading}项`,
+      });
     }
   }
   for (const m of people) {
     // A list kept as JSON holds the ID number as a quoted text: "contains" finds it.
-    const joined = await count(store, entity, [...notThis, running, { t: 'contains', field: 'members', value: m.idCard }]);
+    const joined = await count(store, entity, [
+      ...notThis,
+      running,
+      { t: 'contains', field: 'members', value: m.idCard },
+    ]);
     const really = joined.filter((r) => membersOf(r).some((x) => x.idCard === m.idCard));
     if (really.length >= s.maxMembership) {
-      errors.push({ field: 'members', label: '课题组成员', message: `成员${m.name}（身份证号${maskIdCard(m.idCard)}）已参与${really.length}项在研课题，最多可参与${s.maxMembership}项` });
+      errors.push({
+        field: 'members',
+        label: '课题组成员',
+        message: `成员${m.name}（身份证号${maskIdCard(m.idCard)}）已参与${really.length}项在研课题，最多可参与${s.maxMembership}项`,
+      });
     }
   }
   return errors;

@@ -17,20 +17,36 @@ describe('topic expiry with two server processes on one database (SQLite and Pos
   let province: H, leader1: H, leader2: H, city1123: H;
   beforeAll(async () => {
     a = await createTestApp();
-    b = await createTestApp({ dataDir: a.ctx.config.dataDir, databaseUrl: a.ctx.config.databaseUrl, pgSchema: a.ctx.config.pgSchema });
-    [province, leader1, leader2, city1123] = await Promise.all(['province', 'leader1', 'leader2', 'city1123'].map((u) => a.loginAs(u)));
+    b = await createTestApp({
+      dataDir: a.ctx.config.dataDir,
+      databaseUrl: a.ctx.config.databaseUrl,
+      pgSchema: a.ctx.config.pgSchema,
+    });
+    [province, leader1, leader2, city1123] = await Promise.all(
+      ['province', 'leader1', 'leader2', 'city1123'].map((u) => a.loginAs(u)),
+    );
   }, 60_000);
   afterAll(async () => {
     await b?.close();
     await a?.close();
   });
 
-  const logOf = async (id: number) => (await a.post('/api/resource/topic/log', { subAct: 'a', id }, province)).body.data as { action: string; userName: string; toStatus: string }[];
-  const statusOf = async (id: number) => (await b.post('/api/resource/topic/get', { subAct: 'a', id }, province)).body.data.status as string;
+  const logOf = async (id: number) =>
+    (await a.post('/api/resource/topic/log', { subAct: 'a', id }, province)).body.data as {
+      action: string;
+      userName: string;
+      toStatus: string;
+    }[];
+  const statusOf = async (id: number) =>
+    (await b.post('/api/resource/topic/get', { subAct: 'a', id }, province)).body.data.status as string;
 
   it('gives a lease to exactly one of many holders asking at once, and to another once released or run out', async () => {
     const now = Date.now();
-    const got = await Promise.all(Array.from({ length: 20 }, (_, i) => acquireLease((i % 2 ? a : b).ctx.database.db, 'leaseTest', `holder${i}`, 60_000, now)));
+    const got = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        acquireLease((i % 2 ? a : b).ctx.database.db, 'leaseTest', `holder${i}`, 60_000, now),
+      ),
+    );
     expect(got.filter(Boolean)).toHaveLength(1);
     const winner = `holder${got.indexOf(true)}`;
     expect(await acquireLease(a.ctx.database.db, 'leaseTest', 'late', 60_000, now + 1000)).toBe(false);
@@ -70,7 +86,11 @@ describe('topic expiry with two server processes on one database (SQLite and Pos
     const apply = await publishNotice(a, province, { stage: 1, endHours: 24 * 60 });
     let t = await newTopic(a, leader1, apply.id, '开题到期课题');
     const step = async (h: H, action: string) => {
-      const res = await a.post('/api/resource/topic/transition', { subAct: 'a', id: t.id, version: t.version, action }, h);
+      const res = await a.post(
+        '/api/resource/topic/transition',
+        { subAct: 'a', id: t.id, version: t.version, action },
+        h,
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       t = res.body.data;
     };
@@ -83,7 +103,10 @@ describe('topic expiry with two server processes on one database (SQLite and Pos
 
     await publishNotice(a, province, { stage: 2, endHours: 2 });
     expect(await runTopicExpiry(b.ctx, Date.now() + HOUR)).toBe(0);
-    const counts = await Promise.all([runTopicExpiry(a.ctx, Date.now() + 3 * HOUR), runTopicExpiry(b.ctx, Date.now() + 3 * HOUR)]);
+    const counts = await Promise.all([
+      runTopicExpiry(a.ctx, Date.now() + 3 * HOUR),
+      runTopicExpiry(b.ctx, Date.now() + 3 * HOUR),
+    ]);
     expect(counts.sort()).toEqual([0, 1]);
     expect(await statusOf(t.id)).toBe('34');
     expect((await logOf(t.id)).at(-1)).toMatchObject({ action: 'expire', toStatus: '34' });

@@ -49,10 +49,23 @@ export async function topicsToExpire(ctx: AppContext, store: RecordStore, now = 
   if (!topic || !notice || !workflow) return [];
   const from = [...new Set(workflow.transitions.filter((t) => t.action === EXPIRE).flatMap((t) => t.from))];
   if (!from.length) return [];
-  const candidates = (await store.list(topic, { where: { t: 'in', field: 'status', values: from }, sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: BATCH })).rows;
+  const candidates = (
+    await store.list(topic, {
+      where: { t: 'in', field: 'status', values: from },
+      sort: [{ field: 'id', order: 'asc' }],
+      offset: 0,
+      limit: BATCH,
+    })
+  ).rows;
   if (!candidates.length) return [];
-  const notices = (await store.list(notice, { where: { t: 'in', field: 'status', values: DEADLINE_NOTICE_STATUSES }, sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: BATCH }))
-    .rows.map((n) => ruleRecord(notice, n));
+  const notices = (
+    await store.list(notice, {
+      where: { t: 'in', field: 'status', values: DEADLINE_NOTICE_STATUSES },
+      sort: [{ field: 'id', order: 'asc' }],
+      offset: 0,
+      limit: BATCH,
+    })
+  ).rows.map((n) => ruleRecord(notice, n));
   const out: StoredRecord[] = [];
   for (const t of candidates) {
     const status = statusOf(workflow, t);
@@ -61,12 +74,19 @@ export async function topicsToExpire(ctx: AppContext, store: RecordStore, now = 
       const areas = Array.isArray(n.targetAreas) ? n.targetAreas.map(String) : [];
       return areas.length === 0 || (t.areaCode !== null && areas.includes(t.areaCode));
     };
-    const relevant = stage === 1
-      ? notices.filter((n) => n.id === t.noticeId)
-      : notices.filter((n) => Number(n.stage) === stage && forArea(n));
+    const relevant =
+      stage === 1
+        ? notices.filter((n) => n.id === t.noticeId)
+        : notices.filter((n) => Number(n.stage) === stage && forArea(n));
     if (!relevant.length || relevant.some((n) => topicNoticeOpen(ctx, n, t.areaCode, now))) continue;
     const since = await enteredAt(store, topic, t, status);
-    if (relevant.some((n) => { const end = ms(n.endTime); return end !== null && end < now && end > since; })) out.push(t);
+    if (
+      relevant.some((n) => {
+        const end = ms(n.endTime);
+        return end !== null && end < now && end > since;
+      })
+    )
+      out.push(t);
   }
   return out;
 }
@@ -85,7 +105,12 @@ export async function runTopicExpiry(ctx: AppContext, now = Date.now()): Promise
     let done = 0;
     for (const t of await topicsToExpire(ctx, store, now)) {
       try {
-        await fire(ctx, { entity: 'topic', id: t.id, action: EXPIRE, version: t.version, comment: '阶段通知已截止' }, null, store);
+        await fire(
+          ctx,
+          { entity: 'topic', id: t.id, action: EXPIRE, version: t.version, comment: '阶段通知已截止' },
+          null,
+          store,
+        );
         done += 1;
       } catch (e) {
         // Changed since it was found (edited, submitted): the next pass looks at it again.

@@ -9,10 +9,20 @@ import { parseLocal } from '../../platform/records/time.js';
  * notice's stage in the area with this notice alone, so the application's start, the expiry job,
  * the server's refusal of a submit and the 提交 buttons all answer alike.
  */
-export function topicNoticeOpen(ctx: AppContext, notice: Record<string, unknown>, areaCode: string | null, now = Date.now()): boolean {
+export function topicNoticeOpen(
+  ctx: AppContext,
+  notice: Record<string, unknown>,
+  areaCode: string | null,
+  now = Date.now(),
+): boolean {
   const guard = ctx.schemas.workflows.get('topic')?.guards?.submit;
   if (!guard) return false;
-  return test(guard.rule, { record: { stage: notice.stage ?? null, areaCode }, user: {}, now, facts: { notices: [notice] } });
+  return test(guard.rule, {
+    record: { stage: notice.stage ?? null, areaCode },
+    user: {},
+    now,
+    facts: { notices: [notice] },
+  });
 }
 
 /**

@@ -14,21 +14,32 @@ const PUBLISHED = '1';
  * server refuses the submit and `_perm` leaves it out (the 提交 buttons hide) by the same rule.
  */
 export function registerNoticeFacts(ctx: AppContext): void {
-  ctx.engine.on('topic', { facts: async (store) => {
-    const notice = ctx.schemas.entities.get('notice');
-    if (!notice) return { notices: [] };
-    const { rows } = await store.list(notice, {
-      where: { t: 'cmp', field: 'status', op: '=', value: PUBLISHED },
-      sort: [{ field: 'id', order: 'desc' }], offset: 0, limit: 500,
-      fields: ['stage', 'startTime', 'endTime', 'targetAreas'],
-      // Read by every topic list and record call: kept until a notice is written.
-      cache: true,
-    });
-    return {
-      notices: rows.map((r) => {
-        const n = ruleRecord(notice, r);
-        return { id: n.id, status: n.status, stage: n.stage, startTime: n.startTime, endTime: n.endTime, targetAreas: n.targetAreas };
-      }),
-    };
-  } });
+  ctx.engine.on('topic', {
+    facts: async (store) => {
+      const notice = ctx.schemas.entities.get('notice');
+      if (!notice) return { notices: [] };
+      const { rows } = await store.list(notice, {
+        where: { t: 'cmp', field: 'status', op: '=', value: PUBLISHED },
+        sort: [{ field: 'id', order: 'desc' }],
+        offset: 0,
+        limit: 500,
+        fields: ['stage', 'startTime', 'endTime', 'targetAreas'],
+        // Read by every topic list and record call: kept until a notice is written.
+        cache: true,
+      });
+      return {
+        notices: rows.map((r) => {
+          const n = ruleRecord(notice, r);
+          return {
+            id: n.id,
+            status: n.status,
+            stage: n.stage,
+            startTime: n.startTime,
+            endTime: n.endTime,
+            targetAreas: n.targetAreas,
+          };
+        }),
+      };
+    },
+  });
 }

@@ -8,7 +8,7 @@ import { EXPORT_MESSAGES } from './topicExport.js';
 type H = Record<string, string>;
 const md5 = (b: Buffer) => crypto.createHash('md5').update(b).digest('hex');
 
-describe('POST /api/topics/export?ids= (the topic list\'s 导出): one zip of the selected topics\' files', () => {
+describe("POST /api/topics/export?ids= (the topic list's 导出): one zip of the selected topics' files", () => {
   let t: TestApp;
   let province: H, city1101: H, leader1: H;
   let all: any[];
@@ -17,12 +17,17 @@ describe('POST /api/topics/export?ids= (the topic list\'s 导出): one zip of th
     [province, city1101, leader1] = await Promise.all(['province', 'city1101', 'leader1'].map((u) => t.loginAs(u)));
     all = (await t.post('/api/resource/topic/list', { subAct: 'a', page: 1, pageSize: 100 }, province)).body.data.list;
   }, 60_000);
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
-  const exportAs = (h: H, ids: string) => t.inject({ method: 'POST', url: `/api/topics/export?ids=${ids}`, payload: { subAct: 'a' }, headers: h });
+  const exportAs = (h: H, ids: string) =>
+    t.inject({ method: 'POST', url: `/api/topics/export?ids=${ids}`, payload: { subAct: 'a' }, headers: h });
 
   it('holds a folder per topic with its application document and stage files, and a summary sheet', async () => {
-    const withStageFiles = all.find((r) => r.areaCode === '1123' && r.openingReport?.length && r.applicationDoc?.length);
+    const withStageFiles = all.find(
+      (r) => r.areaCode === '1123' && r.openingReport?.length && r.applicationDoc?.length,
+    );
     const other = all.find((r) => r.areaCode === '1101' && r.applicationDoc?.length);
     expect(withStageFiles && other, 'demo topics with files').toBeTruthy();
     const res = await exportAs(province, `${withStageFiles.id},${other.id}`);
@@ -47,14 +52,14 @@ describe('POST /api/topics/export?ids= (the topic list\'s 导出): one zip of th
     expect(folders.size).toBe(2);
 
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(await zip.file('课题汇总.xlsx')!.async('nodebuffer') as any);
+    await wb.xlsx.load((await zip.file('课题汇总.xlsx')!.async('nodebuffer')) as any);
     const sheet = wb.getWorksheet('课题汇总')!;
     expect(sheet.getRow(1).getCell(2).value).toBe('课题名称');
     const listed = [2, 3].map((r) => sheet.getRow(r).getCell(2).value);
     expect(listed).toEqual([withStageFiles.name, other.name]);
   });
 
-  it('checks every topic as reading it: one out of the user\'s scope refuses the whole export', async () => {
+  it("checks every topic as reading it: one out of the user's scope refuses the whole export", async () => {
     const of1123 = all.find((r) => r.areaCode === '1123');
     const of1101 = all.find((r) => r.areaCode === '1101');
     const refused = await exportAs(city1101, `${of1101.id},${of1123.id}`);
@@ -62,7 +67,8 @@ describe('POST /api/topics/export?ids= (the topic list\'s 导出): one zip of th
     expect(refused.json().flag).toBe(false);
     expect((await exportAs(city1101, String(of1101.id))).statusCode).toBe(200);
 
-    const mine = (await t.post('/api/resource/topic/list', { subAct: 'a', page: 1, pageSize: 100 }, leader1)).body.data.list;
+    const mine = (await t.post('/api/resource/topic/list', { subAct: 'a', page: 1, pageSize: 100 }, leader1)).body.data
+      .list;
     expect((await exportAs(leader1, String(mine[0].id))).statusCode).toBe(200);
     expect((await exportAs(leader1, String(of1101.id))).statusCode).toBe(404);
     expect((await exportAs(await t.loginAs('expert1'), String(of1123.id))).statusCode).toBe(404);
@@ -79,6 +85,8 @@ describe('POST /api/topics/export?ids= (the topic list\'s 导出): one zip of th
     const res = await exportAs(province, many);
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json())).toContain(EXPORT_MESSAGES.tooMany);
-    expect((await t.inject({ method: 'POST', url: '/api/topics/export?ids=1', payload: { subAct: 'a' } })).statusCode).toBe(401);
+    expect(
+      (await t.inject({ method: 'POST', url: '/api/topics/export?ids=1', payload: { subAct: 'a' } })).statusCode,
+    ).toBe(401);
   });
 });

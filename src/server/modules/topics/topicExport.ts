@@ -21,13 +21,24 @@ export const EXPORT_MESSAGES = {
 
 /** The files of a topic in the zip, folder by folder: the application, then each stage's report and extra files. */
 const FILE_FIELDS = [
-  'applicationDoc', 'attachments', 'openingReport', 'openingFiles', 'midtermReport', 'midtermFiles',
-  'appraisalReport', 'appraisalFiles', 'conclusionReport', 'conclusionFiles',
+  'applicationDoc',
+  'attachments',
+  'openingReport',
+  'openingFiles',
+  'midtermReport',
+  'midtermFiles',
+  'appraisalReport',
+  'appraisalFiles',
+  'conclusionReport',
+  'conclusionFiles',
 ] as const;
 
 /** Windows and zip tools refuse these in names; a name is also kept short. */
 function safeName(name: string, max = 60): string {
-  const cleaned = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').replace(/^\.+/, '_').trim();
+  const cleaned = name
+    .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_')
+    .replace(/^\.+/, '_')
+    .trim();
   return (cleaned || '_').slice(0, max);
 }
 
@@ -36,14 +47,18 @@ export function parseIds(raw: unknown): number[] {
   const text = typeof raw === 'string' ? raw.trim() : Array.isArray(raw) ? raw.join(',') : '';
   if (!text) throw AppError.invalid([{ field: 'ids', label: '课题', message: EXPORT_MESSAGES.noIds }]);
   const parts = text.split(',').map((p) => p.trim());
-  if (parts.some((p) => !/^[1-9][0-9]{0,14}$/.test(p))) throw AppError.invalid([{ field: 'ids', label: '课题', message: EXPORT_MESSAGES.noIds }]);
+  if (parts.some((p) => !/^[1-9][0-9]{0,14}$/.test(p)))
+    throw AppError.invalid([{ field: 'ids', label: '课题', message: EXPORT_MESSAGES.noIds }]);
   const ids = [...new Set(parts.map(Number))];
-  if (ids.length > EXPORT_MAX) throw AppError.invalid([{ field: 'ids', label: '课题', message: EXPORT_MESSAGES.tooMany }]);
+  if (ids.length > EXPORT_MAX)
+    throw AppError.invalid([{ field: 'ids', label: '课题', message: EXPORT_MESSAGES.tooMany }]);
   return ids;
 }
 
 function refsOf(v: unknown): FileRef[] {
-  return Array.isArray(v) ? v.filter((f): f is FileRef => Boolean(f && typeof f === 'object' && typeof (f as FileRef).md5 === 'string')) : [];
+  return Array.isArray(v)
+    ? v.filter((f): f is FileRef => Boolean(f && typeof f === 'object' && typeof (f as FileRef).md5 === 'string'))
+    : [];
 }
 
 export interface TopicZip {
@@ -57,7 +72,12 @@ export interface TopicZip {
  * checked as reading it is (per record, the user's scope): one the user may not read answers 404,
  * as its get does, and nothing is sent. Blobs are resolved before the first byte goes out.
  */
-export async function exportTopics(ctx: AppContext, user: SessionUser, ids: number[], now = Date.now()): Promise<TopicZip> {
+export async function exportTopics(
+  ctx: AppContext,
+  user: SessionUser,
+  ids: number[],
+  now = Date.now(),
+): Promise<TopicZip> {
   const entity = ctx.schemas.entities.get('topic');
   if (!entity) throw AppError.notFound();
   const workflow = workflowOf(ctx, entity);
@@ -88,14 +108,28 @@ export async function exportTopics(ctx: AppContext, user: SessionUser, ids: numb
         if (usedNames.has(name)) name = `${ref.id}_${name}`;
         usedNames.add(name);
         zip.addReadStreamLazy(`${folder}/${label}/${name}`, { mtime: new Date(t.updatedAt), size: blob.size }, (cb) => {
-          storage.createReadStream(blob.storage_key).then((s) => cb(null, s), (e: Error) => cb(e, undefined as never));
+          storage.createReadStream(blob.storage_key).then(
+            (s) => cb(null, s),
+            (e: Error) => cb(e, undefined as never),
+          );
         });
         count += 1;
       }
     }
     const status = workflow?.statuses.find((s) => s.code === String(t.status))?.label ?? String(t.status ?? '');
     const stage = workflow?.stages?.find((s) => s.stage === Number(t.stage))?.label ?? '';
-    sheetRows.push([t.topicNo ?? '', t.name ?? '', t.leader ?? '', t.unit ?? '', t.areaCode ?? '', t.year ?? '', stage, status, count, folder]);
+    sheetRows.push([
+      t.topicNo ?? '',
+      t.name ?? '',
+      t.leader ?? '',
+      t.unit ?? '',
+      t.areaCode ?? '',
+      t.year ?? '',
+      stage,
+      status,
+      count,
+      folder,
+    ]);
   }
 
   const wb = new ExcelJS.Workbook();
@@ -103,7 +137,9 @@ export async function exportTopics(ctx: AppContext, user: SessionUser, ids: numb
   sheet.addRow(['课题编号', '课题名称', '负责人', '单位', '地区', '年度', '阶段', '状态', '文件数', '文件夹']);
   sheet.getRow(1).font = { bold: true };
   for (const row of sheetRows) sheet.addRow(row.map((v) => (typeof v === 'string' ? neutraliseCell(v) : v)));
-  sheet.columns.forEach((c, i) => { c.width = i === 1 || i === 9 ? 40 : 14; });
+  sheet.columns.forEach((c, i) => {
+    c.width = i === 1 || i === 9 ? 40 : 14;
+  });
   zip.addBuffer(Buffer.from(await wb.xlsx.writeBuffer()), '课题汇总.xlsx');
   zip.end();
   const stamp = new Date(now + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');

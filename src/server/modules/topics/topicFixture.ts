@@ -9,7 +9,10 @@ let serial = 0;
 /** A valid 18-character ID number (real birth date, check character) no other test topic uses (eligibility counts people by it). */
 export function testIdCard(): string {
   serial += 1;
-  const birth = new Date(Date.UTC(1960, 0, 1) + (serial % 12000) * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
+  const birth = new Date(Date.UTC(1960, 0, 1) + (serial % 12000) * 86_400_000)
+    .toISOString()
+    .slice(0, 10)
+    .replace(/-/g, '');
   const first17 = `130102${birth}${String(Math.floor(serial / 12000) % 1000).padStart(3, '0')}`;
   return first17 + idCardCheckChar(first17);
 }
@@ -20,24 +23,61 @@ export function localTime(hoursFromNow: number): string {
 }
 
 /** For tests of every module: a notice of a stage, saved and published by `admin` (open now unless told). */
-export async function publishNotice(t: TestApp, admin: H, opts: { stage?: number; title?: string; targetAreas?: string[]; startHours?: number; endHours?: number; publish?: boolean } = {}) {
-  const saved = await t.post('/api/resource/notice/save', {
-    subAct: 'a', title: opts.title ?? `测试通知${++serial}`, stage: opts.stage ?? 1, year: '2026',
-    startTime: localTime(opts.startHours ?? -1), endTime: localTime(opts.endHours ?? 24 * 30), body: '<p>请按要求申报。</p>',
-    ...(opts.targetAreas ? { targetAreas: opts.targetAreas } : {}),
-  }, admin);
+export async function publishNotice(
+  t: TestApp,
+  admin: H,
+  opts: {
+    stage?: number;
+    title?: string;
+    targetAreas?: string[];
+    startHours?: number;
+    endHours?: number;
+    publish?: boolean;
+  } = {},
+) {
+  const saved = await t.post(
+    '/api/resource/notice/save',
+    {
+      subAct: 'a',
+      title: opts.title ?? `测试通知${++serial}`,
+      stage: opts.stage ?? 1,
+      year: '2026',
+      startTime: localTime(opts.startHours ?? -1),
+      endTime: localTime(opts.endHours ?? 24 * 30),
+      body: '<p>请按要求申报。</p>',
+      ...(opts.targetAreas ? { targetAreas: opts.targetAreas } : {}),
+    },
+    admin,
+  );
   if (saved.status !== 200) throw new Error(`notice save: ${JSON.stringify(saved.body)}`);
   if (opts.publish === false) return saved.body.data;
-  const pub = await t.post('/api/resource/notice/transition', { subAct: 'a', id: saved.body.data.id, version: saved.body.data.version, action: 'publish' }, admin);
+  const pub = await t.post(
+    '/api/resource/notice/transition',
+    { subAct: 'a', id: saved.body.data.id, version: saved.body.data.version, action: 'publish' },
+    admin,
+  );
   if (pub.status !== 200) throw new Error(`notice publish: ${JSON.stringify(pub.body)}`);
   return pub.body.data;
 }
 
 /** An application body that passes the submit transition's required fields. */
-export function applicationBody(noticeId: number, name: string, over: Record<string, unknown> = {}): Record<string, unknown> {
+export function applicationBody(
+  noticeId: number,
+  name: string,
+  over: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
-    subAct: 'a', noticeId, name, subject: '3', category: '3', leader: '张明', leaderIdCard: testIdCard(), leaderMobile: '13912345678',
-    unit: '定州市第一中学', researchContent: '研究内容', researchTarget: '研究目标',
+    subAct: 'a',
+    noticeId,
+    name,
+    subject: '3',
+    category: '3',
+    leader: '张明',
+    leaderIdCard: testIdCard(),
+    leaderMobile: '13912345678',
+    unit: '定州市第一中学',
+    researchContent: '研究内容',
+    researchTarget: '研究目标',
     members: [{ name: '李华', unit: '定州市第一中学', title: '一级教师', duty: '资料整理', idCard: testIdCard() }],
     phases: [{ name: '准备阶段', startDate: '2026-01-01', endDate: '2026-03-31', content: '文献研究' }],
     ...over,
@@ -62,7 +102,13 @@ export async function uploadedDoc(t: TestApp, h: H, field: string, name = '申�
 export const STAGE_REPORTS = ['openingReport', 'midtermReport', 'appraisalReport', 'conclusionReport'] as const;
 
 /** Saves a new application of `leader` on the notice, with its application document; returns the record (status 0). */
-export async function newTopic(t: TestApp, leader: H, noticeId: number, name: string, over: Record<string, unknown> = {}) {
+export async function newTopic(
+  t: TestApp,
+  leader: H,
+  noticeId: number,
+  name: string,
+  over: Record<string, unknown> = {},
+) {
   const doc = 'applicationDoc' in over ? {} : { applicationDoc: [await uploadedDoc(t, leader, 'applicationDoc')] };
   const res = await t.post('/api/resource/topic/save', applicationBody(noticeId, name, { ...doc, ...over }), leader);
   if (res.status !== 200) throw new Error(`topic save: ${JSON.stringify(res.body)}`);
@@ -71,7 +117,11 @@ export async function newTopic(t: TestApp, leader: H, noticeId: number, name: st
 
 /** Uploads the stage's report of `field` and saves it on the topic as its leader does before submitting. */
 export async function attachReport(t: TestApp, leader: H, rec: { id: number; version: number }, field: string) {
-  const res = await t.post('/api/resource/topic/save', { subAct: 'a', id: rec.id, version: rec.version, [field]: [await uploadedDoc(t, leader, field, field)] }, leader);
+  const res = await t.post(
+    '/api/resource/topic/save',
+    { subAct: 'a', id: rec.id, version: rec.version, [field]: [await uploadedDoc(t, leader, field, field)] },
+    leader,
+  );
   if (res.status !== 200) throw new Error(`${field} save: ${JSON.stringify(res.body)}`);
   return res.body.data;
 }

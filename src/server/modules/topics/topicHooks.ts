@@ -14,10 +14,14 @@ function refuse(errors: FieldError[]): void {
 }
 
 function upperIdCards(next: Record<string, unknown>): void {
-  for (const f of ['leaderIdCard', 'secondLeaderIdCard']) if (typeof next[f] === 'string') next[f] = (next[f] as string).toUpperCase();
+  for (const f of ['leaderIdCard', 'secondLeaderIdCard'])
+    if (typeof next[f] === 'string') next[f] = (next[f] as string).toUpperCase();
   if (Array.isArray(next.members)) {
-    next.members = next.members.map((m) => (m && typeof m === 'object' && typeof (m as { idCard?: unknown }).idCard === 'string'
-      ? { ...(m as object), idCard: ((m as { idCard: string }).idCard).trim().toUpperCase() } : m));
+    next.members = next.members.map((m) =>
+      m && typeof m === 'object' && typeof (m as { idCard?: unknown }).idCard === 'string'
+        ? { ...(m as object), idCard: (m as { idCard: string }).idCard.trim().toUpperCase() }
+        : m,
+    );
   }
 }
 
@@ -28,35 +32,43 @@ function upperIdCards(next: Record<string, unknown>): void {
  * eligibility rules; the province's approval of an application gives the topic its number.
  */
 export function registerTopicHooks(ctx: AppContext): void {
-  ctx.engine.on('notice', { inSave: async (_ctx, { user, next }) => {
-    if (user.roleCode === '3') next.targetAreas = user.areaCode ? [user.areaCode] : null;
-    const start = typeof next.startTime === 'string' ? parseLocal(next.startTime) : null;
-    const end = typeof next.endTime === 'string' ? parseLocal(next.endTime) : null;
-    if (start !== null && end !== null && end <= start) refuse([{ field: 'endTime', label: '截止时间', message: '截止时间须晚于开始时间' }]);
-  } });
+  ctx.engine.on('notice', {
+    inSave: async (_ctx, { user, next }) => {
+      if (user.roleCode === '3') next.targetAreas = user.areaCode ? [user.areaCode] : null;
+      const start = typeof next.startTime === 'string' ? parseLocal(next.startTime) : null;
+      const end = typeof next.endTime === 'string' ? parseLocal(next.endTime) : null;
+      if (start !== null && end !== null && end <= start)
+        refuse([{ field: 'endTime', label: '截止时间', message: '截止时间须晚于开始时间' }]);
+    },
+  });
 
-  ctx.engine.on('topic', { inSave: async (_ctx, { user, existing, next, store, now }) => {
-    upperIdCards(next);
-    const noticeEntity = ctx.schemas.entities.get('notice')!;
-    const noticeId = next.noticeId;
-    const notice = typeof noticeId === 'number' ? await store.get(noticeEntity, noticeId) : undefined;
-    if (!notice || Number(notice.stage) !== 1) refuse([{ field: 'noticeId', label: '申报通知', message: '申报通知不存在' }]);
-    const changedNotice = !existing || existing.noticeId !== noticeId;
-    if (changedNotice && !topicNoticeOpen(ctx, notice!, user.areaCode, now)) {
-      refuse([{ field: 'noticeId', label: '申报通知', message: '该申报通知未发布或已截止，不能申报' }]);
-    }
-    next.noticeTitle = notice!.title ?? null;
-    next.year = notice!.year ?? null;
-    const personChecks = Boolean(existing && !['0'].includes(String(existing.status)));
-    refuse(await eligibilityErrors(ctx, store, { ...next, id: existing?.id }, { personChecks }));
-  } });
+  ctx.engine.on('topic', {
+    inSave: async (_ctx, { user, existing, next, store, now }) => {
+      upperIdCards(next);
+      const noticeEntity = ctx.schemas.entities.get('notice')!;
+      const noticeId = next.noticeId;
+      const notice = typeof noticeId === 'number' ? await store.get(noticeEntity, noticeId) : undefined;
+      if (!notice || Number(notice.stage) !== 1)
+        refuse([{ field: 'noticeId', label: '申报通知', message: '申报通知不存在' }]);
+      const changedNotice = !existing || existing.noticeId !== noticeId;
+      if (changedNotice && !topicNoticeOpen(ctx, notice!, user.areaCode, now)) {
+        refuse([{ field: 'noticeId', label: '申报通知', message: '该申报通知未发布或已截止，不能申报' }]);
+      }
+      next.noticeTitle = notice!.title ?? null;
+      next.year = notice!.year ?? null;
+      const personChecks = Boolean(existing && !['0'].includes(String(existing.status)));
+      refuse(await eligibilityErrors(ctx, store, { ...next, id: existing?.id }, { personChecks }));
+    },
+  });
 
-  ctx.engine.on('topic', { onTransition: async (_ctx, { record, next, transition, from, store }) => {
-    if (transition.action === 'submit' && APPLICATION_EDITABLE.includes(from)) {
-      refuse(await eligibilityErrors(ctx, store, record, { personChecks: true }));
-    }
-    if (transition.action === 'provinceApprove' && from === '4' && !record.topicNo) {
-      next.topicNo = await nextTopicNo(ctx, store, String(record.year ?? ''));
-    }
-  } });
+  ctx.engine.on('topic', {
+    onTransition: async (_ctx, { record, next, transition, from, store }) => {
+      if (transition.action === 'submit' && APPLICATION_EDITABLE.includes(from)) {
+        refuse(await eligibilityErrors(ctx, store, record, { personChecks: true }));
+      }
+      if (transition.action === 'provinceApprove' && from === '4' && !record.topicNo) {
+        next.topicNo = await nextTopicNo(ctx, store, String(record.year ?? ''));
+      }
+    },
+  });
 }

@@ -10,7 +10,9 @@ export async function nextTopicNo(ctx: AppContext, store: RecordStore, year: str
   const prefix = `KT${year}`;
   const { rows } = await store.list(entity, {
     where: { t: 'like', field: 'topicNo', value: prefix },
-    sort: [{ field: 'topicNo', order: 'desc' }], offset: 0, limit: 1,
+    sort: [{ field: 'topicNo', order: 'desc' }],
+    offset: 0,
+    limit: 1,
   });
   const last = rows[0]?.topicNo;
   const seq = typeof last === 'string' && last.startsWith(prefix) ? Number(last.slice(prefix.length)) || 0 : 0;

@@ -13,18 +13,26 @@ const subAct = { type: 'string', maxLength: 8 } as const;
 export async function topicRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
 
-  app.post('/topics/export', {
-    schema: {
-      querystring: { type: 'object', properties: { ids: { type: 'string', maxLength: 3400 }, subAct }, additionalProperties: false },
-      body: { type: 'object', properties: { subAct }, additionalProperties: false },
+  app.post(
+    '/topics/export',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { ids: { type: 'string', maxLength: 3400 }, subAct },
+          additionalProperties: false,
+        },
+        body: { type: 'object', properties: { subAct }, additionalProperties: false },
+      },
     },
-  }, async (request, reply) => {
-    const ids = parseIds((request.query as { ids?: string }).ids);
-    const { filename, stream } = await exportTopics(ctx, currentUser(request), ids);
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', contentDisposition(filename))
-      .header('cache-control', 'no-store')
-      .send(stream);
-  });
+    async (request, reply) => {
+      const ids = parseIds((request.query as { ids?: string }).ids);
+      const { filename, stream } = await exportTopics(ctx, currentUser(request), ids);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', contentDisposition(filename))
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
 }

@@ -13,7 +13,9 @@ describe('notices and applications (HTTP, real database)', () => {
       ['admin', 'province', 'city1123', 'city1101', 'leader1', 'leader2', 'expert1'].map((u) => t.loginAs(u)),
     );
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   const ids = async (h: H, entity = 'notice') => {
     const res = await t.post(`/api/resource/${entity}/list`, { subAct: 'a', page: 1, pageSize: 100 }, h);
@@ -43,14 +45,26 @@ describe('notices and applications (HTTP, real database)', () => {
     expect(c1101).not.toContain(draft.id);
     expect(await ids(admin)).toEqual(expect.arrayContaining([all.id, only1101.id, draft.id, city.id]));
     // Applicants neither write notices nor see a draft by id.
-    expect((await t.post('/api/resource/notice/save', { subAct: 'a', title: 'x', stage: 1, year: '2026' }, leader1)).status).toBe(403);
+    expect(
+      (await t.post('/api/resource/notice/save', { subAct: 'a', title: 'x', stage: 1, year: '2026' }, leader1)).status,
+    ).toBe(403);
     expect((await t.post('/api/resource/notice/get', { subAct: 'a', id: draft.id }, leader1)).status).toBe(404);
   });
 
   it('refuses an end before the start and a notice of another city for a city admin', async () => {
-    const bad = await t.post('/api/resource/notice/save', {
-      subAct: 'a', title: '时间错误', stage: 1, year: '2026', startTime: '2026-05-02 00:00:00', endTime: '2026-05-01 00:00:00', body: '<p>x</p>',
-    }, province);
+    const bad = await t.post(
+      '/api/resource/notice/save',
+      {
+        subAct: 'a',
+        title: '时间错误',
+        stage: 1,
+        year: '2026',
+        startTime: '2026-05-02 00:00:00',
+        endTime: '2026-05-01 00:00:00',
+        body: '<p>x</p>',
+      },
+      province,
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.data[0]).toMatchObject({ field: 'endTime', message: '截止时间须晚于开始时间' });
   });
@@ -58,18 +72,27 @@ describe('notices and applications (HTTP, real database)', () => {
   it('lets a city admin manage only the notices of its own level and city (the buttons follow)', async () => {
     const provincial = await publishNotice(t, province, { title: '省级发布的通知' });
     const mine = await publishNotice(t, city1101, { title: '石家庄市发布的通知', stage: 2 });
-    const perm = async (h: H, id: number) => (await t.post('/api/resource/notice/get', { subAct: 'a', id }, h)).body.data._perm.transitions;
+    const perm = async (h: H, id: number) =>
+      (await t.post('/api/resource/notice/get', { subAct: 'a', id }, h)).body.data._perm.transitions;
     expect(await perm(city1101, provincial.id)).toEqual([]);
     expect(await perm(province, provincial.id)).toEqual(['withdraw', 'close']);
     expect(await perm(city1101, mine.id)).toEqual(['withdraw', 'close']);
     for (const action of ['withdraw', 'close']) {
-      const res = await t.post('/api/resource/notice/transition', { subAct: 'a', id: provincial.id, version: provincial.version, action }, city1101);
+      const res = await t.post(
+        '/api/resource/notice/transition',
+        { subAct: 'a', id: provincial.id, version: provincial.version, action },
+        city1101,
+      );
       expect(res.status).toBe(403);
       expect(res.body.result).toBe('只能管理本级发布的通知');
     }
     const still = (await t.post('/api/resource/notice/get', { subAct: 'a', id: provincial.id }, province)).body.data;
     expect(still.status).toBe('1');
-    const own = await t.post('/api/resource/notice/transition', { subAct: 'a', id: mine.id, version: mine.version, action: 'withdraw' }, city1101);
+    const own = await t.post(
+      '/api/resource/notice/transition',
+      { subAct: 'a', id: mine.id, version: mine.version, action: 'withdraw' },
+      city1101,
+    );
     expect(own.status).toBe(200);
   });
 
@@ -79,7 +102,9 @@ describe('notices and applications (HTTP, real database)', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.data[0]).toMatchObject({ field: 'noticeId', message: '该申报通知未发布或已截止，不能申报' });
     const stage2 = await publishNotice(t, province, { stage: 2 });
-    expect((await t.post('/api/resource/topic/save', applicationBody(stage2.id, '错阶段'), leader1)).body.data[0].message).toBe('申报通知不存在');
+    expect(
+      (await t.post('/api/resource/topic/save', applicationBody(stage2.id, '错阶段'), leader1)).body.data[0].message,
+    ).toBe('申报通知不存在');
 
     const open = await publishNotice(t, province, { title: '2026年度课题申报通知' });
     const topic = await newTopic(t, leader1, open.id, '核心素养导向的单元教学研究');
@@ -91,10 +116,14 @@ describe('notices and applications (HTTP, real database)', () => {
     await newTopic(t, leader1, n.id, '双减背景下作业设计研究');
     const again = await t.post('/api/resource/topic/save', applicationBody(n.id, '另一个课题'), leader1);
     expect(again.status).toBe(400);
-    expect(again.body.data).toEqual([expect.objectContaining({ field: 'noticeId', message: '您已申报过该通知的课题，每个通知只能申报一项' })]);
+    expect(again.body.data).toEqual([
+      expect.objectContaining({ field: 'noticeId', message: '您已申报过该通知的课题，每个通知只能申报一项' }),
+    ]);
     const sameName = await t.post('/api/resource/topic/save', applicationBody(n.id, '双减背景下作业设计研究'), leader2);
     expect(sameName.status).toBe(400);
-    expect(sameName.body.data).toEqual([expect.objectContaining({ field: 'name', message: '本批次已有同名课题申报，同一课题不能重复申报（一题多报）' })]);
+    expect(sameName.body.data).toEqual([
+      expect.objectContaining({ field: 'name', message: '本批次已有同名课题申报，同一课题不能重复申报（一题多报）' }),
+    ]);
   });
 
   it('checks the one-per-notice rule when a topic is made or moved, not on later saves (on: change)', async () => {
@@ -110,13 +139,23 @@ describe('notices and applications (HTTP, real database)', () => {
     expect(await store.update(topic, { ...stored, noticeId: n.id }, stored.version)).toBe(true);
 
     const got = (await t.post('/api/resource/topic/get', { subAct: 'a', id: first.id }, leader1)).body.data;
-    const resaved = await t.post('/api/resource/topic/save', { ...applicationBody(n.id, '保存规则课题甲'), id: first.id, version: got.version, researchTarget: '改了目标' }, leader1);
+    const resaved = await t.post(
+      '/api/resource/topic/save',
+      { ...applicationBody(n.id, '保存规则课题甲'), id: first.id, version: got.version, researchTarget: '改了目标' },
+      leader1,
+    );
     expect(resaved.status, JSON.stringify(resaved.body)).toBe(200);
     // Moving a topic onto a notice where the leader already has one is still refused.
     const third = await newTopic(t, leader1, (await publishNotice(t, province)).id, '保存规则课题丙');
-    const moved = await t.post('/api/resource/topic/save', { ...applicationBody(n.id, '保存规则课题丙'), id: third.id, version: third.version }, leader1);
+    const moved = await t.post(
+      '/api/resource/topic/save',
+      { ...applicationBody(n.id, '保存规则课题丙'), id: third.id, version: third.version },
+      leader1,
+    );
     expect(moved.status).toBe(400);
-    expect(moved.body.data).toEqual([expect.objectContaining({ field: 'noticeId', message: '您已申报过该通知的课题，每个通知只能申报一项' })]);
+    expect(moved.body.data).toEqual([
+      expect.objectContaining({ field: 'noticeId', message: '您已申报过该通知的课题，每个通知只能申报一项' }),
+    ]);
   });
 
   it('lets a person lead one and join two running topics (numbers from settings.json)', async () => {
@@ -126,48 +165,93 @@ describe('notices and applications (HTTP, real database)', () => {
       t.post('/api/resource/topic/transition', { subAct: 'a', id: rec.id, version: rec.version, action: 'submit' }, h);
     const withMember = (name: string) => [{ name, unit: '某校', title: '教师', duty: '调研', idCard: member }];
 
-    const a = await newTopic(t, leader1, (await publishNotice(t, province)).id, '课题甲', { leaderIdCard: person, members: withMember('王五') });
+    const a = await newTopic(t, leader1, (await publishNotice(t, province)).id, '课题甲', {
+      leaderIdCard: person,
+      members: withMember('王五'),
+    });
     expect((await submit(leader1, a)).status).toBe(200);
     // A draft with the same leader saves (drafts block no one) but cannot be submitted.
-    const b = await newTopic(t, leader1, (await publishNotice(t, province)).id, '课题乙', { leaderIdCard: person.toLowerCase() });
+    const b = await newTopic(t, leader1, (await publishNotice(t, province)).id, '课题乙', {
+      leaderIdCard: person.toLowerCase(),
+    });
     const refused = await submit(leader1, b);
     expect(refused.status).toBe(400);
     expect(refused.body.data[0]).toMatchObject({ field: 'leaderIdCard' });
-    expect(refused.body.data[0].message).toMatch(/^该负责人（身份证号1301\*+\d{3}[\dX]）已主持1项在研课题，最多可主持1项$/);
+    expect(refused.body.data[0].message).toMatch(
+      /^该负责人（身份证号1301\*+\d{3}[\dX]）已主持1项在研课题，最多可主持1项$/,
+    );
 
-    const c = await newTopic(t, leader2, (await publishNotice(t, province)).id, '课题丙', { members: withMember('王五') });
+    const c = await newTopic(t, leader2, (await publishNotice(t, province)).id, '课题丙', {
+      members: withMember('王五'),
+    });
     expect((await submit(leader2, c)).status).toBe(200);
-    const d = await newTopic(t, leader2, (await publishNotice(t, province)).id, '课题丁', { members: withMember('王五') });
+    const d = await newTopic(t, leader2, (await publishNotice(t, province)).id, '课题丁', {
+      members: withMember('王五'),
+    });
     const third = await submit(leader2, d);
     expect(third.status).toBe(400);
     expect(third.body.data[0]).toMatchObject({ field: 'members' });
     expect(third.body.data[0].message).toContain('已参与2项在研课题，最多可参与2项');
     // The same person twice in one table is refused when saving.
-    const twice = await t.post('/api/resource/topic/save', applicationBody((await publishNotice(t, province)).id, '课题戊', {
-      members: [...withMember('王五'), ...withMember('王五')],
-    }), leader2);
+    const twice = await t.post(
+      '/api/resource/topic/save',
+      applicationBody((await publishNotice(t, province)).id, '课题戊', {
+        members: [...withMember('王五'), ...withMember('王五')],
+      }),
+      leader2,
+    );
     expect(twice.status).toBe(400);
     expect(twice.body.data[0].message).toContain('重复填写');
   });
 
   it('refuses a submit of a draft missing required fields, naming them', async () => {
     const n = await publishNotice(t, province);
-    const draft = await t.post('/api/resource/topic/save', { subAct: 'a', noticeId: n.id, name: '只写了名称的草稿' }, leader1);
+    const draft = await t.post(
+      '/api/resource/topic/save',
+      { subAct: 'a', noticeId: n.id, name: '只写了名称的草稿' },
+      leader1,
+    );
     expect(draft.status, JSON.stringify(draft.body)).toBe(200);
-    const res = await t.post('/api/resource/topic/transition', { subAct: 'a', id: draft.body.data.id, version: draft.body.data.version, action: 'submit' }, leader1);
+    const res = await t.post(
+      '/api/resource/topic/transition',
+      { subAct: 'a', id: draft.body.data.id, version: draft.body.data.version, action: 'submit' },
+      leader1,
+    );
     expect(res.status).toBe(400);
-    expect(res.body.data.map((e: { field: string }) => e.field)).toEqual(expect.arrayContaining(['leader', 'leaderIdCard', 'members', 'phases', 'applicationDoc']));
+    expect(res.body.data.map((e: { field: string }) => e.field)).toEqual(
+      expect.arrayContaining(['leader', 'leaderIdCard', 'members', 'phases', 'applicationDoc']),
+    );
     // The draft is found again by its notice (what the application page's resume asks).
-    const found = await t.post('/api/resource/topic/list', {
-      subAct: 'a', page: 1, pageSize: 1,
-      filters: [{ field: 'ownerId', op: 'eq', value: 0 }, { field: 'status', op: 'eq', value: '0' }, { field: 'noticeId', op: 'eq', value: n.id }],
-    }, leader1);
+    const found = await t.post(
+      '/api/resource/topic/list',
+      {
+        subAct: 'a',
+        page: 1,
+        pageSize: 1,
+        filters: [
+          { field: 'ownerId', op: 'eq', value: 0 },
+          { field: 'status', op: 'eq', value: '0' },
+          { field: 'noticeId', op: 'eq', value: n.id },
+        ],
+      },
+      leader1,
+    );
     expect(found.body.data.total).toBe(0);
     const mine = await t.post('/api/resource/topic/get', { subAct: 'a', id: draft.body.data.id }, leader1);
-    const resumed = await t.post('/api/resource/topic/list', {
-      subAct: 'a', page: 1, pageSize: 1,
-      filters: [{ field: 'ownerId', op: 'eq', value: mine.body.data.ownerId }, { field: 'status', op: 'eq', value: '0' }, { field: 'noticeId', op: 'eq', value: n.id }],
-    }, leader1);
+    const resumed = await t.post(
+      '/api/resource/topic/list',
+      {
+        subAct: 'a',
+        page: 1,
+        pageSize: 1,
+        filters: [
+          { field: 'ownerId', op: 'eq', value: mine.body.data.ownerId },
+          { field: 'status', op: 'eq', value: '0' },
+          { field: 'noticeId', op: 'eq', value: n.id },
+        ],
+      },
+      leader1,
+    );
     expect(resumed.body.data.list.map((r: { id: number }) => r.id)).toEqual([draft.body.data.id]);
   });
 
@@ -189,7 +273,11 @@ describe('notices and applications (HTTP, real database)', () => {
     expect((await t.post('/api/resource/topic/get', { subAct: 'a', id: a.id }, expert1)).status).toBe(404);
 
     const fire = async (h: H, rec: { id: number; version: number }, action: string) => {
-      const res = await t.post('/api/resource/topic/transition', { subAct: 'a', id: rec.id, version: rec.version, action }, h);
+      const res = await t.post(
+        '/api/resource/topic/transition',
+        { subAct: 'a', id: rec.id, version: rec.version, action },
+        h,
+      );
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       return res.body.data;
     };

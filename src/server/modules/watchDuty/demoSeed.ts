@@ -20,7 +20,8 @@ export async function seedWatchDutyDemo(ctx: AppContext, now = Date.now()): Prom
   if (!entity) return false;
   await syncEntityTables(ctx.database, [entity]);
   const store = KyselyRecordStore.of(ctx.database);
-  if ((await store.list(entity, { where: { t: 'const', value: true }, sort: [], offset: 0, limit: 1 })).total > 0) return false;
+  if ((await store.list(entity, { where: { t: 'const', value: true }, sort: [], offset: 0, limit: 1 })).total > 0)
+    return false;
   // The seed runs before the routes register the checks; registering twice is harmless.
   const admin = await demoActor(ctx, 'admin');
   const people: number[] = [];
@@ -29,10 +30,16 @@ export async function seedWatchDutyDemo(ctx: AppContext, now = Date.now()): Prom
   const service = new ResourceService(ctx);
   for (let day = 0; day < 14; day++) {
     for (const [i, shift] of shifts.entries()) {
-      await service.save(WATCH_ENTITY, {
-        dutyDate: formatDate(now + day * DAY), shift: shift.key, userId: people[(day + i) % people.length],
-        note: shift.key === 'night' ? '夜间值班请保持手机畅通' : null,
-      }, admin);
+      await service.save(
+        WATCH_ENTITY,
+        {
+          dutyDate: formatDate(now + day * DAY),
+          shift: shift.key,
+          userId: people[(day + i) % people.length],
+          note: shift.key === 'night' ? '夜间值班请保持手机畅通' : null,
+        },
+        admin,
+      );
     }
   }
   return true;

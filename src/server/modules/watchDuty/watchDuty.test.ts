@@ -16,15 +16,22 @@ describe('watch duty: shifts from settings, the roster, and the two SPEC §7 cal
 
   beforeAll(async () => {
     t = await createTestApp({ demoData: true });
-    for (const u of await t.ctx.database.db.selectFrom('users').select(['id', 'username']).execute()) ids[u.username] = Number(u.id);
+    for (const u of await t.ctx.database.db.selectFrom('users').select(['id', 'username']).execute())
+      ids[u.username] = Number(u.id);
     for (const u of ['admin', 'province', 'city1123', 'leader1', 'expert1']) as[u] = await t.loginAs(u);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('selectShiftKeyAndValue answers the shifts of the settings, to signed-in users only', async () => {
     const r = await t.post('/api/tKeepWatchShift/selectShiftKeyAndValue', {}, as.leader1);
     expect(r.body.flag).toBe(true);
-    expect(r.body.data.map((s: any) => [s.key, s.value])).toEqual([['morning', '早班'], ['afternoon', '午班'], ['night', '夜班']]);
+    expect(r.body.data.map((s: any) => [s.key, s.value])).toEqual([
+      ['morning', '早班'],
+      ['afternoon', '午班'],
+      ['night', '夜班'],
+    ]);
     expect((await t.post('/api/tKeepWatchShift/selectShiftKeyAndValue', {})).body.code).toBe(501);
   });
 
@@ -47,7 +54,11 @@ describe('watch duty: shifts from settings, the roster, and the two SPEC §7 cal
     expect(verifyWatchToken(r.body.data.token, secret)).toMatchObject({ sub: ids.province, purpose: 'keepWatch' });
     const rows = (await list('admin', [{ field: 'dutyDate', value: today }])).body.data.list;
     const morning = rows.find((d: any) => d.shift === 'morning');
-    expect(r.body.data.onDuty[0]).toMatchObject({ personName: morning.personName, phone: morning.phone, shiftName: '早班' });
+    expect(r.body.data.onDuty[0]).toMatchObject({
+      personName: morning.personName,
+      phone: morning.phone,
+      shiftName: '早班',
+    });
     const leader = (await t.post('/api/tKeepWatchPerson/getToken', {}, as.leader1)).body.data;
     expect(leader.onDuty).toHaveLength(3);
     if (morning.phone) expect(leader.onDuty[0].phone).toMatch(/^\d{2}\*+\d{4}$/);
@@ -56,19 +67,46 @@ describe('watch duty: shifts from settings, the roster, and the two SPEC §7 cal
 
   it('administrators keep the roster: copies filled in, one person per day and shift, bad shifts and people refused', async () => {
     const day = formatDate(Date.now() + 30 * DAY);
-    const saved = await t.post('/api/resource/keepWatchPerson/save', { dutyDate: day, shift: 'night', userId: ids.city1123, note: '节前值班' }, as.admin);
+    const saved = await t.post(
+      '/api/resource/keepWatchPerson/save',
+      { dutyDate: day, shift: 'night', userId: ids.city1123, note: '节前值班' },
+      as.admin,
+    );
     expect(saved.body.flag).toBe(true);
     expect(saved.body.data).toMatchObject({ shiftName: '夜班', personName: expect.any(String), dutyDate: day });
-    const twice = await t.post('/api/resource/keepWatchPerson/save', { dutyDate: day, shift: 'night', userId: ids.province }, as.province);
+    const twice = await t.post(
+      '/api/resource/keepWatchPerson/save',
+      { dutyDate: day, shift: 'night', userId: ids.province },
+      as.province,
+    );
     expect(twice.body.flag).toBe(false);
     expect(JSON.stringify(twice.body)).toContain('已安排值班人员');
     expect(JSON.stringify(twice.body)).not.toMatch(/stack|Error:/);
-    const unknownShift = await t.post('/api/resource/keepWatchPerson/save', { dutyDate: day, shift: 'midnight', userId: ids.province }, as.admin);
+    const unknownShift = await t.post(
+      '/api/resource/keepWatchPerson/save',
+      { dutyDate: day, shift: 'midnight', userId: ids.province },
+      as.admin,
+    );
     expect(JSON.stringify(unknownShift.body)).toContain('请选择系统设置中的班次');
-    const nobody = await t.post('/api/resource/keepWatchPerson/save', { dutyDate: day, shift: 'morning', userId: 999999 }, as.admin);
+    const nobody = await t.post(
+      '/api/resource/keepWatchPerson/save',
+      { dutyDate: day, shift: 'morning', userId: 999999 },
+      as.admin,
+    );
     expect(JSON.stringify(nobody.body)).toContain('所选值班人员不存在');
     // The province admin moves the shift to another person: the copies follow.
-    const moved = await t.post('/api/resource/keepWatchPerson/save', { id: saved.body.data.id, version: saved.body.data.version, dutyDate: day, shift: 'night', userId: ids.province, phone: '0311-86668888' }, as.province);
+    const moved = await t.post(
+      '/api/resource/keepWatchPerson/save',
+      {
+        id: saved.body.data.id,
+        version: saved.body.data.version,
+        dutyDate: day,
+        shift: 'night',
+        userId: ids.province,
+        phone: '0311-86668888',
+      },
+      as.province,
+    );
     expect(moved.body.data).toMatchObject({ phone: '0311-86668888', shiftName: '夜班' });
     expect(moved.body.data.personName).not.toBe(saved.body.data.personName);
   });
@@ -77,7 +115,11 @@ describe('watch duty: shifts from settings, the roster, and the two SPEC §7 cal
     for (const who of ['leader1', 'expert1', 'city1123']) {
       const r = await list(who);
       expect(r.body.flag === false || r.body.data.total === 0).toBe(true);
-      const s = await t.post('/api/resource/keepWatchPerson/save', { dutyDate: today, shift: 'morning', userId: ids[who] }, as[who]);
+      const s = await t.post(
+        '/api/resource/keepWatchPerson/save',
+        { dutyDate: today, shift: 'morning', userId: ids[who] },
+        as[who],
+      );
       expect(s.status).toBe(403);
     }
     expect((await list('province')).body.data.total).toBeGreaterThanOrEqual(42);

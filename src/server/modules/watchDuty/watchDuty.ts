@@ -4,8 +4,21 @@ import { KyselyRecordStore, type StoredRecord } from '../../platform/records/Rec
 
 export const WATCH_ENTITY = 'keepWatchPerson';
 
-export interface WatchShift { key: string; value: string; startTime: string; endTime: string }
-export interface OnDuty { date: string; shift: string; shiftName: string; userId: number; personName: string; phone: string | null; note: string | null }
+export interface WatchShift {
+  key: string;
+  value: string;
+  startTime: string;
+  endTime: string;
+}
+export interface OnDuty {
+  date: string;
+  shift: string;
+  shiftName: string;
+  userId: number;
+  personName: string;
+  phone: string | null;
+  note: string | null;
+}
 
 function refuse(field: string, label: string, message: string): AppError {
   return AppError.invalid([{ field, label, message }]);
@@ -13,8 +26,17 @@ function refuse(field: string, label: string, message: string): AppError {
 
 /** The shifts of the site settings (seeded from schemas/settings.json watchShifts), in their order. */
 export async function watchShifts(ctx: AppContext): Promise<WatchShift[]> {
-  const rows = await ctx.database.db.selectFrom('watch_shifts').select(['code', 'name', 'start_time', 'end_time']).orderBy('sort_no').execute();
-  return rows.map((r) => ({ key: String(r.code), value: String(r.name), startTime: String(r.start_time), endTime: String(r.end_time) }));
+  const rows = await ctx.database.db
+    .selectFrom('watch_shifts')
+    .select(['code', 'name', 'start_time', 'end_time'])
+    .orderBy('sort_no')
+    .execute();
+  return rows.map((r) => ({
+    key: String(r.code),
+    value: String(r.name),
+    startTime: String(r.start_time),
+    endTime: String(r.end_time),
+  }));
 }
 
 /** Who is on duty on the given day ('YYYY-MM-DD'), in shift order. */
@@ -22,13 +44,21 @@ export async function onDutyOn(ctx: AppContext, date: string): Promise<OnDuty[]>
   const entity = ctx.schemas.entities.get(WATCH_ENTITY);
   if (!entity) return [];
   const { rows } = await KyselyRecordStore.of(ctx.database).list(entity, {
-    where: { t: 'cmp', field: 'dutyDate', op: '=', value: date }, sort: [], offset: 0, limit: 100,
+    where: { t: 'cmp', field: 'dutyDate', op: '=', value: date },
+    sort: [],
+    offset: 0,
+    limit: 100,
   });
   const order = new Map((await watchShifts(ctx)).map((s, i) => [s.key, i]));
   return rows
     .map((r: StoredRecord) => ({
-      date, shift: String(r.shift), shiftName: String(r.shiftName ?? r.shift), userId: Number(r.userId),
-      personName: String(r.personName ?? ''), phone: (r.phone as string | null) ?? null, note: (r.note as string | null) ?? null,
+      date,
+      shift: String(r.shift),
+      shiftName: String(r.shiftName ?? r.shift),
+      userId: Number(r.userId),
+      personName: String(r.personName ?? ''),
+      phone: (r.phone as string | null) ?? null,
+      note: (r.note as string | null) ?? null,
     }))
     .sort((a, b) => (order.get(a.shift) ?? 99) - (order.get(b.shift) ?? 99));
 }
@@ -40,21 +70,34 @@ export async function onDutyOn(ctx: AppContext, date: string): Promise<OnDuty[]>
  * is given.
  */
 export function registerWatchDutyHooks(ctx: AppContext): void {
-  ctx.engine.on(WATCH_ENTITY, { beforeSave: async ({ ctx, next, existing }) => {
-    const shift = (await watchShifts(ctx)).find((s) => s.key === next.shift);
-    if (!shift) throw refuse('shift', '班次', '请选择系统设置中的班次');
-    const user = await ctx.database.db.selectFrom('users').select(['id', 'real_name', 'mobile'])
-      .where('id', '=', Number(next.userId)).executeTakeFirst();
-    if (!user) throw refuse('userId', '值班人员', '所选值班人员不存在');
-    const entity = ctx.schemas.entities.get(WATCH_ENTITY)!;
-    const { rows } = await KyselyRecordStore.of(ctx.database).list(entity, {
-      where: { t: 'and', items: [
-        { t: 'cmp', field: 'dutyDate', op: '=', value: String(next.dutyDate) },
-        { t: 'cmp', field: 'shift', op: '=', value: shift.key },
-      ] }, sort: [], offset: 0, limit: 2,
-    });
-    if (rows.some((r) => r.id !== existing?.id)) throw refuse('shift', '班次', `${String(next.dutyDate)} ${shift.value}已安排值班人员`);
-    const phone = next.phone === null || next.phone === undefined || next.phone === '' ? (user.mobile ?? null) : next.phone;
-    return { shiftName: shift.value, personName: String(user.real_name), phone };
-  } });
+  ctx.engine.on(WATCH_ENTITY, {
+    beforeSave: async ({ ctx, next, existing }) => {
+      const shift = (await watchShifts(ctx)).find((s) => s.key === next.shift);
+      if (!shift) throw refuse('shift', '班次', '请选择系统设置中的班次');
+      const user = await ctx.database.db
+        .selectFrom('users')
+        .select(['id', 'real_name', 'mobile'])
+        .where('id', '=', Number(next.userId))
+        .executeTakeFirst();
+      if (!user) throw refuse('userId', '值班人员', '所选值班人员不存在');
+      const entity = ctx.schemas.entities.get(WATCH_ENTITY)!;
+      const { rows } = await KyselyRecordStore.of(ctx.database).list(entity, {
+        where: {
+          t: 'and',
+          items: [
+            { t: 'cmp', field: 'dutyDate', op: '=', value: String(next.dutyDate) },
+            { t: 'cmp', field: 'shift', op: '=', value: shift.key },
+          ],
+        },
+        sort: [],
+        offset: 0,
+        limit: 2,
+      });
+      if (rows.some((r) => r.id !== existing?.id))
+        throw refuse('shift', '班次', `${String(next.dutyDate)} ${shift.value}已安排值班人员`);
+      const phone =
+        next.phone === null || next.phone === undefined || next.phone === '' ? (user.mobile ?? null) : next.phone;
+      return { shiftName: shift.value, personName: String(user.real_name), phone };
+    },
+  });
 }

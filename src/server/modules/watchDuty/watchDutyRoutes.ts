@@ -28,8 +28,14 @@ export async function watchDutyRoutes(app: FastifyInstance, opts: { ctx: AppCont
     const today = formatDate(Date.now());
     // Everyone signed in may reach the person on duty; only administrators read the whole number.
     const admin = isAdminRole(user.roleCode);
-    const onDuty = (await onDutyOn(ctx, today)).map((d) => ({ ...d, phone: d.phone && !admin ? maskPhone(d.phone) : d.phone }));
-    const token = issueWatchToken({ sub: user.userId, role: user.roleCode }, await signingSecret(ctx.database.db, ctx.config.secret));
+    const onDuty = (await onDutyOn(ctx, today)).map((d) => ({
+      ...d,
+      phone: d.phone && !admin ? maskPhone(d.phone) : d.phone,
+    }));
+    const token = issueWatchToken(
+      { sub: user.userId, role: user.roleCode },
+      await signingSecret(ctx.database.db, ctx.config.secret),
+    );
     return ok({ ...token, date: today, onDuty });
   });
 }

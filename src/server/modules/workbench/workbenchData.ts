@@ -1,4 +1,10 @@
-import type { DashboardBlockData, DashboardBlockDef, DashboardPageDef, EntityDef, ResourceRecord } from '../../../shared/schema/types.js';
+import type {
+  DashboardBlockData,
+  DashboardBlockDef,
+  DashboardPageDef,
+  EntityDef,
+  ResourceRecord,
+} from '../../../shared/schema/types.js';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
@@ -15,7 +21,12 @@ export function blockVisible(block: DashboardBlockDef, user: SessionUser): boole
 }
 
 /** A row as a block shows it: the id, the fields the block names, the status and its label. */
-function blockRow(ctx: AppContext, entity: EntityDef, block: DashboardBlockDef, rec: Parameters<typeof ruleRecord>[1]): ResourceRecord {
+function blockRow(
+  ctx: AppContext,
+  entity: EntityDef,
+  block: DashboardBlockDef,
+  rec: Parameters<typeof ruleRecord>[1],
+): ResourceRecord {
   const full = ruleRecord(entity, rec);
   const row: ResourceRecord = { id: String(rec.id), status: full.status };
   const names = new Set<string>(Object.values(block.fields ?? {}).filter((f): f is string => typeof f === 'string'));
@@ -27,18 +38,31 @@ function blockRow(ctx: AppContext, entity: EntityDef, block: DashboardBlockDef, 
   return row;
 }
 
-async function listBlock(ctx: AppContext, user: SessionUser, block: DashboardBlockDef, now: number): Promise<DashboardBlockData> {
+async function listBlock(
+  ctx: AppContext,
+  user: SessionUser,
+  block: DashboardBlockDef,
+  now: number,
+): Promise<DashboardBlockData> {
   const source = block.source ? countSources(ctx)[block.source] : undefined;
   const table = tableSourceOf(ctx, user, source);
   if (table) {
-    return { count: await table.count(ctx, user), rows: await table.rows(ctx, user, Math.min(block.limit ?? DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT)) };
+    return {
+      count: await table.count(ctx, user),
+      rows: await table.rows(ctx, user, Math.min(block.limit ?? DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT)),
+    };
   }
   const q = await sourceQuery(ctx, user, source, now);
   if (!q) return { count: 0, rows: [] };
   const limit = Math.min(block.limit ?? DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT);
   const wanted = block.sort ?? q.entity.sort;
   const sort = wanted && hasField(q.entity, wanted.field) ? [wanted] : [];
-  const { rows, total } = await KyselyRecordStore.of(ctx.database).list(q.entity, { where: q.where, sort, offset: 0, limit });
+  const { rows, total } = await KyselyRecordStore.of(ctx.database).list(q.entity, {
+    where: q.where,
+    sort,
+    offset: 0,
+    limit,
+  });
   return { count: total, rows: rows.map((r) => blockRow(ctx, q.entity, block, r)) };
 }
 
@@ -47,12 +71,23 @@ async function listBlock(ctx: AppContext, user: SessionUser, block: DashboardBlo
  * role. Every figure is a count of schemas/settings.json "counts" (the badge numbers), so a block
  * over an entity whose module has not landed reads 0 and lights up when it does.
  */
-export async function dashboardData(ctx: AppContext, page: DashboardPageDef, user: SessionUser, now = Date.now()): Promise<(DashboardBlockData | null)[]> {
+export async function dashboardData(
+  ctx: AppContext,
+  page: DashboardPageDef,
+  user: SessionUser,
+  now = Date.now(),
+): Promise<(DashboardBlockData | null)[]> {
   const sources = countSources(ctx);
   const out: (DashboardBlockData | null)[] = [];
   for (const block of page.blocks) {
-    if (!blockVisible(block, user)) { out.push(null); continue; }
-    if (block.type === 'list') { out.push(await listBlock(ctx, user, block, now)); continue; }
+    if (!blockVisible(block, user)) {
+      out.push(null);
+      continue;
+    }
+    if (block.type === 'list') {
+      out.push(await listBlock(ctx, user, block, now));
+      continue;
+    }
     const items: number[] = [];
     for (const item of block.items ?? []) items.push(await countOf(ctx, user, sources[item.count], now));
     out.push({ items });

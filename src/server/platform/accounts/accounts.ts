@@ -38,18 +38,33 @@ export const ACCOUNT_MESSAGES = {
  * Inserts a user with its roles, inside the caller's transaction when it passes one. `ifAbsent`
  * (seeds racing another process at start-up) answers null instead of failing on a taken name.
  */
-export async function insertUser(db: Kysely<any>, u: NewUser, roles: readonly RoleCode[], opts: { ifAbsent?: boolean } = {}): Promise<number | null> {
+export async function insertUser(
+  db: Kysely<any>,
+  u: NewUser,
+  roles: readonly RoleCode[],
+  opts: { ifAbsent?: boolean } = {},
+): Promise<number | null> {
   let q = db.insertInto('users').values({
-    username: u.username, password_hash: u.passwordHash ?? await hashPassword(randomToken(24)), real_name: u.realName, gender: u.gender === null || u.gender === undefined ? null : Number(u.gender),
-    mobile: u.mobile ?? null, email: u.email ?? null, id_card_no: u.idCardNo ?? null, area_code: u.areaCode ?? null,
-    org_name: u.orgName ?? null, enabled: u.enabled === false ? 0 : 1, approval: u.approval ?? null,
-    must_change_password: u.mustChangePassword ? 1 : 0, created_at: u.createdAt ?? Date.now(),
+    username: u.username,
+    password_hash: u.passwordHash ?? (await hashPassword(randomToken(24))),
+    real_name: u.realName,
+    gender: u.gender === null || u.gender === undefined ? null : Number(u.gender),
+    mobile: u.mobile ?? null,
+    email: u.email ?? null,
+    id_card_no: u.idCardNo ?? null,
+    area_code: u.areaCode ?? null,
+    org_name: u.orgName ?? null,
+    enabled: u.enabled === false ? 0 : 1,
+    approval: u.approval ?? null,
+    must_change_password: u.mustChangePassword ? 1 : 0,
+    created_at: u.createdAt ?? Date.now(),
   });
   if (opts.ifAbsent) q = q.onConflict((oc) => oc.column('username').doNothing());
   const row = await q.returning('id').executeTakeFirst();
   if (!row) return null;
   const id = Number(row.id);
-  for (const role of new Set(roles)) await db.insertInto('user_roles').values({ user_id: id, role_code: role }).execute();
+  for (const role of new Set(roles))
+    await db.insertInto('user_roles').values({ user_id: id, role_code: role }).execute();
   return id;
 }
 
@@ -64,10 +79,16 @@ export async function administers(db: Kysely<any>, actor: SessionUser, userId: n
 
 /** Grants one role, checked as user admin checks it: a role the actor may grant, on an account the actor administers, never their own. */
 export async function grantRole(db: Kysely<any>, actor: SessionUser, userId: number, role: RoleCode): Promise<void> {
-  const has = await db.selectFrom('user_roles').select('role_code').where('user_id', '=', userId).where('role_code', '=', role).executeTakeFirst();
+  const has = await db
+    .selectFrom('user_roles')
+    .select('role_code')
+    .where('user_id', '=', userId)
+    .where('role_code', '=', role)
+    .executeTakeFirst();
   if (has) return;
   if (!grantableRoles(actor.roleCode).includes(role)) throw AppError.forbidden(ACCOUNT_MESSAGES.roleNotGrantable);
-  if (userId === actor.userId || !(await administers(db, actor, userId))) throw AppError.forbidden(ACCOUNT_MESSAGES.notAdministered);
+  if (userId === actor.userId || !(await administers(db, actor, userId)))
+    throw AppError.forbidden(ACCOUNT_MESSAGES.notAdministered);
   await db.insertInto('user_roles').values({ user_id: userId, role_code: role }).execute();
 }
 
@@ -91,11 +112,19 @@ export interface Person {
  * administer is refused whether or not it holds the role already: linking it would let the actor
  * act on it (put it on review batches).
  */
-export async function linkAccount(db: Kysely<any>, actor: SessionUser, p: Person, role: RoleCode, prefix: string): Promise<number> {
+export async function linkAccount(
+  db: Kysely<any>,
+  actor: SessionUser,
+  p: Person,
+  role: RoleCode,
+  prefix: string,
+): Promise<number> {
   const username = p.account ?? `${prefix}${p.mobile}`;
   const byName = () => db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
-  const found = p.account ? await byName()
-    : (await db.selectFrom('users').select('id').where('mobile', '=', p.mobile).orderBy('id').executeTakeFirst()) ?? await byName();
+  const found = p.account
+    ? await byName()
+    : ((await db.selectFrom('users').select('id').where('mobile', '=', p.mobile).orderBy('id').executeTakeFirst()) ??
+      (await byName()));
   if (!grantableRoles(actor.roleCode).includes(role)) throw refuse(ACCOUNT_MESSAGES.roleNotGrantable);
   if (found) {
     const id = Number(found.id);
@@ -103,9 +132,19 @@ export async function linkAccount(db: Kysely<any>, actor: SessionUser, p: Person
     await grantRole(db, actor, id, role);
     return id;
   }
-  const id = await insertUser(db, {
-    username, realName: p.name, mobile: p.mobile, idCardNo: p.idCardNo, areaCode: p.areaCode, orgName: p.orgName,
-  }, [role], { ifAbsent: true });
+  const id = await insertUser(
+    db,
+    {
+      username,
+      realName: p.name,
+      mobile: p.mobile,
+      idCardNo: p.idCardNo,
+      areaCode: p.areaCode,
+      orgName: p.orgName,
+    },
+    [role],
+    { ifAbsent: true },
+  );
   // Taken between the look-up and the insert (or `zj<mobile>` held by another mobile's account).
   if (id === null) throw refuse('该账号已存在，请刷新后重试');
   return id;

@@ -7,12 +7,15 @@ describe('password policy', () => {
   });
 
   it('refuses common passwords whatever their case, with a clear message', () => {
-    for (const pw of ['Aa123456', 'Password1', 'P@ssw0rd', 'Qwerty123', 'Abc123456']) expect(passwordRefusal(pw), pw).toBe(PASSWORD_POLICY_MESSAGES.common);
+    for (const pw of ['Aa123456', 'Password1', 'P@ssw0rd', 'Qwerty123', 'Abc123456'])
+      expect(passwordRefusal(pw), pw).toBe(PASSWORD_POLICY_MESSAGES.common);
   });
 
   it('refuses a password containing the account name or the mobile number', () => {
     expect(passwordRefusal('Leader1@xyz', { username: 'leader1' })).toBe(PASSWORD_POLICY_MESSAGES.personal);
-    expect(passwordRefusal('Zz#13812345678', { username: 'someone', mobile: '13812345678' })).toBe(PASSWORD_POLICY_MESSAGES.personal);
+    expect(passwordRefusal('Zz#13812345678', { username: 'someone', mobile: '13812345678' })).toBe(
+      PASSWORD_POLICY_MESSAGES.personal,
+    );
   });
 
   it('accepts the demo password and other uncommon ones that follow the shape rule', () => {

@@ -31,7 +31,10 @@ export function commonPasswordCount(): number {
  * forms show as the user types (src/shared/password.ts), then no common password and nothing that
  * contains the account's own name or mobile number. Null when acceptable, else the message.
  */
-export function passwordRefusal(pw: unknown, who: { username?: string | null; mobile?: string | null } = {}): string | null {
+export function passwordRefusal(
+  pw: unknown,
+  who: { username?: string | null; mobile?: string | null } = {},
+): string | null {
   const shape = passwordProblem(pw);
   if (shape) return shape;
   const text = String(pw);
@@ -39,6 +42,7 @@ export function passwordRefusal(pw: unknown, who: { username?: string | null; mo
   const lower = text.toLowerCase();
   const name = who.username?.trim().toLowerCase();
   const mobile = who.mobile?.trim();
-  if ((name && name.length >= 3 && lower.includes(name)) || (mobile && mobile.length >= 6 && lower.includes(mobile))) return PASSWORD_POLICY_MESSAGES.personal;
+  if ((name && name.length >= 3 && lower.includes(name)) || (mobile && mobile.length >= 6 && lower.includes(mobile)))
+    return PASSWORD_POLICY_MESSAGES.personal;
   return null;
 }

@@ -34,21 +34,31 @@ export function assertManages(actor: SessionUser, targetRoles: string[]): void {
  * may grant, and the last enabled super admin keeps role 1.
  */
 export async function assertRoleChange(
-  db: Kysely<any>, actor: SessionUser, targetId: number | null, before: string[], after: string[],
+  db: Kysely<any>,
+  actor: SessionUser,
+  targetId: number | null,
+  before: string[],
+  after: string[],
 ): Promise<void> {
   const added = after.filter((r) => !before.includes(r));
   const removed = before.filter((r) => !after.includes(r));
   if (!added.length && !removed.length) return;
   if (targetId !== null && targetId === actor.userId) throw AppError.forbidden(ROLE_MESSAGES.ownRoles);
   const mine = grantableRoles(actor.roleCode);
-  if ([...added, ...removed].some((r) => !mine.includes(r as RoleCode))) throw AppError.forbidden(ROLE_MESSAGES.aboveOwn);
+  if ([...added, ...removed].some((r) => !mine.includes(r as RoleCode)))
+    throw AppError.forbidden(ROLE_MESSAGES.aboveOwn);
   if (targetId !== null && removed.includes('1')) await assertNotLastSuper(db, targetId);
 }
 
 /** Refuses when the user is the only enabled super admin. */
 export async function assertNotLastSuper(db: Kysely<any>, targetId: number): Promise<void> {
-  const supers = await db.selectFrom('user_roles as r').innerJoin('users as u', 'u.id', 'r.user_id')
-    .select('u.id').where('r.role_code', '=', '1').where('u.enabled', '=', 1).execute();
+  const supers = await db
+    .selectFrom('user_roles as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .select('u.id')
+    .where('r.role_code', '=', '1')
+    .where('u.enabled', '=', 1)
+    .execute();
   const ids = supers.map((s) => Number(s.id));
   if (ids.includes(targetId) && ids.length <= 1) throw AppError.forbidden(ROLE_MESSAGES.lastSuper);
 }

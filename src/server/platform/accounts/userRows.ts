@@ -21,7 +21,12 @@ type Row = Record<string, any>;
 async function rolesOf(db: Kysely<any>, ids: number[]): Promise<Map<number, string[]>> {
   const map = new Map<number, string[]>();
   if (!ids.length) return map;
-  const rows = await db.selectFrom('user_roles').select(['user_id', 'role_code']).where('user_id', 'in', ids).orderBy('role_code').execute();
+  const rows = await db
+    .selectFrom('user_roles')
+    .select(['user_id', 'role_code'])
+    .where('user_id', 'in', ids)
+    .orderBy('role_code')
+    .execute();
   for (const r of rows) map.set(Number(r.user_id), [...(map.get(Number(r.user_id)) ?? []), String(r.role_code)]);
   return map;
 }
@@ -30,21 +35,65 @@ async function rolesOf(db: Kysely<any>, ids: number[]): Promise<Map<number, stri
 async function lockedIds(db: Kysely<any>, ids: number[], now: number): Promise<Set<string>> {
   if (!ids.length) return new Set();
   const keys = ids.map((id) => LoginLimiter.key('', id));
-  const rows = await db.selectFrom('sso_login_locks').select('account_key').where('account_key', 'in', keys).where('locked_until', '>', now).execute();
+  const rows = await db
+    .selectFrom('sso_login_locks')
+    .select('account_key')
+    .where('account_key', 'in', keys)
+    .where('locked_until', '>', now)
+    .execute();
   return new Set(rows.map((r) => String(r.account_key)));
 }
 
 export async function toRecords(db: Kysely<any>, rows: Row[], now = Date.now()): Promise<UserRecord[]> {
-  const roles = await rolesOf(db, rows.map((r) => Number(r.id)));
-  const locked = await lockedIds(db, rows.map((r) => Number(r.id)), now);
-  return rows.map((r) => virtualRecord(Number(r.id), {
-    username: r.username, realName: r.real_name, gender: r.gender === null || r.gender === undefined ? null : String(r.gender), roles: roles.get(Number(r.id)) ?? [], area: r.area_code ?? null,
-    unit: r.org_name ?? null, mobile: maskPhone(r.mobile), idCardNo: maskIdCard(r.id_card_no),
-    locked: locked.has(LoginLimiter.key('', Number(r.id))), mustChangePassword: Boolean(Number(r.must_change_password)),
-  }, { status: statusOf(r), areaCode: r.area_code ?? null, createdAt: Number(r.created_at), updatedAt: Number(r.created_at) }) as UserRecord);
+  const roles = await rolesOf(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
+  const locked = await lockedIds(
+    db,
+    rows.map((r) => Number(r.id)),
+    now,
+  );
+  return rows.map(
+    (r) =>
+      virtualRecord(
+        Number(r.id),
+        {
+          username: r.username,
+          realName: r.real_name,
+          gender: r.gender === null || r.gender === undefined ? null : String(r.gender),
+          roles: roles.get(Number(r.id)) ?? [],
+          area: r.area_code ?? null,
+          unit: r.org_name ?? null,
+          mobile: maskPhone(r.mobile),
+          idCardNo: maskIdCard(r.id_card_no),
+          locked: locked.has(LoginLimiter.key('', Number(r.id))),
+          mustChangePassword: Boolean(Number(r.must_change_password)),
+        },
+        {
+          status: statusOf(r),
+          areaCode: r.area_code ?? null,
+          createdAt: Number(r.created_at),
+          updatedAt: Number(r.created_at),
+        },
+      ) as UserRecord,
+  );
 }
 
-const COLUMNS = ['id', 'username', 'real_name', 'gender', 'area_code', 'org_name', 'mobile', 'id_card_no', 'enabled', 'approval', 'must_change_password', 'created_at'];
+const COLUMNS = [
+  'id',
+  'username',
+  'real_name',
+  'gender',
+  'area_code',
+  'org_name',
+  'mobile',
+  'id_card_no',
+  'enabled',
+  'approval',
+  'must_change_password',
+  'created_at',
+];
 
 /**
  * The users an administrator sees: super admins everyone; province admins the users whose roles

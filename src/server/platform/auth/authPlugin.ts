@@ -39,26 +39,29 @@ export function tokenFrom(request: FastifyRequest): string | null {
  * Authenticates every request from its Authorization token and enforces the route's `auth`,
  * `roles` and `csrf` config. Handlers then read `request.user`.
  */
-export const authPlugin = fp(async (app: FastifyInstance, opts: { database: Database; sessionMaxMs?: number }) => {
-  app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
-    if (request.is404) return;
-    const config = request.routeOptions.config ?? {};
-    // Deny by default on every call surface; the built web app's static files are public.
-    const mode = config.auth ?? (CALL_SURFACE.test(request.url) ? 'user' : 'public');
-    const token = tokenFrom(request);
-    const user = token ? await findSession(opts.database, token, Date.now(), opts.sessionMaxMs) : null;
-    request.user = user;
-    if (mode === 'public') return;
-    if (mode === 'optional') {
-      if (user && needsCsrf(request, config.csrf)) checkCsrf(request, user);
-      return;
-    }
-    if (!user) throw AppError.notLoggedIn();
-    if (config.roles && !config.roles.includes(user.roleCode)) throw AppError.forbidden();
-    if (needsCsrf(request, config.csrf)) checkCsrf(request, user);
-  });
-}, { name: 'auth' });
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { database: Database; sessionMaxMs?: number }) => {
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (request) => {
+      if (request.is404) return;
+      const config = request.routeOptions.config ?? {};
+      // Deny by default on every call surface; the built web app's static files are public.
+      const mode = config.auth ?? (CALL_SURFACE.test(request.url) ? 'user' : 'public');
+      const token = tokenFrom(request);
+      const user = token ? await findSession(opts.database, token, Date.now(), opts.sessionMaxMs) : null;
+      request.user = user;
+      if (mode === 'public') return;
+      if (mode === 'optional') {
+        if (user && needsCsrf(request, config.csrf)) checkCsrf(request, user);
+        return;
+      }
+      if (!user) throw AppError.notLoggedIn();
+      if (config.roles && !config.roles.includes(user.roleCode)) throw AppError.forbidden();
+      if (needsCsrf(request, config.csrf)) checkCsrf(request, user);
+    });
+  },
+  { name: 'auth' },
+);
 
 function needsCsrf(request: FastifyRequest, flag: boolean | undefined): boolean {
   if (flag !== undefined) return flag;

@@ -35,13 +35,31 @@ describe('logout is final on every process before it answers', () => {
   it('the next call with the token on another process is refused, every time', async () => {
     const [a, b] = apps;
     const { db } = a.ctx.database;
-    const user = await db.selectFrom('users').select(['id', 'default_sub_system_id']).where('username', '=', 'province').executeTakeFirstOrThrow();
-    const role = await db.selectFrom('user_roles').select('role_code').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'default_sub_system_id'])
+      .where('username', '=', 'province')
+      .executeTakeFirstOrThrow();
+    const role = await db
+      .selectFrom('user_roles')
+      .select('role_code')
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
     const list = (app: BuiltApp, headers: Record<string, string>) =>
-      app.app.inject({ method: 'POST', url: '/api/resource/announcement/list', payload: { page: 1, pageSize: 1 }, headers });
+      app.app.inject({
+        method: 'POST',
+        url: '/api/resource/announcement/list',
+        payload: { page: 1, pageSize: 1 },
+        headers,
+      });
     const accepted: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const { token, csrfToken } = await createAppSession(db, { userId: user.id, roleCode: role.role_code, subSystemId: user.default_sub_system_id ?? null, tgtHash: null });
+      const { token, csrfToken } = await createAppSession(db, {
+        userId: user.id,
+        roleCode: role.role_code,
+        subSystemId: user.default_sub_system_id ?? null,
+        tgtHash: null,
+      });
       const headers = { authorization: token, [CSRF_HEADER]: csrfToken };
       // b has the session in memory: it has just served it.
       const before = (await list(b, headers)).json();

@@ -12,9 +12,16 @@ const pg = !!process.env.DATABASE_URL;
 
 beforeAll(async () => {
   t = await createTestApp();
-  other = await openDatabase({ databaseUrl: t.ctx.config.databaseUrl, dataDir: t.ctx.config.dataDir, pgSchema: t.ctx.config.pgSchema });
+  other = await openDatabase({
+    databaseUrl: t.ctx.config.databaseUrl,
+    dataDir: t.ctx.config.dataDir,
+    pgSchema: t.ctx.config.pgSchema,
+  });
 });
-afterAll(async () => { await other?.close(); await t?.close(); });
+afterAll(async () => {
+  await other?.close();
+  await t?.close();
+});
 
 /** The lookup, with how many queries it sent. */
 async function lookup(token: string, now = Date.now()) {
@@ -46,7 +53,11 @@ describe('kept sessions', () => {
     const later = Date.now() + 120_000;
     expect((await lookup(authorization, later)).queries).toBe(1);
     expect((await lookup(authorization, later + 1000)).queries).toBe(0);
-    const row = await t.ctx.database.db.selectFrom('app_sessions').select('last_seen_at').where('token_hash', '=', hashToken(authorization)).executeTakeFirstOrThrow();
+    const row = await t.ctx.database.db
+      .selectFrom('app_sessions')
+      .select('last_seen_at')
+      .where('token_hash', '=', hashToken(authorization))
+      .executeTakeFirstOrThrow();
     expect(Number(row.last_seen_at)).toBe(later);
   });
 
@@ -59,7 +70,11 @@ describe('kept sessions', () => {
 
     const b = await t.loginAs('leader1');
     const user = (await lookup(b.authorization)).user!;
-    await db.deleteFrom('user_roles').where('user_id', '=', user.userId).where('role_code', '=', user.roleCode).execute();
+    await db
+      .deleteFrom('user_roles')
+      .where('user_id', '=', user.userId)
+      .where('role_code', '=', user.roleCode)
+      .execute();
     expect((await lookup(b.authorization)).user).toBeNull();
     await db.insertInto('user_roles').values({ user_id: user.userId, role_code: user.roleCode }).execute();
     expect((await lookup(b.authorization)).user).toMatchObject({ username: 'leader1' });
@@ -83,13 +98,22 @@ describe('kept sessions', () => {
     const { versions } = t.ctx.database;
     const sessions = versions.version('app_sessions');
     const notices = versions.version('rec_notice');
-    await other.db.updateTable('app_sessions').set({ last_seen_at: Date.now() }).where('token_hash', '=', hashToken(a.authorization)).execute();
+    await other.db
+      .updateTable('app_sessions')
+      .set({ last_seen_at: Date.now() })
+      .where('token_hash', '=', hashToken(a.authorization))
+      .execute();
     // A write that does notify, committed after the touch: once it is seen, the touch's would have been.
     // On SQLite (where that write changes no row, so commits nothing) a second touch plays its part:
     // data_version has been seen to miss one commit of another connection in this process when it
     // came right after this one's own write (docs/performance.md), and always to see the next.
     await other.db.updateTable('rec_notice').set({ version: 1 }).where('id', '=', -1).execute();
-    if (!pg) await other.db.updateTable('app_sessions').set({ last_seen_at: Date.now() + 1 }).where('token_hash', '=', hashToken(a.authorization)).execute();
+    if (!pg)
+      await other.db
+        .updateTable('app_sessions')
+        .set({ last_seen_at: Date.now() + 1 })
+        .where('token_hash', '=', hashToken(a.authorization))
+        .execute();
     expect(await eventually(async () => versions.version('rec_notice') !== notices)).toBe(true);
     // SQLite's data_version moves at any commit by another connection, whichever table it wrote.
     expect(versions.version('app_sessions') === sessions).toBe(pg);

@@ -18,13 +18,20 @@ const TTL_MS = 15_000;
 const MAX_ENTRIES = 10_000;
 
 export type SessionRows = Record<string, any>[];
-interface Entry { version: string; rows: SessionRows; at: number }
+interface Entry {
+  version: string;
+  rows: SessionRows;
+  at: number;
+}
 
 const kept = new WeakMap<Database, Map<string, Entry>>();
 
 function entries(db: Database): Map<string, Entry> {
   let m = kept.get(db);
-  if (!m) { m = new Map(); kept.set(db, m); }
+  if (!m) {
+    m = new Map();
+    kept.set(db, m);
+  }
   return m;
 }
 
@@ -38,11 +45,20 @@ export function keptSession(db: Database, tokenHash: string, now = Date.now()): 
   const m = entries(db);
   const e = m.get(tokenHash);
   if (!e) return undefined;
-  if (e.version !== sessionVersion(db) || now - e.at > TTL_MS) { m.delete(tokenHash); return undefined; }
+  if (e.version !== sessionVersion(db) || now - e.at > TTL_MS) {
+    m.delete(tokenHash);
+    return undefined;
+  }
   return e.rows;
 }
 
-export function keepSession(db: Database, tokenHash: string, version: string, rows: SessionRows, now = Date.now()): void {
+export function keepSession(
+  db: Database,
+  tokenHash: string,
+  version: string,
+  rows: SessionRows,
+  now = Date.now(),
+): void {
   const m = entries(db);
   m.delete(tokenHash);
   if (m.size >= MAX_ENTRIES) m.delete(m.keys().next().value!);
@@ -50,7 +66,11 @@ export function keepSession(db: Database, tokenHash: string, version: string, ro
 }
 
 /** After this process touched a session: its copy carries the new times. */
-export function touchedSession(db: Database, tokenHash: string, times: { last_seen_at: number; expires_at: number }): void {
+export function touchedSession(
+  db: Database,
+  tokenHash: string,
+  times: { last_seen_at: number; expires_at: number },
+): void {
   const e = entries(db).get(tokenHash);
   if (e) e.rows = e.rows.map((r) => ({ ...r, ...times }));
 }

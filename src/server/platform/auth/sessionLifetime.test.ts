@@ -6,8 +6,12 @@ import { loadConfig } from '../../config.js';
 
 /** A login ends at its absolute lifetime (12 h unless SESSION_MAX_HOURS says otherwise) however busy it is. */
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('absolute session lifetime', () => {
   it('reads SESSION_MAX_HOURS, 12 hours by default', () => {
@@ -32,7 +36,7 @@ describe('absolute session lifetime', () => {
     expect((await t.post('/api/sys/login', { tgt: a.tgt })).body).toMatchObject({ code: 501 });
   });
 
-  it('a role switch without the ticket signs in from the caller\'s session and keeps its absolute lifetime', async () => {
+  it("a role switch without the ticket signs in from the caller's session and keeps its absolute lifetime", async () => {
     const a = await appLogin(t, 'multi', 'FZR');
     const db = t.ctx.database.db;
     const issued = Date.now() - 3600_000;
@@ -40,12 +44,18 @@ describe('absolute session lifetime', () => {
     const b = await t.post('/api/sys/login', { engName: 'ZJ', subAct: 'a' }, a.headers);
     expect(b.body.data).toMatchObject({ roleCode: '5', username: 'multi' });
     expect(b.body.data.tgt).toBeUndefined();
-    const rows = await db.selectFrom('app_sessions').select(['created_at', 'tgt_hash']).where('user_id', '=', a.user.userId).execute();
+    const rows = await db
+      .selectFrom('app_sessions')
+      .select(['created_at', 'tgt_hash'])
+      .where('user_id', '=', a.user.userId)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(Number(rows[0].created_at)).toBe(issued);
     expect(rows[0].tgt_hash).toBeTruthy();
     // No ticket and no session: not logged in.
     expect((await t.post('/api/sys/login', { engName: 'ZJ', subAct: 'a' })).body).toMatchObject({ code: 501 });
-    expect((await t.post('/api/sys/login', { engName: 'ZJ', subAct: 'a' }, a.headers)).body).toMatchObject({ code: 501 });
+    expect((await t.post('/api/sys/login', { engName: 'ZJ', subAct: 'a' }, a.headers)).body).toMatchObject({
+      code: 501,
+    });
   });
 });

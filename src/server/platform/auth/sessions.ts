@@ -71,8 +71,20 @@ function sessionQuery(db: Kysely<any>): CompiledQuery {
       .innerJoin('users as u', 'u.id', 's.user_id')
       .leftJoin('user_roles as r', 'r.user_id', 'u.id')
       .select([
-        's.token_hash', 's.role_code', 's.sub_system_id', 's.csrf_token', 's.last_seen_at', 's.expires_at', 's.created_at',
-        'u.id as user_id', 'u.username', 'u.real_name', 'u.area_code', 'u.org_name', 'u.enabled', 'r.role_code as has_role',
+        's.token_hash',
+        's.role_code',
+        's.sub_system_id',
+        's.csrf_token',
+        's.last_seen_at',
+        's.expires_at',
+        's.created_at',
+        'u.id as user_id',
+        'u.username',
+        'u.real_name',
+        'u.area_code',
+        'u.org_name',
+        'u.enabled',
+        'r.role_code as has_role',
       ])
       .where('s.token_hash', '=', '')
       .compile();
@@ -92,19 +104,28 @@ async function sessionRows(database: Database, tokenHash: string, now: number, m
   // A kept copy that has run out may have been touched by another process since: ask again.
   if (kept && live(kept[0], now, maxAgeMs)) return kept;
   const version = sessionVersion(database);
-  const rows = (await database.db.executeQuery<Record<string, any>>({ ...sessionQuery(database.db), parameters: [tokenHash] })).rows;
+  const rows = (
+    await database.db.executeQuery<Record<string, any>>({ ...sessionQuery(database.db), parameters: [tokenHash] })
+  ).rows;
   if (rows.length) keepSession(database, tokenHash, version, rows, now);
   return rows;
 }
 
-export async function findSession(database: Database, token: string, now = Date.now(), maxAgeMs = SESSION_MAX_MS): Promise<SessionUser | null> {
+export async function findSession(
+  database: Database,
+  token: string,
+  now = Date.now(),
+  maxAgeMs = SESSION_MAX_MS,
+): Promise<SessionUser | null> {
   const db = database.db;
   const tokenHash = hashToken(token);
   const rows = await sessionRows(database, tokenHash, now, maxAgeMs);
   const row = rows[0];
   // Idle for too long, or older than the absolute lifetime however busy it was.
   if (!live(row, now, maxAgeMs) || !row.enabled) return null;
-  const roleCodes = rows.flatMap((r) => (r.has_role === null || r.has_role === undefined ? [] : [r.has_role as RoleCode]));
+  const roleCodes = rows.flatMap((r) =>
+    r.has_role === null || r.has_role === undefined ? [] : [r.has_role as RoleCode],
+  );
   // A role taken away since login ends that session's rights at once.
   if (!roleCodes.includes(row.role_code)) return null;
   if (now - Number(row.last_seen_at) > TOUCH_EVERY_MS) {
@@ -139,7 +160,15 @@ export async function endSessionsOfTicket(db: Kysely<any>, tgtHash: string): Pro
 /** The caller's live session (for a re-login without the ticket): its user, ticket and start. */
 export async function sessionOfCaller(db: Kysely<any>, user: SessionUser | null) {
   if (!user) return null;
-  const row = await db.selectFrom('app_sessions').select(['tgt_hash', 'created_at']).where('token_hash', '=', user.tokenHash).executeTakeFirst();
+  const row = await db
+    .selectFrom('app_sessions')
+    .select(['tgt_hash', 'created_at'])
+    .where('token_hash', '=', user.tokenHash)
+    .executeTakeFirst();
   if (!row) return null;
-  return { username: user.username, ticketId: (row.tgt_hash as string | null) ?? null, createdAt: Number(row.created_at) };
+  return {
+    username: user.username,
+    ticketId: (row.tgt_hash as string | null) ?? null,
+    createdAt: Number(row.created_at),
+  };
 }

@@ -12,7 +12,10 @@ import cluster, { type Worker } from 'node:cluster';
  * the others find them made. A worker that dies is replaced, unless workers keep dying right after
  * their start (a broken configuration), which stops the whole server.
  */
-export interface WorkerReady { type: 'portal-ready'; port: number }
+export interface WorkerReady {
+  type: 'portal-ready';
+  port: number;
+}
 
 const QUICK_DEATH_MS = 10_000;
 const QUICK_DEATHS_ALLOWED = 3;
@@ -29,7 +32,8 @@ export function reportReady(port: number): void {
 function forkReady(): Promise<{ worker: Worker; port: number }> {
   const worker = cluster.fork();
   return new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`a server process stopped while starting (exit code ${code})`));
+    const onExit = (code: number | null) =>
+      reject(new Error(`a server process stopped while starting (exit code ${code})`));
     worker.once('exit', onExit);
     worker.on('message', (msg) => {
       if (!isReady(msg)) return;
@@ -40,7 +44,10 @@ function forkReady(): Promise<{ worker: Worker; port: number }> {
 }
 
 /** In the primary: starts `count` workers, one after another, and keeps them running. Answers the port they share. */
-export async function serveWorkers(count: number, log: (line: string) => void = (l) => console.error(l)): Promise<{ port: number; stop: () => Promise<void> }> {
+export async function serveWorkers(
+  count: number,
+  log: (line: string) => void = (l) => console.error(l),
+): Promise<{ port: number; stop: () => Promise<void> }> {
   let stopping = false;
   let quickDeaths = 0;
   const started = new WeakMap<Worker, number>();
@@ -59,16 +66,27 @@ export async function serveWorkers(count: number, log: (line: string) => void = 
       void stop().then(() => process.exit(1));
       return;
     }
-    forkReady().then((r) => started.set(r.worker, Date.now()), (e) => log(e instanceof Error ? e.message : String(e)));
+    forkReady().then(
+      (r) => started.set(r.worker, Date.now()),
+      (e) => log(e instanceof Error ? e.message : String(e)),
+    );
   });
   const stop = async () => {
     stopping = true;
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
-    await Promise.all(workers.map((w) => new Promise<void>((resolve) => {
-      if (w.isDead()) { resolve(); return; }
-      w.once('exit', () => resolve());
-      w.process.kill('SIGTERM');
-    })));
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            if (w.isDead()) {
+              resolve();
+              return;
+            }
+            w.once('exit', () => resolve());
+            w.process.kill('SIGTERM');
+          }),
+      ),
+    );
   };
   return { port, stop };
 }

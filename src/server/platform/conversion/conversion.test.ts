@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONVERSION_MESSAGES } from '../../../shared/fileTypes.js';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { fileTestClient } from '../testing/fileTestClient.js';
-import { SAMPLE_AUTHOR, docxBombSample, docxSample, mediaSample, pptxSample, textSample, xlsxSample } from '../testing/conversionSamples.js';
+import {
+  SAMPLE_AUTHOR,
+  docxBombSample,
+  docxSample,
+  mediaSample,
+  pptxSample,
+  textSample,
+  xlsxSample,
+} from '../testing/conversionSamples.js';
 import { claimConversion, conversionOf } from './conversionJobs.js';
 import { runConversion } from './conversionWorker.js';
 import { conversionConfigFromEnv } from './conversionConfig.js';
@@ -18,7 +26,9 @@ describe('conversion on upload', () => {
   const holder = 'conversion-test';
 
   beforeAll(async () => {
-    t = await createTestApp({ conversion: { ...conversionConfigFromEnv({}), worker: false, timeoutMs: 60_000, retryBaseMs: 10 } });
+    t = await createTestApp({
+      conversion: { ...conversionConfigFromEnv({}), worker: false, timeoutMs: 60_000, retryBaseMs: 10 },
+    });
     province = await t.loginAs('province');
     city = await t.loginAs('city1123');
   });
@@ -27,11 +37,16 @@ describe('conversion on upload', () => {
   const preview = async (id: number, headers = province) => (await t.post(`/api/file/preview/${id}`, {}, headers)).body;
   /** Runs every due job here, as a worker would. */
   async function work(): Promise<void> {
-    for (let job = await claimConversion(t.ctx, holder, 120_000); job; job = await claimConversion(t.ctx, holder, 120_000)) {
+    for (
+      let job = await claimConversion(t.ctx, holder, 120_000);
+      job;
+      job = await claimConversion(t.ctx, holder, 120_000)
+    ) {
       await runConversion(t.ctx, job, holder);
     }
   }
-  const get = (url: string, headers: Record<string, string> = {}) => t.inject({ method: 'GET', url, headers: { ...province, ...headers } });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.inject({ method: 'GET', url, headers: { ...province, ...headers } });
 
   it('an uploaded .docx is queued (转换中), converted once to a PDF without its author, and served inline', async () => {
     const bytes = await docxSample('课题申报书', 3);
@@ -62,12 +77,18 @@ describe('conversion on upload', () => {
     // Another user uploading the same bytes gets the converted file at once: one job per content.
     const again = await fileTestClient(t, city).send(bytes, '申报书副本.docx');
     expect((await preview(again.file!.id, city)).data.conversion.state).toBe('done');
-    const jobs = await t.ctx.database.db.selectFrom('conversion_jobs').select('md5').where('md5', '=', sent.file!.md5).execute();
+    const jobs = await t.ctx.database.db
+      .selectFrom('conversion_jobs')
+      .select('md5')
+      .where('md5', '=', sent.file!.md5)
+      .execute();
     expect(jobs).toHaveLength(1);
     // Bound to the original's access rules: someone who may not read the original cannot read the PDF.
     const other = await t.loginAs('leader1');
     expect((await t.post(`/api/file/preview/${sent.file!.id}`, {}, other)).body.flag).toBe(false);
-    expect((await t.inject({ method: 'GET', url: `/api/file/preview/${sent.file!.id}`, headers: other })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'GET', url: `/api/file/preview/${sent.file!.id}`, headers: other })).statusCode,
+    ).toBe(404);
   });
 
   it('spreadsheets, slides and plain text become PDFs', async () => {
@@ -93,7 +114,10 @@ describe('conversion on upload', () => {
     expect(video.previewKind).toBe('video');
     expect(audio.previewKind).toBe('audio');
     await work();
-    for (const [file, type] of [[video, 'video/mp4'], [audio, 'audio/mp4']] as const) {
+    for (const [file, type] of [
+      [video, 'video/mp4'],
+      [audio, 'audio/mp4'],
+    ] as const) {
       const ready = await preview(file.id);
       expect(ready.data.conversion.state).toBe('done');
       const whole = await get(ready.data.previewUrl);

@@ -19,8 +19,10 @@ export function conversionTargetOf(file: Pick<FileRow, 'file_suffix'>): Conversi
 
 function statusOf(job: ConversionJob): ConversionStatus {
   if (job.state === 'done') return { state: 'done', message: '' };
-  if (job.state === 'failed') return { state: 'failed', message: CONVERSION_MESSAGES.failed, reason: job.error ?? undefined };
-  if (job.state === 'queued' && job.attempts > 0) return { state: 'retrying', message: CONVERSION_MESSAGES.retrying, reason: job.error ?? undefined };
+  if (job.state === 'failed')
+    return { state: 'failed', message: CONVERSION_MESSAGES.failed, reason: job.error ?? undefined };
+  if (job.state === 'queued' && job.attempts > 0)
+    return { state: 'retrying', message: CONVERSION_MESSAGES.retrying, reason: job.error ?? undefined };
   return { state: job.state, message: CONVERSION_MESSAGES[job.state] };
 }
 
@@ -28,19 +30,27 @@ function statusOf(job: ConversionJob): ConversionStatus {
  * Where the conversion of this file stands. A file stored before conversion was available has no
  * job yet: asking for its preview queues one (when this server can convert).
  */
-export async function conversionStatus(ctx: AppContext, file: FileRow, target: ConversionTarget): Promise<ConversionStatus> {
+export async function conversionStatus(
+  ctx: AppContext,
+  file: FileRow,
+  target: ConversionTarget,
+): Promise<ConversionStatus> {
   let job = await conversionOf(ctx, file.md5);
   if (!job && ctx.config.conversion.enabled && canConvert(target)) {
     await enqueueConversion(ctx, file.md5, file.file_suffix);
     job = await conversionOf(ctx, file.md5);
   }
   if (job?.state === 'done' || (job && job.state === 'failed')) return statusOf(job);
-  if (!ctx.config.conversion.enabled || !canConvert(target) || !job) return { state: 'unavailable', message: CONVERSION_MESSAGES.unavailable };
+  if (!ctx.config.conversion.enabled || !canConvert(target) || !job)
+    return { state: 'unavailable', message: CONVERSION_MESSAGES.unavailable };
   return statusOf(job);
 }
 
 /** The converted object to serve for a preview, when it is ready. */
-export async function convertedObject(ctx: AppContext, file: FileRow): Promise<{ key: string; size: number; contentType: string } | null> {
+export async function convertedObject(
+  ctx: AppContext,
+  file: FileRow,
+): Promise<{ key: string; size: number; contentType: string } | null> {
   const target = conversionTargetOf(file);
   if (!target) return null;
   const job = await conversionOf(ctx, file.md5);

@@ -9,7 +9,14 @@ import { fileService } from '../files/fileService.js';
 import { blobKey } from '../files/storage/FileStorage.js';
 import { jobHolder } from '../jobs/schedule.js';
 import { canConvert, convertFile } from './converters.js';
-import { claimConversion, finishDone, handBack, recordFailure, renewConversion, type ConversionJob } from './conversionJobs.js';
+import {
+  claimConversion,
+  finishDone,
+  handBack,
+  recordFailure,
+  renewConversion,
+  type ConversionJob,
+} from './conversionJobs.js';
 
 /** The converted object of a content, beside its original in the same storage. */
 export function convertedKey(md5: string, target: string): string {
@@ -29,7 +36,9 @@ async function store(ctx: AppContext, file: string, key: string): Promise<number
   const { storage } = fileService(ctx);
   const uploadId = crypto.randomBytes(16).toString('hex');
   try {
-    const { size } = await storage.putChunk(uploadId, 0, fs.createReadStream(file), { maxBytes: ctx.config.conversion.outputBytes + 1 });
+    const { size } = await storage.putChunk(uploadId, 0, fs.createReadStream(file), {
+      maxBytes: ctx.config.conversion.outputBytes + 1,
+    });
     const staged = await storage.stageChunk(uploadId, 0, key);
     await staged.commit();
     return size;
@@ -44,10 +53,20 @@ async function store(ctx: AppContext, file: string, key: string): Promise<number
  * of the document itself (timeout, refused by the converter) is final; anything else (storage,
  * a crash) is tried again.
  */
-export async function runConversion(ctx: AppContext, job: ConversionJob, holder: string, signal?: AbortSignal): Promise<void> {
+export async function runConversion(
+  ctx: AppContext,
+  job: ConversionJob,
+  holder: string,
+  signal?: AbortSignal,
+): Promise<void> {
   const cfg = ctx.config.conversion;
   const leaseMs = leaseMsOf(cfg.timeoutMs);
-  const renew = setInterval(() => { renewConversion(ctx, holder, job.md5, leaseMs).catch(() => undefined); }, Math.floor(leaseMs / 3));
+  const renew = setInterval(
+    () => {
+      renewConversion(ctx, holder, job.md5, leaseMs).catch(() => undefined);
+    },
+    Math.floor(leaseMs / 3),
+  );
   renew.unref();
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'convert-'));
   try {
@@ -57,7 +76,14 @@ export async function runConversion(ctx: AppContext, job: ConversionJob, holder:
     await pipeline(await storage.createReadStream(blobKey(job.md5)), fs.createWriteStream(input));
     let output: string;
     try {
-      output = await convertFile(dir, input, job.sourceExt, job.target, { timeoutMs: cfg.timeoutMs, memoryBytes: cfg.memoryBytes, fileBytes: cfg.outputBytes }, signal);
+      output = await convertFile(
+        dir,
+        input,
+        job.sourceExt,
+        job.target,
+        { timeoutMs: cfg.timeoutMs, memoryBytes: cfg.memoryBytes, fileBytes: cfg.outputBytes },
+        signal,
+      );
     } catch (e) {
       if (signal?.aborted) return await handBack(ctx, holder, job);
       ctx.log.warn({ md5: job.md5, err: e }, 'conversion failed');
@@ -93,7 +119,10 @@ export function startConversionWorker(ctx: AppContext, holder = jobHolder(ctx)):
       while (!stopped && running.size < cfg.concurrency) {
         const job = await claimConversion(ctx, holder, leaseMsOf(cfg.timeoutMs));
         if (!job) break;
-        const run = runConversion(ctx, job, holder, abort.signal).finally(() => { running.delete(run); void poll(); });
+        const run = runConversion(ctx, job, holder, abort.signal).finally(() => {
+          running.delete(run);
+          void poll();
+        });
         running.add(run);
       }
     } catch (e) {

@@ -17,7 +17,8 @@ let tools: { soffice: string | null; ffmpeg: string | null } | null = null;
 /** The converters installed here (LibreOffice headless, ffmpeg), looked up once. */
 export function conversionTools(): { soffice: string | null; ffmpeg: string | null } {
   if (tools) return tools;
-  const find = (names: string[]) => names.find((n) => spawnSync('sh', ['-c', `command -v ${n}`], { stdio: 'ignore' }).status === 0) ?? null;
+  const find = (names: string[]) =>
+    names.find((n) => spawnSync('sh', ['-c', `command -v ${n}`], { stdio: 'ignore' }).status === 0) ?? null;
   tools = { soffice: find(['soffice', 'libreoffice']), ffmpeg: find(['ffmpeg']) };
   return tools;
 }
@@ -42,28 +43,56 @@ async function writeProfile(dir: string): Promise<void> {
   await fs.mkdir(user, { recursive: true });
   const item = (p: string, name: string, value: string) =>
     `<item oor:path="${p}"><prop oor:name="${name}" oor:op="fuse"><value>${value}</value></prop></item>`;
-  await fs.writeFile(path.join(user, 'registrymodifications.xcu'), `<?xml version="1.0" encoding="UTF-8"?>
+  await fs.writeFile(
+    path.join(user, 'registrymodifications.xcu'),
+    `<?xml version="1.0" encoding="UTF-8"?>
 <oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
 ${item('/org.openoffice.Office.Common/Security/Scripting', 'MacroSecurityLevel', '3')}
 ${item('/org.openoffice.Office.Common/Security/Scripting', 'DisableMacrosExecution', 'true')}
 ${item('/org.openoffice.Office.Common/Misc', 'UseLocking', 'false')}
 ${item('/org.openoffice.Office.Common/Misc', 'FirstRun', 'false')}
 </oor:items>
-`);
+`,
+  );
 }
 
 function ffmpegArgs(input: string, target: ConversionTarget, output: string): string[] {
   const common = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-threads', '1'];
   if (target === 'audio') return [...common, '-vn', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', output];
-  return [...common, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '26', '-pix_fmt', 'yuv420p',
-    '-vf', "scale='min(1280,iw)':-2", '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', output];
+  return [
+    ...common,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-crf',
+    '26',
+    '-pix_fmt',
+    'yuv420p',
+    '-vf',
+    "scale='min(1280,iw)':-2",
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-movflags',
+    '+faststart',
+    output,
+  ];
 }
 
 /**
  * Converts `input` (in the job's folder `dir`) to `target` inside the sandbox. Answers the output
  * path, or throws an Error whose message is the reason shown to readers (Chinese).
  */
-export async function convertFile(dir: string, input: string, sourceExt: string, target: ConversionTarget, limits: SandboxLimits, signal?: AbortSignal): Promise<string> {
+export async function convertFile(
+  dir: string,
+  input: string,
+  sourceExt: string,
+  target: ConversionTarget,
+  limits: SandboxLimits,
+  signal?: AbortSignal,
+): Promise<string> {
   const t = conversionTools();
   const output = path.join(dir, OUTPUT[target].name);
   let result;
@@ -75,10 +104,26 @@ export async function convertFile(dir: string, input: string, sourceExt: string,
     await fs.mkdir(outDir);
     // Plain text is read as UTF-8 (what the uploader's own machines write).
     const infilter = sourceExt === 'txt' ? ['--infilter=Text (encoded):UTF8,LF,,,'] : [];
-    result = await runSandboxed(t.soffice, [
-      `-env:UserInstallation=file://${profile}`, '--headless', '--invisible', '--norestore', '--nologo', '--nodefault', '--nolockcheck',
-      ...infilter, '--convert-to', 'pdf', '--outdir', outDir, input,
-    ], limits, { cwd: dir, env: { PATH: process.env.PATH, HOME: dir, LANG: 'C.UTF-8' }, signal });
+    result = await runSandboxed(
+      t.soffice,
+      [
+        `-env:UserInstallation=file://${profile}`,
+        '--headless',
+        '--invisible',
+        '--norestore',
+        '--nologo',
+        '--nodefault',
+        '--nolockcheck',
+        ...infilter,
+        '--convert-to',
+        'pdf',
+        '--outdir',
+        outDir,
+        input,
+      ],
+      limits,
+      { cwd: dir, env: { PATH: process.env.PATH, HOME: dir, LANG: 'C.UTF-8' }, signal },
+    );
     const made = path.join(outDir, `${path.basename(input, path.extname(input))}.pdf`);
     if (!result.timedOut && (await fs.stat(made).catch(() => null))?.size) {
       await fs.rename(made, output);
@@ -87,7 +132,11 @@ export async function convertFile(dir: string, input: string, sourceExt: string,
     }
   } else {
     if (!t.ffmpeg) throw new Error('服务器未安装音视频转换工具');
-    result = await runSandboxed(t.ffmpeg, ffmpegArgs(input, target, output), limits, { cwd: dir, env: { PATH: process.env.PATH }, signal });
+    result = await runSandboxed(t.ffmpeg, ffmpegArgs(input, target, output), limits, {
+      cwd: dir,
+      env: { PATH: process.env.PATH },
+      signal,
+    });
     if (!result.timedOut && result.code === 0 && (await fs.stat(output).catch(() => null))?.size) return output;
   }
   if (signal?.aborted) throw new Error('aborted');

@@ -17,7 +17,11 @@ export interface SandboxResult {
   stderr: string;
 }
 
-interface Features { prlimit: boolean; timeout: boolean; unshare: string[] | null }
+interface Features {
+  prlimit: boolean;
+  timeout: boolean;
+  unshare: string[] | null;
+}
 let probed: Features | null = null;
 
 /**
@@ -30,7 +34,11 @@ export function sandboxFeatures(): Features {
   const works = (cmd: string, args: string[]) => spawnSync(cmd, args, { stdio: 'ignore', timeout: 5000 }).status === 0;
   const prlimit = works('prlimit', ['--as=1073741824', '--', 'true']);
   const timeout = works('timeout', ['5', 'true']);
-  const unshare = works('unshare', ['-n', '--', 'true']) ? ['unshare', '-n', '--'] : works('unshare', ['-rn', '--', 'true']) ? ['unshare', '-rn', '--'] : null;
+  const unshare = works('unshare', ['-n', '--', 'true'])
+    ? ['unshare', '-n', '--']
+    : works('unshare', ['-rn', '--', 'true'])
+      ? ['unshare', '-rn', '--']
+      : null;
   probed = { prlimit, timeout, unshare };
   return probed;
 }
@@ -39,7 +47,9 @@ export function sandboxFeatures(): Features {
 export function fencedCommand(cmd: string, args: string[], limits: SandboxLimits): string[] {
   const { prlimit, timeout, unshare } = sandboxFeatures();
   const cpuSeconds = Math.max(1, Math.ceil(limits.timeoutMs / 1000));
-  const limit = prlimit ? ['prlimit', `--as=${limits.memoryBytes}`, `--fsize=${limits.fileBytes}`, `--cpu=${cpuSeconds}`, '--core=0', '--'] : [];
+  const limit = prlimit
+    ? ['prlimit', `--as=${limits.memoryBytes}`, `--fsize=${limits.fileBytes}`, `--cpu=${cpuSeconds}`, '--core=0', '--']
+    : [];
   // coreutils timeout kills the converter's whole group even when the server itself was killed
   // (kill -9 leaves no one to run the server's own timer); a little later than the server's.
   const watchdog = timeout ? ['timeout', '-s', 'KILL', `${cpuSeconds + 2}`] : [];
@@ -51,18 +61,42 @@ export function fencedCommand(cmd: string, args: string[], limits: SandboxLimits
  * converter and anything it started) is killed. Never rejects for the child's failure: the caller
  * reads the code.
  */
-export function runSandboxed(cmd: string, args: string[], limits: SandboxLimits, opts: { cwd: string; env?: NodeJS.ProcessEnv; signal?: AbortSignal }): Promise<SandboxResult> {
+export function runSandboxed(
+  cmd: string,
+  args: string[],
+  limits: SandboxLimits,
+  opts: { cwd: string; env?: NodeJS.ProcessEnv; signal?: AbortSignal },
+): Promise<SandboxResult> {
   const [bin, ...rest] = fencedCommand(cmd, args, limits);
   return new Promise((resolve) => {
-    const child = spawn(bin, rest, { cwd: opts.cwd, env: opts.env ?? process.env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(bin, rest, {
+      cwd: opts.cwd,
+      env: opts.env ?? process.env,
+      detached: true,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     let timedOut = false;
-    child.stderr?.on('data', (d: Buffer) => { stderr = (stderr + d.toString('utf8')).slice(-2000); });
-    const killGroup = () => { try { if (child.pid) process.kill(-child.pid, 'SIGKILL'); } catch { /* already gone */ } };
-    const timer = setTimeout(() => { timedOut = true; killGroup(); }, limits.timeoutMs);
+    child.stderr?.on('data', (d: Buffer) => {
+      stderr = (stderr + d.toString('utf8')).slice(-2000);
+    });
+    const killGroup = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* already gone */
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup();
+    }, limits.timeoutMs);
     // The server stopping: the job is handed back, its converter must not outlive the process.
     opts.signal?.addEventListener('abort', killGroup, { once: true });
-    child.on('error', (e) => { clearTimeout(timer); resolve({ code: null, timedOut, stderr: String(e.message) }); });
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      resolve({ code: null, timedOut, stderr: String(e.message) });
+    });
     child.on('close', (code) => {
       clearTimeout(timer);
       opts.signal?.removeEventListener('abort', killGroup);

@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 /** `/Author (…)` or `/Author <…>` in an Info dictionary (escaped parentheses inside kept together). */
 const INFO_AUTHOR = /\/Author\s*(\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>)/g;
 /** Who wrote it, in the XMP packet: dc:creator and the PDF and XMP author fields. */
-const XMP_AUTHOR = /<dc:creator>[\s\S]*?<\/dc:creator>|<(pdf|xmp|photoshop):(Author|AuthorsPosition)>[\s\S]*?<\/\1:\2>|(pdf|xmp):Author="[^"]*"/g;
+const XMP_AUTHOR =
+  /<dc:creator>[\s\S]*?<\/dc:creator>|<(pdf|xmp|photoshop):(Author|AuthorsPosition)>[\s\S]*?<\/\1:\2>|(pdf|xmp):Author="[^"]*"/g;
 
 /**
  * Blanks the author of a PDF made by the converter, in the Info dictionary and the XMP metadata,

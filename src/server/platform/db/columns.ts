@@ -6,7 +6,10 @@ import type { Dialect } from './database.js';
  * Conventions: ids are auto-increment integers, times are epoch milliseconds (bigint),
  * JSON is stored as text, booleans as 0/1 integers.
  */
-export function withId<T extends string>(table: CreateTableBuilder<T, any>, dialect: Dialect): CreateTableBuilder<T, any> {
+export function withId<T extends string>(
+  table: CreateTableBuilder<T, any>,
+  dialect: Dialect,
+): CreateTableBuilder<T, any> {
   return dialect === 'postgres'
     ? table.addColumn('id', 'serial', (c) => c.primaryKey())
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());

@@ -29,7 +29,9 @@ export interface Database {
 // int8 (bigint) columns hold epoch milliseconds; they fit a JS number, so read them as numbers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'pgSchema' | 'pgPrepare'>): Promise<Database> {
+export async function openDatabase(
+  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'pgSchema' | 'pgPrepare'>,
+): Promise<Database> {
   if (config.databaseUrl) return openPostgres(config.databaseUrl, config.pgSchema, config.pgPrepare ?? true);
   fs.mkdirSync(config.dataDir, { recursive: true });
   return openSqlite(path.join(config.dataDir, 'portal.sqlite'));
@@ -44,7 +46,10 @@ function openSqlite(file: string): Database {
   raw.pragma('busy_timeout = 5000');
   const watch = sqliteWriteWatch(raw);
   const versions = new TableVersions(watch);
-  const db = new Kysely<any>({ dialect: new SqliteDialect({ database: cachedStatements(raw) }), plugins: [new WrittenTablesPlugin((t) => versions.note(t))] });
+  const db = new Kysely<any>({
+    dialect: new SqliteDialect({ database: cachedStatements(raw) }),
+    plugins: [new WrittenTablesPlugin((t) => versions.note(t))],
+  });
   return { db, dialect: 'sqlite', watch, versions, close: () => db.destroy() };
 }
 
@@ -66,13 +71,29 @@ async function openPostgres(url: string, schema: string | undefined, prepare: bo
   pool.on('error', (e) => console.error(`database: an idle connection ended: ${e.message}`));
   // The plugin only calls `versions` once a write has run, by which time the watch is listening.
   let versions: TableVersions | undefined; // eslint-disable-line prefer-const -- assigned below, after the watch that needs the pool exists
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: prepare ? preparedReads(pool) : pool }), plugins: [new WrittenTablesPlugin((t) => versions?.note(t))] });
-  const current = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s;
-  const watch = await postgresWriteWatch(() => new pg.Client({ connectionString: url, ...options, application_name: watchConnectionName(current) }), current, (e) => {
-    console.error(`database: listening for writes failed, retrying: ${e instanceof Error ? e.message : String(e)}`);
+  const db = new Kysely<any>({
+    dialect: new PostgresDialect({ pool: prepare ? preparedReads(pool) : pool }),
+    plugins: [new WrittenTablesPlugin((t) => versions?.note(t))],
   });
+  const current = (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0].s;
+  const watch = await postgresWriteWatch(
+    () => new pg.Client({ connectionString: url, ...options, application_name: watchConnectionName(current) }),
+    current,
+    (e) => {
+      console.error(`database: listening for writes failed, retrying: ${e instanceof Error ? e.message : String(e)}`);
+    },
+  );
   versions = new TableVersions(watch);
-  return { db, dialect: 'postgres', watch, versions, close: async () => { await watch.close(); await db.destroy(); } };
+  return {
+    db,
+    dialect: 'postgres',
+    watch,
+    versions,
+    close: async () => {
+      await watch.close();
+      await db.destroy();
+    },
+  };
 }
 
 /** Drops a PostgreSQL schema; tests use it to clean up after themselves. */

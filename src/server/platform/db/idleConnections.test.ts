@@ -3,17 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('connections the database server ends', () => {
   it('an idle pooled connection ended by the server is replaced, and the process goes on', async () => {
     const { db, dialect } = t.ctx.database;
     // Several queries at once leave several idle connections in the pool; each says which it is.
-    const pids = await Promise.all([1, 2, 3].map(async () => {
-      if (dialect !== 'postgres') return 0;
-      return (await sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(db)).rows[0].pid;
-    }));
+    const pids = await Promise.all(
+      [1, 2, 3].map(async () => {
+        if (dialect !== 'postgres') return 0;
+        return (await sql<{ pid: number }>`select pg_backend_pid() as pid, pg_sleep(0.05)`.execute(db)).rows[0].pid;
+      }),
+    );
     if (dialect === 'postgres') {
       // What a restart, a failover or an administrator does to the pool's idle connections.
       const ended = await sql<{ n: number }>`

@@ -36,10 +36,15 @@ class FolderProvider implements MigrationProvider {
 export async function migrateToLatest(database: Database): Promise<string[]> {
   // Kysely looks for its own tables in every schema unless told which one: with several schemas
   // in one PostgreSQL database (tests, PG_SCHEMA) it would find another's and skip creating ours.
-  const migrationTableSchema = database.dialect === 'postgres'
-    ? (await sql<{ s: string }>`select current_schema() as s`.execute(database.db)).rows[0]?.s
-    : undefined;
-  const migrator = new Migrator({ db: database.db, provider: new FolderProvider(database.dialect), migrationTableSchema });
+  const migrationTableSchema =
+    database.dialect === 'postgres'
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(database.db)).rows[0]?.s
+      : undefined;
+  const migrator = new Migrator({
+    db: database.db,
+    provider: new FolderProvider(database.dialect),
+    migrationTableSchema,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -46,7 +46,10 @@ describe('preparedReads', () => {
     let broken = true;
     const { sent, query } = fakeConnection((args) => {
       const q = args[0] as { name?: string };
-      if (broken && typeof q === 'object' && q.name?.startsWith('r0_')) { broken = false; return { code: '0A000' }; }
+      if (broken && typeof q === 'object' && q.name?.startsWith('r0_')) {
+        broken = false;
+        return { code: '0A000' };
+      }
       return undefined;
     });
     await query('select * from t', []);

@@ -40,7 +40,8 @@ export function preparedReads(pool: pg.Pool): pg.Pool {
     let generation = 0;
     (client as unknown as { query: Query }).query = (...args: unknown[]) => {
       const [text, values] = args;
-      if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values) || !READ.test(text)) return query(...args);
+      if (args.length !== 2 || typeof text !== 'string' || !Array.isArray(values) || !READ.test(text))
+        return query(...args);
       const name = `r${generation}_${nameOf(text)}`;
       if (!named.has(name)) {
         if (named.size >= MAX_NAMED_PER_CONNECTION) return query(text, values);

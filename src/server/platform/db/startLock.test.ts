@@ -24,8 +24,12 @@ describe('start-up on an empty database', () => {
       { dataDir, pgSchema, clientDir: path.join(dataDir, 'no-client'), port: 0 },
     );
     const results = await Promise.allSettled([1, 2, 3].map(() => buildApp(config)));
-    const failures = results.filter((r) => r.status === 'rejected').map((r) => String((r as PromiseRejectedResult).reason));
-    const apps = results.filter((r): r is PromiseFulfilledResult<BuiltApp> => r.status === 'fulfilled').map((r) => r.value);
+    const failures = results
+      .filter((r) => r.status === 'rejected')
+      .map((r) => String((r as PromiseRejectedResult).reason));
+    const apps = results
+      .filter((r): r is PromiseFulfilledResult<BuiltApp> => r.status === 'fulfilled')
+      .map((r) => r.value);
     try {
       expect(failures).toEqual([]);
       const { db } = apps[0].ctx.database;

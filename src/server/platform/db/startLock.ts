@@ -21,7 +21,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * so a process killed while starting frees it. SQLite: an exclusive transaction on a lock file
  * beside the database, polled without blocking the event loop; the OS frees it with the process.
  */
-export async function takeStartLock(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'pgSchema'>): Promise<StartLock> {
+export async function takeStartLock(
+  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'pgSchema'>,
+): Promise<StartLock> {
   return config.databaseUrl ? postgresLock(config.databaseUrl, config.pgSchema) : sqliteLock(config.dataDir);
 }
 

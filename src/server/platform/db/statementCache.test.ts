@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cachedStatements } from './statementCache.js';
 
 let raw: SQLite.Database;
-afterEach(() => { if (raw?.open) raw.close(); });
+afterEach(() => {
+  if (raw?.open) raw.close();
+});
 
 describe('cachedStatements', () => {
   it('prepares a text once and hands the same statement back', () => {
@@ -56,7 +58,9 @@ describe('cachedStatements', () => {
 describe('rows read as values and named once', () => {
   it('answers the same objects as better-sqlite3, iterated too, last of a repeated name winning', () => {
     raw = new SQLite(':memory:');
-    raw.exec("create table t (id integer primary key, a text, b real); insert into t values (1, 'x', 1.5), (2, null, null)");
+    raw.exec(
+      "create table t (id integer primary key, a text, b real); insert into t values (1, 'x', 1.5), (2, null, null)",
+    );
     const source = cachedStatements(raw);
     const text = 'select id, a, b as c, a as id, count(*) over () as n from t where id >= ? order by id';
     expect(source.prepare(text).all(1)).toEqual(raw.prepare(text).all(1));

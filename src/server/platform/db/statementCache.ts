@@ -70,9 +70,13 @@ function keep(stmt: SQLite.Statement, sql: string): KeptStatement {
   };
   return {
     reader: true,
-    get busy() { return stmt.busy; },
+    get busy() {
+      return stmt.busy;
+    },
     all: (...params) => (stmt.all(...params) as unknown[][]).map(named),
     run: (...params) => stmt.run(...params),
-    *iterate(...params) { for (const values of stmt.iterate(...params) as IterableIterator<unknown[]>) yield named(values); },
+    *iterate(...params) {
+      for (const values of stmt.iterate(...params) as IterableIterator<unknown[]>) yield named(values);
+    },
   };
 }

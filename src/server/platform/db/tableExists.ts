@@ -7,10 +7,19 @@ import type { Database } from './database.js';
  */
 export async function tableExists(database: Database, table: string): Promise<boolean> {
   const { db, dialect } = database;
-  const row = dialect === 'postgres'
-    ? await db.selectFrom('information_schema.tables').select('table_name')
-      .where('table_schema', '=', sql<string>`current_schema()`).where('table_name', '=', table).executeTakeFirst()
-    : await db.selectFrom('sqlite_master').select('name')
-      .where('type', '=', 'table').where('name', '=', table).executeTakeFirst();
+  const row =
+    dialect === 'postgres'
+      ? await db
+          .selectFrom('information_schema.tables')
+          .select('table_name')
+          .where('table_schema', '=', sql<string>`current_schema()`)
+          .where('table_name', '=', table)
+          .executeTakeFirst()
+      : await db
+          .selectFrom('sqlite_master')
+          .select('name')
+          .where('type', '=', 'table')
+          .where('name', '=', table)
+          .executeTakeFirst();
   return Boolean(row);
 }

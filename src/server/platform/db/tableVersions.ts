@@ -33,7 +33,9 @@ export class TableVersions {
   /** The versions of several tables as one string, asking the watch once where it cannot tell tables apart (SQLite: a file lock each time). */
   versionOf(tables: readonly string[]): string {
     const own = tables.map((t) => this.own.get(t) ?? 0).join(',');
-    const others = this.watch.perTable ? tables.map((t) => this.watch.version(t)).join(',') : this.watch.version(tables[0]);
+    const others = this.watch.perTable
+      ? tables.map((t) => this.watch.version(t)).join(',')
+      : this.watch.version(tables[0]);
     return `${own}:${others}`;
   }
 }

@@ -5,7 +5,15 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import type pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { noteProcessWrite, postgresWriteWatch, SESSION_END_ACK_CHANNEL, SESSION_END_CHANNEL, sqliteWriteWatch, SQLITE_WATCH_FRESH_MS, WRITE_CHANNEL } from './writeWatch.js';
+import {
+  noteProcessWrite,
+  postgresWriteWatch,
+  SESSION_END_ACK_CHANNEL,
+  SESSION_END_CHANNEL,
+  sqliteWriteWatch,
+  SQLITE_WATCH_FRESH_MS,
+  WRITE_CHANNEL,
+} from './writeWatch.js';
 
 /** Clients that record what they were sent: the watch's whole contract with pg. `refuse` says which (0-based) fail to connect. */
 function fakeClients(refuse: (n: number) => boolean = () => false) {
@@ -14,9 +22,16 @@ function fakeClients(refuse: (n: number) => boolean = () => false) {
     const c = Object.assign(new EventEmitter(), { sent: [] as string[], ended: false });
     const n = made.length;
     Object.assign(c, {
-      connect: async () => { if (refuse(n)) throw new Error('refused'); },
-      query: async (text: string) => { c.sent.push(text); return { rows: [] }; },
-      end: async () => { c.ended = true; },
+      connect: async () => {
+        if (refuse(n)) throw new Error('refused');
+      },
+      query: async (text: string) => {
+        c.sent.push(text);
+        return { rows: [] };
+      },
+      end: async () => {
+        c.ended = true;
+      },
     });
     made.push(c);
     return c as unknown as pg.Client;
@@ -25,13 +40,17 @@ function fakeClients(refuse: (n: number) => boolean = () => false) {
   return { made, connect, notify };
 }
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('postgresWriteWatch', () => {
   it('counts the commits notified for its own schema, per table', async () => {
     const { made, connect, notify } = fakeClients();
     const watch = await postgresWriteWatch(connect, 't_1');
-    expect(made[0].sent).toEqual([`LISTEN ${WRITE_CHANNEL}; LISTEN ${SESSION_END_CHANNEL}; LISTEN ${SESSION_END_ACK_CHANNEL}`]);
+    expect(made[0].sent).toEqual([
+      `LISTEN ${WRITE_CHANNEL}; LISTEN ${SESSION_END_CHANNEL}; LISTEN ${SESSION_END_ACK_CHANNEL}`,
+    ]);
     const topic = watch.version('rec_topic');
     const meeting = watch.version('rec_meeting');
     notify('t_1.rec_topic');
@@ -65,7 +84,9 @@ describe('postgresWriteWatch', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(made).toHaveLength(3);
     expect(errors).toHaveLength(2);
-    expect(made[2].sent).toEqual([`LISTEN ${WRITE_CHANNEL}; LISTEN ${SESSION_END_CHANNEL}; LISTEN ${SESSION_END_ACK_CHANNEL}`]);
+    expect(made[2].sent).toEqual([
+      `LISTEN ${WRITE_CHANNEL}; LISTEN ${SESSION_END_CHANNEL}; LISTEN ${SESSION_END_ACK_CHANNEL}`,
+    ]);
     // Writes while nobody listened went unnoticed: nothing kept before the break holds after it.
     const after = watch.version('rec_topic');
     expect(after).not.toBe(before);
@@ -85,9 +106,13 @@ describe('postgresWriteWatch', () => {
 });
 
 describe('sqliteWriteWatch', () => {
-  it('sees another connection\'s commit once a read has stood its time, or at once after a write of this process', async () => {
+  it("sees another connection's commit once a read has stood its time, or at once after a write of this process", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'watch-'));
-    const open = () => { const c = new SQLite(path.join(dir, 'w.sqlite')); c.pragma('journal_mode = WAL'); return c; };
+    const open = () => {
+      const c = new SQLite(path.join(dir, 'w.sqlite'));
+      c.pragma('journal_mode = WAL');
+      return c;
+    };
     const mine = open();
     mine.exec('create table t (v integer)');
     const theirs = open();
@@ -120,7 +145,16 @@ describe('sqliteWriteWatch', () => {
     const raw = new SQLite(':memory:');
     let reads = 0;
     const stmt = raw.prepare('pragma data_version').pluck();
-    const counted = { prepare: () => ({ pluck: () => ({ get: () => { reads++; return stmt.get(); } }) }) } as unknown as SQLite.Database;
+    const counted = {
+      prepare: () => ({
+        pluck: () => ({
+          get: () => {
+            reads++;
+            return stmt.get();
+          },
+        }),
+      }),
+    } as unknown as SQLite.Database;
     let clock = 1000;
     vi.spyOn(performance, 'now').mockImplementation(() => clock);
     try {

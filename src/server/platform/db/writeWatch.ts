@@ -19,7 +19,11 @@ export interface WriteWatch {
    * process on this schema to drop its kept sessions, and resolves once each listening process has
    * answered that it did (true), or after `timeoutMs` (false).
    */
-  endSessionsEverywhere?(db: Kysely<any>, write: (trx: Kysely<any>) => Promise<void>, timeoutMs: number): Promise<boolean>;
+  endSessionsEverywhere?(
+    db: Kysely<any>,
+    write: (trx: Kysely<any>) => Promise<void>,
+    timeoutMs: number,
+  ): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -55,7 +59,10 @@ export function sqliteWriteWatch(raw: SQLite.Database): WriteWatch {
       readAt = at;
       readWrites = processWrites;
       const now = read.get() as number;
-      if (now !== seen) { seen = now; changes++; }
+      if (now !== seen) {
+        seen = now;
+        changes++;
+      }
       return changes;
     },
     async close() {},
@@ -80,7 +87,11 @@ export function watchConnectionName(schema: string): string {
   return `portal watch ${schema}`.slice(0, 63);
 }
 
-export async function postgresWriteWatch(connect: () => pg.Client, schema: string, log: (error: unknown) => void = () => {}): Promise<WriteWatch> {
+export async function postgresWriteWatch(
+  connect: () => pg.Client,
+  schema: string,
+  log: (error: unknown) => void = () => {},
+): Promise<WriteWatch> {
   const perTable = new Map<string, number>();
   const acks = new Map<string, { need: number; got: number; done: () => void }>();
   let unsure = 0;
@@ -92,7 +103,13 @@ export async function postgresWriteWatch(connect: () => pg.Client, schema: strin
 
   const retry = () => {
     setTimeout(() => {
-      if (!closed) listen().catch((error) => { if (!closed) { log(error); retry(); } });
+      if (!closed)
+        listen().catch((error) => {
+          if (!closed) {
+            log(error);
+            retry();
+          }
+        });
     }, 1000).unref();
   };
 
@@ -127,8 +144,15 @@ export async function postgresWriteWatch(connect: () => pg.Client, schema: strin
       const table = payload.slice(dot + 1);
       perTable.set(table, (perTable.get(table) ?? 0) + 1);
     });
-    c.on('error', (error) => { if (drop() && !closed) { log(error); retry(); } });
-    c.on('end', () => { if (drop() && !closed) retry(); });
+    c.on('error', (error) => {
+      if (drop() && !closed) {
+        log(error);
+        retry();
+      }
+    });
+    c.on('end', () => {
+      if (drop() && !closed) retry();
+    });
     try {
       await c.connect();
       await c.query(`LISTEN ${WRITE_CHANNEL}; LISTEN ${SESSION_END_CHANNEL}; LISTEN ${SESSION_END_ACK_CHANNEL}`);
@@ -156,7 +180,11 @@ export async function postgresWriteWatch(connect: () => pg.Client, schema: strin
     async endSessionsEverywhere(db, write, timeoutMs) {
       const payload = `${schema}:${crypto.randomBytes(8).toString('hex')}`;
       // Every process listening on this schema answers, this one included.
-      const listeners = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where application_name = ${watchConnectionName(schema)}`.execute(db);
+      const listeners = await sql<{
+        n: number;
+      }>`select count(*)::int as n from pg_stat_activity where application_name = ${watchConnectionName(schema)}`.execute(
+        db,
+      );
       const need = listeners.rows[0]?.n ?? 0;
       let timer: NodeJS.Timeout | undefined;
       const answered = new Promise<boolean>((resolve) => {

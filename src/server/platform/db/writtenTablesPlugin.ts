@@ -1,5 +1,12 @@
 import type {
-  KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow,
+  KyselyPlugin,
+  OperationNode,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryId,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
 } from 'kysely';
 import { QUIET_WRITES } from './tableVersions.js';
 
@@ -7,7 +14,8 @@ import { QUIET_WRITES } from './tableVersions.js';
 function tableOf(node: OperationNode | undefined): string | undefined {
   if (!node) return undefined;
   if (node.kind === 'AliasNode') return tableOf((node as unknown as { node: OperationNode }).node);
-  if (node.kind === 'TableNode') return (node as unknown as { table: { identifier: { name: string } } }).table.identifier.name;
+  if (node.kind === 'TableNode')
+    return (node as unknown as { table: { identifier: { name: string } } }).table.identifier.name;
   return undefined;
 }
 
@@ -27,7 +35,12 @@ export function writtenTables(node: RootOperationNode): string[] {
       const table = tableOf(node.table);
       if (!table) return [];
       const quiet = QUIET_WRITES[table]?.updateOf;
-      const loud = !quiet || (node.updates ?? []).some((u) => { const c = columnOf(u); return c === undefined || !quiet.includes(c); });
+      const loud =
+        !quiet ||
+        (node.updates ?? []).some((u) => {
+          const c = columnOf(u);
+          return c === undefined || !quiet.includes(c);
+        });
       return loud ? [table] : [];
     }
     case 'DeleteQueryNode':

@@ -7,7 +7,7 @@ import { resolveFileConfig } from '../../fileConfig.js';
 
 const KB = 1024;
 
-describe('the chunk size is configurable (UPLOAD_CHUNK_MB) to fit a proxy\'s body limit', () => {
+describe("the chunk size is configurable (UPLOAD_CHUNK_MB) to fit a proxy's body limit", () => {
   let t: TestApp;
   let client: ReturnType<typeof fileTestClient>;
   beforeAll(async () => {
@@ -16,7 +16,7 @@ describe('the chunk size is configurable (UPLOAD_CHUNK_MB) to fit a proxy\'s bod
   });
   afterAll(async () => t?.close());
 
-  it('defaults to SPEC\'s 1 GiB and reads UPLOAD_CHUNK_MB, refusing a value that is not a size', () => {
+  it("defaults to SPEC's 1 GiB and reads UPLOAD_CHUNK_MB, refusing a value that is not a size", () => {
     expect(resolveFileConfig(loadConfig({})).chunkBytes).toBe(1073741824);
     expect(resolveFileConfig(loadConfig({ UPLOAD_CHUNK_MB: '50' })).chunkBytes).toBe(50 * 1024 * 1024);
     expect(() => loadConfig({ UPLOAD_CHUNK_MB: '0.5' })).toThrow(/UPLOAD_CHUNK_MB/);
@@ -34,7 +34,13 @@ describe('the chunk size is configurable (UPLOAD_CHUNK_MB) to fit a proxy\'s bod
     expect(sent.step).toBe('done');
 
     const other = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(150 * KB, 4)]);
-    const tokens = await client.storageTokens({ fileExt: 'pdf', chunks: 1, md5: md5Of(other), fileSize: other.length, belongType: 'announcement.attachments' });
+    const tokens = await client.storageTokens({
+      fileExt: 'pdf',
+      chunks: 1,
+      md5: md5Of(other),
+      fileSize: other.length,
+      belongType: 'announcement.attachments',
+    });
     const refused = await client.prepare(tokens.data.prepareToken, 1073741824, md5Of(other));
     expect(refused).toMatchObject({ flag: false, result: UPLOAD_MESSAGES.chunkTooLarge });
     // A small file in one chunk is fine whatever chunk size it announces.

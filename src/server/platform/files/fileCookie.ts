@@ -10,7 +10,10 @@ const PATH = '/api/file';
 
 export function setFileCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   const secure = request.protocol === 'https' ? '; Secure' : '';
-  reply.header('Set-Cookie', `${FILE_COOKIE}=${encodeURIComponent(token)}; Path=${PATH}; HttpOnly; SameSite=Lax${secure}`);
+  reply.header(
+    'Set-Cookie',
+    `${FILE_COOKIE}=${encodeURIComponent(token)}; Path=${PATH}; HttpOnly; SameSite=Lax${secure}`,
+  );
 }
 
 export function clearFileCookie(reply: FastifyReply): void {

@@ -23,11 +23,22 @@ describe('download and preview links', () => {
 
   it('sets the file cookie at sys/login, keeps the ticket out of the answer, and clears the cookie at sys/logout', async () => {
     const sso = await ssoLogin(t, 'province');
-    const res = await t.inject({ method: 'POST', url: '/api/sys/login', payload: { tgt: sso.body.data.tgt, subAct: 'a' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/sys/login',
+      payload: { tgt: sso.body.data.tgt, subAct: 'a' },
+    });
     const user = res.json().data;
-    expect(String(res.headers['set-cookie'])).toContain(`APP_FILE=${encodeURIComponent(user.token)}; Path=/api/file; HttpOnly; SameSite=Lax`);
+    expect(String(res.headers['set-cookie'])).toContain(
+      `APP_FILE=${encodeURIComponent(user.token)}; Path=/api/file; HttpOnly; SameSite=Lax`,
+    );
     expect(user.tgt).toBeUndefined();
-    const out = await t.inject({ method: 'POST', url: '/api/sys/logout', payload: { subAct: 'a' }, headers: { authorization: user.token, 'x-csrf-token': user.csrfToken } });
+    const out = await t.inject({
+      method: 'POST',
+      url: '/api/sys/logout',
+      payload: { subAct: 'a' },
+      headers: { authorization: user.token, 'x-csrf-token': user.csrfToken },
+    });
     expect(String(out.headers['set-cookie'])).toMatch(/^APP_FILE=; Path=\/api\/file;.*Max-Age=0/);
   });
 
@@ -67,9 +78,21 @@ describe('download and preview links', () => {
     const province = await t.loginAs('province');
     const bytes = pdf();
     const file = (await fileTestClient(t, province).send(bytes, '公告附件.pdf')).file!;
-    const saved = await t.post('/api/resource/announcement/save', { subAct: 'a', title: '公开附件', content: '<p>正文</p>', attachments: [{ id: file.id }] }, province);
+    const saved = await t.post(
+      '/api/resource/announcement/save',
+      { subAct: 'a', title: '公开附件', content: '<p>正文</p>', attachments: [{ id: file.id }] },
+      province,
+    );
     const rec = saved.body.data;
-    expect((await t.post('/api/resource/announcement/transition', { subAct: 'a', id: rec.id, version: rec.version, action: 'publish' }, province)).status).toBe(200);
+    expect(
+      (
+        await t.post(
+          '/api/resource/announcement/transition',
+          { subAct: 'a', id: rec.id, version: rec.version, action: 'publish' },
+          province,
+        )
+      ).status,
+    ).toBe(200);
 
     const first = (await t.post('/api/file/links', { ids: [file.id] })).body.data[0];
     const second = (await t.post('/api/file/links', { ids: [file.id] })).body.data[0];

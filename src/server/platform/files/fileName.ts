@@ -19,7 +19,11 @@ export function sanitizeFileName(raw: unknown): string {
   if (chars.length > MAX_CHARS) {
     const ext = extOf(name);
     const keep = ext && ext.length <= 10 ? `.${ext}` : '';
-    name = chars.slice(0, MAX_CHARS - [...keep].length).join('').replace(/[\s.]+$/, '') + keep;
+    name =
+      chars
+        .slice(0, MAX_CHARS - [...keep].length)
+        .join('')
+        .replace(/[\s.]+$/, '') + keep;
   }
   return name || 'file';
 }

@@ -35,7 +35,12 @@ export interface BlobRow {
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 /** A `files` row with its numbers as numbers, whichever database answered. */
 export function fileRow(row: any): FileRow {
-  return { ...row, file_size: Number(row.file_size), created_at: Number(row.created_at), belong_id: num(row.belong_id) };
+  return {
+    ...row,
+    file_size: Number(row.file_size),
+    created_at: Number(row.created_at),
+    belong_id: num(row.belong_id),
+  };
 }
 
 export async function filesByIds(ctx: AppContext, ids: number[]): Promise<FileRow[]> {
@@ -45,14 +50,29 @@ export async function filesByIds(ctx: AppContext, ids: number[]): Promise<FileRo
 }
 
 export function toFileRef(row: FileRow): FileRef {
-  return { id: row.id, fileName: row.original_file_name, fileSize: row.file_size, fileSuffix: row.file_suffix, md5: row.md5 };
+  return {
+    id: row.id,
+    fileName: row.original_file_name,
+    fileSize: row.file_size,
+    fileSuffix: row.file_suffix,
+    md5: row.md5,
+  };
 }
 
 /** Owner, or entitled to a record the file is attached to (anonymous visitors: a public record). */
-export async function canReadFile(ctx: AppContext, user: SessionUser | null, file: FileRow, db: Kysely<any> = ctx.database.db): Promise<boolean> {
+export async function canReadFile(
+  ctx: AppContext,
+  user: SessionUser | null,
+  file: FileRow,
+  db: Kysely<any> = ctx.database.db,
+): Promise<boolean> {
   if (user && file.owner_user_id === user.userId) return true;
-  const bindings = await db.selectFrom('file_bindings').select(['entity', 'record_id'])
-    .where('file_id', '=', file.id).limit(50).execute();
+  const bindings = await db
+    .selectFrom('file_bindings')
+    .select(['entity', 'record_id'])
+    .where('file_id', '=', file.id)
+    .limit(50)
+    .execute();
   for (const b of bindings) {
     if (await canReadBoundRecord(ctx, user, b.entity, Number(b.record_id), file.id, db)) return true;
   }
@@ -65,19 +85,37 @@ export async function canReadFile(ctx: AppContext, user: SessionUser | null, fil
  */
 export async function mayReadContent(ctx: AppContext, user: SessionUser, md5: string): Promise<boolean> {
   const db = ctx.database.db;
-  const own = await db.selectFrom('files').select('id').where('md5', '=', md5).where('owner_user_id', '=', user.userId).executeTakeFirst();
+  const own = await db
+    .selectFrom('files')
+    .select('id')
+    .where('md5', '=', md5)
+    .where('owner_user_id', '=', user.userId)
+    .executeTakeFirst();
   if (own) return true;
-  const bound = await db.selectFrom('file_bindings as b').innerJoin('files as f', 'f.id', 'b.file_id')
-    .select(['b.entity', 'b.record_id', 'b.file_id']).where('f.md5', '=', md5).limit(50).execute();
+  const bound = await db
+    .selectFrom('file_bindings as b')
+    .innerJoin('files as f', 'f.id', 'b.file_id')
+    .select(['b.entity', 'b.record_id', 'b.file_id'])
+    .where('f.md5', '=', md5)
+    .limit(50)
+    .execute();
   for (const b of bound) {
     if (await canReadBoundRecord(ctx, user, b.entity, Number(b.record_id), Number(b.file_id))) return true;
   }
   return false;
 }
 
-export async function blobOf(ctx: AppContext, md5: string, db: Kysely<any> = ctx.database.db): Promise<BlobRow | undefined> {
-  const row = await db.selectFrom('file_blobs').select(['md5', 'size', 'storage_key', 'kind'])
-    .where('md5', '=', md5).where('complete', '=', 1).executeTakeFirst();
+export async function blobOf(
+  ctx: AppContext,
+  md5: string,
+  db: Kysely<any> = ctx.database.db,
+): Promise<BlobRow | undefined> {
+  const row = await db
+    .selectFrom('file_blobs')
+    .select(['md5', 'size', 'storage_key', 'kind'])
+    .where('md5', '=', md5)
+    .where('complete', '=', 1)
+    .executeTakeFirst();
   return row ? { ...row, size: Number(row.size) } : undefined;
 }
 
@@ -87,7 +125,12 @@ export function previewKindOf(file: Pick<FileRow, 'file_suffix'>, blob: Pick<Blo
   const kind = PREVIEWABLE[file.file_suffix];
   if (!kind) return null;
   const type = contentTypeOf(blob.kind);
-  const fits = kind === 'image' ? type.startsWith('image/') : kind === 'pdf' ? type === 'application/pdf' : type.startsWith('video/');
+  const fits =
+    kind === 'image'
+      ? type.startsWith('image/')
+      : kind === 'pdf'
+        ? type === 'application/pdf'
+        : type.startsWith('video/');
   return fits ? kind : null;
 }
 
@@ -97,11 +140,21 @@ export function previewKindOf(file: Pick<FileRow, 'file_suffix'>, blob: Pick<Blo
  * An anonymous reader (public files of published public records) gets the plain, stable URL,
  * which the server answers after checking the record is public.
  */
-export async function signedLink(ctx: AppContext, user: SessionUser | null, fileId: number, what: 'preview' | 'download'): Promise<string> {
+export async function signedLink(
+  ctx: AppContext,
+  user: SessionUser | null,
+  fileId: number,
+  what: 'preview' | 'download',
+): Promise<string> {
   const base = what === 'preview' ? `/api/file/preview/${fileId}` : `/api/file/download?id=${fileId}`;
   if (!user) return base;
   const token = await signToken(ctx, {
-    s: 'link', u: user.userId, k: sessionKey(user.tokenHash), f: fileId, w: what, e: Date.now() + fileService(ctx).config.linkTtlMs,
+    s: 'link',
+    u: user.userId,
+    k: sessionKey(user.tokenHash),
+    f: fileId,
+    w: what,
+    e: Date.now() + fileService(ctx).config.linkTtlMs,
   });
   return `${base}${what === 'preview' ? '?' : '&'}t=${encodeURIComponent(token)}`;
 }
@@ -117,7 +170,10 @@ function sessionKey(tokenHash: string): string {
  * file cookie).
  */
 export async function fileIdFromLink(
-  ctx: AppContext, token: unknown, what: 'preview' | 'download', session: SessionUser | null,
+  ctx: AppContext,
+  token: unknown,
+  what: 'preview' | 'download',
+  session: SessionUser | null,
 ): Promise<{ fileId: number; userId: number } | null> {
   const claims = await verifyToken(ctx, token, 'link');
   if (!claims || claims.w !== what || typeof claims.f !== 'number') return null;
@@ -126,7 +182,12 @@ export async function fileIdFromLink(
 }
 
 /** The file and its bytes' record, when this caller may read it; 下载地址不存在 otherwise (no hint whether it exists). */
-export async function readableFile(ctx: AppContext, user: SessionUser | null, id: number, viaLinkOf?: number): Promise<{ file: FileRow; blob: BlobRow }> {
+export async function readableFile(
+  ctx: AppContext,
+  user: SessionUser | null,
+  id: number,
+  viaLinkOf?: number,
+): Promise<{ file: FileRow; blob: BlobRow }> {
   const missing = () => new AppError(UPLOAD_MESSAGES.missing, 404, 404);
   const [file] = await filesByIds(ctx, [id]);
   if (!file) throw missing();
@@ -147,7 +208,8 @@ export interface UploadFileInput {
 
 /** file/uploadFile: a file record of this user for content they uploaded (or were granted). */
 export async function createFileRecord(ctx: AppContext, user: SessionUser, input: UploadFileInput) {
-  if (typeof input.belongType !== 'string' || !input.belongType || input.belongType.length > 128) throw AppError.invalid();
+  if (typeof input.belongType !== 'string' || !input.belongType || input.belongType.length > 128)
+    throw AppError.invalid();
   const belongId = optionalInt(input.belongId) ?? null;
   const session = await completedSession(ctx, user, input.contextId);
   const blob = await blobOf(ctx, session.md5);
@@ -155,10 +217,21 @@ export async function createFileRecord(ctx: AppContext, user: SessionUser, input
   const name = sanitizeFileName(input.originalFileName);
   const suffix = extOf(name);
   checkFile(rulesFor(ctx, input.belongType), suffix, blob.kind, blob.size);
-  const inserted = await ctx.database.db.insertInto('files').values({
-    owner_user_id: user.userId, md5: blob.md5, original_file_name: name, file_suffix: suffix, file_size: blob.size,
-    belong_type: input.belongType, belong_id: belongId, context_id: session.context_id, created_at: Date.now(),
-  }).returning('id').executeTakeFirstOrThrow();
+  const inserted = await ctx.database.db
+    .insertInto('files')
+    .values({
+      owner_user_id: user.userId,
+      md5: blob.md5,
+      original_file_name: name,
+      file_suffix: suffix,
+      file_size: blob.size,
+      belong_type: input.belongType,
+      belong_id: belongId,
+      context_id: session.context_id,
+      created_at: Date.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const id = Number(inserted.id);
   // Office, text, video and audio files are shown converted: the job starts now (once per content).
   await enqueueConversion(ctx, blob.md5, suffix);

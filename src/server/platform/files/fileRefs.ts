@@ -33,7 +33,12 @@ export interface FileRefOptions {
  * bindFiles: records that these files now belong to a record, so reading the record entitles
  * reading its files. Additive: bindings are never removed by a later save.
  */
-export async function resolveFileRefs(ctx: AppContext, user: SessionUser, ids: number[], opts: FileRefOptions = {}): Promise<FileRef[]> {
+export async function resolveFileRefs(
+  ctx: AppContext,
+  user: SessionUser,
+  ids: number[],
+  opts: FileRefOptions = {},
+): Promise<FileRef[]> {
   if (!Array.isArray(ids) || ids.some((id) => !Number.isSafeInteger(id) || id < 1)) throw AppError.invalid();
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
@@ -46,7 +51,8 @@ export async function resolveFileRefs(ctx: AppContext, user: SessionUser, ids: n
   for (const id of unique) {
     const row = byId.get(id);
     if (!row) throw AppError.invalid({ fileId: id });
-    if (row.owner_user_id !== user.userId && !(await canReadFile(ctx, user, row, db))) throw AppError.invalid({ fileId: id });
+    if (row.owner_user_id !== user.userId && !(await canReadFile(ctx, user, row, db)))
+      throw AppError.invalid({ fileId: id });
     if (rules) {
       const blob = await blobOf(ctx, row.md5, db);
       if (!blob) throw AppError.invalid({ fileId: id });
@@ -57,16 +63,28 @@ export async function resolveFileRefs(ctx: AppContext, user: SessionUser, ids: n
   return refs;
 }
 
-export async function bindFiles(ctx: AppContext, belongType: string, belongId: number, ids: number[], opts: Pick<FileRefOptions, 'db'> = {}): Promise<void> {
+export async function bindFiles(
+  ctx: AppContext,
+  belongType: string,
+  belongId: number,
+  ids: number[],
+  opts: Pick<FileRefOptions, 'db'> = {},
+): Promise<void> {
   const [entity, field = ''] = belongType.split('.');
   if (!entity || !Number.isSafeInteger(belongId)) throw AppError.invalid();
   const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
   if (!unique.length) return;
   const db = opts.db ?? ctx.database.db;
   const now = Date.now();
-  await db.insertInto('file_bindings')
+  await db
+    .insertInto('file_bindings')
     .values(unique.map((id) => ({ file_id: id, entity, record_id: belongId, field, created_at: now })))
     .onConflict((oc) => oc.columns(['file_id', 'entity', 'record_id', 'field']).doNothing())
     .execute();
-  await db.updateTable('files').set({ belong_id: belongId }).where('id', 'in', unique).where('belong_id', 'is', null).execute();
+  await db
+    .updateTable('files')
+    .set({ belong_id: belongId })
+    .where('id', 'in', unique)
+    .where('belong_id', 'is', null)
+    .execute();
 }

@@ -12,7 +12,15 @@ import { UPLOAD_MESSAGES } from '../../../shared/fileTypes.js';
 import { fileServerRoutes } from './fileServerRoutes.js';
 import { fileService, normaliseMd5 } from './fileService.js';
 import {
-  blobOf, canReadFile, createFileRecord, fileIdFromLink, filesByIds, mayReadContent, previewKindOf, readableFile, signedLink,
+  blobOf,
+  canReadFile,
+  createFileRecord,
+  fileIdFromLink,
+  filesByIds,
+  mayReadContent,
+  previewKindOf,
+  readableFile,
+  signedLink,
 } from './fileRecords.js';
 import { contentDisposition, sendStored, zipOf } from './sendFile.js';
 import { contentTypeOf } from './sniff.js';
@@ -30,7 +38,10 @@ const idList = { type: 'string', maxLength: 2000 } as const;
 const MAX_ZIP_FILES = 200;
 
 const body = (properties: Record<string, unknown>, required: string[]) => ({
-  type: 'object', additionalProperties: false, required, properties: { subAct, ...properties },
+  type: 'object',
+  additionalProperties: false,
+  required,
+  properties: { subAct, ...properties },
 });
 
 /** The session a link is presented in: the Authorization header's, or the file cookie's. */
@@ -41,8 +52,17 @@ async function linkSession(ctx: AppContext, request: FastifyRequest): Promise<Se
 }
 
 function parseIds(raw: unknown): number[] {
-  const list = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : typeof raw === 'number' ? [raw] : [];
-  const ids = list.map((v) => (typeof v === 'string' ? v.trim() : v)).filter((v) => v !== '').map(Number);
+  const list = Array.isArray(raw)
+    ? raw
+    : typeof raw === 'string'
+      ? raw.split(',')
+      : typeof raw === 'number'
+        ? [raw]
+        : [];
+  const ids = list
+    .map((v) => (typeof v === 'string' ? v.trim() : v))
+    .filter((v) => v !== '')
+    .map(Number);
   if (!ids.length || ids.some((id) => !Number.isSafeInteger(id) || id < 1 || id > MAX_ID)) throw AppError.invalid();
   return [...new Set(ids)];
 }
@@ -69,140 +89,273 @@ export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }
   });
 
   // How big the uploader's chunks may be (UPLOAD_CHUNK_MB): asked once per page, before hashing.
-  app.get('/api/file/uploadSettings', { config: { auth: 'public' }, schema: { querystring: { type: 'object', properties: { subAct }, additionalProperties: false } } }, async () => ok({ chunkSize: fileService(ctx).config.chunkBytes }));
-
-  app.post('/api/file/getCyStorageToken', {
-    schema: { body: body({ fileExt: ext, chunks: count, md5, fileSize: { type: 'integer', minimum: 0 }, belongType: { type: 'string', maxLength: 128 } }, ['fileExt', 'chunks', 'md5']) },
-  }, async (request) => ok(await issueStorageTokens(ctx, currentUser(request), request.body as any)));
-
-  app.post('/api/file/getTokenByChunks', {
-    schema: { body: body({ fileExt: ext, chunks: count, md5, contextId }, ['fileExt', 'chunks', 'md5', 'contextId']) },
-  }, async (request) => ok(await issueChunkTokens(ctx, currentUser(request), request.body as any)));
-
-  app.post('/api/file/uploadFile', {
-    schema: {
-      body: body({
-        belongType: { type: 'string', minLength: 1, maxLength: 128 },
-        belongId: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 20 }, { type: 'null' }] },
-        contextId,
-        originalFileName: { type: 'string', maxLength: 1000 },
-      }, ['belongType', 'contextId', 'originalFileName']),
+  app.get(
+    '/api/file/uploadSettings',
+    {
+      config: { auth: 'public' },
+      schema: { querystring: { type: 'object', properties: { subAct }, additionalProperties: false } },
     },
-  }, async (request) => ok(await createFileRecord(ctx, currentUser(request), request.body as any)));
+    async () => ok({ chunkSize: fileService(ctx).config.chunkBytes }),
+  );
+
+  app.post(
+    '/api/file/getCyStorageToken',
+    {
+      schema: {
+        body: body(
+          {
+            fileExt: ext,
+            chunks: count,
+            md5,
+            fileSize: { type: 'integer', minimum: 0 },
+            belongType: { type: 'string', maxLength: 128 },
+          },
+          ['fileExt', 'chunks', 'md5'],
+        ),
+      },
+    },
+    async (request) => ok(await issueStorageTokens(ctx, currentUser(request), request.body as any)),
+  );
+
+  app.post(
+    '/api/file/getTokenByChunks',
+    {
+      schema: {
+        body: body({ fileExt: ext, chunks: count, md5, contextId }, ['fileExt', 'chunks', 'md5', 'contextId']),
+      },
+    },
+    async (request) => ok(await issueChunkTokens(ctx, currentUser(request), request.body as any)),
+  );
+
+  app.post(
+    '/api/file/uploadFile',
+    {
+      schema: {
+        body: body(
+          {
+            belongType: { type: 'string', minLength: 1, maxLength: 128 },
+            belongId: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 20 }, { type: 'null' }] },
+            contextId,
+            originalFileName: { type: 'string', maxLength: 1000 },
+          },
+          ['belongType', 'contextId', 'originalFileName'],
+        ),
+      },
+    },
+    async (request) => ok(await createFileRecord(ctx, currentUser(request), request.body as any)),
+  );
 
   // What the browser needs to show a file: its kind and a signed URL (SPEC §7 file/preview).
-  app.post('/api/file/preview/:id', {
-    config: { auth: 'optional' },
-    schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID } } }, body: { type: ['object', 'null'], properties: { subAct } } },
-  }, async (request) => {
-    const { id } = request.params as { id: number };
-    const { file, blob } = await readableFile(ctx, request.user, id);
-    const target = conversionTargetOf(file);
-    if (target) {
-      // Shown converted: the PDF, mp4 or audio file once ready; until then where its conversion stands.
-      const conversion = await conversionStatus(ctx, file, target);
+  app.post(
+    '/api/file/preview/:id',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID } } },
+        body: { type: ['object', 'null'], properties: { subAct } },
+      },
+    },
+    async (request) => {
+      const { id } = request.params as { id: number };
+      const { file, blob } = await readableFile(ctx, request.user, id);
+      const target = conversionTargetOf(file);
+      if (target) {
+        // Shown converted: the PDF, mp4 or audio file once ready; until then where its conversion stands.
+        const conversion = await conversionStatus(ctx, file, target);
+        return ok({
+          id,
+          kind: target,
+          fileName: file.original_file_name,
+          fileSuffix: file.file_suffix,
+          fileSize: file.file_size,
+          conversion,
+          previewUrl: conversion.state === 'done' ? await signedLink(ctx, request.user, id, 'preview') : null,
+          downloadUrl: await signedLink(ctx, request.user, id, 'download'),
+        });
+      }
+      const kind = previewKindOf(file, blob);
+      if (!kind) throw new AppError(UPLOAD_MESSAGES.noPreview);
       return ok({
-        id, kind: target, fileName: file.original_file_name, fileSuffix: file.file_suffix, fileSize: file.file_size, conversion,
-        previewUrl: conversion.state === 'done' ? await signedLink(ctx, request.user, id, 'preview') : null,
-        downloadUrl: await signedLink(ctx, request.user, id, 'download'),
+        id,
+        kind,
+        fileName: file.original_file_name,
+        fileSuffix: file.file_suffix,
+        fileSize: file.file_size,
+        contentType: contentTypeOf(blob.kind),
+        previewUrl: await signedLink(ctx, request.user, id, 'preview'),
       });
-    }
-    const kind = previewKindOf(file, blob);
-    if (!kind) throw new AppError(UPLOAD_MESSAGES.noPreview);
-    return ok({
-      id, kind, fileName: file.original_file_name, fileSuffix: file.file_suffix, fileSize: file.file_size,
-      contentType: contentTypeOf(blob.kind), previewUrl: await signedLink(ctx, request.user, id, 'preview'),
-    });
-  });
+    },
+  );
 
   // Fresh links for a list of files (read-pretty lists, public pages); files the caller may not read are left out.
-  app.post('/api/file/links', {
-    config: { auth: 'optional' },
-    schema: { body: body({ ids: { anyOf: [{ type: 'array', maxItems: 100, items: { type: 'integer', minimum: 1, maximum: MAX_ID } }, idList] } }, ['ids']) },
-  }, async (request) => {
-    const ids = parseIds((request.body as { ids: unknown }).ids);
-    const out = [];
-    for (const file of await filesByIds(ctx, ids)) {
-      if (!(await canReadFile(ctx, request.user, file))) continue;
-      const blob = await blobOf(ctx, file.md5);
-      if (!blob) continue;
-      const kind = previewKindOf(file, blob);
-      out.push({
-        id: file.id, fileName: file.original_file_name, fileSize: file.file_size, fileSuffix: file.file_suffix, md5: file.md5,
-        previewKind: kind, previewUrl: kind ? await signedLink(ctx, request.user, file.id, 'preview') : null,
-        downloadUrl: await signedLink(ctx, request.user, file.id, 'download'),
-      });
-    }
-    return ok(out);
-  });
+  app.post(
+    '/api/file/links',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        body: body(
+          {
+            ids: {
+              anyOf: [
+                { type: 'array', maxItems: 100, items: { type: 'integer', minimum: 1, maximum: MAX_ID } },
+                idList,
+              ],
+            },
+          },
+          ['ids'],
+        ),
+      },
+    },
+    async (request) => {
+      const ids = parseIds((request.body as { ids: unknown }).ids);
+      const out = [];
+      for (const file of await filesByIds(ctx, ids)) {
+        if (!(await canReadFile(ctx, request.user, file))) continue;
+        const blob = await blobOf(ctx, file.md5);
+        if (!blob) continue;
+        const kind = previewKindOf(file, blob);
+        out.push({
+          id: file.id,
+          fileName: file.original_file_name,
+          fileSize: file.file_size,
+          fileSuffix: file.file_suffix,
+          md5: file.md5,
+          previewKind: kind,
+          previewUrl: kind ? await signedLink(ctx, request.user, file.id, 'preview') : null,
+          downloadUrl: await signedLink(ctx, request.user, file.id, 'download'),
+        });
+      }
+      return ok(out);
+    },
+  );
 
   // The bytes, inline, for img / video / iframe: a signed link or a session.
-  app.get('/api/file/preview/:id', {
-    config: { auth: 'optional' },
-    schema: { params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID } } }, querystring: { type: 'object', properties: { t: { type: 'string', maxLength: 2048 }, subAct } } },
-  }, async (request, reply) => {
-    const { id } = request.params as { id: number };
-    const { t } = request.query as { t?: string };
-    const link = t ? await fileIdFromLink(ctx, t, 'preview', await linkSession(ctx, request)) : null;
-    if (t && (!link || link.fileId !== id)) throw new AppError(UPLOAD_MESSAGES.missing, 404, 404);
-    const { file, blob } = await readableFile(ctx, request.user, id, link?.fileId);
-    if (conversionTargetOf(file)) {
-      const converted = await convertedObject(ctx, file);
-      if (!converted) throw new AppError(UPLOAD_MESSAGES.noPreview);
-      const pdf = converted.contentType === 'application/pdf';
-      return sendStored(request, reply, fileService(ctx).storage, {
-        key: converted.key, size: converted.size, contentType: converted.contentType,
-        disposition: contentDisposition('inline', file.original_file_name.replace(/\.[^.]*$/, '') + (pdf ? '.pdf' : converted.contentType === 'video/mp4' ? '.mp4' : '.m4a')),
-        cache: 'private, max-age=600',
-        extraHeaders: pdf ? {} : { 'Content-Security-Policy': "default-src 'none'; img-src 'self'; media-src 'self'; sandbox" },
-      });
-    }
-    const kind = previewKindOf(file, blob);
-    if (!kind) throw new AppError(UPLOAD_MESSAGES.noPreview);
-    return sendStored(request, reply, fileService(ctx).storage, {
-      key: blob.storage_key, size: blob.size, contentType: contentTypeOf(blob.kind),
-      disposition: contentDisposition('inline', file.original_file_name), cache: 'private, max-age=600',
-      // Pictures and videos run no script; PDFs are left to the browser's viewer, which sandboxing would block.
-      extraHeaders: kind === 'pdf' ? {} : { 'Content-Security-Policy': "default-src 'none'; img-src 'self'; media-src 'self'; sandbox" },
-    });
-  });
-
-  app.get('/api/file/download', {
-    config: { auth: 'optional' },
-    schema: { querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID }, t: { type: 'string', maxLength: 2048 }, subAct } } },
-  }, async (request, reply) => {
-    const { id, t } = request.query as { id: number; t?: string };
-    const link = t ? await fileIdFromLink(ctx, t, 'download', await linkSession(ctx, request)) : null;
-    if (t && (!link || link.fileId !== id)) throw new AppError(UPLOAD_MESSAGES.missing, 404, 404);
-    const { file, blob } = await readableFile(ctx, request.user, id, link?.fileId);
-    return sendStored(request, reply, fileService(ctx).storage, {
-      key: blob.storage_key, size: blob.size, contentType: 'application/octet-stream',
-      disposition: contentDisposition('attachment', file.original_file_name), cache: 'private, no-store',
-    });
-  });
-
-  app.post('/api/file/downloadZip', {
-    config: { auth: 'optional' },
-    schema: {
-      querystring: { type: 'object', properties: { ids: idList, subAct, name: { type: 'string', maxLength: 100 } } },
-      body: { type: ['object', 'null'], properties: { ids: { anyOf: [{ type: 'array', maxItems: MAX_ZIP_FILES, items: { type: 'integer', minimum: 1, maximum: MAX_ID } }, idList] }, subAct, name: { type: 'string', maxLength: 100 } } },
+  app.get(
+    '/api/file/preview/:id',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        params: { type: 'object', properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID } } },
+        querystring: { type: 'object', properties: { t: { type: 'string', maxLength: 2048 }, subAct } },
+      },
     },
-  }, async (request, reply) => {
-    const query = request.query as { ids?: string; name?: string };
-    const given = (request.body ?? {}) as { ids?: unknown; name?: string };
-    const ids = parseIds(query.ids ?? given.ids);
-    if (ids.length > MAX_ZIP_FILES) throw AppError.invalid();
-    const files = [];
-    for (const id of ids) files.push(await readableFile(ctx, request.user, id));
-    const { stream, size } = zipOf(fileService(ctx).storage, files.map(({ file, blob }) => ({
-      key: blob.storage_key, name: file.original_file_name, size: blob.size, mtime: new Date(file.created_at),
-    })));
-    const zipName = `${(query.name ?? given.name ?? '附件').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_') || '附件'}.zip`;
-    reply.header('Content-Type', 'application/zip');
-    reply.header('Content-Disposition', contentDisposition('attachment', zipName));
-    reply.header('Cache-Control', 'private, no-store');
-    reply.header('X-Content-Type-Options', 'nosniff');
-    if (size >= 0) reply.header('Content-Length', String(size));
-    return reply.send(stream);
-  });
+    async (request, reply) => {
+      const { id } = request.params as { id: number };
+      const { t } = request.query as { t?: string };
+      const link = t ? await fileIdFromLink(ctx, t, 'preview', await linkSession(ctx, request)) : null;
+      if (t && (!link || link.fileId !== id)) throw new AppError(UPLOAD_MESSAGES.missing, 404, 404);
+      const { file, blob } = await readableFile(ctx, request.user, id, link?.fileId);
+      if (conversionTargetOf(file)) {
+        const converted = await convertedObject(ctx, file);
+        if (!converted) throw new AppError(UPLOAD_MESSAGES.noPreview);
+        const pdf = converted.contentType === 'application/pdf';
+        return sendStored(request, reply, fileService(ctx).storage, {
+          key: converted.key,
+          size: converted.size,
+          contentType: converted.contentType,
+          disposition: contentDisposition(
+            'inline',
+            file.original_file_name.replace(/\.[^.]*$/, '') +
+              (pdf ? '.pdf' : converted.contentType === 'video/mp4' ? '.mp4' : '.m4a'),
+          ),
+          cache: 'private, max-age=600',
+          extraHeaders: pdf
+            ? {}
+            : { 'Content-Security-Policy': "default-src 'none'; img-src 'self'; media-src 'self'; sandbox" },
+        });
+      }
+      const kind = previewKindOf(file, blob);
+      if (!kind) throw new AppError(UPLOAD_MESSAGES.noPreview);
+      return sendStored(request, reply, fileService(ctx).storage, {
+        key: blob.storage_key,
+        size: blob.size,
+        contentType: contentTypeOf(blob.kind),
+        disposition: contentDisposition('inline', file.original_file_name),
+        cache: 'private, max-age=600',
+        // Pictures and videos run no script; PDFs are left to the browser's viewer, which sandboxing would block.
+        extraHeaders:
+          kind === 'pdf'
+            ? {}
+            : { 'Content-Security-Policy': "default-src 'none'; img-src 'self'; media-src 'self'; sandbox" },
+      });
+    },
+  );
+
+  app.get(
+    '/api/file/download',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['id'],
+          properties: {
+            id: { type: 'integer', minimum: 1, maximum: MAX_ID },
+            t: { type: 'string', maxLength: 2048 },
+            subAct,
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, t } = request.query as { id: number; t?: string };
+      const link = t ? await fileIdFromLink(ctx, t, 'download', await linkSession(ctx, request)) : null;
+      if (t && (!link || link.fileId !== id)) throw new AppError(UPLOAD_MESSAGES.missing, 404, 404);
+      const { file, blob } = await readableFile(ctx, request.user, id, link?.fileId);
+      return sendStored(request, reply, fileService(ctx).storage, {
+        key: blob.storage_key,
+        size: blob.size,
+        contentType: 'application/octet-stream',
+        disposition: contentDisposition('attachment', file.original_file_name),
+        cache: 'private, no-store',
+      });
+    },
+  );
+
+  app.post(
+    '/api/file/downloadZip',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        querystring: { type: 'object', properties: { ids: idList, subAct, name: { type: 'string', maxLength: 100 } } },
+        body: {
+          type: ['object', 'null'],
+          properties: {
+            ids: {
+              anyOf: [
+                { type: 'array', maxItems: MAX_ZIP_FILES, items: { type: 'integer', minimum: 1, maximum: MAX_ID } },
+                idList,
+              ],
+            },
+            subAct,
+            name: { type: 'string', maxLength: 100 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const query = request.query as { ids?: string; name?: string };
+      const given = (request.body ?? {}) as { ids?: unknown; name?: string };
+      const ids = parseIds(query.ids ?? given.ids);
+      if (ids.length > MAX_ZIP_FILES) throw AppError.invalid();
+      const files = [];
+      for (const id of ids) files.push(await readableFile(ctx, request.user, id));
+      const { stream, size } = zipOf(
+        fileService(ctx).storage,
+        files.map(({ file, blob }) => ({
+          key: blob.storage_key,
+          name: file.original_file_name,
+          size: blob.size,
+          mtime: new Date(file.created_at),
+        })),
+      );
+      const zipName = `${(query.name ?? given.name ?? '附件').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_') || '附件'}.zip`;
+      reply.header('Content-Type', 'application/zip');
+      reply.header('Content-Disposition', contentDisposition('attachment', zipName));
+      reply.header('Cache-Control', 'private, no-store');
+      reply.header('X-Content-Type-Options', 'nosniff');
+      if (size >= 0) reply.header('Content-Length', String(size));
+      return reply.send(stream);
+    },
+  );
 }

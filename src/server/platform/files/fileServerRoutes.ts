@@ -28,48 +28,116 @@ export async function fileServerRoutes(app: FastifyInstance, opts: { ctx: AppCon
   // Chunk bytes pass straight through to storage: never parsed, never held whole in memory.
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
 
-  app.post('/prepare', {
-    schema: {
-      body: {
-        type: 'object', additionalProperties: false, required: ['chunkSize'],
-        properties: { subAct, token, prepareToken: token, md5: { type: 'string', maxLength: 32 }, chunkSize: { type: 'integer', minimum: 1 } },
+  app.post(
+    '/prepare',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['chunkSize'],
+          properties: {
+            subAct,
+            token,
+            prepareToken: token,
+            md5: { type: 'string', maxLength: 32 },
+            chunkSize: { type: 'integer', minimum: 1 },
+          },
+        },
       },
     },
-  }, async (request) => {
-    const b = request.body as { token?: string; prepareToken?: string; md5?: string; chunkSize: number };
-    return ok(await prepareUpload(ctx, currentUser(request), { token: tokenOf(request, b.token ?? b.prepareToken), md5: b.md5, chunkSize: b.chunkSize }));
-  });
+    async (request) => {
+      const b = request.body as { token?: string; prepareToken?: string; md5?: string; chunkSize: number };
+      return ok(
+        await prepareUpload(ctx, currentUser(request), {
+          token: tokenOf(request, b.token ?? b.prepareToken),
+          md5: b.md5,
+          chunkSize: b.chunkSize,
+        }),
+      );
+    },
+  );
 
-  app.post('/upload', {
-    schema: {
-      querystring: {
-        type: 'object', additionalProperties: false, required: ['contextId', 'index'],
-        properties: { subAct, token, contextId, index: { type: 'string', pattern: '^\\d{1,9}$' }, chunkMd5: { type: 'string', maxLength: 32 } },
+  app.post(
+    '/upload',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['contextId', 'index'],
+          properties: {
+            subAct,
+            token,
+            contextId,
+            index: { type: 'string', pattern: '^\\d{1,9}$' },
+            chunkMd5: { type: 'string', maxLength: 32 },
+          },
+        },
       },
     },
-  }, async (request) => {
-    const q = request.query as { token?: string; contextId: string; index: string; chunkMd5?: string };
-    const body = request.body as Readable | undefined;
-    if (!body || typeof (body as Readable).pipe !== 'function') throw AppError.invalid();
-    const lengthHeader = request.headers['content-length'];
-    const length = lengthHeader === undefined ? undefined : Number(lengthHeader);
-    const result = await receiveChunk(ctx, currentUser(request), {
-      token: tokenOf(request, q.token), contextId: q.contextId, index: q.index, chunkMd5: q.chunkMd5, length,
-    }, body);
-    return ok(result);
-  });
+    async (request) => {
+      const q = request.query as { token?: string; contextId: string; index: string; chunkMd5?: string };
+      const body = request.body as Readable | undefined;
+      if (!body || typeof (body as Readable).pipe !== 'function') throw AppError.invalid();
+      const lengthHeader = request.headers['content-length'];
+      const length = lengthHeader === undefined ? undefined : Number(lengthHeader);
+      const result = await receiveChunk(
+        ctx,
+        currentUser(request),
+        {
+          token: tokenOf(request, q.token),
+          contextId: q.contextId,
+          index: q.index,
+          chunkMd5: q.chunkMd5,
+          length,
+        },
+        body,
+      );
+      return ok(result);
+    },
+  );
 
-  app.post('/getchunks', {
-    schema: { body: { type: 'object', additionalProperties: false, required: ['contextId'], properties: { subAct, token, contextId } } },
-  }, async (request) => {
-    const b = request.body as { token?: string; contextId: string };
-    return ok(await listUploadedChunks(ctx, currentUser(request), { token: tokenOf(request, b.token), contextId: b.contextId }));
-  });
+  app.post(
+    '/getchunks',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['contextId'],
+          properties: { subAct, token, contextId },
+        },
+      },
+    },
+    async (request) => {
+      const b = request.body as { token?: string; contextId: string };
+      return ok(
+        await listUploadedChunks(ctx, currentUser(request), {
+          token: tokenOf(request, b.token),
+          contextId: b.contextId,
+        }),
+      );
+    },
+  );
 
-  app.post('/complete', {
-    schema: { body: { type: 'object', additionalProperties: false, required: ['contextId'], properties: { subAct, token, contextId } } },
-  }, async (request) => {
-    const b = request.body as { token?: string; contextId: string };
-    return ok(await completeUpload(ctx, currentUser(request), { token: tokenOf(request, b.token), contextId: b.contextId }));
-  });
+  app.post(
+    '/complete',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['contextId'],
+          properties: { subAct, token, contextId },
+        },
+      },
+    },
+    async (request) => {
+      const b = request.body as { token?: string; contextId: string };
+      return ok(
+        await completeUpload(ctx, currentUser(request), { token: tokenOf(request, b.token), contextId: b.contextId }),
+      );
+    },
+  );
 }

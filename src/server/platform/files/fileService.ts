@@ -43,7 +43,8 @@ export function rulesFor(ctx: AppContext, belongType: string | null | undefined)
 export function checkFile(rules: FileRules, ext: string, kind: ContentKind | null, size: number | null): void {
   if (!rules.accept.includes(ext)) throw new AppError(UPLOAD_MESSAGES.wrongType);
   if (kind !== null && !contentMatchesExt(ext, kind)) throw new AppError(UPLOAD_MESSAGES.wrongType);
-  if (size !== null && rules.maxBytes >= 0 && size > rules.maxBytes) throw new AppError(tooLargeMessage(rules.maxSizeMb));
+  if (size !== null && rules.maxBytes >= 0 && size > rules.maxBytes)
+    throw new AppError(tooLargeMessage(rules.maxSizeMb));
 }
 
 export const MD5_RE = /^[0-9a-f]{32}$/;

@@ -25,10 +25,15 @@ export async function canReadBoundRecord(
   if (!entity) return false;
   const record = await new KyselyRecordStore(db, ctx.database.dialect).get(entity, id);
   if (!record) return false;
-  const holds = (fields: readonly string[]) => fields.some((f) => {
-    const value = record[f];
-    return entity.fields[f]?.type === 'files' && Array.isArray(value) && value.some((ref) => Number((ref as { id?: unknown })?.id) === fileId);
-  });
+  const holds = (fields: readonly string[]) =>
+    fields.some((f) => {
+      const value = record[f];
+      return (
+        entity.fields[f]?.type === 'files' &&
+        Array.isArray(value) &&
+        value.some((ref) => Number((ref as { id?: unknown })?.id) === fileId)
+      );
+    });
   if (user && allowed(entity, 'read', record, user) && holds(Object.keys(entity.fields))) return true;
   if (user) {
     for (const grant of ctx.engine.fileReadGrants()) {

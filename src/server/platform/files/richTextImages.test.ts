@@ -3,13 +3,20 @@ import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { fileTestClient, md5Of } from '../testing/fileTestClient.js';
 
 /** A real 1×1 PNG, and the same picture with one more byte at the end (another md5, still a PNG). */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 const OTHER_PNG = Buffer.concat([PNG, Buffer.from([0])]);
 
 describe('pictures in rich text', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('uploads a picture into a rich-text field and serves it to anyone by its md5, cacheable for ever', async () => {
     const files = fileTestClient(t, await t.loginAs('province'));

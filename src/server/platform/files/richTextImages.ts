@@ -12,7 +12,8 @@ const RASTER = new Set(['png', 'jpeg', 'gif', 'bmp', 'webp']);
 function richTextBelongTypes(ctx: AppContext): string[] {
   const out: string[] = [];
   for (const entity of ctx.schemas.entities.values()) {
-    for (const [name, field] of Object.entries(entity.fields ?? {})) if (field.type === 'richtext') out.push(`${entity.name}.${name}`);
+    for (const [name, field] of Object.entries(entity.fields ?? {}))
+      if (field.type === 'richtext') out.push(`${entity.name}.${name}`);
   }
   return out;
 }
@@ -25,22 +26,43 @@ function richTextBelongTypes(ctx: AppContext): string[] {
  */
 export async function richTextImageRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
-  app.get('/api/file/image/:md5', {
-    config: { auth: 'public' },
-    schema: { params: { type: 'object', required: ['md5'], properties: { md5: { type: 'string', pattern: '^[0-9a-f]{32}$' } } } },
-  }, async (request, reply) => {
-    const { md5 } = request.params as { md5: string };
-    const belongTypes = richTextBelongTypes(ctx);
-    const db = ctx.database.db;
-    const file = belongTypes.length
-      ? await db.selectFrom('files').select(['original_file_name']).where('md5', '=', md5).where('belong_type', 'in', belongTypes).executeTakeFirst()
-      : undefined;
-    const blob = file ? await db.selectFrom('file_blobs').selectAll().where('md5', '=', md5).executeTakeFirst() : undefined;
-    if (!file || !blob || !blob.complete || !RASTER.has(String(blob.kind))) throw new AppError(UPLOAD_MESSAGES.missing, 404, 404);
-    return sendStored(request, reply, fileService(ctx).storage, {
-      key: blob.storage_key, size: blob.size, contentType: contentTypeOf(blob.kind),
-      disposition: contentDisposition('inline', file.original_file_name), cache: 'public, max-age=31536000, immutable',
-      extraHeaders: { 'Content-Security-Policy': "default-src 'none'; sandbox" },
-    });
-  });
+  app.get(
+    '/api/file/image/:md5',
+    {
+      config: { auth: 'public' },
+      schema: {
+        params: {
+          type: 'object',
+          required: ['md5'],
+          properties: { md5: { type: 'string', pattern: '^[0-9a-f]{32}$' } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { md5 } = request.params as { md5: string };
+      const belongTypes = richTextBelongTypes(ctx);
+      const db = ctx.database.db;
+      const file = belongTypes.length
+        ? await db
+            .selectFrom('files')
+            .select(['original_file_name'])
+            .where('md5', '=', md5)
+            .where('belong_type', 'in', belongTypes)
+            .executeTakeFirst()
+        : undefined;
+      const blob = file
+        ? await db.selectFrom('file_blobs').selectAll().where('md5', '=', md5).executeTakeFirst()
+        : undefined;
+      if (!file || !blob || !blob.complete || !RASTER.has(String(blob.kind)))
+        throw new AppError(UPLOAD_MESSAGES.missing, 404, 404);
+      return sendStored(request, reply, fileService(ctx).storage, {
+        key: blob.storage_key,
+        size: blob.size,
+        contentType: contentTypeOf(blob.kind),
+        disposition: contentDisposition('inline', file.original_file_name),
+        cache: 'public, max-age=31536000, immutable',
+        extraHeaders: { 'Content-Security-Policy': "default-src 'none'; sandbox" },
+      });
+    },
+  );
 }

@@ -18,7 +18,12 @@ describe('file service on S3-compatible storage', () => {
 
   beforeAll(async () => {
     s3 = await startS3TestServer({ bucket: 'portal', region: 'cn-north-1', credentials });
-    t = await createTestApp({ files: { storage: 's3', s3: { endpoint: s3.endpoint, region: 'cn-north-1', bucket: 'portal', credentials, prefix: 'test' } } });
+    t = await createTestApp({
+      files: {
+        storage: 's3',
+        s3: { endpoint: s3.endpoint, region: 'cn-north-1', bucket: 'portal', credentials, prefix: 'test' },
+      },
+    });
     headers = await t.loginAs('province');
   });
   afterAll(async () => {
@@ -37,7 +42,11 @@ describe('file service on S3-compatible storage', () => {
 
     const res = await t.inject({ method: 'GET', url: `/api/file/download?id=${sent.file!.id}`, headers });
     expect(md5Of(res.rawPayload)).toBe(md5);
-    const ranged = await t.inject({ method: 'GET', url: `/api/file/download?id=${sent.file!.id}`, headers: { ...headers, range: 'bytes=-4' } });
+    const ranged = await t.inject({
+      method: 'GET',
+      url: `/api/file/download?id=${sent.file!.id}`,
+      headers: { ...headers, range: 'bytes=-4' },
+    });
     expect(ranged.rawPayload.equals(bytes.subarray(-4))).toBe(true);
 
     const again = await client.send(bytes, '方案二.pdf');
@@ -62,16 +71,33 @@ describe('file service on S3-compatible storage', () => {
     await storage.assemble(uploadId, 1, blobKey(md5), () => undefined);
     expect(s3.uploads.size).toBe(1);
     const db = t.ctx.database.db;
-    const { id: userId } = await db.selectFrom('users').select('id').where('username', '=', 'province').executeTakeFirstOrThrow();
+    const { id: userId } = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'province')
+      .executeTakeFirstOrThrow();
     const lease = fileService(t.ctx).config.assembleLeaseMs;
     const later = Date.now() + lease + 1000;
 
     // Young, or another process is still assembling that content (beating within the lease): kept.
     await sweepExpiredUploads(t.ctx);
-    await db.insertInto('upload_sessions').values({
-      context_id: uploadId, user_id: userId, md5, chunks: 1, chunk_size: bytes.length, file_size: bytes.length, file_ext: 'pdf',
-      belong_type: null, status: 'assembling', created_at: later, updated_at: later, expires_at: later + 3600_000,
-    }).execute();
+    await db
+      .insertInto('upload_sessions')
+      .values({
+        context_id: uploadId,
+        user_id: userId,
+        md5,
+        chunks: 1,
+        chunk_size: bytes.length,
+        file_size: bytes.length,
+        file_ext: 'pdf',
+        belong_type: null,
+        status: 'assembling',
+        created_at: later,
+        updated_at: later,
+        expires_at: later + 3600_000,
+      })
+      .execute();
     await sweepExpiredUploads(t.ctx, later);
     expect(s3.uploads.size).toBe(1);
 

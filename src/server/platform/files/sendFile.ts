@@ -10,12 +10,18 @@ import type { FileStorage } from './storage/FileStorage.js';
  */
 export function contentDisposition(kind: 'inline' | 'attachment', fileName: string): string {
   const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\%;]/g, '_') || 'download';
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 /** One `bytes=` range of an entity of `size` bytes; null when absent, 'invalid' when unsatisfiable. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'invalid' {
   if (!header) return null;
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!m || (!m[1] && !m[2])) return null;
@@ -39,7 +45,14 @@ export async function sendStored(
   request: FastifyRequest,
   reply: FastifyReply,
   storage: FileStorage,
-  opts: { key: string; size: number; contentType: string; disposition: string; cache: string; extraHeaders?: Record<string, string> },
+  opts: {
+    key: string;
+    size: number;
+    contentType: string;
+    disposition: string;
+    cache: string;
+    extraHeaders?: Record<string, string>;
+  },
 ): Promise<FastifyReply> {
   const range = parseRange(request.headers.range, opts.size);
   reply.header('Accept-Ranges', 'bytes');
@@ -86,7 +99,10 @@ export function uniqueNames(names: string[]): string[] {
 }
 
 /** A zip of stored objects, streamed: each entry is opened only when the zip reaches it. */
-export function zipOf(storage: FileStorage, entries: { key: string; name: string; size: number; mtime: Date }[]): { stream: PassThrough; size: number } {
+export function zipOf(
+  storage: FileStorage,
+  entries: { key: string; name: string; size: number; mtime: Date }[],
+): { stream: PassThrough; size: number } {
   const zip = new yazl.ZipFile();
   const out = new PassThrough();
   zip.on('error', (e: Error) => out.destroy(e));
@@ -96,11 +112,16 @@ export function zipOf(storage: FileStorage, entries: { key: string; name: string
   entries.forEach((entry, i) => {
     // Office files, pictures and videos are compressed already: storing them is as small and far cheaper.
     zip.addReadStreamLazy(names[i], { size: entry.size, mtime: entry.mtime, compress: false }, (cb) => {
-      storage.createReadStream(entry.key).then((s) => cb(null, s), (e) => cb(e, undefined as never));
+      storage.createReadStream(entry.key).then(
+        (s) => cb(null, s),
+        (e) => cb(e, undefined as never),
+      );
     });
   });
   let size = -1;
   // With every size known and nothing compressed, yazl knows the total at once (synchronously).
-  (zip.end as (opts: undefined, cb: (total: number) => void) => void).call(zip, undefined, (total) => { size = total; });
+  (zip.end as (opts: undefined, cb: (total: number) => void) => void).call(zip, undefined, (total) => {
+    size = total;
+  });
   return { stream: out, size };
 }

@@ -27,7 +27,11 @@ async function loadKey(ctx: AppContext): Promise<Buffer> {
     .values({ name: SECRET_NAME, value: crypto.randomBytes(32).toString('base64url'), created_at: Date.now() })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
-  const row = await db.selectFrom('app_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('app_secrets')
+    .select('value')
+    .where('name', '=', SECRET_NAME)
+    .executeTakeFirstOrThrow();
   return Buffer.from(row.value, 'base64url');
 }
 
@@ -43,16 +47,27 @@ export interface TokenClaims {
 
 export async function signToken(ctx: AppContext, claims: TokenClaims): Promise<string> {
   const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
-  const mac = crypto.createHmac('sha256', await signingKey(ctx)).update(body).digest('base64url');
+  const mac = crypto
+    .createHmac('sha256', await signingKey(ctx))
+    .update(body)
+    .digest('base64url');
   return `${body}.${mac}`;
 }
 
 /** The claims of a genuine, unexpired token of the given scope, or null. */
-export async function verifyToken(ctx: AppContext, token: unknown, scope: string | readonly string[], now = Date.now()): Promise<TokenClaims | null> {
+export async function verifyToken(
+  ctx: AppContext,
+  token: unknown,
+  scope: string | readonly string[],
+  now = Date.now(),
+): Promise<TokenClaims | null> {
   if (typeof token !== 'string' || token.length > 2048) return null;
   const [body, mac, extra] = token.split('.');
   if (!body || !mac || extra !== undefined) return null;
-  const expected = crypto.createHmac('sha256', await signingKey(ctx)).update(body).digest();
+  const expected = crypto
+    .createHmac('sha256', await signingKey(ctx))
+    .update(body)
+    .digest();
   const given = Buffer.from(mac, 'base64url');
   if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
   let claims: TokenClaims;
@@ -62,6 +77,13 @@ export async function verifyToken(ctx: AppContext, token: unknown, scope: string
     return null;
   }
   const scopes = typeof scope === 'string' ? [scope] : scope;
-  if (!claims || typeof claims !== 'object' || !scopes.includes(claims.s) || typeof claims.e !== 'number' || claims.e <= now) return null;
+  if (
+    !claims ||
+    typeof claims !== 'object' ||
+    !scopes.includes(claims.s) ||
+    typeof claims.e !== 'number' ||
+    claims.e <= now
+  )
+    return null;
   return claims;
 }

@@ -7,7 +7,8 @@ import { pngOf } from '../testing/fileTestClient.js';
 const bytes = (...parts: (string | number[] | Buffer)[]) =>
   Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p, 'latin1') : Buffer.from(p as number[]))));
 /** An ISO media file (mp4, mov, HEIC...) begins with an ftyp box naming its brand. */
-const ftyp = (brand: string, compatible: string) => bytes([0, 0, 0, 0x18], 'ftyp', brand, [0, 0, 0, 0], compatible, 'mp41', crypto.randomBytes(64));
+const ftyp = (brand: string, compatible: string) =>
+  bytes([0, 0, 0, 0x18], 'ftyp', brand, [0, 0, 0, 0], compatible, 'mp41', crypto.randomBytes(64));
 
 describe('content signatures', () => {
   it('names the formats the extension rules take', async () => {
@@ -35,7 +36,9 @@ describe('content signatures', () => {
     expect(contentMatchesExt('mov', heic)).toBe(false);
     const avif = await sniffKind(ftyp('avif', 'mif1'));
     expect(contentMatchesExt('mp4', avif)).toBe(false);
-    const program = await sniffKind(bytes('MZ', Buffer.alloc(58), [0x80, 0, 0, 0], Buffer.alloc(64), 'PE\0\0', crypto.randomBytes(100)));
+    const program = await sniffKind(
+      bytes('MZ', Buffer.alloc(58), [0x80, 0, 0, 0], Buffer.alloc(64), 'PE\0\0', crypto.randomBytes(100)),
+    );
     expect(contentMatchesExt('pdf', program)).toBe(false);
     expect(contentMatchesExt('txt', program)).toBe(false);
   });

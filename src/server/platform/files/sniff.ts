@@ -8,15 +8,34 @@ import { fileTypeFromBuffer } from 'file-type';
 export const HEAD_BYTES = 64 * 1024;
 
 export type ContentKind =
-  | 'pdf' | 'png' | 'jpeg' | 'gif' | 'bmp' | 'webp'
-  | 'zip' | 'ole2' | 'rtf' | '7z' | 'rar'
-  | 'mp4' | 'mov' | 'webm' | 'flv' | 'avi' | 'wav' | 'rm' | 'asf' | 'mp3'
-  | 'exe' | 'elf' | 'text' | 'binary';
+  | 'pdf'
+  | 'png'
+  | 'jpeg'
+  | 'gif'
+  | 'bmp'
+  | 'webp'
+  | 'zip'
+  | 'ole2'
+  | 'rtf'
+  | '7z'
+  | 'rar'
+  | 'mp4'
+  | 'mov'
+  | 'webm'
+  | 'flv'
+  | 'avi'
+  | 'wav'
+  | 'rm'
+  | 'asf'
+  | 'mp3'
+  | 'exe'
+  | 'elf'
+  | 'text'
+  | 'binary';
 
 const startsWith = (head: Buffer, bytes: number[], at = 0): boolean =>
   head.length >= at + bytes.length && bytes.every((b, i) => head[at + i] === b);
-const ascii = (head: Buffer, text: string, at = 0): boolean =>
-  startsWith(head, [...Buffer.from(text, 'latin1')], at);
+const ascii = (head: Buffer, text: string, at = 0): boolean => startsWith(head, [...Buffer.from(text, 'latin1')], at);
 
 /**
  * file-type's answers (its `ext`) as the kinds the extension rules speak of. A format it names
@@ -24,13 +43,40 @@ const ascii = (head: Buffer, text: string, at = 0): boolean =>
  * accepts it, whatever the file is called.
  */
 const KIND_OF: Record<string, ContentKind> = {
-  pdf: 'pdf', png: 'png', jpg: 'jpeg', gif: 'gif', bmp: 'bmp', webp: 'webp',
-  zip: 'zip', docx: 'zip', xlsx: 'zip', pptx: 'zip',
-  cfb: 'ole2', doc: 'ole2', xls: 'ole2', ppt: 'ole2',
-  rtf: 'rtf', '7z': '7z', rar: 'rar',
-  mp4: 'mp4', m4v: 'mp4', mov: 'mov', qt: 'mov', webm: 'webm', mkv: 'webm', flv: 'flv', avi: 'avi', wav: 'wav',
-  asf: 'asf', wmv: 'asf', wma: 'asf', mp3: 'mp3',
-  exe: 'exe', dll: 'exe', msi: 'exe', elf: 'elf',
+  pdf: 'pdf',
+  png: 'png',
+  jpg: 'jpeg',
+  gif: 'gif',
+  bmp: 'bmp',
+  webp: 'webp',
+  zip: 'zip',
+  docx: 'zip',
+  xlsx: 'zip',
+  pptx: 'zip',
+  cfb: 'ole2',
+  doc: 'ole2',
+  xls: 'ole2',
+  ppt: 'ole2',
+  rtf: 'rtf',
+  '7z': '7z',
+  rar: 'rar',
+  mp4: 'mp4',
+  m4v: 'mp4',
+  mov: 'mov',
+  qt: 'mov',
+  webm: 'webm',
+  mkv: 'webm',
+  flv: 'flv',
+  avi: 'avi',
+  wav: 'wav',
+  asf: 'asf',
+  wmv: 'asf',
+  wma: 'asf',
+  mp3: 'mp3',
+  exe: 'exe',
+  dll: 'exe',
+  msi: 'exe',
+  elf: 'elf',
 };
 /** Text formats file-type names: judged as text like any other. */
 const TEXT_FORMATS = new Set(['xml', 'svg']);

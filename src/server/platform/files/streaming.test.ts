@@ -22,14 +22,26 @@ function generated(size: number): { stream: () => Readable; md5: string } {
   for (let i = 0; i * MB < size; i++) hash.update(piece(i));
   return {
     md5: hash.digest('hex'),
-    stream: () => Readable.from((function* () { for (let i = 0; i * MB < size; i++) yield piece(i); })()),
+    stream: () =>
+      Readable.from(
+        (function* () {
+          for (let i = 0; i * MB < size; i++) yield piece(i);
+        })(),
+      ),
   };
 }
 
 function sampleRss(): { stop: () => number } {
   let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => { peak = Math.max(peak, process.memoryUsage().rss); }, 20);
-  return { stop: () => { clearInterval(timer); return Math.max(peak, process.memoryUsage().rss); } };
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 20);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.max(peak, process.memoryUsage().rss);
+    },
+  };
 }
 
 describe('chunks stream through the server', () => {
@@ -40,7 +52,12 @@ describe('chunks stream through the server', () => {
   beforeAll(async () => {
     t = await createTestApp();
     // An unlimited field for this test only (the schemas on disk have none).
-    t.ctx.schemas.entities.get('announcement')!.fields.bigFiles = { type: 'files', label: '大文件', accept: 'generalArchive', maxSize: -1 };
+    t.ctx.schemas.entities.get('announcement')!.fields.bigFiles = {
+      type: 'files',
+      label: '大文件',
+      accept: 'generalArchive',
+      maxSize: -1,
+    };
     headers = await t.loginAs('province');
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
@@ -49,11 +66,20 @@ describe('chunks stream through the server', () => {
 
   function put(url: string, body: Readable, length: number): Promise<any> {
     return new Promise((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: url, method: 'POST', headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(length) } }, (res) => {
-        const parts: Buffer[] = [];
-        res.on('data', (p) => parts.push(p));
-        res.on('end', () => resolve(JSON.parse(Buffer.concat(parts).toString())));
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: url,
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': String(length) },
+        },
+        (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (p) => parts.push(p));
+          res.on('end', () => resolve(JSON.parse(Buffer.concat(parts).toString())));
+        },
+      );
       req.on('error', reject);
       body.pipe(req);
     });
@@ -64,7 +90,13 @@ describe('chunks stream through the server', () => {
     const size = 2 * chunkSize;
     const file = generated(size);
     const client = fileTestClient(t, headers);
-    const tokens = await client.storageTokens({ fileExt: 'pdf', chunks: 2, md5: file.md5, fileSize: size, belongType: 'announcement.bigFiles' });
+    const tokens = await client.storageTokens({
+      fileExt: 'pdf',
+      chunks: 2,
+      md5: file.md5,
+      fileSize: size,
+      belongType: 'announcement.bigFiles',
+    });
     const { contextId } = (await client.prepare(tokens.data.prepareToken, chunkSize, file.md5)).data;
     const ct = (await client.chunkTokens({ fileExt: 'pdf', chunks: 2, md5: file.md5, contextId })).data;
 
@@ -84,11 +116,27 @@ describe('chunks stream through the server', () => {
         if (at >= to) return;
       }
     };
-    const first = await put(`/fileserver/v2/upload?contextId=${contextId}&index=0&token=${encodeURIComponent(ct.chunkToken)}`, Readable.from(slice(0, chunkSize)), chunkSize);
+    const first = await put(
+      `/fileserver/v2/upload?contextId=${contextId}&index=0&token=${encodeURIComponent(ct.chunkToken)}`,
+      Readable.from(slice(0, chunkSize)),
+      chunkSize,
+    );
     expect(first.flag).toBe(true);
     const rest = file.stream();
-    const second = await put(`/fileserver/v2/upload?contextId=${contextId}&index=1&token=${encodeURIComponent(ct.chunkToken)}`,
-      Readable.from((async function* () { let at = 0; for await (const p of rest) { const b = p as Buffer; if (at >= chunkSize) yield b; at += b.length; } })()), chunkSize);
+    const second = await put(
+      `/fileserver/v2/upload?contextId=${contextId}&index=1&token=${encodeURIComponent(ct.chunkToken)}`,
+      Readable.from(
+        (async function* () {
+          let at = 0;
+          for await (const p of rest) {
+            const b = p as Buffer;
+            if (at >= chunkSize) yield b;
+            at += b.length;
+          }
+        })(),
+      ),
+      chunkSize,
+    );
     expect(second.flag).toBe(true);
     const done = await client.complete(ct.completeToken, contextId);
     const peak = sampler.stop();

@@ -29,7 +29,12 @@ export interface SessionRow {
 export const newContextId = () => crypto.randomBytes(16).toString('hex');
 export const TOKEN_REFUSED = '上传凭证无效或已过期，请重新上传';
 
-export async function claimsFor(ctx: AppContext, user: SessionUser, token: unknown, scopes: string[]): Promise<TokenClaims> {
+export async function claimsFor(
+  ctx: AppContext,
+  user: SessionUser,
+  token: unknown,
+  scopes: string[],
+): Promise<TokenClaims> {
   const claims = await verifyToken(ctx, token, scopes);
   if (!claims || claims.u !== user.userId) throw new AppError(TOKEN_REFUSED, 403, 403);
   return claims;
@@ -37,14 +42,29 @@ export async function claimsFor(ctx: AppContext, user: SessionUser, token: unkno
 
 export async function sessionOf(ctx: AppContext, user: SessionUser, contextId: unknown): Promise<SessionRow> {
   if (typeof contextId !== 'string' || !/^[0-9a-f]{32}$/.test(contextId)) throw AppError.invalid();
-  const row: any = await ctx.database.db.selectFrom('upload_sessions').selectAll().where('context_id', '=', contextId).executeTakeFirst();
+  const row: any = await ctx.database.db
+    .selectFrom('upload_sessions')
+    .selectAll()
+    .where('context_id', '=', contextId)
+    .executeTakeFirst();
   // Someone else's upload is answered like a missing one.
   if (!row || row.user_id !== user.userId) throw new AppError('上传任务不存在，请重新上传', 404, 404);
-  return { ...row, chunk_size: Number(row.chunk_size), file_size: row.file_size === null ? null : Number(row.file_size), expires_at: Number(row.expires_at) };
+  return {
+    ...row,
+    chunk_size: Number(row.chunk_size),
+    file_size: row.file_size === null ? null : Number(row.file_size),
+    expires_at: Number(row.expires_at),
+  };
 }
 
 /** Token of a call about one session: the session's own chunk token, or the file's upload / md5 token. */
-export async function sessionByToken(ctx: AppContext, user: SessionUser, token: unknown, contextId: unknown, scopes: string[]): Promise<SessionRow> {
+export async function sessionByToken(
+  ctx: AppContext,
+  user: SessionUser,
+  token: unknown,
+  contextId: unknown,
+  scopes: string[],
+): Promise<SessionRow> {
   const claims = await claimsFor(ctx, user, token, scopes);
   const session = await sessionOf(ctx, user, contextId);
   const fits = claims.c !== undefined ? claims.c === session.context_id : claims.m === session.md5;
@@ -59,18 +79,40 @@ export async function sessionByToken(ctx: AppContext, user: SessionUser, token: 
 export async function grantContext(ctx: AppContext, user: SessionUser, md5: string, size: number): Promise<string> {
   const db = ctx.database.db;
   const now = Date.now();
-  const own = await db.selectFrom('upload_sessions').select('context_id')
-    .where('user_id', '=', user.userId).where('md5', '=', md5).where('status', '=', 'complete')
-    .orderBy('updated_at', 'desc').executeTakeFirst();
+  const own = await db
+    .selectFrom('upload_sessions')
+    .select('context_id')
+    .where('user_id', '=', user.userId)
+    .where('md5', '=', md5)
+    .where('status', '=', 'complete')
+    .orderBy('updated_at', 'desc')
+    .executeTakeFirst();
   if (own) {
-    await db.updateTable('upload_sessions').set({ updated_at: now, expires_at: now + fileService(ctx).config.resumeTtlMs }).where('context_id', '=', own.context_id).execute();
+    await db
+      .updateTable('upload_sessions')
+      .set({ updated_at: now, expires_at: now + fileService(ctx).config.resumeTtlMs })
+      .where('context_id', '=', own.context_id)
+      .execute();
     return own.context_id;
   }
   const contextId = newContextId();
-  await db.insertInto('upload_sessions').values({
-    context_id: contextId, user_id: user.userId, md5, chunks: 1, chunk_size: Math.max(1, size), file_size: size,
-    file_ext: '', belong_type: null, status: 'complete', created_at: now, updated_at: now, expires_at: now + fileService(ctx).config.resumeTtlMs,
-  }).execute();
+  await db
+    .insertInto('upload_sessions')
+    .values({
+      context_id: contextId,
+      user_id: user.userId,
+      md5,
+      chunks: 1,
+      chunk_size: Math.max(1, size),
+      file_size: size,
+      file_ext: '',
+      belong_type: null,
+      status: 'complete',
+      created_at: now,
+      updated_at: now,
+      expires_at: now + fileService(ctx).config.resumeTtlMs,
+    })
+    .execute();
   return contextId;
 }
 

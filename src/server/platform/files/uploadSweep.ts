@@ -15,12 +15,21 @@ export async function sweepExpiredUploads(ctx: AppContext, now = Date.now()): Pr
   const { storage, config } = fileService(ctx);
   let swept = 0;
   for (;;) {
-    const stale = await db.selectFrom('upload_sessions').select('context_id')
-      .where((eb) => eb.or([
-        eb.and([eb('status', 'in', ['open', 'refused']), eb('expires_at', '<=', now)]),
-        eb.and([eb('status', '=', 'assembling'), eb('expires_at', '<=', now), eb('updated_at', '<', now - config.assembleLeaseMs)]),
-      ]))
-      .limit(500).execute();
+    const stale = await db
+      .selectFrom('upload_sessions')
+      .select('context_id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', 'in', ['open', 'refused']), eb('expires_at', '<=', now)]),
+          eb.and([
+            eb('status', '=', 'assembling'),
+            eb('expires_at', '<=', now),
+            eb('updated_at', '<', now - config.assembleLeaseMs),
+          ]),
+        ]),
+      )
+      .limit(500)
+      .execute();
     for (const { context_id } of stale) {
       await storage.removeUpload(context_id);
       await db.deleteFrom('upload_chunks').where('context_id', '=', context_id).execute();
@@ -48,8 +57,13 @@ async function abortDeadAssemblies(ctx: AppContext, now: number): Promise<void> 
     if (pending.startedAt >= cutoff) continue;
     const md5 = /^blobs\/[0-9a-f]{2}\/([0-9a-f]{32})$/.exec(pending.key)?.[1];
     if (!md5) continue;
-    const live = await ctx.database.db.selectFrom('upload_sessions').select('context_id')
-      .where('md5', '=', md5).where('status', '=', 'assembling').where('updated_at', '>=', cutoff).executeTakeFirst();
+    const live = await ctx.database.db
+      .selectFrom('upload_sessions')
+      .select('context_id')
+      .where('md5', '=', md5)
+      .where('status', '=', 'assembling')
+      .where('updated_at', '>=', cutoff)
+      .executeTakeFirst();
     if (!live) await storage.abortAssembly(pending.key, pending.id);
   }
 }
@@ -58,7 +72,11 @@ async function abortDeadAssemblies(ctx: AppContext, now: number): Promise<void> 
  * This period's sweep, when this process has the turn (jobs/schedule.ts): every process schedules
  * it, one sweeps. Answers how many uploads were swept, or null when another process has the turn.
  */
-export async function runUploadSweep(ctx: AppContext, now = Date.now(), holder = jobHolder(ctx)): Promise<number | null> {
+export async function runUploadSweep(
+  ctx: AppContext,
+  now = Date.now(),
+  holder = jobHolder(ctx),
+): Promise<number | null> {
   const every = fileService(ctx).config.sweepEveryMs || 60 * 60 * 1000;
   if (!(await claimTurn(ctx, UPLOAD_SWEEP_JOB, every, now, holder))) return null;
   return sweepExpiredUploads(ctx, now);

@@ -1,7 +1,16 @@
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { AppError } from '../http/AppError.js';
-import { checkFile, fileService, MAX_CHUNKS, normaliseExt, normaliseMd5, optionalInt, positiveInt, rulesFor } from './fileService.js';
+import {
+  checkFile,
+  fileService,
+  MAX_CHUNKS,
+  normaliseExt,
+  normaliseMd5,
+  optionalInt,
+  positiveInt,
+  rulesFor,
+} from './fileService.js';
 import { signToken } from './signing.js';
 import { sessionOf } from './uploadSessions.js';
 
@@ -21,10 +30,19 @@ export async function issueStorageTokens(ctx: AppContext, user: SessionUser, inp
   const ext = normaliseExt(input.fileExt);
   const chunks = positiveInt(input.chunks, MAX_CHUNKS);
   const fileSize = optionalInt(input.fileSize);
-  const belongType = typeof input.belongType === 'string' && input.belongType ? input.belongType.slice(0, 128) : undefined;
+  const belongType =
+    typeof input.belongType === 'string' && input.belongType ? input.belongType.slice(0, 128) : undefined;
   checkFile(rulesFor(ctx, belongType), ext, null, fileSize ?? null);
   const { config } = fileService(ctx);
-  const base = { u: user.userId, e: Date.now() + config.tokenTtlMs, m: md5, n: chunks, x: ext, b: belongType, z: fileSize };
+  const base = {
+    u: user.userId,
+    e: Date.now() + config.tokenTtlMs,
+    m: md5,
+    n: chunks,
+    x: ext,
+    b: belongType,
+    z: fileSize,
+  };
   return {
     md5,
     md5Token: await signToken(ctx, { ...base, s: 'md5' }),
@@ -35,7 +53,11 @@ export async function issueStorageTokens(ctx: AppContext, user: SessionUser, inp
 }
 
 /** file/getTokenByChunks: tokens for the chunks and the completion of one upload session. */
-export async function issueChunkTokens(ctx: AppContext, user: SessionUser, input: { fileExt: unknown; chunks: unknown; md5: unknown; contextId: unknown }) {
+export async function issueChunkTokens(
+  ctx: AppContext,
+  user: SessionUser,
+  input: { fileExt: unknown; chunks: unknown; md5: unknown; contextId: unknown },
+) {
   const md5 = normaliseMd5(input.md5);
   const ext = normaliseExt(input.fileExt);
   const chunks = positiveInt(input.chunks, MAX_CHUNKS);

@@ -29,9 +29,12 @@ export function installAnswerCompression(app: FastifyInstance): void {
     reply.header('Vary', varyWith(reply.getHeader('Vary'), 'Accept-Encoding'));
     const encoding = pickEncoding(String(request.headers['accept-encoding'] ?? ''));
     if (!encoding) return payload;
-    const body = encoding === 'br'
-      ? await brotli(payload, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes } })
-      : await gzip(payload, { level: 6 });
+    const body =
+      encoding === 'br'
+        ? await brotli(payload, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes },
+          })
+        : await gzip(payload, { level: 6 });
     reply.header('Content-Encoding', encoding);
     reply.removeHeader('Content-Length');
     return body;
@@ -53,7 +56,10 @@ export function pickEncoding(accept: string): 'br' | 'gzip' | null {
 
 /** Adds `name` to a Vary header once. */
 export function varyWith(current: unknown, name: string): string {
-  const names = String(current ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const names = String(current ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name);
   return names.join(', ');
 }

@@ -27,10 +27,14 @@ export function installEnvelopeHandlers(app: FastifyInstance): void {
     }
     // PostgreSQL's data exceptions (class 22: a value out of range, bad text, a NUL byte) are a
     // client's bad value that slipped past the route's checks: 参数不合法, never 500.
-    const pgCode = (error as { code?: unknown; severity?: unknown }).severity ? String((error as { code?: unknown }).code ?? '') : '';
+    const pgCode = (error as { code?: unknown; severity?: unknown }).severity
+      ? String((error as { code?: unknown }).code ?? '')
+      : '';
     if (/^22/.test(pgCode)) {
       request.log.warn({ err: { message: error.message, code: pgCode } }, 'bad value reached the database');
-      return reply.status(400).send({ flag: false, data: null, result: MESSAGES.invalidParams, code: 400 } satisfies Envelope);
+      return reply
+        .status(400)
+        .send({ flag: false, data: null, result: MESSAGES.invalidParams, code: 400 } satisfies Envelope);
     }
     request.log.error({ err: error }, 'unhandled error');
     const body: Envelope = { flag: false, data: null, result: MESSAGES.serviceError, code: 500 };

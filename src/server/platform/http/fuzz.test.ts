@@ -25,11 +25,15 @@ const headersOf: Record<string, Record<string, string>> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  routes = routeSchemas(t.app).filter((r) => /^\/(api|sso|fileserver)\//.test(r.url) && (r.method === 'GET' || r.method === 'POST'));
+  routes = routeSchemas(t.app).filter(
+    (r) => /^\/(api|sso|fileserver)\//.test(r.url) && (r.method === 'GET' || r.method === 'POST'),
+  );
   entities = [...t.ctx.schemas.entities.keys()];
   for (const who of IDENTITIES) headersOf[who] = who ? await t.loginAs(who) : {};
 }, 60_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 function bodySchemaOf(route: RouteSchemaEntry, entity: string): unknown {
   if (/\/resource\/:entity\/save$/.test(route.url)) return entityBodySchema(t.ctx.schemas.entities.get(entity)!);
@@ -50,7 +54,8 @@ function rawEncode(s: string): string {
   let out = '';
   for (const ch of s) {
     const c = ch.codePointAt(0)!;
-    if (c >= 0xd800 && c <= 0xdfff) out += `%${(0xe0 | (c >> 12)).toString(16)}%${(0x80 | ((c >> 6) & 0x3f)).toString(16)}%${(0x80 | (c & 0x3f)).toString(16)}`;
+    if (c >= 0xd800 && c <= 0xdfff)
+      out += `%${(0xe0 | (c >> 12)).toString(16)}%${(0x80 | ((c >> 6) & 0x3f)).toString(16)}%${(0x80 | (c & 0x3f)).toString(16)}`;
     else out += encodeURIComponent(ch);
   }
   return out;
@@ -58,60 +63,99 @@ function rawEncode(s: string): string {
 
 function queryOf(json: string): string {
   let obj: Record<string, unknown>;
-  try { obj = JSON.parse(json); } catch { return 'subAct=a'; }
-  return Object.entries(obj).map(([k, v]) => `${rawEncode(k)}=${rawEncode(typeof v === 'string' ? v : JSON.stringify(v) ?? '')}`).join('&');
+  try {
+    obj = JSON.parse(json);
+  } catch {
+    return 'subAct=a';
+  }
+  return Object.entries(obj)
+    .map(([k, v]) => `${rawEncode(k)}=${rawEncode(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))}`)
+    .join('&');
 }
 
 describe('fuzz of every route from its own schema with hostile mutations', () => {
-  it(`${RUNS} requests: no 5xx, no data change, strict mutations always refused`, async () => {
-    expect(routes.length).toBeGreaterThan(40);
-    const before = await dataFingerprint(t.ctx.database);
-    let last = await quickFingerprint(t.ctx.database);
-    const accepted: string[] = [];
-    const problems: string[] = [];
-    const seen = new Set<string>();
-    let sent = 0;
-    const request = fc.tuple(
-      fc.nat({ max: routes.length - 1 }), fc.nat({ max: entities.length - 1 }), fc.nat({ max: IDENTITIES.length - 1 }),
-      fc.nat({ max: 1000 }), mutationArb, fc.nat({ max: 255 }),
-    ).chain(([r, e, who, pick, mutation, addr]) => {
-      const route = routes[r];
-      const entity = entities[e];
-      return arbitraryOf(bodySchemaOf(route, entity)).map((body) => ({ route, entity, who, pick, mutation, addr, body }));
-    });
+  it(
+    `${RUNS} requests: no 5xx, no data change, strict mutations always refused`,
+    async () => {
+      expect(routes.length).toBeGreaterThan(40);
+      const before = await dataFingerprint(t.ctx.database);
+      let last = await quickFingerprint(t.ctx.database);
+      const accepted: string[] = [];
+      const problems: string[] = [];
+      const seen = new Set<string>();
+      let sent = 0;
+      const request = fc
+        .tuple(
+          fc.nat({ max: routes.length - 1 }),
+          fc.nat({ max: entities.length - 1 }),
+          fc.nat({ max: IDENTITIES.length - 1 }),
+          fc.nat({ max: 1000 }),
+          mutationArb,
+          fc.nat({ max: 255 }),
+        )
+        .chain(([r, e, who, pick, mutation, addr]) => {
+          const route = routes[r];
+          const entity = entities[e];
+          return arbitraryOf(bodySchemaOf(route, entity)).map((body) => ({
+            route,
+            entity,
+            who,
+            pick,
+            mutation,
+            addr,
+            body,
+          }));
+        });
 
-    await fc.assert(fc.asyncProperty(request, async ({ route, entity, who, pick, mutation, addr, body }) => {
-      sent++;
-      seen.add(`${route.method} ${route.url}`);
-      const json = mutatedJson(body, mutation, pick);
-      const url = concreteUrl(route.url, entity, pick);
-      const headers = { ...headersOf[IDENTITIES[who]] };
-      const opts: InjectOptions = route.method === 'GET'
-        ? { method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}${mutation.kind === 'deep' ? 'subAct=a' : queryOf(json)}`, headers }
-        : { method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: json };
-      const res = await t.inject({ ...opts, remoteAddress: `198.51.100.${addr}` });
-      const where = () => `${IDENTITIES[who] || 'anonymous'} ${opts.method} ${opts.url} ${mutation.kind} ${json.slice(0, 160)} → ${res.statusCode} ${res.body.slice(0, 160)}`;
-      if (res.statusCode >= 500) problems.push(`5xx: ${where()}`);
-      const mustRefuse: Mutation['kind'][] = ['nul', 'surrogate', 'deep'];
-      const refused = res.statusCode >= 400;
-      if (route.method === 'POST' && (mutation.strict || mustRefuse.includes(mutation.kind)) && !refused && mutation.kind !== 'surrogate') problems.push(`accepted: ${where()}`);
-      // The summary after the previous request is this one's "before" (GETs are taken not to write).
-      if (route.method === 'POST') {
-        const now = await quickFingerprint(t.ctx.database);
-        // A refused request, or one carrying what must always be refused, changes nothing. A mutation
-        // can still leave a valid request (a wrong type that happens to fit): that may do its work.
-        if (now !== last && (refused || mutation.strict)) problems.push(`data changed: ${where()}`);
-        if (now !== last && !refused) accepted.push(where());
-        last = now;
-      }
-      return true;
-    }), { seed: SEED, numRuns: RUNS, endOnFailure: true });
+      await fc.assert(
+        fc.asyncProperty(request, async ({ route, entity, who, pick, mutation, addr, body }) => {
+          sent++;
+          seen.add(`${route.method} ${route.url}`);
+          const json = mutatedJson(body, mutation, pick);
+          const url = concreteUrl(route.url, entity, pick);
+          const headers = { ...headersOf[IDENTITIES[who]] };
+          const opts: InjectOptions =
+            route.method === 'GET'
+              ? {
+                  method: 'GET',
+                  url: `${url}${url.includes('?') ? '&' : '?'}${mutation.kind === 'deep' ? 'subAct=a' : queryOf(json)}`,
+                  headers,
+                }
+              : { method: 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: json };
+          const res = await t.inject({ ...opts, remoteAddress: `198.51.100.${addr}` });
+          const where = () =>
+            `${IDENTITIES[who] || 'anonymous'} ${opts.method} ${opts.url} ${mutation.kind} ${json.slice(0, 160)} → ${res.statusCode} ${res.body.slice(0, 160)}`;
+          if (res.statusCode >= 500) problems.push(`5xx: ${where()}`);
+          const mustRefuse: Mutation['kind'][] = ['nul', 'surrogate', 'deep'];
+          const refused = res.statusCode >= 400;
+          if (
+            route.method === 'POST' &&
+            (mutation.strict || mustRefuse.includes(mutation.kind)) &&
+            !refused &&
+            mutation.kind !== 'surrogate'
+          )
+            problems.push(`accepted: ${where()}`);
+          // The summary after the previous request is this one's "before" (GETs are taken not to write).
+          if (route.method === 'POST') {
+            const now = await quickFingerprint(t.ctx.database);
+            // A refused request, or one carrying what must always be refused, changes nothing. A mutation
+            // can still leave a valid request (a wrong type that happens to fit): that may do its work.
+            if (now !== last && (refused || mutation.strict)) problems.push(`data changed: ${where()}`);
+            if (now !== last && !refused) accepted.push(where());
+            last = now;
+          }
+          return true;
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+      );
 
-    expect(problems.slice(0, 20)).toEqual([]);
-    expect(sent).toBe(RUNS);
-    if (RUNS >= 2000) expect(seen.size).toBeGreaterThan(routes.length * 0.8);
-    // Writes by accepted requests are valid requests' work (a mutation on a key the route ignores,
-    // such as a server-set field, leaves a valid body); with none, not one durable row may differ.
-    if (!accepted.length) expect(await dataFingerprint(t.ctx.database)).toBe(before);
-  }, Math.max(600_000, RUNS * 40));
+      expect(problems.slice(0, 20)).toEqual([]);
+      expect(sent).toBe(RUNS);
+      if (RUNS >= 2000) expect(seen.size).toBeGreaterThan(routes.length * 0.8);
+      // Writes by accepted requests are valid requests' work (a mutation on a key the route ignores,
+      // such as a server-set field, leaves a valid body); with none, not one durable row may differ.
+      if (!accepted.length) expect(await dataFingerprint(t.ctx.database)).toBe(before);
+    },
+    Math.max(600_000, RUNS * 40),
+  );
 });

@@ -11,7 +11,9 @@ export async function gracefulClose(app: FastifyInstance, drainMs: number, timeo
   app.lifecycle.draining = true;
   if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
   let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<false>((resolve) => { timer = setTimeout(() => resolve(false), timeoutMs); });
+  const timedOut = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
   try {
     return await Promise.race([app.close().then(() => true as const), timedOut]);
   } finally {

@@ -18,7 +18,9 @@ beforeAll(async () => {
   t = await createTestApp();
   [province, admin] = await Promise.all([t.loginAs('province'), t.loginAs('admin')]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 async function create(title = '加固测试公告') {
   const res = await t.post(`${A}/save`, { subAct: 'a', title, content: '<p>正文</p>' }, province);
@@ -33,7 +35,12 @@ describe('hostile input', () => {
   it('a JSON body nested 20,000 levels answers 参数不合法, logged in or not', async () => {
     const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
     const deepObj = `{"subAct":${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}}`;
-    for (const [url, headers] of [['/sso/login', {}], ['/api/public/announcement/list', {}], [`${A}/save`, province], ['/api/sys/login', {}]] as const) {
+    for (const [url, headers] of [
+      ['/sso/login', {}],
+      ['/api/public/announcement/list', {}],
+      [`${A}/save`, province],
+      ['/api/sys/login', {}],
+    ] as const) {
       for (const payload of [deep, deepObj]) {
         const res = await raw(url, payload, headers);
         expect(res.statusCode, `${url} ${res.body.slice(0, 100)}`).toBe(400);
@@ -41,7 +48,10 @@ describe('hostile input', () => {
       }
     }
     // Ordinary nesting (a rule, a list of members) still passes.
-    const ok = await raw('/api/public/announcement/list', JSON.stringify({ subAct: 'a', filters: [{ field: 'title', op: 'like', value: 'x' }] }));
+    const ok = await raw(
+      '/api/public/announcement/list',
+      JSON.stringify({ subAct: 'a', filters: [{ field: 'title', op: 'like', value: 'x' }] }),
+    );
     expect(ok.statusCode).toBe(200);
   });
 
@@ -60,7 +70,13 @@ describe('hostile input', () => {
   });
 
   it('a huge page or page size answers 参数不合法', async () => {
-    for (const body of ['{"page":1e300}', '{"page":1e20}', '{"page":9007199254740993}', '{"pageSize":1e300}', '{"page":10000001}']) {
+    for (const body of [
+      '{"page":1e300}',
+      '{"page":1e20}',
+      '{"page":9007199254740993}',
+      '{"pageSize":1e300}',
+      '{"page":10000001}',
+    ]) {
       for (const url of ['/api/public/announcement/list', `${A}/list`]) {
         const res = await raw(url, body, province);
         expect(res.statusCode, `${url} ${body} ${res.body.slice(0, 200)}`).toBe(400);
@@ -73,9 +89,14 @@ describe('hostile input', () => {
     const big = [2147483648, '2147483648', 99999999999999, '999999999999999'];
     for (const id of big) {
       for (const [url, body] of [
-        [`${A}/get`, { id }], [`${A}/log`, { id }], [`${A}/delete`, { id }], [`${A}/delete`, { ids: [id] }],
-        [`${A}/transition`, { id, version: 1, action: 'publish' }], ['/api/public/announcement/get', { id }],
-        ['/api/file/links', { ids: [Number(id)] }], ['/api/file/downloadZip', { ids: [Number(id)] }],
+        [`${A}/get`, { id }],
+        [`${A}/log`, { id }],
+        [`${A}/delete`, { id }],
+        [`${A}/delete`, { ids: [id] }],
+        [`${A}/transition`, { id, version: 1, action: 'publish' }],
+        ['/api/public/announcement/get', { id }],
+        ['/api/file/links', { ids: [Number(id)] }],
+        ['/api/file/downloadZip', { ids: [Number(id)] }],
       ] as const) {
         const res = await t.post(url, { subAct: 'a', ...body }, admin);
         expect(res.status, `${url} ${JSON.stringify(body)} ${JSON.stringify(res.body).slice(0, 200)}`).toBe(400);
@@ -100,16 +121,28 @@ describe('hostile input', () => {
     expect(title.body.data).toEqual([{ field: 'title', message: UNSTORABLE_TEXT_MESSAGE }]);
     expect(UNSTORABLE_TEXT_MESSAGE).toMatch(/无法保存的字符/);
     // A lone surrogate deep in a field's rows or text is told at that field too.
-    const content = await t.post(`${A}/save`, { subAct: 'a', title: '正常标题', content: '<p>半个\ud83d字符</p>' }, province);
+    const content = await t.post(
+      `${A}/save`,
+      { subAct: 'a', title: '正常标题', content: '<p>半个\ud83d字符</p>' },
+      province,
+    );
     expect(content.status).toBe(400);
     expect(content.body.data).toEqual([{ field: 'content', message: UNSTORABLE_TEXT_MESSAGE }]);
-    const nested = await t.post(`${A}/save`, { subAct: 'a', title: '正常标题', content: '<p>x</p>', attachments: [{ fileName: 'a\udc00.pdf' }] }, province);
+    const nested = await t.post(
+      `${A}/save`,
+      { subAct: 'a', title: '正常标题', content: '<p>x</p>', attachments: [{ fileName: 'a\udc00.pdf' }] },
+      province,
+    );
     expect(nested.status).toBe(400);
     expect(nested.body.data).toEqual([{ field: 'attachments', message: UNSTORABLE_TEXT_MESSAGE }]);
     // A key holding one has no field to be told at: the message is the answer's own.
     const key = await t.post(`${A}/save`, { subAct: 'a', ['t\u0000']: 'x' }, province);
     expect([key.status, key.body.result]).toEqual([400, UNSTORABLE_TEXT_MESSAGE]);
-    const filter = await t.post(`${A}/list`, { subAct: 'a', filters: [{ field: 'title', op: 'like', value: 'a\u0000' }] }, province);
+    const filter = await t.post(
+      `${A}/list`,
+      { subAct: 'a', filters: [{ field: 'title', op: 'like', value: 'a\u0000' }] },
+      province,
+    );
     expect(filter.status).toBe(400);
     const after = await t.post(`${A}/list`, { subAct: 'a', pageSize: 100 }, province);
     expect(after.body.data.total).toBe(before.body.data.total);
@@ -124,20 +157,45 @@ describe('hostile input', () => {
     const files = fileTestClient(t, province);
     const sent = await files.send(Buffer.from('%PDF-1.4\n% 孤立代理\n%%EOF\n'), '正常.pdf');
     expect(sent.step).toBe('done');
-    const refused = await files.uploadFile({ belongType: 'announcement.attachments', contextId: sent.file!.contextId, originalFileName: 'a\ud800b.pdf' });
+    const refused = await files.uploadFile({
+      belongType: 'announcement.attachments',
+      contextId: sent.file!.contextId,
+      originalFileName: 'a\ud800b.pdf',
+    });
     expect(refused).toMatchObject({ flag: false, result: INVALID });
     // A name stored before this check (or by another path) still zips.
-    await t.ctx.database.db.updateTable('files' as never).set({ original_file_name: 'x\ud800y.pdf' } as never).where('id' as never, '=', sent.file!.id as never).execute();
-    const zip = await t.inject({ method: 'POST', url: '/api/file/downloadZip', headers: { ...province, 'content-type': 'application/json' }, payload: JSON.stringify({ ids: [sent.file!.id], name: 'z\ud800' }) });
+    await t.ctx.database.db
+      .updateTable('files' as never)
+      .set({ original_file_name: 'x\ud800y.pdf' } as never)
+      .where('id' as never, '=', sent.file!.id as never)
+      .execute();
+    const zip = await t.inject({
+      method: 'POST',
+      url: '/api/file/downloadZip',
+      headers: { ...province, 'content-type': 'application/json' },
+      payload: JSON.stringify({ ids: [sent.file!.id], name: 'z\ud800' }),
+    });
     expect([200, 400]).toContain(zip.statusCode);
-    const zip2 = await t.inject({ method: 'POST', url: '/api/file/downloadZip', headers: { ...province, 'content-type': 'application/json' }, payload: JSON.stringify({ ids: [sent.file!.id] }) });
+    const zip2 = await t.inject({
+      method: 'POST',
+      url: '/api/file/downloadZip',
+      headers: { ...province, 'content-type': 'application/json' },
+      payload: JSON.stringify({ ids: [sent.file!.id] }),
+    });
     expect(zip2.statusCode).toBe(200);
     expect(zip2.rawPayload.subarray(0, 2).toString()).toBe('PK');
   });
 
   it('JSON bodies are not coerced: {"ids": true} deletes nothing; forms and query strings still coerce', async () => {
     const rec = await create('不应被删除');
-    for (const payload of ['{"ids":true}', '{"ids":[true]}', '{"id":true}', `{"ids":"${rec.id}"}`, '{"ids":[1.5]}', '{"id":[1]}']) {
+    for (const payload of [
+      '{"ids":true}',
+      '{"ids":[true]}',
+      '{"id":true}',
+      `{"ids":"${rec.id}"}`,
+      '{"ids":[1.5]}',
+      '{"id":[1]}',
+    ]) {
       const res = await raw(`${A}/delete`, payload, admin);
       expect(res.statusCode, `${payload} ${res.body}`).toBe(400);
       expect(res.json().result).toBe(INVALID);
@@ -155,7 +213,12 @@ describe('hostile input', () => {
     expect(dl.statusCode).toBeLessThan(500);
     expect(dl.statusCode).not.toBe(400);
     // A form body keeps its coercion too (file calls post forms).
-    const form = await t.inject({ method: 'POST', url: '/api/file/links', headers: { ...admin, 'content-type': 'application/x-www-form-urlencoded' }, payload: `ids=${rec.id}&subAct=a` });
+    const form = await t.inject({
+      method: 'POST',
+      url: '/api/file/links',
+      headers: { ...admin, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `ids=${rec.id}&subAct=a`,
+    });
     expect(form.statusCode).toBe(200);
   });
 });

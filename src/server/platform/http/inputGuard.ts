@@ -37,8 +37,9 @@ export function jsonDepthOver(text: string, limit: number): boolean {
       if (c === 0x5c) i++;
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
-    else if (c === 0x7b || c === 0x5b) { if (++depth > limit) return true; }
-    else if (c === 0x7d || c === 0x5d) depth--;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
   }
   return false;
 }
@@ -64,7 +65,9 @@ export const UNSTORABLE_TEXT_MESSAGE = '内容含有无法保存的字符（空�
  * shows it there; the message itself when no field holds it (a key, a bare array).
  */
 function unstorable(field: string | undefined): AppError {
-  return field ? AppError.invalid([{ field, message: UNSTORABLE_TEXT_MESSAGE }]) : new AppError(UNSTORABLE_TEXT_MESSAGE, 400, 400);
+  return field
+    ? AppError.invalid([{ field, message: UNSTORABLE_TEXT_MESSAGE }])
+    : new AppError(UNSTORABLE_TEXT_MESSAGE, 400, 400);
 }
 
 /**
@@ -110,7 +113,13 @@ function guardRequest(request: FastifyRequest): void {
   }
 }
 
-const AJV_BASE: AjvOptions = { useDefaults: true, removeAdditional: false, allErrors: false, addUsedSchema: false, allowUnionTypes: true };
+const AJV_BASE: AjvOptions = {
+  useDefaults: true,
+  removeAdditional: false,
+  allErrors: false,
+  addUsedSchema: false,
+  allowUnionTypes: true,
+};
 
 function makeAjv(coerceTypes: AjvOptions['coerceTypes']): Ajv {
   const ajv = new Ajv({ ...AJV_BASE, coerceTypes });

@@ -15,7 +15,13 @@ import { varyWith } from './compressAnswers.js';
  */
 export function installPublicCaching(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.user || request.headers.authorization || (request.method !== 'GET' && request.method !== 'HEAD') || reply.statusCode !== 200) return done(null, payload);
+    if (
+      request.user ||
+      request.headers.authorization ||
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
+      reply.statusCode !== 200
+    )
+      return done(null, payload);
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const own = reply.getHeader('Cache-Control');
     if (own && own !== 'no-cache') return done(null, payload);

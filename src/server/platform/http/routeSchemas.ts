@@ -20,7 +20,12 @@ export function recordRouteSchemas(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      list.push({ method, url: route.url, schema: route.schema, auth: (route.config as { auth?: unknown } | undefined)?.auth });
+      list.push({
+        method,
+        url: route.url,
+        schema: route.schema,
+        auth: (route.config as { auth?: unknown } | undefined)?.auth,
+      });
     }
   });
 }

@@ -3,15 +3,24 @@ import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { CONTENT_SECURITY_POLICY } from './securityHeaders.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('security headers', () => {
   it('come with every answer of the API, errors and refusals included', async () => {
     const auth = await t.loginAs('province');
     const answers = [
       await t.inject({ method: 'POST', url: '/api/basicInfoMaintain/querySysName', payload: {} }),
-      await t.inject({ method: 'POST', url: '/api/resource/topic/list', headers: auth, payload: { page: 1, pageSize: 1 } }),
+      await t.inject({
+        method: 'POST',
+        url: '/api/resource/topic/list',
+        headers: auth,
+        payload: { page: 1, pageSize: 1 },
+      }),
       await t.inject({ method: 'POST', url: '/api/resource/topic/list', payload: {} }),
       await t.inject({ method: 'GET', url: '/api/no/such/call' }),
     ];
@@ -28,22 +37,49 @@ describe('transport and caching headers', () => {
   it('send HSTS only when the request came over https as a believed proxy reports it', async () => {
     const proxied = await createTestApp({ trustProxy: '127.0.0.1' });
     try {
-      const overHttps = await proxied.inject({ method: 'POST', url: '/api/basicInfoMaintain/querySysName', payload: {}, headers: { 'x-forwarded-proto': 'https' } });
+      const overHttps = await proxied.inject({
+        method: 'POST',
+        url: '/api/basicInfoMaintain/querySysName',
+        payload: {},
+        headers: { 'x-forwarded-proto': 'https' },
+      });
       expect(overHttps.headers['strict-transport-security']).toBe('max-age=31536000');
-      const overHttp = await proxied.inject({ method: 'POST', url: '/api/basicInfoMaintain/querySysName', payload: {}, headers: { 'x-forwarded-proto': 'http' } });
+      const overHttp = await proxied.inject({
+        method: 'POST',
+        url: '/api/basicInfoMaintain/querySysName',
+        payload: {},
+        headers: { 'x-forwarded-proto': 'http' },
+      });
       expect(overHttp.headers['strict-transport-security']).toBeUndefined();
-    } finally { await proxied.close(); }
+    } finally {
+      await proxied.close();
+    }
     // Without TRUST_PROXY the header is the client's word: no HSTS on a plain-http deployment.
-    const claimed = await t.inject({ method: 'POST', url: '/api/basicInfoMaintain/querySysName', payload: {}, headers: { 'x-forwarded-proto': 'https' } });
+    const claimed = await t.inject({
+      method: 'POST',
+      url: '/api/basicInfoMaintain/querySysName',
+      payload: {},
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(claimed.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('mark every signed-in API answer no-store, refusals included', async () => {
     const auth = await t.loginAs('province');
     const answers = [
-      await t.inject({ method: 'POST', url: '/api/resource/topic/list', headers: auth, payload: { page: 1, pageSize: 1 } }),
+      await t.inject({
+        method: 'POST',
+        url: '/api/resource/topic/list',
+        headers: auth,
+        payload: { page: 1, pageSize: 1 },
+      }),
       await t.inject({ method: 'POST', url: '/api/resource/topic/get', headers: auth, payload: { id: 999999 } }),
-      await t.inject({ method: 'POST', url: '/api/resource/user/list', headers: auth, payload: { page: 1, pageSize: 1 } }),
+      await t.inject({
+        method: 'POST',
+        url: '/api/resource/user/list',
+        headers: auth,
+        payload: { page: 1, pageSize: 1 },
+      }),
     ];
     expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 200]);
     for (const res of answers) expect(res.headers['cache-control']).toBe('no-store');

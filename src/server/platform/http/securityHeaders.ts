@@ -42,7 +42,8 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     if (!reply.hasHeader('Referrer-Policy')) reply.header('Referrer-Policy', 'same-origin');
     if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
-    if (request.user && !reply.hasHeader('Cache-Control') && CALL_SURFACE.test(request.url)) reply.header('Cache-Control', 'no-store');
+    if (request.user && !reply.hasHeader('Cache-Control') && CALL_SURFACE.test(request.url))
+      reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
 }

@@ -12,11 +12,23 @@ export function newHolderName(): string {
  * already). One upsert statement, so of several processes asking at once exactly one gets it: the
  * others' conflicting insert updates nothing while the lease is alive and someone else's.
  */
-export async function acquireLease(db: Kysely<any>, name: string, holder: string, ttlMs: number, now = Date.now()): Promise<boolean> {
+export async function acquireLease(
+  db: Kysely<any>,
+  name: string,
+  holder: string,
+  ttlMs: number,
+  now = Date.now(),
+): Promise<boolean> {
   const expiresAt = now + ttlMs;
-  await db.insertInto('job_lease').values({ name, holder, expires_at: expiresAt })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ holder, expires_at: expiresAt })
-      .where((eb) => eb.or([eb('job_lease.expires_at', '<', now), eb('job_lease.holder', '=', holder)])))
+  await db
+    .insertInto('job_lease')
+    .values({ name, holder, expires_at: expiresAt })
+    .onConflict((oc) =>
+      oc
+        .column('name')
+        .doUpdateSet({ holder, expires_at: expiresAt })
+        .where((eb) => eb.or([eb('job_lease.expires_at', '<', now), eb('job_lease.holder', '=', holder)])),
+    )
     .execute();
   const row = await db.selectFrom('job_lease').select('holder').where('name', '=', name).executeTakeFirst();
   return row?.holder === holder;
@@ -24,5 +36,10 @@ export async function acquireLease(db: Kysely<any>, name: string, holder: string
 
 /** Gives the lease back early (only the holder can), so the next run need not wait for it to run out. */
 export async function releaseLease(db: Kysely<any>, name: string, holder: string): Promise<void> {
-  await db.updateTable('job_lease').set({ expires_at: 0 }).where('name', '=', name).where('holder', '=', holder).execute();
+  await db
+    .updateTable('job_lease')
+    .set({ expires_at: 0 })
+    .where('name', '=', name)
+    .where('holder', '=', holder)
+    .execute();
 }

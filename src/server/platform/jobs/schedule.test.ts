@@ -7,7 +7,9 @@ const HOUR = 60 * 60 * 1000;
 
 describe('scheduled jobs run once per period across processes', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
   afterAll(async () => t?.close());
 
   it('one of several processes ticking at once gets the turn, and keeps it for the period', async () => {

@@ -17,7 +17,13 @@ export function jobHolder(ctx: AppContext): string {
  * held and skip. A holder that dies loses its turn when the lease runs out. So across processes
  * the job runs once per period, not once per process.
  */
-export async function claimTurn(ctx: AppContext, name: string, periodMs: number, now = Date.now(), holder = jobHolder(ctx)): Promise<boolean> {
+export async function claimTurn(
+  ctx: AppContext,
+  name: string,
+  periodMs: number,
+  now = Date.now(),
+  holder = jobHolder(ctx),
+): Promise<boolean> {
   return acquireLease(ctx.database.db, `${name}:turn`, holder, Math.max(1, periodMs - Math.floor(periodMs / 20)), now);
 }
 
@@ -34,7 +40,9 @@ export function scheduleJob(ctx: AppContext, name: string, everyMs: number, job:
     claimTurn(ctx, name, everyMs)
       .then((mine) => (mine ? job() : undefined))
       .catch((e) => ctx.log.error({ err: e, job: name }, 'scheduled job failed'))
-      .finally(() => { running = false; });
+      .finally(() => {
+        running = false;
+      });
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -26,9 +26,20 @@ export const inAppSender: Sender = {
   name: 'inApp',
   async send(_ctx, db, notices) {
     if (!notices.length) return;
-    await db.insertInto('notification').values(notices.map((n) => ({
-      user_id: n.userId, kind: n.kind, title: n.title, body: n.body, link: n.link, read_at: null, created_at: n.createdAt,
-    }))).execute();
+    await db
+      .insertInto('notification')
+      .values(
+        notices.map((n) => ({
+          user_id: n.userId,
+          kind: n.kind,
+          title: n.title,
+          body: n.body,
+          link: n.link,
+          read_at: null,
+          created_at: n.createdAt,
+        })),
+      )
+      .execute();
   },
 };
 

@@ -15,7 +15,11 @@ export type Choices = Map<string, Partial<Record<OutsideChannel, boolean>>>;
 
 /** One person's own choices (kind → channel → on/off), as stored. */
 export async function readChoices(db: Kysely<any>, userId: number): Promise<Choices> {
-  const rows = await db.selectFrom('notification_preference').select(['kind', 'channel', 'enabled']).where('user_id', '=', userId).execute();
+  const rows = await db
+    .selectFrom('notification_preference')
+    .select(['kind', 'channel', 'enabled'])
+    .where('user_id', '=', userId)
+    .execute();
   const out: Choices = new Map();
   for (const r of rows) {
     const c = out.get(String(r.kind)) ?? {};
@@ -26,17 +30,42 @@ export async function readChoices(db: Kysely<any>, userId: number): Promise<Choi
 }
 
 /** Replaces one person's choice for a kind and channel. */
-export async function writeChoice(db: Kysely<any>, userId: number, kind: string, channel: OutsideChannel, enabled: boolean): Promise<void> {
-  await db.deleteFrom('notification_preference').where('user_id', '=', userId).where('kind', '=', kind).where('channel', '=', channel).execute();
-  await db.insertInto('notification_preference').values({ user_id: userId, kind, channel, enabled: enabled ? 1 : 0 }).execute();
+export async function writeChoice(
+  db: Kysely<any>,
+  userId: number,
+  kind: string,
+  channel: OutsideChannel,
+  enabled: boolean,
+): Promise<void> {
+  await db
+    .deleteFrom('notification_preference')
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('channel', '=', channel)
+    .execute();
+  await db
+    .insertInto('notification_preference')
+    .values({ user_id: userId, kind, channel, enabled: enabled ? 1 : 0 })
+    .execute();
 }
 
 /** Of `userIds`, those who get `kind` by `channel`: their own choice, else the policy's default. */
-export async function wantsChannel(db: Kysely<any>, policy: ChannelPolicy, userIds: number[], kind: string, channel: OutsideChannel): Promise<number[]> {
+export async function wantsChannel(
+  db: Kysely<any>,
+  policy: ChannelPolicy,
+  userIds: number[],
+  kind: string,
+  channel: OutsideChannel,
+): Promise<number[]> {
   const defaults = policy.get(kind);
   if (!defaults || !userIds.length) return [];
-  const rows = await db.selectFrom('notification_preference').select(['user_id', 'enabled'])
-    .where('kind', '=', kind).where('channel', '=', channel).where('user_id', 'in', userIds).execute();
+  const rows = await db
+    .selectFrom('notification_preference')
+    .select(['user_id', 'enabled'])
+    .where('kind', '=', kind)
+    .where('channel', '=', channel)
+    .where('user_id', 'in', userIds)
+    .execute();
   const chosen = new Map(rows.map((r) => [Number(r.user_id), Number(r.enabled) === 1]));
   return userIds.filter((id) => chosen.get(id) ?? defaults[channel]);
 }

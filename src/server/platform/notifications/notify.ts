@@ -23,14 +23,23 @@ export async function notify(ctx: AppContext, n: NotifyInput, trx?: Kysely<any>)
   const link = n.link && n.link.startsWith('/') && !n.link.startsWith('//') ? n.link.slice(0, 500) : null;
   const now = Date.now();
   const notices: OutgoingNotice[] = ids.map((userId) => ({
-    userId, kind: n.kind.slice(0, 48), title: n.title.slice(0, 200), body: n.body ?? null, link, createdAt: now,
+    userId,
+    kind: n.kind.slice(0, 48),
+    title: n.title.slice(0, 200),
+    body: n.body ?? null,
+    link,
+    createdAt: now,
   }));
   const db = trx ?? ctx.database.db;
   for (const sender of sendersOf(ctx)) {
     if (sender.name === 'inApp') await sender.send(ctx, db, notices);
     else {
       // An outside channel failing must not undo the change nor the in-app notice.
-      try { await sender.send(ctx, db, notices); } catch (err) { ctx.log.warn({ err, sender: sender.name }, 'notice sender failed'); }
+      try {
+        await sender.send(ctx, db, notices);
+      } catch (err) {
+        ctx.log.warn({ err, sender: sender.name }, 'notice sender failed');
+      }
     }
   }
   return ids.length;

@@ -19,14 +19,28 @@ function byKind(notices: OutgoingNotice[]): Map<string, OutgoingNotice[]> {
 }
 
 /** Each notice whose recipient wants `channel` for its kind, with that recipient's contact column. */
-async function addressed(db: Kysely<any>, policy: ChannelPolicy, notices: OutgoingNotice[], channel: OutsideChannel, column: 'email' | 'mobile') {
+async function addressed(
+  db: Kysely<any>,
+  policy: ChannelPolicy,
+  notices: OutgoingNotice[],
+  channel: OutsideChannel,
+  column: 'email' | 'mobile',
+) {
   const out: { notice: OutgoingNotice; to: string }[] = [];
   for (const [kind, list] of byKind(notices)) {
     const ids = await wantsChannel(db, policy, [...new Set(list.map((n) => n.userId))], kind, channel);
     if (!ids.length) continue;
-    const rows = await db.selectFrom('users').select(['id', column]).where('id', 'in', ids).where('enabled', '=', 1).execute();
+    const rows = await db
+      .selectFrom('users')
+      .select(['id', column])
+      .where('id', 'in', ids)
+      .where('enabled', '=', 1)
+      .execute();
     const to = new Map(rows.map((r) => [Number(r.id), String(r[column] ?? '').trim()]));
-    for (const n of list) { const a = to.get(n.userId); if (a) out.push({ notice: n, to: a }); }
+    for (const n of list) {
+      const a = to.get(n.userId);
+      if (a) out.push({ notice: n, to: a });
+    }
   }
   return out;
 }
@@ -34,15 +48,26 @@ async function addressed(db: Kysely<any>, policy: ChannelPolicy, notices: Outgoi
 /** E-mail over SMTP: subject is the notice's title, the text its body and the link to open. */
 export function emailSender(config: ChannelConfig, policy: ChannelPolicy): Sender | null {
   if (!config.smtp) return null;
-  const transport = nodemailer.createTransport({ ...config.smtp, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  const transport = nodemailer.createTransport({
+    ...config.smtp,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
   return {
     name: 'email',
     async send(ctx, db, notices) {
       for (const { notice, to } of await addressed(db, policy, notices, 'email', 'email')) {
         if (!/^[^\s@<>]+@[^\s@<>]+$/.test(to)) continue;
         const link = absoluteLink(config, notice.link);
-        const text = [notice.body ?? '', link ? `查看详情：${link}` : '', '', '此邮件由系统自动发送，请勿直接回复。如不需要此类邮件，可在平台“个人设置 > 消息提醒设置”中关闭。']
-          .filter((l, i) => l !== '' || i === 2).join('\n');
+        const text = [
+          notice.body ?? '',
+          link ? `查看详情：${link}` : '',
+          '',
+          '此邮件由系统自动发送，请勿直接回复。如不需要此类邮件，可在平台“个人设置 > 消息提醒设置”中关闭。',
+        ]
+          .filter((l, i) => l !== '' || i === 2)
+          .join('\n');
         try {
           await transport.sendMail({ from: config.mailFrom, to, subject: notice.title, text });
         } catch (err) {

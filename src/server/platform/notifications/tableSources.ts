@@ -5,7 +5,13 @@ import { tableExists } from '../db/tableExists.js';
 import type { TableSourceName } from '../schemas/tableSourceNames.js';
 
 /** Rows of a table source as a dashboard list shows them. */
-export interface TableSourceRow { id: string; title: string; createdAt: string; _link?: string; [field: string]: unknown }
+export interface TableSourceRow {
+  id: string;
+  title: string;
+  createdAt: string;
+  _link?: string;
+  [field: string]: unknown;
+}
 
 /**
  * Count sources that are tables of a module rather than entities (no schema, their own rules):
@@ -23,17 +29,29 @@ export interface TableSource {
 const unreadNotices: TableSource = {
   async count(ctx, user) {
     if (!(await tableExists(ctx.database, 'notification'))) return 0;
-    const r = await ctx.database.db.selectFrom('notification').select((eb) => eb.fn.countAll().as('n'))
-      .where('user_id', '=', user.userId).where('read_at', 'is', null).executeTakeFirst();
+    const r = await ctx.database.db
+      .selectFrom('notification')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', user.userId)
+      .where('read_at', 'is', null)
+      .executeTakeFirst();
     return Number(r?.n ?? 0);
   },
   async rows(ctx, user, limit) {
     if (!(await tableExists(ctx.database, 'notification'))) return [];
-    const rows = await ctx.database.db.selectFrom('notification').select(['id', 'title', 'link', 'created_at'])
-      .where('user_id', '=', user.userId).where('read_at', 'is', null)
-      .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    const rows = await ctx.database.db
+      .selectFrom('notification')
+      .select(['id', 'title', 'link', 'created_at'])
+      .where('user_id', '=', user.userId)
+      .where('read_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
     return rows.map((r) => ({
-      id: String(r.id), title: String(r.title ?? ''), createdAt: formatDateTime(Number(r.created_at)),
+      id: String(r.id),
+      title: String(r.title ?? ''),
+      createdAt: formatDateTime(Number(r.created_at)),
       // Only a path inside the app becomes a link.
       ...(typeof r.link === 'string' && r.link.startsWith('/') && !r.link.startsWith('//') ? { _link: r.link } : {}),
     }));

@@ -5,7 +5,7 @@ const store = {} as RecordStore;
 const adapter = {} as VirtualEntity;
 
 describe('Engine', () => {
-  it('runs every module\'s facts of an entity, in the order registered', async () => {
+  it("runs every module's facts of an entity, in the order registered", async () => {
     const engine = new Engine(() => false);
     engine.on('topic', { facts: async () => ({ a: 1, b: 1 }) });
     engine.on('topic', { facts: async () => ({ b: 2 }) });
@@ -38,8 +38,19 @@ describe('Engine', () => {
     const ctx = { log: { error: (o: unknown) => errors.push(o) } } as never;
     await engine.beforeSave(ctx, 'expert', next, null, {} as never);
     expect(next).toMatchObject({ name: 'x', userId: 7 });
-    engine.on('expert', { afterCommit: async () => { throw new Error('down'); } });
-    await engine.afterCommit(ctx, { entity: 'expert', record: {} as never, action: 'create', fromStatus: null, toStatus: null, user: null });
+    engine.on('expert', {
+      afterCommit: async () => {
+        throw new Error('down');
+      },
+    });
+    await engine.afterCommit(ctx, {
+      entity: 'expert',
+      record: {} as never,
+      action: 'create',
+      fromStatus: null,
+      toStatus: null,
+      user: null,
+    });
     expect(errors).toHaveLength(1);
   });
 });

@@ -25,11 +25,13 @@ export class Engine {
     for (const kind of HOOK_KINDS) {
       const hook = ext[kind];
       if (!hook) continue;
-      if ((lists[kind] as unknown[]).includes(hook)) throw new Error(`${entity}: this ${kind} hook is registered already`);
+      if ((lists[kind] as unknown[]).includes(hook))
+        throw new Error(`${entity}: this ${kind} hook is registered already`);
       (lists[kind] as unknown[]).push(hook);
     }
     if (ext.virtual) {
-      if (!this.isVirtual(entity)) throw new Error(`schemas/entities/${entity}.json must exist and say "virtual": true`);
+      if (!this.isVirtual(entity))
+        throw new Error(`schemas/entities/${entity}.json must exist and say "virtual": true`);
       if (this.adapters.has(entity)) throw new Error(`${entity}: a virtual entity adapter is registered already`);
       this.adapters.set(entity, ext.virtual);
     }
@@ -42,7 +44,13 @@ export class Engine {
   }
 
   /** Before the save's transaction: a hook may refuse (AppError) and returns values to set. */
-  async beforeSave(ctx: AppContext, entity: string, next: NewRecord, existing: StoredRecord | null, user: SessionUser): Promise<void> {
+  async beforeSave(
+    ctx: AppContext,
+    entity: string,
+    next: NewRecord,
+    existing: StoredRecord | null,
+    user: SessionUser,
+  ): Promise<void> {
     for (const hook of this.byEntity.get(entity)?.beforeSave ?? []) {
       const patch = await hook({ ctx, next, existing, user });
       if (patch) Object.assign(next, patch);
@@ -85,7 +93,8 @@ export class Engine {
 
   private listsOf(entity: string): Required<Lists> {
     let lists = this.byEntity.get(entity);
-    if (!lists) this.byEntity.set(entity, (lists = { beforeSave: [], inSave: [], onTransition: [], afterCommit: [], facts: [] }));
+    if (!lists)
+      this.byEntity.set(entity, (lists = { beforeSave: [], inSave: [], onTransition: [], afterCommit: [], facts: [] }));
     return lists;
   }
 }
@@ -182,7 +191,13 @@ export type RuleFactsProvider = (store: RecordStore, now: number) => Promise<Rul
  * expert reads the documents of the topics assigned to them): the `files` fields the user may read
  * through, or null.
  */
-export type FileReadGrant = (ctx: AppContext, user: SessionUser, entity: string, record: StoredRecord, db: Kysely<any>) => Promise<readonly string[] | null>;
+export type FileReadGrant = (
+  ctx: AppContext,
+  user: SessionUser,
+  entity: string,
+  record: StoredRecord,
+  db: Kysely<any>,
+) => Promise<readonly string[] | null>;
 
 /** A page of list rows as every list call answers it. */
 export interface ListAnswer {

@@ -5,7 +5,8 @@ import { syncEntityTables } from './entityTables.js';
 import { KyselyRecordStore, type StoredRecord } from './RecordStore.js';
 
 const probe: EntityDef = {
-  name: 'storeProbe', label: '存储探针',
+  name: 'storeProbe',
+  label: '存储探针',
   fields: {
     title: { type: 'string', label: '标题', column: true },
     score: { type: 'number', label: '分数' },
@@ -19,7 +20,22 @@ const probe: EntityDef = {
 
 let t: TestApp;
 let store: KyselyRecordStore;
-const base = (over: Record<string, unknown>) => ({ status: 'a', ownerId: 1, areaCode: '1101', createdAt: 1, updatedAt: 1, createdBy: 1, updatedBy: 1, title: null, score: null, rank: null, note: null, tags: null, done: null, ...over });
+const base = (over: Record<string, unknown>) => ({
+  status: 'a',
+  ownerId: 1,
+  areaCode: '1101',
+  createdAt: 1,
+  updatedAt: 1,
+  createdBy: 1,
+  updatedBy: 1,
+  title: null,
+  score: null,
+  rank: null,
+  note: null,
+  tags: null,
+  done: null,
+  ...over,
+});
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,16 +48,33 @@ beforeAll(async () => {
   ];
   for (const r of rows) await store.insert(probe, base(r));
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const titles = async (where: any, sort: { field: string; order: 'asc' | 'desc' }[] = [{ field: 'id', order: 'asc' }]) =>
   (await store.list(probe, { where, sort, offset: 0, limit: 10 })).rows.map((r) => r.title);
 
 describe('KyselyRecordStore', () => {
   it('round-trips columns and JSON data with their types', async () => {
-    const { rows, total } = await store.list(probe, { where: { t: 'const', value: true }, sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: 10 });
+    const { rows, total } = await store.list(probe, {
+      where: { t: 'const', value: true },
+      sort: [{ field: 'id', order: 'asc' }],
+      offset: 0,
+      limit: 10,
+    });
     expect(total).toBe(3);
-    expect(rows[0]).toMatchObject({ title: '甲', score: 9.5, rank: 3, note: 'beta', tags: ['1', '2'], done: true, version: 1, status: 'a', areaCode: '1101' });
+    expect(rows[0]).toMatchObject({
+      title: '甲',
+      score: 9.5,
+      rank: 3,
+      note: 'beta',
+      tags: ['1', '2'],
+      done: true,
+      version: 1,
+      status: 'a',
+      areaCode: '1101',
+    });
     expect(rows[2]).toMatchObject({ note: null, tags: null, done: null });
   });
 
@@ -63,11 +96,32 @@ describe('KyselyRecordStore', () => {
   });
 
   it('updates only the version it was given (optimistic locking), and logs', async () => {
-    const rec = (await store.list(probe, { where: { t: 'const', value: true }, sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: 1 })).rows[0] as StoredRecord;
+    const rec = (
+      await store.list(probe, {
+        where: { t: 'const', value: true },
+        sort: [{ field: 'id', order: 'asc' }],
+        offset: 0,
+        limit: 1,
+      })
+    ).rows[0] as StoredRecord;
     expect(await store.update(probe, { ...rec, note: 'first' }, 1)).toBe(true);
     expect(await store.update(probe, { ...rec, note: 'second' }, 1)).toBe(false);
     expect(await store.get(probe, rec.id)).toMatchObject({ note: 'first', version: 2 });
-    await store.log({ entity: probe.name, recordId: rec.id, action: 'x', actionLabel: '测试', fromStatus: 'a', toStatus: 'b', comment: null, userId: 1, userName: 'u', roleCode: '2', createdAt: 5 });
-    expect(await store.logs(probe, rec.id)).toEqual([expect.objectContaining({ action: 'x', actionLabel: '测试', fromStatus: 'a', toStatus: 'b', createdAt: 5 })]);
+    await store.log({
+      entity: probe.name,
+      recordId: rec.id,
+      action: 'x',
+      actionLabel: '测试',
+      fromStatus: 'a',
+      toStatus: 'b',
+      comment: null,
+      userId: 1,
+      userName: 'u',
+      roleCode: '2',
+      createdAt: 5,
+    });
+    expect(await store.logs(probe, rec.id)).toEqual([
+      expect.objectContaining({ action: 'x', actionLabel: '测试', fromStatus: 'a', toStatus: 'b', createdAt: 5 }),
+    ]);
   });
 });

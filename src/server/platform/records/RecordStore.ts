@@ -52,7 +52,8 @@ export interface StoredRecord {
 }
 
 /** Conditions of a list: the scope and rules (Cond), plus the request's filters. */
-export type Filter = Cond
+export type Filter =
+  | Cond
   | { t: 'like'; field: string; value: string }
   | { t: 'and' | 'or'; items: Filter[] }
   | { t: 'not'; item: Filter };
@@ -120,7 +121,9 @@ function parseChanges(v: unknown): FieldChange[] | null {
 export class KyselyRecordStore implements RecordStore {
   readonly dialect: Dialect;
   constructor(
-    private readonly db: Kysely<any>, dialect: Dialect, private readonly inTransaction = false,
+    private readonly db: Kysely<any>,
+    dialect: Dialect,
+    private readonly inTransaction = false,
     private readonly database?: Database,
     /** Inside a transaction: the tables written, whose counts are forgotten again when it ends. */
     private readonly touched?: Set<string>,
@@ -168,10 +171,13 @@ export class KyselyRecordStore implements RecordStore {
     // The filter tree is the largest part of both queries' keys: made into text once per call.
     const where = JSON.stringify(opts.where);
     const count = this.compiled(entity, 'count', opts, where, 0);
-    const total = await this.cachedRead(table, count.key, async () => Number((await this.db.executeQuery<{ n: number | string }>(count.query)).rows[0]?.n ?? 0));
+    const total = await this.cachedRead(table, count.key, async () =>
+      Number((await this.db.executeQuery<{ n: number | string }>(count.query)).rows[0]?.n ?? 0),
+    );
     if (total === 0 || opts.offset >= total) return { rows: [], total };
     const page = this.compiled(entity, 'page', opts, where, total);
-    const read = async () => (await this.db.executeQuery<Record<string, unknown>>(page.query)).rows.map((r) => recordFromRow(entity, r));
+    const read = async () =>
+      (await this.db.executeQuery<Record<string, unknown>>(page.query)).rows.map((r) => recordFromRow(entity, r));
     const rows = opts.cache && !this.inTransaction ? await this.cachedRead(table, page.key, read) : await read();
     return { rows, total };
   }
@@ -192,9 +198,18 @@ export class KyselyRecordStore implements RecordStore {
    * One of the list's two queries compiled, kept per entity definition and shape (values included),
    * with its text and values as one string: the table cache's key for its answer.
    */
-  private compiled(entity: EntityDef, part: 'count' | 'page', opts: ListOptions, where: string, total: number): { query: CompiledQuery; key: string } {
+  private compiled(
+    entity: EntityDef,
+    part: 'count' | 'page',
+    opts: ListOptions,
+    where: string,
+    total: number,
+  ): { query: CompiledQuery; key: string } {
     const broad = part === 'page' && total > BROAD_SEARCH;
-    const rest = part === 'count' ? '' : `${JSON.stringify(opts.sort)}\u0000${fieldsKey(opts.fields)}\u0000${opts.limit}\u0000${opts.offset}`;
+    const rest =
+      part === 'count'
+        ? ''
+        : `${JSON.stringify(opts.sort)}\u0000${fieldsKey(opts.fields)}\u0000${opts.limit}\u0000${opts.offset}`;
     const key = `${part}\u0000${this.dialect}\u0000${searchKey(this.searchFields(entity))}\u0000${broad ? 1 : 0}\u0000${where}\u0000${rest}`;
     let byShape = compiledLists.get(entity);
     if (!byShape) compiledLists.set(entity, (byShape = new Map()));
@@ -211,7 +226,11 @@ export class KyselyRecordStore implements RecordStore {
   async explainList(entity: EntityDef, opts: ListOptions, total = 0): Promise<{ count: string; page: string }> {
     const q = this.listSql(entity, opts, total);
     const plan = async (query: RawBuilder<unknown>) => {
-      const res = await (this.dialect === 'sqlite' ? sql<Record<string, unknown>>`explain query plan ${query}` : sql<Record<string, unknown>>`explain ${query}`).execute(this.db);
+      const res = await (
+        this.dialect === 'sqlite'
+          ? sql<Record<string, unknown>>`explain query plan ${query}`
+          : sql<Record<string, unknown>>`explain ${query}`
+      ).execute(this.db);
       return res.rows.map((r) => String(r.detail ?? r['QUERY PLAN'])).join('\n');
     };
     return { count: await plan(q.count), page: await plan(q.page) };
@@ -223,11 +242,14 @@ export class KyselyRecordStore implements RecordStore {
     const where = this.filterSql(entity, opts.where);
     // The same expressions and null placement as the sort indexes (entityIndexes), so the page is
     // read from an index in order instead of sorting every matching row.
-    const order = [...opts.sort.map((s) => {
-      const st = fieldStorage(entity, s.field);
-      const notNull = st.kind !== 'json' && NOT_NULL_COLUMNS.has(st.column);
-      return orderTerms(this.dialect, fieldExpr(this.dialect, st), s.order, notNull);
-    }), sql`${sql.ref('id')} desc`];
+    const order = [
+      ...opts.sort.map((s) => {
+        const st = fieldStorage(entity, s.field);
+        const notNull = st.kind !== 'json' && NOT_NULL_COLUMNS.has(st.column);
+        return orderTerms(this.dialect, fieldExpr(this.dialect, st), s.order, notNull);
+      }),
+      sql`${sql.ref('id')} desc`,
+    ];
     const pageWhere = total > BROAD_SEARCH ? this.filterSql(entity, opts.where, true) : where;
     // Page and size go into the text, not as parameters: with LIMIT a parameter, PostgreSQL rates
     // a prepared statement's generic plan as reading a tenth of the table and plans every call anew
@@ -236,13 +258,17 @@ export class KyselyRecordStore implements RecordStore {
     const offset = sql.raw(String(wholeNumber(opts.offset)));
     return {
       count: sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} where ${where}`,
-      page: sql<Record<string, unknown>>`select ${listColumns(this.dialect, entity, opts.fields)} from ${sql.table(table)} where ${pageWhere} order by ${sql.join(order)} limit ${limit} offset ${offset}`,
+      page: sql<
+        Record<string, unknown>
+      >`select ${listColumns(this.dialect, entity, opts.fields)} from ${sql.table(table)} where ${pageWhere} order by ${sql.join(order)} limit ${limit} offset ${offset}`,
     };
   }
 
   async get(entity: EntityDef, id: number, opts: { lock?: boolean } = {}): Promise<StoredRecord | undefined> {
     const lock = opts.lock && this.inTransaction && this.dialect === 'postgres' ? sql` for update` : sql``;
-    const res = await sql<Record<string, unknown>>`select * from ${sql.table(tableName(entity))} where ${sql.ref('id')} = ${id}${lock}`.execute(this.db);
+    const res = await sql<
+      Record<string, unknown>
+    >`select * from ${sql.table(tableName(entity))} where ${sql.ref('id')} = ${id}${lock}`.execute(this.db);
     return res.rows[0] ? recordFromRow(entity, res.rows[0]) : undefined;
   }
 
@@ -274,23 +300,48 @@ export class KyselyRecordStore implements RecordStore {
   }
 
   async log(entry: LogEntry): Promise<void> {
-    await this.db.insertInto('operation_log').values({
-      entity: entry.entity, record_id: entry.recordId, action: entry.action, action_label: entry.actionLabel,
-      from_status: entry.fromStatus, to_status: entry.toStatus, comment: entry.comment, user_id: entry.userId,
-      user_name: entry.userName, role_code: entry.roleCode, created_at: entry.createdAt,
-      changes: entry.changes?.length ? JSON.stringify(entry.changes) : null,
-    }).execute();
+    await this.db
+      .insertInto('operation_log')
+      .values({
+        entity: entry.entity,
+        record_id: entry.recordId,
+        action: entry.action,
+        action_label: entry.actionLabel,
+        from_status: entry.fromStatus,
+        to_status: entry.toStatus,
+        comment: entry.comment,
+        user_id: entry.userId,
+        user_name: entry.userName,
+        role_code: entry.roleCode,
+        created_at: entry.createdAt,
+        changes: entry.changes?.length ? JSON.stringify(entry.changes) : null,
+      })
+      .execute();
   }
 
   async logs(entity: EntityDef, id: number): Promise<(LogEntry & { id: number })[]> {
-    const rows = await this.db.selectFrom('operation_log').selectAll()
-      .where('entity', '=', entity.name).where('record_id', '=', id)
-      .orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
+    const rows = await this.db
+      .selectFrom('operation_log')
+      .selectAll()
+      .where('entity', '=', entity.name)
+      .where('record_id', '=', id)
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
     return rows.map((r) => ({
-      id: Number(r.id), entity: r.entity, recordId: Number(r.record_id), action: r.action, actionLabel: r.action_label,
-      fromStatus: r.from_status ?? null, toStatus: r.to_status ?? null, comment: r.comment ?? null,
-      userId: r.user_id === null ? null : Number(r.user_id), userName: r.user_name ?? null, roleCode: r.role_code ?? null,
-      createdAt: Number(r.created_at), changes: parseChanges(r.changes),
+      id: Number(r.id),
+      entity: r.entity,
+      recordId: Number(r.record_id),
+      action: r.action,
+      actionLabel: r.action_label,
+      fromStatus: r.from_status ?? null,
+      toStatus: r.to_status ?? null,
+      comment: r.comment ?? null,
+      userId: r.user_id === null ? null : Number(r.user_id),
+      userName: r.user_name ?? null,
+      roleCode: r.role_code ?? null,
+      createdAt: Number(r.created_at),
+      changes: parseChanges(r.changes),
     }));
   }
 }

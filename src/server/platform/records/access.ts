@@ -28,10 +28,14 @@ export function hasRight(entity: EntityDef, right: Right, user: SessionUser): bo
 
 function scopeHolds(scope: Scope, record: StoredRecord, user: SessionUser): boolean {
   switch (scope) {
-    case 'all': return true;
-    case 'city': return user.areaCode !== null && user.areaCode !== '' && record.areaCode === user.areaCode;
-    case 'own': return record.ownerId === user.userId;
-    default: return false;
+    case 'all':
+      return true;
+    case 'city':
+      return user.areaCode !== null && user.areaCode !== '' && record.areaCode === user.areaCode;
+    case 'own':
+      return record.ownerId === user.userId;
+    default:
+      return false;
   }
 }
 
@@ -39,17 +43,30 @@ function scopeHolds(scope: Scope, record: StoredRecord, user: SessionUser): bool
  * Whether the user holds a right on one record: a rule of their role whose scope and condition hold.
  * `shaped` is the record as rules read it, when the caller already has it (one per row, not per rule).
  */
-export function allowed(entity: EntityDef, right: Right, record: StoredRecord, user: SessionUser, now = Date.now(), shaped = ruleRecord(entity, record)): boolean {
+export function allowed(
+  entity: EntityDef,
+  right: Right,
+  record: StoredRecord,
+  user: SessionUser,
+  now = Date.now(),
+  shaped = ruleRecord(entity, record),
+): boolean {
   const ctx = ruleContext(user, shaped, now);
   return rulesFor(entity, right, user).some((r) => scopeHolds(r.scope, record, user) && test(r.when, ctx));
 }
 
 function scopeCond(scope: Scope, user: SessionUser): Cond {
   switch (scope) {
-    case 'all': return { t: 'const', value: true };
-    case 'city': return user.areaCode ? { t: 'cmp', field: 'areaCode', op: '=', value: user.areaCode } : { t: 'const', value: false };
-    case 'own': return { t: 'cmp', field: 'ownerId', op: '=', value: user.userId };
-    default: return { t: 'const', value: false };
+    case 'all':
+      return { t: 'const', value: true };
+    case 'city':
+      return user.areaCode
+        ? { t: 'cmp', field: 'areaCode', op: '=', value: user.areaCode }
+        : { t: 'const', value: false };
+    case 'own':
+      return { t: 'cmp', field: 'ownerId', op: '=', value: user.userId };
+    default:
+      return { t: 'const', value: false };
   }
 }
 
@@ -64,13 +81,24 @@ export function scopeFilter(entity: EntityDef, right: Right, user: SessionUser, 
     t: 'or',
     items: rulesFor(entity, right, user).map((r) => ({
       t: 'and' as const,
-      items: [scopeCond(r.scope, user), r.when === undefined ? { t: 'const' as const, value: true } : ruleToCond(r.when, ctx, fieldKind(entity))],
+      items: [
+        scopeCond(r.scope, user),
+        r.when === undefined ? { t: 'const' as const, value: true } : ruleToCond(r.when, ctx, fieldKind(entity)),
+      ],
     })),
   };
 }
 
 /** What the user may do with a record they can read: the `_perm` of every row and answer. */
-export function permissions(entity: EntityDef, workflow: WorkflowDef | null, record: StoredRecord, user: SessionUser, now = Date.now(), facts: RuleFacts = {}, shaped = ruleRecord(entity, record)): RowPermissions {
+export function permissions(
+  entity: EntityDef,
+  workflow: WorkflowDef | null,
+  record: StoredRecord,
+  user: SessionUser,
+  now = Date.now(),
+  facts: RuleFacts = {},
+  shaped = ruleRecord(entity, record),
+): RowPermissions {
   return {
     update: allowed(entity, 'update', record, user, now, shaped),
     delete: allowed(entity, 'delete', record, user, now, shaped),

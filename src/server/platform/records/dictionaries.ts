@@ -12,7 +12,10 @@ import { readSetting } from '../reference/settingsStore.js';
 export class DictionaryValues {
   private tableReady: Promise<boolean> | null = null;
   /** `db`: the connection to read through, e.g. a transaction's (default: the app's database). */
-  constructor(private readonly ctx: AppContext, private readonly db: Kysely<any> = ctx.database.db) {}
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly db: Kysely<any> = ctx.database.db,
+  ) {}
 
   private hasTable(): Promise<boolean> {
     this.tableReady ??= existingColumns(this.db, this.ctx.database.dialect, 'dictionary_items')
@@ -23,9 +26,18 @@ export class DictionaryValues {
 
   async options(type: string): Promise<DictionaryOption[]> {
     if (await this.hasTable()) {
-      const rows = await this.db.selectFrom('dictionary_items').select(['value', 'text', 'color'])
-        .where('type', '=', type).orderBy('sort_no').execute();
-      if (rows.length) return rows.map((r) => ({ value: String(r.value), text: String(r.text), ...(r.color ? { color: String(r.color) } : {}) }));
+      const rows = await this.db
+        .selectFrom('dictionary_items')
+        .select(['value', 'text', 'color'])
+        .where('type', '=', type)
+        .orderBy('sort_no')
+        .execute();
+      if (rows.length)
+        return rows.map((r) => ({
+          value: String(r.value),
+          text: String(r.text),
+          ...(r.color ? { color: String(r.color) } : {}),
+        }));
     }
     return this.ctx.schemas.dictionaries.get(type)?.options ?? [];
   }

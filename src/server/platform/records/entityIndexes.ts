@@ -10,11 +10,14 @@ import { indexPlan, type IndexSources } from './indexPlan.js';
 const snake = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 export const lookupIndexName = (table: string, field: string) => `ix_${table}_${snake(field)}`;
 /** A lookup in a page's own sort (not the default): the field's matches in that order. */
-export const sortedLookupIndexName = (table: string, field: string, sort: string) => `ix_${table}_${snake(field)}_by_${snake(sort)}`;
+export const sortedLookupIndexName = (table: string, field: string, sort: string) =>
+  `ix_${table}_${snake(field)}_by_${snake(sort)}`;
 /** Two fields read together (the area and the status) in a sort. */
-export const pairedIndexName = (table: string, first: string, field: string, sort: string) => fitName(`ixp_${table}_${snake(first)}__${snake(field)}_by_${snake(sort)}`);
+export const pairedIndexName = (table: string, first: string, field: string, sort: string) =>
+  fitName(`ixp_${table}_${snake(first)}__${snake(field)}_by_${snake(sort)}`);
 /** PostgreSQL cuts names at 63 bytes, so two long ones could meet: a longer name ends in a hash of itself. */
-const fitName = (name: string) => (name.length <= 63 ? name : `${name.slice(0, 54)}_${crypto.createHash('sha1').update(name).digest('hex').slice(0, 8)}`);
+const fitName = (name: string) =>
+  name.length <= 63 ? name : `${name.slice(0, 54)}_${crypto.createHash('sha1').update(name).digest('hex').slice(0, 8)}`;
 export const sortIndexName = (table: string, field: string) => `ixs_${table}_${snake(field)}`;
 export const trigramIndexName = (table: string, field: string) => `ixt_${table}_${snake(field)}`;
 export const ftsTableName = (table: string) => `fts_${table}`;
@@ -32,7 +35,8 @@ export const trigramAvailable = () => pgTrigram;
 
 /** SQLite: the search table's columns, one per searched field, the record id as rowid. */
 async function ftsColumns(db: Kysely<any>, table: string): Promise<string[] | null> {
-  const rows = (await sql<{ name: string }>`select name from pragma_table_info(${ftsTableName(table)})`.execute(db)).rows;
+  const rows = (await sql<{ name: string }>`select name from pragma_table_info(${ftsTableName(table)})`.execute(db))
+    .rows;
   return rows.length ? rows.map((r) => r.name) : null;
 }
 
@@ -50,13 +54,19 @@ async function syncSqliteSearch(db: Kysely<any>, entity: EntityDef, fields: stri
   await sql`drop table if exists ${sql.table(fts)}`.execute(db);
   if (!fields.length) return;
   const cols = sql.join(fields.map((f) => sql.ref(f)));
-  const exprOf = (row: 'new' | null) => sql.join(fields.map((f) => {
-    const s = storageOf(entity, f)!;
-    if (s.kind === 'json') return row ? sql`json_extract(${sql.raw(row)}.data, ${sql.lit(`$.${f}`)})` : fieldExpr('sqlite', s);
-    return row ? sql`${sql.raw(row)}.${sql.ref(s.column)}` : sql.ref(s.column);
-  }));
+  const exprOf = (row: 'new' | null) =>
+    sql.join(
+      fields.map((f) => {
+        const s = storageOf(entity, f)!;
+        if (s.kind === 'json')
+          return row ? sql`json_extract(${sql.raw(row)}.data, ${sql.lit(`$.${f}`)})` : fieldExpr('sqlite', s);
+        return row ? sql`${sql.raw(row)}.${sql.ref(s.column)}` : sql.ref(s.column);
+      }),
+    );
   await sql`create virtual table ${sql.table(fts)} using fts5(${cols}, tokenize = 'trigram')`.execute(db);
-  await sql`insert into ${sql.table(fts)} (rowid, ${cols}) select id, ${exprOf(null)} from ${sql.table(table)}`.execute(db);
+  await sql`insert into ${sql.table(fts)} (rowid, ${cols}) select id, ${exprOf(null)} from ${sql.table(table)}`.execute(
+    db,
+  );
   await sql`create trigger ${sql.raw(`${fts}_ai`)} after insert on ${sql.table(table)} begin
     insert into ${sql.table(fts)} (rowid, ${cols}) values (new.id, ${exprOf('new')}); end`.execute(db);
   await sql`create trigger ${sql.raw(`${fts}_au`)} after update on ${sql.table(table)} begin
@@ -74,9 +84,14 @@ async function ensurePgTrigram(db: Kysely<any>): Promise<boolean> {
     pgTrigram = true;
   } catch (err) {
     // Not permitted (a managed database without the extension): "contains" stays a plain scan.
-    const have = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(db);
+    const have = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(db);
     pgTrigram = Number(have.rows[0]?.n) > 0;
-    if (!pgTrigram) console.warn(`pg_trgm is not available (${(err as Error).message}); "contains" searches run without a trigram index`);
+    if (!pgTrigram)
+      console.warn(
+        `pg_trgm is not available (${(err as Error).message}); "contains" searches run without a trigram index`,
+      );
   }
   return pgTrigram;
 }
@@ -86,7 +101,12 @@ async function createIndex(db: Kysely<any>, name: string, table: string, body: R
 }
 
 /** The ORDER BY a list uses for a field: the same expression and null placement as its sort index. */
-export function orderTerms(dialect: Dialect, expr: ReturnType<typeof fieldExpr>, order: 'asc' | 'desc', notNull: boolean) {
+export function orderTerms(
+  dialect: Dialect,
+  expr: ReturnType<typeof fieldExpr>,
+  order: 'asc' | 'desc',
+  notNull: boolean,
+) {
   // Empty values last in both directions. SQLite puts NULL first ascending, PostgreSQL last.
   if (order === 'desc') return dialect === 'postgres' && !notNull ? sql`${expr} desc nulls last` : sql`${expr} desc`;
   return dialect === 'sqlite' && !notNull ? sql`${expr} asc nulls last` : sql`${expr} asc`;
@@ -103,7 +123,11 @@ export const NOT_NULL_COLUMNS = new Set(['id', 'version', 'created_at', 'updated
  * it), on PostgreSQL also one in descending sort order with the id as tie-break, and a trigram
  * search index per searched field. Indexes of fields no schema needs any more are left alone.
  */
-export async function syncEntityIndexes(database: Database, entities: Iterable<EntityDef>, sources: IndexSources): Promise<void> {
+export async function syncEntityIndexes(
+  database: Database,
+  entities: Iterable<EntityDef>,
+  sources: IndexSources,
+): Promise<void> {
   const { db, dialect } = database;
   const trigram = dialect === 'postgres' ? await ensurePgTrigram(db) : true;
   for (const entity of entities) {
@@ -113,7 +137,10 @@ export async function syncEntityIndexes(database: Database, entities: Iterable<E
     const keyOf = (field: string) => {
       const s = storageOf(entity, field)!;
       const expr = fieldExpr(dialect, s);
-      return { key: s.kind === 'json' ? sql`(${expr})` : expr, notNull: s.kind !== 'json' && NOT_NULL_COLUMNS.has(s.column) };
+      return {
+        key: s.kind === 'json' ? sql`(${expr})` : expr,
+        notNull: s.kind !== 'json' && NOT_NULL_COLUMNS.has(s.column),
+      };
     };
     // In the default sort's descending order, empty values last, the id breaking ties: on SQLite
     // the rowid rides along in every index and a backward scan gives exactly that order.
@@ -126,31 +153,51 @@ export async function syncEntityIndexes(database: Database, entities: Iterable<E
       if (field === defaultSort) continue;
       // A filter's matches come out of its index already in the default order: page 1 of a
       // filtered list reads ten index entries, and the count reads only the matching ones.
-      await createIndex(db, lookupIndexName(table, field), table, defaultSort ? sql`(${keyOf(field).key}, ${sortKey(defaultSort)})` : sql`(${keyOf(field).key})`);
+      await createIndex(
+        db,
+        lookupIndexName(table, field),
+        table,
+        defaultSort ? sql`(${keyOf(field).key}, ${sortKey(defaultSort)})` : sql`(${keyOf(field).key})`,
+      );
     }
     for (const { field, sort } of plan.sorted) {
       // The same in the sort of a list page that is not the default (topics: last updated first).
-      await createIndex(db, sortedLookupIndexName(table, field, sort), table, sql`(${keyOf(field).key}, ${sortKey(sort)})`);
+      await createIndex(
+        db,
+        sortedLookupIndexName(table, field, sort),
+        table,
+        sql`(${keyOf(field).key}, ${sortKey(sort)})`,
+      );
     }
     for (const { first, field, sort } of plan.paired) {
       // City staff's lists (their area, a status) read ten entries of it, and count only theirs.
-      await createIndex(db, pairedIndexName(table, first, field, sort), table, sql`(${keyOf(first).key}, ${keyOf(field).key}, ${sortKey(sort)})`);
+      await createIndex(
+        db,
+        pairedIndexName(table, first, field, sort),
+        table,
+        sql`(${keyOf(first).key}, ${keyOf(field).key}, ${sortKey(sort)})`,
+      );
     }
     for (const field of plan.sort) {
       const s = storageOf(entity, field)!;
       // syncEntityTables already indexes these columns, which SQLite also scans in sort order.
-      if (dialect === 'sqlite' && (s.kind === 'column' || (s.kind === 'system' && BASE_INDEXED.has(s.column)))) continue;
+      if (dialect === 'sqlite' && (s.kind === 'column' || (s.kind === 'system' && BASE_INDEXED.has(s.column))))
+        continue;
       await createIndex(db, sortIndexName(table, field), table, sql`(${sortKey(field)})`);
     }
     if (dialect === 'sqlite') {
       await syncSqliteSearch(db, entity, plan.search);
       if (!searchTables.has(database)) searchTables.set(database, new Map());
       searchTables.get(database)!.set(table, new Set(plan.search));
-    }
-    else if (trigram) {
+    } else if (trigram) {
       for (const field of plan.search) {
         const expr = fieldExpr(dialect, storageOf(entity, field)!);
-        await createIndex(db, trigramIndexName(table, field), table, sql`using gin (lower(${expr}) public.gin_trgm_ops)`);
+        await createIndex(
+          db,
+          trigramIndexName(table, field),
+          table,
+          sql`using gin (lower(${expr}) public.gin_trgm_ops)`,
+        );
       }
     }
   }

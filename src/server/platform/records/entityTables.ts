@@ -55,7 +55,8 @@ export function storageOf(entity: EntityDef, field: string): Storage | undefined
 }
 
 function findStorage(entity: EntityDef, field: string): Storage | undefined {
-  if (Object.hasOwn(SYSTEM_COLUMNS, field)) return { kind: 'system', column: SYSTEM_COLUMNS[field], field, type: fieldDef(entity, field)?.type ?? 'string' };
+  if (Object.hasOwn(SYSTEM_COLUMNS, field))
+    return { kind: 'system', column: SYSTEM_COLUMNS[field], field, type: fieldDef(entity, field)?.type ?? 'string' };
   const def = Object.prototype.hasOwnProperty.call(entity.fields, field) ? entity.fields[field] : undefined;
   if (!def || !NAME.test(field)) return undefined;
   if (def.column) return { kind: 'column', column: snake(field), field, type: def.type, def };
@@ -86,10 +87,14 @@ export function isStructured(def: FieldDef): boolean {
 function columnType(def: FieldDef): 'text' | 'bigint' | 'double precision' | 'integer' {
   if (isStructured(def)) return 'text';
   switch (def.type) {
-    case 'integer': return 'bigint';
-    case 'number': return 'double precision';
-    case 'boolean': return 'integer';
-    default: return 'text';
+    case 'integer':
+      return 'bigint';
+    case 'number':
+      return 'double precision';
+    case 'boolean':
+      return 'integer';
+    default:
+      return 'text';
   }
 }
 
@@ -107,9 +112,16 @@ export function fieldExpr(dialect: Dialect, s: Storage): RawBuilder<unknown> {
 }
 
 export async function existingColumns(db: Kysely<any>, dialect: Dialect, table: string): Promise<Set<string> | null> {
-  const rows = dialect === 'sqlite'
-    ? (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db)).rows
-    : (await sql<{ name: string }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`.execute(db)).rows;
+  const rows =
+    dialect === 'sqlite'
+      ? (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db)).rows
+      : (
+          await sql<{
+            name: string;
+          }>`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = ${table}`.execute(
+            db,
+          )
+        ).rows;
   return rows.length ? new Set(rows.map((r) => r.name)) : null;
 }
 
@@ -153,10 +165,15 @@ export async function syncEntityTables(database: Database, entities: Iterable<En
       // The field was kept in the JSON data until now: move its values over.
       const from = fieldExpr(dialect, { kind: 'json', field: s.field, type: s.type, def: s.def });
       const type = columnType(s.def);
-      const cast = dialect !== 'postgres' || type === 'text' ? from
-        : s.def.type === 'boolean' ? sql`(${from})::boolean::integer`
-        : sql`(${from})::${sql.raw(type)}`;
-      await sql`update ${sql.table(table)} set ${sql.ref(s.column)} = ${cast} where ${sql.ref(s.column)} is null`.execute(db);
+      const cast =
+        dialect !== 'postgres' || type === 'text'
+          ? from
+          : s.def.type === 'boolean'
+            ? sql`(${from})::boolean::integer`
+            : sql`(${from})::${sql.raw(type)}`;
+      await sql`update ${sql.table(table)} set ${sql.ref(s.column)} = ${cast} where ${sql.ref(s.column)} is null`.execute(
+        db,
+      );
     }
   }
   if (dialect === 'postgres') await notifyWrites(db, tables);
@@ -171,14 +188,21 @@ export async function syncEntityTables(database: Database, entities: Iterable<En
 async function notifyWrites(db: Kysely<any>, tables: string[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('portal_notify_write'))`.execute(trx);
-    const fn = await sql`select 1 from pg_proc where proname = 'portal_notify_write' and pronamespace = current_schema()::regnamespace`.execute(trx);
+    const fn =
+      await sql`select 1 from pg_proc where proname = 'portal_notify_write' and pronamespace = current_schema()::regnamespace`.execute(
+        trx,
+      );
     if (!fn.rows.length) await sql.raw(PG_WRITE_FUNCTION).execute(trx);
-    const have = await sql<{ table: string }>`select c.relname as "table" from pg_trigger t join pg_class c on c.oid = t.tgrelid
+    const have = await sql<{
+      table: string;
+    }>`select c.relname as "table" from pg_trigger t join pg_class c on c.oid = t.tgrelid
       where c.relnamespace = current_schema()::regnamespace and t.tgname = c.relname || '_notify_write'`.execute(trx);
     const made = new Set(have.rows.map((r) => r.table));
     for (const table of tables) {
       if (made.has(table)) continue;
-      await sql`create trigger ${sql.raw(`${table}_notify_write`)} after insert or update or delete or truncate on ${sql.table(table)} for each statement execute function portal_notify_write()`.execute(trx);
+      await sql`create trigger ${sql.raw(`${table}_notify_write`)} after insert or update or delete or truncate on ${sql.table(table)} for each statement execute function portal_notify_write()`.execute(
+        trx,
+      );
     }
   });
 }

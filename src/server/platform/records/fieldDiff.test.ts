@@ -5,7 +5,9 @@ import { fieldDiff, type DictLabels } from './fieldDiff.js';
 import { applicationBody, publishNotice } from '../../modules/topics/topicFixture.js';
 
 const entity: EntityDef = {
-  name: 'sample', label: '样例', access: { read: [], create: [], update: [], delete: [] },
+  name: 'sample',
+  label: '样例',
+  access: { read: [], create: [], update: [], delete: [] },
   fields: {
     status: { type: 'string', label: '状态', readOnly: true },
     name: { type: 'string', label: '名称' },
@@ -21,19 +23,48 @@ const entity: EntityDef = {
 };
 const workflow = { field: 'status' } as WorkflowDef;
 const labels: DictLabels = new Map([
-  ['xkfl', new Map([['01', '教育学'], ['02', '心理学']])],
-  ['ycxg', new Map([['1', '论文'], ['2', '专著']])],
+  [
+    'xkfl',
+    new Map([
+      ['01', '教育学'],
+      ['02', '心理学'],
+    ]),
+  ],
+  [
+    'ycxg',
+    new Map([
+      ['1', '论文'],
+      ['2', '专著'],
+    ]),
+  ],
 ]);
 
 describe('fieldDiff', () => {
   it('lists only changed fields, with labels, dictionary texts, masks, file names and plain text', () => {
     const before = {
-      status: '0', name: '旧名', subject: '01', results: ['1'], idCard: '130102199001011234', mobile: '13812345678',
-      doc: [{ fileId: 1, fileName: '申报书.docx' }], body: '<p>旧</p>', members: [{ name: '张三', unit: '一中' }], open: false,
+      status: '0',
+      name: '旧名',
+      subject: '01',
+      results: ['1'],
+      idCard: '130102199001011234',
+      mobile: '13812345678',
+      doc: [{ fileId: 1, fileName: '申报书.docx' }],
+      body: '<p>旧</p>',
+      members: [{ name: '张三', unit: '一中' }],
+      open: false,
     };
     const after = {
-      ...before, status: '2', name: '新名', subject: '02', results: ['1', '2'], idCard: '130102199001015678', mobile: '13900001111',
-      doc: [{ fileId: 2, fileName: '申报书（修改）.docx' }], body: '<p>新的<b>正文</b></p>', members: [{ unit: '一中', name: '张三' }], open: true,
+      ...before,
+      status: '2',
+      name: '新名',
+      subject: '02',
+      results: ['1', '2'],
+      idCard: '130102199001015678',
+      mobile: '13900001111',
+      doc: [{ fileId: 2, fileName: '申报书（修改）.docx' }],
+      body: '<p>新的<b>正文</b></p>',
+      members: [{ unit: '一中', name: '张三' }],
+      open: true,
     };
     const diff = fieldDiff(entity, workflow, before, after, labels);
     expect(diff).toEqual([
@@ -52,7 +83,13 @@ describe('fieldDiff', () => {
 
   it('treats empty values alike and lists every given field of a new record', () => {
     expect(fieldDiff(entity, workflow, { name: '', results: [] }, { name: null, results: null }, labels)).toEqual([]);
-    const created = fieldDiff(entity, workflow, null, { name: '课题', members: [{ name: '李四', unit: '二中' }], doc: [] }, labels);
+    const created = fieldDiff(
+      entity,
+      workflow,
+      null,
+      { name: '课题', members: [{ name: '李四', unit: '二中' }], doc: [] },
+      labels,
+    );
     expect(created).toEqual([
       { field: 'name', label: '名称', from: null, to: '课题' },
       { field: 'members', label: '成员', from: null, to: '李四，二中' },
@@ -62,8 +99,12 @@ describe('fieldDiff', () => {
 
 describe('operation log keeps the field diff of every save and transition', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it('records create and update diffs, dictionary labels and masked numbers, served by the log call', async () => {
     const [leader, province] = await Promise.all([t.loginAs('leader1'), t.loginAs('province')]);
@@ -76,12 +117,25 @@ describe('operation log keeps the field diff of every save and transition', () =
     const subjects = await t.post('/api/dic/getDicListByType?type=xkfl', {}, leader);
     const other = subjects.body.data.find((o: { value: string }) => o.value !== body.subject);
     const was = subjects.body.data.find((o: { value: string }) => o.value === body.subject);
-    const saved = await t.post(`${T}/save`, { ...body, id: rec.id, version: rec.version, name: '差异课题（改）', subject: other.value, leaderMobile: '13800001111' }, leader);
+    const saved = await t.post(
+      `${T}/save`,
+      {
+        ...body,
+        id: rec.id,
+        version: rec.version,
+        name: '差异课题（改）',
+        subject: other.value,
+        leaderMobile: '13800001111',
+      },
+      leader,
+    );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const log = await t.post(`${T}/log`, { subAct: 'a', id: rec.id }, leader);
     expect(log.status).toBe(200);
     const [create, update] = log.body.data;
-    expect(create.changes).toEqual(expect.arrayContaining([{ field: 'name', label: '课题名称', from: null, to: '差异课题' }]));
+    expect(create.changes).toEqual(
+      expect.arrayContaining([{ field: 'name', label: '课题名称', from: null, to: '差异课题' }]),
+    );
     expect(update).toMatchObject({ action: 'update', userName: expect.any(String), roleCode: '4' });
     expect(update.changes).toEqual([
       { field: 'name', label: '课题名称', from: '差异课题', to: '差异课题（改）' },

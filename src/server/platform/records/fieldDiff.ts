@@ -18,7 +18,10 @@ function canonical(v: unknown): string {
   if (empty(v)) return '';
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (v && typeof v === 'object') {
-    return `{${Object.keys(v).sort().map((k) => `${k}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${k}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v);
 }
@@ -34,7 +37,10 @@ function plain(v: unknown): string {
   if (Array.isArray(v)) return v.map(plain).filter(Boolean).join('、');
   if (typeof v === 'object') {
     // Rows of an editable table (members, phases): their values in order, one row after another.
-    return Object.values(v as Record<string, unknown>).map(plain).filter(Boolean).join('，');
+    return Object.values(v as Record<string, unknown>)
+      .map(plain)
+      .filter(Boolean)
+      .join('，');
   }
   return String(v);
 }
@@ -47,8 +53,21 @@ function shown(def: FieldDef, v: unknown, labels: Map<string, string> | undefine
     return Array.isArray(v) ? v.map((x) => mask(String(x))).join('、') : mask(String(v));
   }
   if (labels) return (Array.isArray(v) ? v : [v]).map((x) => labels.get(String(x)) ?? String(x)).join('、');
-  if (def.type === 'files') return clip((v as { fileName?: string }[]).map((f) => f?.fileName ?? '').filter(Boolean).join('、'));
-  if (def.type === 'richtext') return clip(String(v).replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim());
+  if (def.type === 'files')
+    return clip(
+      (v as { fileName?: string }[])
+        .map((f) => f?.fileName ?? '')
+        .filter(Boolean)
+        .join('、'),
+    );
+  if (def.type === 'richtext')
+    return clip(
+      String(v)
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/&nbsp;/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    );
   if (def.type === 'boolean') return v ? '是' : '否';
   if (Array.isArray(v)) return clip(v.map(plain).join('；'));
   return clip(plain(v));
@@ -75,7 +94,11 @@ export async function dictLabelsOf(entity: EntityDef, dicts: DictionaryValues): 
  * every field given a value is listed.
  */
 export function fieldDiff(
-  entity: EntityDef, workflow: WorkflowDef | null, before: Record<string, unknown> | null, after: Record<string, unknown>, labels: DictLabels,
+  entity: EntityDef,
+  workflow: WorkflowDef | null,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown>,
+  labels: DictLabels,
 ): FieldChange[] {
   const skip = new Set<string>([...SYSTEM_FIELDS, ...(workflow ? [workflow.field] : [])]);
   const out: FieldChange[] = [];
@@ -84,7 +107,7 @@ export function fieldDiff(
     const a = before ? before[field] : null;
     const b = after[field];
     if (canonical(a) === canonical(b)) continue;
-    const dict = def.dict && !def.mask ? labels.get(def.dict) ?? new Map<string, string>() : undefined;
+    const dict = def.dict && !def.mask ? (labels.get(def.dict) ?? new Map<string, string>()) : undefined;
     out.push({ field, label: def.label, from: shown(def, a, dict), to: shown(def, b, dict) });
   }
   return out;

@@ -17,7 +17,10 @@ export function richTextEmpty(html: string): boolean {
   return !/<img\b/i.test(html) && html.replace(/<[^>]*>/g, '').replace(/&nbsp;|\s/g, '') === '';
 }
 
-export interface Checked { value: unknown; error?: string }
+export interface Checked {
+  value: unknown;
+  error?: string;
+}
 
 export function checkString(def: FieldDef, raw: unknown): Checked {
   if (typeof raw === 'number' && Number.isFinite(raw)) raw = String(raw);
@@ -29,11 +32,15 @@ export function checkString(def: FieldDef, raw: unknown): Checked {
   }
   if (value === '') return { value: null };
   const length = [...value].length;
-  if (def.maxLength !== undefined && length > def.maxLength) return { value, error: `${def.label}不能超过${def.maxLength}个字符` };
-  if (def.minLength !== undefined && length < def.minLength) return { value, error: `${def.label}不能少于${def.minLength}个字符` };
+  if (def.maxLength !== undefined && length > def.maxLength)
+    return { value, error: `${def.label}不能超过${def.maxLength}个字符` };
+  if (def.minLength !== undefined && length < def.minLength)
+    return { value, error: `${def.label}不能少于${def.minLength}个字符` };
   // SPEC §5's input filter: the browser's input drops these as typed; a body that still has them was not typed there.
-  if (def.textFilter && def.type !== 'richtext' && !passesTextFilter(value)) return { value, error: textFilterMessage(def.label) };
-  if (def.pattern && !new RegExp(def.pattern, 'u').test(value)) return { value, error: def.patternMessage ?? `${def.label}格式不正确` };
+  if (def.textFilter && def.type !== 'richtext' && !passesTextFilter(value))
+    return { value, error: textFilterMessage(def.label) };
+  if (def.pattern && !new RegExp(def.pattern, 'u').test(value))
+    return { value, error: def.patternMessage ?? `${def.label}格式不正确` };
   return { value };
 }
 
@@ -65,7 +72,8 @@ export function checkDate(def: FieldDef, raw: unknown): Checked {
 export function coerceServerValue(def: FieldDef | undefined, value: unknown): unknown {
   if (!def || value === null || value === undefined) return value ?? null;
   if (def.type === 'date' || def.type === 'datetime') return checkDate(def, value).value;
-  if (def.type === 'integer' || def.type === 'number') return checkNumber({ ...def, minimum: undefined, maximum: undefined }, value).value;
+  if (def.type === 'integer' || def.type === 'number')
+    return checkNumber({ ...def, minimum: undefined, maximum: undefined }, value).value;
   if (def.type === 'boolean') return checkBoolean(def, value).value;
   if (def.type === 'string' || def.type === 'text') return typeof value === 'string' ? value : String(value);
   return value;

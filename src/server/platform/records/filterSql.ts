@@ -1,7 +1,15 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityDef } from '../../../shared/schema/types.js';
 import type { Dialect } from '../db/database.js';
-import { fieldExpr, fieldLayout, isStructured, storageOf, tableName, TIME_FIELDS, type Storage } from './entityTables.js';
+import {
+  fieldExpr,
+  fieldLayout,
+  isStructured,
+  storageOf,
+  tableName,
+  TIME_FIELDS,
+  type Storage,
+} from './entityTables.js';
 import { ftsTableName } from './entityIndexes.js';
 import { parseLocal } from './time.js';
 import type { Filter, StoredRecord } from './RecordStore.js';
@@ -19,15 +27,24 @@ export function fieldStorage(entity: EntityDef, field: string): Storage {
 /** The table row a record is written as: system columns, own columns and the rest as JSON in `data`. */
 export function recordRow(entity: EntityDef, record: Omit<StoredRecord, 'id' | 'version'>): Record<string, unknown> {
   const row: Record<string, unknown> = {
-    status: record.status ?? null, owner_id: record.ownerId ?? null, area_code: record.areaCode ?? null,
-    created_at: record.createdAt, updated_at: record.updatedAt, created_by: record.createdBy ?? null, updated_by: record.updatedBy ?? null,
+    status: record.status ?? null,
+    owner_id: record.ownerId ?? null,
+    area_code: record.areaCode ?? null,
+    created_at: record.createdAt,
+    updated_at: record.updatedAt,
+    created_by: record.createdBy ?? null,
+    updated_by: record.updatedBy ?? null,
   };
   const data: Record<string, unknown> = {};
   for (const s of fieldLayout(entity)) {
     const { field: name, def } = s;
     const v = record[name] === undefined ? null : record[name];
-    if (s.kind === 'json') { if (v !== null) data[name] = v; continue; }
-    row[s.column] = v === null ? null : isStructured(def) ? JSON.stringify(v) : def.type === 'boolean' ? (v ? 1 : 0) : v;
+    if (s.kind === 'json') {
+      if (v !== null) data[name] = v;
+      continue;
+    }
+    row[s.column] =
+      v === null ? null : isStructured(def) ? JSON.stringify(v) : def.type === 'boolean' ? (v ? 1 : 0) : v;
   }
   row.data = JSON.stringify(data);
   return row;
@@ -36,8 +53,10 @@ export function recordRow(entity: EntityDef, record: Omit<StoredRecord, 'id' | '
 /** The value a condition compares with, in the type the stored expression has on this database. */
 function sqlValue(dialect: Dialect, s: Storage, v: unknown): unknown {
   if (s.kind === 'system') {
-    if (TIME_FIELDS.has(s.field)) return typeof v === 'string' ? parseLocal(v) ?? -1 : Number(v);
-    return s.column === 'id' || s.column === 'version' || s.column === 'owner_id' || s.column.endsWith('_by') ? Number(v) : String(v);
+    if (TIME_FIELDS.has(s.field)) return typeof v === 'string' ? (parseLocal(v) ?? -1) : Number(v);
+    return s.column === 'id' || s.column === 'version' || s.column === 'owner_id' || s.column.endsWith('_by')
+      ? Number(v)
+      : String(v);
   }
   if (s.type === 'integer' || s.type === 'number') return Number(v);
   if (s.type === 'boolean') {
@@ -52,14 +71,32 @@ function sqlValue(dialect: Dialect, s: Storage, v: unknown): unknown {
  * table on this database; `broad`: the page query of a search with more matches than BROAD_SEARCH.
  */
 export function filterSql(
-  dialect: Dialect, searchFields: (entity: EntityDef) => ReadonlySet<string>, entity: EntityDef, c: Filter, broad = false,
+  dialect: Dialect,
+  searchFields: (entity: EntityDef) => ReadonlySet<string>,
+  entity: EntityDef,
+  c: Filter,
+  broad = false,
 ): RawBuilder<unknown> {
   const rec = (item: Filter) => filterSql(dialect, searchFields, entity, item, broad);
   switch (c.t) {
-    case 'const': return c.value ? sql`1 = 1` : sql`1 = 0`;
-    case 'and': return c.items.length ? sql`(${sql.join(c.items.map((i) => rec(i)), sql` and `)})` : sql`1 = 1`;
-    case 'or': return c.items.length ? sql`(${sql.join(c.items.map((i) => rec(i)), sql` or `)})` : sql`1 = 0`;
-    case 'not': return sql`(not ${rec(c.item)})`;
+    case 'const':
+      return c.value ? sql`1 = 1` : sql`1 = 0`;
+    case 'and':
+      return c.items.length
+        ? sql`(${sql.join(
+            c.items.map((i) => rec(i)),
+            sql` and `,
+          )})`
+        : sql`1 = 1`;
+    case 'or':
+      return c.items.length
+        ? sql`(${sql.join(
+            c.items.map((i) => rec(i)),
+            sql` or `,
+          )})`
+        : sql`1 = 0`;
+    case 'not':
+      return sql`(not ${rec(c.item)})`;
     case 'null': {
       const e = fieldExpr(dialect, fieldStorage(entity, c.field));
       return c.isNull ? sql`(${e} is null)` : sql`(${e} is not null)`;

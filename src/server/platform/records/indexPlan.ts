@@ -68,7 +68,8 @@ export function indexPlan(entity: EntityDef, sources: IndexSources): IndexPlan {
     for (const f of own) bySort.get(pageSort)!.add(f);
   }
   const rules: (Rule | undefined)[] = [];
-  for (const list of [entity.access.read, entity.access.update, entity.access.delete]) for (const r of list) rules.push(r.when);
+  for (const list of [entity.access.read, entity.access.update, entity.access.delete])
+    for (const r of list) rules.push(r.when);
   rules.push(entity.access.public?.when);
   const wf = entity.workflow ? sources.workflows.get(entity.workflow) : undefined;
   if (wf) for (const t of wf.transitions) rules.push(t.when);
@@ -79,7 +80,14 @@ export function indexPlan(entity: EntityDef, sources: IndexSources): IndexPlan {
   const usable = (f: string) => {
     const s = storageOf(entity, f);
     // Structured values (files, lists, JSON) are not compared by value; id is the primary key.
-    return s !== undefined && f !== 'id' && !(s.kind !== 'system' && (s.def.multiple || s.def.type === 'files' || s.def.type === 'json' || s.def.type === 'richtext'));
+    return (
+      s !== undefined &&
+      f !== 'id' &&
+      !(
+        s.kind !== 'system' &&
+        (s.def.multiple || s.def.type === 'files' || s.def.type === 'json' || s.def.type === 'richtext')
+      )
+    );
   };
   const searchable = (f: string) => {
     const s = storageOf(entity, f);
@@ -88,14 +96,21 @@ export function indexPlan(entity: EntityDef, sources: IndexSources): IndexPlan {
   const sorted: IndexPlan['sorted'] = [];
   for (const [by, fields] of bySort) {
     if (!usable(by)) continue;
-    for (const field of [...new Set([...fields, ...ruleFields])].sort()) if (field !== by && usable(field)) sorted.push({ field, sort: by });
+    for (const field of [...new Set([...fields, ...ruleFields])].sort())
+      if (field !== by && usable(field)) sorted.push({ field, sort: by });
   }
   const paired: IndexPlan['paired'] = [];
   const byArea = areaFiltered || entity.access.read.some((r) => r.scope === 'city');
   if (wf && byArea && usable(wf.field) && usable(AREA)) {
     for (const by of pageSorts) if (usable(by)) paired.push({ first: AREA, field: wf.field, sort: by });
   }
-  return { lookup: [...lookup].filter(usable).sort(), search: [...search].filter(searchable).sort(), sort: [...sort].filter(usable), sorted, paired };
+  return {
+    lookup: [...lookup].filter(usable).sort(),
+    search: [...search].filter(searchable).sort(),
+    sort: [...sort].filter(usable),
+    sorted,
+    paired,
+  };
 }
 
 /** The field the city scope compares (access.ts scopeCond). */

@@ -4,20 +4,27 @@ import type { Dialect } from '../db/database.js';
 import { fieldLayout, SYSTEM_COLUMNS } from './entityTables.js';
 
 /** The columns a list reads: all, or the system columns and only the named fields' values. */
-export function listColumns(dialect: Dialect, entity: EntityDef, fields: readonly string[] | undefined): RawBuilder<unknown> {
+export function listColumns(
+  dialect: Dialect,
+  entity: EntityDef,
+  fields: readonly string[] | undefined,
+): RawBuilder<unknown> {
   if (!fields) return sql`*`;
   const cols = Object.values(SYSTEM_COLUMNS).map((c) => sql.ref(c));
   const asked = new Set(fields);
   const left: string[] = [];
   for (const s of fieldLayout(entity)) {
-    if (s.kind === 'column') { if (asked.has(s.field)) cols.push(sql.ref(s.column)); }
-    else if (!asked.has(s.field)) left.push(s.field);
+    if (s.kind === 'column') {
+      if (asked.has(s.field)) cols.push(sql.ref(s.column));
+    } else if (!asked.has(s.field)) left.push(s.field);
   }
   // The JSON without the fields nobody asked for (big texts stay in the database), in one pass
   // over it: picking the asked ones out parsed it once per field, and on PostgreSQL one `- 'f'` per
   // field copied the whole value each time (one `- text[]` copies it once).
-  const data = !left.length ? sql.ref('data')
-    : dialect === 'sqlite' ? sql`json_remove(${sql.ref('data')}, ${sql.join(left.map((f) => sql.lit(`$.${f}`)))})`
+  const data = !left.length
+    ? sql.ref('data')
+    : dialect === 'sqlite'
+      ? sql`json_remove(${sql.ref('data')}, ${sql.join(left.map((f) => sql.lit(`$.${f}`)))})`
       : sql`(${sql.ref('data')}::jsonb - array[${sql.join(left.map((f) => sql.lit(f)))}]::text[])::text`;
   return sql`${sql.join(cols)}, ${data} as data`;
 }

@@ -36,7 +36,8 @@ function timeText(entity: EntityDef, name: string, v: number): unknown {
   let kinds = dateKinds.get(entity);
   if (!kinds) {
     kinds = new Map();
-    for (const [f, def] of Object.entries(entity.fields)) if (def.type === 'date' || def.type === 'datetime') kinds.set(f, def.type);
+    for (const [f, def] of Object.entries(entity.fields))
+      if (def.type === 'date' || def.type === 'datetime') kinds.set(f, def.type);
     dateKinds.set(entity, kinds);
   }
   const kind = kinds.get(name);

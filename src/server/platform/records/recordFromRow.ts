@@ -4,7 +4,10 @@ import { fieldLayout, isStructured, type Storage } from './entityTables.js';
 import { shapeMaker } from './recordShape.js';
 
 /** How a row becomes a stored record: its keys (the system fields, then the entity's own), and where each field is kept. */
-const storedShapes = new WeakMap<EntityDef, { make: () => Record<string, unknown>; inData: Set<string>; columns: Extract<Storage, { kind: 'column' }>[] }>();
+const storedShapes = new WeakMap<
+  EntityDef,
+  { make: () => Record<string, unknown>; inData: Set<string>; columns: Extract<Storage, { kind: 'column' }>[] }
+>();
 function storedShape(entity: EntityDef) {
   let shape = storedShapes.get(entity);
   if (!shape) {
@@ -26,21 +29,35 @@ function num(v: unknown): number | null {
 /** A table row (columns, and the JSON data column as text) as the record the engine handles. */
 export function recordFromRow(entity: EntityDef, row: Record<string, unknown>): StoredRecord {
   let data: Record<string, unknown>;
-  try { data = JSON.parse(String(row.data ?? '{}')); } catch { data = {}; }
+  try {
+    data = JSON.parse(String(row.data ?? '{}'));
+  } catch {
+    data = {};
+  }
   const { make, inData, columns } = storedShape(entity);
   const rec = make() as StoredRecord;
-  rec.id = Number(row.id); rec.version = Number(row.version); rec.status = (row.status as string) ?? null;
-  rec.ownerId = num(row.owner_id); rec.areaCode = (row.area_code as string) ?? null;
-  rec.createdAt = Number(row.created_at); rec.updatedAt = Number(row.updated_at);
-  rec.createdBy = num(row.created_by); rec.updatedBy = num(row.updated_by);
+  rec.id = Number(row.id);
+  rec.version = Number(row.version);
+  rec.status = (row.status as string) ?? null;
+  rec.ownerId = num(row.owner_id);
+  rec.areaCode = (row.area_code as string) ?? null;
+  rec.createdAt = Number(row.created_at);
+  rec.updatedAt = Number(row.updated_at);
+  rec.createdBy = num(row.created_by);
+  rec.updatedBy = num(row.updated_by);
   // The data column holds only the fields that have a value: the rest stay null as made.
   for (const name in data) if (inData.has(name)) rec[name] = data[name] ?? null;
   for (const s of columns) {
     const v = row[s.column];
     if (v === null || v === undefined) continue;
     const name = s.field;
-    if (isStructured(s.def)) { try { rec[name] = JSON.parse(String(v)); } catch { /* stays null */ } }
-    else if (s.def.type === 'boolean') rec[name] = Number(v) === 1;
+    if (isStructured(s.def)) {
+      try {
+        rec[name] = JSON.parse(String(v));
+      } catch {
+        /* stays null */
+      }
+    } else if (s.def.type === 'boolean') rec[name] = Number(v) === 1;
     else if (s.def.type === 'integer' || s.def.type === 'number') rec[name] = Number(v);
     else rec[name] = v;
   }

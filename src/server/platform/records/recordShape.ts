@@ -6,6 +6,9 @@
  */
 export function shapeMaker(keys: readonly string[]): () => Record<string, unknown> {
   // JSON.parse builds its objects with a fast layout, however many keys they have.
-  const template = JSON.parse(JSON.stringify(Object.fromEntries(keys.map((k) => [k, null])))) as Record<string, unknown>;
+  const template = JSON.parse(JSON.stringify(Object.fromEntries(keys.map((k) => [k, null])))) as Record<
+    string,
+    unknown
+  >;
   return () => ({ ...template });
 }

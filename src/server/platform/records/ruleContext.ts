@@ -8,8 +8,14 @@ export function ruleUser(user: SessionUser): Record<string, unknown> {
   let seen = ruleUsers.get(user);
   if (!seen) {
     seen = {
-      userId: user.userId, username: user.username, realName: user.realName, roleCode: user.roleCode,
-      roles: user.roles, areaCode: user.areaCode, orgName: user.orgName, isAdmin: user.isAdmin,
+      userId: user.userId,
+      username: user.username,
+      realName: user.realName,
+      roleCode: user.roleCode,
+      roles: user.roles,
+      areaCode: user.areaCode,
+      orgName: user.orgName,
+      isAdmin: user.isAdmin,
     };
     ruleUsers.set(user, seen);
   }
@@ -18,6 +24,10 @@ export function ruleUser(user: SessionUser): Record<string, unknown> {
 const ruleUsers = new WeakMap<SessionUser, Record<string, unknown>>();
 
 /** Context of server-side rules: { record, user, now } (now in epoch ms). */
-export function ruleContext(user: SessionUser | null, record?: Record<string, unknown>, now = Date.now()): Record<string, unknown> {
+export function ruleContext(
+  user: SessionUser | null,
+  record?: Record<string, unknown>,
+  now = Date.now(),
+): Record<string, unknown> {
   return { record: record ?? {}, user: user ? ruleUser(user) : {}, now };
 }

@@ -3,7 +3,8 @@ import { sanitizeRichText } from './sanitizeRichText.js';
 
 describe('sanitizeRichText', () => {
   it('keeps formatting, links and images', () => {
-    const html = '<p style="text-align: center"><strong>加粗</strong> <a href="https://example.org" target="_blank">链接</a></p><img src="https://example.org/a.png" alt="图" /><img src="data:image/png;base64,iVBORw0KGgo=" />';
+    const html =
+      '<p style="text-align: center"><strong>加粗</strong> <a href="https://example.org" target="_blank">链接</a></p><img src="https://example.org/a.png" alt="图" /><img src="data:image/png;base64,iVBORw0KGgo=" />';
     const out = sanitizeRichText(html);
     expect(out).toContain('<strong>加粗</strong>');
     expect(out).toContain('href="https://example.org"');
@@ -14,14 +15,17 @@ describe('sanitizeRichText', () => {
   });
 
   it('removes script, event handlers, javascript: URLs and svg data images', () => {
-    const html = '<p onclick="alert(1)">x</p><script>alert(1)</script><a href="javascript:alert(1)">a</a><img src=x onerror="alert(1)"><img src="data:image/svg+xml;base64,PHN2Zz4="><iframe src="https://evil"></iframe><p style="background:url(javascript:alert(1))">y</p>';
+    const html =
+      '<p onclick="alert(1)">x</p><script>alert(1)</script><a href="javascript:alert(1)">a</a><img src=x onerror="alert(1)"><img src="data:image/svg+xml;base64,PHN2Zz4="><iframe src="https://evil"></iframe><p style="background:url(javascript:alert(1))">y</p>';
     const out = sanitizeRichText(html);
     expect(out).not.toMatch(/script|onclick|onerror|javascript:|iframe|svg|url\(/i);
     expect(out).toContain('<p>x</p>');
   });
 
   it('drops the empty paragraphs an editor leaves after the text, and nothing else', () => {
-    expect(sanitizeRichText('<p>正文</p><ul><li><p>一</p></li></ul><p></p><p><br></p> ')).toBe('<p>正文</p><ul><li><p>一</p></li></ul>');
+    expect(sanitizeRichText('<p>正文</p><ul><li><p>一</p></li></ul><p></p><p><br></p> ')).toBe(
+      '<p>正文</p><ul><li><p>一</p></li></ul>',
+    );
     expect(sanitizeRichText('<p></p><p>正文</p><p>&nbsp;</p>')).toBe('<p></p><p>正文</p>');
     expect(sanitizeRichText('<p>正文<br /></p>')).toBe('<p>正文<br /></p>');
     expect(sanitizeRichText('<p></p>')).toBe('');

@@ -6,12 +6,27 @@ import { syncEntityTables, tableName } from './entityTables.js';
 import { KyselyRecordStore } from './RecordStore.js';
 
 const probe: EntityDef = {
-  name: 'countProbe', label: '计数探针',
+  name: 'countProbe',
+  label: '计数探针',
   fields: { title: { type: 'string', label: '标题' } },
   access: { read: [], create: [], update: [], delete: [] },
 };
-const rec = (title: string) => ({ status: 'a', ownerId: 1, areaCode: '1101', createdAt: 1, updatedAt: 1, createdBy: 1, updatedBy: 1, title });
-const all = { where: { t: 'cmp' as const, field: 'status', op: '=' as const, value: 'a' }, sort: [], offset: 0, limit: 1 };
+const rec = (title: string) => ({
+  status: 'a',
+  ownerId: 1,
+  areaCode: '1101',
+  createdAt: 1,
+  updatedAt: 1,
+  createdBy: 1,
+  updatedBy: 1,
+  title,
+});
+const all = {
+  where: { t: 'cmp' as const, field: 'status', op: '=' as const, value: 'a' },
+  sort: [],
+  offset: 0,
+  limit: 1,
+};
 
 let t: TestApp;
 let store: KyselyRecordStore;
@@ -20,7 +35,9 @@ beforeAll(async () => {
   await syncEntityTables(t.ctx.database, [probe]);
   store = KyselyRecordStore.of(t.ctx.database);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('cached list totals', () => {
   it('stay exact across inserts, updates, deletes, transactions and stores on a bare handle', async () => {
@@ -36,7 +53,12 @@ describe('cached list totals', () => {
       expect((await tx.list(probe, all)).total).toBe(1);
     });
     expect(await total()).toBe(1);
-    await expect(store.transaction(async (tx) => { await tx.insert(probe, rec('三')); throw new Error('roll back'); })).rejects.toThrow('roll back');
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.insert(probe, rec('三'));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
     expect(await total()).toBe(1);
     await new KyselyRecordStore(t.ctx.database.db, t.ctx.database.dialect).insert(probe, rec('四'));
     expect(await total()).toBe(2);
@@ -46,14 +68,20 @@ describe('cached list totals', () => {
 
   it('keeps rows read with `cache` until the table is written, and never inside a transaction', async () => {
     const kept = { ...all, limit: 50, sort: [{ field: 'id', order: 'asc' as const }], cache: true };
-    const names = async (s: KyselyRecordStore | Parameters<Parameters<KyselyRecordStore['transaction']>[0]>[0] = store) => (await s.list(probe, kept)).rows.map((r) => r.title);
+    const names = async (
+      s: KyselyRecordStore | Parameters<Parameters<KyselyRecordStore['transaction']>[0]>[0] = store,
+    ) => (await s.list(probe, kept)).rows.map((r) => r.title);
     const before = await names();
     // Read again: answered from memory, no query sent.
     const queries = vi.spyOn(t.ctx.database.db, 'executeQuery');
     expect(await names()).toEqual(before);
     expect(queries).not.toHaveBeenCalled();
     queries.mockRestore();
-    await t.ctx.database.db.updateTable(tableName(probe)).set({ data: JSON.stringify({ title: '旁路' }) }).where('status', '=', 'a').execute();
+    await t.ctx.database.db
+      .updateTable(tableName(probe))
+      .set({ data: JSON.stringify({ title: '旁路' }) })
+      .where('status', '=', 'a')
+      .execute();
     const id = await store.insert(probe, rec('五'));
     const after = await names();
     expect(after).toContain('五');
@@ -68,8 +96,12 @@ describe('cached list totals', () => {
 
 describe('another server process writing to the same database', () => {
   let other: Database;
-  beforeAll(async () => { other = await openDatabase(t.ctx.config); });
-  afterAll(async () => { await other?.close(); });
+  beforeAll(async () => {
+    other = await openDatabase(t.ctx.config);
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
 
   /** What this process's store answers, asked until `want` or 5 s (PostgreSQL tells by a notification, after the commit). */
   const settle = async (read: () => Promise<unknown>, want: unknown) => {
@@ -81,7 +113,7 @@ describe('another server process writing to the same database', () => {
     return got;
   };
 
-  it('moves this process\'s kept totals and rows, which are never served stale for long', async () => {
+  it("moves this process's kept totals and rows, which are never served stale for long", async () => {
     const elsewhere = KyselyRecordStore.of(other);
     const where = { t: 'cmp' as const, field: 'status', op: '=' as const, value: 'x' };
     const total = async () => (await store.list(probe, { where, sort: [], offset: 0, limit: 1 })).total;

@@ -17,7 +17,11 @@ import type { Database } from '../db/database.js';
 const TTL_MS = 15_000;
 const MAX_ENTRIES = 2_000;
 
-interface Entry { gen: string; value: unknown; at: number }
+interface Entry {
+  gen: string;
+  value: unknown;
+  at: number;
+}
 
 const states = new WeakMap<Database, Map<string, Entry>>();
 /** Writes through a store that does not know its Database (built on a bare Kysely handle): every answer is stale. */
@@ -25,7 +29,10 @@ let anyWrite = 0;
 
 function values(db: Database): Map<string, Entry> {
   let s = states.get(db);
-  if (!s) { s = new Map(); states.set(db, s); }
+  if (!s) {
+    s = new Map();
+    states.set(db, s);
+  }
   return s;
 }
 
@@ -35,7 +42,10 @@ export function generation(db: Database, table: string): string {
 }
 
 export function bump(db: Database | undefined, table: string): void {
-  if (!db) { anyWrite++; return; }
+  if (!db) {
+    anyWrite++;
+    return;
+  }
   db.versions.note(table);
 }
 
@@ -44,7 +54,10 @@ export function cached<T>(db: Database, table: string, key: string, now = Date.n
   const kept = values(db);
   const e = kept.get(key);
   if (!e) return undefined;
-  if (e.gen !== generation(db, table) || now - e.at > TTL_MS) { kept.delete(key); return undefined; }
+  if (e.gen !== generation(db, table) || now - e.at > TTL_MS) {
+    kept.delete(key);
+    return undefined;
+  }
   return e.value as T;
 }
 

@@ -23,7 +23,13 @@ export function targetOf(t: TransitionDef, from: string): string {
  * The caller has already checked that the record is readable by the user.
  */
 export function pickTransition(
-  workflow: WorkflowDef, entity: EntityDef, action: string, record: StoredRecord, user: SessionUser | null, now = Date.now(), facts: RuleFacts = {},
+  workflow: WorkflowDef,
+  entity: EntityDef,
+  action: string,
+  record: StoredRecord,
+  user: SessionUser | null,
+  now = Date.now(),
+  facts: RuleFacts = {},
 ): TransitionDef | null {
   const from = statusOf(workflow, record);
   const ctx = { record: ruleRecord(entity, record), user: user ? ruleUser(user) : {}, now, facts };
@@ -33,7 +39,13 @@ export function pickTransition(
   return null;
 }
 
-function fits(t: TransitionDef, from: string, record: StoredRecord, user: SessionUser | null, ctx: Parameters<typeof test>[1]): boolean {
+function fits(
+  t: TransitionDef,
+  from: string,
+  record: StoredRecord,
+  user: SessionUser | null,
+  ctx: Parameters<typeof test>[1],
+): boolean {
   if (!t.from.includes(from)) return false;
   if (user === null) {
     if (t.actor !== 'system') return false;
@@ -52,7 +64,13 @@ export type RuleFacts = Record<string, unknown>;
  * refusal), else null. Guards bind every actor but the system: jobs act on their own terms.
  */
 export function failingGuard(
-  workflow: WorkflowDef, entity: EntityDef, action: string, record: StoredRecord, user: SessionUser | null, now = Date.now(), facts: RuleFacts = {},
+  workflow: WorkflowDef,
+  entity: EntityDef,
+  action: string,
+  record: StoredRecord,
+  user: SessionUser | null,
+  now = Date.now(),
+  facts: RuleFacts = {},
 ): { message: string } | null {
   const guard = workflow.guards?.[action];
   if (!guard || user === null) return null;
@@ -64,7 +82,15 @@ export function failingGuard(
  * each action's first entry), without those whose guard fails. One pass over the transitions with one rule context: every list row
  * asks this, and a workflow has dozens of transitions.
  */
-export function availableActions(workflow: WorkflowDef, entity: EntityDef, record: StoredRecord, user: SessionUser, now = Date.now(), facts: RuleFacts = {}, shaped = ruleRecord(entity, record)): string[] {
+export function availableActions(
+  workflow: WorkflowDef,
+  entity: EntityDef,
+  record: StoredRecord,
+  user: SessionUser,
+  now = Date.now(),
+  facts: RuleFacts = {},
+  shaped = ruleRecord(entity, record),
+): string[] {
   const from = statusOf(workflow, record);
   const candidates = candidatesOf(workflow, user.roleCode, from);
   if (!candidates.length) return [];
@@ -100,7 +126,9 @@ function firstEntries(workflow: WorkflowDef): Map<string, number> {
   let order = firstEntry.get(workflow);
   if (!order) {
     order = new Map();
-    workflow.transitions.forEach((t, i) => { if (!order!.has(t.action)) order!.set(t.action, i); });
+    workflow.transitions.forEach((t, i) => {
+      if (!order!.has(t.action)) order!.set(t.action, i);
+    });
     firstEntry.set(workflow, order);
   }
   return order;

@@ -55,7 +55,12 @@ export async function saveDictionary(
     if (current) {
       await trx
         .updateTable('dictionary_types')
-        .set({ label: def.label, version: Number(current.version) + 1, seed_hash: opts.seedHash ?? current.seed_hash, updated_at: now })
+        .set({
+          label: def.label,
+          version: Number(current.version) + 1,
+          seed_hash: opts.seedHash ?? current.seed_hash,
+          updated_at: now,
+        })
         .where('type', '=', def.type)
         .execute();
       await trx.deleteFrom('dictionary_items').where('type', '=', def.type).execute();
@@ -72,7 +77,15 @@ export async function saveDictionary(
     if (def.options.length) {
       await trx
         .insertInto('dictionary_items')
-        .values(def.options.map((o, i) => ({ type: def.type, value: String(o.value), text: o.text, color: o.color ?? null, sort_no: i })))
+        .values(
+          def.options.map((o, i) => ({
+            type: def.type,
+            value: String(o.value),
+            text: o.text,
+            color: o.color ?? null,
+            sort_no: i,
+          })),
+        )
         .execute();
     }
     return true;

@@ -10,15 +10,31 @@ import { dictionaryVersions } from './dictionaryStore.js';
 
 describe('reference data seed', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const counts = async () => {
     const { db } = t.ctx.database;
-    const n = async (table: string) => Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const n = async (table: string) =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     return {
-      users: await n('users'), subSystems: await n('sub_systems'), settings: await n('settings'),
-      types: await n('dictionary_types'), items: await n('dictionary_items'), shifts: await n('watch_shifts'),
+      users: await n('users'),
+      subSystems: await n('sub_systems'),
+      settings: await n('settings'),
+      types: await n('dictionary_types'),
+      items: await n('dictionary_items'),
+      shifts: await n('watch_shifts'),
     };
   };
 
@@ -28,7 +44,11 @@ describe('reference data seed', () => {
     expect(c.types).toBe(t.ctx.schemas.dictionaries.size);
     expect(c.types).toBeGreaterThanOrEqual(17);
     expect(c.shifts).toBeGreaterThanOrEqual(1);
-    const defaults = await t.ctx.database.db.selectFrom('sub_systems').select('id').where('default_flag', '=', 1).execute();
+    const defaults = await t.ctx.database.db
+      .selectFrom('sub_systems')
+      .select('id')
+      .where('default_flag', '=', 1)
+      .execute();
     expect(defaults).toHaveLength(1);
   });
 
@@ -70,8 +90,12 @@ describe('reference data seed', () => {
 
 describe('reference data seed from two processes at once', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('does not fail when two starts seed an empty database together', async () => {
     const { db } = t.ctx.database;
@@ -79,7 +103,10 @@ describe('reference data seed from two processes at once', () => {
     await db.deleteFrom('dictionary_types').execute();
     await db.deleteFrom('users').execute();
     await Promise.all([seed(t.ctx, MODULES), seed(t.ctx, MODULES)]);
-    const roles = await db.selectFrom('user_roles').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const roles = await db
+      .selectFrom('user_roles')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(roles.n)).toBe(10);
     const types = await db.selectFrom('dictionary_types').select(['type', 'version']).execute();
     expect(types).toHaveLength(t.ctx.schemas.dictionaries.size);

@@ -27,10 +27,17 @@ function document<T>(schemas: SchemaSet, name: string): T {
 /** Sub-systems from schemas/subSystems.json, matched by code so ids stay stable across restarts. */
 export async function seedSubSystems(db: Kysely<any>, schemas: SchemaSet): Promise<void> {
   const { subSystems } = document<{ subSystems: SubSystemSeed[] }>(schemas, 'subSystems');
-  if (!Array.isArray(subSystems) || subSystems.length === 0) throw new Error('schemas/subSystems.json: subSystems must list at least one sub-system');
-  if (subSystems.filter((s) => s.defaultFlag === 1).length !== 1) throw new Error('schemas/subSystems.json: exactly one sub-system must have defaultFlag 1');
+  if (!Array.isArray(subSystems) || subSystems.length === 0)
+    throw new Error('schemas/subSystems.json: subSystems must list at least one sub-system');
+  if (subSystems.filter((s) => s.defaultFlag === 1).length !== 1)
+    throw new Error('schemas/subSystems.json: exactly one sub-system must have defaultFlag 1');
   for (const [i, s] of subSystems.entries()) {
-    const values = { system_name: s.systemName, organize: s.organize ?? '', default_flag: s.defaultFlag === 1 ? 1 : 0, sort_no: i };
+    const values = {
+      system_name: s.systemName,
+      organize: s.organize ?? '',
+      default_flag: s.defaultFlag === 1 ? 1 : 0,
+      sort_no: i,
+    };
     await db
       .insertInto('sub_systems')
       .values({ code: s.code, ...values })
@@ -50,7 +57,10 @@ export async function seedSettings(db: Kysely<any>, schemas: SchemaSet): Promise
 /** Every schemas/dictionaries/<type>.json; a changed file replaces the list and bumps its version. */
 export async function seedDictionaries(db: Kysely<any>, schemas: SchemaSet): Promise<void> {
   for (const def of schemas.dictionaries.values()) {
-    await saveDictionary(db, def, { seedHash: contentHash({ label: def.label, options: def.options }), onlyIfSeedChanged: true });
+    await saveDictionary(db, def, {
+      seedHash: contentHash({ label: def.label, options: def.options }),
+      onlyIfSeedChanged: true,
+    });
   }
 }
 

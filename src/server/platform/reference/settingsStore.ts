@@ -26,7 +26,10 @@ export async function readSetting<T>(db: Kysely<any>, key: string): Promise<T | 
 
 /** Writes a setting; with `seedHash`, only when the seed content changed since the last seed. */
 export async function writeSetting(
-  db: Kysely<any>, key: string, value: unknown, opts: { seedHash?: string; now?: number } = {},
+  db: Kysely<any>,
+  key: string,
+  value: unknown,
+  opts: { seedHash?: string; now?: number } = {},
 ): Promise<boolean> {
   const now = opts.now ?? Date.now();
   const current = await db.selectFrom('settings').select('seed_hash').where('key', '=', key).executeTakeFirst();
@@ -34,7 +37,9 @@ export async function writeSetting(
   await db
     .insertInto('settings')
     .values({ key, value: JSON.stringify(value), seed_hash: opts.seedHash ?? null, updated_at: now })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), seed_hash: opts.seedHash ?? null, updated_at: now }))
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({ value: JSON.stringify(value), seed_hash: opts.seedHash ?? null, updated_at: now }),
+    )
     .execute();
   return true;
 }

@@ -38,7 +38,11 @@ describe('an analyst adds a field by editing JSON only', () => {
     // Before: an existing item.
     const first = await createTestApp(config);
     const province1 = await first.loginAs('province');
-    const old = await first.post(`${A}/save`, { subAct: 'a', title: '旧通知', content: '<p>旧</p>', summary: 'old summary' }, province1);
+    const old = await first.post(
+      `${A}/save`,
+      { subAct: 'a', title: '旧通知', content: '<p>旧</p>', summary: 'old summary' },
+      province1,
+    );
     expect(old.status).toBe(200);
     await first.close();
 
@@ -48,24 +52,51 @@ describe('an analyst adds a field by editing JSON only', () => {
       d.fields.summary.column = true;
       d.access.public.fields.push('source');
     });
-    editJson('pages/information/announcement.form.json', (d) => { d.sections[0].fields.splice(1, 0, { field: 'source', span: 12 }); });
-    editJson('pages/information/announcement.list.json', (d) => { d.columns.splice(1, 0, { field: 'source', width: 120 }); });
-    editJson('pages/portal/announcement.look.json', (d) => { d.fields.source = 'source'; });
+    editJson('pages/information/announcement.form.json', (d) => {
+      d.sections[0].fields.splice(1, 0, { field: 'source', span: 12 });
+    });
+    editJson('pages/information/announcement.list.json', (d) => {
+      d.columns.splice(1, 0, { field: 'source', width: 120 });
+    });
+    editJson('pages/portal/announcement.look.json', (d) => {
+      d.fields.source = 'source';
+    });
     expect(checkSchemas(loadSchemas(schemasDir))).toEqual([]);
 
     // After the restart.
     const second = await createTestApp(config);
     try {
       const province = await second.loginAs('province');
-      const tooLong = await second.post(`${A}/save`, { subAct: 'a', title: '新通知', content: '<p>新</p>', source: '来'.repeat(21) }, province);
+      const tooLong = await second.post(
+        `${A}/save`,
+        { subAct: 'a', title: '新通知', content: '<p>新</p>', source: '来'.repeat(21) },
+        province,
+      );
       expect(tooLong.status).toBe(400);
-      expect(tooLong.body).toMatchObject({ result: '参数不合法', data: [{ field: 'source', label: '来源', message: '来源不能超过20个字符' }] });
+      expect(tooLong.body).toMatchObject({
+        result: '参数不合法',
+        data: [{ field: 'source', label: '来源', message: '来源不能超过20个字符' }],
+      });
 
-      const saved = await second.post(`${A}/save`, { subAct: 'a', title: '新通知', content: '<p>新</p>', source: '省教育厅' }, province);
+      const saved = await second.post(
+        `${A}/save`,
+        { subAct: 'a', title: '新通知', content: '<p>新</p>', source: '省教育厅' },
+        province,
+      );
       expect(saved.status).toBe(200);
       expect(saved.body.data.source).toBe('省教育厅');
 
-      const list = await second.post(`${A}/list`, { subAct: 'a', page: 1, pageSize: 10, pageId: 'information/announcement.list', filters: [{ field: 'source', op: 'like', value: '教育厅' }] }, province);
+      const list = await second.post(
+        `${A}/list`,
+        {
+          subAct: 'a',
+          page: 1,
+          pageSize: 10,
+          pageId: 'information/announcement.list',
+          filters: [{ field: 'source', op: 'like', value: '教育厅' }],
+        },
+        province,
+      );
       expect(list.body.data.list.map((r: any) => [r.title, r.source])).toEqual([['新通知', '省教育厅']]);
       const got = await second.post(`${A}/get`, { subAct: 'a', id: saved.body.data.id }, province);
       expect(got.body.data.source).toBe('省教育厅');
@@ -73,16 +104,32 @@ describe('an analyst adds a field by editing JSON only', () => {
       // The old record: no value for the new field; its summary survived the move to a column.
       const before = await second.post(`${A}/get`, { subAct: 'a', id: old.body.data.id }, province);
       expect(before.body.data).toMatchObject({ source: null, summary: 'old summary', title: '旧通知' });
-      const bySummary = await second.post(`${A}/list`, { subAct: 'a', page: 1, pageSize: 10, filters: [{ field: 'summary', op: 'like', value: 'old' }] }, province);
+      const bySummary = await second.post(
+        `${A}/list`,
+        { subAct: 'a', page: 1, pageSize: 10, filters: [{ field: 'summary', op: 'like', value: 'old' }] },
+        province,
+      );
       expect(bySummary.body.data.list.map((r: any) => r.id)).toEqual([old.body.data.id]);
-      const edited = await second.post(`${A}/save`, { subAct: 'a', id: old.body.data.id, version: 1, source: '市教育局' }, province);
+      const edited = await second.post(
+        `${A}/save`,
+        { subAct: 'a', id: old.body.data.id, version: 1, source: '市教育局' },
+        province,
+      );
       expect(edited.body.data).toMatchObject({ source: '市教育局', summary: 'old summary', version: 2 });
 
       // The pages the browser renders name it, and visitors see it once published.
-      const form = await second.post('/api/schema/page', { subAct: 'a', id: 'information/announcement.form' }, province);
+      const form = await second.post(
+        '/api/schema/page',
+        { subAct: 'a', id: 'information/announcement.form' },
+        province,
+      );
       expect(form.body.data.page.sections[0].fields[1].field).toBe('source');
       expect(form.body.data.entity.fields.source).toMatchObject({ label: '来源', maxLength: 20 });
-      const pub = await second.post(`${A}/transition`, { subAct: 'a', id: saved.body.data.id, version: 1, action: 'publish' }, province);
+      const pub = await second.post(
+        `${A}/transition`,
+        { subAct: 'a', id: saved.body.data.id, version: 1, action: 'publish' },
+        province,
+      );
       expect(pub.status).toBe(200);
       const open = await second.post('/api/public/announcement/get', { subAct: 'a', id: saved.body.data.id });
       expect(open.body.data.source).toBe('省教育厅');

@@ -10,7 +10,9 @@ import { rulesFor, type Right } from '../records/access.js';
 export function areaFields(entity: EntityDef): string[] {
   const dict = entity.fields.areaCode?.dict;
   if (!dict) return [];
-  return Object.entries(entity.fields).filter(([name, def]) => name !== 'areaCode' && !def.readOnly && def.dict === dict).map(([name]) => name);
+  return Object.entries(entity.fields)
+    .filter(([name, def]) => name !== 'areaCode' && !def.readOnly && def.dict === dict)
+    .map(([name]) => name);
 }
 
 /**
@@ -19,7 +21,12 @@ export function areaFields(entity: EntityDef): string[] {
  * one the record is stored under. Refused, naming the field, rather than stored disagreeing
  * (a city admin's expert "in" another city that the city admin alone then edits).
  */
-export function assertAreaFieldsInScope(entity: EntityDef, right: Right, values: Record<string, unknown>, user: SessionUser): void {
+export function assertAreaFieldsInScope(
+  entity: EntityDef,
+  right: Right,
+  values: Record<string, unknown>,
+  user: SessionUser,
+): void {
   const fields = areaFields(entity).filter((f) => f in values);
   if (!fields.length) return;
   if (rulesFor(entity, right, user).some((r) => r.scope === 'all')) return;

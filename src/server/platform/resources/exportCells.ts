@@ -9,10 +9,17 @@ import type { DictionaryValues } from '../records/dictionaries.js';
  * labels, files by name, rich text as text, yes / no, and a json field's rows (members, phases)
  * row by row with each column's label, dictionary label and mask, never raw JSON with codes.
  */
-export async function exportCellWriter(entity: EntityDef, workflow: WorkflowDef | null, fields: string[], dicts: DictionaryValues) {
+export async function exportCellWriter(
+  entity: EntityDef,
+  workflow: WorkflowDef | null,
+  fields: string[],
+  dicts: DictionaryValues,
+) {
   const statusLabels = new Map((workflow?.statuses ?? []).map((s) => [s.code, s.label]));
   const labels = new Map<string, Map<string, string>>();
-  const load = async (type: string | undefined) => { if (type && !labels.has(type)) labels.set(type, await dicts.labels(type)); };
+  const load = async (type: string | undefined) => {
+    if (type && !labels.has(type)) labels.set(type, await dicts.labels(type));
+  };
   for (const field of fields) {
     const def = fieldDef(entity, field);
     await load(def?.dict);
@@ -24,12 +31,26 @@ export async function exportCellWriter(entity: EntityDef, workflow: WorkflowDef 
     const rows = rowsOf(v);
     if (!rows) return JSON.stringify(v);
     const keyedBy = def.rows!.keyedBy;
-    return rows.map(({ key: rowKey, row }, i) => `${i + 1}. ${Object.entries(def.rows!.fields).map(([key, col]) => {
-      const x = key === keyedBy && rowKey !== null ? rowKey : row[key];
-      if (x === null || x === undefined || x === '') return null;
-      const text = col.dict ? label(col.dict, x) : col.mask === 'idCard' || col.format === 'idCard' ? maskIdCard(String(x)) : col.mask === 'phone' ? maskPhone(String(x)) : String(x);
-      return `${col.label}：${text}`;
-    }).filter(Boolean).join('，')}`).join('；');
+    return rows
+      .map(
+        ({ key: rowKey, row }, i) =>
+          `${i + 1}. ${Object.entries(def.rows!.fields)
+            .map(([key, col]) => {
+              const x = key === keyedBy && rowKey !== null ? rowKey : row[key];
+              if (x === null || x === undefined || x === '') return null;
+              const text = col.dict
+                ? label(col.dict, x)
+                : col.mask === 'idCard' || col.format === 'idCard'
+                  ? maskIdCard(String(x))
+                  : col.mask === 'phone'
+                    ? maskPhone(String(x))
+                    : String(x);
+              return `${col.label}：${text}`;
+            })
+            .filter(Boolean)
+            .join('，')}`,
+      )
+      .join('；');
   };
 
   return (rec: Record<string, unknown>, field: string): string => {
@@ -39,7 +60,12 @@ export async function exportCellWriter(entity: EntityDef, workflow: WorkflowDef 
     if (workflow && field === workflow.field) return statusLabels.get(String(v)) ?? String(v);
     if (def?.dict) return (Array.isArray(v) ? v : [v]).map((x) => label(def.dict!, x)).join('、');
     if (def?.type === 'files') return (v as { fileName?: string }[]).map((f) => f.fileName ?? '').join('、');
-    if (def?.type === 'richtext') return String(v).replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+    if (def?.type === 'richtext')
+      return String(v)
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/&nbsp;/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
     if (def?.type === 'boolean') return v ? '是' : '否';
     if (def?.rows) return rowsText(def, v);
     if (typeof v === 'object') return JSON.stringify(v);

@@ -10,7 +10,9 @@ beforeAll(async () => {
   t = await createTestApp();
   [province, leader] = await Promise.all([t.loginAs('province'), t.loginAs('leader1')]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 async function xlsx(rows: (string | number | null)[][]): Promise<string> {
   const wb = new ExcelJS.Workbook();
@@ -43,7 +45,11 @@ describe('xlsx import of units', () => {
       ['第一实验中学', '定州市教育局', null, '定州市', '完全中学'],
       ['代码错误学校', '某教育局', '代码 有空格', '定州市', '小学'],
     ]);
-    const res = await t.post('/api/resource/school/import', { subAct: 'a', pageId: PAGE, fileName: 'units.xlsx', content }, province);
+    const res = await t.post(
+      '/api/resource/school/import',
+      { subAct: 'a', pageId: PAGE, fileName: 'units.xlsx', content },
+      province,
+    );
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const report = res.body.data;
     expect(report).toMatchObject({ total: 7, created: 2 });
@@ -58,24 +64,61 @@ describe('xlsx import of units', () => {
   });
 
   it('imported units appear in the pickers, for a leader and for a visitor signing up', async () => {
-    const mine = await t.post('/api/resource/school/list', { subAct: 'a', filters: [{ field: 'name', op: 'like', value: '导入测试' }] }, leader);
+    const mine = await t.post(
+      '/api/resource/school/list',
+      { subAct: 'a', filters: [{ field: 'name', op: 'like', value: '导入测试' }] },
+      leader,
+    );
     expect(mine.status).toBe(200);
     expect(mine.body.data.list.map((r: any) => r.name).sort()).toEqual(['导入测试中学', '导入测试小学']);
-    expect(mine.body.data.list.find((r: any) => r.name === '导入测试中学')).toMatchObject({ declareDept: '定州市教育局', orgCode: 'ABC123', area: '1123', kind: '4' });
-    const pub = await t.post('/api/public/school/list', { subAct: 'a', filters: [{ field: 'name', op: 'like', value: '导入测试小学' }] });
+    expect(mine.body.data.list.find((r: any) => r.name === '导入测试中学')).toMatchObject({
+      declareDept: '定州市教育局',
+      orgCode: 'ABC123',
+      area: '1123',
+      kind: '4',
+    });
+    const pub = await t.post('/api/public/school/list', {
+      subAct: 'a',
+      filters: [{ field: 'name', op: 'like', value: '导入测试小学' }],
+    });
     expect(pub.status).toBe(200);
-    expect(pub.body.data.list).toEqual([expect.objectContaining({ name: '导入测试小学', declareDept: '石家庄市教育局', area: '1101' })]);
+    expect(pub.body.data.list).toEqual([
+      expect.objectContaining({ name: '导入测试小学', declareDept: '石家庄市教育局', area: '1101' }),
+    ]);
   });
 
   it('refuses a file without a required column, a non-xlsx file, a leader, and a page without an import action', async () => {
-    const noArea = await t.post('/api/resource/school/import', { subAct: 'a', pageId: PAGE, content: await xlsx([['单位名称', '申报部门', '单位类型'], ['甲', '乙', '小学']]) }, province);
+    const noArea = await t.post(
+      '/api/resource/school/import',
+      {
+        subAct: 'a',
+        pageId: PAGE,
+        content: await xlsx([
+          ['单位名称', '申报部门', '单位类型'],
+          ['甲', '乙', '小学'],
+        ]),
+      },
+      province,
+    );
     expect(noArea.status).toBe(400);
     expect(noArea.body.result).toBe('导入文件缺少列：所属地区');
-    const junk = await t.post('/api/resource/school/import', { subAct: 'a', pageId: PAGE, content: Buffer.from('not a workbook').toString('base64') }, province);
+    const junk = await t.post(
+      '/api/resource/school/import',
+      { subAct: 'a', pageId: PAGE, content: Buffer.from('not a workbook').toString('base64') },
+      province,
+    );
     expect(junk.body).toMatchObject({ flag: false, result: '文件不是有效的 Excel（.xlsx）文件' });
-    const byLeader = await t.post('/api/resource/school/import', { subAct: 'a', pageId: PAGE, content: await xlsx([HEADER]) }, leader);
+    const byLeader = await t.post(
+      '/api/resource/school/import',
+      { subAct: 'a', pageId: PAGE, content: await xlsx([HEADER]) },
+      leader,
+    );
     expect(byLeader.status).toBe(403);
-    const wrongPage = await t.post('/api/resource/announcement/import', { subAct: 'a', pageId: 'information/announcement.list', content: await xlsx([HEADER]) }, province);
+    const wrongPage = await t.post(
+      '/api/resource/announcement/import',
+      { subAct: 'a', pageId: 'information/announcement.list', content: await xlsx([HEADER]) },
+      province,
+    );
     expect(wrongPage.status).toBe(403);
   });
 

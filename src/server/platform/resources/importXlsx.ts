@@ -21,13 +21,16 @@ export interface ImportReport {
 /** The import action of a list page: which fields a file may fill (the page names them, else every editable field). */
 export function importFields(ctx: AppContext, entity: EntityDef, pageId: unknown): [string, FieldDef][] {
   const page = typeof pageId === 'string' ? ctx.schemas.pages.get(pageId) : undefined;
-  if (!page || page.kind !== 'list' || page.entity !== entity.name) throw AppError.invalid([{ field: 'pageId', label: 'pageId', message: '页面不存在' }]);
+  if (!page || page.kind !== 'list' || page.entity !== entity.name)
+    throw AppError.invalid([{ field: 'pageId', label: 'pageId', message: '页面不存在' }]);
   const action = ((page as ListPageDef).toolbar ?? []).find((a) => a.type === 'import');
   if (!action || action.type !== 'import') throw AppError.forbidden('该页面不支持导入');
   const names = action.fields ?? Object.keys(entity.fields);
   return names.flatMap((n) => {
     const def = entity.fields[n];
-    return def && !def.readOnly && IMPORTABLE.includes(def.type) && !def.multiple ? [[n, def] as [string, FieldDef]] : [];
+    return def && !def.readOnly && IMPORTABLE.includes(def.type) && !def.multiple
+      ? [[n, def] as [string, FieldDef]]
+      : [];
   });
 }
 
@@ -37,7 +40,9 @@ export async function importTemplate(entity: EntityDef, fields: [string, FieldDe
   const ws = wb.addWorksheet(entity.label);
   ws.addRow(fields.map(([, d]) => (d.required ? `*${d.label}` : d.label)));
   ws.getRow(1).font = { bold: true };
-  fields.forEach((_, i) => { ws.getColumn(i + 1).width = 24; });
+  fields.forEach((_, i) => {
+    ws.getColumn(i + 1).width = 24;
+  });
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
@@ -59,7 +64,11 @@ async function cellValue(dicts: DictionaryValues, def: FieldDef, text: string): 
 function reasonsOf(e: unknown): string[] {
   if (e instanceof AppError) {
     const details = Array.isArray(e.details) ? (e.details as { label?: string; message?: string }[]) : [];
-    const list = details.map((d) => (d.message && d.label && !d.message.includes(d.label) ? `${d.label}：${d.message}` : d.message ?? '')).filter(Boolean);
+    const list = details
+      .map((d) =>
+        d.message && d.label && !d.message.includes(d.label) ? `${d.label}：${d.message}` : (d.message ?? ''),
+      )
+      .filter(Boolean);
     return list.length ? list : [e.message];
   }
   return ['服务异常'];
@@ -70,7 +79,12 @@ function reasonsOf(e: unknown): string[] {
  * operation log as a save) and reports the rows it refused, with the sheet's row numbers.
  */
 export async function importXlsx(
-  ctx: AppContext, service: ResourceService, entity: EntityDef, fields: [string, FieldDef][], content: Buffer, user: SessionUser,
+  ctx: AppContext,
+  service: ResourceService,
+  entity: EntityDef,
+  fields: [string, FieldDef][],
+  content: Buffer,
+  user: SessionUser,
 ): Promise<ImportReport> {
   if (!hasRight(entity, 'create', user)) throw AppError.forbidden();
   const sheet = await readSheet(content);
@@ -103,7 +117,12 @@ export async function importXlsx(
       if (title) {
         // A unit or record named twice is refused, so importing the same file again adds nothing.
         if (seen.has(title)) throw new AppError(`文件中重复：${title}`);
-        const existing = await service.store.list(entity, { where: { t: 'cmp', field: titleField!, op: '=', value: title }, sort: [], offset: 0, limit: 1 });
+        const existing = await service.store.list(entity, {
+          where: { t: 'cmp', field: titleField!, op: '=', value: title },
+          sort: [],
+          offset: 0,
+          limit: 1,
+        });
         if (existing.total > 0) throw new AppError(`已存在：${title}`);
       }
       await service.save(entity.name, body, user);

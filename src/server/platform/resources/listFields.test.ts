@@ -5,7 +5,9 @@ import { loadSchemas } from '../schemas/loadSchemas.js';
 import { listFields } from './listFields.js';
 
 const entity: EntityDef = {
-  name: 'probe', label: '探针', titleField: 'title',
+  name: 'probe',
+  label: '探针',
+  titleField: 'title',
   fields: {
     title: { type: 'string', label: '标题' },
     shown: { type: 'string', label: '列' },
@@ -22,18 +24,28 @@ const entity: EntityDef = {
   },
   access: {
     read: [{ roles: ['2'], scope: 'all', when: { '==': [{ var: 'record.readGate' }, '1'] } }],
-    create: [], update: [], delete: [],
+    create: [],
+    update: [],
+    delete: [],
   },
 };
 
 const workflow = {
-  name: 'probe', field: 'status', initial: '0', statuses: [{ code: '0', label: '草稿' }],
-  transitions: [{ action: 'go', label: '走', from: ['0'], to: '0', roles: ['2'], when: { '!!': [{ var: 'record.guard' }] } }],
+  name: 'probe',
+  field: 'status',
+  initial: '0',
+  statuses: [{ code: '0', label: '草稿' }],
+  transitions: [
+    { action: 'go', label: '走', from: ['0'], to: '0', roles: ['2'], when: { '!!': [{ var: 'record.guard' }] } },
+  ],
   guards: { go: { message: '不行', rule: { '==': [{ var: 'record.gate' }, '1'] } } },
 } as unknown as WorkflowDef;
 
 const page: ListPageDef = {
-  kind: 'list', id: 'probe/list', entity: 'probe', title: '列表',
+  kind: 'list',
+  id: 'probe/list',
+  entity: 'probe',
+  title: '列表',
   columns: [{ field: 'shown' }, { field: 'status' }, { field: 'title', render: 'link', to: '/look?id=:id&v=:linked' }],
   rowActions: [
     { type: 'download', label: '下载', url: 'probe/file?no=:fileNo' },
@@ -45,7 +57,17 @@ const page: ListPageDef = {
 
 describe('listFields', () => {
   it('keeps what the page reads and the rules test, and nothing else', () => {
-    expect(listFields(entity, page, workflow)).toEqual(['title', 'shown', 'linked', 'fileNo', 'flag', 'formFlag', 'readGate', 'guard', 'gate']);
+    expect(listFields(entity, page, workflow)).toEqual([
+      'title',
+      'shown',
+      'linked',
+      'fileNo',
+      'flag',
+      'formFlag',
+      'readGate',
+      'guard',
+      'gate',
+    ]);
   });
 
   it('keeps one array per page, so the store and the answer shape key on it', () => {

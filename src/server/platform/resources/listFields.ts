@@ -12,7 +12,12 @@ import { ROW_VAR, ruleRecordFields } from '../../../shared/rules/ruleRecordField
  *
  * One array per page and entity, kept: the record store and the answer's shape key on it.
  */
-export function listFields(entity: EntityDef, page: PageDef | undefined, wf: WorkflowDef | null, visible?: ReadonlySet<string>): readonly string[] {
+export function listFields(
+  entity: EntityDef,
+  page: PageDef | undefined,
+  wf: WorkflowDef | null,
+  visible?: ReadonlySet<string>,
+): readonly string[] {
   const memo = visible ? publicMemo : adminMemo;
   const key = page ?? entity;
   let byEntity = memo.get(key);
@@ -53,7 +58,8 @@ function findListFields(entity: EntityDef, page: PageDef | undefined, wf: Workfl
   actionFields(page.batchActions, true, want);
   actionFields(page.toolbar, false, want);
   if (entity.titleField) want.add(entity.titleField);
-  for (const list of [entity.access.read, entity.access.update, entity.access.delete]) for (const r of list) ruleRecordFields(r.when, want);
+  for (const list of [entity.access.read, entity.access.update, entity.access.delete])
+    for (const r of list) ruleRecordFields(r.when, want);
   ruleRecordFields(entity.access.public?.when, want);
   if (wf) {
     for (const t of wf.transitions) ruleRecordFields(t.when, want);

@@ -25,7 +25,9 @@ export const SHEET_MESSAGES = {
 } as const;
 
 function openZip(content: Buffer): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => yauzl.fromBuffer(content, { lazyEntries: true, validateEntrySizes: true }, (e, z) => (e ? reject(e) : resolve(z!))));
+  return new Promise((resolve, reject) =>
+    yauzl.fromBuffer(content, { lazyEntries: true, validateEntrySizes: true }, (e, z) => (e ? reject(e) : resolve(z!))),
+  );
 }
 
 /**
@@ -35,8 +37,15 @@ function openZip(content: Buffer): Promise<yauzl.ZipFile> {
  */
 async function checkZip(content: Buffer): Promise<void> {
   let zip: yauzl.ZipFile;
-  try { zip = await openZip(content); } catch { throw new AppError(SHEET_MESSAGES.notXlsx); }
-  if (zip.entryCount > SHEET_LIMITS.maxEntries) { zip.close(); throw new AppError(SHEET_MESSAGES.notXlsx); }
+  try {
+    zip = await openZip(content);
+  } catch {
+    throw new AppError(SHEET_MESSAGES.notXlsx);
+  }
+  if (zip.entryCount > SHEET_LIMITS.maxEntries) {
+    zip.close();
+    throw new AppError(SHEET_MESSAGES.notXlsx);
+  }
   let declared = 0;
   let actual = 0;
   try {
@@ -49,7 +58,10 @@ async function checkZip(content: Buffer): Promise<void> {
           if (e || !stream) return reject(new AppError(SHEET_MESSAGES.notXlsx));
           stream.on('data', (chunk: Buffer) => {
             actual += chunk.length;
-            if (actual > SHEET_LIMITS.maxUncompressedBytes) { stream.destroy(); reject(new AppError(SHEET_MESSAGES.tooLarge)); }
+            if (actual > SHEET_LIMITS.maxUncompressedBytes) {
+              stream.destroy();
+              reject(new AppError(SHEET_MESSAGES.tooLarge));
+            }
           });
           stream.on('error', () => reject(new AppError(SHEET_MESSAGES.notXlsx)));
           stream.on('end', () => zip.readEntry());
@@ -89,7 +101,11 @@ export interface SheetText {
 export async function readSheet(content: Buffer): Promise<SheetText> {
   await checkZip(content);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(content), {
-    sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    worksheets: 'emit',
+    entries: 'emit',
   });
   const out: SheetText = { header: [], rows: [] };
   let found = false;
@@ -104,7 +120,10 @@ export async function readSheet(content: Buffer): Promise<SheetText> {
           if (text.length > SHEET_LIMITS.maxCellLength) throw new AppError(SHEET_MESSAGES.cellTooLong(row.number));
           cells[col - 1] = text;
         });
-        if (row.number === 1) { out.header = Array.from(cells, (c) => c ?? ''); continue; }
+        if (row.number === 1) {
+          out.header = Array.from(cells, (c) => c ?? '');
+          continue;
+        }
         if (!cells.some((c) => c && c.trim())) continue;
         if (out.rows.length >= SHEET_LIMITS.maxRows) throw new AppError(SHEET_MESSAGES.tooManyRows);
         out.rows.push({ row: row.number, cells: Array.from(cells, (c) => c ?? '') });

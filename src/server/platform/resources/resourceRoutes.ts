@@ -22,7 +22,12 @@ const entityParams = {
 
 const subAct = { type: 'string', maxLength: 8 } as const;
 // Ids fit the id column (PostgreSQL integer); a bigger one is 参数不合法, not a database error.
-const idValue = { anyOf: [{ type: 'integer', minimum: 1, maximum: MAX_ID }, { type: 'string', pattern: '^[0-9]{1,10}$' }] } as const;
+const idValue = {
+  anyOf: [
+    { type: 'integer', minimum: 1, maximum: MAX_ID },
+    { type: 'string', pattern: '^[0-9]{1,10}$' },
+  ],
+} as const;
 
 const listBody = {
   type: 'object',
@@ -57,8 +62,11 @@ const deleteBody = {
 const transitionBody = {
   type: 'object',
   properties: {
-    subAct, id: idValue, version: { type: 'integer', minimum: 1 },
-    action: { type: 'string', minLength: 1, maxLength: 48 }, comment: { type: ['string', 'null'], maxLength: 2000 },
+    subAct,
+    id: idValue,
+    version: { type: 'integer', minimum: 1 },
+    action: { type: 'string', minLength: 1, maxLength: 48 },
+    comment: { type: ['string', 'null'], maxLength: 2000 },
   },
   required: ['id', 'version', 'action'],
   additionalProperties: false,
@@ -68,7 +76,9 @@ const transitionBody = {
 const importBody = {
   type: 'object',
   properties: {
-    subAct, pageId: { type: 'string', minLength: 1, maxLength: 200 }, fileName: { type: 'string', maxLength: 200 },
+    subAct,
+    pageId: { type: 'string', minLength: 1, maxLength: 200 },
+    fileName: { type: 'string', maxLength: 200 },
     content: { type: 'string', minLength: 1, maxLength: 8 * 1024 * 1024, pattern: '^[A-Za-z0-9+/=]+$' },
   },
   required: ['pageId', 'content'],
@@ -88,7 +98,12 @@ const exportBody = {
 } as const;
 
 /** The empty entity a dashboard's bundle carries (PageBundle always has one). */
-const DASHBOARD_ENTITY: EntityDef = { name: 'dashboard', label: '工作台', fields: {}, access: { read: [], create: [], update: [], delete: [] } };
+const DASHBOARD_ENTITY: EntityDef = {
+  name: 'dashboard',
+  label: '工作台',
+  fields: {},
+  access: { read: [], create: [], update: [], delete: [] },
+};
 
 /** A public page's entity as visitors get it: only the fields they may read. */
 function publicView(entity: EntityDef): EntityDef {
@@ -123,90 +138,178 @@ export async function resourceRoutes(app: FastifyInstance, opts: { ctx: AppConte
   };
 
   app.post<P>('/resource/:entity/list', { schema: { params: entityParams, body: listBody } }, async (req) =>
-    ok(await (virt(req.params.entity)?.list ?? service.list.bind(service, req.params.entity))(req.body ?? {}, currentUser(req))));
+    ok(
+      await (virt(req.params.entity)?.list ?? service.list.bind(service, req.params.entity))(
+        req.body ?? {},
+        currentUser(req),
+      ),
+    ),
+  );
   app.post<P>('/resource/:entity/get', { schema: { params: entityParams, body: idBody } }, async (req) =>
-    ok(await (virt(req.params.entity)?.get ?? service.get.bind(service, req.params.entity))(req.body, currentUser(req))));
+    ok(
+      await (virt(req.params.entity)?.get ?? service.get.bind(service, req.params.entity))(req.body, currentUser(req)),
+    ),
+  );
   app.post<P>('/resource/:entity/save', { schema: { params: entityParams, body: saveBody } }, async (req) =>
-    ok(await (virt(req.params.entity)?.save ?? service.save.bind(service, req.params.entity))(req.body, currentUser(req)), '保存成功'));
+    ok(
+      await (virt(req.params.entity)?.save ?? service.save.bind(service, req.params.entity))(
+        req.body,
+        currentUser(req),
+      ),
+      '保存成功',
+    ),
+  );
   app.post<P>('/resource/:entity/delete', { schema: { params: entityParams, body: deleteBody } }, async (req) =>
-    ok(await (virtual(req.params.entity, 'remove') ?? service.remove.bind(service, req.params.entity))(req.body, currentUser(req)), '删除成功'));
+    ok(
+      await (virtual(req.params.entity, 'remove') ?? service.remove.bind(service, req.params.entity))(
+        req.body,
+        currentUser(req),
+      ),
+      '删除成功',
+    ),
+  );
   app.post<P>('/resource/:entity/transition', { schema: { params: entityParams, body: transitionBody } }, async (req) =>
-    ok(await (virtual(req.params.entity, 'transition') ?? service.transition.bind(service, req.params.entity))(req.body, currentUser(req)), '操作成功！'));
+    ok(
+      await (virtual(req.params.entity, 'transition') ?? service.transition.bind(service, req.params.entity))(
+        req.body,
+        currentUser(req),
+      ),
+      '操作成功！',
+    ),
+  );
   app.post<P>('/resource/:entity/log', { schema: { params: entityParams, body: idBody } }, async (req) =>
-    ok(await (virtual(req.params.entity, 'logs') ?? service.logs.bind(service, req.params.entity))(req.body, currentUser(req))));
-  app.post<P>('/resource/:entity/export', { schema: { params: entityParams, body: exportBody } }, async (req, reply) => {
-    if (virt(req.params.entity)) throw AppError.forbidden();
-    const { filename, csv } = await service.exportCsv(req.params.entity, req.body ?? {}, currentUser(req));
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', contentDisposition(filename))
-      .header('cache-control', 'no-store')
-      .send(csv);
-  });
+    ok(
+      await (virtual(req.params.entity, 'logs') ?? service.logs.bind(service, req.params.entity))(
+        req.body,
+        currentUser(req),
+      ),
+    ),
+  );
+  app.post<P>(
+    '/resource/:entity/export',
+    { schema: { params: entityParams, body: exportBody } },
+    async (req, reply) => {
+      if (virt(req.params.entity)) throw AppError.forbidden();
+      const { filename, csv } = await service.exportCsv(req.params.entity, req.body ?? {}, currentUser(req));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition(filename))
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
 
-  app.post<P>('/resource/:entity/import', { bodyLimit: 9 * 1024 * 1024, schema: { params: entityParams, body: importBody } }, async (req) => {
-    if (virt(req.params.entity)) throw AppError.forbidden();
-    const entity = service.entity(req.params.entity);
-    const fields = importFields(ctx, entity, req.body.pageId);
-    const report = await importXlsx(ctx, service, entity, fields, Buffer.from(String(req.body.content), 'base64'), currentUser(req));
-    return ok(report, `导入完成：成功${report.created}条，失败${report.rejected.length}条`);
-  });
-  app.post<P>('/resource/:entity/importTemplate', { schema: { params: entityParams, body: templateBody } }, async (req, reply) => {
-    const entity = service.entity(req.params.entity);
-    if (!hasRight(entity, 'create', currentUser(req))) throw AppError.forbidden();
-    const xlsx = await importTemplate(entity, importFields(ctx, entity, req.body.pageId));
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', contentDisposition(`${entity.label}导入模板.xlsx`))
-      .header('cache-control', 'no-store')
-      .send(xlsx);
-  });
+  app.post<P>(
+    '/resource/:entity/import',
+    { bodyLimit: 9 * 1024 * 1024, schema: { params: entityParams, body: importBody } },
+    async (req) => {
+      if (virt(req.params.entity)) throw AppError.forbidden();
+      const entity = service.entity(req.params.entity);
+      const fields = importFields(ctx, entity, req.body.pageId);
+      const report = await importXlsx(
+        ctx,
+        service,
+        entity,
+        fields,
+        Buffer.from(String(req.body.content), 'base64'),
+        currentUser(req),
+      );
+      return ok(report, `导入完成：成功${report.created}条，失败${report.rejected.length}条`);
+    },
+  );
+  app.post<P>(
+    '/resource/:entity/importTemplate',
+    { schema: { params: entityParams, body: templateBody } },
+    async (req, reply) => {
+      const entity = service.entity(req.params.entity);
+      if (!hasRight(entity, 'create', currentUser(req))) throw AppError.forbidden();
+      const xlsx = await importTemplate(entity, importFields(ctx, entity, req.body.pageId));
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', contentDisposition(`${entity.label}导入模板.xlsx`))
+        .header('cache-control', 'no-store')
+        .send(xlsx);
+    },
+  );
 
-  app.post<P>('/public/:entity/list', { config: { auth: 'public' }, schema: { params: entityParams, body: listBody } }, async (req) =>
-    ok(await service.publicList(req.params.entity, req.body ?? {})));
-  app.post<P>('/public/:entity/get', { config: { auth: 'public' }, schema: { params: entityParams, body: idBody } }, async (req) =>
-    ok(await service.publicGet(req.params.entity, req.body)));
+  app.post<P>(
+    '/public/:entity/list',
+    { config: { auth: 'public' }, schema: { params: entityParams, body: listBody } },
+    async (req) => ok(await service.publicList(req.params.entity, req.body ?? {})),
+  );
+  app.post<P>(
+    '/public/:entity/get',
+    { config: { auth: 'public' }, schema: { params: entityParams, body: idBody } },
+    async (req) => ok(await service.publicGet(req.params.entity, req.body)),
+  );
 
-  app.post<{ Body: { id: string } }>('/schema/page', {
-    config: { auth: 'optional' },
-    schema: { body: { type: 'object', properties: { subAct, id: { type: 'string', minLength: 1, maxLength: 200 } }, required: ['id'], additionalProperties: false } },
-  }, async (req) => {
-    const page = ctx.schemas.pages.get(req.body.id);
-    if (!page) throw AppError.notFound('页面不存在');
-    if (page.kind === 'dashboard') {
-      // A dashboard has no entity of its own: each block's data is counted per user (workbench/data).
-      if (!req.user) throw AppError.notLoggedIn();
-      return ok({ page, entity: DASHBOARD_ENTITY, workflow: null });
-    }
-    // A look-up is public and reads a module's public endpoint, not an entity.
-    // The schema studio answers only its two roles (its endpoints check again, modules/studio).
-    if (page.kind === 'studio') {
-      if (!req.user) throw AppError.notLoggedIn();
-      if (!STUDIO_ROLES.includes(req.user.roleCode)) throw AppError.forbidden();
-      return ok({ page, entity: { ...DASHBOARD_ENTITY, name: 'studio', label: page.title }, workflow: null });
-    }
-    if (page.kind === 'lookup') return ok({ page, entity: { ...DASHBOARD_ENTITY, name: 'lookup', label: page.title }, workflow: null });
-    const entity = ctx.schemas.entities.get(page.entity)!;
-    const workflow = entity.workflow ? ctx.schemas.workflows.get(entity.workflow) ?? null : null;
-    if ((page as { source?: string }).source === 'public') return ok({ page, entity: publicView(entity), workflow });
-    // A visitor's form (sign-up): its entity holds only what the visitor types, and the module endpoint decides.
-    if (page.kind === 'form' && page.publicSubmit) return ok({ page, entity, workflow });
-    const user = req.user;
-    if (!user) throw AppError.notLoggedIn();
-    if (!hasRight(entity, 'read', user) && !hasRight(entity, 'create', user)) throw AppError.forbidden();
-    return ok({ page, entity, workflow });
-  });
+  app.post<{ Body: { id: string } }>(
+    '/schema/page',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        body: {
+          type: 'object',
+          properties: { subAct, id: { type: 'string', minLength: 1, maxLength: 200 } },
+          required: ['id'],
+          additionalProperties: false,
+        },
+      },
+    },
+    async (req) => {
+      const page = ctx.schemas.pages.get(req.body.id);
+      if (!page) throw AppError.notFound('页面不存在');
+      if (page.kind === 'dashboard') {
+        // A dashboard has no entity of its own: each block's data is counted per user (workbench/data).
+        if (!req.user) throw AppError.notLoggedIn();
+        return ok({ page, entity: DASHBOARD_ENTITY, workflow: null });
+      }
+      // A look-up is public and reads a module's public endpoint, not an entity.
+      // The schema studio answers only its two roles (its endpoints check again, modules/studio).
+      if (page.kind === 'studio') {
+        if (!req.user) throw AppError.notLoggedIn();
+        if (!STUDIO_ROLES.includes(req.user.roleCode)) throw AppError.forbidden();
+        return ok({ page, entity: { ...DASHBOARD_ENTITY, name: 'studio', label: page.title }, workflow: null });
+      }
+      if (page.kind === 'lookup')
+        return ok({ page, entity: { ...DASHBOARD_ENTITY, name: 'lookup', label: page.title }, workflow: null });
+      const entity = ctx.schemas.entities.get(page.entity)!;
+      const workflow = entity.workflow ? (ctx.schemas.workflows.get(entity.workflow) ?? null) : null;
+      if ((page as { source?: string }).source === 'public') return ok({ page, entity: publicView(entity), workflow });
+      // A visitor's form (sign-up): its entity holds only what the visitor types, and the module endpoint decides.
+      if (page.kind === 'form' && page.publicSubmit) return ok({ page, entity, workflow });
+      const user = req.user;
+      if (!user) throw AppError.notLoggedIn();
+      if (!hasRight(entity, 'read', user) && !hasRight(entity, 'create', user)) throw AppError.forbidden();
+      return ok({ page, entity, workflow });
+    },
+  );
 
-  app.post('/schema/routes', {
-    config: { auth: 'public' },
-    schema: { body: { type: 'object', properties: { subAct }, additionalProperties: false } },
-  }, async () => ok({ routes: routesWithChunks(ctx.schemas.routes, ctx.schemas.pages) }));
+  app.post(
+    '/schema/routes',
+    {
+      config: { auth: 'public' },
+      schema: { body: { type: 'object', properties: { subAct }, additionalProperties: false } },
+    },
+    async () => ok({ routes: routesWithChunks(ctx.schemas.routes, ctx.schemas.pages) }),
+  );
 
-  app.post<{ Body: { name: string } }>('/workflow/get', {
-    schema: { body: { type: 'object', properties: { subAct, name: { type: 'string', minLength: 1, maxLength: 48 } }, required: ['name'], additionalProperties: false } },
-  }, async (req) => {
-    const wf = ctx.schemas.workflows.get(req.body.name);
-    if (!wf) throw AppError.notFound('流程不存在');
-    return ok(wf);
-  });
+  app.post<{ Body: { name: string } }>(
+    '/workflow/get',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: { subAct, name: { type: 'string', minLength: 1, maxLength: 48 } },
+          required: ['name'],
+          additionalProperties: false,
+        },
+      },
+    },
+    async (req) => {
+      const wf = ctx.schemas.workflows.get(req.body.name);
+      if (!wf) throw AppError.notFound('流程不存在');
+      return ok(wf);
+    },
+  );
 }

@@ -8,43 +8,89 @@ beforeAll(async () => {
   t = await createTestApp();
   city = await t.loginAs('city1123');
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('text hygiene at the engine', () => {
   it('strips characters XML cannot hold from every string field on save, keeping tabs, newlines and emoji', async () => {
-    const r = await t.post('/api/resource/expert/save', {
-      name: '王\uFFFE专\u0001家', unit: '师范\uFFFF大学\u001F', area: '1123', subject: '3', mobile: '13900002001', enabled: true,
-      researchFields: '第一行\n\t第二行\u0007😀', title: '教\u000B授',
-    }, city);
+    const r = await t.post(
+      '/api/resource/expert/save',
+      {
+        name: '王\uFFFE专\u0001家',
+        unit: '师范\uFFFF大学\u001F',
+        area: '1123',
+        subject: '3',
+        mobile: '13900002001',
+        enabled: true,
+        researchFields: '第一行\n\t第二行\u0007😀',
+        title: '教\u000B授',
+      },
+      city,
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const stored = await KyselyRecordStore.of(t.ctx.database).get(t.ctx.schemas.entities.get('expert')!, r.body.data.id);
-    expect(stored).toMatchObject({ name: '王专家', unit: '师范大学', researchFields: '第一行\n\t第二行😀', title: '教授' });
-    const account = await t.ctx.database.db.selectFrom('users').select('real_name').where('mobile', '=', '13900002001').executeTakeFirstOrThrow();
+    const stored = await KyselyRecordStore.of(t.ctx.database).get(
+      t.ctx.schemas.entities.get('expert')!,
+      r.body.data.id,
+    );
+    expect(stored).toMatchObject({
+      name: '王专家',
+      unit: '师范大学',
+      researchFields: '第一行\n\t第二行😀',
+      title: '教授',
+    });
+    const account = await t.ctx.database.db
+      .selectFrom('users')
+      .select('real_name')
+      .where('mobile', '=', '13900002001')
+      .executeTakeFirstOrThrow();
     expect(account.real_name).toBe('王专家');
   });
 
   it('refuses NUL and lone surrogates before anything is read (not storable as UTF-8 text)', async () => {
     for (const name of ['王\u0000专家', '王\uD800专家', '王\uDC00专家']) {
-      const r = await t.post('/api/resource/expert/save', { name, unit: '大学', area: '1123', subject: '3', mobile: '13900002003', enabled: true }, city);
+      const r = await t.post(
+        '/api/resource/expert/save',
+        { name, unit: '大学', area: '1123', subject: '3', mobile: '13900002003', enabled: true },
+        city,
+      );
       expect(r.status).toBe(400);
     }
-    expect(await t.ctx.database.db.selectFrom('users').select('id').where('mobile', '=', '13900002003').executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.ctx.database.db.selectFrom('users').select('id').where('mobile', '=', '13900002003').executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('bounds every list field: more items than the bound are refused, nothing saved', async () => {
     const many = Array.from({ length: 201 }, () => '3');
-    const r = await t.post('/api/resource/expert/save', { name: '多学科', unit: '大学', area: '1123', subject: '3', mobile: '13900002002', enabled: true, otherSubjects: many }, city);
+    const r = await t.post(
+      '/api/resource/expert/save',
+      {
+        name: '多学科',
+        unit: '大学',
+        area: '1123',
+        subject: '3',
+        mobile: '13900002002',
+        enabled: true,
+        otherSubjects: many,
+      },
+      city,
+    );
     expect(r.status).toBe(400);
-    expect(r.body.data).toEqual([expect.objectContaining({ field: 'otherSubjects', message: '其他学科领域最多200项' })]);
-    expect(await t.ctx.database.db.selectFrom('users').select('id').where('mobile', '=', '13900002002').executeTakeFirst()).toBeUndefined();
+    expect(r.body.data).toEqual([
+      expect.objectContaining({ field: 'otherSubjects', message: '其他学科领域最多200项' }),
+    ]);
+    expect(
+      await t.ctx.database.db.selectFrom('users').select('id').where('mobile', '=', '13900002002').executeTakeFirst(),
+    ).toBeUndefined();
   });
 
-  it('every json field has a bound: rows of their own or the engine\'s', () => {
+  it("every json field has a bound: rows of their own or the engine's", () => {
     for (const entity of t.ctx.schemas.entities.values()) {
       for (const [name, def] of Object.entries(entity.fields)) {
-        if (def.type === 'json' && def.rows) expect(def.rows.maxRows ?? 200, `${entity.name}.${name}`).toBeLessThanOrEqual(200);
+        if (def.type === 'json' && def.rows)
+          expect(def.rows.maxRows ?? 200, `${entity.name}.${name}`).toBeLessThanOrEqual(200);
       }
     }
   });
 });
-

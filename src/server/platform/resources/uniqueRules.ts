@@ -10,7 +10,11 @@ import type { FieldError } from './validate.js';
  * created and when a save changes one of its fields, so later saves of a record that was fine
  * when made (or that predates the rule) are never refused for what they did not touch.
  */
-export function uniqueRuleApplies(rule: UniqueRuleDef, existing: StoredRecord | null, next: Record<string, unknown>): boolean {
+export function uniqueRuleApplies(
+  rule: UniqueRuleDef,
+  existing: StoredRecord | null,
+  next: Record<string, unknown>,
+): boolean {
   const on = rule.on ?? 'change';
   if (!existing || on === 'save') return true;
   if (on === 'create') return false;
@@ -23,17 +27,31 @@ export function uniqueRuleApplies(rule: UniqueRuleDef, existing: StoredRecord | 
  * with an empty value in one of its fields holds nothing yet and is skipped.
  */
 export async function uniqueErrors(
-  store: RecordStore, entity: EntityDef, existing: StoredRecord | null, next: Record<string, unknown>, now: number,
+  store: RecordStore,
+  entity: EntityDef,
+  existing: StoredRecord | null,
+  next: Record<string, unknown>,
+  now: number,
 ): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   for (const rule of entity.unique ?? []) {
     if (!uniqueRuleApplies(rule, existing, next)) continue;
     const values = rule.fields.map((f) => (typeof next[f] === 'string' ? (next[f] as string).trim() : next[f]));
     if (values.some((v) => v === null || v === undefined || v === '' || typeof v === 'object')) continue;
-    const where: Filter[] = rule.fields.map((f, i) => ({ t: 'cmp', field: f, op: '=', value: values[i] as string | number | boolean }));
+    const where: Filter[] = rule.fields.map((f, i) => ({
+      t: 'cmp',
+      field: f,
+      op: '=',
+      value: values[i] as string | number | boolean,
+    }));
     if (existing) where.push({ t: 'cmp', field: 'id', op: '<>', value: existing.id });
     if (rule.among !== undefined) where.push(ruleToCond(rule.among, { now }, fieldKind(entity)));
-    const { total } = await store.list(entity, { where: { t: 'and', items: where }, sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: 1 });
+    const { total } = await store.list(entity, {
+      where: { t: 'and', items: where },
+      sort: [{ field: 'id', order: 'asc' }],
+      offset: 0,
+      limit: 1,
+    });
     const field = rule.field ?? rule.fields[0];
     if (total > 0) errors.push({ field, label: entity.fields[field]?.label ?? field, message: rule.message });
   }

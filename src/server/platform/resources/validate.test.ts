@@ -6,7 +6,8 @@ import { DictionaryValues } from '../records/dictionaries.js';
 import { validateFields } from './validate.js';
 
 const probe: EntityDef = {
-  name: 'probe', label: '探针',
+  name: 'probe',
+  label: '探针',
   fields: {
     subject: { type: 'string', label: '学科', dict: 'xkfl' },
     tags: { type: 'string', label: '标签', dict: 'xkfl', multiple: true },
@@ -19,12 +20,22 @@ const probe: EntityDef = {
     extra: { type: 'json', label: '附加' },
     name: { type: 'string', label: '名称', textFilter: true },
     members: {
-      type: 'json', label: '成员',
-      rows: { fields: { idCard: { type: 'string', label: '身份证号', format: 'idCard' }, subject: { type: 'string', label: '学科', dict: 'xkfl' } } },
+      type: 'json',
+      label: '成员',
+      rows: {
+        fields: {
+          idCard: { type: 'string', label: '身份证号', format: 'idCard' },
+          subject: { type: 'string', label: '学科', dict: 'xkfl' },
+        },
+      },
     },
     phases: {
-      type: 'json', label: '阶段',
-      rows: { fields: { startDate: { type: 'date', label: '开始日期' }, endDate: { type: 'date', label: '结束日期' } }, checks: [{ field: 'endDate', notBefore: 'startDate' }] },
+      type: 'json',
+      label: '阶段',
+      rows: {
+        fields: { startDate: { type: 'date', label: '开始日期' }, endDate: { type: 'date', label: '结束日期' } },
+        checks: [{ field: 'endDate', notBefore: 'startDate' }],
+      },
     },
   },
   access: { read: [], create: [], update: [], delete: [] },
@@ -37,21 +48,59 @@ beforeAll(async () => {
   t = await createTestApp();
   dicts = new DictionaryValues(t.ctx);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const check = (body: Record<string, unknown>) => validateFields(t.ctx, dicts, probe, body, null, user);
 async function errorsOf(body: Record<string, unknown>) {
-  try { await check(body); return []; } catch (e: any) { return e.details as { field: string; message: string }[]; }
+  try {
+    await check(body);
+    return [];
+  } catch (e: any) {
+    return e.details as { field: string; message: string }[];
+  }
 }
 
 describe('validateFields', () => {
   it('normalises good values', async () => {
-    const { values } = await check({ subject: '1', tags: ['1', 2], count: '3', ratio: 0.5, day: '2026-03-01', at: '2026-03-01T08:30', phone: '13912345678', flag: 'true', extra: { a: [1] } });
-    expect(values).toEqual({ subject: '1', tags: ['1', '2'], count: 3, ratio: 0.5, day: '2026-03-01', at: '2026-03-01 08:30:00', phone: '13912345678', flag: true, extra: { a: [1] } });
+    const { values } = await check({
+      subject: '1',
+      tags: ['1', 2],
+      count: '3',
+      ratio: 0.5,
+      day: '2026-03-01',
+      at: '2026-03-01T08:30',
+      phone: '13912345678',
+      flag: 'true',
+      extra: { a: [1] },
+    });
+    expect(values).toEqual({
+      subject: '1',
+      tags: ['1', '2'],
+      count: 3,
+      ratio: 0.5,
+      day: '2026-03-01',
+      at: '2026-03-01 08:30:00',
+      phone: '13912345678',
+      flag: true,
+      extra: { a: [1] },
+    });
   });
 
   it('names every bad field with its message', async () => {
-    expect(await errorsOf({ subject: 'nope', tags: 'x', count: 11, ratio: 'abc', day: '2026-02-30', at: 'yesterday', phone: '123', flag: 'maybe' })).toEqual([
+    expect(
+      await errorsOf({
+        subject: 'nope',
+        tags: 'x',
+        count: 11,
+        ratio: 'abc',
+        day: '2026-02-30',
+        at: 'yesterday',
+        phone: '123',
+        flag: 'maybe',
+      }),
+    ).toEqual([
       { field: 'subject', label: '学科', message: '学科的取值不在字典范围内' },
       { field: 'tags', label: '标签', message: '标签的取值不在字典范围内' },
       { field: 'count', label: '数量', message: '数量不能大于10' },
@@ -65,25 +114,43 @@ describe('validateFields', () => {
   });
 
   it("refuses rows of a json field like fields, each at its cell's path", async () => {
-    expect(await errorsOf({ members: [{ idCard: '11010519491231002X', subject: '1' }, { idCard: 'bad-id', subject: 'nope' }], phases: [{ startDate: '2026-05-01', endDate: '2026-04-01' }] })).toEqual([
+    expect(
+      await errorsOf({
+        members: [
+          { idCard: '11010519491231002X', subject: '1' },
+          { idCard: 'bad-id', subject: 'nope' },
+        ],
+        phases: [{ startDate: '2026-05-01', endDate: '2026-04-01' }],
+      }),
+    ).toEqual([
       { field: 'members[1].idCard', label: '成员', message: '成员第2行：身份证号格式不正确' },
       { field: 'members[1].subject', label: '成员', message: '成员第2行：学科的取值不在字典范围内' },
       { field: 'phases[0].endDate', label: '阶段', message: '阶段第1行：结束日期不能早于开始日期' },
     ]);
-    const { values } = await check({ members: [{ idCard: '11010519491231002X', subject: '1' }], phases: [{ startDate: '2026-04-01', endDate: '2026-05-01' }] });
+    const { values } = await check({
+      members: [{ idCard: '11010519491231002X', subject: '1' }],
+      phases: [{ startDate: '2026-04-01', endDate: '2026-05-01' }],
+    });
     expect(values.members).toEqual([{ idCard: '11010519491231002X', subject: '1' }]);
   });
 
   it('refuses emoji and symbols in a field with the text filter', async () => {
-    expect(await errorsOf({ name: '课题😀' })).toEqual([{ field: 'name', label: '名称', message: '名称不能包含表情或特殊字符' }]);
+    expect(await errorsOf({ name: '课题😀' })).toEqual([
+      { field: 'name', label: '名称', message: '名称不能包含表情或特殊字符' },
+    ]);
     expect((await check({ name: '课题（一）：设计。' })).values.name).toBe('课题（一）：设计。');
   });
 
   it('reads dictionary values from the database, where administrators edit them', async () => {
     const db = t.ctx.database.db;
-    await db.insertInto('dictionary_items').values({ type: 'xkfl', value: '990', text: '新增学科', sort_no: 990 }).execute();
+    await db
+      .insertInto('dictionary_items')
+      .values({ type: 'xkfl', value: '990', text: '新增学科', sort_no: 990 })
+      .execute();
     expect(await errorsOf({ subject: '990' })).toEqual([]);
     await db.deleteFrom('dictionary_items').where('type', '=', 'xkfl').where('value', '=', '1').execute();
-    expect(await errorsOf({ subject: '1' })).toEqual([{ field: 'subject', label: '学科', message: '学科的取值不在字典范围内' }]);
+    expect(await errorsOf({ subject: '1' })).toEqual([
+      { field: 'subject', label: '学科', message: '学科的取值不在字典范围内' },
+    ]);
   });
 });

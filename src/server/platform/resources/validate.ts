@@ -55,22 +55,33 @@ async function rowDictionaries(dicts: DictionaryValues, def: FieldDef): Promise<
  * the file ids per files field (to bind to the record once it has an id).
  */
 export async function validateFields(
-  ctx: AppContext, dicts: DictionaryValues, entity: EntityDef, body: Record<string, unknown>,
-  existing: StoredRecord | null, user: SessionUser,
+  ctx: AppContext,
+  dicts: DictionaryValues,
+  entity: EntityDef,
+  body: Record<string, unknown>,
+  existing: StoredRecord | null,
+  user: SessionUser,
 ): Promise<{ values: Record<string, unknown>; files: Map<string, number[]> }> {
   const errors: FieldError[] = [];
   const values: Record<string, unknown> = {};
   const files = new Map<string, number[]>();
-  const fail = (field: string, message: string) => errors.push({ field, label: entity.fields[field]?.label ?? field, message });
+  const fail = (field: string, message: string) =>
+    errors.push({ field, label: entity.fields[field]?.label ?? field, message });
 
   for (const key of Object.keys(body)) {
     if (ENVELOPE_KEYS.has(key) || (SYSTEM_FIELDS as readonly string[]).includes(key)) continue;
     const def = Object.prototype.hasOwnProperty.call(entity.fields, key) ? entity.fields[key] : undefined;
-    if (!def) { fail(key, `不允许的字段：${key}`); continue; }
+    if (!def) {
+      fail(key, `不允许的字段：${key}`);
+      continue;
+    }
     if (def.readOnly) continue;
     // Characters XML cannot hold never reach the database (nor a generated .docx from it).
     const raw = stripNonXmlDeep(body[key]);
-    if (isEmpty(raw)) { values[key] = null; continue; }
+    if (isEmpty(raw)) {
+      values[key] = null;
+      continue;
+    }
     const bound = def.rows?.maxRows ?? MAX_LIST_ITEMS;
     if (Array.isArray(raw) && raw.length > bound && (def.multiple || (def.type === 'json' && !def.rows?.maxRows))) {
       fail(key, `${def.label}最多${bound}项`);
@@ -80,38 +91,63 @@ export async function validateFields(
     if (def.multiple) {
       // A list of dictionary values: each is checked against the dictionary below.
       checked = Array.isArray(raw) ? { value: raw } : { value: null, error: `${def.label}的取值不在字典范围内` };
-    } else switch (def.type) {
-      case 'string': case 'text': case 'richtext': checked = checkString(def, raw); break;
-      case 'integer': case 'number': checked = checkNumber(def, raw); break;
-      case 'boolean': checked = checkBoolean(def, raw); break;
-      case 'date': case 'datetime': checked = checkDate(def, raw); break;
-      case 'json': {
-        const text = JSON.stringify(raw);
-        checked = text.length > JSON_LIMIT ? { value: null, error: `${def.label}内容过长` } : { value: raw };
-        if (!checked.error && def.rows) {
-          // Rows checked like fields, each complaint at its cell's path (members[0].idCard).
-          const dictValues = await rowDictionaries(dicts, def);
-          const bad = rowErrors(key, def, raw, { dictValues: (t) => dictValues.get(t) });
-          if (bad.length) { for (const b of bad) errors.push({ field: b.path, label: def.label, message: b.message }); continue; }
+    } else
+      switch (def.type) {
+        case 'string':
+        case 'text':
+        case 'richtext':
+          checked = checkString(def, raw);
+          break;
+        case 'integer':
+        case 'number':
+          checked = checkNumber(def, raw);
+          break;
+        case 'boolean':
+          checked = checkBoolean(def, raw);
+          break;
+        case 'date':
+        case 'datetime':
+          checked = checkDate(def, raw);
+          break;
+        case 'json': {
+          const text = JSON.stringify(raw);
+          checked = text.length > JSON_LIMIT ? { value: null, error: `${def.label}内容过长` } : { value: raw };
+          if (!checked.error && def.rows) {
+            // Rows checked like fields, each complaint at its cell's path (members[0].idCard).
+            const dictValues = await rowDictionaries(dicts, def);
+            const bad = rowErrors(key, def, raw, { dictValues: (t) => dictValues.get(t) });
+            if (bad.length) {
+              for (const b of bad) errors.push({ field: b.path, label: def.label, message: b.message });
+              continue;
+            }
+          }
+          break;
         }
-        break;
+        case 'files': {
+          const ids = fileIds(raw);
+          const max = def.maxCount ?? UPLOAD_DEFAULTS.maxCount;
+          if (!ids) checked = { value: null, error: `${def.label}格式不正确` };
+          else if (max !== -1 && ids.length > max) checked = { value: null, error: UPLOAD_MESSAGES.tooMany };
+          else {
+            checked = { value: ids };
+            files.set(key, ids);
+          }
+          break;
+        }
       }
-      case 'files': {
-        const ids = fileIds(raw);
-        const max = def.maxCount ?? UPLOAD_DEFAULTS.maxCount;
-        if (!ids) checked = { value: null, error: `${def.label}格式不正确` };
-        else if (max !== -1 && ids.length > max) checked = { value: null, error: UPLOAD_MESSAGES.tooMany };
-        else { checked = { value: ids }; files.set(key, ids); }
-        break;
-      }
+    if (checked.error) {
+      fail(key, checked.error);
+      continue;
     }
-    if (checked.error) { fail(key, checked.error); continue; }
     let value = checked.value;
     if (def.dict && value !== null && def.type !== 'files') {
       const options = new Set((await dicts.choosable(def.dict)).map((o) => o.value));
       const list = def.multiple ? (value as unknown[]) : [value];
       const texts = list.map((v) => (typeof v === 'number' || typeof v === 'string' ? String(v) : null));
-      if (texts.some((t) => t === null || !options.has(t))) { fail(key, `${def.label}的取值不在字典范围内`); continue; }
+      if (texts.some((t) => t === null || !options.has(t))) {
+        fail(key, `${def.label}的取值不在字典范围内`);
+        continue;
+      }
       value = def.multiple ? texts : texts[0];
     } else if (def.multiple) {
       fail(key, `${def.label}格式不正确`);
@@ -130,18 +166,32 @@ export async function validateFields(
       try {
         resolved = await resolveFileRefs(ctx, user, fresh, { belongType: `${entity.name}.${key}` });
       } catch (e) {
-        if (e instanceof AppError) { fail(key, e.message === '参数不合法' ? `${def.label}包含无效的文件` : e.message); continue; }
+        if (e instanceof AppError) {
+          fail(key, e.message === '参数不合法' ? `${def.label}包含无效的文件` : e.message);
+          continue;
+        }
         throw e;
       }
     }
     const byId = new Map<number, FileRef>([...held, ...resolved.map((r) => [r.id, r] as const)]);
     const refs = ids.map((id) => byId.get(id)).filter((r): r is FileRef => Boolean(r));
-    if (refs.length !== ids.length) { fail(key, `${def.label}包含无效的文件`); continue; }
+    if (refs.length !== ids.length) {
+      fail(key, `${def.label}包含无效的文件`);
+      continue;
+    }
     const allowedTypes = def.accept ? FILE_TYPE_SETS[def.accept] : null;
     const maxSize = def.maxSize ?? UPLOAD_DEFAULTS.maxSize;
-    const bad = resolved.find((r) => allowedTypes && !allowedTypes.includes(String(r.fileSuffix).toLowerCase().replace(/^\./, '')));
-    if (bad) { fail(key, UPLOAD_MESSAGES.wrongType); continue; }
-    if (maxSize !== -1 && resolved.some((r) => r.fileSize > maxSize * 1024 * 1024)) { fail(key, tooLargeMessage(maxSize)); continue; }
+    const bad = resolved.find(
+      (r) => allowedTypes && !allowedTypes.includes(String(r.fileSuffix).toLowerCase().replace(/^\./, '')),
+    );
+    if (bad) {
+      fail(key, UPLOAD_MESSAGES.wrongType);
+      continue;
+    }
+    if (maxSize !== -1 && resolved.some((r) => r.fileSize > maxSize * 1024 * 1024)) {
+      fail(key, tooLargeMessage(maxSize));
+      continue;
+    }
     values[key] = refs;
   }
 

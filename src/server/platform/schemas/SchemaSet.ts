@@ -1,5 +1,10 @@
 import type {
-  DictionaryDef, EntityDef, MenuDef, PageDef, RouteDef, WorkflowDef,
+  DictionaryDef,
+  EntityDef,
+  MenuDef,
+  PageDef,
+  RouteDef,
+  WorkflowDef,
 } from '../../../shared/schema/types.js';
 
 /** Every schema under schemas/, loaded once at start-up, keyed by name / id / type. */

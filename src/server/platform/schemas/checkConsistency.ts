@@ -4,7 +4,11 @@ import { escapePointer } from './metaValidation.js';
 import { hasField, statusCodes } from './entityModel.js';
 import type { SchemaSet } from './SchemaSet.js';
 
-export interface ConsistencyProblem { key: string; path: string; message: string }
+export interface ConsistencyProblem {
+  key: string;
+  path: string;
+  message: string;
+}
 
 /**
  * What the meta-schemas cannot say and the cross-reference checks did not reach: constraints that
@@ -16,17 +20,24 @@ export interface ConsistencyProblem { key: string; path: string; message: string
 export function checkConsistency(set: SchemaSet): ConsistencyProblem[] {
   const out: ConsistencyProblem[] = [];
   const add = (key: string, path: string, message: string) => out.push({ key, path, message });
-  const workflowOf = (e: EntityDef | undefined): WorkflowDef | undefined => (e?.workflow ? set.workflows.get(e.workflow) : undefined);
+  const workflowOf = (e: EntityDef | undefined): WorkflowDef | undefined =>
+    e?.workflow ? set.workflows.get(e.workflow) : undefined;
 
   // ------------------------------------------------------------ contradictory field constraints
   const checkFields = (key: string, base: string, fields: Record<string, FieldDef> | undefined) => {
     for (const [name, f] of Object.entries(fields ?? {})) {
       const ptr = `${base}/${escapePointer(name)}`;
-      const pairs: [string, string][] = [['minLength', 'maxLength'], ['minimum', 'maximum'], ['minItems', 'maxItems'], ['minCount', 'maxCount']];
+      const pairs: [string, string][] = [
+        ['minLength', 'maxLength'],
+        ['minimum', 'maximum'],
+        ['minItems', 'maxItems'],
+        ['minCount', 'maxCount'],
+      ];
       for (const [lo, hi] of pairs) {
         const a = (f as unknown as Record<string, unknown>)[lo];
         const b = (f as unknown as Record<string, unknown>)[hi];
-        if (typeof a === 'number' && typeof b === 'number' && a > b) add(key, `${ptr}/${lo}`, `${lo} ${a} is above ${hi} ${b}: no value can pass`);
+        if (typeof a === 'number' && typeof b === 'number' && a > b)
+          add(key, `${ptr}/${lo}`, `${lo} ${a} is above ${hi} ${b}: no value can pass`);
       }
       const rows = (f as { rows?: { fields?: Record<string, FieldDef> } }).rows;
       if (rows?.fields) checkFields(key, `${ptr}/rows/fields`, rows.fields);
@@ -42,35 +53,64 @@ export function checkConsistency(set: SchemaSet): ConsistencyProblem[] {
     const initial = new Set(Object.keys((p.initialValues as object | undefined) ?? {}));
 
     const formFields: [any, string][] = [];
-    (p.sections ?? []).forEach((s: any, i: number) => (s?.fields ?? []).forEach((f: any, j: number) => formFields.push([f, `/sections/${i}/fields/${j}`])));
-    (p.steps ?? []).forEach((st: any, k: number) => (st?.sections ?? []).forEach((s: any, i: number) => (s?.fields ?? []).forEach((f: any, j: number) => formFields.push([f, `/steps/${k}/sections/${i}/fields/${j}`]))));
+    (p.sections ?? []).forEach((s: any, i: number) =>
+      (s?.fields ?? []).forEach((f: any, j: number) => formFields.push([f, `/sections/${i}/fields/${j}`])),
+    );
+    (p.steps ?? []).forEach((st: any, k: number) =>
+      (st?.sections ?? []).forEach((s: any, i: number) =>
+        (s?.fields ?? []).forEach((f: any, j: number) => formFields.push([f, `/steps/${k}/sections/${i}/fields/${j}`])),
+      ),
+    );
     for (const [f, ptr] of formFields) {
       if (!f || typeof f.field !== 'string') continue;
       const required = f.required === true || (entity?.fields[f.field] as FieldDef | undefined)?.required === true;
       const neverShown = f.visible === false;
       const hiddenUnfilled = f.hidden === true && f.required === true && !initial.has(f.field);
-      if (required && neverShown) add(key, `${ptr}/visible`, `field "${f.field}" is required but never shown: nobody can fill it`);
-      else if (hiddenUnfilled) add(key, `${ptr}/hidden`, `field "${f.field}" is required but hidden and not in initialValues: nobody can fill it`);
-      if (f.readOnly === true && f.required === true && !initial.has(f.field)) add(key, `${ptr}/readOnly`, `field "${f.field}" is required here but read-only on this page`);
+      if (required && neverShown)
+        add(key, `${ptr}/visible`, `field "${f.field}" is required but never shown: nobody can fill it`);
+      else if (hiddenUnfilled)
+        add(
+          key,
+          `${ptr}/hidden`,
+          `field "${f.field}" is required but hidden and not in initialValues: nobody can fill it`,
+        );
+      if (f.readOnly === true && f.required === true && !initial.has(f.field))
+        add(key, `${ptr}/readOnly`, `field "${f.field}" is required here but read-only on this page`);
       // A record picker's props name another entity and fields of it.
       const propEntity = f.props?.entity;
       const picked = typeof propEntity === 'string' ? set.entities.get(propEntity) : undefined;
       if (typeof propEntity === 'string' && !picked) add(key, `${ptr}/props/entity`, `unknown entity "${propEntity}"`);
       if (picked) {
-        if (typeof f.props.labelField === 'string' && !hasField(picked, f.props.labelField)) add(key, `${ptr}/props/labelField`, `unknown field "${f.props.labelField}" of entity "${picked.name}"`);
+        if (typeof f.props.labelField === 'string' && !hasField(picked, f.props.labelField))
+          add(key, `${ptr}/props/labelField`, `unknown field "${f.props.labelField}" of entity "${picked.name}"`);
         (Array.isArray(f.props.filters) ? f.props.filters : []).forEach((x: any, j: number) => {
-          if (typeof x?.field === 'string' && !hasField(picked, x.field)) add(key, `${ptr}/props/filters/${j}/field`, `unknown field "${x.field}" of entity "${picked.name}"`);
+          if (typeof x?.field === 'string' && !hasField(picked, x.field))
+            add(key, `${ptr}/props/filters/${j}/field`, `unknown field "${x.field}" of entity "${picked.name}"`);
         });
       }
     }
     (p.lookups ?? []).forEach((l: any, i: number) => {
-      if (entity && typeof l?.field === 'string' && !hasField(entity, l.field)) add(key, `/lookups/${i}/field`, `unknown field "${l.field}" of entity "${entity.name}"`);
+      if (entity && typeof l?.field === 'string' && !hasField(entity, l.field))
+        add(key, `/lookups/${i}/field`, `unknown field "${l.field}" of entity "${entity.name}"`);
       const other = typeof l?.entity === 'string' ? set.entities.get(l.entity) : undefined;
-      if (typeof l?.entity === 'string' && !other) { add(key, `/lookups/${i}/entity`, `unknown entity "${l.entity}"`); return; }
+      if (typeof l?.entity === 'string' && !other) {
+        add(key, `/lookups/${i}/entity`, `unknown entity "${l.entity}"`);
+        return;
+      }
       for (const part of ['copy', 'fillEmpty']) {
         for (const [mine, theirs] of Object.entries((l?.[part] as Record<string, string> | undefined) ?? {})) {
-          if (entity && !hasField(entity, mine)) add(key, `/lookups/${i}/${part}/${escapePointer(mine)}`, `unknown field "${mine}" of entity "${entity.name}"`);
-          if (other && typeof theirs === 'string' && !hasField(other, theirs)) add(key, `/lookups/${i}/${part}/${escapePointer(mine)}`, `unknown field "${theirs}" of entity "${other.name}"`);
+          if (entity && !hasField(entity, mine))
+            add(
+              key,
+              `/lookups/${i}/${part}/${escapePointer(mine)}`,
+              `unknown field "${mine}" of entity "${entity.name}"`,
+            );
+          if (other && typeof theirs === 'string' && !hasField(other, theirs))
+            add(
+              key,
+              `/lookups/${i}/${part}/${escapePointer(mine)}`,
+              `unknown field "${theirs}" of entity "${other.name}"`,
+            );
         }
       }
     });
@@ -108,46 +148,80 @@ export function checkConsistency(set: SchemaSet): ConsistencyProblem[] {
     const targetFlow = workflowOf(target);
     const requestFlow = workflowOf(request);
     const codesOf = (wf: WorkflowDef | undefined) => (wf ? statusCodes(wf) : undefined);
-    const statusList = (field: string, wf: WorkflowDef | undefined) => (kindsDoc[field] ?? []).forEach((s: unknown, i: number) => {
-      const codes = codesOf(wf);
-      if (codes && !codes.has(String(s))) add(key, `/${field}/${i}`, `unknown status code "${s}" of workflow "${wf!.name}"`);
-    });
+    const statusList = (field: string, wf: WorkflowDef | undefined) =>
+      (kindsDoc[field] ?? []).forEach((s: unknown, i: number) => {
+        const codes = codesOf(wf);
+        if (codes && !codes.has(String(s)))
+          add(key, `/${field}/${i}`, `unknown status code "${s}" of workflow "${wf!.name}"`);
+      });
     statusList('targetStatuses', targetFlow);
     statusList('openStatuses', requestFlow);
-    if (request && typeof kindsDoc.kindsField === 'string' && !hasField(request, kindsDoc.kindsField)) add(key, '/kindsField', `unknown field "${kindsDoc.kindsField}" of entity "${request.name}"`);
+    if (request && typeof kindsDoc.kindsField === 'string' && !hasField(request, kindsDoc.kindsField))
+      add(key, '/kindsField', `unknown field "${kindsDoc.kindsField}" of entity "${request.name}"`);
     for (const a of ['submitAction', 'applyAction']) {
-      if (requestFlow && typeof kindsDoc[a] === 'string' && !requestFlow.transitions.some((t) => t.action === kindsDoc[a])) add(key, `/${a}`, `unknown transition "${kindsDoc[a]}" of workflow "${requestFlow.name}"`);
+      if (
+        requestFlow &&
+        typeof kindsDoc[a] === 'string' &&
+        !requestFlow.transitions.some((t) => t.action === kindsDoc[a])
+      )
+        add(key, `/${a}`, `unknown transition "${kindsDoc[a]}" of workflow "${requestFlow.name}"`);
     }
     for (const [code, k] of Object.entries((kindsDoc.kinds as Record<string, any> | undefined) ?? {})) {
       (k?.fields ?? []).forEach((f: string, j: number) => {
-        if (target && !hasField(target, f)) add(key, `/kinds/${escapePointer(code)}/fields/${j}`, `unknown field "${f}" of entity "${target.name}"`);
+        if (target && !hasField(target, f))
+          add(key, `/kinds/${escapePointer(code)}/fields/${j}`, `unknown field "${f}" of entity "${target.name}"`);
       });
-      if (typeof k?.transition === 'string' && targetFlow && !targetFlow.transitions.some((t) => t.action === k.transition)) {
-        add(key, `/kinds/${escapePointer(code)}/transition`, `unknown transition "${k.transition}" of workflow "${targetFlow.name}"`);
+      if (
+        typeof k?.transition === 'string' &&
+        targetFlow &&
+        !targetFlow.transitions.some((t) => t.action === k.transition)
+      ) {
+        add(
+          key,
+          `/kinds/${escapePointer(code)}/transition`,
+          `unknown transition "${k.transition}" of workflow "${targetFlow.name}"`,
+        );
       }
     }
   }
 
   // ------------------------------------------------------------ reviewTargets.json
-  const targetsDoc = set.documents.get('reviewTargets') as { targets?: Record<string, Record<string, any>> } | undefined;
+  const targetsDoc = set.documents.get('reviewTargets') as
+    { targets?: Record<string, Record<string, any>> } | undefined;
   for (const [name, t] of Object.entries(targetsDoc?.targets ?? {})) {
     const key = 'reviewTargets';
     const base = `/targets/${escapePointer(name)}`;
     const entity = set.entities.get(name);
-    if (!entity) { add(key, base, `unknown entity "${name}"`); continue; }
-    const field = (ptr: string, f: unknown) => { if (typeof f === 'string' && !hasField(entity, f)) add(key, ptr, `unknown field "${f}" of entity "${name}"`); };
-    for (const k of ['nameField', 'unitField', 'areaField', 'subjectField', 'membersField', 'resultField']) field(`${base}/${k}`, t[k]);
-    for (const k of ['documentFields', 'shownFields', 'identityFields']) (t[k] ?? []).forEach((f: unknown, i: number) => field(`${base}/${k}/${i}`, f));
-    (t.people ?? []).forEach((p: any, i: number) => { field(`${base}/people/${i}/nameField`, p?.nameField); field(`${base}/people/${i}/idCardField`, p?.idCardField); });
+    if (!entity) {
+      add(key, base, `unknown entity "${name}"`);
+      continue;
+    }
+    const field = (ptr: string, f: unknown) => {
+      if (typeof f === 'string' && !hasField(entity, f)) add(key, ptr, `unknown field "${f}" of entity "${name}"`);
+    };
+    for (const k of ['nameField', 'unitField', 'areaField', 'subjectField', 'membersField', 'resultField'])
+      field(`${base}/${k}`, t[k]);
+    for (const k of ['documentFields', 'shownFields', 'identityFields'])
+      (t[k] ?? []).forEach((f: unknown, i: number) => field(`${base}/${k}/${i}`, f));
+    (t.people ?? []).forEach((p: any, i: number) => {
+      field(`${base}/people/${i}/nameField`, p?.nameField);
+      field(`${base}/people/${i}/idCardField`, p?.idCardField);
+    });
     const wf = workflowOf(entity);
     const codes = wf ? statusCodes(wf) : undefined;
     for (const [stage, s] of Object.entries((t.stages as Record<string, Record<string, unknown>> | undefined) ?? {})) {
       for (const k of ['waiting', 'atCity']) {
-        if (codes && s?.[k] !== undefined && !codes.has(String(s[k]))) add(key, `${base}/stages/${escapePointer(stage)}/${k}`, `unknown status code "${s[k]}" of workflow "${wf!.name}"`);
+        if (codes && s?.[k] !== undefined && !codes.has(String(s[k])))
+          add(
+            key,
+            `${base}/stages/${escapePointer(stage)}/${k}`,
+            `unknown status code "${s[k]}" of workflow "${wf!.name}"`,
+          );
       }
     }
     for (const k of ['sendAction', 'endAction']) {
-      if (wf && typeof t[k] === 'string' && !wf.transitions.some((x) => x.action === t[k])) add(key, `${base}/${k}`, `unknown transition "${t[k]}" of workflow "${wf.name}"`);
+      if (wf && typeof t[k] === 'string' && !wf.transitions.some((x) => x.action === t[k]))
+        add(key, `${base}/${k}`, `unknown transition "${t[k]}" of workflow "${wf.name}"`);
     }
   }
   return out;

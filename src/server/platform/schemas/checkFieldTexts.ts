@@ -7,7 +7,11 @@
 import type { EntityDef, FormPageDef, SectionDef } from '../../../shared/schema/types.js';
 import type { SchemaSet } from './SchemaSet.js';
 
-export interface TextProblem { file: string; path: string; message: string }
+export interface TextProblem {
+  file: string;
+  path: string;
+  message: string;
+}
 
 const HAN = /\p{Script=Han}/u;
 // Three Latin words in a row read as a sentence; names such as PDF or Word 文档 do not.
@@ -16,8 +20,10 @@ const LATIN_SENTENCE = /[A-Za-z]+[\s,.'’-]+[A-Za-z]+[\s,.'’-]+[A-Za-z]+/;
 /** Why a help text is not fit for users, or null. */
 export function helpProblem(help: unknown): string | null {
   if (typeof help !== 'string') return null;
-  if (!HAN.test(help)) return 'help is what users read: write it in Chinese (notes for schema editors go in description)';
-  if (LATIN_SENTENCE.test(help)) return 'help has an English sentence: users read it (notes for schema editors go in description)';
+  if (!HAN.test(help))
+    return 'help is what users read: write it in Chinese (notes for schema editors go in description)';
+  if (LATIN_SENTENCE.test(help))
+    return 'help has an English sentence: users read it (notes for schema editors go in description)';
   return null;
 }
 
@@ -30,21 +36,25 @@ function checkEntity(entity: EntityDef, file: string, dictionaries: ReadonlySet<
     if (!rows) continue;
     if (def.type !== 'json') out.push({ file, path: `${ptr}/rows`, message: 'rows are for json fields' });
     for (const [col, c] of Object.entries(rows.fields ?? {})) {
-      if (c.dict && !dictionaries.has(c.dict)) out.push({ file, path: `${ptr}/rows/fields/${col}/dict`, message: `unknown dictionary "${c.dict}"` });
+      if (c.dict && !dictionaries.has(c.dict))
+        out.push({ file, path: `${ptr}/rows/fields/${col}/dict`, message: `unknown dictionary "${c.dict}"` });
     }
     (rows.checks ?? []).forEach((c, i) => {
       for (const key of ['field', 'notBefore'] as const) {
-        if (!rows.fields?.[c[key]]) out.push({ file, path: `${ptr}/rows/checks/${i}/${key}`, message: `unknown column "${c[key]}" of the rows` });
+        if (!rows.fields?.[c[key]])
+          out.push({ file, path: `${ptr}/rows/checks/${i}/${key}`, message: `unknown column "${c[key]}" of the rows` });
       }
     });
   }
 }
 
 function checkSections(sections: SectionDef[] | undefined, pointer: string, file: string, out: TextProblem[]): void {
-  (sections ?? []).forEach((s, i) => (s.fields ?? []).forEach((f, j) => {
-    const bad = helpProblem(f.help);
-    if (bad) out.push({ file, path: `${pointer}/${i}/fields/${j}/help`, message: bad });
-  }));
+  (sections ?? []).forEach((s, i) =>
+    (s.fields ?? []).forEach((f, j) => {
+      const bad = helpProblem(f.help);
+      if (bad) out.push({ file, path: `${pointer}/${i}/fields/${j}/help`, message: bad });
+    }),
+  );
 }
 
 export function checkFieldTexts(set: SchemaSet, fileOf: (key: string) => string): TextProblem[] {

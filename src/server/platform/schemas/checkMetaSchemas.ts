@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SchemaSet } from './SchemaSet.js';
-import { ajvProblems, BUNDLED_META, DOCUMENT_META, findTemplates, META_FILES, metaValidators, PAGE_KINDS, type MetaKind } from './metaValidation.js';
+import {
+  ajvProblems,
+  BUNDLED_META,
+  DOCUMENT_META,
+  findTemplates,
+  META_FILES,
+  metaValidators,
+  PAGE_KINDS,
+  type MetaKind,
+} from './metaValidation.js';
 
 /** Reports a problem at a file's JSON pointer. */
 export type AddProblem = (file: string, pointer: string, message: string) => void;
@@ -41,7 +50,12 @@ export function checkMetaSchemas(set: SchemaSet, fileOf: (key: string) => string
   const routesFile = set.files.get('routes');
   if (routesFile) {
     let doc: unknown = set.routesDocument;
-    if (doc === undefined) try { doc = JSON.parse(fs.readFileSync(routesFile, 'utf8')); } catch { doc = { routes: set.routes }; }
+    if (doc === undefined)
+      try {
+        doc = JSON.parse(fs.readFileSync(routesFile, 'utf8'));
+      } catch {
+        doc = { routes: set.routes };
+      }
     checkMeta(routesFile, doc, 'routes');
   }
   for (const [name, doc] of set.documents) {

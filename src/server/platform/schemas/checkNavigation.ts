@@ -16,13 +16,19 @@ export function routeChecks(set: SchemaSet, add: AddProblem): RouteChecks {
   const routeList = flattenRoutes(Array.isArray(set.routes) ? set.routes : []);
   const routeExists = (to: string) => routeList.some((r) => pathMatches(r.full, to));
   const checkRoute = (file: string, pointer: string, to: unknown) => {
-    if (typeof to === 'string' && !routeExists(to)) add(file, pointer, `route path "${normalisePath(to)}" does not exist in routes.json`);
+    if (typeof to === 'string' && !routeExists(to))
+      add(file, pointer, `route path "${normalisePath(to)}" does not exist in routes.json`);
   };
   return { routeList, routeExists, checkRoute };
 }
 
 /** routes.json and the menus: pages exist, paths unique, highlighted parents, redirects and menu paths are routes. */
-export function checkNavigation(set: SchemaSet, fileOf: (key: string) => string, add: AddProblem, routes: RouteChecks): void {
+export function checkNavigation(
+  set: SchemaSet,
+  fileOf: (key: string) => string,
+  add: AddProblem,
+  routes: RouteChecks,
+): void {
   const routesFile = set.files.get('routes');
   // Routes: pages exist, paths unique, highlighted parents and redirects exist.
   if (routesFile) {
@@ -34,7 +40,8 @@ export function checkNavigation(set: SchemaSet, fileOf: (key: string) => string,
       if (route.page !== undefined) {
         const pg = set.pages.get(route.page);
         if (!pg) add(routesFile, `${pointer}/page`, `unknown page "${route.page}"`);
-        else if (route.mode && pg.kind !== 'form') add(routesFile, `${pointer}/mode`, `mode is for form pages; "${route.page}" is a ${pg.kind} page`);
+        else if (route.mode && pg.kind !== 'form')
+          add(routesFile, `${pointer}/mode`, `mode is for form pages; "${route.page}" is a ${pg.kind} page`);
       }
       if (route.activeMenu) routes.checkRoute(routesFile, `${pointer}/activeMenu`, route.activeMenu);
       if (route.redirect) routes.checkRoute(routesFile, `${pointer}/redirect`, route.redirect);
@@ -44,10 +51,11 @@ export function checkNavigation(set: SchemaSet, fileOf: (key: string) => string,
   // Menus: every path is a route.
   for (const [role, m] of set.menus) {
     const file = fileOf(`menus/${role}`);
-    const walk = (nodes: MenuNode[] | undefined, pointer: string) => (Array.isArray(nodes) ? nodes : []).forEach((n, i) => {
-      routes.checkRoute(file, `${pointer}/${i}/path`, n?.path);
-      walk(n?.children, `${pointer}/${i}/children`);
-    });
+    const walk = (nodes: MenuNode[] | undefined, pointer: string) =>
+      (Array.isArray(nodes) ? nodes : []).forEach((n, i) => {
+        routes.checkRoute(file, `${pointer}/${i}/path`, n?.path);
+        walk(n?.children, `${pointer}/${i}/children`);
+      });
     walk(m.items, '/items');
   }
 }

@@ -1,6 +1,12 @@
 import path from 'node:path';
 import type {
-  ActionDef, EntityDef, FormPageDef, ListPageDef, DetailPageDef, PageDef, WorkflowDef,
+  ActionDef,
+  EntityDef,
+  FormPageDef,
+  ListPageDef,
+  DetailPageDef,
+  PageDef,
+  WorkflowDef,
 } from '../../../shared/schema/types.js';
 import { WIDGET_NAMES } from '../../../shared/schema/widgetNames.js';
 import { RuleCompileError, ruleToCond } from './ruleFilter.js';
@@ -22,8 +28,23 @@ export interface SchemaProblem {
 
 /** The 17 dictionary types of SPEC §3; each must have a seed file. */
 export const SPEC_DICTIONARY_TYPES = [
-  'sjzt', 'ycxg', 'hyly', 'hyzt', 'areacode', 'yhsq', 'zjwd', 'hdqx', 'cgzjpsjd',
-  'ktpfjd', 'ktcxjb', 'psjb', 'psjd', 'ktpsjb', 'psgz', 'zpjffs', 'ssxx',
+  'sjzt',
+  'ycxg',
+  'hyly',
+  'hyzt',
+  'areacode',
+  'yhsq',
+  'zjwd',
+  'hdqx',
+  'cgzjpsjd',
+  'ktpfjd',
+  'ktcxjb',
+  'psjb',
+  'psjd',
+  'ktpsjb',
+  'psgz',
+  'zpjffs',
+  'ssxx',
 ] as const;
 
 /**
@@ -35,7 +56,8 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
   const problems: SchemaProblem[] = [];
   const cwd = process.cwd();
   const show = (file: string) => (file.startsWith(`${cwd}${path.sep}`) ? path.relative(cwd, file) : file);
-  const add = (file: string, pointer: string, message: string) => problems.push({ file: show(file), path: pointer, message });
+  const add = (file: string, pointer: string, message: string) =>
+    problems.push({ file: show(file), path: pointer, message });
 
   const root = set.root;
   const fileOf = (key: string) => set.files.get(key) ?? path.join(root, `${key}.json`);
@@ -45,17 +67,20 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
   // ------------------------------------------------------------ cross references
   const routes = routeChecks(set, add);
   const { routeExists, checkRoute } = routes;
-  const workflowOf = (e: EntityDef | undefined): WorkflowDef | undefined => (e?.workflow ? set.workflows.get(e.workflow) : undefined);
+  const workflowOf = (e: EntityDef | undefined): WorkflowDef | undefined =>
+    e?.workflow ? set.workflows.get(e.workflow) : undefined;
   const entitiesOfWorkflow = (name: string) => [...set.entities.values()].filter((e) => e.workflow === name);
   const checkRule = ruleChecker(set, add);
 
   const checkField = (file: string, pointer: string, entity: EntityDef, name: unknown, allowed?: Set<string>) => {
     if (typeof name !== 'string') return;
     if (!hasField(entity, name)) add(file, pointer, `unknown field "${name}" of entity "${entity.name}"`);
-    else if (allowed && !allowed.has(name)) add(file, pointer, `field "${name}" is not public (entity "${entity.name}" access.public.fields)`);
+    else if (allowed && !allowed.has(name))
+      add(file, pointer, `field "${name}" is not public (entity "${entity.name}" access.public.fields)`);
   };
   const checkWidget = (file: string, pointer: string, w: unknown) => {
-    if (typeof w === 'string' && !(WIDGET_NAMES as readonly string[]).includes(w)) add(file, pointer, `unknown widget "${w}" (known: ${WIDGET_NAMES.join(', ')})`);
+    if (typeof w === 'string' && !(WIDGET_NAMES as readonly string[]).includes(w))
+      add(file, pointer, `unknown widget "${w}" (known: ${WIDGET_NAMES.join(', ')})`);
   };
   const checkActions = (file: string, pointer: string, actions: ActionDef[] | undefined, entity: EntityDef) => {
     if (!Array.isArray(actions)) return;
@@ -63,20 +88,36 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
     actions.forEach((a, i) => {
       const ptr = `${pointer}/${i}`;
       if (!a || typeof a !== 'object') return;
-      if (a.visible !== undefined) checkRule(file, `${ptr}/visible`, a.visible, entity, ['record', 'user', 'query', 'now', 'form']);
+      if (a.visible !== undefined)
+        checkRule(file, `${ptr}/visible`, a.visible, entity, ['record', 'user', 'query', 'now', 'form']);
       if (a.type === 'link') checkRoute(file, `${ptr}/to`, a.to);
       if (a.type === 'transition') {
         if (!wf) add(file, `${ptr}/action`, `entity "${entity.name}" has no workflow`);
-        else if (!wf.transitions.some((t) => t.action === a.action)) add(file, `${ptr}/action`, `unknown transition "${a.action}" of workflow "${wf.name}"`);
-        else if (wf.transitions.filter((t) => t.action === a.action).every((t) => t.actor === 'system')) add(file, `${ptr}/action`, `transition "${a.action}" is fired by the system only`);
+        else if (!wf.transitions.some((t) => t.action === a.action))
+          add(file, `${ptr}/action`, `unknown transition "${a.action}" of workflow "${wf.name}"`);
+        else if (wf.transitions.filter((t) => t.action === a.action).every((t) => t.actor === 'system'))
+          add(file, `${ptr}/action`, `transition "${a.action}" is fired by the system only`);
       }
     });
   };
-  const dummyCtx = { user: { userId: 0, username: '', realName: '', roleCode: '1', roles: ['1'], areaCode: '0000', orgName: '', isAdmin: true }, now: 0 };
+  const dummyCtx = {
+    user: {
+      userId: 0,
+      username: '',
+      realName: '',
+      roleCode: '1',
+      roles: ['1'],
+      areaCode: '0000',
+      orgName: '',
+      isAdmin: true,
+    },
+    now: 0,
+  };
 
   // Dictionaries: every SPEC type present; file name = type; values unique.
   for (const type of SPEC_DICTIONARY_TYPES) {
-    if (!set.dictionaries.has(type)) add(path.join(root, 'dictionaries', `${type}.json`), '', `dictionary type "${type}" (SPEC §3) is missing`);
+    if (!set.dictionaries.has(type))
+      add(path.join(root, 'dictionaries', `${type}.json`), '', `dictionary type "${type}" (SPEC §3) is missing`);
   }
   for (const [type, d] of set.dictionaries) {
     const file = fileOf(`dictionaries/${type}`);
@@ -102,22 +143,32 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
     const users = entitiesOfWorkflow(name);
     for (const e of users) {
       if (!hasField(e, wf.field)) add(file, '/field', `entity "${e.name}" has no field "${wf.field}"`);
-      if (wf.stageField && !hasField(e, wf.stageField)) add(file, '/stageField', `entity "${e.name}" has no field "${wf.stageField}"`);
+      if (wf.stageField && !hasField(e, wf.stageField))
+        add(file, '/stageField', `entity "${e.name}" has no field "${wf.stageField}"`);
     }
     wf.transitions.forEach((t, i) => {
       const ptr = `/transitions/${i}`;
-      (Array.isArray(t.from) ? t.from : []).forEach((c, j) => { if (!codes.has(c)) add(file, `${ptr}/from/${j}`, `unknown status code "${c}"`); });
+      (Array.isArray(t.from) ? t.from : []).forEach((c, j) => {
+        if (!codes.has(c)) add(file, `${ptr}/from/${j}`, `unknown status code "${c}"`);
+      });
       if (typeof t.to === 'string' && !codes.has(t.to)) add(file, `${ptr}/to`, `unknown status code "${t.to}"`);
       for (const [src, dst] of Object.entries(t.toByFrom ?? {})) {
         if (!t.from?.includes(src)) add(file, `${ptr}/toByFrom/${escapePointer(src)}`, `"${src}" is not in from`);
         if (!codes.has(dst)) add(file, `${ptr}/toByFrom/${escapePointer(src)}`, `unknown status code "${dst}"`);
       }
       if (t.actor === 'system' && t.roles?.length) add(file, `${ptr}/roles`, 'a system transition takes no roles');
-      if (t.actor !== 'system' && Array.isArray(t.roles) && t.roles.length === 0) add(file, `${ptr}/roles`, 'name the roles that may fire it (or actor "system")');
+      if (t.actor !== 'system' && Array.isArray(t.roles) && t.roles.length === 0)
+        add(file, `${ptr}/roles`, 'name the roles that may fire it (or actor "system")');
       const sets = Object.keys(t.set ?? {});
-      for (const e of users) for (const f of sets) if (!hasField(e, f)) add(file, `${ptr}/set/${f}`, `entity "${e.name}" has no field "${f}"`);
-      (t.requires ?? []).forEach((f, j) => { for (const e of users) if (!hasField(e, f)) add(file, `${ptr}/requires/${j}`, `entity "${e.name}" has no field "${f}"`); });
-      for (const [f, r] of Object.entries(t.set ?? {})) checkRule(file, `${ptr}/set/${f}`, r, users[0], ['record', 'user', 'now', 'comment']);
+      for (const e of users)
+        for (const f of sets)
+          if (!hasField(e, f)) add(file, `${ptr}/set/${f}`, `entity "${e.name}" has no field "${f}"`);
+      (t.requires ?? []).forEach((f, j) => {
+        for (const e of users)
+          if (!hasField(e, f)) add(file, `${ptr}/requires/${j}`, `entity "${e.name}" has no field "${f}"`);
+      });
+      for (const [f, r] of Object.entries(t.set ?? {}))
+        checkRule(file, `${ptr}/set/${f}`, r, users[0], ['record', 'user', 'now', 'comment']);
       if (t.when !== undefined) {
         if (users.length) for (const e of users) checkRule(file, `${ptr}/when`, t.when, e, ['record', 'user', 'now']);
         else checkRule(file, `${ptr}/when`, t.when, undefined, ['record', 'user', 'now']);
@@ -125,8 +176,10 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
     });
     for (const [action, g] of Object.entries(wf.guards ?? {})) {
       const ptr = `/guards/${escapePointer(action)}/rule`;
-      if (!wf.transitions.some((t) => t.action === action)) add(file, `/guards/${escapePointer(action)}`, `no transition has the action "${action}"`);
-      for (const e of users.length ? users : [undefined]) checkRule(file, ptr, g.rule, e, ['record', 'user', 'now', 'facts', 'item']);
+      if (!wf.transitions.some((t) => t.action === action))
+        add(file, `/guards/${escapePointer(action)}`, `no transition has the action "${action}"`);
+      for (const e of users.length ? users : [undefined])
+        checkRule(file, ptr, g.rule, e, ['record', 'user', 'now', 'facts', 'item']);
     }
     // Several transitions sharing an action must agree on who may fire it, or _perm would mislead.
   }
@@ -144,19 +197,32 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
       if (RESERVED_FIELD_NAMES.includes(fname)) add(file, ptr, `"${fname}" is a reserved name`);
       if (!f || typeof f !== 'object') continue;
       if (f.dict && !set.dictionaries.has(f.dict)) add(file, `${ptr}/dict`, `unknown dictionary type "${f.dict}"`);
-      if (f.pattern) { try { new RegExp(f.pattern, 'u'); } catch { add(file, `${ptr}/pattern`, 'not a valid regular expression'); } }
+      if (f.pattern) {
+        try {
+          new RegExp(f.pattern, 'u');
+        } catch {
+          add(file, `${ptr}/pattern`, 'not a valid regular expression');
+        }
+      }
       if (f.init !== undefined) {
         if (!f.readOnly) add(file, `${ptr}/init`, 'init is for readOnly fields (the server sets them)');
         checkRule(file, `${ptr}/init`, f.init, e, ['user', 'now']);
       }
-      if ((f.accept || f.maxCount !== undefined || f.maxSize !== undefined) && f.type !== 'files') add(file, ptr, 'accept, maxCount and maxSize are for files fields');
+      if ((f.accept || f.maxCount !== undefined || f.maxSize !== undefined) && f.type !== 'files')
+        add(file, ptr, 'accept, maxCount and maxSize are for files fields');
       if (f.multiple && !f.dict) add(file, `${ptr}/multiple`, 'multiple is for dictionary fields');
     }
     (e.unique ?? []).forEach((u, i) => {
-      [...(u.fields ?? []), ...(u.field ? [u.field] : [])].forEach((f, j) => checkField(file, `/unique/${i}/fields/${j}`, e, f));
+      [...(u.fields ?? []), ...(u.field ? [u.field] : [])].forEach((f, j) =>
+        checkField(file, `/unique/${i}/fields/${j}`, e, f),
+      );
       if (u.among === undefined) return;
       checkRule(file, `/unique/${i}/among`, u.among, e, ['record', 'now']);
-      try { ruleToCond(u.among, { now: 0 }, fieldKind(e)); } catch (err) { if (err instanceof RuleCompileError) add(file, `/unique/${i}/among`, err.message); }
+      try {
+        ruleToCond(u.among, { now: 0 }, fieldKind(e));
+      } catch (err) {
+        if (err instanceof RuleCompileError) add(file, `/unique/${i}/among`, err.message);
+      }
     });
     const access = e.access;
     if (!access) continue;
@@ -166,16 +232,22 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
         const ptr = `/access/${right}/${i}/when`;
         checkRule(file, ptr, rule.when, e, ['record', 'user', 'now']);
         if (right === 'read') {
-          try { ruleToCond(rule.when, dummyCtx, fieldKind(e)); } catch (err) {
-            if (err instanceof RuleCompileError) add(file, ptr, `read rules filter lists in the database: ${err.message}`);
+          try {
+            ruleToCond(rule.when, dummyCtx, fieldKind(e));
+          } catch (err) {
+            if (err instanceof RuleCompileError)
+              add(file, ptr, `read rules filter lists in the database: ${err.message}`);
           }
         }
       });
     }
     if (access.public) {
       checkRule(file, '/access/public/when', access.public.when, e, ['record', 'now']);
-      try { ruleToCond(access.public.when, { now: 0 }, fieldKind(e)); } catch (err) {
-        if (err instanceof RuleCompileError) add(file, '/access/public/when', `public rules filter lists in the database: ${err.message}`);
+      try {
+        ruleToCond(access.public.when, { now: 0 }, fieldKind(e));
+      } catch (err) {
+        if (err instanceof RuleCompileError)
+          add(file, '/access/public/when', `public rules filter lists in the database: ${err.message}`);
       }
       (access.public.fields ?? []).forEach((f, i) => checkField(file, `/access/public/fields/${i}`, e, f));
     }
@@ -184,13 +256,26 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
   // Pages.
   for (const [id, page] of set.pages) {
     const file = fileOf(`pages/${id}`);
-    const expectedId = path.relative(path.join(root, 'pages'), file).split(path.sep).join('/').replace(/\.json$/, '');
+    const expectedId = path
+      .relative(path.join(root, 'pages'), file)
+      .split(path.sep)
+      .join('/')
+      .replace(/\.json$/, '');
     if (id !== expectedId) add(file, '/id', `id "${id}" must be the file's path under pages/: "${expectedId}"`);
-    if (page.kind === 'dashboard') { for (const p of checkDashboardPage(set, page, routeExists)) add(file, p.path, p.message); continue; }
+    if (page.kind === 'dashboard') {
+      for (const p of checkDashboardPage(set, page, routeExists)) add(file, p.path, p.message);
+      continue;
+    }
     if (page.kind === 'lookup' || page.kind === 'studio') continue;
-    if (page.kind === 'statistics') { for (const p of checkStatisticsPage(set, page)) add(file, p.path, p.message); continue; }
+    if (page.kind === 'statistics') {
+      for (const p of checkStatisticsPage(set, page)) add(file, p.path, p.message);
+      continue;
+    }
     const entity = set.entities.get(page.entity);
-    if (!entity) { add(file, '/entity', `unknown entity "${page.entity}"`); continue; }
+    if (!entity) {
+      add(file, '/entity', `unknown entity "${page.entity}"`);
+      continue;
+    }
     if (!entity.fields) continue;
     const isPublic = (page as { source?: string }).source === 'public';
     let publicFields: Set<string> | undefined;
@@ -199,7 +284,10 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
       else publicFields = new Set(['id', ...entity.access.public.fields]);
     }
     const roots = ['record', 'form', 'user', 'query', 'now'];
-    if (page.kind === 'article') { for (const p of checkArticlePage(page, entity)) add(file, p.path, p.message); continue; }
+    if (page.kind === 'article') {
+      for (const p of checkArticlePage(page, entity)) add(file, p.path, p.message);
+      continue;
+    }
     if (page.kind === 'allocation' || page.kind === 'progress') {
       checkRoute(file, '/back', page.back);
       if (page.kind === 'progress') checkRoute(file, '/taskTo', page.taskTo?.split('?')[0]);
@@ -215,8 +303,11 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
         checkField(f, `/where/${k}`, e, k, pub);
         if (wf && k === wf.field) {
           const codes = statusCodes(wf);
-          const values = Array.isArray(v) ? v.map((x, i) => [x, `/where/${k}/${i}`] as const) : [[v, `/where/${k}`] as const];
-          for (const [x, ptr] of values) if (!codes.has(String(x))) add(f, ptr, `unknown status code "${x}" of workflow "${wf.name}"`);
+          const values = Array.isArray(v)
+            ? v.map((x, i) => [x, `/where/${k}/${i}`] as const)
+            : [[v, `/where/${k}`] as const];
+          for (const [x, ptr] of values)
+            if (!codes.has(String(x))) add(f, ptr, `unknown status code "${x}" of workflow "${wf.name}"`);
         }
       }
       (p.filters ?? []).forEach((flt, i) => {
@@ -235,28 +326,35 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
       checkActions(f, '/batchActions', p.batchActions, e);
       if (pub) {
         for (const key of ['toolbar', 'rowActions', 'batchActions'] as const) {
-          (p[key] ?? []).forEach((a, i) => { if (a.type !== 'link') add(f, `/${key}/${i}`, 'a public list offers links only'); });
+          (p[key] ?? []).forEach((a, i) => {
+            if (a.type !== 'link') add(f, `/${key}/${i}`, 'a public list offers links only');
+          });
         }
       }
     }
 
     function checkFormPage(f: string, p: FormPageDef, e: EntityDef, pub?: Set<string>) {
-      const sections = p.sections ? p.sections.map((s, i) => [s, `/sections/${i}`] as const)
-        : (p.steps ?? []).flatMap((st, si) => (st.sections ?? []).map((s, i) => [s, `/steps/${si}/sections/${i}`] as const));
+      const sections = p.sections
+        ? p.sections.map((s, i) => [s, `/sections/${i}`] as const)
+        : (p.steps ?? []).flatMap((st, si) =>
+            (st.sections ?? []).map((s, i) => [s, `/steps/${si}/sections/${i}`] as const),
+          );
       for (const [s, sp] of sections) {
         if (s.visible !== undefined) checkRule(f, `${sp}/visible`, s.visible, e, roots);
         (Array.isArray(s.fields) ? s.fields : []).forEach((ff, i) => {
           const ptr = `${sp}/fields/${i}`;
           checkField(f, `${ptr}/field`, e, ff.field, pub);
           checkWidget(f, `${ptr}/widget`, ff.widget);
-          for (const k of ['visible', 'required', 'disabled'] as const) if (ff[k] !== undefined) checkRule(f, `${ptr}/${k}`, ff[k], e, roots);
+          for (const k of ['visible', 'required', 'disabled'] as const)
+            if (ff[k] !== undefined) checkRule(f, `${ptr}/${k}`, ff[k], e, roots);
         });
       }
       if (p.afterSave) checkRoute(f, '/afterSave', p.afterSave);
       if (p.submitAction) {
         const wf = workflowOf(e);
         if (!wf) add(f, '/submitAction/action', `entity "${e.name}" has no workflow`);
-        else if (!wf.transitions.some((t) => t.action === p.submitAction!.action)) add(f, '/submitAction/action', `unknown transition "${p.submitAction.action}" of workflow "${wf.name}"`);
+        else if (!wf.transitions.some((t) => t.action === p.submitAction!.action))
+          add(f, '/submitAction/action', `unknown transition "${p.submitAction.action}" of workflow "${wf.name}"`);
       }
     }
 
@@ -265,10 +363,12 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
         if (t.type === 'form' || t.type === 'list') {
           if (!t.page) add(f, `/tabs/${i}/page`, `a ${t.type} tab needs "page"`);
           else if (!set.pages.has(t.page)) add(f, `/tabs/${i}/page`, `unknown page "${t.page}"`);
-          else if (set.pages.get(t.page)!.kind !== t.type) add(f, `/tabs/${i}/page`, `page "${t.page}" is not a ${t.type} page`);
+          else if (set.pages.get(t.page)!.kind !== t.type)
+            add(f, `/tabs/${i}/page`, `page "${t.page}" is not a ${t.type} page`);
           else if (t.type === 'list') {
             const listEntity = set.entities.get((set.pages.get(t.page) as ListPageDef).entity);
-            if (listEntity) for (const k of Object.keys(t.params ?? {})) checkField(f, `/tabs/${i}/params/${k}`, listEntity, k);
+            if (listEntity)
+              for (const k of Object.keys(t.params ?? {})) checkField(f, `/tabs/${i}/params/${k}`, listEntity, k);
           }
         }
         if (t.visible !== undefined) checkRule(f, `/tabs/${i}/visible`, t.visible, e, roots);

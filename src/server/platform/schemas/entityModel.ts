@@ -3,7 +3,9 @@ import { SYSTEM_FIELDS } from '../../../shared/schema/types.js';
 
 /** Field names a schema may name on an entity: its declared fields plus the system fields. */
 export function hasField(entity: EntityDef, name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(entity.fields, name) || (SYSTEM_FIELDS as readonly string[]).includes(name);
+  return (
+    Object.prototype.hasOwnProperty.call(entity.fields, name) || (SYSTEM_FIELDS as readonly string[]).includes(name)
+  );
 }
 
 /**

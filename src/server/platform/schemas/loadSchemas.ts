@@ -37,8 +37,14 @@ export function loadSchemas(root: string): SchemaSet {
   const problems: SchemaLoadError['problems'] = [];
   const set: SchemaSet = {
     root,
-    entities: new Map(), pages: new Map(), workflows: new Map(), dictionaries: new Map(),
-    menus: new Map(), routes: [], documents: new Map(), files: new Map(),
+    entities: new Map(),
+    pages: new Map(),
+    workflows: new Map(),
+    dictionaries: new Map(),
+    menus: new Map(),
+    routes: [],
+    documents: new Map(),
+    files: new Map(),
   };
   const keyed = <T>(sub: string, map: Map<string, T>, key: (doc: any, file: string) => string) => {
     for (const file of jsonFiles(path.join(root, sub))) {

@@ -7,7 +7,26 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 
-export type MetaKind = 'entity' | 'list' | 'form' | 'detail' | 'dashboard' | 'article' | 'allocation' | 'progress' | 'statistics' | 'lookup' | 'studio' | 'workflow' | 'dictionary' | 'menu' | 'routes' | 'settings' | 'subSystems' | 'changeKinds' | 'reviewTargets';
+export type MetaKind =
+  | 'entity'
+  | 'list'
+  | 'form'
+  | 'detail'
+  | 'dashboard'
+  | 'article'
+  | 'allocation'
+  | 'progress'
+  | 'statistics'
+  | 'lookup'
+  | 'studio'
+  | 'workflow'
+  | 'dictionary'
+  | 'menu'
+  | 'routes'
+  | 'settings'
+  | 'subSystems'
+  | 'changeKinds'
+  | 'reviewTargets';
 export const META_FILES: Record<MetaKind, string> = {
   entity: 'entity.schema.json',
   list: 'list-page.schema.json',
@@ -31,9 +50,23 @@ export const META_FILES: Record<MetaKind, string> = {
 };
 /** Top-level documents (schemas/<name>.json) checked against a meta-schema, by file name. */
 export const DOCUMENT_META: Record<string, MetaKind | undefined> = {
-  settings: 'settings', subSystems: 'subSystems', topicChangeKinds: 'changeKinds', reviewTargets: 'reviewTargets',
+  settings: 'settings',
+  subSystems: 'subSystems',
+  topicChangeKinds: 'changeKinds',
+  reviewTargets: 'reviewTargets',
 };
-export const PAGE_KINDS: readonly string[] = ['list', 'form', 'detail', 'dashboard', 'article', 'allocation', 'progress', 'statistics', 'lookup', 'studio'];
+export const PAGE_KINDS: readonly string[] = [
+  'list',
+  'form',
+  'detail',
+  'dashboard',
+  'article',
+  'allocation',
+  'progress',
+  'statistics',
+  'lookup',
+  'studio',
+];
 const SUPPORT_FILES = ['common.schema.json', 'rule.schema.json', 'action.schema.json'];
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -44,7 +77,15 @@ const validatorCache = new Map<string, Map<MetaKind, ValidateFunction>>();
 /** Compiles the meta-schemas of a folder once per process (and again when a file changes). */
 export function metaValidators(metaDir: string): Map<MetaKind, ValidateFunction> {
   const files = [...SUPPORT_FILES, ...Object.values(META_FILES)];
-  const stamp = files.map((f) => { try { return fs.statSync(path.join(metaDir, f)).mtimeMs; } catch { return 0; } }).join(',');
+  const stamp = files
+    .map((f) => {
+      try {
+        return fs.statSync(path.join(metaDir, f)).mtimeMs;
+      } catch {
+        return 0;
+      }
+    })
+    .join(',');
   const key = `${metaDir}|${stamp}`;
   const cached = validatorCache.get(key);
   if (cached) return cached;

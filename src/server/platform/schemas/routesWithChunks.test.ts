@@ -17,7 +17,9 @@ describe('routesWithChunks', () => {
   it('names the chunk of each page route from its schema', () => {
     expect(routes.get('/projectManagement/projectList')?.pageChunk).toBe('list');
     expect(routes.get('/informationManagement/announcement/addAnnouncement')?.pageChunk).toBe('form');
-    expect(routes.get('/projectManagement/projectList/projectDetail')?.pageChunk).toBe(schemas.pages.get('topics/topic.detail')?.kind);
+    expect(routes.get('/projectManagement/projectList/projectDetail')?.pageChunk).toBe(
+      schemas.pages.get('topics/topic.detail')?.kind,
+    );
   });
 
   it('names none for hand-written screens and sections', () => {

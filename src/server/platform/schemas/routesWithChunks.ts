@@ -11,11 +11,12 @@ const answered = new WeakMap<RouteDef[], RouteDef[]>();
 export function routesWithChunks(routes: RouteDef[], pages: ReadonlyMap<string, PageDef>): RouteDef[] {
   let out = answered.get(routes);
   if (!out) {
-    const mark = (list: RouteDef[]): RouteDef[] => list.map((r) => {
-      const page = r.page ? pages.get(r.page) : undefined;
-      const pageChunk = page ? pageChunkOf(page) : undefined;
-      return { ...r, ...(pageChunk ? { pageChunk } : {}), ...(r.children ? { children: mark(r.children) } : {}) };
-    });
+    const mark = (list: RouteDef[]): RouteDef[] =>
+      list.map((r) => {
+        const page = r.page ? pages.get(r.page) : undefined;
+        const pageChunk = page ? pageChunkOf(page) : undefined;
+        return { ...r, ...(pageChunk ? { pageChunk } : {}), ...(r.children ? { children: mark(r.children) } : {}) };
+      });
     answered.set(routes, (out = mark(routes)));
   }
   return out;

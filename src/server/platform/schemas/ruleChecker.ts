@@ -6,11 +6,18 @@ import { escapePointer } from './metaValidation.js';
 import { hasField, RULE_USER_KEYS, statusCodes } from './entityModel.js';
 
 /** Checks one rule written at `pointer` of `file`, reading `entity`'s records from the given roots. */
-export type RuleCheck = (file: string, pointer: string, rule: unknown, entity: EntityDef | undefined, roots: string[]) => void;
+export type RuleCheck = (
+  file: string,
+  pointer: string,
+  rule: unknown,
+  entity: EntityDef | undefined,
+  roots: string[],
+) => void;
 
 /** The rule check of a schema set: lints a rule and checks the record fields, user keys and status codes it names. */
 export function ruleChecker(set: SchemaSet, add: AddProblem): RuleCheck {
-  const workflowOf = (e: EntityDef | undefined): WorkflowDef | undefined => (e?.workflow ? set.workflows.get(e.workflow) : undefined);
+  const workflowOf = (e: EntityDef | undefined): WorkflowDef | undefined =>
+    e?.workflow ? set.workflows.get(e.workflow) : undefined;
   return (file: string, pointer: string, rule: unknown, entity: EntityDef | undefined, roots: string[]) => {
     for (const p of lintRule(rule, pointer)) add(file, p.path, p.message);
     const wf = workflowOf(entity);
@@ -21,11 +28,21 @@ export function ruleChecker(set: SchemaSet, add: AddProblem): RuleCheck {
         const p = Array.isArray(raw) ? raw[0] : raw;
         if (typeof p !== 'string' || p === '') return;
         const [head, second] = p.split('.');
-        if (!roots.includes(head)) { add(file, `${ptr}/var`, `"${head}" is not readable here (use ${roots.join(', ')})`); return; }
-        if ((head === 'record' || head === 'form') && second && second !== '_perm' && entity && !hasField(entity, second)) {
+        if (!roots.includes(head)) {
+          add(file, `${ptr}/var`, `"${head}" is not readable here (use ${roots.join(', ')})`);
+          return;
+        }
+        if (
+          (head === 'record' || head === 'form') &&
+          second &&
+          second !== '_perm' &&
+          entity &&
+          !hasField(entity, second)
+        ) {
           add(file, `${ptr}/var`, `unknown field "${second}" of entity "${entity.name}"`);
         }
-        if (head === 'user' && second && !RULE_USER_KEYS.includes(second)) add(file, `${ptr}/var`, `unknown user key "${second}" (use ${RULE_USER_KEYS.join(', ')})`);
+        if (head === 'user' && second && !RULE_USER_KEYS.includes(second))
+          add(file, `${ptr}/var`, `unknown user key "${second}" (use ${RULE_USER_KEYS.join(', ')})`);
         return;
       }
       // Status codes compared with the status field must exist in the workflow.
@@ -37,9 +54,12 @@ export function ruleChecker(set: SchemaSet, add: AddProblem): RuleCheck {
       const codes = statusCodes(wf);
       args.forEach((side, i) => {
         const other = args[1 - i];
-        const v = side && typeof side === 'object' && !Array.isArray(side) ? (side as { var?: unknown }).var : undefined;
+        const v =
+          side && typeof side === 'object' && !Array.isArray(side) ? (side as { var?: unknown }).var : undefined;
         if (v !== `record.${statusField}` && v !== `form.${statusField}`) return;
-        const literals = Array.isArray(other) ? other.map((x, j) => [x, `${ptr}/${op}/${1 - i}/${j}`] as const) : [[other, `${ptr}/${op}/${1 - i}`] as const];
+        const literals = Array.isArray(other)
+          ? other.map((x, j) => [x, `${ptr}/${op}/${1 - i}/${j}`] as const)
+          : [[other, `${ptr}/${op}/${1 - i}`] as const];
         for (const [lit, lp] of literals) {
           if ((typeof lit === 'string' || typeof lit === 'number') && !codes.has(String(lit))) {
             add(file, lp, `unknown status code "${lit}" of workflow "${wf.name}"`);
@@ -51,9 +71,16 @@ export function ruleChecker(set: SchemaSet, add: AddProblem): RuleCheck {
 }
 
 /** Visits every operator object of a rule with its JSON pointer. */
-function walkRule(rule: unknown, pointer: string, visit: (node: Record<string, unknown>, pointer: string) => void): void {
+function walkRule(
+  rule: unknown,
+  pointer: string,
+  visit: (node: Record<string, unknown>, pointer: string) => void,
+): void {
   if (rule === null || typeof rule !== 'object') return;
-  if (Array.isArray(rule)) { rule.forEach((r, i) => walkRule(r, `${pointer}/${i}`, visit)); return; }
+  if (Array.isArray(rule)) {
+    rule.forEach((r, i) => walkRule(r, `${pointer}/${i}`, visit));
+    return;
+  }
   const keys = Object.keys(rule);
   if (keys.length !== 1) return;
   visit(rule as Record<string, unknown>, pointer);

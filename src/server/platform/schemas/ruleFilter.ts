@@ -53,8 +53,22 @@ function scalar(v: unknown, where: string): Scalar | null {
   throw new RuleCompileError(`${where}: only text, numbers and booleans can be compared with a record field`);
 }
 
-const FLIP: Record<string, '=' | '<>' | '<' | '<=' | '>' | '>='> = { '==': '=', '!=': '<>', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
-const SAME: Record<string, '=' | '<>' | '<' | '<=' | '>' | '>='> = { '==': '=', '!=': '<>', '<': '<', '<=': '<=', '>': '>', '>=': '>=' };
+const FLIP: Record<string, '=' | '<>' | '<' | '<=' | '>' | '>='> = {
+  '==': '=',
+  '!=': '<>',
+  '<': '>',
+  '<=': '>=',
+  '>': '<',
+  '>=': '<=',
+};
+const SAME: Record<string, '=' | '<>' | '<' | '<=' | '>' | '>='> = {
+  '==': '=',
+  '!=': '<>',
+  '<': '<',
+  '<=': '<=',
+  '>': '>',
+  '>=': '>=',
+};
 
 /**
  * Compiles a rule to a Cond. `fieldOk` says whether a record field exists (names only ever come
@@ -81,14 +95,20 @@ export function ruleToCond(rule: Rule | unknown, ctx: RuleContext, fieldOk: (fie
       return { t: op, items: list.map((r) => ruleToCond(r, ctx, fieldOk)) };
     case '!':
       return { t: 'not', item: ruleToCond(list[0], ctx, fieldOk) };
-    case '==': case '!=': case '<': case '<=': case '>': case '>=': {
+    case '==':
+    case '!=':
+    case '<':
+    case '<=':
+    case '>':
+    case '>=': {
       const [a, b] = list;
       const fa = field(a);
       const fb = field(b);
       if (fa && fb) throw new RuleCompileError('comparing two record fields cannot be filtered');
       const f = fa ?? fb;
       const other = fa ? b : a;
-      if (!f || readsRecord(other)) throw new RuleCompileError(`"${op}" must compare {"var": "record.<field>"} with a value`);
+      if (!f || readsRecord(other))
+        throw new RuleCompileError(`"${op}" must compare {"var": "record.<field>"} with a value`);
       const value = scalar(evaluate(other, ctx), op);
       if (value === null) {
         if (op === '==' || op === '!=') return { t: 'null', field: f, isNull: op === '==' };
@@ -102,27 +122,37 @@ export function ruleToCond(rule: Rule | unknown, ctx: RuleContext, fieldOk: (fie
       const listField = f ? null : field(b);
       if (listField && fieldOk(listField) === 'list' && !readsRecord(a)) {
         const needle = scalar(evaluate(a, ctx), 'in');
-        return needle === null || typeof needle === 'boolean' ? { t: 'const', value: false } : { t: 'contains', field: listField, value: needle };
+        return needle === null || typeof needle === 'boolean'
+          ? { t: 'const', value: false }
+          : { t: 'contains', field: listField, value: needle };
       }
-      if (!f || readsRecord(b)) throw new RuleCompileError('"in" must test {"var": "record.<field>"} against a list of values');
+      if (!f || readsRecord(b))
+        throw new RuleCompileError('"in" must test {"var": "record.<field>"} against a list of values');
       const hay = evaluate(b, ctx);
       if (!Array.isArray(hay)) throw new RuleCompileError('"in" on a record field needs a list of values');
       const values = hay.map((v) => scalar(v, 'in')).filter((v): v is Scalar => v !== null);
       return { t: 'in', field: f, values };
     }
     default:
-      throw new RuleCompileError(`"${op}" on record fields cannot be filtered by the database; use ==, !=, <, >, in, and, or, !`);
+      throw new RuleCompileError(
+        `"${op}" on record fields cannot be filtered by the database; use ==, !=, <, >, in, and, or, !`,
+      );
   }
 }
 
 /** Evaluates a Cond on one record, for tests and for checking that both ways agree. */
 export function condHolds(cond: Cond, record: Record<string, unknown>): boolean {
   switch (cond.t) {
-    case 'const': return cond.value;
-    case 'and': return cond.items.every((c) => condHolds(c, record));
-    case 'or': return cond.items.some((c) => condHolds(c, record));
-    case 'not': return !condHolds(cond.item, record);
-    case 'null': return (record[cond.field] === null || record[cond.field] === undefined) === cond.isNull;
+    case 'const':
+      return cond.value;
+    case 'and':
+      return cond.items.every((c) => condHolds(c, record));
+    case 'or':
+      return cond.items.some((c) => condHolds(c, record));
+    case 'not':
+      return !condHolds(cond.item, record);
+    case 'null':
+      return (record[cond.field] === null || record[cond.field] === undefined) === cond.isNull;
     case 'contains': {
       const hay = record[cond.field];
       return Array.isArray(hay) && hay.some((x) => String(x) === String(cond.value));
@@ -135,12 +165,18 @@ export function condHolds(cond: Cond, record: Record<string, unknown>): boolean 
       const l: string | number = num ? (v as number) : String(v);
       const r: string | number = num ? (cond.value as number) : String(cond.value);
       switch (cond.op) {
-        case '=': return l === r;
-        case '<>': return l !== r;
-        case '<': return l < r;
-        case '<=': return l <= r;
-        case '>': return l > r;
-        default: return l >= r;
+        case '=':
+          return l === r;
+        case '<>':
+          return l !== r;
+        case '<':
+          return l < r;
+        case '<=':
+          return l <= r;
+        case '>':
+          return l > r;
+        default:
+          return l >= r;
       }
     }
   }

@@ -31,9 +31,15 @@ export function fileOfKey(set: SchemaSet, key: string): string {
 export function cloneSet(set: SchemaSet): SchemaSet {
   return {
     root: set.root,
-    entities: new Map(set.entities), pages: new Map(set.pages), workflows: new Map(set.workflows),
-    dictionaries: new Map(set.dictionaries), menus: new Map(set.menus), routes: [...set.routes],
-    documents: new Map(set.documents), files: new Map(set.files), routesDocument: set.routesDocument,
+    entities: new Map(set.entities),
+    pages: new Map(set.pages),
+    workflows: new Map(set.workflows),
+    dictionaries: new Map(set.dictionaries),
+    menus: new Map(set.menus),
+    routes: [...set.routes],
+    documents: new Map(set.documents),
+    files: new Map(set.files),
+    routesDocument: set.routesDocument,
   };
 }
 
@@ -42,7 +48,7 @@ export function putDoc(set: SchemaSet, key: string, doc: unknown): void {
   const kind = kindOf(key);
   set.files.set(key, fileOfKey(set, key));
   if (kind === 'routes') {
-    set.routes = ((doc as { routes?: SchemaSet['routes'] })?.routes ?? []);
+    set.routes = (doc as { routes?: SchemaSet['routes'] })?.routes ?? [];
     set.routesDocument = doc;
   } else if (kind === 'document') {
     set.documents.set(key, doc);

@@ -18,9 +18,13 @@ function caught(m: SchemaMutation): { ok: boolean; got: string[] } {
   const file = path.relative(process.cwd(), set.files.get(m.key)!);
   const problems = checkSchemas(set);
   const depth = m.pointer.split('/').length;
-  const ok = problems.some((p) => p.file === file && (
-    p.path === m.pointer || p.path.startsWith(`${m.pointer}/`) || (m.pointer.startsWith(`${p.path}/`) && p.path.split('/').length === depth - 1)
-  ));
+  const ok = problems.some(
+    (p) =>
+      p.file === file &&
+      (p.path === m.pointer ||
+        p.path.startsWith(`${m.pointer}/`) ||
+        (m.pointer.startsWith(`${p.path}/`) && p.path.split('/').length === depth - 1)),
+  );
   return { ok, got: problems.slice(0, 3).map((p) => `${p.file} ${p.path}: ${p.message}`) };
 }
 
@@ -32,9 +36,23 @@ describe('schemas:check on generated mistakes', () => {
   it('generates every kind of mistake from the real schemas', () => {
     const kinds = new Set(mutations.map((m) => m.kind));
     expect([...kinds].sort()).toEqual([
-      'broken pattern', 'broken rule', 'minLength above maxLength', 'minimum above maximum', 'negative number',
-      'renamed dictionary', 'renamed entity', 'renamed field', 'renamed field in a link template', 'renamed field in a rule',
-      'renamed page', 'renamed role', 'renamed route', 'renamed status', 'renamed transition', 'renamed widget', 'renamed workflow',
+      'broken pattern',
+      'broken rule',
+      'minLength above maxLength',
+      'minimum above maximum',
+      'negative number',
+      'renamed dictionary',
+      'renamed entity',
+      'renamed field',
+      'renamed field in a link template',
+      'renamed field in a rule',
+      'renamed page',
+      'renamed role',
+      'renamed route',
+      'renamed status',
+      'renamed transition',
+      'renamed widget',
+      'renamed workflow',
       'required and always hidden',
     ]);
   });

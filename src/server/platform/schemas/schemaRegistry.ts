@@ -8,7 +8,11 @@ import { latestVersions, newestVersionId, type SchemaVersion } from './schemaVer
 
 /** Last change time of a file, 0 when it does not exist. */
 function mtimeOf(file: string): number {
-  try { return fs.statSync(file).mtimeMs; } catch { return 0; }
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
 }
 
 /**
@@ -16,12 +20,18 @@ function mtimeOf(file: string): number {
  * after its stored version was published (a deploy of reviewed files) wins: the files stay the
  * source of truth, and the log says which stored version was passed over.
  */
-export function composeSet(files: SchemaSet, versions: SchemaVersion[], log?: Pick<FastifyBaseLogger, 'warn'>): SchemaSet {
+export function composeSet(
+  files: SchemaSet,
+  versions: SchemaVersion[],
+  log?: Pick<FastifyBaseLogger, 'warn'>,
+): SchemaSet {
   const out = cloneSet(files);
   for (const v of versions) {
     const file = fileOfKey(files, v.key);
     if (files.files.has(v.key) && mtimeOf(file) > v.createdAt) {
-      log?.warn(`schemas: ${file} is newer than its stored version ${v.id} (${new Date(v.createdAt).toISOString()}); serving the file`);
+      log?.warn(
+        `schemas: ${file} is newer than its stored version ${v.id} (${new Date(v.createdAt).toISOString()}); serving the file`,
+      );
       continue;
     }
     putDoc(out, v.key, JSON.parse(v.content));
@@ -61,7 +71,10 @@ export class SchemaRegistry {
 
   /** Loads the published versions when they moved; true when the served set changed. */
   refresh(): Promise<boolean> {
-    if (!this.running) this.running = this.load().finally(() => { this.running = undefined; });
+    if (!this.running)
+      this.running = this.load().finally(() => {
+        this.running = undefined;
+      });
     return this.running;
   }
 
@@ -82,7 +95,9 @@ export class SchemaRegistry {
     this.loadedId = newest;
     if (problems.length) {
       // Stored versions that no longer fit the files (a deploy changed what they refer to): the files alone are served.
-      this.log.error(`schemas: the stored versions do not fit the files, serving the files:\n${problems.map((p) => `  ${p.file} ${p.path}: ${p.message}`).join('\n')}`);
+      this.log.error(
+        `schemas: the stored versions do not fit the files, serving the files:\n${problems.map((p) => `  ${p.file} ${p.path}: ${p.message}`).join('\n')}`,
+      );
       replaceSetInPlace(this.live, cloneSet(this.files));
     } else {
       if (versions.length) this.log.info(`schemas: serving ${versions.length} published version(s), newest ${newest}`);

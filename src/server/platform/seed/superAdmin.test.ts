@@ -6,23 +6,47 @@ import { TEST_PASSWORD } from '../testing/testApp.js';
 
 describe('createSuperAdmin', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('creates a super admin who can sign in through the SSO', async () => {
-    const id = await createSuperAdmin(t.ctx.database.db, { username: 'chief', password: TEST_PASSWORD, realName: '王主任' });
+    const id = await createSuperAdmin(t.ctx.database.db, {
+      username: 'chief',
+      password: TEST_PASSWORD,
+      realName: '王主任',
+    });
     expect(id).toBeGreaterThan(0);
     const { user } = await appLogin(t, 'chief');
-    expect(user).toMatchObject({ username: 'chief', realName: '王主任', roleCode: '1', isAdmin: true, roleList: [{ roleCode: '1', engName: 'SUPER' }] });
+    expect(user).toMatchObject({
+      username: 'chief',
+      realName: '王主任',
+      roleCode: '1',
+      isAdmin: true,
+      roleList: [{ roleCode: '1', engName: 'SUPER' }],
+    });
   });
 
   it('refuses a taken name (in any case), a weak password and a bad name', async () => {
     const db = t.ctx.database.db;
-    await expect(createSuperAdmin(db, { username: 'Admin', password: 'Strong@123', realName: '' })).rejects.toThrow('已存在');
-    await expect(createSuperAdmin(db, { username: 'root2', password: 'short1', realName: '' })).rejects.toThrow('至少 8 位');
-    await expect(createSuperAdmin(db, { username: 'root2', password: 'onlyletters', realName: '' })).rejects.toThrow('字母和数字');
-    await expect(createSuperAdmin(db, { username: '1root', password: 'Strong@123', realName: '' })).rejects.toThrow('用户名');
-    await expect(createSuperAdmin(db, { username: 'adminnologin', password: 'Strong@123', realName: '' })).rejects.toThrow('nologin');
+    await expect(createSuperAdmin(db, { username: 'Admin', password: 'Strong@123', realName: '' })).rejects.toThrow(
+      '已存在',
+    );
+    await expect(createSuperAdmin(db, { username: 'root2', password: 'short1', realName: '' })).rejects.toThrow(
+      '至少 8 位',
+    );
+    await expect(createSuperAdmin(db, { username: 'root2', password: 'onlyletters', realName: '' })).rejects.toThrow(
+      '字母和数字',
+    );
+    await expect(createSuperAdmin(db, { username: '1root', password: 'Strong@123', realName: '' })).rejects.toThrow(
+      '用户名',
+    );
+    await expect(
+      createSuperAdmin(db, { username: 'adminnologin', password: 'Strong@123', realName: '' }),
+    ).rejects.toThrow('nologin');
     expect(passwordProblem('Strong@123')).toBeNull();
     expect(passwordProblem('Password1')).toBe('该密码过于常见，容易被猜中，请换一个不常见的密码');
     expect(usernameProblem('root_2')).toBeNull();

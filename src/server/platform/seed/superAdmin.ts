@@ -33,10 +33,16 @@ export async function createSuperAdmin(
   if (problem) throw new Error(problem);
   const realName = input.realName.trim() || '超级管理员';
   if (realName.length > 64) throw new Error('姓名不能超过 64 个字符');
-  const exists = await db.selectFrom('users').select('id').where((eb) => eb(eb.fn('lower', ['username']), '=', input.username.toLowerCase())).executeTakeFirst();
+  const exists = await db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', input.username.toLowerCase()))
+    .executeTakeFirst();
   if (exists) throw new Error(`用户名 ${input.username} 已存在`);
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
-    return (await insertUser(trx, { username: input.username, passwordHash, realName, createdAt: now }, [ROLE.superAdmin]))!;
+    return (await insertUser(trx, { username: input.username, passwordHash, realName, createdAt: now }, [
+      ROLE.superAdmin,
+    ]))!;
   });
 }

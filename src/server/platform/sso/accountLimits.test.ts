@@ -6,18 +6,31 @@ import { newCaptcha } from '../testing/ssoTestHelpers.js';
 
 /** Guessing passwords: one counter per account however it is named and wherever from, and one per address. */
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 async function attempt(account: string, password: string, ip: string) {
   const captchaId = await newCaptcha(t);
-  const res = await t.inject({ method: 'POST', url: '/sso/login', remoteAddress: ip, payload: { account, password, captchaId, captchaCode: TEST_CAPTCHA } });
+  const res = await t.inject({
+    method: 'POST',
+    url: '/sso/login',
+    remoteAddress: ip,
+    payload: { account, password, captchaId, captchaCode: TEST_CAPTCHA },
+  });
   return res.json() as { result: string; data: unknown };
 }
 
 async function userWithMobileAndEmail(except: string[]) {
-  const rows = await t.ctx.database.db.selectFrom('users').select(['username', 'mobile', 'email'])
-    .where('mobile', 'is not', null).where('email', 'is not', null).execute();
+  const rows = await t.ctx.database.db
+    .selectFrom('users')
+    .select(['username', 'mobile', 'email'])
+    .where('mobile', 'is not', null)
+    .where('email', 'is not', null)
+    .execute();
   const row = rows.find((r) => r.mobile && r.email && !except.includes(r.username as string));
   if (!row) throw new Error('no demo user with a mobile and an e-mail');
   return row as { username: string; mobile: string; email: string };
@@ -44,7 +57,8 @@ describe('login limits', () => {
 
   it('an address that fails against many accounts is locked for every account, others are not', async () => {
     const ip = '10.3.0.1';
-    for (let i = 0; i < MAX_ADDRESS_FAILURES; i++) expect((await attempt(`nobody${i}`, 'Wrong@1', ip)).data).toBe(M.badCredentials);
+    for (let i = 0; i < MAX_ADDRESS_FAILURES; i++)
+      expect((await attempt(`nobody${i}`, 'Wrong@1', ip)).data).toBe(M.badCredentials);
     expect((await attempt('leader1', TEST_PASSWORD, ip)).data).toBe(M.locked(15));
     expect((await attempt('leader1', TEST_PASSWORD, '10.3.0.2')).result).toBe('success');
   }, 120_000);

@@ -5,12 +5,21 @@ import { SSO_MESSAGES as M } from './ssoMessages.js';
 
 /** A client that keeps failing reads a harder captcha: longer, noisier, more distorted. */
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 /** A login captcha issued to `ip`: its length as the answer says, and its picture's glyphs and noise. */
 async function captchaFor(ip: string, url = '/sso/captcha') {
-  const res = await t.inject({ method: url === '/sso/captcha' ? 'GET' : 'POST', url, remoteAddress: ip, ...(url === '/sso/captcha' ? {} : { payload: {} }) });
+  const res = await t.inject({
+    method: url === '/sso/captcha' ? 'GET' : 'POST',
+    url,
+    remoteAddress: ip,
+    ...(url === '/sso/captcha' ? {} : { payload: {} }),
+  });
   const data = res.json().data as { captchaId: string; captchaUrl: string; captchaConf?: { textLength: number } };
   const svg = (await t.inject({ method: 'GET', url: data.captchaUrl })).body;
   return {
@@ -24,7 +33,12 @@ async function captchaFor(ip: string, url = '/sso/captcha') {
 async function failLogin(ip: string, i: number) {
   const { captchaId } = await captchaFor(ip);
   // Each try names another unknown account: the address's count grows, no account's lock comes first.
-  const res = await t.inject({ method: 'POST', url: '/sso/login', remoteAddress: ip, payload: { account: `nobody${ip}x${i}`, password: 'Wrong@123', captchaId, captchaCode: TEST_CAPTCHA } });
+  const res = await t.inject({
+    method: 'POST',
+    url: '/sso/login',
+    remoteAddress: ip,
+    payload: { account: `nobody${ip}x${i}`, password: 'Wrong@123', captchaId, captchaCode: TEST_CAPTCHA },
+  });
   expect(res.json().data).toBe(M.badCredentials);
 }
 
@@ -32,7 +46,9 @@ describe('a harder captcha after failures', () => {
   it('grows by level: more characters, noise and distortion', () => {
     expect([0, 2, 3, 9, 10, 50].map(captchaHardness)).toEqual([0, 0, 1, 1, 2, 2]);
     const count = (svg: string) => (svg.match(/<(path|circle) /g) ?? []).length;
-    expect(count(renderCaptchaSvg('ABCD', DEFAULT_CAPTCHA_CONFIG, 2))).toBeGreaterThan(2 * count(renderCaptchaSvg('ABCD', DEFAULT_CAPTCHA_CONFIG, 0)));
+    expect(count(renderCaptchaSvg('ABCD', DEFAULT_CAPTCHA_CONFIG, 2))).toBeGreaterThan(
+      2 * count(renderCaptchaSvg('ABCD', DEFAULT_CAPTCHA_CONFIG, 0)),
+    );
   });
 
   it('after three failed logins from an address its captcha is longer and noisier, after ten longer still; other addresses are not touched', async () => {
@@ -56,7 +72,12 @@ describe('a harder captcha after failures', () => {
     const ip = '10.9.1.1';
     for (let i = 0; i < 5; i++) {
       const { captchaId } = await captchaFor(ip, '/api/signUp/captcha');
-      const res = await t.inject({ method: 'POST', url: '/api/signUp/sendSms', remoteAddress: ip, payload: { subAct: 'a', mobile: `1390000${String(1000 + i)}`, captchaId, captchaCode: TEST_CAPTCHA } });
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/signUp/sendSms',
+        remoteAddress: ip,
+        payload: { subAct: 'a', mobile: `1390000${String(1000 + i)}`, captchaId, captchaCode: TEST_CAPTCHA },
+      });
       expect(res.json().flag, res.body).toBe(true);
     }
     expect((await captchaFor(ip, '/api/signUp/captcha')).glyphs).toBe(5);

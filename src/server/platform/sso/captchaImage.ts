@@ -61,7 +61,6 @@ export const DEFAULT_CAPTCHA_CONFIG: CaptchaConfig = {
   fontColor: '',
 };
 
-
 function clampInt(value: unknown, min: number, max: number, fallback: number): number {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof n !== 'number' || !Number.isFinite(n)) return fallback;
@@ -130,9 +129,14 @@ export function renderCaptchaSvg(code: string, config: CaptchaConfig, hardness =
   const parts: string[] = [`<rect width="${width}" height="${height}" fill="${randomColor(90, 97)}"/>`];
   for (let i = 0; i < 4 + 4 * hardness; i++) parts.push(curve(width, height, randomColor(55, 80), rand(0.6, 1.4)));
   for (let i = 0; i < Math.round(((width * height) / 60) * (1 + hardness)); i++) {
-    parts.push(`<circle cx="${fmt(rand(0, width))}" cy="${fmt(rand(0, height))}" r="${fmt(rand(0.4, 1.1))}" fill="${randomColor(40, 80)}"/>`);
+    parts.push(
+      `<circle cx="${fmt(rand(0, width))}" cy="${fmt(rand(0, height))}" r="${fmt(rand(0.4, 1.1))}" fill="${randomColor(40, 80)}"/>`,
+    );
   }
-  const chars = code.toUpperCase().split('').filter((c) => c in GLYPHS);
+  const chars = code
+    .toUpperCase()
+    .split('')
+    .filter((c) => c in GLYPHS);
   const slot = width / (chars.length + 0.6);
   const scale = (fontSize * 0.85) / 6;
   chars.forEach((ch, i) => {
@@ -140,13 +144,18 @@ export function renderCaptchaSvg(code: string, config: CaptchaConfig, hardness =
     const cx = slot * (i + 0.8) + rand(-slot * 0.08, slot * 0.08);
     const cy = height / 2 + rand(-height * 0.08, height * 0.08);
     const d = GLYPHS[ch]
-      .map((stroke) => stroke
-        .map(([x, y], j) => `${j ? 'L' : 'M'}${fmt(x - 2 + rand(-0.25, 0.25))} ${fmt(y - 3 + rand(-0.25, 0.25))}`)
-        .join(''))
+      .map((stroke) =>
+        stroke
+          .map(([x, y], j) => `${j ? 'L' : 'M'}${fmt(x - 2 + rand(-0.25, 0.25))} ${fmt(y - 3 + rand(-0.25, 0.25))}`)
+          .join(''),
+      )
       .join('');
     const transform = `translate(${fmt(cx)} ${fmt(cy)}) rotate(${fmt(rand(-22 - 8 * hardness, 22 + 8 * hardness))}) skewX(${fmt(rand(-12 - 6 * hardness, 12 + 6 * hardness))}) scale(${fmt(scale * rand(0.85, 1.1))} ${fmt(scale * rand(0.9, 1.1))})`;
-    parts.push(`<path d="${d}" transform="${transform}" stroke="${color}" stroke-width="${fmt(rand(0.45, 0.65))}" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`);
+    parts.push(
+      `<path d="${d}" transform="${transform}" stroke="${color}" stroke-width="${fmt(rand(0.45, 0.65))}" stroke-linecap="round" stroke-linejoin="round" fill="none"/>`,
+    );
   });
-  for (let i = 0; i <= hardness; i++) parts.push(curve(width, height, config.fontColor || randomColor(25, 45), rand(0.9, 1.4)));
+  for (let i = 0; i <= hardness; i++)
+    parts.push(curve(width, height, config.fontColor || randomColor(25, 45), rand(0.9, 1.4)));
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
 }

@@ -45,10 +45,12 @@ export class LoginLimiter {
     const rows = await this.db
       .selectFrom('sso_login_locks')
       .select('locked_until')
-      .where((eb) => eb.or([
-        eb.and([eb('account_key', '=', key), eb('ip', '=', ANY_ADDRESS)]),
-        eb.and([eb('account_key', '=', ANY_ACCOUNT), eb('ip', '=', ip)]),
-      ]))
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('account_key', '=', key), eb('ip', '=', ANY_ADDRESS)]),
+          eb.and([eb('account_key', '=', ANY_ACCOUNT), eb('ip', '=', ip)]),
+        ]),
+      )
       .execute();
     const until = Math.max(0, ...rows.map((r) => Number(r.locked_until)));
     return until > now ? until - now : 0;
@@ -63,7 +65,10 @@ export class LoginLimiter {
   }
 
   private async count(now: number, where: { account_key?: string; ip?: string }): Promise<number> {
-    let q = this.db.selectFrom('sso_login_failures').select((eb) => eb.fn.countAll<number>().as('n')).where('failed_at', '>', now - FAILURE_WINDOW_MS);
+    let q = this.db
+      .selectFrom('sso_login_failures')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('failed_at', '>', now - FAILURE_WINDOW_MS);
     if (where.account_key) q = q.where('account_key', '=', where.account_key);
     if (where.ip) q = q.where('ip', '=', where.ip);
     return Number((await q.executeTakeFirstOrThrow()).n);
@@ -72,7 +77,10 @@ export class LoginLimiter {
   /** Records a failure; returns true when this one locked the account or the address. */
   async fail(key: string, ip: string, now: number): Promise<boolean> {
     await this.db.insertInto('sso_login_failures').values({ account_key: key, ip, failed_at: now }).execute();
-    await this.db.deleteFrom('sso_login_failures').where('failed_at', '<=', now - FAILURE_WINDOW_MS).execute();
+    await this.db
+      .deleteFrom('sso_login_failures')
+      .where('failed_at', '<=', now - FAILURE_WINDOW_MS)
+      .execute();
     let locked = false;
     if ((await this.count(now, { account_key: key })) >= MAX_FAILURES) {
       await this.lock(key, ANY_ADDRESS, now);

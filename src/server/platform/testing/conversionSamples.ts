@@ -12,9 +12,14 @@ export const SAMPLE_AUTHOR = '王晓明';
 
 /** A Word document of `pages` headings, each on its own page, written by SAMPLE_AUTHOR. */
 export async function docxSample(title: string, pages = 2): Promise<Buffer> {
-  const children = Array.from({ length: pages }, (_, i) => new Paragraph({
-    pageBreakBefore: i > 0, children: [new TextRun({ text: `${title} 第${i + 1}页`, size: 36 })],
-  }));
+  const children = Array.from(
+    { length: pages },
+    (_, i) =>
+      new Paragraph({
+        pageBreakBefore: i > 0,
+        children: [new TextRun({ text: `${title} 第${i + 1}页`, size: 36 })],
+      }),
+  );
   const doc = new Document({ creator: SAMPLE_AUTHOR, lastModifiedBy: SAMPLE_AUTHOR, title, sections: [{ children }] });
   return Packer.toBuffer(doc);
 }
@@ -46,8 +51,20 @@ export function mediaSample(format: 'avi' | 'wav' | 'wmv' | 'flv', seconds = 4):
   const out = path.join(dir, `sample.${format}`);
   try {
     const video = format === 'wav' ? [] : ['-f', 'lavfi', '-i', `testsrc=size=320x240:rate=15:duration=${seconds}`];
-    execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', ...video, '-f', 'lavfi', '-i', `sine=frequency=440:duration=${seconds}`,
-      ...(format === 'avi' ? ['-c:v', 'mpeg4', '-c:a', 'pcm_s16le'] : []), '-shortest', out]);
+    execFileSync('ffmpeg', [
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-y',
+      ...video,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=frequency=440:duration=${seconds}`,
+      ...(format === 'avi' ? ['-c:v', 'mpeg4', '-c:a', 'pcm_s16le'] : []),
+      '-shortest',
+      out,
+    ]);
     return fs.readFileSync(out);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

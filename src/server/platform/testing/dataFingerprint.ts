@@ -8,7 +8,9 @@ const EPHEMERAL = /^(app_secrets|app_sessions|sso_.*|upload_.*|kysely_.*)$/;
 type AnyDb = Kysely<Record<string, Record<string, unknown>>>;
 
 async function durableTables(db: AnyDb) {
-  return (await db.introspection.getTables()).filter((t) => !EPHEMERAL.test(t.name)).sort((a, b) => a.name.localeCompare(b.name));
+  return (await db.introspection.getTables())
+    .filter((t) => !EPHEMERAL.test(t.name))
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 const plain = (_k: string, v: unknown) => (typeof v === 'bigint' ? String(v) : v instanceof Date ? v.toISOString() : v);
@@ -22,7 +24,12 @@ export async function dataFingerprint(database: Database): Promise<string> {
   const hash = crypto.createHash('sha256');
   for (const table of await durableTables(db)) {
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(table.name)}`.execute(db);
-    hash.update(`${table.name}\n${rows.rows.map((r) => JSON.stringify(r, plain)).sort().join('\n')}\n`);
+    hash.update(
+      `${table.name}\n${rows.rows
+        .map((r) => JSON.stringify(r, plain))
+        .sort()
+        .join('\n')}\n`,
+    );
   }
   return hash.digest('hex');
 }

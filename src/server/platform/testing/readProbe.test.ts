@@ -6,11 +6,23 @@ import { probeVirtualReads } from './readProbe.js';
 import type { StoredRecord } from '../records/RecordStore.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const userRecord = async (username: string) => {
-  const id = Number((await t.ctx.database.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id);
+  const id = Number(
+    (
+      await t.ctx.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow()
+    ).id,
+  );
   return (await t.post('/api/resource/user/get', { id }, await t.loginAs('admin'))).body.data as StoredRecord;
 };
 
@@ -21,7 +33,10 @@ describe('the user schema says what the server does', () => {
     const user = t.ctx.schemas.entities.get('user')!;
     for (const name of ['admin', 'province']) {
       expect(allowed(user, 'read', await userRecord(name), province), name).toBe(false);
-      expect((await t.post('/api/resource/user/get', { id: (await userRecord(name)).id }, await t.loginAs('province'))).status).toBe(404);
+      expect(
+        (await t.post('/api/resource/user/get', { id: (await userRecord(name)).id }, await t.loginAs('province')))
+          .status,
+      ).toBe(404);
     }
     expect(allowed(user, 'read', await userRecord('city1123'), city)).toBe(false);
     expect(allowed(user, 'read', await userRecord('leader1'), city)).toBe(true);
@@ -36,14 +51,27 @@ describe('the user schema says what the server does', () => {
   it('flags the difference when the rules grant more than the server answers', async () => {
     const user = t.ctx.schemas.entities.get('user')!;
     // The rules as they were: province and city admins reading every user of their scope.
-    t.ctx.schemas.entities.set('user', { ...user, access: { ...user.access, read: [{ roles: ['1', '2'], scope: 'all' }, { roles: ['3'], scope: 'city' }] } });
+    t.ctx.schemas.entities.set('user', {
+      ...user,
+      access: {
+        ...user.access,
+        read: [
+          { roles: ['1', '2'], scope: 'all' },
+          { roles: ['3'], scope: 'city' },
+        ],
+      },
+    });
     try {
       const problems = await probeVirtualReads(t.ctx);
       expect(problems.length).toBeGreaterThan(0);
-      expect(problems.map((p) => p.message)).toEqual(expect.arrayContaining([
-        expect.stringMatching(/^role 2 \(province\) reading user \d+: the rules grant it, the server refuses it$/),
-        expect.stringMatching(/^role 3 \(city1123\) reading user \d+: the rules grant it, the server refuses it$/),
-      ]));
-    } finally { t.ctx.schemas.entities.set('user', user); }
+      expect(problems.map((p) => p.message)).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^role 2 \(province\) reading user \d+: the rules grant it, the server refuses it$/),
+          expect.stringMatching(/^role 3 \(city1123\) reading user \d+: the rules grant it, the server refuses it$/),
+        ]),
+      );
+    } finally {
+      t.ctx.schemas.entities.set('user', user);
+    }
   });
 });

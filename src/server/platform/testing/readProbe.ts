@@ -7,7 +7,9 @@ import type { StoredRecord } from '../records/RecordStore.js';
 import { MAX_PAGE_SIZE } from '../resources/ResourceService.js';
 import type { SchemaProblem } from '../schemas/checkSchemas.js';
 
-async function listEverything(list: (body: Record<string, unknown>) => Promise<{ list: unknown[]; total: number }>): Promise<StoredRecord[]> {
+async function listEverything(
+  list: (body: Record<string, unknown>) => Promise<{ list: unknown[]; total: number }>,
+): Promise<StoredRecord[]> {
   const rows: StoredRecord[] = [];
   for (let page = 1; page <= 100; page++) {
     let answer: { list: unknown[]; total: number };
@@ -49,7 +51,8 @@ export async function probeVirtualReads(ctx: AppContext): Promise<SchemaProblem[
         const byServer = listed.get(actor)!.has(Number(rec.id));
         if (byRules === byServer) continue;
         problems.push({
-          file: `entities/${entity.name}.json`, path: '/access/read',
+          file: `entities/${entity.name}.json`,
+          path: '/access/read',
           message: `role ${actor.roleCode} (${actor.username}) reading ${entity.name} ${rec.id}: the rules ${byRules ? 'grant' : 'refuse'} it, the server ${byServer ? 'answers' : 'refuses'} it`,
         });
       }

@@ -14,10 +14,17 @@ export async function newCaptcha(t: TestApp): Promise<string> {
 }
 
 /** For tests: signs in at the SSO with the test captcha code; returns the SSO answer and the Set-Cookie header. */
-export async function ssoLogin(t: TestApp, account: string, password = TEST_PASSWORD, extra: { remoteAddress?: string } = {}) {
+export async function ssoLogin(
+  t: TestApp,
+  account: string,
+  password = TEST_PASSWORD,
+  extra: { remoteAddress?: string } = {},
+) {
   const captchaId = await newCaptcha(t);
   const res = await t.inject({
-    method: 'POST', url: '/sso/login', remoteAddress: extra.remoteAddress,
+    method: 'POST',
+    url: '/sso/login',
+    remoteAddress: extra.remoteAddress,
     payload: { account, password, captchaId, captchaCode: TEST_CAPTCHA },
   });
   return { status: res.statusCode, body: res.json(), cookie: res.headers['set-cookie'] };

@@ -43,9 +43,14 @@ describe('test database templates', () => {
   });
 
   it('fails every app waiting for a template whose build failed, with the build error, at once', async () => {
-    const failing = async () => { await new Promise((r) => setTimeout(r, 50)); throw new Error('Invalid schemas: x'); };
+    const failing = async () => {
+      await new Promise((r) => setTimeout(r, 50));
+      throw new Error('Invalid schemas: x');
+    };
     const first = copyTemplate(config, dataDir(), failing);
-    const second = copyTemplate(config, dataDir(), async () => { throw new Error('not the builder'); });
+    const second = copyTemplate(config, dataDir(), async () => {
+      throw new Error('not the builder');
+    });
     await expect(first).rejects.toThrow('Invalid schemas: x');
     await expect(second).rejects.toThrow('building the test database template failed: Invalid schemas: x');
   });
@@ -66,6 +71,10 @@ describe('test database templates', () => {
 
   it('does nothing outside a run that set up templates', async () => {
     delete process.env[TEMPLATE_DIR_ENV];
-    expect(await copyTemplate(config, dataDir(), async () => { throw new Error('no build expected'); })).toBeUndefined();
+    expect(
+      await copyTemplate(config, dataDir(), async () => {
+        throw new Error('no build expected');
+      }),
+    ).toBeUndefined();
   });
 });

@@ -30,7 +30,9 @@ export interface TemplateCopy {
   drop(): Promise<void>;
 }
 
-interface Ready { pgDatabase?: string }
+interface Ready {
+  pgDatabase?: string;
+}
 
 /** What makes two seeded databases differ: a test asking for other content gets its own template. */
 export function templateKey(config: ServerConfig): string {
@@ -45,13 +47,21 @@ export function templateKey(config: ServerConfig): string {
 }
 
 /** The data folder and database a template is built in, for `build` to fill (migrate and seed). */
-export interface TemplateTarget { dataDir: string; databaseUrl?: string; pgSchema?: string }
+export interface TemplateTarget {
+  dataDir: string;
+  databaseUrl?: string;
+  pgSchema?: string;
+}
 
 /**
  * A copy of the template for `config` in `dataDir`, building the template first when this run has
  * none yet; undefined when no run folder is set (a test started outside vitest's global setup).
  */
-export async function copyTemplate(config: ServerConfig, dataDir: string, build: (target: TemplateTarget) => Promise<void>): Promise<TemplateCopy | undefined> {
+export async function copyTemplate(
+  config: ServerConfig,
+  dataDir: string,
+  build: (target: TemplateTarget) => Promise<void>,
+): Promise<TemplateCopy | undefined> {
   const root = process.env[TEMPLATE_DIR_ENV];
   if (!root || !fs.existsSync(root)) return undefined;
   const key = templateKey(config);
@@ -65,11 +75,19 @@ export async function copyTemplate(config: ServerConfig, dataDir: string, build:
     dataDir,
     databaseUrl: withDatabase(config.databaseUrl, copy),
     pgSchema: TEMPLATE_PG_SCHEMA,
-    drop: () => adminQuery(config.databaseUrl!, (c) => c.query(`DROP DATABASE IF EXISTS "${copy}" WITH (FORCE)`).then(() => undefined)),
+    drop: () =>
+      adminQuery(config.databaseUrl!, (c) =>
+        c.query(`DROP DATABASE IF EXISTS "${copy}" WITH (FORCE)`).then(() => undefined),
+      ),
   };
 }
 
-async function readyTemplate(root: string, dir: string, config: ServerConfig, build: (target: TemplateTarget) => Promise<void>): Promise<Ready> {
+async function readyTemplate(
+  root: string,
+  dir: string,
+  config: ServerConfig,
+  build: (target: TemplateTarget) => Promise<void>,
+): Promise<Ready> {
   const readyFile = path.join(dir, READY);
   const failedFile = path.join(dir, FAILED);
   const lock = `${dir}.lock`;
@@ -85,7 +103,8 @@ async function readyTemplate(root: string, dir: string, config: ServerConfig, bu
     // Another worker builds it: wait for its mark. A build that failed fails every file that
     // needs it, with its error; one whose worker died is taken over.
     while (!fs.existsSync(readyFile)) {
-      if (fs.existsSync(failedFile)) throw new Error(`building the test database template failed: ${fs.readFileSync(failedFile, 'utf8')}`);
+      if (fs.existsSync(failedFile))
+        throw new Error(`building the test database template failed: ${fs.readFileSync(failedFile, 'utf8')}`);
       if (!ownerAlive(lock)) {
         fs.rmSync(dir, { recursive: true, force: true });
         fs.rmSync(lock, { recursive: true, force: true });
@@ -114,7 +133,12 @@ function ownerAlive(lock: string): boolean {
   }
 }
 
-async function buildTemplate(root: string, dir: string, config: ServerConfig, build: (target: TemplateTarget) => Promise<void>): Promise<Ready> {
+async function buildTemplate(
+  root: string,
+  dir: string,
+  config: ServerConfig,
+  build: (target: TemplateTarget) => Promise<void>,
+): Promise<Ready> {
   try {
     const ready: Ready = {};
     const target: TemplateTarget = { dataDir: path.join(dir, 'data') };
@@ -125,7 +149,9 @@ async function buildTemplate(root: string, dir: string, config: ServerConfig, bu
         await c.query(`CREATE DATABASE "${ready.pgDatabase}"`);
       });
       // The app installs pg_trgm once per process, not per database: give the template its own.
-      await adminQuery(withDatabase(config.databaseUrl, ready.pgDatabase), (c) => c.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public').then(() => undefined));
+      await adminQuery(withDatabase(config.databaseUrl, ready.pgDatabase), (c) =>
+        c.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public').then(() => undefined),
+      );
       target.databaseUrl = withDatabase(config.databaseUrl, ready.pgDatabase);
       target.pgSchema = TEMPLATE_PG_SCHEMA;
     }
@@ -173,7 +199,10 @@ async function adminQuery(url: string, run: (c: pg.Client) => Promise<void>): Pr
 export async function dropTemplates(url: string, root: string): Promise<void> {
   const prefix = `${path.basename(root).replace(/[^a-z0-9]/g, '_')}_`;
   await adminQuery(url, async (c) => {
-    const { rows } = await c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [prefix]);
+    const { rows } = await c.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+      [prefix],
+    );
     for (const r of rows) await c.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`);
   });
 }

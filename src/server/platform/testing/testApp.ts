@@ -21,7 +21,11 @@ export interface TestApp {
   /** An app session for a demo user without going through SSO (for tests of other modules). */
   loginAs(username: string, roleCode?: RoleCode): Promise<{ authorization: string; [CSRF_HEADER]: string }>;
   /** POST JSON with optional auth headers; returns status and parsed envelope. */
-  post(url: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: any; res: LightMyRequestResponse }>;
+  post(
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; res: LightMyRequestResponse }>;
   inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -35,39 +39,69 @@ export interface TestApp {
  */
 export async function createTestApp(overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
-  const env = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', CAPTCHA_TEST_CODE: TEST_CAPTCHA, DEMO_PASSWORD: TEST_PASSWORD };
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    CAPTCHA_TEST_CODE: TEST_CAPTCHA,
+    DEMO_PASSWORD: TEST_PASSWORD,
+  };
   const base = { dataDir, clientDir: path.join(dataDir, 'no-client'), port: 0 };
   const ownPlace = 'dataDir' in overrides || 'pgSchema' in overrides || 'databaseUrl' in overrides;
   let copy: TemplateCopy | undefined;
   if (!ownPlace) {
     copy = await copyTemplate(loadConfig(env, { ...base, ...overrides }), dataDir, async (target) => {
-      const built = await buildApp(loadConfig(env, { ...base, ...overrides, ...target, clientDir: path.join(target.dataDir, 'no-client') }));
+      const built = await buildApp(
+        loadConfig(env, { ...base, ...overrides, ...target, clientDir: path.join(target.dataDir, 'no-client') }),
+      );
       await built.app.close();
     });
   }
-  const pgSchema = copy?.pgSchema ?? (process.env.DATABASE_URL ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined);
-  const config = loadConfig(env, { ...base, pgSchema, ...(copy?.databaseUrl ? { databaseUrl: copy.databaseUrl } : {}), ...overrides });
+  const pgSchema =
+    copy?.pgSchema ?? (process.env.DATABASE_URL ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined);
+  const config = loadConfig(env, {
+    ...base,
+    pgSchema,
+    ...(copy?.databaseUrl ? { databaseUrl: copy.databaseUrl } : {}),
+    ...overrides,
+  });
   const { app, ctx } = await buildApp(config, { prepared: copy !== undefined });
   await app.ready();
 
   const loginAs: TestApp['loginAs'] = async (username, roleCode) => {
     const db = ctx.database.db;
-    const user = await db.selectFrom('users').select(['id', 'default_sub_system_id']).where('username', '=', username).executeTakeFirstOrThrow();
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'default_sub_system_id'])
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
     const roles = await db.selectFrom('user_roles').select('role_code').where('user_id', '=', user.id).execute();
     const role = roleCode ?? (roles[0].role_code as RoleCode);
-    const { token, csrfToken } = await createAppSession(db, { userId: user.id, roleCode: role, subSystemId: user.default_sub_system_id ?? null, tgtHash: null });
+    const { token, csrfToken } = await createAppSession(db, {
+      userId: user.id,
+      roleCode: role,
+      subSystemId: user.default_sub_system_id ?? null,
+      tgtHash: null,
+    });
     return { authorization: token, [CSRF_HEADER]: csrfToken };
   };
 
   const post: TestApp['post'] = async (url, body, headers = {}) => {
     const res = await app.inject({ method: 'POST', url, payload: (body ?? {}) as any, headers });
     let parsed: unknown = res.body;
-    try { parsed = res.json(); } catch { /* not JSON */ }
+    try {
+      parsed = res.json();
+    } catch {
+      /* not JSON */
+    }
     return { status: res.statusCode, body: parsed, res };
   };
 
   return {
-    app, ctx, loginAs, post,
+    app,
+    ctx,
+    loginAs,
+    post,
     inject: (opts) => app.inject(opts),
     close: async () => {
       await app.close();

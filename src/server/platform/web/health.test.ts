@@ -10,17 +10,25 @@ import { gracefulClose } from '../http/gracefulClose.js';
 
 function get(port: number, path: string): Promise<{ status: number; body: any; connection?: string }> {
   return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
-      let text = '';
-      res.on('data', (d) => { text += d; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), connection: res.headers.connection }));
-    }).on('error', reject);
+    http
+      .get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+        let text = '';
+        res.on('data', (d) => {
+          text += d;
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), connection: res.headers.connection }),
+        );
+      })
+      .on('error', reject);
   });
 }
 
 describe('health and readiness', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
   afterAll(async () => t?.close());
 
   it('/healthz answers while the process runs, without a login', async () => {
@@ -36,11 +44,18 @@ describe('health and readiness', () => {
     expect(ok.json()).toEqual({ status: 'ok', database: true, storage: true, conversion: conversionReadiness(t.ctx) });
     const storage = fileService(t.ctx).storage;
     const ping = storage.ping;
-    storage.ping = async () => { throw new Error('bucket gone'); };
+    storage.ping = async () => {
+      throw new Error('bucket gone');
+    };
     try {
       const down = await t.inject({ method: 'GET', url: '/readyz' });
       expect(down.statusCode).toBe(503);
-      expect(down.json()).toEqual({ status: 'unavailable', database: true, storage: false, conversion: conversionReadiness(t.ctx) });
+      expect(down.json()).toEqual({
+        status: 'unavailable',
+        database: true,
+        storage: false,
+        conversion: conversionReadiness(t.ctx),
+      });
     } finally {
       storage.ping = ping;
     }
@@ -80,7 +95,13 @@ describe('graceful shutdown', () => {
     const client = fileTestClient(t, headers);
     const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(256 * 1024, 7)]);
     const md5 = md5Of(bytes);
-    const tokens = await client.storageTokens({ fileExt: 'pdf', chunks: 1, md5, fileSize: bytes.length, belongType: 'announcement.attachments' });
+    const tokens = await client.storageTokens({
+      fileExt: 'pdf',
+      chunks: 1,
+      md5,
+      fileSize: bytes.length,
+      belongType: 'announcement.attachments',
+    });
     const prepared = await client.prepare(tokens.data.prepareToken, bytes.length, md5);
     const { contextId } = prepared.data;
     const chunk = await client.chunkTokens({ fileExt: 'pdf', chunks: 1, md5, contextId });
@@ -88,14 +109,23 @@ describe('graceful shutdown', () => {
     // The chunk's first half is sent before the shutdown begins, the rest while it drains.
     const query = new URLSearchParams({ contextId, index: '0', token: chunk.data.chunkToken, chunkMd5: md5 });
     const answer = new Promise<{ status: number; body: any }>((resolve, reject) => {
-      const req = http.request({
-        host: '127.0.0.1', port, method: 'POST', path: `/fileserver/v2/upload?${query}`, agent: false,
-        headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': bytes.length },
-      }, (res) => {
-        let text = '';
-        res.on('data', (d) => { text += d; });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `/fileserver/v2/upload?${query}`,
+          agent: false,
+          headers: { ...headers, 'content-type': 'application/octet-stream', 'content-length': bytes.length },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (d) => {
+            text += d;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+        },
+      );
       req.on('error', reject);
       req.write(bytes.subarray(0, 1000));
       setTimeout(() => req.end(bytes.subarray(1000)), 600);

@@ -20,7 +20,9 @@ declare module 'fastify' {
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error('timed out')), ms); });
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), ms);
+  });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
@@ -44,7 +46,9 @@ export async function healthRoutes(app: FastifyInstance, opts: { ctx: AppContext
   const { ctx } = opts;
   app.decorate('lifecycle', { draining: false });
   const noStore = { 'cache-control': 'no-store' };
-  app.get('/healthz', { config: { auth: 'public' } }, async (_req, reply) => reply.headers(noStore).send({ status: 'ok' }));
+  app.get('/healthz', { config: { auth: 'public' } }, async (_req, reply) =>
+    reply.headers(noStore).send({ status: 'ok' }),
+  );
   app.get('/readyz', { config: { auth: 'public' } }, async (_req, reply) => {
     if (app.lifecycle.draining) return reply.code(503).headers(noStore).send({ status: 'draining' });
     const [database, storage] = await Promise.all([
@@ -54,7 +58,10 @@ export async function healthRoutes(app: FastifyInstance, opts: { ctx: AppContext
     const ready = database && storage;
     // Conversion does not decide readiness: without LibreOffice or ffmpeg files are kept and downloaded, only not previewed.
     const conversion = conversionReadiness(ctx);
-    return reply.code(ready ? 200 : 503).headers(noStore).send({ status: ready ? 'ok' : 'unavailable', database, storage, conversion });
+    return reply
+      .code(ready ? 200 : 503)
+      .headers(noStore)
+      .send({ status: ready ? 'ok' : 'unavailable', database, storage, conversion });
   });
   // While draining, keep-alive connections are closed after each answer, so the proxy's next
   // request opens a connection to an instance that stays.

@@ -26,8 +26,15 @@ afterAll(async () => {
 
 describe('static files', () => {
   it('sends the precompressed copy the browser accepts, hashed assets cached as immutable', async () => {
-    for (const [accept, encoding, decode] of [['br, gzip', 'br', zlib.brotliDecompressSync], ['gzip', 'gzip', zlib.gunzipSync]] as const) {
-      const res = await t.inject({ method: 'GET', url: '/assets/index-Abc123.js', headers: { 'accept-encoding': accept } });
+    for (const [accept, encoding, decode] of [
+      ['br, gzip', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const res = await t.inject({
+        method: 'GET',
+        url: '/assets/index-Abc123.js',
+        headers: { 'accept-encoding': accept },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe(encoding);
       expect(res.headers['content-type']).toMatch(/javascript/);
@@ -58,7 +65,11 @@ describe('static files', () => {
     const other = await t.inject({ method: 'GET', url: '/portal/home', headers: { 'if-none-match': '"older"' } });
     expect(other.statusCode).toBe(200);
     const auth = await t.loginAs('province');
-    const signedIn = await t.inject({ method: 'GET', url: '/portal/home', headers: { ...auth, 'if-none-match': etag } });
+    const signedIn = await t.inject({
+      method: 'GET',
+      url: '/portal/home',
+      headers: { ...auth, 'if-none-match': etag },
+    });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.headers.etag).toBeUndefined();
     const call = await t.inject({ method: 'POST', url: '/api/schema/routes', headers: auth, payload: {} });

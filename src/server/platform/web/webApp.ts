@@ -23,7 +23,10 @@ export async function webApp(app: FastifyInstance, opts: { ctx: AppContext }): P
       cacheControl: false,
       // Hashed assets never change; everything else (index.html, favicon...) is checked each time.
       setHeaders: (res, file) => {
-        res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader(
+          'Cache-Control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
       },
     });
   }
@@ -35,7 +38,9 @@ export async function webApp(app: FastifyInstance, opts: { ctx: AppContext }): P
     // HEAD too: uptime monitors and link checkers ask a page's route with it.
     const reads = request.method === 'GET' || request.method === 'HEAD';
     if (isApi || !reads || !built || !url.startsWith(basePath)) {
-      return reply.status(404).send({ flag: false, data: null, result: isApi ? '接口不存在' : MESSAGES.notFound, code: 404 });
+      return reply
+        .status(404)
+        .send({ flag: false, data: null, result: isApi ? '接口不存在' : MESSAGES.notFound, code: 404 });
     }
     if (path.extname(url) && !url.endsWith('.html')) {
       return reply.status(404).send({ flag: false, data: null, result: MESSAGES.notFound, code: 404 });

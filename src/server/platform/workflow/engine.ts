@@ -27,7 +27,7 @@ export interface FireInput {
 }
 
 export function workflowOf(ctx: AppContext, entity: EntityDef): WorkflowDef | null {
-  return entity.workflow ? ctx.schemas.workflows.get(entity.workflow) ?? null : null;
+  return entity.workflow ? (ctx.schemas.workflows.get(entity.workflow) ?? null) : null;
 }
 
 /**
@@ -37,15 +37,22 @@ export function workflowOf(ctx: AppContext, entity: EntityDef): WorkflowDef | nu
  * version and an operation-log row. Two people deciding on the same version get one transition:
  * the other is answered 409. `user` null means the server itself (system transitions).
  */
-export async function fire(ctx: AppContext, input: FireInput, user: SessionUser | null, store: RecordStore = KyselyRecordStore.of(ctx.database)): Promise<StoredRecord> {
+export async function fire(
+  ctx: AppContext,
+  input: FireInput,
+  user: SessionUser | null,
+  store: RecordStore = KyselyRecordStore.of(ctx.database),
+): Promise<StoredRecord> {
   const entity = ctx.schemas.entities.get(input.entity);
-  if (!entity) throw AppError.invalid([{ field: 'entity', label: 'entity', message: `unknown entity ${input.entity}` }]);
+  if (!entity)
+    throw AppError.invalid([{ field: 'entity', label: 'entity', message: `unknown entity ${input.entity}` }]);
   const workflow = workflowOf(ctx, entity);
   if (!workflow || !workflow.transitions.some((t) => t.action === input.action)) {
     throw AppError.invalid([{ field: 'action', label: '操作', message: `未知的操作：${input.action}` }]);
   }
   const comment = typeof input.comment === 'string' && input.comment.trim() !== '' ? input.comment.trim() : null;
-  if (comment && comment.length > 2000) throw AppError.invalid([{ field: 'comment', label: '意见', message: '意见不能超过2000个字符' }]);
+  if (comment && comment.length > 2000)
+    throw AppError.invalid([{ field: 'comment', label: '意见', message: '意见不能超过2000个字符' }]);
 
   const labels = await dictLabelsOf(entity, new DictionaryValues(ctx, store.executor));
   let from: string | null = null;
@@ -61,7 +68,8 @@ export async function fire(ctx: AppContext, input: FireInput, user: SessionUser 
     // The action's guard (e.g. the stage's notice open for a submit), with its own message.
     const guard = failingGuard(workflow, entity, input.action, record, user, now, facts);
     if (guard) throw AppError.forbidden(guard.message);
-    if (t.comment === 'required' && !comment) throw AppError.invalid([{ field: 'comment', label: '意见', message: WORKFLOW_MESSAGES.commentRequired }]);
+    if (t.comment === 'required' && !comment)
+      throw AppError.invalid([{ field: 'comment', label: '意见', message: WORKFLOW_MESSAGES.commentRequired }]);
 
     from = statusOf(workflow, record);
     const to = targetOf(t, from);
@@ -71,7 +79,13 @@ export async function fire(ctx: AppContext, input: FireInput, user: SessionUser 
       return v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
     });
     if (missing.length) {
-      throw AppError.invalid(missing.map((f) => ({ field: f, label: entity.fields[f]?.label ?? f, message: `${entity.fields[f]?.label ?? f}不能为空` })));
+      throw AppError.invalid(
+        missing.map((f) => ({
+          field: f,
+          label: entity.fields[f]?.label ?? f,
+          message: `${entity.fields[f]?.label ?? f}不能为空`,
+        })),
+      );
     }
     const next: StoredRecord = { ...record, updatedAt: now, updatedBy: user?.userId ?? null };
     next[workflow.field] = to;
@@ -81,18 +95,36 @@ export async function fire(ctx: AppContext, input: FireInput, user: SessionUser 
     if (t.set) {
       // `comment` lets a transition keep its comment in a field (a decline's reason).
       const ctxRule = { record: ruleRecord(entity, record), user: user ? ruleUser(user) : {}, now, comment };
-      for (const [field, rule] of Object.entries(t.set)) next[field] = coerceServerValue(entity.fields[field], evaluate(rule, ctxRule));
+      for (const [field, rule] of Object.entries(t.set))
+        next[field] = coerceServerValue(entity.fields[field], evaluate(rule, ctxRule));
     }
     await ctx.engine.onTransition(ctx, { entity, user, record, next, transition: t, from, to, store: tx, now });
     const changes = fieldDiff(entity, workflow, record, next, labels);
     if (!(await tx.update(entity, next, input.version))) throw AppError.conflict();
     await tx.log({
-      entity: entity.name, recordId: record.id, action: t.action, actionLabel: t.label, fromStatus: from, toStatus: to,
-      comment, userId: user?.userId ?? null, userName: user?.realName ?? '系统', roleCode: user?.roleCode ?? null, createdAt: now, changes,
+      entity: entity.name,
+      recordId: record.id,
+      action: t.action,
+      actionLabel: t.label,
+      fromStatus: from,
+      toStatus: to,
+      comment,
+      userId: user?.userId ?? null,
+      userName: user?.realName ?? '系统',
+      roleCode: user?.roleCode ?? null,
+      createdAt: now,
+      changes,
     });
     return { ...next, version: input.version + 1 };
   });
-  await ctx.engine.afterCommit(ctx, { entity: entity.name, record: done, action: input.action, fromStatus: from, toStatus: statusOf(workflow, done), user });
+  await ctx.engine.afterCommit(ctx, {
+    entity: entity.name,
+    record: done,
+    action: input.action,
+    fromStatus: from,
+    toStatus: statusOf(workflow, done),
+    user,
+  });
   return done;
 }
 

@@ -13,7 +13,13 @@ import { failingGuard, pickTransition, statusOf, targetOf } from '../records/tra
  * answering 操作成功 while it stays waiting. The save stands when the transition cannot fire
  * (someone else moved the record meanwhile): the answer is then the saved record.
  */
-export async function fireOnSave(ctx: AppContext, entity: EntityDef, record: StoredRecord, user: SessionUser, store: RecordStore): Promise<StoredRecord | null> {
+export async function fireOnSave(
+  ctx: AppContext,
+  entity: EntityDef,
+  record: StoredRecord,
+  user: SessionUser,
+  store: RecordStore,
+): Promise<StoredRecord | null> {
   const workflow = workflowOf(ctx, entity);
   const candidates = workflow?.transitions.filter((t) => t.onSave) ?? [];
   if (!workflow || !candidates.length) return null;
@@ -25,7 +31,12 @@ export async function fireOnSave(ctx: AppContext, entity: EntityDef, record: Sto
     if (pickTransition(workflow, entity, t.action, record, user, now, facts) !== t) continue;
     if (failingGuard(workflow, entity, t.action, record, user, now, facts)) continue;
     try {
-      return await fire(ctx, { entity: entity.name, id: record.id, action: t.action, version: record.version }, user, store);
+      return await fire(
+        ctx,
+        { entity: entity.name, id: record.id, action: t.action, version: record.version },
+        user,
+        store,
+      );
     } catch (e) {
       if (e instanceof AppError) return null;
       throw e;

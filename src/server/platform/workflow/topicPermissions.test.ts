@@ -15,10 +15,16 @@ type U = (typeof USERS)[number];
  * rather than read from topic.json, so the schema is checked too. The status decides the rest.
  */
 const WHO: Record<string, U[]> = {
-  submit: ['leader1'], revoke: ['leader1'],
-  sendCityReview: ['city1123'], endCityReview: ['city1123'], cityApprove: ['city1123'], cityReturn: ['city1123'],
-  provinceApprove: ['admin', 'province'], provinceReturn: ['admin', 'province'],
-  expire: [], withdraw: [],
+  submit: ['leader1'],
+  revoke: ['leader1'],
+  sendCityReview: ['city1123'],
+  endCityReview: ['city1123'],
+  cityApprove: ['city1123'],
+  cityReturn: ['city1123'],
+  provinceApprove: ['admin', 'province'],
+  provinceReturn: ['admin', 'province'],
+  expire: [],
+  withdraw: [],
 };
 /** Users who cannot even read leader1's topic: refused as if it did not exist (404), like its get. */
 const BLIND: U[] = ['city1101', 'leader2', 'expert1'];
@@ -39,7 +45,9 @@ describe('topic workflow permissions over HTTP (SQLite and PostgreSQL)', () => {
     noticeId = (await publishNotice(t, h.province, { stage: 1 })).id;
     for (const stage of [2, 3, 4, 5]) await publishNotice(t, h.province, { stage });
   }, 60_000);
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   /** Puts the topic in a status (and that status's stage) through the store, as the engine would leave it. */
   async function setStatus(id: number, status: string): Promise<{ id: number; version: number }> {
@@ -49,7 +57,11 @@ describe('topic workflow permissions over HTTP (SQLite and PostgreSQL)', () => {
     return { id, version: rec.version + 1 };
   }
   const fire = (u: U, rec: { id: number; version: number }, action: string) =>
-    t.post('/api/resource/topic/transition', { subAct: 'a', id: rec.id, version: rec.version, action, comment: '审核意见' }, h[u]);
+    t.post(
+      '/api/resource/topic/transition',
+      { subAct: 'a', id: rec.id, version: rec.version, action, comment: '审核意见' },
+      h[u],
+    );
   const logCount = async (id: number) => (await store.logs(entity, id)).length;
 
   it('lets exactly the named roles fire each action from each status; everyone else is refused and nothing changes', async () => {
@@ -85,7 +97,9 @@ describe('topic workflow permissions over HTTP (SQLite and PostgreSQL)', () => {
       }
     }
     // Every (action, from) pair of the schema with a named actor succeeded for that actor (28 counted once for submit).
-    const pairs = workflow.transitions.filter((x) => x.actor !== 'system').reduce((n, x) => n + x.from.length * WHO[x.action].length, 0);
+    const pairs = workflow.transitions
+      .filter((x) => x.actor !== 'system')
+      .reduce((n, x) => n + x.from.length * WHO[x.action].length, 0);
     expect(allowedCount).toBe(pairs - 2 * WHO.submit.length);
   }, 240_000);
 

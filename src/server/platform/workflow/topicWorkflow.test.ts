@@ -7,7 +7,12 @@ import type { StoredRecord } from '../records/RecordStore.js';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { fireAsSystem } from './engine.js';
 import { availableActions, pickTransition, targetOf } from '../records/transitions.js';
-import { attachReport, newTopic as saveTopic, publishNotice, STAGE_REPORTS } from '../../modules/topics/topicFixture.js';
+import {
+  attachReport,
+  newTopic as saveTopic,
+  publishNotice,
+  STAGE_REPORTS,
+} from '../../modules/topics/topicFixture.js';
 
 const workflow: WorkflowDef = JSON.parse(fs.readFileSync(path.resolve('schemas/workflows/topic.json'), 'utf8'));
 const entity: EntityDef = JSON.parse(fs.readFileSync(path.resolve('schemas/entities/topic.json'), 'utf8'));
@@ -16,19 +21,46 @@ const CITY = ['2', '7', '11', '31', '16'];
 const PROVINCE = ['4', '8', '13', '33', '79'];
 
 function user(over: Partial<SessionUser>): SessionUser {
-  return { userId: 10, username: 'u', realName: 'u', roleCode: '4', roles: ['4'], areaCode: '1123', orgName: null, subSystemId: null, isAdmin: false, tokenHash: '', csrfToken: '', ...over };
+  return {
+    userId: 10,
+    username: 'u',
+    realName: 'u',
+    roleCode: '4',
+    roles: ['4'],
+    areaCode: '1123',
+    orgName: null,
+    subSystemId: null,
+    isAdmin: false,
+    tokenHash: '',
+    csrfToken: '',
+    ...over,
+  };
 }
 function record(status: string, areaCode: string, ownerId = 10): StoredRecord {
-  return { id: 1, version: 1, status, ownerId, areaCode, createdAt: 0, updatedAt: 0, createdBy: ownerId, updatedBy: ownerId, name: '课题', leader: '张老师', stage: 1 };
+  return {
+    id: 1,
+    version: 1,
+    status,
+    ownerId,
+    areaCode,
+    createdAt: 0,
+    updatedAt: 0,
+    createdBy: ownerId,
+    updatedBy: ownerId,
+    name: '课题',
+    leader: '张老师',
+    stage: 1,
+  };
 }
 
 describe('topic workflow: the revocation rule (SPEC §4)', () => {
   const submitter = user({ userId: 10 });
 
   it('lets the submitter revoke from every city status, in any area', () => {
-    for (const area of ['1123', '1101']) for (const s of CITY) {
-      expect(pickTransition(workflow, entity, 'revoke', record(s, area), submitter), `${s} ${area}`).not.toBeNull();
-    }
+    for (const area of ['1123', '1101'])
+      for (const s of CITY) {
+        expect(pickTransition(workflow, entity, 'revoke', record(s, area), submitter), `${s} ${area}`).not.toBeNull();
+      }
   });
 
   it('lets the submitter revoke from a province status only for area 1123', () => {
@@ -41,19 +73,65 @@ describe('topic workflow: the revocation rule (SPEC §4)', () => {
 
   it('never lets anyone revoke from other statuses, nor others than the submitter', () => {
     const others = workflow.statuses.map((s) => s.code).filter((c) => !CITY.includes(c) && !PROVINCE.includes(c));
-    for (const s of others) expect(pickTransition(workflow, entity, 'revoke', record(s, '1123'), submitter), s).toBeNull();
+    for (const s of others)
+      expect(pickTransition(workflow, entity, 'revoke', record(s, '1123'), submitter), s).toBeNull();
     expect(pickTransition(workflow, entity, 'revoke', record('2', '1123', 99), submitter)).toBeNull();
-    expect(pickTransition(workflow, entity, 'revoke', record('2', '1123'), user({ roleCode: '3', roles: ['3'] }))).toBeNull();
+    expect(
+      pickTransition(workflow, entity, 'revoke', record('2', '1123'), user({ roleCode: '3', roles: ['3'] })),
+    ).toBeNull();
   });
 
-  it('goes back to the stage\'s editable status', () => {
+  it("goes back to the stage's editable status", () => {
     const t = pickTransition(workflow, entity, 'revoke', record('2', '1123'), submitter)!;
-    const expected: Record<string, string> = { 2: '0', 4: '0', 7: '6', 8: '6', 11: '9', 13: '9', 31: '29', 33: '29', 16: '14', 79: '14' };
+    const expected: Record<string, string> = {
+      2: '0',
+      4: '0',
+      7: '6',
+      8: '6',
+      11: '9',
+      13: '9',
+      31: '29',
+      33: '29',
+      16: '14',
+      79: '14',
+    };
     for (const [from, to] of Object.entries(expected)) expect(targetOf(t, from), from).toBe(to);
   });
 
   it('has every status of SPEC §4 with a Chinese label, and system-only expire and withdraw', () => {
-    const codes = ['0', '1', '2', '902', '4', '904', '53', '6', '7', '907', '8', '9', '10', '11', '911', '13', '29', '30', '31', '931', '33', '14', '15', '16', '916', '79', '979', '18', '24', '28', '34'];
+    const codes = [
+      '0',
+      '1',
+      '2',
+      '902',
+      '4',
+      '904',
+      '53',
+      '6',
+      '7',
+      '907',
+      '8',
+      '9',
+      '10',
+      '11',
+      '911',
+      '13',
+      '29',
+      '30',
+      '31',
+      '931',
+      '33',
+      '14',
+      '15',
+      '16',
+      '916',
+      '79',
+      '979',
+      '18',
+      '24',
+      '28',
+      '34',
+    ];
     expect(workflow.statuses.map((s) => s.code).sort()).toEqual([...codes].sort());
     for (const s of workflow.statuses) expect(s.label).toMatch(/[\u4e00-\u9fa5]/);
     for (const action of ['expire', 'withdraw']) {
@@ -75,11 +153,15 @@ describe('topic workflow through the engine (HTTP)', () => {
   let noticeId: number;
   beforeAll(async () => {
     t = await createTestApp();
-    [leader1, leader2, city1123, city1101, province] = await Promise.all(['leader1', 'leader2', 'city1123', 'city1101', 'province'].map((u) => t.loginAs(u)));
+    [leader1, leader2, city1123, city1101, province] = await Promise.all(
+      ['leader1', 'leader2', 'city1123', 'city1101', 'province'].map((u) => t.loginAs(u)),
+    );
     // Applications name an open stage-1 notice; the later stages' submits need their notices open too.
     for (const stage of [2, 3, 4, 5]) await publishNotice(t, province, { stage });
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   async function fire(h: H, rec: { id: number; version: number }, action: string, comment?: string) {
     const res = await t.post(`${T}/transition`, { subAct: 'a', id: rec.id, version: rec.version, action, comment }, h);
@@ -161,13 +243,43 @@ describe('topic workflow through the engine (HTTP)', () => {
     await go(leader1, 'submit');
     await go(city1123, 'cityApprove');
     await go(province, 'provinceApprove');
-    expect(path).toEqual(['0', '2', '1', '2', '902', '2', '4', '53', '6', '7', '8', '28', '7', '8', '9', '11', '13', '29', '31', '33', '14', '16', '79', '18']);
+    expect(path).toEqual([
+      '0',
+      '2',
+      '1',
+      '2',
+      '902',
+      '2',
+      '4',
+      '53',
+      '6',
+      '7',
+      '8',
+      '28',
+      '7',
+      '8',
+      '9',
+      '11',
+      '13',
+      '29',
+      '31',
+      '33',
+      '14',
+      '16',
+      '79',
+      '18',
+    ]);
     expect(r.stage).toBe(5);
     expect(r._perm.transitions).toEqual([]);
     const log = await t.post(`${T}/log`, { subAct: 'a', id: r.id }, province);
     // One entry per status on the path, and one per stage report saved before its submit.
     expect(log.body.data).toHaveLength(path.length + STAGE_REPORTS.length);
-    expect(log.body.data.find((l: any) => l.action === 'cityReturn')).toMatchObject({ comment: '请补充材料', fromStatus: '2', toStatus: '902', roleCode: '3' });
+    expect(log.body.data.find((l: any) => l.action === 'cityReturn')).toMatchObject({
+      comment: '请补充材料',
+      fromStatus: '2',
+      toStatus: '902',
+      roleCode: '3',
+    });
   });
 
   it('fires expire and withdraw only as the system', async () => {
@@ -176,10 +288,20 @@ describe('topic workflow through the engine (HTTP)', () => {
     expect((await fire(province, r, 'withdraw')).status).toBe(403);
     const expired = await fireAsSystem(t.ctx, { entity: 'topic', id: r.id, action: 'expire' });
     expect(expired.status).toBe('34');
-    const withdrawn = await fireAsSystem(t.ctx, { entity: 'topic', id: r.id, action: 'withdraw', comment: '变更申请：终止' });
+    const withdrawn = await fireAsSystem(t.ctx, {
+      entity: 'topic',
+      id: r.id,
+      action: 'withdraw',
+      comment: '变更申请：终止',
+    });
     expect(withdrawn.status).toBe('24');
     const log = await t.post(`${T}/log`, { subAct: 'a', id: r.id }, leader1);
-    expect(log.body.data.slice(-2).map((l: any) => [l.action, l.userName])).toEqual([['expire', '系统'], ['withdraw', '系统']]);
-    await expect(fireAsSystem(t.ctx, { entity: 'topic', id: r.id, action: 'expire' })).rejects.toThrow('当前状态不能执行该操作');
+    expect(log.body.data.slice(-2).map((l: any) => [l.action, l.userName])).toEqual([
+      ['expire', '系统'],
+      ['withdraw', '系统'],
+    ]);
+    await expect(fireAsSystem(t.ctx, { entity: 'topic', id: r.id, action: 'expire' })).rejects.toThrow(
+      '当前状态不能执行该操作',
+    );
   });
 });

@@ -11,11 +11,39 @@ import { useRuntime } from '../../RuntimeContext.js';
 import { failureText } from '../../widgets/ScoreSheet.js';
 import { taskStatus, type TaskStatus } from '../taskStatus.js';
 
-export interface LeftTask { reviewId: number; targetName: string; expertName: string; status: string; declineKind: string | null; declineReason: string | null; declinedAt: string | null }
-interface Candidate { expertId: number; name: string; unit: string | null; load: number; subjectMatch: boolean }
-interface Proposal { review: { conflictType: string | null; declineReason: string | null }; candidates: Candidate[]; message: string | null }
+export interface LeftTask {
+  reviewId: number;
+  targetName: string;
+  expertName: string;
+  status: string;
+  declineKind: string | null;
+  declineReason: string | null;
+  declinedAt: string | null;
+}
+interface Candidate {
+  expertId: number;
+  name: string;
+  unit: string | null;
+  load: number;
+  subjectMatch: boolean;
+}
+interface Proposal {
+  review: { conflictType: string | null; declineReason: string | null };
+  candidates: Candidate[];
+  message: string | null;
+}
 
-export function LeftTasks({ tasks, statuses, running, onDone }: { tasks: LeftTask[]; statuses?: TaskStatus[]; running: boolean; onDone: () => void }) {
+export function LeftTasks({
+  tasks,
+  statuses,
+  running,
+  onDone,
+}: {
+  tasks: LeftTask[];
+  statuses?: TaskStatus[];
+  running: boolean;
+  onDone: () => void;
+}) {
   const { dataProvider } = useRuntime();
   const message = useMessage();
   const [open, setOpen] = useState<LeftTask | null>(null);
@@ -26,12 +54,17 @@ export function LeftTasks({ tasks, statuses, running, onDone }: { tasks: LeftTas
   if (!tasks.length) return null;
 
   async function show(t: LeftTask) {
-    setOpen(t); setProposal(null); setPick(null); setError(null);
+    setOpen(t);
+    setProposal(null);
+    setPick(null);
+    setError(null);
     try {
       const p = await dataProvider.moduleCall<Proposal>('review/replacement', { id: t.reviewId });
       setProposal(p);
       setPick(p.candidates[0]?.expertId ?? null);
-    } catch (e) { setError(failureText(e)); }
+    } catch (e) {
+      setError(failureText(e));
+    }
   }
   async function confirm() {
     if (!open || pick === null) return;
@@ -41,24 +74,68 @@ export function LeftTasks({ tasks, statuses, running, onDone }: { tasks: LeftTas
       void message.success('已替换专家');
       setOpen(null);
       onDone();
-    } catch (e) { setError(failureText(e)); } finally { setBusy(false); }
+    } catch (e) {
+      setError(failureText(e));
+    } finally {
+      setBusy(false);
+    }
   }
 
   return (
     <div className="rt-left-tasks" style={{ marginBottom: 12 }}>
       <div style={{ marginBottom: 8 }}>申报回避与谢绝评审：</div>
-      <Table<LeftTask> size="small" rowKey="reviewId" dataSource={tasks} pagination={false}
+      <Table<LeftTask>
+        size="small"
+        rowKey="reviewId"
+        dataSource={tasks}
+        pagination={false}
         columns={[
           { title: '课题名称', dataIndex: 'targetName', ellipsis: true },
           { title: '专家', dataIndex: 'expertName', width: 110 },
-          { title: '方式', width: 100, render: (_: unknown, t: LeftTask) => (t.declineKind === 'conflict' ? '申报回避' : '谢绝评审') },
+          {
+            title: '方式',
+            width: 100,
+            render: (_: unknown, t: LeftTask) => (t.declineKind === 'conflict' ? '申报回避' : '谢绝评审'),
+          },
           { title: '说明', dataIndex: 'declineReason', ellipsis: true },
-          { title: '状态', width: 160, render: (_: unknown, t: LeftTask) => <Tag color={taskStatus(statuses, t.status).color}>{taskStatus(statuses, t.status).text}</Tag> },
-          { title: '操作', width: 110, render: (_: unknown, t: LeftTask) => (t.status === '4' && running ? <a className="rt-replace" onClick={() => void show(t)}>确认替换</a> : '-') },
-        ]} />
-      <Dialog open={open !== null} title="确认替换专家" okText="确认替换" cancelText="取消" className="rt-replace-dialog"
-        onCancel={() => setOpen(null)} onOk={() => void confirm()} okButtonProps={{ disabled: pick === null, loading: busy }}>
-        {open ? <p>{open.expertName}{open.declineKind === 'conflict' ? `申报回避（${proposal?.review.conflictType ?? ''}）` : '谢绝评审'}「{open.targetName}」：{open.declineReason}</p> : null}
+          {
+            title: '状态',
+            width: 160,
+            render: (_: unknown, t: LeftTask) => (
+              <Tag color={taskStatus(statuses, t.status).color}>{taskStatus(statuses, t.status).text}</Tag>
+            ),
+          },
+          {
+            title: '操作',
+            width: 110,
+            render: (_: unknown, t: LeftTask) =>
+              t.status === '4' && running ? (
+                <a className="rt-replace" onClick={() => void show(t)}>
+                  确认替换
+                </a>
+              ) : (
+                '-'
+              ),
+          },
+        ]}
+      />
+      <Dialog
+        open={open !== null}
+        title="确认替换专家"
+        okText="确认替换"
+        cancelText="取消"
+        className="rt-replace-dialog"
+        onCancel={() => setOpen(null)}
+        onOk={() => void confirm()}
+        okButtonProps={{ disabled: pick === null, loading: busy }}
+      >
+        {open ? (
+          <p>
+            {open.expertName}
+            {open.declineKind === 'conflict' ? `申报回避（${proposal?.review.conflictType ?? ''}）` : '谢绝评审'}「
+            {open.targetName}」：{open.declineReason}
+          </p>
+        ) : null}
         {!proposal && !error ? <Spin /> : null}
         {proposal?.message ? <Alert type="warning" showIcon message={proposal.message} /> : null}
         {proposal?.candidates.length ? (
@@ -68,7 +145,12 @@ export function LeftTasks({ tasks, statuses, running, onDone }: { tasks: LeftTas
               <Space direction="vertical">
                 {proposal.candidates.map((c, i) => (
                   <Radio key={c.expertId} value={c.expertId}>
-                    {c.name}（{c.unit ?? '未填单位'}，已分配{c.load}个{c.subjectMatch ? '，学科匹配' : ''}）{i === 0 ? <Tag color="blue" style={{ marginLeft: 8 }}>建议</Tag> : null}
+                    {c.name}（{c.unit ?? '未填单位'}，已分配{c.load}个{c.subjectMatch ? '，学科匹配' : ''}）
+                    {i === 0 ? (
+                      <Tag color="blue" style={{ marginLeft: 8 }}>
+                        建议
+                      </Tag>
+                    ) : null}
                   </Radio>
                 ))}
               </Space>

@@ -18,7 +18,12 @@ import { StudioPreview } from './StudioPreview.js';
 import { changeText, StudioVersions } from './StudioVersions.js';
 import { studioApi, type Change, type Orphan, type Problem, type TreeItem, type Version } from './studioApi.js';
 
-interface Open { key: string; file: string; published: string; versions: Version[] }
+interface Open {
+  key: string;
+  file: string;
+  published: string;
+  versions: Version[];
+}
 
 export function StudioPage({ bundle }: PageKindProps) {
   const page = bundle.page as StudioPageDef;
@@ -37,37 +42,63 @@ export function StudioPage({ bundle }: PageKindProps) {
   const [error, setError] = useState<string | undefined>();
   const published = useRef(new Map<string, string>());
 
-  const text = open ? drafts[open.key] ?? open.published : '';
-  const load = useCallback(async (key: string) => {
-    const got = await api.get(key);
-    published.current.set(key, got.content);
-    setOpen({ key, file: got.file, published: got.content, versions: got.versions });
-  }, [api]);
+  const text = open ? (drafts[open.key] ?? open.published) : '';
+  const load = useCallback(
+    async (key: string) => {
+      const got = await api.get(key);
+      published.current.set(key, got.content);
+      setOpen({ key, file: got.file, published: got.content, versions: got.versions });
+    },
+    [api],
+  );
 
-  useEffect(() => { api.tree().then((t) => setItems(t?.items ?? []), (e: unknown) => setError((e as Error)?.message)); }, [api]);
+  useEffect(() => {
+    api.tree().then(
+      (t) => setItems(t?.items ?? []),
+      (e: unknown) => setError((e as Error)?.message),
+    );
+  }, [api]);
 
   // Checked as you type, a moment after the last key.
   useEffect(() => {
     if (!open) return;
     setChecking(true);
     const timer = setTimeout(() => {
-      api.check(open.key, text).then((r) => { setProblems(r.problems); setChanges(r.changes); }, () => setProblems([]))
+      api
+        .check(open.key, text)
+        .then(
+          (r) => {
+            setProblems(r.problems);
+            setChanges(r.changes);
+          },
+          () => setProblems([]),
+        )
         .finally(() => setChecking(false));
     }, 400);
     return () => clearTimeout(timer);
   }, [api, open, text]);
 
-  const docText = useCallback(async (key: string) => {
-    if (drafts[key] !== undefined) return drafts[key];
-    if (!published.current.has(key)) {
-      try { published.current.set(key, (await api.get(key)).content); } catch { return undefined; }
-    }
-    return published.current.get(key);
-  }, [api, drafts]);
+  const docText = useCallback(
+    async (key: string) => {
+      if (drafts[key] !== undefined) return drafts[key];
+      if (!published.current.has(key)) {
+        try {
+          published.current.set(key, (await api.get(key)).content);
+        } catch {
+          return undefined;
+        }
+      }
+      return published.current.get(key);
+    },
+    [api, drafts],
+  );
 
   const afterChange = async (key: string, ok: string) => {
     void message.success(ok);
-    setDrafts((d) => { const { [key]: _gone, ...rest } = d; return rest; });
+    setDrafts((d) => {
+      const { [key]: _gone, ...rest } = d;
+      return rest;
+    });
     setReason('');
     await load(key);
     setItems((await api.tree())?.items ?? []);
@@ -81,13 +112,22 @@ export function StudioPage({ bundle }: PageKindProps) {
       await call(false);
       await afterChange(key, ok);
     } catch (e) {
-      const orphans = isApiError(e) ? (e.data as { confirm?: boolean; orphans?: Orphan[] } | undefined)?.orphans : undefined;
+      const orphans = isApiError(e)
+        ? (e.data as { confirm?: boolean; orphans?: Orphan[] } | undefined)?.orphans
+        : undefined;
       if (orphans?.length) {
         Modal.confirm({
-          title: '此修改影响已存数据', okText: '确认继续', cancelText: '取消',
+          title: '此修改影响已存数据',
+          okText: '确认继续',
+          cancelText: '取消',
           content: <List size="small" dataSource={orphans} renderItem={(o) => <List.Item>{o.message}</List.Item>} />,
           onOk: async () => {
-            try { await call(true); await afterChange(key, ok); } catch (e2) { setError((e2 as Error)?.message); }
+            try {
+              await call(true);
+              await afterChange(key, ok);
+            } catch (e2) {
+              setError((e2 as Error)?.message);
+            }
           },
         });
       } else {
@@ -100,37 +140,116 @@ export function StudioPage({ bundle }: PageKindProps) {
 
   const publish = () => {
     if (!open) return;
-    if (!reason.trim()) { setError('请填写修改说明'); return; }
+    if (!reason.trim()) {
+      setError('请填写修改说明');
+      return;
+    }
     void run((confirm) => api.publish(open.key, text, reason.trim(), confirm), open.key, '发布成功');
   };
-  const rollback = (v: Version) => void run((confirm) => api.rollback(v.id, confirm), v.key ?? open?.key ?? '', '回滚成功');
+  const rollback = (v: Version) =>
+    void run((confirm) => api.rollback(v.id, confirm), v.key ?? open?.key ?? '', '回滚成功');
   const dirty = open ? text !== open.published : false;
   const used = items.find((i) => i.key === open?.key)?.usedBy ?? [];
 
   return (
     <section className="runtime-page runtime-studio" aria-label={page.title}>
-      <Card title={page.title} extra={page.description ? <Typography.Text type="secondary">{page.description}</Typography.Text> : null}>
+      <Card
+        title={page.title}
+        extra={page.description ? <Typography.Text type="secondary">{page.description}</Typography.Text> : null}
+      >
         <Row gutter={16}>
-          <Col span={7}><SchemaTree items={items} selected={open?.key} onSelect={(k) => { setError(undefined); void load(k).catch((e: unknown) => setError((e as Error)?.message)); }} /></Col>
+          <Col span={7}>
+            <SchemaTree
+              items={items}
+              selected={open?.key}
+              onSelect={(k) => {
+                setError(undefined);
+                void load(k).catch((e: unknown) => setError((e as Error)?.message));
+              }}
+            />
+          </Col>
           <Col span={17}>
-            {error && <Alert type="error" showIcon message={error} closable onClose={() => setError(undefined)} style={{ marginBottom: 12 }} className="studio-error" />}
-            {!open ? <Empty description="请在左侧选择要修改的配置文件" /> : (
+            {error && (
+              <Alert
+                type="error"
+                showIcon
+                message={error}
+                closable
+                onClose={() => setError(undefined)}
+                style={{ marginBottom: 12 }}
+                className="studio-error"
+              />
+            )}
+            {!open ? (
+              <Empty description="请在左侧选择要修改的配置文件" />
+            ) : (
               <>
                 <Space direction="vertical" style={{ width: '100%', marginBottom: 12 }}>
                   <Typography.Text strong>{open.file}</Typography.Text>
                   <Typography.Text type="secondary">使用处：{used.length ? used.join('；') : '无'}</Typography.Text>
                   <Space.Compact style={{ width: '100%' }}>
-                    <Input aria-label="修改说明" placeholder="修改说明（必填）" maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
-                    <Button onClick={() => setDrafts((d) => { const { [open.key]: _gone, ...rest } = d; return rest; })} disabled={!dirty}>放弃修改</Button>
-                    <Button type="primary" loading={publishing} disabled={!dirty || checking || problems.length > 0} onClick={publish}>发布</Button>
+                    <Input
+                      aria-label="修改说明"
+                      placeholder="修改说明（必填）"
+                      maxLength={500}
+                      value={reason}
+                      onChange={(e) => setReason(e.target.value)}
+                    />
+                    <Button
+                      onClick={() =>
+                        setDrafts((d) => {
+                          const { [open.key]: _gone, ...rest } = d;
+                          return rest;
+                        })
+                      }
+                      disabled={!dirty}
+                    >
+                      放弃修改
+                    </Button>
+                    <Button
+                      type="primary"
+                      loading={publishing}
+                      disabled={!dirty || checking || problems.length > 0}
+                      onClick={publish}
+                    >
+                      发布
+                    </Button>
                   </Space.Compact>
                 </Space>
                 <Tabs
                   items={[
-                    { key: 'edit', label: '编辑', children: <StudioEditor text={text} problems={problems} checking={checking} onChange={(t) => setDrafts((d) => ({ ...d, [open.key]: t }))} /> },
+                    {
+                      key: 'edit',
+                      label: '编辑',
+                      children: (
+                        <StudioEditor
+                          text={text}
+                          problems={problems}
+                          checking={checking}
+                          onChange={(t) => setDrafts((d) => ({ ...d, [open.key]: t }))}
+                        />
+                      ),
+                    },
                     { key: 'preview', label: '预览', children: <StudioPreview pageText={text} docText={docText} /> },
-                    { key: 'diff', label: `与已发布版本比较${changes.length ? `（${changes.length}）` : ''}`, children: changes.length ? <List size="small" bordered dataSource={changes} renderItem={(c) => <List.Item>{changeText(c)}</List.Item>} /> : <Empty description="与已发布版本相同" /> },
-                    { key: 'versions', label: '历史版本', children: <StudioVersions versions={open.versions} onRollback={rollback} /> },
+                    {
+                      key: 'diff',
+                      label: `与已发布版本比较${changes.length ? `（${changes.length}）` : ''}`,
+                      children: changes.length ? (
+                        <List
+                          size="small"
+                          bordered
+                          dataSource={changes}
+                          renderItem={(c) => <List.Item>{changeText(c)}</List.Item>}
+                        />
+                      ) : (
+                        <Empty description="与已发布版本相同" />
+                      ),
+                    },
+                    {
+                      key: 'versions',
+                      label: '历史版本',
+                      children: <StudioVersions versions={open.versions} onRollback={rollback} />,
+                    },
                   ]}
                 />
               </>

@@ -9,13 +9,27 @@ import type { FormMode } from '../../model/formSchema.js';
 import { useRuntime } from '../../RuntimeContext.js';
 import { getPageKind, preparePage } from '../registry.js';
 
-const MODES: { label: string; value: FormMode }[] = [{ label: '新增', value: 'add' }, { label: '编辑', value: 'edit' }, { label: '查看', value: 'look' }];
+const MODES: { label: string; value: FormMode }[] = [
+  { label: '新增', value: 'add' },
+  { label: '编辑', value: 'edit' },
+  { label: '查看', value: 'look' },
+];
 
 function parse<T>(text: string | undefined): T | undefined {
-  try { return text === undefined ? undefined : (JSON.parse(text) as T); } catch { return undefined; }
+  try {
+    return text === undefined ? undefined : (JSON.parse(text) as T);
+  } catch {
+    return undefined;
+  }
 }
 
-export function StudioPreview({ pageText, docText }: { pageText: string; docText: (key: string) => Promise<string | undefined> }) {
+export function StudioPreview({
+  pageText,
+  docText,
+}: {
+  pageText: string;
+  docText: (key: string) => Promise<string | undefined>;
+}) {
   const { dataProvider } = useRuntime();
   const page = useMemo(() => parse<PageDef>(pageText), [pageText]);
   const [mode, setMode] = useState<FormMode>('add');
@@ -24,11 +38,19 @@ export function StudioPreview({ pageText, docText }: { pageText: string; docText
 
   useEffect(() => {
     let alive = true;
-    if (!page || !entityName) { setState({}); return; }
+    if (!page || !entityName) {
+      setState({});
+      return;
+    }
     void (async () => {
       const entity = parse<EntityDef>(await docText(`entities/${entityName}`));
-      if (!entity) { if (alive) setState({ error: `实体 ${entityName} 的配置无法解析` }); return; }
-      const workflow = entity.workflow ? parse<WorkflowDef>(await docText(`workflows/${entity.workflow}`)) ?? null : null;
+      if (!entity) {
+        if (alive) setState({ error: `实体 ${entityName} 的配置无法解析` });
+        return;
+      }
+      const workflow = entity.workflow
+        ? (parse<WorkflowDef>(await docText(`workflows/${entity.workflow}`)) ?? null)
+        : null;
       const bundle: PageBundle = { page, entity, workflow };
       let id: string | undefined;
       if (mode !== 'add' && page.kind === 'form') {
@@ -37,8 +59,12 @@ export function StudioPreview({ pageText, docText }: { pageText: string; docText
       }
       await preparePage(bundle, { dataProvider });
       if (alive) setState({ bundle, id });
-    })().catch((e: unknown) => { if (alive) setState({ error: (e as Error)?.message || '预览失败' }); });
-    return () => { alive = false; };
+    })().catch((e: unknown) => {
+      if (alive) setState({ error: (e as Error)?.message || '预览失败' });
+    });
+    return () => {
+      alive = false;
+    };
   }, [page, entityName, mode, docText, dataProvider]);
 
   if (!page) return <Alert type="warning" showIcon message="配置内容不是合法的 JSON，无法预览" />;
@@ -46,14 +72,23 @@ export function StudioPreview({ pageText, docText }: { pageText: string; docText
   const Kind = state.bundle ? getPageKind(state.bundle.page.kind) : undefined;
   return (
     <div className="studio-preview">
-      {page.kind === 'form' && <Segmented options={MODES} value={mode} onChange={(v) => setMode(v as FormMode)} style={{ marginBottom: 12 }} />}
+      {page.kind === 'form' && (
+        <Segmented options={MODES} value={mode} onChange={(v) => setMode(v as FormMode)} style={{ marginBottom: 12 }} />
+      )}
       {state.error && <Alert type="error" showIcon message={state.error} />}
-      {mode !== 'add' && state.bundle && !state.id && page.kind === 'form' && <Alert type="info" showIcon message="没有可用于预览的记录" />}
+      {mode !== 'add' && state.bundle && !state.id && page.kind === 'form' && (
+        <Alert type="info" showIcon message="没有可用于预览的记录" />
+      )}
       <div style={{ border: '1px dashed #d9d9d9', padding: 12 }} aria-label="页面预览">
         {!state.bundle && !state.error && <Spin />}
         {Kind && state.bundle && (mode === 'add' || state.id || page.kind !== 'form') && (
           <Suspense fallback={<Spin />}>
-            <Kind key={`${pageText.length}:${mode}:${state.id ?? ''}`} bundle={state.bundle} mode={page.kind === 'form' ? mode : undefined} query={state.id ? { id: state.id } : {}} />
+            <Kind
+              key={`${pageText.length}:${mode}:${state.id ?? ''}`}
+              bundle={state.bundle}
+              mode={page.kind === 'form' ? mode : undefined}
+              query={state.id ? { id: state.id } : {}}
+            />
           </Suspense>
         )}
       </div>

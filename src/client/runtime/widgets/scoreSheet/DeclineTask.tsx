@@ -22,14 +22,24 @@ export function DeclineTask({ reviewId, onDone }: { reviewId: number | string; o
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const open = (k: Kind) => { setKind(k); setError(null); setReason(''); setConflictType(undefined); };
+  const open = (k: Kind) => {
+    setKind(k);
+    setError(null);
+    setReason('');
+    setConflictType(undefined);
+  };
   const ready = reason.trim() !== '' && (kind === 'decline' || !!conflictType);
 
   async function send() {
     setBusy(true);
     setError(null);
     try {
-      await dataProvider.moduleCall('review/decline', { id: reviewId, kind, conflictType: kind === 'conflict' ? conflictType : null, reason: reason.trim() });
+      await dataProvider.moduleCall('review/decline', {
+        id: reviewId,
+        kind,
+        conflictType: kind === 'conflict' ? conflictType : null,
+        reason: reason.trim(),
+      });
       void message.success(kind === 'conflict' ? '已申报回避，等待确认' : '已谢绝评审，等待确认');
       setKind(null);
       onDone();
@@ -46,21 +56,44 @@ export function DeclineTask({ reviewId, onDone }: { reviewId: number | string; o
         <Button onClick={() => open('conflict')}>申报回避</Button>
         <Button onClick={() => open('decline')}>谢绝评审</Button>
       </Space>
-      <Dialog open={kind !== null} title={kind === 'conflict' ? '申报回避' : '谢绝评审'} okText="提交" cancelText="取消" className="rt-decline-dialog"
-        onCancel={() => setKind(null)} onOk={() => void send()} okButtonProps={{ disabled: !ready, loading: busy }}>
-        <p>{kind === 'conflict' ? '与该课题存在利益关系时请申报回避；申报的回避关系将被记录，今后不再分配同类课题。' : '无法评审该课题时请说明原因。'}提交后该任务将移出您的评审列表，由评审组织者确认替换专家。</p>
+      <Dialog
+        open={kind !== null}
+        title={kind === 'conflict' ? '申报回避' : '谢绝评审'}
+        okText="提交"
+        cancelText="取消"
+        className="rt-decline-dialog"
+        onCancel={() => setKind(null)}
+        onOk={() => void send()}
+        okButtonProps={{ disabled: !ready, loading: busy }}
+      >
+        <p>
+          {kind === 'conflict'
+            ? '与该课题存在利益关系时请申报回避；申报的回避关系将被记录，今后不再分配同类课题。'
+            : '无法评审该课题时请说明原因。'}
+          提交后该任务将移出您的评审列表，由评审组织者确认替换专家。
+        </p>
         {kind === 'conflict' ? (
           <div style={{ marginBottom: 12 }}>
             <div style={{ marginBottom: 4 }}>回避类型</div>
-            <Radio.Group aria-label="回避类型" value={conflictType} onChange={(e) => setConflictType(e.target.value as string)}
-              options={types.options.map((o) => ({ label: o.text, value: o.value }))} />
+            <Radio.Group
+              aria-label="回避类型"
+              value={conflictType}
+              onChange={(e) => setConflictType(e.target.value as string)}
+              options={types.options.map((o) => ({ label: o.text, value: o.value }))}
+            />
           </div>
         ) : null}
         <div style={{ marginBottom: 4 }}>{kind === 'conflict' ? '回避说明' : '谢绝原因'}</div>
-        <Input.TextArea aria-label={kind === 'conflict' ? '回避说明' : '谢绝原因'} rows={3} maxLength={500} showCount value={reason} onChange={(e) => setReason(e.target.value)} />
+        <Input.TextArea
+          aria-label={kind === 'conflict' ? '回避说明' : '谢绝原因'}
+          rows={3}
+          maxLength={500}
+          showCount
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
         {error ? <Alert type="error" showIcon role="alert" message={error} style={{ marginTop: 12 }} /> : null}
       </Dialog>
     </>
   );
 }
-

@@ -24,15 +24,45 @@ export function ReopenReview({ reviewId, onDone }: { reviewId: number | string; 
       void message.success('已退回专家修改');
       setOpen(false);
       onDone();
-    } catch (e) { setError(failureText(e)); } finally { setBusy(false); }
+    } catch (e) {
+      setError(failureText(e));
+    } finally {
+      setBusy(false);
+    }
   }
   return (
     <>
-      <Button className="rt-reopen" style={{ marginTop: 16 }} onClick={() => { setOpen(true); setReason(''); setError(null); }}>退回修改</Button>
-      <Dialog open={open} title="退回修改" okText="退回" cancelText="取消" className="rt-reopen-dialog" onCancel={() => setOpen(false)}
-        onOk={() => void send()} okButtonProps={{ disabled: !reason.trim(), loading: busy }}>
+      <Button
+        className="rt-reopen"
+        style={{ marginTop: 16 }}
+        onClick={() => {
+          setOpen(true);
+          setReason('');
+          setError(null);
+        }}
+      >
+        退回修改
+      </Button>
+      <Dialog
+        open={open}
+        title="退回修改"
+        okText="退回"
+        cancelText="取消"
+        className="rt-reopen-dialog"
+        onCancel={() => setOpen(false)}
+        onOk={() => void send()}
+        okButtonProps={{ disabled: !reason.trim(), loading: busy }}
+      >
         <p>退回后专家可修改评分并重新提交，专家将收到站内通知。</p>
-        <Input.TextArea aria-label="退回原因" rows={3} maxLength={2000} showCount placeholder="请填写退回原因" value={reason} onChange={(e) => setReason(e.target.value)} />
+        <Input.TextArea
+          aria-label="退回原因"
+          rows={3}
+          maxLength={2000}
+          showCount
+          placeholder="请填写退回原因"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
         {error ? <Alert type="error" showIcon role="alert" message={error} style={{ marginTop: 12 }} /> : null}
       </Dialog>
     </>

@@ -10,10 +10,16 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, city] = await Promise.all([t.loginAs('admin'), t.loginAs('city1123')]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 async function idOf(type: string): Promise<number> {
-  const res = await t.post(`${D}/list`, { subAct: 'a', filters: [{ field: 'type', op: 'like', value: type }], pageSize: 100 }, admin);
+  const res = await t.post(
+    `${D}/list`,
+    { subAct: 'a', filters: [{ field: 'type', op: 'like', value: type }], pageSize: 100 },
+    admin,
+  );
   return res.body.data.list.find((r: any) => r.type === type).id;
 }
 
@@ -31,7 +37,17 @@ describe('dictionaries admin', () => {
     const rec = (await t.post(`${D}/get`, { subAct: 'a', id }, admin)).body.data;
     const v1 = (await t.post('/api/dic/versions')).body.data.psjb;
     const options = rec.options.map((o: any, i: number) => (i === 0 ? { ...o, text: `${o.text}（修订）` } : o));
-    const saved = await t.post(`${D}/save`, { subAct: 'a', id, version: rec.version, label: rec.label, options: [...options, { value: '9', text: '其他评审' }] }, admin);
+    const saved = await t.post(
+      `${D}/save`,
+      {
+        subAct: 'a',
+        id,
+        version: rec.version,
+        label: rec.label,
+        options: [...options, { value: '9', text: '其他评审' }],
+      },
+      admin,
+    );
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect((await t.post('/api/dic/versions')).body.data.psjb).toBe(v1 + 1);
     const anon = (await t.post('/api/home/getDicListByType?type=psjb', {})).body.data;
@@ -47,15 +63,29 @@ describe('dictionaries admin', () => {
   it('refuses removing a value in use, duplicates, empty names, new types and city admins', async () => {
     const id = await idOf('ssxx');
     const rec = (await t.post(`${D}/get`, { subAct: 'a', id }, admin)).body.data;
-    const removed = await t.post(`${D}/save`, { subAct: 'a', id, version: rec.version, options: rec.options.slice(1) }, admin);
+    const removed = await t.post(
+      `${D}/save`,
+      { subAct: 'a', id, version: rec.version, options: rec.options.slice(1) },
+      admin,
+    );
     expect(removed.status).toBe(400);
     expect(removed.body.data[0].message).toContain('已有的字典值不能删除');
-    const dup = await t.post(`${D}/save`, { subAct: 'a', id, version: rec.version, options: [...rec.options, { value: '1', text: '重复' }] }, admin);
+    const dup = await t.post(
+      `${D}/save`,
+      { subAct: 'a', id, version: rec.version, options: [...rec.options, { value: '1', text: '重复' }] },
+      admin,
+    );
     expect(dup.body.data[0].message).toContain('重复');
-    const empty = await t.post(`${D}/save`, { subAct: 'a', id, version: rec.version, options: [...rec.options, { value: '50', text: ' ' }] }, admin);
+    const empty = await t.post(
+      `${D}/save`,
+      { subAct: 'a', id, version: rec.version, options: [...rec.options, { value: '50', text: ' ' }] },
+      admin,
+    );
     expect(empty.body.data[0].message).toContain('名称不能为空');
     expect((await t.post(`${D}/save`, { subAct: 'a', label: '新字典', options: [] }, admin)).status).toBe(403);
-    expect((await t.post(`${D}/save`, { subAct: 'a', id, version: rec.version, options: rec.options }, city)).status).toBe(403);
+    expect(
+      (await t.post(`${D}/save`, { subAct: 'a', id, version: rec.version, options: rec.options }, city)).status,
+    ).toBe(403);
     expect((await t.post(`${D}/get`, { subAct: 'a', id: 9999 }, admin)).status).toBe(404);
   });
 });

@@ -10,7 +10,9 @@ beforeAll(async () => {
   t = await createTestApp();
   [admin, leader, province] = await Promise.all([t.loginAs('admin'), t.loginAs('leader1'), t.loginAs('province')]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const menuOf = async (h: H) => (await t.post('/api/home/queryMenuList', {}, h)).body.data;
 
@@ -24,22 +26,48 @@ describe('menus edited in the portal', () => {
   });
 
   it('a menu entry renamed, hidden and re-ordered by the super admin is what home/queryMenuList answers', async () => {
-    const list = await t.post(`${M}/list`, { subAct: 'a', pageSize: 100, filters: [{ field: 'roleCode', value: '4' }] }, admin);
+    const list = await t.post(
+      `${M}/list`,
+      { subAct: 'a', pageSize: 100, filters: [{ field: 'roleCode', value: '4' }] },
+      admin,
+    );
     expect(list.status).toBe(200);
     const q = list.body.data.list.find((r: any) => r.path === '/expertQuetion');
     const res = await t.post(`${M}/save`, { subAct: 'a', id: q.id, version: 1, name: '专家咨询', sortNo: 1 }, admin);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const menu = await menuOf(leader);
     expect(menu[0]).toMatchObject({ name: '专家咨询', path: '/expertQuetion' });
-    const added = await t.post(`${M}/save`, { subAct: 'a', roleCode: '4', name: '单位列表', code: 'unitList', path: '/systemManagement/schoolManage', sortNo: 99, invisible: true }, admin);
+    const added = await t.post(
+      `${M}/save`,
+      {
+        subAct: 'a',
+        roleCode: '4',
+        name: '单位列表',
+        code: 'unitList',
+        path: '/systemManagement/schoolManage',
+        sortNo: 99,
+        invisible: true,
+      },
+      admin,
+    );
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect((await menuOf(leader)).at(-1)).toMatchObject({ name: '单位列表', code: 'unitList', invisible: true });
   });
 
   it('refuses an entry pointing at a route that does not exist, a duplicate code, and anyone but the super admin', async () => {
-    const nowhere = await t.post(`${M}/save`, { subAct: 'a', roleCode: '4', name: '坏链接', code: 'bad', path: '/no/such/page' }, admin);
-    expect(nowhere.body.data).toEqual([expect.objectContaining({ field: 'path', message: '路由地址不存在：只能指向已有页面' })]);
-    const dup = await t.post(`${M}/save`, { subAct: 'a', roleCode: '4', name: '重复', code: 'unitList', path: '/homePage' }, admin);
+    const nowhere = await t.post(
+      `${M}/save`,
+      { subAct: 'a', roleCode: '4', name: '坏链接', code: 'bad', path: '/no/such/page' },
+      admin,
+    );
+    expect(nowhere.body.data).toEqual([
+      expect.objectContaining({ field: 'path', message: '路由地址不存在：只能指向已有页面' }),
+    ]);
+    const dup = await t.post(
+      `${M}/save`,
+      { subAct: 'a', roleCode: '4', name: '重复', code: 'unitList', path: '/homePage' },
+      admin,
+    );
     expect(dup.body.data[0]).toMatchObject({ field: 'code' });
     expect((await t.post(`${M}/list`, { subAct: 'a' }, province)).status).toBe(403);
   });

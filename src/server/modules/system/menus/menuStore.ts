@@ -19,7 +19,11 @@ export interface MenuRow {
 /** Every route path of schemas/routes.json: a menu entry may only point at one of them. */
 export function routePaths(routes: RouteDef[]): Set<string> {
   const out = new Set<string>();
-  const walk = (list: RouteDef[]) => list.forEach((r) => { out.add(r.path); if (r.children) walk(r.children); });
+  const walk = (list: RouteDef[]) =>
+    list.forEach((r) => {
+      out.add(r.path);
+      if (r.children) walk(r.children);
+    });
   walk(routes);
   return out;
 }
@@ -35,29 +39,57 @@ export async function seedMenus(ctx: AppContext): Promise<void> {
     if (has) continue;
     const rows: Record<string, unknown>[] = [];
     const used = new Set<string>();
-    const walk = (nodes: MenuNode[], parent: string | null) => nodes.forEach((n, i) => {
-      let code = codeOf(n);
-      while (used.has(code)) code = `${code}_`;
-      used.add(code);
-      rows.push({ role_code: role, parent_code: parent, name: n.name, code, path: n.path, icon: n.icon ?? null, sort_no: (i + 1) * 10, invisible: n.invisible ? 1 : 0, badge: n.badge ?? null, section: n.children ? 1 : 0 });
-      if (n.children) walk(n.children, code);
-    });
+    const walk = (nodes: MenuNode[], parent: string | null) =>
+      nodes.forEach((n, i) => {
+        let code = codeOf(n);
+        while (used.has(code)) code = `${code}_`;
+        used.add(code);
+        rows.push({
+          role_code: role,
+          parent_code: parent,
+          name: n.name,
+          code,
+          path: n.path,
+          icon: n.icon ?? null,
+          sort_no: (i + 1) * 10,
+          invisible: n.invisible ? 1 : 0,
+          badge: n.badge ?? null,
+          section: n.children ? 1 : 0,
+        });
+        if (n.children) walk(n.children, code);
+      });
     walk(menu.items ?? [], null);
     // Two processes starting together: the unique (role, code) index keeps one copy.
-    for (const r of rows) await db.insertInto('menu_items').values(r).onConflict((oc) => oc.columns(['role_code', 'code']).doNothing()).execute();
+    for (const r of rows)
+      await db
+        .insertInto('menu_items')
+        .values(r)
+        .onConflict((oc) => oc.columns(['role_code', 'code']).doNothing())
+        .execute();
   }
 }
 
 /** The menu tree of a role from menu_items; undefined when the role has none (then schemas/menus serves). */
 export async function menuTree(db: Kysely<any>, role: string): Promise<MenuNode[] | undefined> {
-  const rows = (await db.selectFrom('menu_items').selectAll().where('role_code', '=', role).orderBy('sort_no').orderBy('id').execute()) as MenuRow[];
+  const rows = (await db
+    .selectFrom('menu_items')
+    .selectAll()
+    .where('role_code', '=', role)
+    .orderBy('sort_no')
+    .orderBy('id')
+    .execute()) as MenuRow[];
   if (!rows.length) return undefined;
   const node = (r: MenuRow): MenuNode => ({
-    name: r.name, ...(r.code.startsWith('_') ? {} : { code: r.code }), path: r.path,
-    ...(r.icon ? { icon: r.icon } : {}), ...(Number(r.invisible) ? { invisible: true } : {}),
+    name: r.name,
+    ...(r.code.startsWith('_') ? {} : { code: r.code }),
+    path: r.path,
+    ...(r.icon ? { icon: r.icon } : {}),
+    ...(Number(r.invisible) ? { invisible: true } : {}),
     ...(r.badge ? { badge: r.badge as MenuNode['badge'] } : {}),
   });
-  const build = (parent: string | null): MenuNode[] => rows.filter((r) => (r.parent_code ?? null) === parent)
-    .map((r) => (Number(r.section) ? { ...node(r), children: build(r.code) } : node(r)));
+  const build = (parent: string | null): MenuNode[] =>
+    rows
+      .filter((r) => (r.parent_code ?? null) === parent)
+      .map((r) => (Number(r.section) ? { ...node(r), children: build(r.code) } : node(r)));
   return build(null);
 }

@@ -44,8 +44,12 @@ export function siteAdmin(ctx: AppContext): VirtualEntity {
     const site = await effectiveSite(ctx);
     const o = (await readSetting<SiteOverrides>(ctx.database.db, SITE_OVERRIDES)) ?? {};
     return virtualRecord(1, {
-      systemName: site.systemName, organize: site.organize ?? '', reviewType: site.reviewType, logo: o.logo ?? [],
-      logImage: site.logImage, signUpApproval: (await accountSettings(ctx)).signUpApproval,
+      systemName: site.systemName,
+      organize: site.organize ?? '',
+      reviewType: site.reviewType,
+      logo: o.logo ?? [],
+      logImage: site.logImage,
+      signUpApproval: (await accountSettings(ctx)).signUpApproval,
     });
   };
   const answer = async (user: SessionUser) => {
@@ -72,7 +76,8 @@ export function siteAdmin(ctx: AppContext): VirtualEntity {
       const { values } = await validateFields(ctx, dicts, entity, body, existing, user);
       const o = (await readSetting<SiteOverrides>(ctx.database.db, SITE_OVERRIDES)) ?? {};
       const next: SiteOverrides = { ...o };
-      for (const k of ['systemName', 'organize', 'reviewType'] as const) if (k in values) next[k] = (values[k] as string | null) ?? undefined;
+      for (const k of ['systemName', 'organize', 'reviewType'] as const)
+        if (k in values) next[k] = (values[k] as string | null) ?? undefined;
       if ('logo' in values) {
         const refs = (values.logo as { id: number }[] | null) ?? [];
         next.logo = refs;
@@ -81,12 +86,26 @@ export function siteAdmin(ctx: AppContext): VirtualEntity {
       await writeSetting(ctx.database.db, SITE_OVERRIDES, next);
       if ('signUpApproval' in values) {
         const accounts = (await readSetting<Record<string, unknown>>(ctx.database.db, 'accounts')) ?? {};
-        await writeSetting(ctx.database.db, 'accounts', { ...accounts, signUpApproval: Boolean(values.signUpApproval) });
+        await writeSetting(ctx.database.db, 'accounts', {
+          ...accounts,
+          signUpApproval: Boolean(values.signUpApproval),
+        });
       }
       await store.log({
-        entity: 'siteSetting', recordId: 1, action: 'update', actionLabel: '修改系统设置', fromStatus: null, toStatus: null,
-        comment: Object.keys(values).map((k) => entity.fields[k]?.label ?? k).join('、') || null,
-        userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: Date.now(),
+        entity: 'siteSetting',
+        recordId: 1,
+        action: 'update',
+        actionLabel: '修改系统设置',
+        fromStatus: null,
+        toStatus: null,
+        comment:
+          Object.keys(values)
+            .map((k) => entity.fields[k]?.label ?? k)
+            .join('、') || null,
+        userId: user.userId,
+        userName: user.realName,
+        roleCode: user.roleCode,
+        createdAt: Date.now(),
       });
       return answer(user);
     },

@@ -9,9 +9,13 @@ import { validateFields } from '../../../platform/resources/validate.js';
 import { virtualRecord, type VirtualEntity } from '../../../platform/resources/virtualEntities.js';
 import { listSubSystems, type SubSystemRow } from '../subSystems.js';
 
-const toRecord = (s: SubSystemRow): StoredRecord => virtualRecord(s.id, {
-  code: s.code, systemName: s.systemName, organize: s.organize, defaultFlag: s.defaultFlag === 1,
-});
+const toRecord = (s: SubSystemRow): StoredRecord =>
+  virtualRecord(s.id, {
+    code: s.code,
+    systemName: s.systemName,
+    organize: s.organize,
+    defaultFlag: s.defaultFlag === 1,
+  });
 
 /** Sub-systems (table sub_systems, seeded from schemas/subSystems.json) as the virtual entity subSystem (baseInfoUpkeep). */
 export function subSystemAdmin(ctx: AppContext): VirtualEntity {
@@ -19,17 +23,29 @@ export function subSystemAdmin(ctx: AppContext): VirtualEntity {
   const entity = ctx.schemas.entities.get('subSystem') as EntityDef;
   const dicts = new DictionaryValues(ctx);
   const store = KyselyRecordStore.of(ctx.database);
-  const need = (user: SessionUser, right: 'read' | 'create' | 'update' | 'delete') => { if (!hasRight(entity, right, user)) throw AppError.forbidden(); };
+  const need = (user: SessionUser, right: 'read' | 'create' | 'update' | 'delete') => {
+    if (!hasRight(entity, right, user)) throw AppError.forbidden();
+  };
   const answer = (r: StoredRecord, user: SessionUser) => ({ ...r, _perm: permissions(entity, null, r, user) });
   const find = async (id: unknown) => {
     const hit = (await listSubSystems(db)).find((s) => String(s.id) === String(id));
     if (!hit) throw AppError.notFound();
     return toRecord(hit);
   };
-  const log = (user: SessionUser, id: number, action: string, label: string, comment: string | null) => store.log({
-    entity: 'subSystem', recordId: id, action, actionLabel: label, fromStatus: null, toStatus: null, comment,
-    userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: Date.now(),
-  });
+  const log = (user: SessionUser, id: number, action: string, label: string, comment: string | null) =>
+    store.log({
+      entity: 'subSystem',
+      recordId: id,
+      action,
+      actionLabel: label,
+      fromStatus: null,
+      toStatus: null,
+      comment,
+      userId: user.userId,
+      userName: user.realName,
+      roleCode: user.roleCode,
+      createdAt: Date.now(),
+    });
 
   return {
     async list(_body, user) {
@@ -52,18 +68,28 @@ export function subSystemAdmin(ctx: AppContext): VirtualEntity {
         if ('organize' in values) row.organize = values.organize;
         if (values.defaultFlag === true) await trx.updateTable('sub_systems').set({ default_flag: 0 }).execute();
         if ('defaultFlag' in values) row.default_flag = values.defaultFlag ? 1 : 0;
-        if (existing?.defaultFlag && values.defaultFlag === false) throw AppError.invalid([{ field: 'defaultFlag', label: '默认', message: '须保留一个默认子系统：请把另一个子系统设为默认' }]);
+        if (existing?.defaultFlag && values.defaultFlag === false)
+          throw AppError.invalid([
+            { field: 'defaultFlag', label: '默认', message: '须保留一个默认子系统：请把另一个子系统设为默认' },
+          ]);
         if (isNew) {
           const code = String(values.code ?? '');
           if (await trx.selectFrom('sub_systems').select('id').where('code', '=', code).executeTakeFirst()) {
             throw AppError.invalid([{ field: 'code', label: '子系统编码', message: '该编码已存在' }]);
           }
-          const { n } = await trx.selectFrom('sub_systems').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
-          const ins = await trx.insertInto('sub_systems').values({ code, system_name: '', organize: '', default_flag: 0, sort_no: Number(n), ...row })
-            .returning('id').executeTakeFirstOrThrow();
+          const { n } = await trx
+            .selectFrom('sub_systems')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow();
+          const ins = await trx
+            .insertInto('sub_systems')
+            .values({ code, system_name: '', organize: '', default_flag: 0, sort_no: Number(n), ...row })
+            .returning('id')
+            .executeTakeFirstOrThrow();
           return Number(ins.id);
         }
-        if (Object.keys(row).length) await trx.updateTable('sub_systems').set(row).where('id', '=', existing!.id).execute();
+        if (Object.keys(row).length)
+          await trx.updateTable('sub_systems').set(row).where('id', '=', existing!.id).execute();
         return existing!.id;
       });
       await log(user, id, isNew ? 'create' : 'update', isNew ? '新增子系统' : '修改子系统', null);

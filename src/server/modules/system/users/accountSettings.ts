@@ -12,7 +12,8 @@ export interface AccountSettings {
 const DEFAULTS: AccountSettings = { signUpApproval: false, resetPassword: 'Reset@2026' };
 
 export async function accountSettings(ctx: AppContext): Promise<AccountSettings> {
-  const seed = (ctx.schemas.documents.get('settings') as { accounts?: Partial<AccountSettings> } | undefined)?.accounts ?? {};
+  const seed =
+    (ctx.schemas.documents.get('settings') as { accounts?: Partial<AccountSettings> } | undefined)?.accounts ?? {};
   const stored = (await readSetting<Partial<AccountSettings>>(ctx.database.db, 'accounts')) ?? {};
   return { ...DEFAULTS, ...seed, ...stored };
 }

@@ -17,20 +17,50 @@ export const MUST_CHANGE_PASSWORD_MESSAGE = '密码已被管理员重置，请�
  */
 export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx.database;
-  app.post('/sys/changePassword', {
-    config: { auth: 'public' },
-    schema: { body: objectSchema({ tgt: str(256, { minLength: 1 }), oldPassword: str(64, { minLength: 1 }), newPassword: str(64, { minLength: 1 }) }, ['tgt', 'oldPassword', 'newPassword']) },
-  }, async (request) => {
-    const { tgt, oldPassword, newPassword } = request.body as { tgt: string; oldPassword: string; newPassword: string };
-    const identity = await ssoService(ctx).validate(tgt);
-    if (!identity) throw AppError.notLoggedIn();
-    const user = await db.selectFrom('users').select(['id', 'username', 'mobile', 'password_hash']).where('username', '=', identity.username).executeTakeFirst();
-    if (!user) throw AppError.notLoggedIn();
-    if (!(await verifyPassword(oldPassword, String(user.password_hash)))) throw AppError.invalid([{ field: 'oldPassword', label: '原密码', message: '原密码不正确' }]);
-    const problem = passwordRefusal(newPassword, { username: String(user.username), mobile: user.mobile === null ? null : String(user.mobile) });
-    if (problem) throw AppError.invalid([{ field: 'newPassword', label: '新密码', message: problem }]);
-    if (newPassword === oldPassword) throw AppError.invalid([{ field: 'newPassword', label: '新密码', message: '新密码不能与原密码相同' }]);
-    await db.updateTable('users').set({ password_hash: await hashPassword(newPassword), must_change_password: 0 }).where('id', '=', user.id).execute();
-    return ok(null, '密码修改成功');
-  });
+  app.post(
+    '/sys/changePassword',
+    {
+      config: { auth: 'public' },
+      schema: {
+        body: objectSchema(
+          {
+            tgt: str(256, { minLength: 1 }),
+            oldPassword: str(64, { minLength: 1 }),
+            newPassword: str(64, { minLength: 1 }),
+          },
+          ['tgt', 'oldPassword', 'newPassword'],
+        ),
+      },
+    },
+    async (request) => {
+      const { tgt, oldPassword, newPassword } = request.body as {
+        tgt: string;
+        oldPassword: string;
+        newPassword: string;
+      };
+      const identity = await ssoService(ctx).validate(tgt);
+      if (!identity) throw AppError.notLoggedIn();
+      const user = await db
+        .selectFrom('users')
+        .select(['id', 'username', 'mobile', 'password_hash'])
+        .where('username', '=', identity.username)
+        .executeTakeFirst();
+      if (!user) throw AppError.notLoggedIn();
+      if (!(await verifyPassword(oldPassword, String(user.password_hash))))
+        throw AppError.invalid([{ field: 'oldPassword', label: '原密码', message: '原密码不正确' }]);
+      const problem = passwordRefusal(newPassword, {
+        username: String(user.username),
+        mobile: user.mobile === null ? null : String(user.mobile),
+      });
+      if (problem) throw AppError.invalid([{ field: 'newPassword', label: '新密码', message: problem }]);
+      if (newPassword === oldPassword)
+        throw AppError.invalid([{ field: 'newPassword', label: '新密码', message: '新密码不能与原密码相同' }]);
+      await db
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(newPassword), must_change_password: 0 })
+        .where('id', '=', user.id)
+        .execute();
+      return ok(null, '密码修改成功');
+    },
+  );
 }

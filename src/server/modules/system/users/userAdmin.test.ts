@@ -10,12 +10,23 @@ const U = '/api/resource/user';
 
 beforeAll(async () => {
   t = await createTestApp();
-  [admin, province, city, leader] = await Promise.all([t.loginAs('admin'), t.loginAs('province'), t.loginAs('city1123'), t.loginAs('leader1')]);
+  [admin, province, city, leader] = await Promise.all([
+    t.loginAs('admin'),
+    t.loginAs('province'),
+    t.loginAs('city1123'),
+    t.loginAs('leader1'),
+  ]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 async function idOf(username: string): Promise<number> {
-  const row = await t.ctx.database.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+  const row = await t.ctx.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', username)
+    .executeTakeFirstOrThrow();
   return Number(row.id);
 }
 async function create(h: H, body: Record<string, unknown>) {
@@ -27,7 +38,17 @@ async function getUser(h: H, id: number) {
 
 describe('users and roles', () => {
   it('lists users with filters; ID number and mobile masked; leaders get 403', async () => {
-    const res = await t.post(`${U}/list`, { subAct: 'a', filters: [{ field: 'roles', value: '5' }, { field: 'area', value: '1123' }] }, admin);
+    const res = await t.post(
+      `${U}/list`,
+      {
+        subAct: 'a',
+        filters: [
+          { field: 'roles', value: '5' },
+          { field: 'area', value: '1123' },
+        ],
+      },
+      admin,
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.list.map((u: any) => u.username)).toEqual(['expert1']);
     const u = res.body.data.list[0];
@@ -35,7 +56,17 @@ describe('users and roles', () => {
     expect(u.mobile).toMatch(/^13\*+0007$/);
     expect(u._perm).toMatchObject({ update: true, delete: false });
     expect(JSON.stringify(res.body)).not.toContain('110101198001010077');
-    const byName = await t.post(`${U}/list`, { subAct: 'a', filters: [{ field: 'realName', op: 'like', value: '专家' }, { field: 'status', value: '1' }] }, admin);
+    const byName = await t.post(
+      `${U}/list`,
+      {
+        subAct: 'a',
+        filters: [
+          { field: 'realName', op: 'like', value: '专家' },
+          { field: 'status', value: '1' },
+        ],
+      },
+      admin,
+    );
     expect(byName.body.data.total).toBe(2);
     expect((await t.post(`${U}/list`, { subAct: 'a' }, leader)).status).toBe(403);
   });
@@ -75,14 +106,24 @@ describe('users and roles', () => {
   it('creates a user with several roles; a duplicate account is refused', async () => {
     const res = await create(admin, { username: 'teacher01', roles: ['4', '5'], area: '1123', unit: '第一实验中学' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.data).toMatchObject({ username: 'teacher01', roles: ['4', '5'], area: '1123', unit: '第一实验中学', status: '1', mustChangePassword: true });
+    expect(res.body.data).toMatchObject({
+      username: 'teacher01',
+      roles: ['4', '5'],
+      area: '1123',
+      unit: '第一实验中学',
+      status: '1',
+      mustChangePassword: true,
+    });
     const dup = await create(admin, { username: 'teacher01', roles: ['4'] });
     expect(dup.status).toBe(400);
     expect(dup.body.data).toEqual([expect.objectContaining({ field: 'username', message: '该账号已存在' })]);
     const weak = await create(admin, { username: 'teacher02', roles: ['4'], password: '12345678' });
     expect(weak.body.data[0]).toMatchObject({ field: 'password' });
     const common = await create(admin, { username: 'teacher02', roles: ['4'], password: 'Password1' });
-    expect(common.body.data[0]).toMatchObject({ field: 'password', message: '该密码过于常见，容易被猜中，请换一个不常见的密码' });
+    expect(common.body.data[0]).toMatchObject({
+      field: 'password',
+      message: '该密码过于常见，容易被猜中，请换一个不常见的密码',
+    });
     const named = await create(admin, { username: 'teacher02', roles: ['4'], password: 'Teacher02@x' });
     expect(named.body.data[0]).toMatchObject({ field: 'password', message: '密码不能包含账号或手机号' });
   });
@@ -95,7 +136,11 @@ describe('users and roles', () => {
     expect(byProvince.body).toMatchObject({ flag: false, result: '不能授予或移除高于自己权限的角色' });
     const newProvince = await create(province, { username: 'sneaky', roles: ['1'] });
     expect(newProvince.status).toBe(403);
-    const self = await t.post(`${U}/save`, { subAct: 'a', id: await idOf('admin'), version: 1, roles: ['1', '5'] }, admin);
+    const self = await t.post(
+      `${U}/save`,
+      { subAct: 'a', id: await idOf('admin'), version: 1, roles: ['1', '5'] },
+      admin,
+    );
     expect(self.body).toMatchObject({ flag: false, result: '不能修改自己的角色' });
     expect((await getUser(admin, target)).roles).toEqual(['4']);
     const granted = await t.post(`${U}/save`, { subAct: 'a', id: target, version: 1, roles: ['4', '5'] }, province);
@@ -113,9 +158,17 @@ describe('users and roles', () => {
     const back = await t.post(`${U}/save`, { subAct: 'a', id: rootId, version: 1, roles: ['1'] }, root2Headers);
     expect(back.status).toBe(200);
     // Now root2 is disabled by admin: admin is the last enabled super admin, and nobody may take that away.
-    const disableRoot2 = await t.post(`${U}/transition`, { subAct: 'a', id: root2, version: 1, action: 'disable' }, admin);
+    const disableRoot2 = await t.post(
+      `${U}/transition`,
+      { subAct: 'a', id: root2, version: 1, action: 'disable' },
+      admin,
+    );
     expect(disableRoot2.status).toBe(200);
-    const selfDisable = await t.post(`${U}/transition`, { subAct: 'a', id: rootId, version: 1, action: 'disable' }, admin);
+    const selfDisable = await t.post(
+      `${U}/transition`,
+      { subAct: 'a', id: rootId, version: 1, action: 'disable' },
+      admin,
+    );
     expect(selfDisable.body).toMatchObject({ flag: false, result: '不能对自己的账号执行该操作' });
     await expect(assertNotLastSuper(t.ctx.database.db, rootId)).rejects.toThrow('不能移除或停用最后一名超级管理员');
     await expect(assertNotLastSuper(t.ctx.database.db, root2)).resolves.toBeUndefined();
@@ -141,13 +194,36 @@ describe('users and roles', () => {
     const tgt = sso.body.data.tgt;
     const login = await t.post('/api/sys/login', { subAct: 'a', tgt });
     expect(login.body).toMatchObject({ flag: false, result: '密码已被管理员重置，请先修改密码后再登录' });
-    const weak = await t.post('/api/sys/changePassword', { subAct: 'a', tgt, oldPassword: 'Reset@2026', newPassword: 'abc' });
+    const weak = await t.post('/api/sys/changePassword', {
+      subAct: 'a',
+      tgt,
+      oldPassword: 'Reset@2026',
+      newPassword: 'abc',
+    });
     expect(weak.status).toBe(400);
-    const common = await t.post('/api/sys/changePassword', { subAct: 'a', tgt, oldPassword: 'Reset@2026', newPassword: 'Aa123456' });
-    expect(common.body.data[0]).toMatchObject({ field: 'newPassword', message: '该密码过于常见，容易被猜中，请换一个不常见的密码' });
-    const named = await t.post('/api/sys/changePassword', { subAct: 'a', tgt, oldPassword: 'Reset@2026', newPassword: 'Expert2@2026' });
+    const common = await t.post('/api/sys/changePassword', {
+      subAct: 'a',
+      tgt,
+      oldPassword: 'Reset@2026',
+      newPassword: 'Aa123456',
+    });
+    expect(common.body.data[0]).toMatchObject({
+      field: 'newPassword',
+      message: '该密码过于常见，容易被猜中，请换一个不常见的密码',
+    });
+    const named = await t.post('/api/sys/changePassword', {
+      subAct: 'a',
+      tgt,
+      oldPassword: 'Reset@2026',
+      newPassword: 'Expert2@2026',
+    });
     expect(named.body.data[0]).toMatchObject({ field: 'newPassword', message: '密码不能包含账号或手机号' });
-    const changed = await t.post('/api/sys/changePassword', { subAct: 'a', tgt, oldPassword: 'Reset@2026', newPassword: 'Mine@2026ok' });
+    const changed = await t.post('/api/sys/changePassword', {
+      subAct: 'a',
+      tgt,
+      oldPassword: 'Reset@2026',
+      newPassword: 'Mine@2026ok',
+    });
     expect(changed.body).toMatchObject({ flag: true, result: '密码修改成功' });
     const again = await t.post('/api/sys/login', { subAct: 'a', tgt });
     expect(again.body.flag).toBe(true);

@@ -48,7 +48,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('ip', 'varchar(64)', (c) => c.notNull())
     .addColumn('failed_at', TIME, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('sso_login_failures_key').on('sso_login_failures').columns(['account_key', 'ip', 'failed_at']).execute();
+  await db.schema
+    .createIndex('sso_login_failures_key')
+    .on('sso_login_failures')
+    .columns(['account_key', 'ip', 'failed_at'])
+    .execute();
 
   await db.schema
     .createTable('sso_login_locks')

@@ -49,7 +49,9 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   // md5 of each stored chunk, recorded as it was received (a one-chunk file then needs no re-read).
   await db.schema
     .createTable('upload_chunks')
-    .addColumn('context_id', 'varchar(64)', (c) => c.notNull().references('upload_sessions.context_id').onDelete('cascade'))
+    .addColumn('context_id', 'varchar(64)', (c) =>
+      c.notNull().references('upload_sessions.context_id').onDelete('cascade'),
+    )
     .addColumn('chunk_index', 'integer', (c) => c.notNull())
     .addColumn('size', 'bigint', (c) => c.notNull())
     .addColumn('md5', 'varchar(32)', (c) => c.notNull())

@@ -6,7 +6,10 @@ import type { Kysely } from 'kysely';
  * approval; the unit a user chose from the unit list.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('users').addColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('users').addColumn('approval', 'varchar(16)').execute();
   await db.schema.alterTable('users').addColumn('school_id', 'integer').execute();
   await db.schema.createIndex('users_id_card_no').on('users').column('id_card_no').execute();

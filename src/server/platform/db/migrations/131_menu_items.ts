@@ -20,5 +20,10 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     // 1: a section (it has children, possibly none for the role: the shell then says 你没有该栏目的权限！！).
     .addColumn('section', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('menu_items_role_code').on('menu_items').columns(['role_code', 'code']).unique().execute();
+  await db.schema
+    .createIndex('menu_items_role_code')
+    .on('menu_items')
+    .columns(['role_code', 'code'])
+    .unique()
+    .execute();
 }

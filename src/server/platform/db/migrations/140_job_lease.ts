@@ -7,7 +7,8 @@ import { TIME } from '../columns.js';
  * runs the job until `expires_at`, so several server processes on one database never run it twice.
  */
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
-  await db.schema.createTable('job_lease')
+  await db.schema
+    .createTable('job_lease')
     .addColumn('name', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('holder', 'varchar(128)', (c) => c.notNull())
     .addColumn('expires_at', TIME, (c) => c.notNull())

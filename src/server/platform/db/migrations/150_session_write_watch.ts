@@ -18,11 +18,14 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     after delete or truncate or update of token_hash, user_id, role_code, sub_system_id, tgt_hash, csrf_token, created_at
     on app_sessions for each statement execute function portal_notify_write()`.execute(db);
   for (const table of ['users', 'user_roles']) {
-    await sql`create trigger ${sql.raw(`${table}_notify_write`)} after insert or update or delete or truncate on ${sql.table(table)} for each statement execute function portal_notify_write()`.execute(db);
+    await sql`create trigger ${sql.raw(`${table}_notify_write`)} after insert or update or delete or truncate on ${sql.table(table)} for each statement execute function portal_notify_write()`.execute(
+      db,
+    );
   }
 }
 
 export async function down(db: Kysely<any>, dialect: Dialect): Promise<void> {
   if (dialect !== 'postgres') return;
-  for (const table of ['app_sessions', 'users', 'user_roles']) await sql`drop trigger if exists ${sql.raw(`${table}_notify_write`)} on ${sql.table(table)}`.execute(db);
+  for (const table of ['app_sessions', 'users', 'user_roles'])
+    await sql`drop trigger if exists ${sql.raw(`${table}_notify_write`)} on ${sql.table(table)}`.execute(db);
 }

@@ -27,7 +27,9 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   if (dialect !== 'postgres') return;
   await sql`select pg_advisory_xact_lock(hashtext('portal_notify_write'))`.execute(db);
   await sql.raw(PG_WRITE_FUNCTION).execute(db);
-  await sql`create trigger schema_versions_notify_write after insert or update or delete or truncate on schema_versions for each statement execute function portal_notify_write()`.execute(db);
+  await sql`create trigger schema_versions_notify_write after insert or update or delete or truncate on schema_versions for each statement execute function portal_notify_write()`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

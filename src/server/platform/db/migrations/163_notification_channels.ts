@@ -8,14 +8,16 @@ import { TIME } from '../columns.js';
  * out: one row per kind, deadline and recipient, so a reminder is sent once however often the job runs.
  */
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
-  await db.schema.createTable('notification_preference')
+  await db.schema
+    .createTable('notification_preference')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('kind', 'varchar(48)', (c) => c.notNull())
     .addColumn('channel', 'varchar(16)', (c) => c.notNull())
     .addColumn('enabled', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('notification_preference_pk', ['user_id', 'kind', 'channel'])
     .execute();
-  await db.schema.createTable('reminder_sent')
+  await db.schema
+    .createTable('reminder_sent')
     .addColumn('kind', 'varchar(48)', (c) => c.notNull())
     .addColumn('deadline_key', 'varchar(120)', (c) => c.notNull())
     .addColumn('user_id', 'integer', (c) => c.notNull())

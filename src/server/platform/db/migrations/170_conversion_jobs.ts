@@ -8,7 +8,8 @@ import { TIME } from '../columns.js';
  * keeps its state, attempts, when it may be tried again, the converted object and a failure's reason.
  */
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
-  await db.schema.createTable('conversion_jobs')
+  await db.schema
+    .createTable('conversion_jobs')
     .addColumn('md5', 'varchar(32)', (c) => c.primaryKey())
     .addColumn('target', 'varchar(8)', (c) => c.notNull())
     .addColumn('source_ext', 'varchar(16)', (c) => c.notNull())

@@ -25,7 +25,12 @@ export interface FileStorage {
    * Stores one chunk of an upload; the chunk is visible to listChunks only once it is whole and,
    * when `expectedMd5` is given, only if its bytes have that md5 (ChunkMismatchError otherwise).
    */
-  putChunk(uploadId: string, index: number, body: Readable, opts: { maxBytes: number; length?: number; expectedMd5?: string }): Promise<{ size: number; md5: string }>;
+  putChunk(
+    uploadId: string,
+    index: number,
+    body: Readable,
+    opts: { maxBytes: number; length?: number; expectedMd5?: string },
+  ): Promise<{ size: number; md5: string }>;
   listChunks(uploadId: string): Promise<StoredChunk[]>;
   /** Concatenates chunks 0..count-1 in order into a staged object for `key`, showing every piece to `observe`. */
   assemble(uploadId: string, count: number, key: string, observe: (piece: Buffer) => void): Promise<StagedFile>;

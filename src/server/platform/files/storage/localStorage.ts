@@ -6,7 +6,14 @@ import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { HEAD_BYTES } from '../sniff.js';
-import { assertKey, assertUploadId, ChunkMismatchError, type FileStorage, type StagedFile, type StoredChunk } from './FileStorage.js';
+import {
+  assertKey,
+  assertUploadId,
+  ChunkMismatchError,
+  type FileStorage,
+  type StagedFile,
+  type StoredChunk,
+} from './FileStorage.js';
 import { HeadKeeper, Meter } from './streams.js';
 
 const READ_HWM = 1 << 20;
@@ -44,7 +51,14 @@ export function localStorage(root: string): FileStorage {
    * Staged bytes in `file`: commit moves them to the key (a chunk is linked, not moved, so until
    * the upload is recorded complete a crash leaves every chunk in place); discard calls `restore`.
    */
-  function staged(file: string, size: number, head: Buffer, key: string, restore: () => Promise<void>, keepSource = false): StagedFile {
+  function staged(
+    file: string,
+    size: number,
+    head: Buffer,
+    key: string,
+    restore: () => Promise<void>,
+    keepSource = false,
+  ): StagedFile {
     return {
       size,
       head,
@@ -127,10 +141,13 @@ export function localStorage(root: string): FileStorage {
       };
       let out: fs.WriteStream | undefined;
       try {
-        for await (const piece of fs.createReadStream(file, { highWaterMark: READ_HWM }) as AsyncIterable<Buffer>) see(piece);
+        for await (const piece of fs.createReadStream(file, { highWaterMark: READ_HWM }) as AsyncIterable<Buffer>)
+          see(piece);
         out = fs.createWriteStream(file, { flags: 'a', highWaterMark: READ_HWM });
         for (let i = 1; i < count; i++) {
-          for await (const piece of fs.createReadStream(chunkPath(uploadId, i), { highWaterMark: READ_HWM }) as AsyncIterable<Buffer>) {
+          for await (const piece of fs.createReadStream(chunkPath(uploadId, i), {
+            highWaterMark: READ_HWM,
+          }) as AsyncIterable<Buffer>) {
             see(piece);
             if (!out.write(piece)) await once(out, 'drain');
           }
@@ -164,7 +181,10 @@ export function localStorage(root: string): FileStorage {
     async createReadStream(key, range) {
       const file = keyPath(key);
       await fsp.access(file);
-      return fs.createReadStream(file, { highWaterMark: READ_HWM, ...(range ? { start: range.start, end: range.end } : {}) }) as Readable;
+      return fs.createReadStream(file, {
+        highWaterMark: READ_HWM,
+        ...(range ? { start: range.start, end: range.end } : {}),
+      }) as Readable;
     },
 
     async exists(key) {

@@ -1,11 +1,29 @@
 import type { Readable } from 'node:stream';
 import {
-  AbortMultipartUploadCommand, CompleteMultipartUploadCommand, CopyObjectCommand, CreateMultipartUploadCommand,
-  DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListMultipartUploadsCommand, ListObjectsV2Command,
-  PutObjectCommand, S3Client, S3ServiceException, UploadPartCommand,
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { HEAD_BYTES } from '../sniff.js';
-import { assertKey, assertUploadId, ChunkMismatchError, ChunkTooLargeError, type FileStorage, type StagedFile, type StoredChunk } from './FileStorage.js';
+import {
+  assertKey,
+  assertUploadId,
+  ChunkMismatchError,
+  ChunkTooLargeError,
+  type FileStorage,
+  type StagedFile,
+  type StoredChunk,
+} from './FileStorage.js';
 import type { S3Config } from '../../../fileConfig.js';
 import { HeadKeeper, Meter } from './streams.js';
 
@@ -16,7 +34,13 @@ const MAX_COPY = 5 * 1024 * 1024 * 1024;
 
 /** An S3 answer that the object, or the multipart upload, is not there. */
 function isMissing(e: unknown): boolean {
-  return e instanceof S3ServiceException && (e.$metadata?.httpStatusCode === 404 || e.name === 'NotFound' || e.name === 'NoSuchKey' || e.name === 'NoSuchUpload');
+  return (
+    e instanceof S3ServiceException &&
+    (e.$metadata?.httpStatusCode === 404 ||
+      e.name === 'NotFound' ||
+      e.name === 'NoSuchKey' ||
+      e.name === 'NoSuchUpload')
+  );
 }
 
 /**
@@ -52,8 +76,11 @@ export function s3Storage(config: S3Config): FileStorage {
     const out: { key: string; size: number }[] = [];
     let token: string | undefined;
     do {
-      const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix + keyPrefix, ContinuationToken: token }));
-      for (const c of page.Contents ?? []) if (c.Key) out.push({ key: c.Key.slice(prefix.length), size: Number(c.Size ?? 0) });
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket, Prefix: prefix + keyPrefix, ContinuationToken: token }),
+      );
+      for (const c of page.Contents ?? [])
+        if (c.Key) out.push({ key: c.Key.slice(prefix.length), size: Number(c.Size ?? 0) });
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return out;
@@ -74,7 +101,9 @@ export function s3Storage(config: S3Config): FileStorage {
   }
 
   async function read(key: string, range?: { start: number; end: number }): Promise<Readable> {
-    const answer = await client.send(new GetObjectCommand({ Bucket, Key: at(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+    const answer = await client.send(
+      new GetObjectCommand({ Bucket, Key: at(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+    );
     return answer.Body as Readable;
   }
 
@@ -105,7 +134,16 @@ export function s3Storage(config: S3Config): FileStorage {
       const body = Buffer.concat(pending, pendingBytes);
       pending = [];
       pendingBytes = 0;
-      const part = await client.send(new UploadPartCommand({ Bucket, Key: at(key), UploadId: uploadId, PartNumber: etags.length + 1, Body: body, ContentLength: body.length }));
+      const part = await client.send(
+        new UploadPartCommand({
+          Bucket,
+          Key: at(key),
+          UploadId: uploadId,
+          PartNumber: etags.length + 1,
+          Body: body,
+          ContentLength: body.length,
+        }),
+      );
       etags.push(part.ETag ?? '');
     };
     return {
@@ -119,10 +157,14 @@ export function s3Storage(config: S3Config): FileStorage {
       },
       async complete() {
         // The SDK throws when S3 answers 200 with an error document.
-        await client.send(new CompleteMultipartUploadCommand({
-          Bucket, Key: at(key), UploadId: uploadId,
-          MultipartUpload: { Parts: etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) },
-        }));
+        await client.send(
+          new CompleteMultipartUploadCommand({
+            Bucket,
+            Key: at(key),
+            UploadId: uploadId,
+            MultipartUpload: { Parts: etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) },
+          }),
+        );
       },
       abort: () => abortUpload(key, uploadId),
     };
@@ -144,8 +186,18 @@ export function s3Storage(config: S3Config): FileStorage {
       // The SDK pipes the body without listening for its errors: a body that breaks (longer than
       // announced, the client gone) cancels the request and is the answer.
       const cancel = new AbortController();
-      const broken = new Promise<never>((_, reject) => meter.once('error', (e) => { cancel.abort(); reject(e); }));
-      await Promise.race([client.send(new PutObjectCommand({ Bucket, Key: at(key), Body: body.pipe(meter), ContentLength: length }), { abortSignal: cancel.signal }), broken]);
+      const broken = new Promise<never>((_, reject) =>
+        meter.once('error', (e) => {
+          cancel.abort();
+          reject(e);
+        }),
+      );
+      await Promise.race([
+        client.send(new PutObjectCommand({ Bucket, Key: at(key), Body: body.pipe(meter), ContentLength: length }), {
+          abortSignal: cancel.signal,
+        }),
+        broken,
+      ]);
       if (meter.bytes !== length) {
         await remove(key);
         throw new Error('chunk shorter than announced');
@@ -210,7 +262,9 @@ export function s3Storage(config: S3Config): FileStorage {
         size: chunk.size,
         head,
         async commit() {
-          await client.send(new CopyObjectCommand({ Bucket, Key: at(key), CopySource: encodeURI(`${Bucket}/${at(source)}`) }));
+          await client.send(
+            new CopyObjectCommand({ Bucket, Key: at(key), CopySource: encodeURI(`${Bucket}/${at(source)}`) }),
+          );
         },
         async discard() {},
       };
@@ -247,10 +301,13 @@ export function s3Storage(config: S3Config): FileStorage {
       let KeyMarker: string | undefined;
       let UploadIdMarker: string | undefined;
       for (;;) {
-        const page = await client.send(new ListMultipartUploadsCommand({ Bucket, Prefix: `${prefix}blobs/`, KeyMarker, UploadIdMarker }));
+        const page = await client.send(
+          new ListMultipartUploadsCommand({ Bucket, Prefix: `${prefix}blobs/`, KeyMarker, UploadIdMarker }),
+        );
         for (const u of page.Uploads ?? []) {
           const startedAt = u.Initiated ? u.Initiated.getTime() : NaN;
-          if (u.Key && u.UploadId && Number.isFinite(startedAt)) out.push({ key: u.Key.slice(prefix.length), id: u.UploadId, startedAt });
+          if (u.Key && u.UploadId && Number.isFinite(startedAt))
+            out.push({ key: u.Key.slice(prefix.length), id: u.UploadId, startedAt });
         }
         if (!page.IsTruncated) return out;
         KeyMarker = page.NextKeyMarker;

@@ -38,9 +38,17 @@ export async function startS3TestServer(opts: { bucket: string; region: string; 
     }
     if (req.method === 'GET' && !key && 'uploads' in query) {
       const prefix = query.prefix ?? '';
-      const listed = [...uploads.entries()].filter(([, u]) => u.key.startsWith(prefix))
-        .map(([id, u]) => `<Upload><Key>${u.key}</Key><UploadId>${id}</UploadId><Initiated>${u.initiated.toISOString()}</Initiated></Upload>`).join('');
-      return send(200, `<ListMultipartUploadsResult><IsTruncated>false</IsTruncated>${listed}</ListMultipartUploadsResult>`);
+      const listed = [...uploads.entries()]
+        .filter(([, u]) => u.key.startsWith(prefix))
+        .map(
+          ([id, u]) =>
+            `<Upload><Key>${u.key}</Key><UploadId>${id}</UploadId><Initiated>${u.initiated.toISOString()}</Initiated></Upload>`,
+        )
+        .join('');
+      return send(
+        200,
+        `<ListMultipartUploadsResult><IsTruncated>false</IsTruncated>${listed}</ListMultipartUploadsResult>`,
+      );
     }
     if (req.method === 'POST' && 'uploads' in query) {
       const id = crypto.randomBytes(8).toString('hex');
@@ -58,7 +66,8 @@ export async function startS3TestServer(opts: { bucket: string; region: string; 
         const numbers = [...payload.toString().matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((m) => Number(m[1]));
         const parts = numbers.map((n) => upload.parts.get(n));
         if (parts.some((p) => !p)) return send(400, '<Error><Code>InvalidPart</Code></Error>');
-        if (parts.slice(0, -1).some((p) => p!.length < 5 * 1024 * 1024)) return send(400, '<Error><Code>EntityTooSmall</Code></Error>');
+        if (parts.slice(0, -1).some((p) => p!.length < 5 * 1024 * 1024))
+          return send(400, '<Error><Code>EntityTooSmall</Code></Error>');
         objects.set(key, Buffer.concat(parts as Buffer[]));
         uploads.delete(query.uploadId);
         return send(200, '<CompleteMultipartUploadResult/>');
@@ -72,12 +81,15 @@ export async function startS3TestServer(opts: { bucket: string; region: string; 
       const source = req.headers['x-amz-copy-source'];
       if (typeof source === 'string') {
         // `bucket/key` or `/bucket/key`, URL-encoded (the SDK encodes it), maybe with ?versionId.
-        const from = objects.get(decodeURIComponent(source.split('?')[0]).replace(/^\/+/, '').split('/').slice(1).join('/'));
+        const from = objects.get(
+          decodeURIComponent(source.split('?')[0]).replace(/^\/+/, '').split('/').slice(1).join('/'),
+        );
         if (!from) return send(404, '<Error><Code>NoSuchKey</Code></Error>');
         objects.set(key, from);
         return send(200, '<CopyObjectResult/>');
       }
-      if (Number(req.headers['content-length']) !== payload.length) return send(400, '<Error><Code>IncompleteBody</Code></Error>');
+      if (Number(req.headers['content-length']) !== payload.length)
+        return send(400, '<Error><Code>IncompleteBody</Code></Error>');
       objects.set(key, payload);
       return send(200);
     }
@@ -99,13 +111,16 @@ export async function startS3TestServer(opts: { bucket: string; region: string; 
     const stamp = String(req.headers['x-amz-date'] ?? '');
     if (!m || !/^\d{8}T\d{6}Z$/.test(stamp)) return false;
     const payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
-    if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== crypto.createHash('sha256').update(payload).digest('hex')) return false;
+    if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== crypto.createHash('sha256').update(payload).digest('hex'))
+      return false;
     const headers: Record<string, string> = {};
     for (const name of m[1].split(';')) {
       if (name === 'host' || name === 'x-amz-date') continue;
       headers[name] = String(req.headers[name] ?? '');
     }
-    const date = new Date(`${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`);
+    const date = new Date(
+      `${stamp.slice(0, 4)}-${stamp.slice(4, 6)}-${stamp.slice(6, 8)}T${stamp.slice(9, 11)}:${stamp.slice(11, 13)}:${stamp.slice(13, 15)}Z`,
+    );
     const expected = signV4(
       { method: req.method ?? 'GET', host: String(req.headers.host), path: url.pathname, query, headers, payloadHash },
       { region: opts.region, service: 's3', credentials: opts.credentials, date },
@@ -120,6 +135,10 @@ export async function startS3TestServer(opts: { bucket: string; region: string; 
     objects,
     uploads,
     requests,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -44,7 +44,10 @@ const sha256 = (data: string | Buffer) => crypto.createHash('sha256').update(dat
 const hmac = (key: Buffer | string, data: string) => crypto.createHmac('sha256', key).update(data).digest();
 
 export function amzDate(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 /**
@@ -63,7 +66,11 @@ export function signV4(
   headers['x-amz-date'] = stamp;
   if (opts.credentials.sessionToken) headers['x-amz-security-token'] = opts.credentials.sessionToken;
 
-  const canonicalUri = req.path.split('/').map((s) => uriEncode(safeDecode(s))).join('/') || '/';
+  const canonicalUri =
+    req.path
+      .split('/')
+      .map((s) => uriEncode(safeDecode(s)))
+      .join('/') || '/';
   const canonicalQuery = Object.entries(req.query ?? {})
     .map(([k, v]) => [uriEncode(k), uriEncode(v)] as const)
     .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
@@ -72,7 +79,14 @@ export function signV4(
   const names = Object.keys(headers).sort();
   const canonicalHeaders = names.map((n) => `${n}:${headers[n].trim().replace(/\s+/g, ' ')}\n`).join('');
   const signedHeaders = names.join(';');
-  const canonicalRequest = [req.method, canonicalUri, canonicalQuery, canonicalHeaders, signedHeaders, req.payloadHash].join('\n');
+  const canonicalRequest = [
+    req.method,
+    canonicalUri,
+    canonicalQuery,
+    canonicalHeaders,
+    signedHeaders,
+    req.payloadHash,
+  ].join('\n');
 
   const scope = `${day}/${opts.region}/${opts.service}/aws4_request`;
   const stringToSign = ['AWS4-HMAC-SHA256', stamp, scope, sha256(canonicalRequest)].join('\n');

@@ -22,7 +22,10 @@ let dir: string;
 let s3: Awaited<ReturnType<typeof startS3TestServer>>;
 const drivers: [string, () => FileStorage][] = [
   ['local disk', () => localStorage(dir)],
-  ['S3', () => s3Storage({ endpoint: s3.endpoint, region: 'cn-north-1', bucket: 'files', credentials, prefix: 'portal' })],
+  [
+    'S3',
+    () => s3Storage({ endpoint: s3.endpoint, region: 'cn-north-1', bucket: 'files', credentials, prefix: 'portal' }),
+  ],
 ];
 
 beforeAll(async () => {
@@ -42,16 +45,28 @@ describe.each(drivers)('%s storage', (_name, make) => {
     const b = crypto.randomBytes(3 * 1024 * 1024);
     const whole = Buffer.concat([a, b]);
     // Out of order, as a resumed upload may send them.
-    expect(await storage.putChunk(upload, 1, Readable.from([b]), { maxBytes: a.length, length: b.length })).toEqual({ size: b.length, md5: md5(b) });
+    expect(await storage.putChunk(upload, 1, Readable.from([b]), { maxBytes: a.length, length: b.length })).toEqual({
+      size: b.length,
+      md5: md5(b),
+    });
     expect(await storage.listChunks(upload)).toEqual([{ index: 1, size: b.length }]);
-    await storage.putChunk(upload, 0, Readable.from([a.subarray(0, 1000), a.subarray(1000)]), { maxBytes: a.length, length: a.length });
-    expect(await storage.listChunks(upload)).toEqual([{ index: 0, size: a.length }, { index: 1, size: b.length }]);
+    await storage.putChunk(upload, 0, Readable.from([a.subarray(0, 1000), a.subarray(1000)]), {
+      maxBytes: a.length,
+      length: a.length,
+    });
+    expect(await storage.listChunks(upload)).toEqual([
+      { index: 0, size: a.length },
+      { index: 1, size: b.length },
+    ]);
 
     const key = blobKey(md5(whole));
     // A refused assembly leaves the chunks exactly as they were.
     const refused = await storage.assemble(upload, 2, key, () => undefined);
     await refused.discard();
-    expect(await storage.listChunks(upload)).toEqual([{ index: 0, size: a.length }, { index: 1, size: b.length }]);
+    expect(await storage.listChunks(upload)).toEqual([
+      { index: 0, size: a.length },
+      { index: 1, size: b.length },
+    ]);
     expect(await storage.exists(key)).toBe(false);
 
     const hash = crypto.createHash('md5');
@@ -63,7 +78,9 @@ describe.each(drivers)('%s storage', (_name, make) => {
     await staged.commit();
     expect(await storage.exists(key)).toBe(true);
     expect(md5(await readAll(await storage.createReadStream(key)))).toBe(md5(whole));
-    expect((await readAll(await storage.createReadStream(key, { start: 10, end: 19 }))).equals(whole.subarray(10, 20))).toBe(true);
+    expect(
+      (await readAll(await storage.createReadStream(key, { start: 10, end: 19 }))).equals(whole.subarray(10, 20)),
+    ).toBe(true);
 
     await storage.removeUpload(upload);
     expect(await storage.listChunks(upload)).toEqual([]);
@@ -92,7 +109,9 @@ describe.each(drivers)('%s storage', (_name, make) => {
     const storage = make();
     const upload = id();
     const data = crypto.randomBytes(4096);
-    await expect(storage.putChunk(upload, 0, Readable.from([data]), { maxBytes: 1024, length: 1024 })).rejects.toBeInstanceOf(ChunkTooLargeError);
+    await expect(
+      storage.putChunk(upload, 0, Readable.from([data]), { maxBytes: 1024, length: 1024 }),
+    ).rejects.toBeInstanceOf(ChunkTooLargeError);
     expect(await storage.listChunks(upload)).toEqual([]);
   });
 
@@ -101,16 +120,30 @@ describe.each(drivers)('%s storage', (_name, make) => {
     const upload = id();
     const data = crypto.randomBytes(2048);
     const wrong = md5(Buffer.from('something else'));
-    await expect(storage.putChunk(upload, 0, Readable.from([data]), { maxBytes: 4096, length: data.length, expectedMd5: wrong })).rejects.toBeInstanceOf(ChunkMismatchError);
+    await expect(
+      storage.putChunk(upload, 0, Readable.from([data]), { maxBytes: 4096, length: data.length, expectedMd5: wrong }),
+    ).rejects.toBeInstanceOf(ChunkMismatchError);
     expect(await storage.listChunks(upload)).toEqual([]);
-    await storage.putChunk(upload, 0, Readable.from([data]), { maxBytes: 4096, length: data.length, expectedMd5: md5(data) });
+    await storage.putChunk(upload, 0, Readable.from([data]), {
+      maxBytes: 4096,
+      length: data.length,
+      expectedMd5: md5(data),
+    });
     expect(await storage.listChunks(upload)).toEqual([{ index: 0, size: data.length }]);
   });
 });
 
 describe('S3 driver', () => {
   it('signs every request (the test server refuses a wrong secret)', async () => {
-    const wrong = s3Storage({ endpoint: s3.endpoint, region: 'cn-north-1', bucket: 'files', credentials: { ...credentials, secretAccessKey: 'nope' } });
-    await expect(wrong.listChunks(id())).rejects.toMatchObject({ name: 'SignatureDoesNotMatch', $metadata: { httpStatusCode: 403 } });
+    const wrong = s3Storage({
+      endpoint: s3.endpoint,
+      region: 'cn-north-1',
+      bucket: 'files',
+      credentials: { ...credentials, secretAccessKey: 'nope' },
+    });
+    await expect(wrong.listChunks(id())).rejects.toMatchObject({
+      name: 'SignatureDoesNotMatch',
+      $metadata: { httpStatusCode: 403 },
+    });
   });
 });

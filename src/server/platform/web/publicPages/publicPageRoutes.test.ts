@@ -11,9 +11,21 @@ let province: Record<string, string>;
 const notices: { id: number; title: string }[] = [];
 
 async function publish(entity: string, title: string, content: string, summary?: string): Promise<number> {
-  const saved = await t.post(`/api/resource/${entity}/save`, { subAct: 'a', title, content, ...(summary ? { summary } : {}) }, province);
+  const saved = await t.post(
+    `/api/resource/${entity}/save`,
+    { subAct: 'a', title, content, ...(summary ? { summary } : {}) },
+    province,
+  );
   const rec = saved.body.data;
-  expect((await t.post(`/api/resource/${entity}/transition`, { subAct: 'a', id: rec.id, version: rec.version, action: 'publish' }, province)).status).toBe(200);
+  expect(
+    (
+      await t.post(
+        `/api/resource/${entity}/transition`,
+        { subAct: 'a', id: rec.id, version: rec.version, action: 'publish' },
+        province,
+      )
+    ).status,
+  ).toBe(200);
   return rec.id;
 }
 
@@ -21,12 +33,23 @@ const page = (url: string, headers: Record<string, string> = {}) => t.inject({ m
 
 beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>教育科研课题管理平台</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>');
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>教育科研课题管理平台</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
+  );
   t = await createTestApp({ clientDir });
   province = await t.loginAs('province');
   for (let i = 1; i <= 12; i++) {
     const title = `关于第${i}批课题申报的通知`;
-    notices.push({ id: await publish('announcement', title, `<p>第${i}批申报正文，截止日期见附件。</p>`, i === 12 ? '第十二批申报的摘要' : undefined), title });
+    notices.push({
+      id: await publish(
+        'announcement',
+        title,
+        `<p>第${i}批申报正文，截止日期见附件。</p>`,
+        i === 12 ? '第十二批申报的摘要' : undefined,
+      ),
+      title,
+    });
   }
   await publish('activityDynamics', '全省课题研讨会召开', '<p>研讨会纪要</p>');
 });
@@ -37,23 +60,38 @@ afterAll(async () => {
 
 describe('server-rendered public pages', () => {
   it('the notice list holds the titles of its first page as links, its own title and description', async () => {
-    const api = await t.post('/api/public/announcement/list', { pageId: 'portal/announcement.list', page: 1, pageSize: 10 });
+    const api = await t.post('/api/public/announcement/list', {
+      pageId: 'portal/announcement.list',
+      page: 1,
+      pageSize: 10,
+    });
     const firstPage = api.body.data.list as { id: number; title: string }[];
     expect(firstPage).toHaveLength(10);
     const res = await page('/noticeAnnouncement');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
-    for (const row of firstPage) expect(res.body).toContain(`<a href="/noticeAnnouncement/lookAnnouncement?id=${row.id}">${row.title}</a>`);
+    for (const row of firstPage)
+      expect(res.body).toContain(`<a href="/noticeAnnouncement/lookAnnouncement?id=${row.id}">${row.title}</a>`);
     expect(res.body).not.toContain('关于第1批课题申报的通知<');
     expect(res.body).toMatch(/<title>通知公告 - [^<]+<\/title>/);
     expect(res.body).toMatch(/<meta name="description" content="[^"]*通知公告，共12条，最新：关于第12批课题申报的通知/);
     // The answer the list was drawn from, for the app to take instead of asking again.
-    const embedded = JSON.parse(/<script type="application\/json" id="embedded-answers">([^<]*)<\/script>/.exec(res.body)![1]);
+    const embedded = JSON.parse(
+      /<script type="application\/json" id="embedded-answers">([^<]*)<\/script>/.exec(res.body)![1],
+    );
     const byPath = (p: string) => embedded.answers.find((a: { path: string }) => a.path === p);
-    expect(byPath('public/announcement/list')).toMatchObject({ body: { pageId: 'portal/announcement.list', page: 1, pageSize: 10 } });
-    expect(byPath('public/announcement/list').data.list.map((r: { id: number }) => r.id)).toEqual(firstPage.map((r) => r.id));
+    expect(byPath('public/announcement/list')).toMatchObject({
+      body: { pageId: 'portal/announcement.list', page: 1, pageSize: 10 },
+    });
+    expect(byPath('public/announcement/list').data.list.map((r: { id: number }) => r.id)).toEqual(
+      firstPage.map((r) => r.id),
+    );
     // And what the app asks for before it can draw anything, as the calls answer it.
-    expect(byPath('schema/page')).toEqual({ path: 'schema/page', body: { id: 'portal/announcement.list' }, data: (await t.post('/api/schema/page', { id: 'portal/announcement.list' })).body.data });
+    expect(byPath('schema/page')).toEqual({
+      path: 'schema/page',
+      body: { id: 'portal/announcement.list' },
+      data: (await t.post('/api/schema/page', { id: 'portal/announcement.list' })).body.data,
+    });
     expect(byPath('schema/routes').data).toEqual((await t.post('/api/schema/routes', {})).body.data);
     expect(byPath('basicInfoMaintain/querySysName').data.systemName).toBeTruthy();
   });
@@ -106,7 +144,12 @@ describe('server-rendered public pages', () => {
     expect(changed.statusCode).toBe(200);
     expect(changed.body).toContain('关于第13批课题申报的通知');
     expect(changed.headers.etag).not.toBe(etag);
-    const signedIn = await t.inject({ method: 'POST', url: '/api/resource/announcement/list', headers: province, payload: { subAct: 'a', page: 1, pageSize: 10 } });
+    const signedIn = await t.inject({
+      method: 'POST',
+      url: '/api/resource/announcement/list',
+      headers: province,
+      payload: { subAct: 'a', page: 1, pageSize: 10 },
+    });
     expect(signedIn.headers['cache-control']).toBe('no-store');
     expect(signedIn.headers.etag).toBeUndefined();
   });

@@ -56,16 +56,27 @@ export async function publicPageRoutes(app: FastifyInstance, opts: { ctx: AppCon
 
   for (const route of publicRoutes(ctx.schemas.routes)) {
     if (route.redirect || !(route.page || route.component === 'homePage')) continue;
-    app.get<{ Querystring: Record<string, string> }>(`${base}${route.path}`, { config: { auth: 'public' } }, (req, reply) => answer(route, req.query ?? {}, req.url, reply));
+    app.get<{ Querystring: Record<string, string> }>(
+      `${base}${route.path}`,
+      { config: { auth: 'public' } },
+      (req, reply) => answer(route, req.query ?? {}, req.url, reply),
+    );
   }
   app.get(`${base}/sitemap.xml`, { config: { auth: 'public' } }, async (req, reply) => {
     const origin = `${req.protocol}://${req.host}`;
-    return reply.header('Cache-Control', 'no-cache').type('application/xml; charset=utf-8').send(await sitemapXml(ctx, origin));
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('application/xml; charset=utf-8')
+      .send(await sitemapXml(ctx, origin));
   });
   app.get(`${base}/robots.txt`, { config: { auth: 'public' } }, async (req, reply) => {
     const origin = `${req.protocol}://${req.host}`;
-    return reply.header('Cache-Control', 'no-cache').type('text/plain; charset=utf-8')
-      .send(`User-agent: *\nAllow: ${base}/\nDisallow: ${base}/api/\nDisallow: ${base}/sso/\nSitemap: ${origin}${base}/sitemap.xml\n`);
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .type('text/plain; charset=utf-8')
+      .send(
+        `User-agent: *\nAllow: ${base}/\nDisallow: ${base}/api/\nDisallow: ${base}/sso/\nSitemap: ${origin}${base}/sitemap.xml\n`,
+      );
   });
 }
 

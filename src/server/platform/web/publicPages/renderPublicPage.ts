@@ -23,7 +23,9 @@ export interface RenderedPage {
 
 /** The portal's home sections: the compact public lists whose ids end in `.latest`, in the route order of their `more`. */
 export function homeSections(ctx: AppContext): ListPageDef[] {
-  const pages = [...ctx.schemas.pages.values()].filter((p): p is ListPageDef => p.kind === 'list' && p.source === 'public' && p.id.endsWith('.latest') && !!p.more);
+  const pages = [...ctx.schemas.pages.values()].filter(
+    (p): p is ListPageDef => p.kind === 'list' && p.source === 'public' && p.id.endsWith('.latest') && !!p.more,
+  );
   const order = publicRoutes(ctx.schemas.routes).map((r) => r.path);
   return pages.sort((a, b) => order.indexOf(a.more!) - order.indexOf(b.more!));
 }
@@ -45,16 +47,35 @@ function linkOf(to: string, row: Record<string, unknown>, basePath: string): str
 }
 
 /** Rows of a public list as a plain table; the link column's cell is a real anchor. */
-function listTable(page: ListPageDef, rows: Record<string, unknown>[], basePath: string, labels: Record<string, string>): string {
+function listTable(
+  page: ListPageDef,
+  rows: Record<string, unknown>[],
+  basePath: string,
+  labels: Record<string, string>,
+): string {
   // Columns whose value is a code (dictionaries, areas, files) are the app's to draw with their labels.
-  const columns = page.columns.filter((c) => c.render === 'link' || c.render === 'date' || c.render === 'datetime' || ((!c.render || c.render === 'text') && !labels[`dict:${c.field}`]));
+  const columns = page.columns.filter(
+    (c) =>
+      c.render === 'link' ||
+      c.render === 'date' ||
+      c.render === 'datetime' ||
+      ((!c.render || c.render === 'text') && !labels[`dict:${c.field}`]),
+  );
   const head = columns.map((c) => `<th scope="col">${escapeHtml(c.label ?? labels[c.field] ?? c.field)}</th>`).join('');
-  const body = rows.map((row) => `<tr>${columns.map((c) => {
-    const value = row[c.field];
-    if (c.render === 'link' && c.to) return `<td><a href="${escapeHtml(linkOf(c.to, row, basePath))}">${escapeHtml(value)}</a></td>`;
-    if (c.render === 'date') return `<td>${escapeHtml(dayOf(value))}</td>`;
-    return `<td>${escapeHtml(value)}</td>`;
-  }).join('')}</tr>`).join('');
+  const body = rows
+    .map(
+      (row) =>
+        `<tr>${columns
+          .map((c) => {
+            const value = row[c.field];
+            if (c.render === 'link' && c.to)
+              return `<td><a href="${escapeHtml(linkOf(c.to, row, basePath))}">${escapeHtml(value)}</a></td>`;
+            if (c.render === 'date') return `<td>${escapeHtml(dayOf(value))}</td>`;
+            return `<td>${escapeHtml(value)}</td>`;
+          })
+          .join('')}</tr>`,
+    )
+    .join('');
   return `<table class="ssr-table"><thead><tr>${head}</tr></thead><tbody>${body || `<tr><td colspan="${columns.length}">暂无数据</td></tr>`}</tbody></table>`;
 }
 
@@ -65,13 +86,21 @@ function labelsOf(ctx: AppContext, entityName: string): Record<string, string> {
   for (const [name, f] of Object.entries(entity?.fields ?? {})) {
     const field = f as { label?: string; dict?: string; type?: string };
     labels[name] = field.label ?? name;
-    if (field.dict || field.type === 'area' || field.type === 'files' || field.type === 'file') labels[`dict:${name}`] = '1';
+    if (field.dict || field.type === 'area' || field.type === 'files' || field.type === 'file')
+      labels[`dict:${name}`] = '1';
   }
   return labels;
 }
 
-async function listAnswer(service: ResourceService, page: ListPageDef, request: ListRequest): Promise<{ list: Record<string, unknown>[]; total: number }> {
-  return (await service.publicList(page.entity, request as unknown as Record<string, unknown>)) as { list: Record<string, unknown>[]; total: number };
+async function listAnswer(
+  service: ResourceService,
+  page: ListPageDef,
+  request: ListRequest,
+): Promise<{ list: Record<string, unknown>[]; total: number }> {
+  return (await service.publicList(page.entity, request as unknown as Record<string, unknown>)) as {
+    list: Record<string, unknown>[];
+    total: number;
+  };
 }
 
 export async function renderList(ctx: AppContext, page: ListPageDef, siteName: string): Promise<RenderedPage> {
@@ -79,17 +108,27 @@ export async function renderList(ctx: AppContext, page: ListPageDef, siteName: s
   const request = firstPageRequest(page);
   const answer = await listAnswer(service, page, request);
   const titleField = page.columns.find((c) => c.render === 'link')?.field ?? page.columns[0].field;
-  const names = answer.list.slice(0, 5).map((r) => String(r[titleField] ?? '')).filter(Boolean);
+  const names = answer.list
+    .slice(0, 5)
+    .map((r) => String(r[titleField] ?? ''))
+    .filter(Boolean);
   return {
     title: `${page.title} - ${siteName}`,
-    description: clip(`${siteName}${page.title}，共${answer.total}条${names.length ? `，最新：${names.join('；')}` : ''}`),
+    description: clip(
+      `${siteName}${page.title}，共${answer.total}条${names.length ? `，最新：${names.join('；')}` : ''}`,
+    ),
     html: `<h1 class="ssr-title">${escapeHtml(page.title)}</h1>${listTable(page, answer.list, ctx.config.basePath, labelsOf(ctx, page.entity))}<p class="ssr-total">共${answer.total}条记录</p>`,
     answers: [{ path: `public/${page.entity}/list`, body: request, data: answer }],
     pageIds: [page.id],
   };
 }
 
-export async function renderArticle(ctx: AppContext, page: ArticlePageDef, id: string, siteName: string): Promise<RenderedPage | null> {
+export async function renderArticle(
+  ctx: AppContext,
+  page: ArticlePageDef,
+  id: string,
+  siteName: string,
+): Promise<RenderedPage | null> {
   const service = new ResourceService(ctx);
   let record: Record<string, unknown>;
   try {
@@ -102,7 +141,9 @@ export async function renderArticle(ctx: AppContext, page: ArticlePageDef, id: s
   const summary = f.summary ? plainText(record[f.summary]) : '';
   // The body was cleaned when it was saved (records/sanitizeRichText.ts): it goes out as stored.
   const body = f.body ? String(record[f.body] ?? '') : '';
-  const meta = [f.source ? escapeHtml(record[f.source]) : '', f.date ? escapeHtml(dayOf(record[f.date])) : ''].filter(Boolean).join(' · ');
+  const meta = [f.source ? escapeHtml(record[f.source]) : '', f.date ? escapeHtml(dayOf(record[f.date])) : '']
+    .filter(Boolean)
+    .join(' · ');
   return {
     title: `${title} - ${page.title} - ${siteName}`,
     description: clip(summary || plainText(body) || title),
@@ -123,15 +164,21 @@ export function renderLookup(page: LookupPageDef, siteName: string, path: string
 }
 
 export async function renderHome(ctx: AppContext, siteName: string): Promise<RenderedPage> {
-  const sections = await Promise.all(homeSections(ctx).map(async (page) => ({ page, rendered: await renderList(ctx, page, siteName) })));
+  const sections = await Promise.all(
+    homeSections(ctx).map(async (page) => ({ page, rendered: await renderList(ctx, page, siteName) })),
+  );
   const base = ctx.config.basePath.replace(/\/$/, '');
-  const html = `<div class="ssr-banner"><h1>${escapeHtml(siteName)}</h1><p>课题申报、开题、中期、成果鉴定与结题全过程管理</p></div>${sections.map(({ page, rendered }) => {
-    const table = rendered.html.replace(/^<h1[^>]*>.*?<\/h1>/, '').replace(/<p class="ssr-total">.*?<\/p>$/, '');
-    return `<section aria-label="${escapeHtml(page.title)}"><h2>${escapeHtml(page.title)}</h2><a href="${escapeHtml(base + page.more)}">更多</a>${table}</section>`;
-  }).join('')}`;
+  const html = `<div class="ssr-banner"><h1>${escapeHtml(siteName)}</h1><p>课题申报、开题、中期、成果鉴定与结题全过程管理</p></div>${sections
+    .map(({ page, rendered }) => {
+      const table = rendered.html.replace(/^<h1[^>]*>.*?<\/h1>/, '').replace(/<p class="ssr-total">.*?<\/p>$/, '');
+      return `<section aria-label="${escapeHtml(page.title)}"><h2>${escapeHtml(page.title)}</h2><a href="${escapeHtml(base + page.more)}">更多</a>${table}</section>`;
+    })
+    .join('')}`;
   return {
     title: siteName,
-    description: clip(`${siteName}：课题申报、开题、中期、成果鉴定与结题全过程管理；${sections.map((s) => s.page.title).join('、')}`),
+    description: clip(
+      `${siteName}：课题申报、开题、中期、成果鉴定与结题全过程管理；${sections.map((s) => s.page.title).join('、')}`,
+    ),
     html,
     answers: sections.flatMap((s) => s.rendered.answers),
     pageIds: sections.map((s) => s.page.id),
@@ -139,12 +186,18 @@ export async function renderHome(ctx: AppContext, siteName: string): Promise<Ren
 }
 
 /** The page a public route shows, drawn on the server; null where the app alone draws it. */
-export async function renderPublicPage(ctx: AppContext, route: RouteDef, query: Record<string, string>, siteName: string): Promise<RenderedPage | null> {
+export async function renderPublicPage(
+  ctx: AppContext,
+  route: RouteDef,
+  query: Record<string, string>,
+  siteName: string,
+): Promise<RenderedPage | null> {
   if (route.component === 'homePage') return renderHome(ctx, siteName);
   const page: PageDef | undefined = route.page ? ctx.schemas.pages.get(route.page) : undefined;
   if (!page || (page as { source?: string }).source !== 'public') return null;
   if (page.kind === 'list') return renderList(ctx, page, siteName);
   if (page.kind === 'article') return query.id ? renderArticle(ctx, page, query.id, siteName) : null;
-  if (page.kind === 'lookup') return renderLookup(page, siteName, `${ctx.config.basePath.replace(/\/$/, '')}${route.path}`);
+  if (page.kind === 'lookup')
+    return renderLookup(page, siteName, `${ctx.config.basePath.replace(/\/$/, '')}${route.path}`);
   return null;
 }

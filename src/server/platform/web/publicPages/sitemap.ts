@@ -23,19 +23,32 @@ export async function sitemapXml(ctx: AppContext, origin: string): Promise<strin
     if (page.kind !== 'list') continue;
     const link = (page as ListPageDef).columns.find((c) => c.render === 'link' && c.to);
     if (!link?.to) continue;
-    const article = (route.children ?? []).map((c) => (c.page ? ctx.schemas.pages.get(c.page) : undefined)).find((p): p is ArticlePageDef => p?.kind === 'article');
+    const article = (route.children ?? [])
+      .map((c) => (c.page ? ctx.schemas.pages.get(c.page) : undefined))
+      .find((p): p is ArticlePageDef => p?.kind === 'article');
     const dateField = article?.fields.date;
     const rows: Record<string, unknown>[] = [];
     // Page by page, as the list call allows: the newest first, up to SITEMAP_MAX per list.
     for (let n = 1; rows.length < SITEMAP_MAX; n++) {
-      const answer = await service.publicList(page.entity, { pageId: page.id, page: n, pageSize: MAX_PAGE_SIZE }) as { list: Record<string, unknown>[]; total: number };
+      const answer = (await service.publicList(page.entity, { pageId: page.id, page: n, pageSize: MAX_PAGE_SIZE })) as {
+        list: Record<string, unknown>[];
+        total: number;
+      };
       rows.push(...answer.list);
       if (answer.list.length < MAX_PAGE_SIZE || rows.length >= answer.total) break;
     }
     for (const row of rows) {
-      urls.push({ loc: `${base}${link.to.replace(/:(\w+)/g, (_m, f: string) => encodeURIComponent(String(row[f] ?? '')))}`, lastmod: dateField ? dayOf(row[dateField]) : undefined });
+      urls.push({
+        loc: `${base}${link.to.replace(/:(\w+)/g, (_m, f: string) => encodeURIComponent(String(row[f] ?? '')))}`,
+        lastmod: dateField ? dayOf(row[dateField]) : undefined,
+      });
     }
   }
-  const entries = urls.map((u) => `<url><loc>${escapeHtml(origin + u.loc)}</loc>${u.lastmod ? `<lastmod>${escapeHtml(u.lastmod)}</lastmod>` : ''}</url>`).join('\n');
+  const entries = urls
+    .map(
+      (u) =>
+        `<url><loc>${escapeHtml(origin + u.loc)}</loc>${u.lastmod ? `<lastmod>${escapeHtml(u.lastmod)}</lastmod>` : ''}</url>`,
+    )
+    .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries}\n</urlset>\n`;
 }
