@@ -7,8 +7,16 @@ const scrypt = promisify(crypto.scrypt) as (
   len: number,
   o: crypto.ScryptOptions,
 ) => Promise<Buffer>;
-// N=2^15, r=8: ~32 MiB of memory per hash, which is what makes scrypt memory-hard.
-const PARAMS = { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+// N=2^15, r=8: ~32 MiB of memory per hash, which is what makes scrypt memory-hard. A test run
+// (NODE_ENV=test) may lower N with TEST_SCRYPT_N: its passwords guard nothing, and the suite hashes
+// and checks hundreds of them. Stored hashes carry their own N, so verifying reads it from the hash.
+const PARAMS = { N: testScryptN() ?? 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+
+function testScryptN(): number | undefined {
+  const n = Number(process.env.TEST_SCRYPT_N);
+  if (process.env.NODE_ENV !== 'test' || !Number.isInteger(n) || n < 2 || (n & (n - 1)) !== 0) return undefined;
+  return n;
+}
 
 /** Random URL-safe token with `bytes` bytes of entropy (tickets use at least 16 = 128 bits). */
 export function randomToken(bytes = 32): string {
