@@ -120,8 +120,11 @@ async function startUnderLock(
     if (!opts.database) await database.close();
   });
 
-  // A publish on another process is served from this process's next request on.
-  app.addHook('onRequest', async () => {
+  // A publish on another process is served from this process's next request on. The probes stay
+  // out of it: readiness must answer 503, not fail, when the database is gone.
+  const probes = new Set(['/healthz', '/readyz']);
+  app.addHook('onRequest', async (request) => {
+    if (probes.has(request.routeOptions.url ?? '')) return;
     await schemaRegistry.followOthers();
   });
   schemaRegistry.onChange(async (set) => {

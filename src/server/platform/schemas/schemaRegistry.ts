@@ -82,8 +82,9 @@ export class SchemaRegistry {
   async followOthers(): Promise<void> {
     const seen = this.database.watch.version('schema_versions');
     if (seen === this.seenWatch) return;
-    this.seenWatch = seen;
     await this.refresh();
+    // Only once the refresh succeeded: a failed one is tried again on the next request.
+    this.seenWatch = seen;
   }
 
   private async load(): Promise<boolean> {
