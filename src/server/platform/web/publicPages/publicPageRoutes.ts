@@ -11,7 +11,7 @@ import { sitemapXml } from './sitemap.js';
 export const EMBEDDED_ANSWERS_ID = 'embedded-answers';
 
 /** Until the app's own styles are in: the server's page reads like the app's (same widths, fonts, spacing). */
-const SSR_STYLE = `<style>#root>.ssr-page{max-width:1200px;margin:0 auto;padding:16px;font:14px/1.5715 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"PingFang SC","Microsoft YaHei",sans-serif;color:rgba(0,0,0,.88)}.ssr-page table{width:100%;border-collapse:collapse}.ssr-page td,.ssr-page th{padding:8px;border-bottom:1px solid #f0f0f0;text-align:left}.ssr-page a{color:#1677ff;text-decoration:none}.ssr-page section{margin-top:16px}</style>`;
+const SSR_STYLE = `<style>#root>.ssr-page{max-width:1200px;margin:0 auto;padding:16px;font:14px/1.5715 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"PingFang SC","Microsoft YaHei",sans-serif;color:rgba(0,0,0,.88)}.ssr-page table{width:100%;border-collapse:collapse}.ssr-page td,.ssr-page th{padding:8px;border-bottom:1px solid #f0f0f0;text-align:left}.ssr-page a{color:#0958d9;text-decoration:none}.ssr-page section{margin-top:16px}</style>`;
 
 /** Calls every first load makes, answered the same for every visitor: embedded with each page. */
 const BOOT_CALLS: { path: string; body: Record<string, unknown> }[] = [
@@ -84,7 +84,20 @@ export async function publicPageRoutes(app: FastifyInstance, opts: { ctx: AppCon
 export function pageHtml(template: string, page: RenderedPage, url: string): string {
   const head = `<title>${escapeHtml(page.title)}</title><meta name="description" content="${escapeHtml(page.description)}">${SSR_STYLE}`;
   const data = `<script type="application/json" id="${EMBEDDED_ANSWERS_ID}">${jsonForScript({ at: url, answers: page.answers })}</script>`;
-  return template
+  // The app's code follows the content: the page paints from the HTML alone, and the scripts (which
+  // take over, not draw) do not contend with it for the first bytes.
+  const code: string[] = [];
+  const withoutCode = template.replace(
+    /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g,
+    (tag) => {
+      code.push(tag);
+      return '';
+    },
+  );
+  return withoutCode
     .replace(/<title>[\s\S]*?<\/title>/, head)
-    .replace(/<div id="root"><\/div>/, `<div id="root"><main class="ssr-page">${page.html}</main></div>${data}`);
+    .replace(
+      /<div id="root"><\/div>/,
+      `<div id="root"><main class="ssr-page">${page.html}</main></div>${data}${code.join('')}`,
+    );
 }
