@@ -125,7 +125,9 @@ describe('schema studio', () => {
       .locator('.ant-popconfirm')
       .getByRole('button', { name: btn('回滚') })
       .click();
-    await poll(() => analyst.locator('.ant-modal-confirm').textContent()).toContain('合作单位');
+    await poll(() => analyst.locator('.ant-modal-content', { hasText: '此修改影响已存数据' }).textContent()).toContain(
+      '合作单位',
+    );
     await screenshot(analyst, 'studio-05-rollback-confirm');
     await analyst.getByRole('button', { name: btn('确认继续') }).click();
     await expectMessage(analyst, '回滚成功');

@@ -9,7 +9,7 @@ import { assertKey, assertStudioUser, checkChange, parseContent, publish, rollba
 import { studioTree } from './studioTree.js';
 import { jsonDiff } from '../../../shared/schema/jsonDiff.js';
 
-const subAct = { type: ['string', 'number', 'null'] };
+const subAct = { type: ['string', 'number', 'null'], maxLength: 100 };
 const key = { type: 'string', minLength: 1, maxLength: 200 };
 const content = { type: 'string', minLength: 1, maxLength: 1_000_000 };
 const reason = { type: 'string', minLength: 1, maxLength: 500 };

@@ -107,7 +107,7 @@ describe('reference data seed from two processes at once', () => {
       .selectFrom('user_roles')
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
-    expect(Number(roles.n)).toBe(10);
+    expect(Number(roles.n)).toBe(11);
     const types = await db.selectFrom('dictionary_types').select(['type', 'version']).execute();
     expect(types).toHaveLength(t.ctx.schemas.dictionaries.size);
     const r = await t.post('/api/home/getDicListByType?type=areacode', {});

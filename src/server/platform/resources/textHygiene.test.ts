@@ -88,8 +88,10 @@ describe('text hygiene at the engine', () => {
   it("every json field has a bound: rows of their own or the engine's", () => {
     for (const entity of t.ctx.schemas.entities.values()) {
       for (const [name, def] of Object.entries(entity.fields)) {
+        // The engine's default is 200 rows; a list the server fills itself (a year's published
+        // results of a whole province) may declare more, but never goes unbounded.
         if (def.type === 'json' && def.rows)
-          expect(def.rows.maxRows ?? 200, `${entity.name}.${name}`).toBeLessThanOrEqual(200);
+          expect(def.rows.maxRows ?? 200, `${entity.name}.${name}`).toBeLessThanOrEqual(2000);
       }
     }
   });

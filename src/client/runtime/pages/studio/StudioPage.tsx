@@ -5,7 +5,8 @@
  * path, held for confirmation when stored data would lose its schema) and rollback to any version.
  * The server checks every call (super admin and analyst only).
  */
-import { Alert, Button, Card, Col, Empty, Input, List, Modal, Row, Space, Tabs, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Input, List, Row, Space, Tabs, Typography } from 'antd';
+import { Dialog } from '../../../feedback/Dialog.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { StudioPageDef } from '../../../../shared/schema/types.js';
 import { isApiError } from '../../../api/ApiError.js';
@@ -40,6 +41,7 @@ export function StudioPage({ bundle }: PageKindProps) {
   const [publishing, setPublishing] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [ask, setAsk] = useState<{ orphans: Orphan[]; go: () => Promise<void> } | undefined>();
   const published = useRef(new Map<string, string>());
 
   const text = open ? (drafts[open.key] ?? open.published) : '';
@@ -116,12 +118,9 @@ export function StudioPage({ bundle }: PageKindProps) {
         ? (e.data as { confirm?: boolean; orphans?: Orphan[] } | undefined)?.orphans
         : undefined;
       if (orphans?.length) {
-        Modal.confirm({
-          title: '此修改影响已存数据',
-          okText: '确认继续',
-          cancelText: '取消',
-          content: <List size="small" dataSource={orphans} renderItem={(o) => <List.Item>{o.message}</List.Item>} />,
-          onOk: async () => {
+        setAsk({
+          orphans,
+          go: async () => {
             try {
               await call(true);
               await afterChange(key, ok);
@@ -153,6 +152,20 @@ export function StudioPage({ bundle }: PageKindProps) {
 
   return (
     <section className="runtime-page runtime-studio" aria-label={page.title}>
+      <Dialog
+        open={!!ask}
+        title="此修改影响已存数据"
+        okText="确认继续"
+        cancelText="取消"
+        onCancel={() => setAsk(undefined)}
+        onOk={async () => {
+          const go = ask?.go;
+          setAsk(undefined);
+          await go?.();
+        }}
+      >
+        <List size="small" dataSource={ask?.orphans ?? []} renderItem={(o) => <List.Item>{o.message}</List.Item>} />
+      </Dialog>
       <Card
         title={page.title}
         extra={page.description ? <Typography.Text type="secondary">{page.description}</Typography.Text> : null}
