@@ -92,7 +92,7 @@ describe('conflicts and declines', () => {
       ['研究基础', '24'],
     ])
       await sheet.getByLabel(`${name}得分`).fill(v!);
-    await sheet.getByLabel('同意立项').check();
+    await sheet.getByLabel('同意立项', { exact: true }).check();
     await sheet.getByLabel('比较熟悉').check();
     await sheet.getByLabel('评审意见').fill('研究设计较完整，建议细化研究方法。');
     await screenshot(page, 'review-conflict-03-guidance');
