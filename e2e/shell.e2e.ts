@@ -58,7 +58,7 @@ describe('the shell for a visitor', () => {
     const { page, context, errors } = await openPage(browser, '/');
     await page.waitForURL('**/homePage');
     await expect.poll(() => page.locator('.shell-system-name').innerText()).toBe('教育科研课题管理平台');
-    expect(await topMenuTexts(page)).toEqual(['首页', '通知公告', '活动动态', '相关下载', '政策法规', '证书查验', '常见问题']);
+    expect(await topMenuTexts(page)).toEqual(['首页', '通知公告', '活动动态', '相关下载', '立项名单', '结题公示', '政策法规', '证书查验', '常见问题']);
     await page.locator('.shell-login-button').waitFor();
     for (const title of ['通知公告', '活动动态', '相关下载', '政策法规']) {
       await expect.poll(() => page.locator('.shell-home-section-head h3', { hasText: title }).count()).toBe(1);
