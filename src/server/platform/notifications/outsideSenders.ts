@@ -64,7 +64,7 @@ export function emailSender(config: ChannelConfig, policy: ChannelPolicy): Sende
           notice.body ?? '',
           link ? `查看详情：${link}` : '',
           '',
-          '此邮件由系统自动发送，请勿直接回复。如不需要此类邮件，可在平台“个人设置 > 消息提醒设置”中关闭。',
+          '此邮件由系统自动发送，请勿直接回复。如不需要此类邮件，可在平台的“消息提醒设置”中关闭。',
         ]
           .filter((l, i) => l !== '' || i === 2)
           .join('\n');
