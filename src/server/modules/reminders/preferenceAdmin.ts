@@ -1,12 +1,7 @@
 import type { EntityDef } from '../../../shared/schema/types.js';
 import type { AppContext } from '../../AppContext.js';
-import type { SessionUser } from '../../platform/auth/sessions.js';
-import { AppError } from '../../platform/http/AppError.js';
-import { hasRight, permissions } from '../../platform/records/access.js';
-import { DictionaryValues } from '../../platform/records/dictionaries.js';
-import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
-import { validateFields } from '../../platform/resources/validate.js';
-import { logRows, virtualRecord, type VirtualEntity } from '../../platform/resources/virtualEntities.js';
+import { singleRecordEntity } from '../../platform/resources/singleRecordEntity.js';
+import { virtualRecord, type VirtualEntity } from '../../platform/resources/virtualEntities.js';
 import {
   OUTSIDE_CHANNELS,
   readChoices,
@@ -39,45 +34,26 @@ export function policyOf(entity: EntityDef): ChannelPolicy {
 
 /**
  * The signed-in person's own reminder choices as the one record (id 1) of notificationPreference:
- * nobody reads or changes another's; a change is logged like any record's.
+ * nobody reads or changes another's; a change is logged like any record's, per person.
  */
 export function preferenceAdmin(ctx: AppContext): VirtualEntity {
   const entity = ctx.schemas.entities.get(PREFERENCE_ENTITY) as EntityDef;
   const policy = policyOf(entity);
-  const dicts = new DictionaryValues(ctx);
-  const store = KyselyRecordStore.of(ctx.database);
-
-  const record = async (user: SessionUser) => {
-    const choices = await readChoices(ctx.database.db, user.userId);
-    const fields: Record<string, boolean> = {};
-    for (const name of Object.keys(entity.fields)) {
-      const f = channelField(name);
-      if (f) fields[name] = choices.get(f.kind)?.[f.channel] ?? policy.get(f.kind)?.[f.channel] ?? false;
-    }
-    return virtualRecord(1, fields, { ownerId: user.userId, createdBy: user.userId });
-  };
-  const answer = async (user: SessionUser) => {
-    const rec = await record(user);
-    return { ...rec, _perm: permissions(entity, null, rec, user) };
-  };
-  const check = (body: Record<string, unknown>, user: SessionUser, right: 'read' | 'update') => {
-    if (!hasRight(entity, right, user)) throw AppError.forbidden();
-    if (body.id !== undefined && String(body.id) !== '1') throw AppError.notFound();
-  };
-
-  return {
-    async list(_body, user) {
-      check({}, user, 'read');
-      return { list: [await answer(user)], total: 1, page: 1, pageSize: 10 };
+  return singleRecordEntity(ctx, {
+    entity: PREFERENCE_ENTITY,
+    actionLabel: '修改消息提醒设置',
+    // Logged per person: the record id in the log is the person's own user id.
+    logId: (user) => user.userId,
+    async read(user) {
+      const choices = await readChoices(ctx.database.db, user.userId);
+      const fields: Record<string, boolean> = {};
+      for (const name of Object.keys(entity.fields)) {
+        const f = channelField(name);
+        if (f) fields[name] = choices.get(f.kind)?.[f.channel] ?? policy.get(f.kind)?.[f.channel] ?? false;
+      }
+      return virtualRecord(1, fields, { ownerId: user.userId, createdBy: user.userId });
     },
-    async get(body, user) {
-      check(body, user, 'read');
-      return answer(user);
-    },
-    async save(body, user) {
-      check(body, user, 'update');
-      const existing = await record(user);
-      const { values } = await validateFields(ctx, dicts, entity, body, existing, user);
+    async write(values, existing, user) {
       const changed: string[] = [];
       await ctx.database.db.transaction().execute(async (trx) => {
         for (const [name, value] of Object.entries(values)) {
@@ -87,27 +63,7 @@ export function preferenceAdmin(ctx: AppContext): VirtualEntity {
           changed.push(`${entity.fields[name].label}${value ? '开启' : '关闭'}`);
         }
       });
-      if (changed.length) {
-        // Logged per person: the record id in the log is the person's own user id.
-        await store.log({
-          entity: PREFERENCE_ENTITY,
-          recordId: user.userId,
-          action: 'update',
-          actionLabel: '修改消息提醒设置',
-          fromStatus: null,
-          toStatus: null,
-          comment: changed.join('、').slice(0, 500),
-          userId: user.userId,
-          userName: user.realName,
-          roleCode: user.roleCode,
-          createdAt: Date.now(),
-        });
-      }
-      return answer(user);
+      return changed.length ? changed.join('、') : null;
     },
-    async logs(body, user) {
-      check(body, user, 'read');
-      return logRows(await store.logs(entity, user.userId));
-    },
-  };
+  });
 }

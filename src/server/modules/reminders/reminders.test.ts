@@ -98,12 +98,16 @@ describe('deadline reminders by e-mail', () => {
       leader2,
     );
     expect(saved.body.data).toMatchObject({ emailStageReportDue: false, emailNoticeClosing: true });
+    // The change is in the person's own log; leader1 sees none of it.
+    const log = (await t.post('/api/resource/notificationPreference/log', { id: 1 }, leader2)).body.data;
+    expect(log[0]).toMatchObject({ actionLabel: '修改消息提醒设置', comment: expect.stringContaining('关闭') });
     // Nobody reads or writes another person's choices: the one record is always the caller's own.
     const leader1 = await t.loginAs('leader1');
     expect(
       (await t.post('/api/resource/notificationPreference/get', { id: 1 }, leader1)).body.data.emailStageReportDue,
     ).toBe(true);
     expect((await t.post('/api/resource/notificationPreference/get', { id: 6 }, leader1)).status).toBe(404);
+    expect((await t.post('/api/resource/notificationPreference/log', { id: 1 }, leader1)).body.data).toEqual([]);
     expect(
       (
         await t.post(

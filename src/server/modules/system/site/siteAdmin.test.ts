@@ -46,6 +46,11 @@ describe('site settings and sub-systems', () => {
     expect(after.body.data.logImage).toBe(`data:image/png;base64,${PNG.toString('base64')}`);
     const got = await t.post('/api/resource/siteSetting/get', { subAct: 'a', id: 1 }, admin);
     expect(got.body.data.logo).toEqual([expect.objectContaining({ id: fileId })]);
+    const log = await t.post('/api/resource/siteSetting/log', { subAct: 'a', id: 1 }, admin);
+    expect(log.body.data[0]).toMatchObject({
+      actionLabel: '修改系统设置',
+      comment: expect.stringContaining('系统名称'),
+    });
     expect(
       (await t.post('/api/resource/siteSetting/save', { subAct: 'a', id: 1, version: 1, systemName: 'x' }, province))
         .status,

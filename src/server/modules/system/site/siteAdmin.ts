@@ -1,12 +1,7 @@
 import type { EntityDef } from '../../../../shared/schema/types.js';
 import type { AppContext } from '../../../AppContext.js';
-import type { SessionUser } from '../../../platform/auth/sessions.js';
-import { AppError } from '../../../platform/http/AppError.js';
-import { hasRight, permissions } from '../../../platform/records/access.js';
-import { DictionaryValues } from '../../../platform/records/dictionaries.js';
-import { KyselyRecordStore, type StoredRecord } from '../../../platform/records/RecordStore.js';
-import { validateFields } from '../../../platform/resources/validate.js';
-import { logRows, virtualRecord, type VirtualEntity } from '../../../platform/resources/virtualEntities.js';
+import { singleRecordEntity } from '../../../platform/resources/singleRecordEntity.js';
+import { virtualRecord, type VirtualEntity } from '../../../platform/resources/virtualEntities.js';
 import { readSetting, writeSetting, type SiteSettings } from '../../../platform/reference/settingsStore.js';
 import { accountSettings } from '../users/accountSettings.js';
 import { logoDataUrl } from './logoImage.js';
@@ -37,43 +32,22 @@ export async function effectiveSite(ctx: AppContext): Promise<SiteSettings & { o
 /** The site settings as the one record (id 1) of the virtual entity siteSetting (/systemSet/addSubSystem). */
 export function siteAdmin(ctx: AppContext): VirtualEntity {
   const entity = ctx.schemas.entities.get('siteSetting') as EntityDef;
-  const dicts = new DictionaryValues(ctx);
-  const store = KyselyRecordStore.of(ctx.database);
-
-  const record = async (): Promise<StoredRecord> => {
-    const site = await effectiveSite(ctx);
-    const o = (await readSetting<SiteOverrides>(ctx.database.db, SITE_OVERRIDES)) ?? {};
-    return virtualRecord(1, {
-      systemName: site.systemName,
-      organize: site.organize ?? '',
-      reviewType: site.reviewType,
-      logo: o.logo ?? [],
-      logImage: site.logImage,
-      signUpApproval: (await accountSettings(ctx)).signUpApproval,
-    });
-  };
-  const answer = async (user: SessionUser) => {
-    const rec = await record();
-    return { ...rec, _perm: permissions(entity, null, rec, user) };
-  };
-  const check = (body: Record<string, unknown>, user: SessionUser, right: 'read' | 'update') => {
-    if (!hasRight(entity, right, user)) throw AppError.forbidden();
-    if (body.id !== undefined && String(body.id) !== '1') throw AppError.notFound();
-  };
-
-  return {
-    async list(body, user) {
-      check({}, user, 'read');
-      return { list: [await answer(user)], total: 1, page: 1, pageSize: 10 };
+  return singleRecordEntity(ctx, {
+    entity: 'siteSetting',
+    actionLabel: '修改系统设置',
+    async read() {
+      const site = await effectiveSite(ctx);
+      const o = (await readSetting<SiteOverrides>(ctx.database.db, SITE_OVERRIDES)) ?? {};
+      return virtualRecord(1, {
+        systemName: site.systemName,
+        organize: site.organize ?? '',
+        reviewType: site.reviewType,
+        logo: o.logo ?? [],
+        logImage: site.logImage,
+        signUpApproval: (await accountSettings(ctx)).signUpApproval,
+      });
     },
-    async get(body, user) {
-      check(body, user, 'read');
-      return answer(user);
-    },
-    async save(body, user) {
-      check(body.id === undefined ? { id: 1 } : body, user, 'update');
-      const existing = await record();
-      const { values } = await validateFields(ctx, dicts, entity, body, existing, user);
+    async write(values, _existing, user) {
       const o = (await readSetting<SiteOverrides>(ctx.database.db, SITE_OVERRIDES)) ?? {};
       const next: SiteOverrides = { ...o };
       for (const k of ['systemName', 'organize', 'reviewType'] as const)
@@ -91,27 +65,9 @@ export function siteAdmin(ctx: AppContext): VirtualEntity {
           signUpApproval: Boolean(values.signUpApproval),
         });
       }
-      await store.log({
-        entity: 'siteSetting',
-        recordId: 1,
-        action: 'update',
-        actionLabel: '修改系统设置',
-        fromStatus: null,
-        toStatus: null,
-        comment:
-          Object.keys(values)
-            .map((k) => entity.fields[k]?.label ?? k)
-            .join('、') || null,
-        userId: user.userId,
-        userName: user.realName,
-        roleCode: user.roleCode,
-        createdAt: Date.now(),
-      });
-      return answer(user);
+      return Object.keys(values)
+        .map((k) => entity.fields[k]?.label ?? k)
+        .join('、');
     },
-    async logs(body, user) {
-      check(body, user, 'read');
-      return logRows(await store.logs(entity, 1));
-    },
-  };
+  });
 }
