@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { buttonName as btn, launchBrowser, pressRowAction, screenshot } from './harness.js';
+import { buttonName as btn, launchBrowser, pressRowAction, screenshot, openList } from './harness.js';
 import { loginSessions } from './login.js';
 
 const RUN = String(Date.now() % 100_000);
@@ -27,18 +27,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function openList(page: Page): Promise<Locator> {
-  await page.goto('/projectManagement/changeList');
-  const list = page.locator('.runtime-list');
-  await list.locator('.ant-table-tbody').waitFor();
-  await page
-    .locator('.ant-spin-spinning')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15_000 })
-    .catch(() => undefined);
-  return list;
-}
-
 /** The list row of a topic (by a text it shows). */
 function row(list: Locator, text: string): Locator {
   return list.locator('.ant-table-tbody tr.ant-table-row', { hasText: text }).first();
@@ -52,7 +40,7 @@ async function decide(
   comment: string | null,
   expected: string,
 ): Promise<void> {
-  const list = await openList(page);
+  const list = await openList(page, '/projectManagement/changeList');
   const r = row(list, rowText);
   await r.waitFor();
   await pressRowAction(page, r, label);
@@ -76,7 +64,7 @@ describe('change requests', () => {
 
   it('leader1 asks to change the name of a running topic and to add a member', async () => {
     const page = await as('leader1');
-    const list = await openList(page);
+    const list = await openList(page, '/projectManagement/changeList');
     await poll(() => list.locator('.runtime-list-title').textContent()).toBe('课题变更申请');
     await screenshot(page, 'changes-01-leader-list');
     await page.getByRole('button', { name: /新增变更申请/ }).click();
@@ -109,17 +97,17 @@ describe('change requests', () => {
       .getByRole('button', { name: btn('确定') })
       .click();
     await page.waitForURL('**/projectManagement/changeList');
-    const after = await openList(page);
+    const after = await openList(page, '/projectManagement/changeList');
     await poll(() => row(after, topicName).textContent()).toContain('市级审核中');
   });
 
   it('city1101 does not see it; city1123 passes it to the province', async () => {
     const other = await as('city1101');
-    const otherList = await openList(other);
+    const otherList = await openList(other, '/projectManagement/changeList');
     await poll(() => otherList.textContent()).not.toContain(topicName);
 
     const page = await as('city1123');
-    const list = await openList(page);
+    const list = await openList(page, '/projectManagement/changeList');
     await poll(() => list.locator('.runtime-list-title').textContent()).toBe('课题变更管理');
     await decide(page, topicName, '审核通过', '同意变更，报省级审核', '省级审核中');
     await screenshot(page, 'changes-03-city-list');
@@ -130,7 +118,7 @@ describe('change requests', () => {
     await decide(page, topicName, '审核通过', null, '审核通过');
 
     const leader = await as('leader1');
-    const list = await openList(leader);
+    const list = await openList(leader, '/projectManagement/changeList');
     await row(list, topicName).getByRole('link').first().click();
     await leader.waitForURL('**/changeList/detail**');
     await poll(() => leader.locator('.runtime-page').textContent()).toContain('审核通过');
@@ -172,7 +160,7 @@ describe('change requests', () => {
     const city = await as('city1123');
     await decide(city, '变更研究目标', '驳回', '请补充目标的可检验指标', '审核驳回');
 
-    const list = await openList(leader);
+    const list = await openList(leader, '/projectManagement/changeList');
     const r = row(list, '变更研究目标');
     await poll(() => r.textContent()).toContain('审核驳回');
     await pressRowAction(leader, r, '编辑');
@@ -186,7 +174,7 @@ describe('change requests', () => {
       .getByRole('button', { name: btn('确定') })
       .click();
     await leader.waitForURL('**/projectManagement/changeList');
-    const again = await openList(leader);
+    const again = await openList(leader, '/projectManagement/changeList');
     await poll(() => row(again, '变更研究目标').textContent()).toContain('市级审核中');
     await screenshot(leader, 'changes-05-resubmitted');
   });

@@ -157,6 +157,19 @@ export async function settled(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
+/** Opens a list page and waits until its table has drawn and stopped loading. */
+export async function openList(page: Page, path: string): Promise<Locator> {
+  await page.goto(path);
+  const list = page.locator('.runtime-list');
+  await list.locator('.ant-table-tbody').waitFor();
+  await page
+    .locator('.ant-spin-spinning')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined);
+  return list;
+}
+
 /** What a call answers: the envelope of SPEC §3 (flag, data, result) and the HTTP status. */
 export interface ApiAnswer {
   flag: boolean;

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { buttonName as btn, launchBrowser, screenshot } from './harness.js';
+import { buttonName as btn, launchBrowser, screenshot, openList } from './harness.js';
 import { loginSessions } from './login.js';
 
 const RUN = String(Date.now() % 100_000);
@@ -54,18 +54,6 @@ async function pickDateTime(scope: Locator, label: string, value: string) {
   await input.fill(value);
   await input.press('Enter');
   await scope.page().keyboard.press('Escape');
-}
-
-async function openList(page: Page, route: string): Promise<Locator> {
-  await page.goto(route);
-  const list = page.locator('.runtime-list');
-  await list.locator('.ant-table-tbody').waitFor();
-  await page
-    .locator('.ant-spin-spinning')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15_000 })
-    .catch(() => undefined);
-  return list;
 }
 
 const row = (list: Locator, text: string) =>

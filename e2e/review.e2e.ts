@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { buttonName as btn, launchBrowser, pressRowAction, screenshot } from './harness.js';
+import { buttonName as btn, launchBrowser, pressRowAction, screenshot, openList } from './harness.js';
 import { loginSessions } from './login.js';
 import { WAITING_TOPICS } from '../src/server/modules/review/demoSeed.js';
 
@@ -61,18 +61,6 @@ async function confirmPopover(page: Page) {
   const pop = page.locator('.ant-popconfirm:not(.ant-popover-hidden)').last();
   await pop.waitFor();
   await pop.getByRole('button', { name: btn('确定') }).click();
-}
-
-async function openList(page: Page, path: string): Promise<Locator> {
-  await page.goto(path);
-  const list = page.locator('.runtime-list');
-  await list.locator('.ant-table-tbody').waitFor();
-  await page
-    .locator('.ant-spin-spinning')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15_000 })
-    .catch(() => undefined);
-  return list;
 }
 
 const row = (scope: Locator, text: string) =>

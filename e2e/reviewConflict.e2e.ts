@@ -6,8 +6,8 @@
  * criterion's guidance and score anchors beside it and a confidence rating.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { buttonName as btn, expectMessage, launchBrowser, pressRowAction, screenshot } from './harness.js';
+import type { Browser, Locator } from 'playwright-core';
+import { buttonName as btn, expectMessage, launchBrowser, pressRowAction, screenshot, openList } from './harness.js';
 import { closeTourIfShown, loginSessions } from './login.js';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
@@ -22,18 +22,6 @@ afterAll(async () => {
   await sessions.closeAll();
   await browser?.close();
 });
-
-async function openList(page: Page, path: string): Promise<Locator> {
-  await page.goto(path);
-  const list = page.locator('.runtime-list');
-  await list.locator('.ant-table-tbody').waitFor();
-  await page
-    .locator('.ant-spin-spinning')
-    .first()
-    .waitFor({ state: 'detached', timeout: 15_000 })
-    .catch(() => undefined);
-  return list;
-}
 
 /** A demo task of expert1 still to score (demo batches are named 2026年度课题…). */
 const demoTasks = (list: Locator) =>
