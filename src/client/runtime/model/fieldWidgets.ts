@@ -24,7 +24,8 @@ export function defaultWidget(
     case 'files':
       return mode !== 'look' && hasWidget('Upload') ? 'Upload' : 'FileList';
     case 'json':
-      return 'TextArea';
+      // Rows are drawn as a table with a column per row field; text is only for free-form json.
+      return def.rows && mode !== 'filter' ? 'ArrayTable' : 'TextArea';
     default:
       return 'Input';
   }
