@@ -4,7 +4,6 @@ import type { SessionUser } from '../auth/sessions.js';
 import { CONVERTIBLE, extOf, PREVIEWABLE, UPLOAD_MESSAGES, type PreviewKind } from '../../../shared/fileTypes.js';
 import { AppError } from '../http/AppError.js';
 import { checkFile, fileService, optionalInt, rulesFor } from './fileService.js';
-import type { FileRef } from './fileRefs.js';
 import { sanitizeFileName } from './fileName.js';
 import { canReadBoundRecord } from './recordAccess.js';
 import { signToken, verifyToken } from './signing.js';
@@ -47,6 +46,15 @@ export async function filesByIds(ctx: AppContext, ids: number[]): Promise<FileRo
   if (!ids.length) return [];
   const rows = await ctx.database.db.selectFrom('files').selectAll().where('id', 'in', ids).execute();
   return rows.map(fileRow);
+}
+
+/** A stored file as a record's field holds it. */
+export interface FileRef {
+  id: number;
+  fileName: string;
+  fileSize: number;
+  fileSuffix: string;
+  md5: string;
 }
 
 export function toFileRef(row: FileRow): FileRef {

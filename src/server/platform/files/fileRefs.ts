@@ -4,16 +4,10 @@ import type { SessionUser } from '../auth/sessions.js';
 import { UPLOAD_MESSAGES } from '../../../shared/fileTypes.js';
 import { AppError } from '../http/AppError.js';
 import { checkFile, rulesFor } from './fileService.js';
-import { blobOf, canReadFile, fileRow, toFileRef } from './fileRecords.js';
+import { blobOf, canReadFile, fileRow, toFileRef, type FileRef } from './fileRecords.js';
 
 /** What a `files` field of a record stores for each file. */
-export interface FileRef {
-  id: number;
-  fileName: string;
-  fileSize: number;
-  fileSuffix: string;
-  md5: string;
-}
+export type { FileRef } from './fileRecords.js';
 
 export interface FileRefOptions {
   /**

@@ -1,7 +1,6 @@
 import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { EntityDef, FieldChange } from '../../../shared/schema/types.js';
 import type { Database, Dialect } from '../db/database.js';
-import type { Cond } from '../schemas/ruleFilter.js';
 import { fieldExpr, tableName } from './entityTables.js';
 import { NOT_NULL_COLUMNS, orderTerms, searchFieldsOf } from './entityIndexes.js';
 import { bump, cached, generation, keep } from './tableCache.js';
@@ -37,26 +36,8 @@ function wholeNumber(n: number): number {
   return n;
 }
 
-/** A record as the engine handles it: system fields (times as epoch ms) and the entity's fields. */
-export interface StoredRecord {
-  id: number;
-  version: number;
-  status: string | null;
-  ownerId: number | null;
-  areaCode: string | null;
-  createdAt: number;
-  updatedAt: number;
-  createdBy: number | null;
-  updatedBy: number | null;
-  [field: string]: unknown;
-}
-
-/** Conditions of a list: the scope and rules (Cond), plus the request's filters. */
-export type Filter =
-  | Cond
-  | { t: 'like'; field: string; value: string }
-  | { t: 'and' | 'or'; items: Filter[] }
-  | { t: 'not'; item: Filter };
+export type { Filter, StoredRecord } from './storedRecord.js';
+import type { Filter, StoredRecord } from './storedRecord.js';
 
 export interface ListOptions {
   where: Filter;

@@ -12,7 +12,7 @@ import {
 } from './entityTables.js';
 import { ftsTableName } from './entityIndexes.js';
 import { parseLocal } from './time.js';
-import type { Filter, StoredRecord } from './RecordStore.js';
+import type { Filter, StoredRecord } from './storedRecord.js';
 
 /** More search matches than this: read the page in sort order and test each row against the matches. */
 export const BROAD_SEARCH = 1000;

@@ -1,5 +1,5 @@
 import { SYSTEM_FIELDS, type EntityDef } from '../../../shared/schema/types.js';
-import type { StoredRecord } from './RecordStore.js';
+import type { StoredRecord } from './storedRecord.js';
 import { fieldLayout, isStructured, type Storage } from './entityTables.js';
 import { shapeMaker } from './recordShape.js';
 

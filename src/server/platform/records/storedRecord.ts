@@ -1,0 +1,22 @@
+import type { Cond } from '../schemas/ruleFilter.js';
+
+/** A record as the engine handles it: system fields (times as epoch ms) and the entity's fields. */
+export interface StoredRecord {
+  id: number;
+  version: number;
+  status: string | null;
+  ownerId: number | null;
+  areaCode: string | null;
+  createdAt: number;
+  updatedAt: number;
+  createdBy: number | null;
+  updatedBy: number | null;
+  [field: string]: unknown;
+}
+
+/** Conditions of a list: the scope and rules (Cond), plus the request's filters. */
+export type Filter =
+  | Cond
+  | { t: 'like'; field: string; value: string }
+  | { t: 'and' | 'or'; items: Filter[] }
+  | { t: 'not'; item: Filter };
