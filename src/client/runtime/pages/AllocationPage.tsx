@@ -12,7 +12,7 @@ import type { AllocationPageDef } from '../../../shared/schema/types.js';
 import { useDictionary } from '../dictionaries/useDictionary.js';
 import { areaText } from '../model/dashboard.js';
 import { useRuntime } from '../RuntimeContext.js';
-import { failureText } from '../widgets/ScoreSheet.js';
+import { failureText } from '../../feedback/failureText.js';
 import type { PageKindProps } from './types.js';
 import { useBatchAnswer } from './useBatchAnswer.js';
 import { taskStatus, type TaskStatus } from './taskStatus.js';

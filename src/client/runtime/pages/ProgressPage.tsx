@@ -27,7 +27,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { ProgressPageDef } from '../../../shared/schema/types.js';
 import { fillPlaceholders } from '../../../shared/schema/placeholders.js';
 import { useRuntime } from '../RuntimeContext.js';
-import { failureText } from '../widgets/ScoreSheet.js';
+import { failureText } from '../../feedback/failureText.js';
 import type { PageKindProps } from './types.js';
 import { useBatchAnswer } from './useBatchAnswer.js';
 import { taskStatus, type TaskStatus } from './taskStatus.js';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useRuntime } from '../RuntimeContext.js';
-import { failureText } from '../widgets/ScoreSheet.js';
+import { failureText } from '../../feedback/failureText.js';
 
 /**
  * A review page kind's answer about one batch (`review/candidates`, `review/progress`): undefined

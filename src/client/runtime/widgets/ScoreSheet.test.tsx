@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { failureText, liveTotal, scoreProblem } from './ScoreSheet.js';
+import { liveTotal, scoreProblem } from './ScoreSheet.js';
 
 describe('score sheet', () => {
   it('totals the scores typed so far by their weights, as the server does', () => {
@@ -12,16 +12,6 @@ describe('score sheet', () => {
     expect(liveTotal(criteria, {})).toBe(0);
     expect(liveTotal(criteria, { 选题价值: 25, 研究设计: 30 })).toBe(70);
     expect(liveTotal(criteria, { 选题价值: 25.5, 研究设计: null, 研究基础: 20 })).toBe(45.5);
-  });
-
-  it('shows the field messages of a refused save, else the message', () => {
-    expect(
-      failureText({
-        message: '参数错误',
-        data: [{ field: 'scores', label: '评分', message: '「选题价值」的得分须在0到30之间' }],
-      }),
-    ).toContain('0到30');
-    expect(failureText(new Error('评分已提交，不能修改'))).toBe('评分已提交，不能修改');
   });
 
   it('says a score out of range instead of correcting it', () => {

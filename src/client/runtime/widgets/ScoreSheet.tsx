@@ -12,6 +12,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { UploadFileList } from '../../upload/UploadFileList.js';
 import type { FileRefValue } from '../../upload/uploadModel.js';
 import { fieldErrorsOf } from '../../../shared/fieldErrors.js';
+import { failureText } from '../../feedback/failureText.js';
 import { usePageEnv } from '../PageContext.js';
 import { useOptionalRuntime } from '../RuntimeContext.js';
 import { useMessage } from '../../feedback/messages.js';
@@ -74,13 +75,6 @@ export function liveTotal(criteria: Criterion[], scores: Record<string, number |
     if (typeof v === 'number' && Number.isFinite(v)) total += v * (c.weight ?? 1);
   }
   return Math.round(total * 100) / 100;
-}
-
-/** The Chinese text of a failed call: the field messages when the server named fields. */
-export function failureText(e: unknown): string {
-  const errors = fieldErrorsOf((e as { data?: unknown })?.data);
-  const fields = errors ? Object.values(errors).flat().filter(Boolean) : [];
-  return fields.length ? fields.join('；') : (e as Error)?.message || '操作失败';
 }
 
 function Documents({ documents, onApplication }: { documents: TaskAnswer['documents']; onApplication?: () => void }) {

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Dialog } from '../../../feedback/Dialog.js';
 import { useMessage } from '../../../feedback/messages.js';
 import { useRuntime } from '../../RuntimeContext.js';
-import { failureText } from '../../widgets/ScoreSheet.js';
+import { failureText } from '../../../feedback/failureText.js';
 import { taskStatus, type TaskStatus } from '../taskStatus.js';
 
 export interface LeftTask {

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Dialog } from '../../../feedback/Dialog.js';
 import { useDictionary } from '../../dictionaries/useDictionary.js';
 import { useRuntime } from '../../RuntimeContext.js';
-import { failureText } from '../ScoreSheet.js';
+import { failureText } from '../../../feedback/failureText.js';
 import { useMessage } from '../../../feedback/messages.js';
 
 type Kind = 'conflict' | 'decline';

@@ -6,7 +6,7 @@
 import { Alert, Descriptions, Empty, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useRuntime } from '../../RuntimeContext.js';
-import { failureText } from '../ScoreSheet.js';
+import { failureText } from '../../../feedback/failureText.js';
 
 interface Peer {
   key: number;

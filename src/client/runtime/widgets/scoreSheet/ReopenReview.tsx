@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Dialog } from '../../../feedback/Dialog.js';
 import { useMessage } from '../../../feedback/messages.js';
 import { useRuntime } from '../../RuntimeContext.js';
-import { failureText } from '../ScoreSheet.js';
+import { failureText } from '../../../feedback/failureText.js';
 
 export function ReopenReview({ reviewId, onDone }: { reviewId: number | string; onDone: () => void }) {
   const { dataProvider } = useRuntime();
