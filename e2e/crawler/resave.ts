@@ -5,7 +5,6 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { buttonName } from '../harness.js';
-import type { PageVisit } from './crawler.js';
 import type { Watch } from './watch.js';
 
 const CONTENT = '.shell-content';
@@ -56,7 +55,10 @@ async function pressSave(w: FormWalker, save: Locator): Promise<string> {
 }
 
 /** Re-saves an edit form as loaded: through every step (下一步) to 保存. */
-export async function resave(w: FormWalker, url: string, visit: PageVisit): Promise<void> {
+/** What a re-save reads and writes of the page's visit: its name, and the actions it records. */
+type Visit = { name: string; actions: string[] };
+
+export async function resave(w: FormWalker, url: string, visit: Visit): Promise<void> {
   await w.restore(url, undefined);
   const buttons = w.page.locator(`${CONTENT} .runtime-form-buttons`);
   if (!(await buttons.count())) return;
