@@ -4,6 +4,7 @@ import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { checkSchemas, type SchemaProblem } from '../../platform/schemas/checkSchemas.js';
 import { docOf, fileOfKey, isSchemaKey, putDoc } from '../../platform/schemas/schemaDocs.js';
+import { writeLog } from '../../platform/records/writeLog.js';
 import { insertVersion, versionById } from '../../platform/schemas/schemaVersions.js';
 import type { SchemaSet } from '../../platform/schemas/SchemaSet.js';
 import { STUDIO_ROLES } from '../../../shared/roles.js';
@@ -127,23 +128,19 @@ export async function publish(
       userName: user.realName,
       createdAt: now,
     });
-    await trx
-      .insertInto('operation_log')
-      .values({
-        entity: 'schema',
-        record_id: versionId,
-        action,
-        action_label: action === 'publish' ? '发布配置' : '回滚配置',
-        from_status: null,
-        to_status: null,
-        comment: `${input.key}：${input.reason}${input.rolledBackTo ? `（回到版本 ${input.rolledBackTo}）` : ''}`,
-        user_id: user.userId,
-        user_name: user.realName,
-        role_code: user.roleCode,
-        created_at: now,
-        changes: null,
-      })
-      .execute();
+    await writeLog(trx, {
+      entity: 'schema',
+      recordId: versionId,
+      action,
+      actionLabel: action === 'publish' ? '发布配置' : '回滚配置',
+      fromStatus: null,
+      toStatus: null,
+      comment: `${input.key}：${input.reason}${input.rolledBackTo ? `（回到版本 ${input.rolledBackTo}）` : ''}`,
+      userId: user.userId,
+      userName: user.realName,
+      roleCode: user.roleCode,
+      createdAt: now,
+    });
     return versionId;
   });
   await ctx.schemaRegistry.refresh();

@@ -7,6 +7,7 @@ import { bump, cached, generation, keep } from './tableCache.js';
 import { listColumns } from './listColumns.js';
 import { recordFromRow } from './recordFromRow.js';
 import { BROAD_SEARCH, fieldStorage, filterSql, recordRow } from './filterSql.js';
+import { writeLog } from './writeLog.js';
 
 /** Compiled list queries kept per entity definition: building and compiling one cost as much as running it. */
 const COMPILED_PER_ENTITY = 200;
@@ -281,23 +282,7 @@ export class KyselyRecordStore implements RecordStore {
   }
 
   async log(entry: LogEntry): Promise<void> {
-    await this.db
-      .insertInto('operation_log')
-      .values({
-        entity: entry.entity,
-        record_id: entry.recordId,
-        action: entry.action,
-        action_label: entry.actionLabel,
-        from_status: entry.fromStatus,
-        to_status: entry.toStatus,
-        comment: entry.comment,
-        user_id: entry.userId,
-        user_name: entry.userName,
-        role_code: entry.roleCode,
-        created_at: entry.createdAt,
-        changes: entry.changes?.length ? JSON.stringify(entry.changes) : null,
-      })
-      .execute();
+    await writeLog(this.db, entry);
   }
 
   async logs(entity: EntityDef, id: number): Promise<(LogEntry & { id: number })[]> {
