@@ -141,6 +141,7 @@ async function startUnderLock(
   await app.register(notificationRoutes, { prefix: '/api', ctx });
   await app.register(publicPageRoutes, { ctx });
   for (const m of MODULES) {
+    m.start?.(ctx);
     for (const routes of m.routes ?? []) await app.register(routes, { prefix: '/api', ctx });
     for (const start of m.jobs ?? []) {
       const stop = start(ctx);

@@ -17,6 +17,11 @@ export interface ModuleManifest {
   devSeed?(ctx: AppContext): Promise<unknown>;
   /** Its demo records, seeded outside production when demo data is on, in the list's order. */
   demoSeed?(ctx: AppContext): Promise<unknown>;
+  /**
+   * Set-up once the data is seeded, before the first request: what must not act on the demo seed
+   * (the e-mail and SMS senders, so seeding mails no one).
+   */
+  start?(ctx: AppContext): void;
   /** Its API routes. */
   routes?: readonly ModuleRoutes[];
   /** Jobs it runs on a timer while the app is up; each start answers its stop. */
