@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '.e2e', 'screenshots');
@@ -218,4 +218,33 @@ export async function expectMessage(page: Page, text: string, timeout = 30_000):
       { cause: e },
     );
   }
+}
+
+/**
+ * Opens the header bell once it counts an unread notice and follows the notice whose title holds
+ * `text` to `url` (a glob). The click waits for the drop-down's zoom-in to end: mid-animation it
+ * can land beside the item.
+ */
+export async function followNotice(page: Page, text: string, url: string): Promise<void> {
+  const bell = page.getByTestId('notice-bell');
+  await expect
+    .poll(
+      async () =>
+        Number(
+          (await bell
+            .locator('.ant-badge-count')
+            .getAttribute('title')
+            .catch(() => '0')) ?? '0',
+        ),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBeGreaterThan(0);
+  await bell.click();
+  const notice = page.getByTestId('notice-panel').locator('.shell-notice-item', { hasText: text }).first();
+  await notice.waitFor();
+  await animationsDone(page);
+  await notice.click();
+  await page.waitForURL(url);
 }

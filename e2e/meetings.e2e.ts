@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buttonName as btn, launchBrowser, openPage, pressRowAction, screenshot } from './harness.js';
+import { buttonName as btn, followNotice, launchBrowser, openPage, pressRowAction, screenshot } from './harness.js';
 import { openPageAs } from './login.js';
 
 const RUN = String(Date.now() % 1_000_000);
@@ -56,23 +56,6 @@ async function confirmPopover(page: Page) {
   await pop.getByRole('button', { name: btn('确定') }).click();
 }
 
-/** Opens the bell and follows the notice whose title holds `text`. */
-async function followNotice(page: Page, text: string) {
-  const bell = page.locator('[data-testid="notice-bell"]');
-  await poll(async () =>
-    Number(
-      (await bell
-        .locator('.ant-badge-count')
-        .getAttribute('title')
-        .catch(() => '0')) ?? '0',
-    ),
-  ).toBeGreaterThan(0);
-  await bell.click();
-  const notice = page.locator('[data-testid="notice-panel"] .shell-notice-item', { hasText: text }).first();
-  await notice.waitFor();
-  await notice.click();
-}
-
 describe('meetings', { timeout: LONG }, () => {
   let meetingId = '';
 
@@ -116,8 +99,7 @@ describe('meetings', { timeout: LONG }, () => {
       ['expert1', 'decline'],
     ] as const) {
       const { page, context } = await openPageAs(browser, who, '/homePage');
-      await followNotice(page, MEETING);
-      await page.waitForURL(`**/meetingManagement/meetingDetail?id=${meetingId}`);
+      await followNotice(page, MEETING, `**/meetingManagement/meetingDetail?id=${meetingId}`);
       await page.getByRole('tab', { name: '参会确认' }).click();
       const row = page.locator('.ant-tabs-tabpane-active tr.ant-table-row').first();
       await poll(() => row.locator('.ant-tag').textContent()).toBe('待确认');
@@ -215,8 +197,7 @@ describe('expert Q&A', { timeout: LONG }, () => {
 
   it('expert1 finds it in the bell and answers', async () => {
     const { page, context } = await openPageAs(browser, 'expert1', '/homePage');
-    await followNotice(page, QUESTION);
-    await page.waitForURL(`**${look()}`);
+    await followNotice(page, QUESTION, `**${look()}`);
     await page.getByRole('button', { name: btn('回复') }).click();
     const modal = page.locator('.ant-modal:visible');
     await modal.locator('textarea').fill(ANSWER);
@@ -228,8 +209,7 @@ describe('expert Q&A', { timeout: LONG }, () => {
 
   it('leader1 reads the answer', async () => {
     const { page, context } = await openPageAs(browser, 'leader1', '/homePage');
-    await followNotice(page, QUESTION);
-    await page.waitForURL(`**${look()}`);
+    await followNotice(page, QUESTION, `**${look()}`);
     await poll(() => page.locator('.ant-tabs-tabpane-active').textContent()).toContain(ANSWER);
     await poll(() => page.locator('.ant-tabs-tabpane-active').textContent()).toContain('已回复');
     await screenshot(page, 'questions-04-read');

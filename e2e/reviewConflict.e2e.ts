@@ -7,7 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
-import { buttonName as btn, expectMessage, launchBrowser, pressRowAction, screenshot, openList } from './harness.js';
+import {
+  buttonName as btn,
+  expectMessage,
+  followNotice,
+  launchBrowser,
+  pressRowAction,
+  screenshot,
+  openList,
+} from './harness.js';
 import { closeTourIfShown, loginSessions } from './login.js';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
@@ -95,11 +103,7 @@ describe('conflicts and declines', () => {
     const page = await as(batch.includes('石家庄') ? 'city1101' : 'city1123');
     await page.goto('/homePage');
     await closeTourIfShown(page);
-    await page.getByTestId('notice-bell').click();
-    const notice = page.locator('.shell-notice-item', { hasText: `专家申报回避：${topic}` }).first();
-    await notice.waitFor();
-    await notice.click();
-    await page.waitForURL('**/reviewManagement/setting/viewreview**');
+    await followNotice(page, `专家申报回避：${topic}`, '**/reviewManagement/setting/viewreview**');
     const left = page.locator('.rt-left-tasks');
     const r = left
       .locator('.ant-table-tbody tr.ant-table-row', { hasText: topic })
