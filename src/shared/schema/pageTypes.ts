@@ -101,6 +101,11 @@ export interface FormPageDef {
   publicSubmit?: { to: string; label: string };
   /** Add forms: fields whose first value comes from the query parameter of the same name (e.g. ?topicId=12). */
   initialFromQuery?: string[];
+  /**
+   * A panel beside the form lists what is still missing before the submit (the submit transition's
+   * `requires` and the fields' rules), per step, as the user types; 提交 then says what blocks it.
+   */
+  guidance?: boolean;
   /** Records read when a field naming them changes, with values copied into this form's fields. */
   lookups?: FormLookupDef[];
   /**

@@ -32,6 +32,9 @@ import { initialValuesOf, readsProfile, resumeRequest } from '../model/formInit.
 import { useProfile } from './useProfile.js';
 import { ruleContext } from '../model/ruleContext.js';
 import { useMessage } from '../../feedback/messages.js';
+import { GuidancePanel, blockedText, guidanceNow } from './GuidancePanel.js';
+import { GuidedSubmit } from './GuidedSubmit.js';
+import { missingItems } from '../model/guidance.js';
 import './formPage.css';
 
 setValidateLanguage('zh-CN');
@@ -157,6 +160,10 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
   );
   const [step, setStepNow] = useState(0);
   const [saving, setSaving] = useState(false);
+  // A guided page shows what is missing beside the steps; its submit says what blocks it.
+  const guided = Boolean(page.guidance) && mode !== 'look' && !isPublic;
+  const [blocked, setBlocked] = useState(false);
+  const guide = { page, entity: bundle.entity, workflow: bundle.workflow };
   const drafting = Boolean(page.autosave) && mode !== 'look' && !isPublic;
   const autosave = useAutosave(page, bundle.entity.name, form, built.fields, record, drafting);
   const remember = drafting && page.autosave?.rememberStep !== false && Boolean(built.steps);
@@ -275,7 +282,17 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
       {!last ? <Button type="primary" onClick={() => void next()}>下一步</Button> : null}
       {last ? <Button type={canSubmit ? 'default' : 'primary'} loading={saving} onClick={() => void save(false)}>保存</Button> : null}
       {last && page.submitAction && canSubmit ? (
-        submitConfirm ? (
+        guided ? (
+          <GuidedSubmit
+            label={page.submitAction.label} confirm={submitConfirm} saving={saving} onSubmit={() => save(true)}
+            blocks={() => {
+              const missing = missingItems(guidanceNow(guide, toJS(form.values) as Record<string, unknown>, inputs.current)).length;
+              setBlocked(missing > 0);
+              if (missing) void message.warning(blockedText(missing, page.submitAction!.label));
+              return missing > 0;
+            }}
+          />
+        ) : submitConfirm ? (
           <Popconfirm title={submitConfirm} okText="确定" cancelText="取消" onConfirm={() => save(true)}>
             <Button type="primary" loading={saving}>{page.submitAction.label}</Button>
           </Popconfirm>
@@ -299,7 +316,12 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
                 onChange={mode === 'look' ? setStep : (target) => { if (target < step) setStep(target); }}
               />
             ) : null}
-            <SchemaField schema={schema} />
+            {guided ? (
+              <div className="runtime-guided">
+                <div className="runtime-guided-main"><SchemaField schema={schema} /></div>
+                <GuidancePanel source={guide} inputs={() => inputs.current} current={steps ? step : undefined} blocked={blocked} />
+              </div>
+            ) : <SchemaField schema={schema} />}
             {autosave.note ? <div className="runtime-autosave-note" role="status" style={{ textAlign: 'center', color: '#8c8c8c', marginBottom: 8 }}>{autosave.note}</div> : null}
             {buttons}
           </FormLayout>
