@@ -178,7 +178,7 @@ describe('expert review', () => {
     // And the application form generated from the topic as the expert may read it.
     const generated = page.waitForEvent('download');
     await sheet.locator('.rt-score-application').click();
-    expect((await generated).suggestedFilename()).toMatch(new RegExp(`^${TOPIC}申报书(（隐名）)?\\.docx$`));
+    expect((await generated).suggestedFilename()).toMatch(new RegExp(`^${TOPIC}申报书(（隐名）\\.pdf|\\.docx)$`));
     // 55 where the maximum is 50: said, and left as typed (not turned into 50).
     await sheet.getByLabel('选题价值得分').fill('55');
     await sheet.getByLabel('选题价值得分').blur();

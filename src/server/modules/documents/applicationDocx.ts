@@ -25,7 +25,7 @@ import { stripNonXmlChars } from '../../../shared/xmlText.js';
 import type { DictionaryValues } from '../../platform/records/dictionaries.js';
 
 /** One column of a table field (ArrayTable props.columns in the look schema). */
-interface Column {
+export interface Column {
   key: string;
   title: string;
   mask?: string;
@@ -67,8 +67,8 @@ function maskOf(kind: string | undefined): ((v: string) => string) | null {
   return null;
 }
 
-/** A field's value as text: dictionary and status labels, masked numbers, file names. */
-async function text(
+/** A field's value as text: dictionary and status labels, masked numbers, file names (the PDF copy reads it too). */
+export async function fieldText(
   input: ApplicationInput,
   name: string,
   def: FieldDef | undefined,
@@ -152,7 +152,10 @@ async function section(input: ApplicationInput, s: SectionDef): Promise<(Paragra
     }
     pairs.push(
       new TableRow({
-        children: [cell(label, { bold: true, width: 25 }), cell(await text(input, f.field, def, f), { width: 75 })],
+        children: [
+          cell(label, { bold: true, width: 25 }),
+          cell(await fieldText(input, f.field, def, f), { width: 75 }),
+        ],
       }),
     );
   }

@@ -2,6 +2,7 @@ import type { FormPageDef } from '../../../shared/schema/types.js';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { applicationDocx } from '../documents/applicationDocx.js';
+import { applicationPdf } from '../documents/applicationPdf.js';
 import { APPLICATION_PAGE } from '../documents/documentRoutes.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { allowed } from '../../platform/records/access.js';
@@ -10,6 +11,7 @@ import { entityOf, parseId, storeOf } from './reviewData.js';
 import { expertView, targetMapping } from './targetMapping.js';
 
 const EXPERT = '5';
+const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** Whether a task's record has a generated application form (topics do; achievements have none). */
 export function hasApplication(ctx: AppContext, targetEntity: unknown): boolean {
@@ -17,16 +19,16 @@ export function hasApplication(ctx: AppContext, targetEntity: unknown): boolean 
 }
 
 /**
- * The application form (.docx) of the topic a review task is about, generated from the topic as
- * the task's reader may see it: the expert of a blind batch gets it without the identity fields
- * (leader, unit, members), the same record review/task answers, never the topic's own download
+ * The application form of the topic a review task is about, generated from the topic as the
+ * task's reader may see it: .docx, or for the expert of a blind batch a PDF without the identity
+ * fields (`"identity": true` in the entity schema), the same record review/task answers, never the topic's own download
  * (which needs the topic's read right an expert does not have). ID and phone numbers are masked.
  */
 export async function reviewApplication(
   ctx: AppContext,
   user: SessionUser,
   reviewId: unknown,
-): Promise<{ filename: string; buffer: Buffer }> {
+): Promise<{ filename: string; contentType: string; buffer: Buffer }> {
   const reviewEntity = entityOf(ctx, 'review');
   const review = await storeOf(ctx).get(reviewEntity, parseId(reviewId));
   if (!review || !allowed(reviewEntity, 'read', review, user)) throw AppError.notFound();
@@ -38,16 +40,23 @@ export async function reviewApplication(
   if (!batch || !record) throw AppError.notFound();
   const blind = batch.blind === true && user.roleCode === EXPERT;
   const workflow = topic.workflow ? (ctx.schemas.workflows.get(topic.workflow) ?? null) : null;
-  const buffer = await applicationDocx({
+  const input = {
     page: ctx.schemas.pages.get(APPLICATION_PAGE) as FormPageDef,
     entity: topic,
     workflow,
     record: expertView(m, record, blind),
     dicts: new DictionaryValues(ctx),
     unmasked: false,
-  });
+  };
   const name = String(record[m.nameField] ?? '')
     .replace(/[\\/:*?"<>|\r\n]/g, '_')
     .slice(0, 60);
-  return { filename: `${name}申报书${blind ? '（隐名）' : ''}.docx`, buffer };
+  // Blind: a PDF without the identity fields, said as 匿名评审（已隐去）, and without any author property.
+  if (blind)
+    return {
+      filename: `${name}申报书（隐名）.pdf`,
+      contentType: 'application/pdf',
+      buffer: await applicationPdf({ ...input, hidden: new Set(m.identityFields) }),
+    };
+  return { filename: `${name}申报书.docx`, contentType: DOCX, buffer: await applicationDocx(input) };
 }

@@ -158,9 +158,9 @@ export async function reviewRoutes(app: FastifyInstance, opts: { ctx: AppContext
       },
     },
     async (req, reply) => {
-      const { filename, buffer } = await reviewApplication(ctx, currentUser(req), req.query.id);
+      const { filename, contentType, buffer } = await reviewApplication(ctx, currentUser(req), req.query.id);
       return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')
+        .header('content-type', contentType)
         .header('content-disposition', contentDisposition(filename))
         .header('cache-control', 'no-store')
         .send(buffer);

@@ -64,6 +64,8 @@ export async function task(ctx: AppContext, user: SessionUser, body: Record<stri
       status: batch.status,
     },
     target: view,
+    // The identity fields left out of `target` for this reader: the page says 匿名评审（已隐去） there.
+    hiddenFields: blind ? m.identityFields.map((f) => ({ field: f, label: targetDef.fields[f]?.label ?? f })) : [],
     documentFields: m.documentFields,
     // The record's documents with their labels, for the score sheet's document list.
     documents: m.documentFields.map((f) => ({

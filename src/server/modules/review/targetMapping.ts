@@ -1,3 +1,4 @@
+import type { EntityDef } from '../../../shared/schema/types.js';
 import type { AppContext } from '../../AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
 import type { StoredRecord } from '../../platform/records/RecordStore.js';
@@ -19,7 +20,10 @@ export interface TargetMapping {
   documentFields: string[];
   /** Fields an expert may see. */
   shownFields: string[];
-  /** Fields naming the people or unit behind the record: never shown to an expert of a blind batch. */
+  /**
+   * Fields naming the people or unit behind the record (`"identity": true` in its entity schema):
+   * never shown to an expert of a blind batch.
+   */
   identityFields: string[];
   /** Per batch stage: the status a record waits in during expert review, and the status before it. */
   stages: Record<string, { waiting: string; atCity: string }>;
@@ -29,11 +33,18 @@ export interface TargetMapping {
 
 export function targetMapping(ctx: AppContext, entity: string): TargetMapping {
   const doc = ctx.schemas.documents.get('reviewTargets') as
-    { targets?: Record<string, Omit<TargetMapping, 'entity'>> } | undefined;
+    { targets?: Record<string, Omit<TargetMapping, 'entity' | 'identityFields'>> } | undefined;
   const m = doc?.targets?.[entity];
-  if (!m || !ctx.schemas.entities.has(entity))
-    throw AppError.invalid([{ field: 'targetEntity', label: '评审对象', message: '评审对象不正确' }]);
-  return { entity, ...m };
+  const def = ctx.schemas.entities.get(entity);
+  if (!m || !def) throw AppError.invalid([{ field: 'targetEntity', label: '评审对象', message: '评审对象不正确' }]);
+  return { entity, ...m, identityFields: identityFields(def) };
+}
+
+/** The fields its schema marks `"identity": true`. */
+export function identityFields(def: EntityDef): string[] {
+  return Object.entries(def.fields)
+    .filter(([, f]) => f.identity === true)
+    .map(([name]) => name);
 }
 
 const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));

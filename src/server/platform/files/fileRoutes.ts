@@ -22,7 +22,8 @@ import {
   readableFile,
   signedLink,
 } from './fileRecords.js';
-import { contentDisposition, sendStored, zipOf } from './sendFile.js';
+import { sendForReader } from './anonymousCopy.js';
+import { contentDisposition, zipOf } from './sendFile.js';
 import { contentTypeOf } from './sniff.js';
 import { grantContext } from './uploadSessions.js';
 import { issueChunkTokens, issueStorageTokens } from './uploadTokens.js';
@@ -242,14 +243,17 @@ export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     async (request, reply) => {
       const { id } = request.params as { id: number };
       const { t } = request.query as { t?: string };
-      const link = t ? await fileIdFromLink(ctx, t, 'preview', await linkSession(ctx, request)) : null;
+      const session = t ? await linkSession(ctx, request) : null;
+      const link = t ? await fileIdFromLink(ctx, t, 'preview', session) : null;
       if (t && (!link || link.fileId !== id)) throw new AppError(UPLOAD_MESSAGES.missing, 404, 404);
       const { file, blob } = await readableFile(ctx, request.user, id, link?.fileId);
+      const reader = request.user ?? (link ? session : null);
       if (conversionTargetOf(file)) {
         const converted = await convertedObject(ctx, file);
         if (!converted) throw new AppError(UPLOAD_MESSAGES.noPreview);
         const pdf = converted.contentType === 'application/pdf';
-        return sendStored(request, reply, fileService(ctx).storage, {
+        return sendForReader(ctx, request, reply, reader, file, {
+          suffix: pdf ? 'pdf' : '',
           key: converted.key,
           size: converted.size,
           contentType: converted.contentType,
@@ -266,7 +270,8 @@ export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }
       }
       const kind = previewKindOf(file, blob);
       if (!kind) throw new AppError(UPLOAD_MESSAGES.noPreview);
-      return sendStored(request, reply, fileService(ctx).storage, {
+      return sendForReader(ctx, request, reply, reader, file, {
+        suffix: file.file_suffix,
         key: blob.storage_key,
         size: blob.size,
         contentType: contentTypeOf(blob.kind),
@@ -299,10 +304,12 @@ export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     },
     async (request, reply) => {
       const { id, t } = request.query as { id: number; t?: string };
-      const link = t ? await fileIdFromLink(ctx, t, 'download', await linkSession(ctx, request)) : null;
+      const session = t ? await linkSession(ctx, request) : null;
+      const link = t ? await fileIdFromLink(ctx, t, 'download', session) : null;
       if (t && (!link || link.fileId !== id)) throw new AppError(UPLOAD_MESSAGES.missing, 404, 404);
       const { file, blob } = await readableFile(ctx, request.user, id, link?.fileId);
-      return sendStored(request, reply, fileService(ctx).storage, {
+      return sendForReader(ctx, request, reply, request.user ?? (link ? session : null), file, {
+        suffix: file.file_suffix,
         key: blob.storage_key,
         size: blob.size,
         contentType: 'application/octet-stream',

@@ -16,6 +16,7 @@ export class Engine {
   private readonly byEntity = new Map<string, Required<Lists>>();
   private readonly adapters = new Map<string, VirtualEntity>();
   private readonly grants: FileReadGrant[] = [];
+  private readonly serveChecks: FileServeCheck[] = [];
 
   /** `isVirtual`: whether an entity's schema says `"virtual": true` (only those take an adapter). */
   constructor(private readonly isVirtual: (entity: string) => boolean) {}
@@ -41,6 +42,16 @@ export class Engine {
   onFileRead(grant: FileReadGrant): void {
     if (this.grants.includes(grant)) throw new Error('this file read grant is registered already');
     this.grants.push(grant);
+  }
+
+  /** A module's reason to hand a reader a copy of a file without its author metadata (a blind review). */
+  onFileServe(check: FileServeCheck): void {
+    if (this.serveChecks.includes(check)) throw new Error('this file serve check is registered already');
+    this.serveChecks.push(check);
+  }
+
+  fileServeChecks(): readonly FileServeCheck[] {
+    return this.serveChecks;
   }
 
   /** Before the save's transaction: a hook may refuse (AppError) and returns values to set. */
@@ -198,6 +209,13 @@ export type FileReadGrant = (
   record: StoredRecord,
   db: Kysely<any>,
 ) => Promise<readonly string[] | null>;
+
+/**
+ * Whether `user` must get file `fileId` without its author metadata (creator, company, PDF
+ * author): true when a module says so, e.g. an expert reading an applicant's document in a blind
+ * review. The stored original is never changed.
+ */
+export type FileServeCheck = (ctx: AppContext, user: SessionUser, fileId: number) => Promise<boolean>;
 
 /** A page of list rows as every list call answers it. */
 export interface ListAnswer {

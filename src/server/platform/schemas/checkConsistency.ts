@@ -201,7 +201,7 @@ export function checkConsistency(set: SchemaSet): ConsistencyProblem[] {
     };
     for (const k of ['nameField', 'unitField', 'areaField', 'subjectField', 'membersField', 'resultField'])
       field(`${base}/${k}`, t[k]);
-    for (const k of ['documentFields', 'shownFields', 'identityFields'])
+    for (const k of ['documentFields', 'shownFields'])
       (t[k] ?? []).forEach((f: unknown, i: number) => field(`${base}/${k}/${i}`, f));
     (t.people ?? []).forEach((p: any, i: number) => {
       field(`${base}/people/${i}/nameField`, p?.nameField);

@@ -91,7 +91,6 @@ const REFERENCES: Record<string, string> = {
   date: 'field',
   requires: 'field',
   shownFields: 'field',
-  identityFields: 'field',
   afterSave: 'route',
   more: 'route',
   activeMenu: 'route',

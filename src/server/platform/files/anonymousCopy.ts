@@ -1,0 +1,73 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../AppContext.js';
+import type { SessionUser } from '../auth/sessions.js';
+import { AppError } from '../http/AppError.js';
+import type { FileStorage } from './storage/FileStorage.js';
+import type { FileRow } from './fileRecords.js';
+import { fileService } from './fileService.js';
+import { sendStored } from './sendFile.js';
+import { metadataKind, stripAuthorMetadata } from './stripAuthorMetadata.js';
+
+/** Largest document cleaned in memory; a bigger one is refused to such a reader rather than sent as it is. */
+const MAX_CLEAN_BYTES = 200 * 1024 * 1024;
+
+/** Whether this reader gets the file without its author metadata (a module's check, e.g. blind review); never its owner. */
+export async function wantsAnonymousCopy(
+  ctx: AppContext,
+  user: SessionUser | null,
+  file: Pick<FileRow, 'id' | 'owner_user_id'>,
+): Promise<boolean> {
+  if (!user || user.userId === file.owner_user_id) return false;
+  for (const check of ctx.engine.fileServeChecks()) if (await check(ctx, user, file.id)) return true;
+  return false;
+}
+
+/**
+ * Sends a cleaned copy of one stored object (whole, no ranges): Office and PDF documents without
+ * author metadata, made in memory for this response; the stored object stays as uploaded.
+ */
+export async function sendAnonymousCopy(
+  reply: FastifyReply,
+  storage: FileStorage,
+  opts: {
+    key: string;
+    size: number;
+    suffix: string;
+    contentType: string;
+    disposition: string;
+    extraHeaders?: Record<string, string>;
+  },
+): Promise<FastifyReply> {
+  if (opts.size > MAX_CLEAN_BYTES) throw new AppError('文件过大，无法提供隐名副本，请联系管理员', 400, 400);
+  let bytes: Buffer;
+  try {
+    const parts: Buffer[] = [];
+    for await (const chunk of (await storage.createReadStream(opts.key)) as AsyncIterable<Buffer>) parts.push(chunk);
+    bytes = Buffer.concat(parts);
+  } catch {
+    throw new AppError('下载地址不存在', 404, 404);
+  }
+  const cleaned = metadataKind(opts.suffix, bytes) ? await stripAuthorMetadata(bytes, opts.suffix) : bytes;
+  reply.header('Accept-Ranges', 'none');
+  reply.header('Content-Type', opts.contentType);
+  reply.header('Content-Disposition', opts.disposition);
+  reply.header('Cache-Control', 'private, no-store');
+  reply.header('X-Content-Type-Options', 'nosniff');
+  for (const [k, v] of Object.entries(opts.extraHeaders ?? {})) reply.header(k, v);
+  reply.header('Content-Length', String(cleaned.length));
+  return reply.send(cleaned);
+}
+
+/** One stored object to `reader`: a cleaned copy when a module asks for one, else streamed with ranges. */
+export async function sendForReader(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  reader: SessionUser | null,
+  file: Pick<FileRow, 'id' | 'owner_user_id'>,
+  opts: Parameters<typeof sendStored>[3] & { suffix: string },
+): Promise<FastifyReply> {
+  const storage = fileService(ctx).storage;
+  if (await wantsAnonymousCopy(ctx, reader, file)) return sendAnonymousCopy(reply, storage, opts);
+  return sendStored(request, reply, storage, opts);
+}
