@@ -4,29 +4,33 @@ import type { AppContext } from '../../AppContext.js';
 import { hashToken, randomToken, verifyPassword, hashPassword } from '../auth/secrets.js';
 import { endSessionsOfTicket, SESSION_IDLE_MS, SESSION_MAX_MS } from '../auth/sessions.js';
 import { accountType } from '../../../shared/account.js';
-import { maskPhone } from '../../../shared/masks.js';
 import type {
-  CaptchaConfig, IssuedCaptcha, LoginInput, SmsPurpose, SmsSender, SsoIdentity, SsoOutcome, SsoService,
+  CaptchaConfig,
+  IssuedCaptcha,
+  LoginInput,
+  SmsPurpose,
+  SmsSender,
+  SsoIdentity,
+  SsoOutcome,
+  SsoService,
 } from './SsoService.js';
-import { captchaHardness, hardenCaptchaConfig, normaliseCaptchaConfig, randomCaptchaCode, renderCaptchaSvg } from './captchaImage.js';
+import {
+  captchaHardness,
+  hardenCaptchaConfig,
+  normaliseCaptchaConfig,
+  randomCaptchaCode,
+  renderCaptchaSvg,
+} from './captchaImage.js';
 import { FAILURE_WINDOW_MS, LoginLimiter } from './loginLimiter.js';
 import { failureDelayMs, tellOwnerOfLock } from './deviceTrust.js';
 import { SSO_MESSAGES as M } from './ssoMessages.js';
-import { smsGatewayOf } from '../notifications/smsGateway.js';
+import { sameHash, SmsCodes } from './smsCodes.js';
 
+export { SMS_MAX_ATTEMPTS, SMS_MAX_FAILURES_PER_MOBILE, SMS_TTL_MS } from './smsCodes.js';
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 /** A login form needs a handful; a script filling the table with pictures is stopped here. */
 export const CAPTCHAS_PER_IP_PER_MINUTE = 120;
 export const TICKET_IDLE_MS = SESSION_IDLE_MS;
-export const SMS_TTL_MS = 5 * 60 * 1000;
-/** One SMS per mobile per minute, five per mobile and twenty per address per hour. */
-export const SMS_MIN_INTERVAL_MS = 60 * 1000;
-export const SMS_PER_MOBILE_PER_HOUR = 5;
-export const SMS_PER_IP_PER_HOUR = 20;
-/** Wrong guesses one code survives, and wrong guesses per mobile per hour across all its codes. */
-export const SMS_MAX_ATTEMPTS = 5;
-export const SMS_MAX_FAILURES_PER_MOBILE = 10;
-const HOUR = 60 * 60 * 1000;
 
 export interface BuiltInSsoOptions {
   /** Clock; tests move it to expire captchas and tickets. */
@@ -43,15 +47,6 @@ function captchaHash(captchaId: string, code: string): string {
   return hashToken(`${captchaId}:${code.trim().toUpperCase()}`);
 }
 
-function sameHash(a: string, b: string): boolean {
-  return a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
-}
-
-/** Login codes keep their original hash input; other purposes are prefixed so codes never cross over. */
-function smsHash(purpose: SmsPurpose, mobile: string, code: string): string {
-  return hashToken(purpose === 'login' ? `${mobile}:${code}` : `${purpose}:${mobile}:${code}`);
-}
-
 // Verifying against this when the account is unknown keeps both paths equally slow.
 let dummyHash: Promise<string> | undefined;
 
@@ -60,11 +55,16 @@ export class BuiltInSso implements SsoService {
   private readonly db: Kysely<any>;
   private readonly now: () => number;
   private readonly limiter: LoginLimiter;
+  private readonly sms: SmsCodes;
 
-  constructor(private readonly ctx: AppContext, private readonly options: BuiltInSsoOptions = {}) {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly options: BuiltInSsoOptions = {},
+  ) {
     this.db = ctx.database.db;
     this.now = options.now ?? Date.now;
     this.limiter = new LoginLimiter(this.db);
+    this.sms = new SmsCodes(ctx, this.now, options);
   }
 
   async createCaptcha(input: Partial<CaptchaConfig>, ip: string): Promise<SsoOutcome<IssuedCaptcha>> {
@@ -86,11 +86,19 @@ export class BuiltInSso implements SsoService {
     await this.db
       .insertInto('sso_captchas')
       .values({
-        id: captchaId, code_hash: captchaHash(captchaId, code), image: renderCaptchaSvg(code, config, hardness),
-        created_at: now, expires_at: now + CAPTCHA_TTL_MS, used_at: null, ip,
+        id: captchaId,
+        code_hash: captchaHash(captchaId, code),
+        image: renderCaptchaSvg(code, config, hardness),
+        created_at: now,
+        expires_at: now + CAPTCHA_TTL_MS,
+        used_at: null,
+        ip,
       })
       .execute();
-    return { ok: true, value: { captchaId, captchaType: 'picture', captchaUrl: `/sso/captcha/image/${captchaId}`, captchaConf: config } };
+    return {
+      ok: true,
+      value: { captchaId, captchaType: 'picture', captchaUrl: `/sso/captcha/image/${captchaId}`, captchaConf: config },
+    };
   }
 
   /**
@@ -132,19 +140,34 @@ export class BuiltInSso implements SsoService {
     if (Number(taken.numUpdatedRows) !== 1) return M.captchaExpired;
     const testCode = this.ctx.config.captchaTestCode;
     if (testCode && code.toLowerCase() === testCode.toLowerCase()) return null;
-    const row = await this.db.selectFrom('sso_captchas').select('code_hash').where('id', '=', captchaId).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('sso_captchas')
+      .select('code_hash')
+      .where('id', '=', captchaId)
+      .executeTakeFirstOrThrow();
     return sameHash(row.code_hash as string, captchaHash(captchaId, code)) ? null : M.captchaWrong;
   }
 
-  private async findUser(account: string): Promise<{ id: number; username: string; password_hash: string; enabled: number; approval: string | null } | undefined> {
+  private async findUser(
+    account: string,
+  ): Promise<
+    { id: number; username: string; password_hash: string; enabled: number; approval: string | null } | undefined
+  > {
     const type = accountType(account);
     const q = this.db.selectFrom('users').select(['id', 'username', 'password_hash', 'enabled', 'approval']);
     // Login names and emails are matched case-insensitively; an exact login name wins.
-    const rows = type === 'mobile'
-      ? await q.where('mobile', '=', account).limit(2).execute()
-      : type === 'email'
-        ? await q.where((eb) => eb(eb.fn('lower', ['email']), '=', account.toLowerCase())).limit(2).execute()
-        : await q.where((eb) => eb(eb.fn('lower', ['username']), '=', account.toLowerCase())).limit(3).execute();
+    const rows =
+      type === 'mobile'
+        ? await q.where('mobile', '=', account).limit(2).execute()
+        : type === 'email'
+          ? await q
+              .where((eb) => eb(eb.fn('lower', ['email']), '=', account.toLowerCase()))
+              .limit(2)
+              .execute()
+          : await q
+              .where((eb) => eb(eb.fn('lower', ['username']), '=', account.toLowerCase()))
+              .limit(3)
+              .execute();
     const exact = rows.find((r) => r.username === account);
     if (type === 'loginName' && exact) return exact as any;
     // A name, mobile or email shared by two accounts names nobody: refuse rather than guess.
@@ -158,10 +181,13 @@ export class BuiltInSso implements SsoService {
     const user = await this.findUser(account);
     // A browser that signed in to the account before counts (and is locked) on its own.
     const trusted = user && input.trustedDevice ? await input.trustedDevice(Number(user.id)) : false;
-    const key = trusted ? LoginLimiter.deviceKey(LoginLimiter.key(account, user?.id)) : LoginLimiter.key(account, user?.id);
+    const key = trusted
+      ? LoginLimiter.deviceKey(LoginLimiter.key(account, user?.id))
+      : LoginLimiter.key(account, user?.id);
     const locked = await this.limiter.lockedFor(key, input.ip, this.now());
     if (locked) return { ok: false, message: M.locked(Math.ceil(locked / 60000)) };
-    if (input.smsCode !== undefined && input.smsCode !== '') return this.loginBySms(account, key, input.smsCode, input.ip);
+    if (input.smsCode !== undefined && input.smsCode !== '')
+      return this.loginBySms(account, key, input.smsCode, input.ip);
 
     if (!input.password) return { ok: false, message: M.passwordRequired };
     const code = (input.captchaCode ?? '').trim();
@@ -178,13 +204,19 @@ export class BuiltInSso implements SsoService {
       const now = this.now();
       const lockedNow = await this.limiter.fail(key, input.ip, now);
       // The account (not only the address) was locked by failures from elsewhere: its owner is told.
-      if (lockedNow && user && !trusted && (await this.limiter.lockedFor(key, 'no address', now)) > 0) await tellOwnerOfLock(this.ctx, Number(user.id), now);
+      if (lockedNow && user && !trusted && (await this.limiter.lockedFor(key, 'no address', now)) > 0)
+        await tellOwnerOfLock(this.ctx, Number(user.id), now);
       return { ok: false, message: M.badCredentials };
     }
     return this.issue(user, key, input.ip);
   }
 
-  private async loginBySms(account: string, key: string, smsCode: string, ip: string): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity; userId?: number }>> {
+  private async loginBySms(
+    account: string,
+    key: string,
+    smsCode: string,
+    ip: string,
+  ): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity; userId?: number }>> {
     if (accountType(account) !== 'mobile') return { ok: false, message: M.mobileInvalid };
     const checked = await this.verifySmsCode(account, smsCode, 'login');
     if (!checked.ok) {
@@ -203,40 +235,23 @@ export class BuiltInSso implements SsoService {
     return problem ? { ok: false, message: problem } : { ok: true, value: null };
   }
 
-  async verifySmsCode(mobile: string, smsCode: string, purpose: SmsPurpose): Promise<SsoOutcome<null>> {
-    if (accountType(mobile) !== 'mobile') return { ok: false, message: M.mobileInvalid };
-    const now = this.now();
-    const row = await this.db
-      .selectFrom('sso_sms_codes')
-      .select(['id', 'code_hash', 'attempts'])
-      .where('mobile', '=', mobile)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
-    if (!row || Number(row.attempts) >= SMS_MAX_ATTEMPTS) return { ok: false, message: M.smsExpired };
-    // New codes do not buy new guesses: the mobile's wrong guesses of the last hour count together.
-    const recent = await this.db.selectFrom('sso_sms_codes').select('attempts')
-      .where('mobile', '=', mobile).where('created_at', '>', now - HOUR).execute();
-    if (recent.reduce((n, r) => n + Number(r.attempts), 0) >= SMS_MAX_FAILURES_PER_MOBILE) return { ok: false, message: M.smsExpired };
-    if (!sameHash(row.code_hash as string, smsHash(purpose, mobile, smsCode.trim()))) {
-      // Counted in the database (attempts + 1), so parallel guesses cannot share one count.
-      await this.db.updateTable('sso_sms_codes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute();
-      return { ok: false, message: M.smsWrong };
-    }
-    const taken = await this.db
-      .updateTable('sso_sms_codes').set({ used_at: now })
-      .where('id', '=', row.id).where('used_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(taken.numUpdatedRows) !== 1) return { ok: false, message: M.smsExpired };
-    return { ok: true, value: null };
+  verifySmsCode(mobile: string, smsCode: string, purpose: SmsPurpose): Promise<SsoOutcome<null>> {
+    return this.sms.verify(mobile, smsCode, purpose);
   }
 
-  private async issue(user: { id: number; username: string; enabled: number; approval?: string | null }, key: string, ip: string): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity; userId?: number }>> {
+  private async issue(
+    user: { id: number; username: string; enabled: number; approval?: string | null },
+    key: string,
+    ip: string,
+  ): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity; userId?: number }>> {
     if (!Number(user.enabled)) {
       // A sign-up still waiting for (or refused by) the city admin is told so, not that it was stopped.
-      const message = user.approval === 'pending' ? M.accountPending : user.approval === 'rejected' ? M.accountRejected : M.accountDisabled;
+      const message =
+        user.approval === 'pending'
+          ? M.accountPending
+          : user.approval === 'rejected'
+            ? M.accountRejected
+            : M.accountDisabled;
       return { ok: false, message };
     }
     await this.limiter.succeed(key);
@@ -246,7 +261,14 @@ export class BuiltInSso implements SsoService {
     await this.db.deleteFrom('sso_tickets').where('expires_at', '<=', now).execute();
     await this.db
       .insertInto('sso_tickets')
-      .values({ tgt_hash: ticketId, user_id: user.id, ip, created_at: now, last_seen_at: now, expires_at: now + TICKET_IDLE_MS })
+      .values({
+        tgt_hash: ticketId,
+        user_id: user.id,
+        ip,
+        created_at: now,
+        last_seen_at: now,
+        expires_at: now + TICKET_IDLE_MS,
+      })
       .execute();
     return { ok: true, value: { tgt, identity: { username: user.username, ticketId }, userId: Number(user.id) } };
   }
@@ -278,40 +300,7 @@ export class BuiltInSso implements SsoService {
     await endSessionsOfTicket(this.db, ticketId);
   }
 
-  async sendSmsCode(mobile: string, ip: string, purpose: SmsPurpose = 'login'): Promise<SsoOutcome<null>> {
-    if (accountType(mobile) !== 'mobile') return { ok: false, message: M.mobileInvalid };
-    const now = this.now();
-    const recent = await this.db
-      .selectFrom('sso_sms_codes')
-      .select(['mobile', 'ip', 'created_at'])
-      .where((eb) => eb.or([eb('mobile', '=', mobile), eb('ip', '=', ip)]))
-      .where('created_at', '>', now - HOUR)
-      .execute();
-    const forMobile = recent.filter((r) => r.mobile === mobile);
-    if (
-      forMobile.some((r) => Number(r.created_at) > now - SMS_MIN_INTERVAL_MS)
-      || forMobile.length >= SMS_PER_MOBILE_PER_HOUR
-      || recent.filter((r) => r.ip === ip).length >= SMS_PER_IP_PER_HOUR
-    ) return { ok: false, message: M.smsTooSoon };
-    await this.db.deleteFrom('sso_sms_codes').where('created_at', '<', now - 24 * HOUR).execute();
-
-    const code = this.options.generateSmsCode?.() ?? this.ctx.config.smsTestCode ?? String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-    // Recorded (and rate-limited) even for an unknown number, so the answer tells nobody who is registered.
-    await this.db
-      .insertInto('sso_sms_codes')
-      .values({ mobile, code_hash: smsHash(purpose, mobile, code), ip, attempts: 0, created_at: now, expires_at: now + SMS_TTL_MS, used_at: null })
-      .execute();
-    const known = Boolean(await this.findUser(mobile));
-    // Not awaited: a gateway's delay would otherwise tell a registered number from an unknown one.
-    if (purpose === 'signUp' ? !known : known) {
-      void Promise.resolve().then(() => (this.options.smsSender ?? this.logSender)(mobile, code))
-        .catch((err: unknown) => this.ctx.log.error({ err, mobile: maskPhone(mobile) }, 'SMS code not sent'));
-    }
-    return { ok: true, value: null };
+  sendSmsCode(mobile: string, ip: string, purpose: SmsPurpose = 'login'): Promise<SsoOutcome<null>> {
+    return this.sms.send(mobile, ip, purpose, async (m) => Boolean(await this.findUser(m)));
   }
-
-  /** The app's SMS gateway (the log driver unless a deployment plugged its own in), as notices use it too. */
-  private readonly logSender: SmsSender = async (mobile, code) => {
-    await smsGatewayOf(this.ctx).send(mobile, `您的验证码为${code}，${SMS_TTL_MS / 60000}分钟内有效，请勿告诉他人。`);
-  };
 }
