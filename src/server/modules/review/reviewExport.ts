@@ -5,6 +5,7 @@ import type { SessionUser } from '../../platform/auth/sessions.js';
 import type { StoredRecord } from '../../platform/records/RecordStore.js';
 import { aggregate, majority, type Criterion } from './aggregate.js';
 import { loadBatch, reviewsOfBatch, taskStatuses } from './reviewData.js';
+import { addRankingSheet } from './rankingSheet.js';
 
 const text = (v: unknown) => neutraliseCell(String(v ?? ''));
 
@@ -14,7 +15,8 @@ const text = (v: unknown) => neutraliseCell(String(v ?? ''));
  * same computation that ends a review, over the scores submitted so far while it runs), spread,
  * standard deviation, the disagreement flag and the majority recommendation. Sheet 专家评分: every
  * expert's score per criterion, comment and status. In a blind batch experts appear as 专家1,
- * 专家2… (per record), never by name.
+ * 专家2… (per record), never by name. Sheet 排名与决定: the ranked list and the chair's decisions
+ * (rankingSheet.ts) for the approval meeting.
  */
 export async function exportReviews(
   ctx: AppContext,
@@ -114,6 +116,7 @@ export async function exportReviews(
   sheet.columns.forEach((c, i) => {
     c.width = i === 0 ? 36 : i === criteria.length + 4 ? 48 : 14;
   });
+  await addRankingSheet(ctx, user, wb, bc.batch.id, label);
   const filename = `${String(bc.batch.name)}_评审结果.xlsx`.replace(/[\\/:*?"<>|]/g, '_');
   const buffer = Buffer.from(await wb.xlsx.writeBuffer());
   return { filename, buffer };

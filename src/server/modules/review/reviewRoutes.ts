@@ -10,6 +10,8 @@ import { peerReviews } from './peerReviews.js';
 import { confirmReplacement, decline, replacement } from './declineService.js';
 import { exportReviews } from './reviewExport.js';
 import { reviewApplication } from './reviewApplication.js';
+import { ranking } from './ranking.js';
+import { decide } from './reviewDecision.js';
 import { progress, reopen, remind, saveScore, task } from './scoringService.js';
 
 const subAct = { type: 'string', maxLength: 8 } as const;
@@ -129,6 +131,24 @@ export async function reviewRoutes(app: FastifyInstance, opts: { ctx: AppContext
     const r = await remind(ctx, currentUser(req), req.body);
     return ok(r, `已提醒${r.reminded}位专家`);
   });
+  app.post<B>('/review/ranking', { schema: batchOnly }, async (req) =>
+    ok(await ranking(ctx, currentUser(req), req.body)),
+  );
+  app.post<B>(
+    '/review/decide',
+    {
+      schema: obj(
+        {
+          batchId: id,
+          targetId: id,
+          decision: { type: 'string', maxLength: 4 },
+          note: { type: ['string', 'null'], maxLength: 500 },
+        },
+        ['batchId', 'targetId', 'decision'],
+      ),
+    },
+    async (req) => ok(await decide(ctx, currentUser(req), req.body), '决定已记录'),
+  );
   app.post<B>('/review/copyBatch', { schema: obj({ id }, ['id']) }, async (req) =>
     ok(await copyBatch(ctx, currentUser(req), req.body), '复制成功'),
   );

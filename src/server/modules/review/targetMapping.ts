@@ -29,6 +29,8 @@ export interface TargetMapping {
   stages: Record<string, { waiting: string; atCity: string }>;
   sendAction: string;
   endAction: string;
+  /** The chair's decision (dictionary lxjd) → transitions carrying it to the record's status. */
+  decisionActions?: Record<string, string[]>;
 }
 
 export function targetMapping(ctx: AppContext, entity: string): TargetMapping {

@@ -1,0 +1,94 @@
+import type { AppContext } from '../../AppContext.js';
+import type { SessionUser } from '../../platform/auth/sessions.js';
+import { AppError } from '../../platform/http/AppError.js';
+import { formatDateTime } from '../../platform/records/time.js';
+import { fire } from '../../platform/workflow/engine.js';
+import { batchResult, decisionLabels } from './ranking.js';
+import { loadBatch, parseId, reviewsOfBatch, storeOf } from './reviewData.js';
+
+/** 待议: recorded, the status left as is, decided again later. */
+const PENDING = '3';
+
+/**
+ * The chair's decision on one record of an ended batch (立项 / 不立项 / 待议, dictionary lxjd) with
+ * an optional note: kept on the record's review result of this batch, logged, and carried to the
+ * record's status by the first transition of reviewTargets.json decisionActions the workflow lets
+ * this chair fire from the record's status (待议 fires none). A city administrator decides only on
+ * the batches they own; a decision other than 待议 is final.
+ */
+export async function decide(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+  const bc = await loadBatch(ctx, user, body.batchId, 'read');
+  if (user.roleCode === '3' && Number(bc.batch.ownerId) !== user.userId)
+    throw AppError.forbidden('只能对本人创建的评审批次作出决定');
+  if (bc.batch.status !== '2') throw AppError.forbidden('评审结束后才能作出决定');
+  const targetId = parseId(body.targetId, 'targetId', '评审对象');
+  const labels = decisionLabels(ctx);
+  const decision = typeof body.decision === 'string' ? body.decision : '';
+  if (!labels.has(decision)) throw AppError.invalid([{ field: 'decision', label: '决定', message: '请选择决定' }]);
+  const note = typeof body.note === 'string' && body.note.trim() !== '' ? body.note.trim() : null;
+  if (note && note.length > 500)
+    throw AppError.invalid([{ field: 'note', label: '说明', message: '说明不能超过500个字符' }]);
+  const store = storeOf(ctx);
+  const reviews = await reviewsOfBatch(ctx, bc.batch.id, store);
+  if (!reviews.some((r) => Number(r.targetId) === targetId))
+    throw AppError.invalid([
+      { field: 'targetId', label: '评审对象', message: `该${bc.mapping.label}不在本评审批次中` },
+    ]);
+
+  const m = bc.mapping;
+  const wf = ctx.schemas.workflows.get(bc.targetEntity.workflow ?? bc.targetEntity.name);
+  const label = labels.get(decision)!;
+  const now = Date.now();
+  return store.transaction(async (tx) => {
+    const rec = await tx.get(bc.targetEntity, targetId, { lock: true });
+    if (!rec) throw AppError.notFound();
+    const prev = batchResult(bc, rec);
+    if (!prev) throw AppError.forbidden(`该${m.label}没有本批次的评审结果`);
+    if (prev.decision && prev.decision !== PENDING)
+      throw AppError.forbidden(`已作出「${labels.get(String(prev.decision)) ?? ''}」的决定，不能更改`);
+    const status = String(rec.status ?? '');
+    let action: string | null = null;
+    if (decision !== PENDING) {
+      action =
+        (m.decisionActions?.[decision] ?? []).find((a) =>
+          wf?.transitions.some(
+            (t) => t.action === a && t.from.includes(status) && (t.roles ?? []).includes(user.roleCode),
+          ),
+        ) ?? null;
+      if (!action) throw AppError.forbidden(`该${m.label}当前状态下不能作出「${label}」的决定`);
+    }
+    const all = rec[m.resultField] as Record<string, unknown>;
+    const result = { ...prev, decision, decisionNote: note, decidedAt: formatDateTime(now), decidedBy: user.realName };
+    const next = {
+      ...rec,
+      [m.resultField]: { ...all, [String(bc.batch.stage)]: result },
+      updatedAt: now,
+      updatedBy: user.userId,
+    };
+    if (!(await tx.update(bc.targetEntity, next, rec.version))) throw AppError.conflict();
+    await tx.log({
+      entity: m.entity,
+      recordId: targetId,
+      action: 'reviewDecision',
+      actionLabel: '评审决定',
+      fromStatus: status,
+      toStatus: status,
+      comment: `${String(bc.batch.name)}：${label}${note ? `（${note}）` : ''}`,
+      userId: user.userId,
+      userName: user.realName,
+      roleCode: user.roleCode,
+      createdAt: now,
+    });
+    let to = status;
+    if (action) {
+      const fired = await fire(
+        ctx,
+        { entity: m.entity, id: targetId, action, version: rec.version + 1, comment: note ?? `评审决定：${label}` },
+        user,
+        tx,
+      );
+      to = String(fired.status ?? '');
+    }
+    return { targetId, decision, decisionLabel: label, status: to };
+  });
+}
