@@ -3,7 +3,7 @@ import { PaperClipOutlined } from '@ant-design/icons';
 import { useState } from 'react';
 import { FilePreview, canPreview, type PreviewTarget } from './FilePreview.js';
 import { downloadStoredFile, sizeText } from './fileActions.js';
-import type { FileRefValue } from './uploadModel.js';
+import type { FileRefValue } from './uploadTypes.js';
 
 export function UploadFileList({ value }: { value?: FileRefValue[] | null }) {
   const [previewing, setPreviewing] = useState<PreviewTarget | null>(null);

@@ -7,7 +7,7 @@ import { memoryFileServer } from './memoryFileServer.js';
 import { Uploader } from './Uploader.js';
 import { UploadFileList } from './UploadFileList.js';
 import { networkError } from './uploadTransport.js';
-import type { FileRefValue } from './uploadModel.js';
+import type { FileRefValue } from './uploadTypes.js';
 
 // antd reads these in jsdom.
 window.matchMedia ??= ((query: string) => ({

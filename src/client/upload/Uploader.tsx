@@ -21,7 +21,8 @@ import type { FileTypeSet } from '../../shared/schema/types.js';
 import { FilePreview, canPreview, type PreviewTarget } from './FilePreview.js';
 import { downloadStoredFile, sizeText } from './fileActions.js';
 import { computeMd5 } from './md5.js';
-import { UploadModel, type FileRefValue, type UploadDeps, type UploadItem } from './uploadModel.js';
+import { UploadModel } from './uploadModel.js';
+import type { FileRefValue, UploadDeps, UploadItem } from './uploadTypes.js';
 import { httpTransport } from './uploadTransport.js';
 
 export interface UploaderProps {

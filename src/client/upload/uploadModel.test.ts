@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { FILE_TYPE_SETS, UPLOAD_MESSAGES } from '../../shared/fileTypes.js';
 import { ApiError } from '../api/ApiError.js';
 import { md5OfBlob } from './md5Hasher.js';
-import { chunkPlan, UploadModel, type UploadDeps, type UploadStatus } from './uploadModel.js';
+import { chunkPlan } from './chunkPlan.js';
+import { UploadModel } from './uploadModel.js';
+import type { UploadDeps, UploadStatus } from './uploadTypes.js';
 import { networkError } from './uploadTransport.js';
 import { memoryFileServer } from './memoryFileServer.js';
 

@@ -7,72 +7,11 @@
  * file/uploadFile. A network failure keeps the file for a retry that resumes; any other failure
  * removes it with its message. The request layer's upload gate is told throughout.
  */
-import { extOf, tooLargeMessage, UPLOAD_DEFAULTS, UPLOAD_MESSAGES, type PreviewKind } from '../../shared/fileTypes.js';
-import type { Md5Result } from './md5Hasher.js';
-import { isNetworkFailure, type UploadTransport } from './uploadTransport.js';
-import { completeWithRetry, type Wait } from './completeWithRetry.js';
-
-export type UploadStatus = 'init' | 'queued' | 'progress' | 'complete' | 'error';
-
-/** What the form stores for each file (the file service's FileRef). */
-export interface FileRefValue {
-  id: number;
-  fileName: string;
-  fileSize: number;
-  fileSuffix: string;
-  md5: string;
-}
-
-export interface UploadItem {
-  uid: string;
-  fileName: string;
-  fileSize: number;
-  fileSuffix: string;
-  status: UploadStatus;
-  /** Upload progress, 0..100. */
-  percentage: number;
-  /** What a running item is doing. */
-  phase?: 'md5' | 'upload' | 'save';
-  /** md5 progress, 0..100. */
-  md5Percentage?: number;
-  md5?: string;
-  contextId?: string;
-  id?: number;
-  previewKind?: PreviewKind | null;
-  /** Shown under an item in error. */
-  error?: string;
-  /** Sent without new bytes (the md5 was known). */
-  instant?: boolean;
-}
-
-export interface UploadSettings {
-  /** "entity.field": the field whose type set and limits the server checks. */
-  belongType: string;
-  belongId?: number | string | null;
-  accept: readonly string[];
-  /** -1: unlimited. */
-  maxCount: number;
-  /** Megabytes; -1: unlimited. */
-  maxSize: number;
-  chunkSize: number;
-  largeFileThreshold: number;
-  timeoutMs: number;
-}
-
-export interface GateLike {
-  begin(key: string): void;
-  end(key: string, failed?: boolean): void;
-  remove(key: string): void;
-}
-
-export interface UploadDeps {
-  transport: UploadTransport;
-  md5(file: Blob, opts: { chunkSize: number; onProgress: (loaded: number, total: number) => void; signal: AbortSignal }): Promise<Md5Result>;
-  gate: GateLike;
-  notify: { warning(text: string): void; error(text: string): void };
-  /** How the uploader waits between tries of a busy `complete` (tests pass a quick one). */
-  wait?: Wait;
-}
+import { extOf, tooLargeMessage, UPLOAD_DEFAULTS, UPLOAD_MESSAGES } from '../../shared/fileTypes.js';
+import { isNetworkFailure } from './uploadTransport.js';
+import { completeWithRetry } from './completeWithRetry.js';
+import { chunkPlan } from './chunkPlan.js';
+import type { FileRefValue, UploadDeps, UploadItem, UploadSettings } from './uploadTypes.js';
 
 interface Entry {
   item: UploadItem;
@@ -83,12 +22,6 @@ interface Entry {
 
 let uidCounter = 0;
 const nextUid = () => `upload-${Date.now().toString(36)}-${(uidCounter++).toString(36)}`;
-
-/** How a file is cut: one chunk up to the large-file threshold, else chunks of chunkSize. */
-export function chunkPlan(size: number, s: Pick<UploadSettings, 'chunkSize' | 'largeFileThreshold'>): { chunkSize: number; chunks: number } {
-  const chunkSize = size > s.largeFileThreshold ? s.chunkSize : Math.max(s.largeFileThreshold, 1);
-  return { chunkSize, chunks: Math.max(1, Math.ceil(size / chunkSize)) };
-}
 
 export class UploadModel {
   private entries: Entry[] = [];
@@ -105,7 +38,9 @@ export class UploadModel {
     this.setValue(initial);
   }
 
-  static defaults(partial: Partial<UploadSettings> & { belongType: string; accept: readonly string[] }): UploadSettings {
+  static defaults(
+    partial: Partial<UploadSettings> & { belongType: string; accept: readonly string[] },
+  ): UploadSettings {
     return {
       maxCount: UPLOAD_DEFAULTS.maxCount,
       maxSize: UPLOAD_DEFAULTS.maxSize,
@@ -130,7 +65,13 @@ export class UploadModel {
   value(): FileRefValue[] {
     return this.entries
       .filter((e) => e.item.status === 'complete' && e.item.id !== undefined)
-      .map(({ item }) => ({ id: item.id!, fileName: item.fileName, fileSize: item.fileSize, fileSuffix: item.fileSuffix, md5: item.md5 ?? '' }));
+      .map(({ item }) => ({
+        id: item.id!,
+        fileName: item.fileName,
+        fileSize: item.fileSize,
+        fileSuffix: item.fileSuffix,
+        md5: item.md5 ?? '',
+      }));
   }
 
   subscribe(listener: () => void): () => void {
@@ -158,8 +99,14 @@ export class UploadModel {
     const pending = this.entries.filter((e) => e.item.status !== 'complete');
     const stored = list.map((r): Entry => ({
       item: {
-        uid: `file-${r.id}`, fileName: r.fileName, fileSize: Number(r.fileSize ?? 0), fileSuffix: r.fileSuffix ?? extOf(r.fileName),
-        status: 'complete', percentage: 100, md5: r.md5, id: Number(r.id),
+        uid: `file-${r.id}`,
+        fileName: r.fileName,
+        fileSize: Number(r.fileSize ?? 0),
+        fileSuffix: r.fileSuffix ?? extOf(r.fileName),
+        status: 'complete',
+        percentage: 100,
+        md5: r.md5,
+        id: Number(r.id),
       },
     }));
     this.entries = [...stored, ...pending];
@@ -191,7 +138,14 @@ export class UploadModel {
       room--;
       const entry: Entry = {
         file,
-        item: { uid: nextUid(), fileName: file.name, fileSize: file.size, fileSuffix: suffix, status: 'init', percentage: 0 },
+        item: {
+          uid: nextUid(),
+          fileName: file.name,
+          fileSize: file.size,
+          fileSuffix: suffix,
+          status: 'init',
+          percentage: 0,
+        },
       };
       this.entries.push(entry);
       added.push(entry.item.uid);
@@ -275,7 +229,10 @@ export class UploadModel {
   /** The settings' chunk size and threshold, lowered to the server's largest chunk (a proxy's body limit). */
   private async chunkLimits(): Promise<Pick<UploadSettings, 'chunkSize' | 'largeFileThreshold'>> {
     const { chunkSize, largeFileThreshold } = this.settings;
-    const server = await this.deps.transport.uploadSettings().then((s) => s.chunkSize, () => Infinity);
+    const server = await this.deps.transport.uploadSettings().then(
+      (s) => s.chunkSize,
+      () => Infinity,
+    );
     const cap = Number.isSafeInteger(server) && server > 0 ? server : Infinity;
     return { chunkSize: Math.min(chunkSize, cap), largeFileThreshold: Math.min(largeFileThreshold, cap) };
   }
@@ -294,8 +251,10 @@ export class UploadModel {
       const plan = chunkPlan(file.size, await this.chunkLimits());
       if (!item.md5 || !entry.chunkMd5s) {
         const result = await this.deps.md5(file, {
-          chunkSize: plan.chunkSize, signal: controller.signal,
-          onProgress: (loaded, total) => this.update(entry, { md5Percentage: total ? Math.floor((loaded / total) * 100) : 100 }),
+          chunkSize: plan.chunkSize,
+          signal: controller.signal,
+          onProgress: (loaded, total) =>
+            this.update(entry, { md5Percentage: total ? Math.floor((loaded / total) * 100) : 100 }),
         });
         if (!this.stillListed(entry)) return;
         entry.chunkMd5s = result.chunkMd5s;
@@ -319,12 +278,24 @@ export class UploadModel {
       }
       if (!this.stillListed(entry)) return;
       this.update(entry, { phase: 'save', contextId });
-      const saved = await transport.uploadFile({ belongType, belongId, contextId, originalFileName: file instanceof File ? file.name : item.fileName });
+      const saved = await transport.uploadFile({
+        belongType,
+        belongId,
+        contextId,
+        originalFileName: file instanceof File ? file.name : item.fileName,
+      });
       if (!this.stillListed(entry)) return;
       entry.file = undefined;
       this.update(entry, {
-        status: 'complete', percentage: 100, phase: undefined, instant, id: saved.id, fileName: saved.fileName,
-        fileSize: saved.fileSize, fileSuffix: saved.fileSuffix, previewKind: saved.previewKind,
+        status: 'complete',
+        percentage: 100,
+        phase: undefined,
+        instant,
+        id: saved.id,
+        fileName: saved.fileName,
+        fileSize: saved.fileSize,
+        fileSuffix: saved.fileSuffix,
+        previewKind: saved.previewKind,
       });
       this.deps.gate.end(item.uid);
     } catch (e) {
@@ -344,11 +315,23 @@ export class UploadModel {
   }
 
   /** The bytes the server does not have yet; answers the completed upload's contextId. */
-  private async sendBytes(entry: Entry, file: Blob, md5: string, plan: { chunkSize: number; chunks: number }, signal: AbortSignal): Promise<string | null> {
+  private async sendBytes(
+    entry: Entry,
+    file: Blob,
+    md5: string,
+    plan: { chunkSize: number; chunks: number },
+    signal: AbortSignal,
+  ): Promise<string | null> {
     const { transport } = this.deps;
     const { belongType, timeoutMs } = this.settings;
     const fileExt = entry.item.fileSuffix;
-    const tokens = await transport.storageTokens({ fileExt, chunks: plan.chunks, md5, fileSize: file.size, belongType });
+    const tokens = await transport.storageTokens({
+      fileExt,
+      chunks: plan.chunks,
+      md5,
+      fileSize: file.size,
+      belongType,
+    });
     const url = tokens.fileServerUrl;
     const prepared = await transport.prepare(url, { token: tokens.prepareToken, chunkSize: plan.chunkSize, md5 });
     const contextId = prepared.contextId;
@@ -358,14 +341,21 @@ export class UploadModel {
     if (!stored.complete) {
       const sizeOf = (i: number) => Math.min(plan.chunkSize, file.size - i * plan.chunkSize);
       let done = [...have].reduce((sum, i) => sum + Math.max(0, sizeOf(i)), 0);
-      const show = (bytes: number) => this.update(entry, { percentage: file.size ? Math.min(99, Math.floor((bytes / file.size) * 100)) : 99 });
+      const show = (bytes: number) =>
+        this.update(entry, { percentage: file.size ? Math.min(99, Math.floor((bytes / file.size) * 100)) : 99 });
       show(done);
       for (let i = 0; i < plan.chunks; i++) {
         if (have.has(i)) continue;
         if (!this.stillListed(entry)) return null;
         const chunk = file.slice(i * plan.chunkSize, Math.min(file.size, (i + 1) * plan.chunkSize));
         await transport.uploadChunk(url, {
-          token: chunkToken, contextId, index: i, chunk, chunkMd5: entry.chunkMd5s?.[i], timeoutMs, signal,
+          token: chunkToken,
+          contextId,
+          index: i,
+          chunk,
+          chunkMd5: entry.chunkMd5s?.[i],
+          timeoutMs,
+          signal,
           onProgress: (loaded) => show(done + loaded),
         });
         done += chunk.size;

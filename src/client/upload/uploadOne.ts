@@ -7,7 +7,8 @@ import { uploadGate } from '../api/uploadGate.js';
 import { FILE_TYPE_SETS } from '../../shared/fileTypes.js';
 import type { FieldDef } from '../../shared/schema/types.js';
 import { computeMd5 } from './md5.js';
-import { UploadModel, type FileRefValue, type UploadDeps } from './uploadModel.js';
+import { UploadModel } from './uploadModel.js';
+import type { FileRefValue, UploadDeps } from './uploadTypes.js';
 import { httpTransport } from './uploadTransport.js';
 
 export function uploadOne(

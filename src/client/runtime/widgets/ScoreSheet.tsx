@@ -10,7 +10,7 @@
 import { Alert, Button, Descriptions, Input, InputNumber, Popconfirm, Radio, Space, Spin, Table, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { UploadFileList } from '../../upload/UploadFileList.js';
-import type { FileRefValue } from '../../upload/uploadModel.js';
+import type { FileRefValue } from '../../upload/uploadTypes.js';
 import { fieldErrorsOf } from '../../../shared/fieldErrors.js';
 import { failureText } from '../../feedback/failureText.js';
 import { usePageEnv } from '../PageContext.js';
