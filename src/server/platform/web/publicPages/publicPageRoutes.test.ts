@@ -96,7 +96,7 @@ describe('server-rendered public pages', () => {
     expect(byPath('basicInfoMaintain/querySysName').data.systemName).toBeTruthy();
   });
 
-  it('a notice holds its text, its title and its summary as description; an unknown one is the bare app', async () => {
+  it('a notice holds its text, its title and its summary as description', async () => {
     const last = notices[11];
     const res = await page(`/noticeAnnouncement/lookAnnouncement?id=${last.id}`);
     expect(res.body).toContain('第12批申报正文，截止日期见附件。');
@@ -105,8 +105,20 @@ describe('server-rendered public pages', () => {
     expect(res.body).toContain('<meta name="description" content="第十二批申报的摘要">');
     const plainOne = await page(`/noticeAnnouncement/lookAnnouncement?id=${notices[0].id}`);
     expect(plainOne.body).toContain('<meta name="description" content="第1批申报正文，截止日期见附件。">');
-    const unknown = await page('/noticeAnnouncement/lookAnnouncement?id=999999');
-    expect(unknown.body).not.toContain('ssr-page');
+  });
+
+  it('a notice that is not there, not public or not a number answers 404 saying so, out of search results', async () => {
+    const draft = (
+      await t.post('/api/resource/announcement/save', { subAct: 'a', title: '未发布的通知', content: '草稿' }, province)
+    ).body.data.id;
+    for (const id of ['999999', String(draft), 'abc']) {
+      const res = await page(`/noticeAnnouncement/lookAnnouncement?id=${id}`);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.body).toContain('<p class="ssr-missing">您访问的内容不存在或已撤下</p>');
+      expect(res.body).toContain('<meta name="robots" content="noindex">');
+      expect(res.body).not.toContain('未发布的通知');
+      expect(res.body).toContain('<script type="module"');
+    }
   });
 
   it('home holds the latest of each section; the FAQ and the certificate check have their own titles', async () => {

@@ -51,6 +51,7 @@ export async function publicPageRoutes(app: FastifyInstance, opts: { ctx: AppCon
     if (!page) return reply.send(template);
     const schemas = await Promise.all(page.pageIds.map((id) => visitorCall({ path: 'schema/page', body: { id } })));
     const answers = [...boot, ...schemas].filter((a): a is EmbeddedAnswer => a !== null).concat(page.answers);
+    if (page.status) reply.code(page.status);
     return reply.send(pageHtml(template, { ...page, answers }, url));
   };
 
@@ -82,7 +83,10 @@ export async function publicPageRoutes(app: FastifyInstance, opts: { ctx: AppCon
 
 /** index.html with the page's head and body written in. */
 export function pageHtml(template: string, page: RenderedPage, url: string): string {
-  const head = `<title>${escapeHtml(page.title)}</title><meta name="description" content="${escapeHtml(page.description)}">${SSR_STYLE}`;
+  const meta = page.status
+    ? '<meta name="robots" content="noindex">'
+    : `<meta name="description" content="${escapeHtml(page.description)}">`;
+  const head = `<title>${escapeHtml(page.title)}</title>${meta}${SSR_STYLE}`;
   const data = `<script type="application/json" id="${EMBEDDED_ANSWERS_ID}">${jsonForScript({ at: url, answers: page.answers })}</script>`;
   // The app's code follows the content: the page paints from the HTML alone, and the scripts (which
   // take over, not draw) do not contend with it for the first bytes.

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../../AppContext.js';
 import type { ListRequest, PageDef, RouteDef } from '../../../../shared/schema/types.js';
 import type { ArticlePageDef, ListPageDef, LookupPageDef } from '../../../../shared/schema/pageTypes.js';
+import { AppError } from '../../http/AppError.js';
 import { ResourceService } from '../../resources/ResourceService.js';
 import { clip, dayOf, escapeHtml, plainText } from './html.js';
 
@@ -19,6 +20,8 @@ export interface RenderedPage {
   answers: EmbeddedAnswer[];
   /** The page schemas the app draws it with. */
   pageIds: string[];
+  /** 404 for a record that is not there (or not public): a page that says so, kept out of search results. */
+  status?: 404;
 }
 
 /** The portal's home sections: the compact public lists whose ids end in `.latest`, in the route order of their `more`. */
@@ -133,8 +136,10 @@ export async function renderArticle(
   let record: Record<string, unknown>;
   try {
     record = await service.publicGet(page.entity, { id });
-  } catch {
-    return null;
+  } catch (e) {
+    // A visitor's wrong or stale address (unknown id, withdrawn, not a number); a fault is the server's.
+    if (!(e instanceof AppError) || e.statusCode >= 500) throw e;
+    return missingRecord(page, siteName);
   }
   const f = page.fields;
   const title = String(record[f.title] ?? page.title);
@@ -150,6 +155,21 @@ export async function renderArticle(
     html: `<article class="ssr-article"><h1 class="ssr-title">${escapeHtml(title)}</h1>${meta ? `<p class="ssr-meta">${meta}</p>` : ''}${summary ? `<p class="ssr-summary">${escapeHtml(summary)}</p>` : ''}<div class="ssr-body">${body}</div></article>`,
     answers: [{ path: `public/${page.entity}/get`, body: { id }, data: record }],
     pageIds: [page.id],
+  };
+}
+
+/**
+ * The answer for an address whose record is not there, withdrawn or never published: said in
+ * words, out of search results, with nothing for the app to wait for before it takes over.
+ */
+function missingRecord(page: ArticlePageDef, siteName: string): RenderedPage {
+  return {
+    title: `${page.title} - ${siteName}`,
+    description: '',
+    html: '<p class="ssr-missing">您访问的内容不存在或已撤下</p>',
+    answers: [],
+    pageIds: [page.id],
+    status: 404,
   };
 }
 
