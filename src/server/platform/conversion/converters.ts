@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { ConversionTarget } from '../../../shared/fileTypes.js';
 import { runSandboxed, type SandboxLimits } from './sandbox.js';
 import { stripPdfAuthor } from './stripPdfAuthor.js';
+import { toUtf8 } from './textEncoding.js';
 
 /** The converted object's file name in the job's folder, and its content type when served. */
 export const OUTPUT: Record<ConversionTarget, { name: string; contentType: string }> = {
@@ -11,6 +12,9 @@ export const OUTPUT: Record<ConversionTarget, { name: string; contentType: strin
   video: { name: 'out.mp4', contentType: 'video/mp4' },
   audio: { name: 'out.m4a', contentType: 'audio/mp4' },
 };
+
+/** Largest plain text turned into UTF-8 before conversion (read whole into memory). */
+const TEXT_RECODE_BYTES = 64 * 1024 * 1024;
 
 let tools: { soffice: string | null; ffmpeg: string | null } | null = null;
 
@@ -102,7 +106,10 @@ export async function convertFile(
     await writeProfile(profile);
     const outDir = path.join(dir, 'pdf');
     await fs.mkdir(outDir);
-    // Plain text is read as UTF-8 (what the uploader's own machines write).
+    // Plain text is turned into UTF-8 first (GBK from Chinese offices included), then read as UTF-8.
+    // (Past TEXT_RECODE_BYTES it is left as it is: such a file ends at the time limit anyway.)
+    if (sourceExt === 'txt' && (await fs.stat(input)).size <= TEXT_RECODE_BYTES)
+      await fs.writeFile(input, toUtf8(await fs.readFile(input)));
     const infilter = sourceExt === 'txt' ? ['--infilter=Text (encoded):UTF8,LF,,,'] : [];
     result = await runSandboxed(
       t.soffice,
