@@ -36,8 +36,10 @@ async function store(ctx: AppContext, file: string, key: string): Promise<number
   const { storage } = fileService(ctx);
   const uploadId = crypto.randomBytes(16).toString('hex');
   try {
+    // The length up front: S3 needs it (without it every conversion on S3 failed at this step).
     const { size } = await storage.putChunk(uploadId, 0, fs.createReadStream(file), {
       maxBytes: ctx.config.conversion.outputBytes + 1,
+      length: (await fsp.stat(file)).size,
     });
     const staged = await storage.stageChunk(uploadId, 0, key);
     await staged.commit();

@@ -8,6 +8,9 @@ import { fileService } from './fileService.js';
 import { sweepExpiredUploads } from './uploadSweep.js';
 import { blobKey } from './storage/FileStorage.js';
 import { startS3TestServer } from './storage/s3TestServer.js';
+import { mediaSample } from '../testing/conversionSamples.js';
+import { claimConversion, conversionOf } from '../conversion/conversionJobs.js';
+import { convertedKey, runConversion } from '../conversion/conversionWorker.js';
 
 const credentials = { accessKeyId: 'AKIDPORTAL', secretAccessKey: 'portal/secret+key' };
 
@@ -107,4 +110,26 @@ describe('file service on S3-compatible storage', () => {
     expect(s3.uploads.size).toBe(0);
     await storage.removeUpload(uploadId);
   });
+
+  it('a converted file is stored in the bucket beside its original and served from there with ranges', async () => {
+    const bytes = mediaSample('wav', 2);
+    const md5 = md5Of(bytes);
+    const sent = await fileTestClient(t, headers).send(bytes, '访谈录音.wav');
+    expect(sent.step).toBe('done');
+    const holder = 's3-conversion-test';
+    const job = await claimConversion(t.ctx, holder, 60_000);
+    expect(job?.md5).toBe(md5);
+    await runConversion(t.ctx, job!, holder);
+    expect(await conversionOf(t.ctx, md5)).toMatchObject({ state: 'done', error: null });
+    expect([...s3.objects.keys()]).toContain(`test/${convertedKey(md5, 'audio')}`);
+    // Nothing of the conversion is left in the bucket's upload area.
+    expect(
+      [...s3.objects.keys()].filter((k) => !k.startsWith('test/blobs/') && !k.startsWith('test/converted/')),
+    ).toEqual([]);
+    const answer = (await t.post(`/api/file/preview/${sent.file!.id}`, {}, headers)).body.data;
+    expect(answer.conversion.state).toBe('done');
+    const part = await t.inject({ method: 'GET', url: answer.previewUrl, headers: { ...headers, range: 'bytes=4-7' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload.toString()).toBe('ftyp');
+  }, 60_000);
 });
