@@ -28,6 +28,14 @@ interface PreviewInfo {
   conversion?: { state: string; message: string; reason?: string };
 }
 
+/** How often an open preview asks again while its file is being converted. */
+export const CONVERSION_POLL_MS = 2000;
+
+function converting(info: PreviewInfo): boolean {
+  const state = info.conversion?.state;
+  return !info.previewUrl && (state === 'queued' || state === 'running' || state === 'retrying');
+}
+
 /** 转换中 with its state, or why it failed, with the download instead. */
 function ConversionNotice({ info }: { info: PreviewInfo }) {
   const c = info.conversion!;
@@ -136,18 +144,25 @@ export function FilePreview({
       return;
     }
     let live = true;
-    http.post<PreviewInfo>(`file/preview/${file.id}`, {}, { silent: true }).then(
-      (answer) => {
-        if (live) setInfo(answer);
-      },
-      (e: Error) => {
-        if (!live) return;
-        notify.warning(e.message || UPLOAD_MESSAGES.noPreview);
-        onClose();
-      },
-    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // While the file is being converted the dialog asks again, and shows it once it is ready.
+    const load = () =>
+      http.post<PreviewInfo>(`file/preview/${file.id}`, {}, { silent: true }).then(
+        (answer) => {
+          if (!live) return;
+          setInfo(answer);
+          if (converting(answer)) timer = setTimeout(load, CONVERSION_POLL_MS);
+        },
+        (e: Error) => {
+          if (!live) return;
+          notify.warning(e.message || UPLOAD_MESSAGES.noPreview);
+          onClose();
+        },
+      );
+    void load();
     return () => {
       live = false;
+      clearTimeout(timer);
     };
     // onClose is the caller's; a new function each render must not restart the preview.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
@@ -176,7 +191,7 @@ export function FilePreview({
       ) : info.kind === 'pdf' ? (
         <iframe src={info.previewUrl} title={file.fileName} style={{ width: '100%', height: '75vh', border: 0 }} />
       ) : info.kind === 'audio' ? (
-        <audio src={info.previewUrl} controls style={{ width: '100%' }} />
+        <audio src={info.previewUrl} controls preload="metadata" style={{ width: '100%' }} />
       ) : (
         <VideoPreview src={info.previewUrl} />
       )}

@@ -1,4 +1,7 @@
 import { PaperClipOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { FilePreview, canPreview, type PreviewTarget } from '../../upload/FilePreview.js';
 import { fileDownloadPath, type FileRefLike } from '../data/dataProvider.js';
 import { useOptionalRuntime } from '../RuntimeContext.js';
 
@@ -9,9 +12,13 @@ function sizeText(bytes: number | undefined): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** Read-only list of stored files (FileRef) with download links. */
+/**
+ * Read-only list of stored files (FileRef) with download links, and 预览 for the files the browser
+ * can show (directly or converted), so a reader need not download them.
+ */
 export function FileList({ value }: { value?: FileRefLike[] | null }) {
   const runtime = useOptionalRuntime();
+  const [previewing, setPreviewing] = useState<PreviewTarget | null>(null);
   const files = Array.isArray(value) ? value.filter((f) => f && f.id !== undefined) : [];
   if (!files.length) return <span className="runtime-text">-</span>;
   return (
@@ -33,8 +40,19 @@ export function FileList({ value }: { value?: FileRefLike[] | null }) {
           {f.fileSize !== undefined ? (
             <span style={{ color: '#999', marginLeft: 8 }}>{sizeText(f.fileSize)}</span>
           ) : null}
+          {runtime?.user && canPreview(f) ? (
+            <Button
+              type="link"
+              size="small"
+              className="runtime-file-preview"
+              onClick={() => setPreviewing({ id: Number(f.id), fileName: f.fileName, fileSuffix: f.fileSuffix })}
+            >
+              预览
+            </Button>
+          ) : null}
         </li>
       ))}
+      <FilePreview file={previewing} onClose={() => setPreviewing(null)} />
     </ul>
   );
 }

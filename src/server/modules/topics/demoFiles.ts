@@ -6,7 +6,6 @@ import type { FileRef } from '../../platform/files/fileRefs.js';
 import { fileService } from '../../platform/files/fileService.js';
 import { sniffKind } from '../../platform/files/sniff.js';
 import { blobKey } from '../../platform/files/storage/FileStorage.js';
-import { enqueueConversion } from '../../platform/conversion/conversionJobs.js';
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -109,7 +108,8 @@ export async function storeDemoFile(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  // Shown converted like an uploaded one: the queue converts it once the server runs.
-  await enqueueConversion(ctx, md5, suffix);
+  // Not queued for conversion here: the first preview queues it (conversionPreview.ts). Queued at
+  // seeding, some eighty demo documents kept a fresh portal's converter busy for minutes, and a
+  // reader's own upload waited behind them.
   return { id: Number(inserted.id), fileName, fileSize: bytes.length, fileSuffix: suffix, md5 } as FileRef;
 }
