@@ -11,6 +11,8 @@
  *     Fastify hello-world, and the first-load JS of the home and a public list;
  *  5. (scripts/bench/render.ts) at 4x CPU throttle against hand-written antd pages: home LCP, 100
  *     list rows visible, a 200-field form's mount and keystrokes.
+ *  6. (scripts/bench/conversion.ts) seconds per converted page and per minute of video, and the
+ *     list API's p99 while four conversions run.
  * Not part of `npm test`. Needs Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and
  * about 8 GB of free disk in the temp folder. BENCH_SLICE_MIB sets the worker's read size (default 8).
  */
@@ -351,9 +353,10 @@ if (process.argv[2] === '--serve') {
   });
 } else {
   // BENCH_PARTS: list (list API at scale), load (first-load JS), render (LCP, rows, form against
-  // antd), public (Lighthouse on the public site against static HTML), upload (md5 and uploads);
+  // antd), public (Lighthouse on the public site against static HTML), conversion (seconds per
+  // page and per minute of video, list p99 while four conversions run), upload (md5 and uploads);
   // all by default.
-  const parts = (process.env.BENCH_PARTS ?? 'list,load,render,public,upload').split(',');
+  const parts = (process.env.BENCH_PARTS ?? 'list,load,render,public,conversion,upload').split(',');
   const run = recordRun(root);
   benchScale(parts)
     .then(() => (parts.includes('upload') ? main() : undefined))

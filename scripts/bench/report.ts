@@ -3,6 +3,7 @@ import { benchFirstLoad, FIRST_LOAD_PAGES } from './firstLoad.js';
 import { benchListApi } from './listApi.js';
 import { benchRender } from './render.js';
 import { benchPublicSite } from './publicSite.js';
+import { benchConversion } from './conversion.js';
 
 const ms = (v: number) => v.toFixed(1);
 
@@ -43,4 +44,5 @@ export async function benchScale(parts: string[]): Promise<void> {
   }
   if (parts.includes('render')) await benchRender(log);
   if (parts.includes('public')) await benchPublicSite(log);
+  if (parts.includes('conversion')) await benchConversion(log);
 }
