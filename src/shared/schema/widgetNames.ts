@@ -40,6 +40,8 @@ export const WIDGET_NAMES = [
   'Captcha',
   // An expert's score sheet of a review task (criteria, total, recommendation, comment, the documents).
   'ScoreSheet',
+  // The discussion of a reviewed record among its submitted experts and the batch's organisers.
+  'ReviewDiscussion',
 ] as const;
 
 export type WidgetName = (typeof WIDGET_NAMES)[number];

@@ -20,6 +20,7 @@ import { DeclineTask } from './scoreSheet/DeclineTask.js';
 import { PeerReviews } from './scoreSheet/PeerReviews.js';
 import { ReopenReview } from './scoreSheet/ReopenReview.js';
 import { useDictionary } from '../dictionaries/useDictionary.js';
+import { announceRecordChanged } from '../recordChanged.js';
 
 export interface Criterion {
   name: string;
@@ -162,6 +163,7 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
         id: review.id, version: review.version, scores: filled, recommendation, confidence, comment, submit,
       });
       setTask({ ...task, review: { ...review, ...saved } });
+      if (submit) announceRecordChanged(review.id);
       void message.success(submit ? '提交成功' : '保存成功');
     } catch (e) {
       const fields = fieldErrorsOf((e as { data?: unknown })?.data) ?? {};

@@ -33,6 +33,7 @@ import { PasswordRule } from './PasswordRule.js';
 import { SmsCode } from './SmsCode.js';
 import { Captcha } from './Captcha.js';
 import { ScoreSheet } from './ScoreSheet.js';
+import { ReviewDiscussion } from './ReviewDiscussion.js';
 
 // Layout
 registerLayout('FormItem', FormItem);
@@ -67,5 +68,6 @@ registerWidget('PasswordRule', PasswordRule);
 registerWidget('SmsCode', SmsCode);
 registerWidget('Captcha', Captcha);
 registerWidget('ScoreSheet', ScoreSheet);
+registerWidget('ReviewDiscussion', ReviewDiscussion);
 
 export { registerWidget, registerLayout, getWidget, hasWidget, widgetNames } from './registry.js';

@@ -10,6 +10,7 @@ import { linkExpertAccount } from './reviewHooks.js';
 import { demoActor } from '../../platform/seed/demoActor.js';
 import { targetMapping } from './targetMapping.js';
 import { declaredConflict } from './demoConflicts.js';
+import { seedDemoDiscussion, seedReopenedReview } from './demoDiscussion.js';
 
 const DAY = 86_400_000;
 const CRITERIA = [
@@ -38,7 +39,7 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
   if (!ctx.config.demoData) return;
   const store = KyselyRecordStore.of(ctx.database);
   const E = (n: string) => ctx.schemas.entities.get(n)!;
-  await syncEntityTables(ctx.database, ['expert', 'reviewBatch', 'review', 'reviewConflict', 'topic'].map(E));
+  await syncEntityTables(ctx.database, ['expert', 'reviewBatch', 'review', 'reviewConflict', 'reviewDiscussion', 'topic'].map(E));
   if ((await store.list(E('expert'), { where: { t: 'const', value: true }, sort: [], offset: 0, limit: 1 })).total > 0) return;
   const users = await ctx.database.db.selectFrom('users').select(['id', 'username', 'real_name']).where('username', 'in', ['city1123', 'city1101']).execute();
   const cityOf = new Map(users.map((u) => [u.username === 'city1123' ? '1123' : '1101', { id: Number(u.id), name: String(u.real_name) }]));
@@ -88,6 +89,7 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
   }
 
   let lastReviewId = 0;
+  const submittedByE2: Array<{ area: string; id: number }> = [];
   const conflictShown = new Set<string>();
   const [e1, e2, , chen, yang, huang, , zheng] = experts;
   for (const topic of topics) {
@@ -102,6 +104,8 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
         await addReview(batch, topic, e2!, '2', { 选题价值: 18, 研究设计: 22, 研究基础: 20 }, '修改后立项'),
         await addReview(batch, topic, chen!, '2', { 选题价值: 24, 研究设计: 30, 研究基础: 24 }),
       ] as number[];
+      const discussed = (await store.list(E('review'), { where: { t: 'cmp', field: 'batchId', op: '=', value: batch.id }, sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: 3 })).rows;
+      await seedDemoDiscussion(ctx, store, { batch, reviews: discussed, chair: cityOf.get(area)!, at: now - 1.5 * DAY });
       const a = aggregate(totals, '2', 20);
       const results = { ...(topic[m.resultField] as object | null ?? {}), [stage]: { batchId: batch.id, batchName: batch.name, finalScore: a.finalScore, mean: a.mean, spread: a.spread, stdDev: a.stdDev, disagreement: a.disagreement, count: a.count, experts: 3, rule: '2', recommendation: '同意立项', endedAt: formatDateTime(now - DAY) } };
       await store.update(E('topic'), { ...topic, [m.resultField]: results }, topic.version);
@@ -110,6 +114,7 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
     const batch = await addBatch(area, stage, '1', `2026年度课题${label[stage]}（${area === '1123' ? '定州市' : '石家庄市'}）`);
     await addReview(batch, topic, e1!, '1', { 选题价值: 25, 研究设计: 32 });
     await addReview(batch, topic, e2!, '2', { 选题价值: 27, 研究设计: 35, 研究基础: 26 });
+    submittedByE2.push({ area, id: lastReviewId });
     const last = area === '1123' ? yang! : huang!;
     if (conflictShown.has(area)) {
       await addReview(batch, topic, last, '0');
@@ -119,6 +124,10 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
       await declaredConflict(ctx, store, { batch, topic, expert: last, replacedBy: area === '1123' ? zheng : undefined, at: now - 2 * DAY, addReview: async (...a) => { await addReview(...a); return lastReviewId; } });
     }
   }
+  // The chair of 1101 sent expert2's last review there back with a reason (退回修改).
+  const reopened = submittedByE2.filter((r) => r.area === '1101').pop();
+  const reopenedReview = reopened ? await store.get(E('review'), reopened.id) : null;
+  if (reopenedReview) await seedReopenedReview(ctx, store, { review: reopenedReview, chair: cityOf.get('1101')!, at: now - DAY });
   for (const area of ['1123', '1101']) await addBatch(area, '3', '0', `2026年度课题中期评审（待分配·${area === '1123' ? '定州市' : '石家庄市'}）`, { blind: false, rule: '1' });
 }
 

@@ -2,6 +2,7 @@ import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { allowed } from '../../platform/records/access.js';
+import { blindNames } from './blindNames.js';
 import { entityOf, listAll, parseId, storeOf } from './reviewData.js';
 
 const EXPERT = '5';
@@ -29,12 +30,13 @@ export async function peerReviews(ctx: AppContext, user: SessionUser, body: Reco
     ],
   });
   const others = all.filter((r) => r.id !== review.id && r.status === '2');
+  const names = blindNames(all);
   const dict = ctx.schemas.dictionaries.get('psbw');
   return {
     blind,
-    reviews: others.map((r, i) => ({
+    reviews: others.map((r) => ({
       key: r.id,
-      expertName: blind ? `专家${i + 1}` : r.expertName,
+      expertName: blind ? names.get(r.id) : r.expertName,
       scores: r.scores,
       total: r.total,
       recommendation: r.recommendation,

@@ -7,6 +7,7 @@ import { allocateExperts, candidates, unassign } from './allocationService.js';
 import { endReview } from './endReview.js';
 import { copyBatch } from './copyBatch.js';
 import { peerReviews } from './peerReviews.js';
+import { discussion, postDiscussion } from './discussion.js';
 import { confirmReplacement, decline, replacement } from './declineService.js';
 import { exportReviews } from './reviewExport.js';
 import { reviewApplication } from './reviewApplication.js';
@@ -123,6 +124,19 @@ export async function reviewRoutes(app: FastifyInstance, opts: { ctx: AppContext
   );
   app.post<B>('/review/peers', { schema: obj({ id }, ['id']) }, async (req) =>
     ok(await peerReviews(ctx, currentUser(req), req.body)),
+  );
+  app.post<B>('/review/discussion', { schema: obj({ id }, ['id']) }, async (req) =>
+    ok(await discussion(ctx, currentUser(req), req.body)),
+  );
+  app.post<B>(
+    '/review/discussionPost',
+    {
+      schema: obj(
+        { id, content: { type: ['string', 'null'], maxLength: 4000 }, replyTo: { anyOf: [id, { type: 'null' }] } },
+        ['id'],
+      ),
+    },
+    async (req) => ok(await postDiscussion(ctx, currentUser(req), req.body), '发言成功'),
   );
   app.post<B>('/review/progress', { schema: batchOnly }, async (req) =>
     ok(await progress(ctx, currentUser(req), req.body)),
