@@ -110,9 +110,11 @@ describe('conversion on upload', () => {
   });
 
   it('plain text in GBK (as Chinese offices write it) keeps its characters', async () => {
-    // 中文课题研究 in GBK, the way Notepad on a Chinese Windows saves it, on a few lines.
-    const line = Buffer.concat([Buffer.from('d6d0cec4bfcecce2d1d0bebf', 'hex'), Buffer.from(' 2026\r\n')]);
-    const sent = await fileTestClient(t, province).send(Buffer.concat(Array(20).fill(line)), '记录GBK.txt');
+    // Mostly Latin text with one line of 中文课题研究 in GBK, the way Notepad on a Chinese Windows
+    // saves it: too little for LibreOffice's own guess of the encoding.
+    const latin = Buffer.from('Project notes 2026: fieldwork done, interviews transcribed.\r\n'.repeat(30));
+    const gbk = Buffer.concat([Buffer.from('d6d0cec4bfcecce2d1d0bebf', 'hex'), Buffer.from('\r\n')]);
+    const sent = await fileTestClient(t, province).send(Buffer.concat([latin, gbk]), '记录GBK.txt');
     await work();
     const ready = await preview(sent.file!.id);
     expect(ready.data.conversion.state).toBe('done');
