@@ -48,7 +48,7 @@ async function followNotice(page: Page, text: string): Promise<string> {
 describe('review discussion and reopening', () => {
   it('finds a demo topic of city1123 where expert2 has submitted and expert1 still drafts', async () => {
     const chair = await as('city1123');
-    const list = await api(chair, 'resource/review/list', { pageSize: 200 });
+    const list = await api(chair, 'resource/review/list', { pageSize: 100 });
     expect(list.status).toBe(200);
     const rows = list.data.list as Array<Record<string, any>>;
     // The last such topic: other journeys on the demo data take expert1's first tasks.
