@@ -19,6 +19,7 @@ import { useMessage } from '../../feedback/messages.js';
 import { DeclineTask } from './scoreSheet/DeclineTask.js';
 import { PeerReviews } from './scoreSheet/PeerReviews.js';
 import { ReopenReview } from './scoreSheet/ReopenReview.js';
+import { BlindNote, HIDDEN_TEXT } from './scoreSheet/BlindNote.js';
 import { useDictionary } from '../dictionaries/useDictionary.js';
 import { announceRecordChanged } from '../recordChanged.js';
 
@@ -54,6 +55,8 @@ interface TaskAnswer {
   /** The record has an application form the server generates for this reader (review/application). */
   application?: boolean;
   canEdit: boolean;
+  /** The identity fields the server left out of `target` for this reader (a blind batch). */
+  hiddenFields?: Array<{ field: string; label: string }>;
   /** The batch's chair may send this submitted review back (退回修改). */
   canReopen?: boolean;
 }
@@ -175,7 +178,9 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
   }
 
   const target = task.target ?? {};
-  const shown: Array<[string, unknown]> = [['名称', target.name], ['负责人', target.leader], ['单位', target.unit]];
+  // Fields the server left out for this reader (a blind batch): said, not left blank.
+  const hidden = new Set((task.hiddenFields ?? []).map((h) => h.field));
+  const shown: Array<[string, unknown]> = ([['名称', 'name'], ['负责人', 'leader'], ['单位', 'unit']] as const).map(([label, f]) => [label, hidden.has(f) ? HIDDEN_TEXT : target[f]]);
   return (
     <div className="rt-score-sheet" data-status={review.status}>
       <Descriptions size="small" column={1} bordered style={{ marginBottom: 16 }}
@@ -184,6 +189,7 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
           { key: 'docs', label: '评审材料', children: <Documents documents={task.documents} onApplication={task.application && runtime ? () => void runtime.dataProvider.download(`review/application?id=${encodeURIComponent(String(review.id))}`, 'POST').catch((e: unknown) => setError(failureText(e))) : undefined} /> },
           { key: 'status', label: '评审状态', children: <Tag color={status.color}>{status.text}</Tag> },
         ]} />
+      {hidden.size ? <BlindNote documents={task.documents} application={Boolean(task.application)} /> : null}
       {task.batch.description ? <Alert type="info" message={task.batch.description} style={{ marginBottom: 16 }} /> : null}
       <Table
         size="small" pagination={false} rowKey="name" dataSource={criteria} bordered

@@ -57,26 +57,36 @@ function pdf(): Promise<Buffer> {
   return done;
 }
 
-/** The docProps parts of a served Office file, as text. */
-async function officeProps(bytes: Buffer): Promise<string> {
+/** Every entry of a zip, by name. */
+async function zipEntries(bytes: Buffer): Promise<Map<string, Buffer>> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(bytes, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z!))),
   );
-  let out = '';
+  const out = new Map<string, Buffer>();
   await new Promise<void>((resolve, reject) => {
     zip.on('end', resolve);
     zip.on('error', reject);
     zip.on('entry', (entry: yauzl.Entry) => {
-      if (!entry.fileName.startsWith('docProps/')) return zip.readEntry();
       zip.openReadStream(entry, async (e, stream) => {
         if (e) return reject(e);
-        for await (const p of stream!) out += (p as Buffer).toString('utf8');
+        const parts: Buffer[] = [];
+        for await (const p of stream!) parts.push(p as Buffer);
+        out.set(entry.fileName, Buffer.concat(parts));
         zip.readEntry();
       });
     });
     zip.readEntry();
   });
   return out;
+}
+
+/** The docProps parts of a served Office file, as text. */
+async function officeProps(bytes: Buffer): Promise<string> {
+  const entries = await zipEntries(bytes);
+  return [...entries]
+    .filter(([name]) => name.startsWith('docProps/'))
+    .map(([, b]) => b.toString('utf8'))
+    .join('');
 }
 
 let expertId: number;
@@ -212,6 +222,20 @@ describe('blind review material', () => {
     const preview = await get(link.previewUrl, r.expert);
     expect(preview.statusCode).toBe(200);
     expect(preview.rawPayload.toString('latin1')).not.toContain(PEOPLE[0]);
+
+    // And in a zip of both.
+    const zip = await t.inject({
+      method: 'POST',
+      url: '/api/file/downloadZip',
+      payload: { ids: [r.docxId, r.pdfId] },
+      headers: r.expert,
+    });
+    expect(zip.statusCode).toBe(200);
+    const inZip = [...(await zipEntries(zip.rawPayload)).values()];
+    expect(inZip).toHaveLength(2);
+    expect(await officeProps(inZip[0]!)).toContain('申报材料');
+    for (const p of PEOPLE) expect(await officeProps(inZip[0]!), p).not.toContain(p);
+    expect(inZip[1]!.toString('latin1')).not.toContain(PEOPLE[0]);
 
     // The stored originals are untouched: their owner downloads them as uploaded.
     const leader = await t.loginAs('leader1');

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import yazl from 'yazl';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { AppError } from '../http/AppError.js';
@@ -70,4 +71,35 @@ export async function sendForReader(
   const storage = fileService(ctx).storage;
   if (await wantsAnonymousCopy(ctx, reader, file)) return sendAnonymousCopy(reply, storage, opts);
   return sendStored(request, reply, storage, opts);
+}
+
+/**
+ * A zip of files for `reader` when any of them must be cleaned (null otherwise: the streamed zip
+ * serves): each such file without its author metadata, the others as stored; built in memory.
+ */
+export async function anonymousZip(
+  ctx: AppContext,
+  reader: SessionUser | null,
+  files: Array<{ file: FileRow; blob: { storage_key: string; size: number } }>,
+  names: string[],
+): Promise<Buffer | null> {
+  const clean: boolean[] = [];
+  for (const { file } of files) clean.push(await wantsAnonymousCopy(ctx, reader, file));
+  if (!clean.some(Boolean)) return null;
+  if (files.reduce((n, f) => n + f.blob.size, 0) > MAX_CLEAN_BYTES)
+    throw new AppError('文件过大，无法提供隐名副本，请逐个下载', 400, 400);
+  const storage = fileService(ctx).storage;
+  const zip = new yazl.ZipFile();
+  for (const [i, { file, blob }] of files.entries()) {
+    const parts: Buffer[] = [];
+    for await (const chunk of (await storage.createReadStream(blob.storage_key)) as AsyncIterable<Buffer>)
+      parts.push(chunk);
+    const bytes = Buffer.concat(parts);
+    const data = clean[i] ? await stripAuthorMetadata(bytes, file.file_suffix) : bytes;
+    zip.addBuffer(data, names[i]!, { mtime: new Date(file.created_at), compress: false });
+  }
+  zip.end();
+  const out: Buffer[] = [];
+  for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) out.push(chunk);
+  return Buffer.concat(out);
 }

@@ -22,8 +22,8 @@ import {
   readableFile,
   signedLink,
 } from './fileRecords.js';
-import { sendForReader } from './anonymousCopy.js';
-import { contentDisposition, zipOf } from './sendFile.js';
+import { anonymousZip, sendForReader } from './anonymousCopy.js';
+import { contentDisposition, uniqueNames, zipOf } from './sendFile.js';
 import { contentTypeOf } from './sniff.js';
 import { grantContext } from './uploadSessions.js';
 import { issueChunkTokens, issueStorageTokens } from './uploadTokens.js';
@@ -347,15 +347,24 @@ export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }
       if (ids.length > MAX_ZIP_FILES) throw AppError.invalid();
       const files = [];
       for (const id of ids) files.push(await readableFile(ctx, request.user, id));
-      const { stream, size } = zipOf(
-        fileService(ctx).storage,
-        files.map(({ file, blob }) => ({
-          key: blob.storage_key,
-          name: file.original_file_name,
-          size: blob.size,
-          mtime: new Date(file.created_at),
-        })),
+      // A reader who must not learn the authors (blind review) gets cleaned copies, zipped in memory.
+      const cleaned = await anonymousZip(
+        ctx,
+        request.user,
+        files,
+        uniqueNames(files.map((f) => f.file.original_file_name)),
       );
+      const { stream, size } = cleaned
+        ? { stream: cleaned, size: cleaned.length }
+        : zipOf(
+            fileService(ctx).storage,
+            files.map(({ file, blob }) => ({
+              key: blob.storage_key,
+              name: file.original_file_name,
+              size: blob.size,
+              mtime: new Date(file.created_at),
+            })),
+          );
       const zipName = `${(query.name ?? given.name ?? '附件').replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_') || '附件'}.zip`;
       reply.header('Content-Type', 'application/zip');
       reply.header('Content-Disposition', contentDisposition('attachment', zipName));
