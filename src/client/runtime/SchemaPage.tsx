@@ -7,7 +7,7 @@ import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PageBundle } from '../../shared/schema/types.js';
 import { MessageProvider } from '../feedback/messages.js';
@@ -45,6 +45,10 @@ function toQuery(q: SchemaPageProps['query']): Query {
 function PageLoader({ pageId, mode, query }: { pageId: string; mode?: FormMode; query: Query }) {
   const { dataProvider, dictionaries } = useRuntime();
   const navigate = useNavigate();
+  // The address a page opens at, for its kind's prefetch (a list's page); a later change of the
+  // address alone is the page's own to follow, not a reason to load the schema again.
+  const opening = useRef(query);
+  opening.current = query;
   const [state, setState] = useState<{ bundle: PageBundle | null; error: string | null }>({
     bundle: null,
     error: null,
@@ -62,11 +66,12 @@ function PageLoader({ pageId, mode, query }: { pageId: string; mode?: FormMode; 
         // The spinner stays until the kind's code is in: the page's first render is then a whole
         // one, not a suspended one React retries in slices. Its dictionaries too: cells and option
         // labels then show labels from the first paint, not codes while a dictionary loads.
-        void Promise.all([preparePage(bundle, { dataProvider }), preloadDictionaries(bundle, dictionaries)]).then(
-          () => {
-            if (alive) setState({ bundle, error: null });
-          },
-        );
+        void Promise.all([
+          preparePage(bundle, { dataProvider }, opening.current),
+          preloadDictionaries(bundle, dictionaries),
+        ]).then(() => {
+          if (alive) setState({ bundle, error: null });
+        });
       },
       (e: unknown) => {
         if (!alive) return;

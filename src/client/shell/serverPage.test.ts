@@ -15,7 +15,7 @@ describe('taking over a server-drawn page', () => {
 
   it('keeps the server page shown until the app shows the same titles and links, then swaps in one step', async () => {
     document.body.innerHTML =
-      '<div id="root"><main class="ssr-page"><h1>通知公告</h1><a href="/x?id=1">第一条</a><a href="/more">更多</a></main></div>';
+      '<div id="root"><main class="ssr-page"><h1>通知公告</h1><a href="/x?id=1">第一条</a><a href="/more">更多</a><nav><a href="?page=9">9</a></nav></main></div>';
     const server = document.querySelector('.ssr-page')!;
     expect(markersOf(server)).toEqual(['通知公告', '第一条']);
     const box = takeOverContainer();

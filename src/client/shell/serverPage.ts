@@ -17,9 +17,13 @@ export function servedTitle(at: string): string | null {
   return served && served.at === at ? served.title : null;
 }
 
-/** The texts the app's page must show before it replaces the server's: its title and first rows' links. */
+/**
+ * The texts the app's page must show before it replaces the server's: its title and first rows'
+ * links (not the pager's page numbers, which the app's pager may fold into an ellipsis).
+ */
 export function markersOf(page: Element): string[] {
   const texts = [...page.querySelectorAll('h1, h2, a')]
+    .filter((e) => !e.closest('nav'))
     .map((e) => (e.textContent ?? '').trim())
     .filter((t) => t && t !== '更多');
   return [...new Set(texts)].slice(0, 6);

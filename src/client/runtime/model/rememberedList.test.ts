@@ -1,5 +1,6 @@
+import type { EntityDef, ListPageDef } from '../../../shared/schema/types.js';
 import { STORAGE_KEYS } from '../../../shared/storageKeys.js';
-import { recallListState, rememberListState } from './rememberedList.js';
+import { firstListState, recallListState, rememberListState } from './rememberedList.js';
 
 function memory() {
   const m = new Map<string, string>();
@@ -22,5 +23,23 @@ describe('remembered list state', () => {
     s.setItem(STORAGE_KEYS.listBasicObj, JSON.stringify({ a: { page: -1, pageSize: 10, filters: {} } }));
     expect(recallListState('a', s)).toBeNull();
     expect(recallListState('a', null)).toBeNull();
+  });
+  it("starts a public list at the page its address names (the pager's links), over what was remembered", () => {
+    const entity = { name: 'notice', fields: { title: { type: 'string', label: '标题' } } } as unknown as EntityDef;
+    const page = {
+      id: 'p',
+      kind: 'list',
+      entity: 'notice',
+      source: 'public',
+      columns: [{ field: 'title' }],
+    } as unknown as ListPageDef;
+    const s = memory();
+    rememberListState('p', { page: 3, pageSize: 10, filters: {} }, s);
+    expect(firstListState(page, entity, true, s, { page: '2' }).page).toBe(2);
+    expect(firstListState(page, entity, true, s, {}).page).toBe(3);
+    for (const bad of ['0', '-1', 'x', '1.5'])
+      expect(firstListState(page, entity, false, s, { page: bad }).page).toBe(1);
+    // An admin list keeps to what it remembers: `page` in its address means nothing to it.
+    expect(firstListState({ ...page, source: undefined } as ListPageDef, entity, true, s, { page: '2' }).page).toBe(3);
   });
 });

@@ -54,13 +54,29 @@ export function sessionStore(): Store | null {
   }
 }
 
-/** The state a list page starts in: where the user was when it remembers, else the page's own. */
+/**
+ * The page number a public list's address names (`?page=3`: the links of its pager, which search
+ * engines follow and the server draws), if any.
+ */
+export function addressPage(page: ListPageDef, query: Record<string, string | undefined> | undefined): number | null {
+  if (page.source !== 'public') return null;
+  const n = Number(query?.page);
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+}
+
+/**
+ * The state a list page starts in: the page its address names; else where the user was when it
+ * remembers; else the page's own.
+ */
 export function firstListState(
   page: ListPageDef,
   entity: EntityDef,
   remember: boolean,
   store: Store | null | undefined,
+  query?: Record<string, string | undefined>,
 ): ListState {
   const initial = initialListState(page, entity);
+  const at = addressPage(page, query);
+  if (at) return { ...initial, page: at };
   return remember ? (recallListState(page.id, store) ?? initial) : initial;
 }

@@ -7,7 +7,7 @@ import { firstListState, sessionStore } from '../model/rememberedList.js';
 import type { RuntimeEnv } from '../RuntimeContext.js';
 import { CompactList } from './CompactList.js';
 import { loadPageChunk } from './pageChunks.js';
-import type { PageKindProps } from './types.js';
+import type { PageKindProps, Query } from './types.js';
 
 // The full list (table, pager, filters, actions) is its own chunk: the portal's home shows only
 // compact lists and never loads it. SchemaPage renders page kinds inside Suspense.
@@ -34,11 +34,15 @@ export function ListKind(props: PageKindProps) {
  * page takes that answer when it mounts), rather than the one after the other. SchemaPage renders
  * the page when the code is in.
  */
-export function prepareList(bundle: PageBundle, env: Pick<RuntimeEnv, 'dataProvider'>): Promise<unknown> | undefined {
+export function prepareList(
+  bundle: PageBundle,
+  env: Pick<RuntimeEnv, 'dataProvider'>,
+  query?: Query,
+): Promise<unknown> | undefined {
   const page = bundle.page as ListPageDef;
   if (isCompactList(page)) return undefined;
   const code = loadListPage();
-  const request = toListRequest(firstListState(page, bundle.entity, true, sessionStore()), page, bundle.entity);
+  const request = toListRequest(firstListState(page, bundle.entity, true, sessionStore(), query), page, bundle.entity);
   prefetchList(env.dataProvider, bundle.entity.name, request, page.source === 'public');
   return code;
 }

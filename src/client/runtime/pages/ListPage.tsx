@@ -7,8 +7,12 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Popover, Space, Table, type TableProps } from 'antd';
 import {
+  cloneElement,
+  isValidElement,
   lazy,
   Suspense,
+  type AnchorHTMLAttributes,
+  type ReactNode,
   useCallback,
   type CSSProperties,
   useEffect,
@@ -51,6 +55,16 @@ const ImportAction = lazy(() => import('./ImportAction.js').then((m) => ({ defau
 /** The rows of a table mounting (see tableMounted): one array, so the first render is not redone for a new one. */
 const NO_ROWS: ResourceRecord[] = [];
 
+/**
+ * A public list's page numbers as real links (`?page=3`, which the server draws too), so search
+ * engines reach every page; a click still turns the page in place.
+ */
+function crawlablePagerLink(n: number, type: string, element: ReactNode): ReactNode {
+  if (type !== 'page' && type !== 'jump-prev' && type !== 'jump-next') return element;
+  if (!isValidElement<AnchorHTMLAttributes<HTMLAnchorElement>>(element) || element.type !== 'a') return element;
+  return cloneElement(element, { href: `?page=${n}`, onClick: (e) => e.preventDefault() });
+}
+
 export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   const page = bundle.page as ListPageDef;
   const { entity, workflow } = bundle;
@@ -62,7 +76,7 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   const [state, dispatch] = useReducer(
     (s: ListState, a: Parameters<typeof listReducer>[1]) => listReducer(s, a, initial),
     undefined,
-    () => firstListState(page, entity, remember, sessionStore()),
+    () => firstListState(page, entity, remember, sessionStore(), query),
   );
   useEffect(() => {
     if (remember) rememberListState(page.id, state, sessionStore());
@@ -211,6 +225,7 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
               showQuickJumper: pagerControls,
               pageSizeOptions: PAGE_SIZE_OPTIONS,
               showTotal: (total) => totalText(total),
+              ...(isPublic ? { itemRender: crawlablePagerLink } : {}),
             }
           : false
       }

@@ -2,13 +2,17 @@
 import { lazy, type ComponentType } from 'react';
 import type { PageBundle } from '../../../shared/schema/types.js';
 import type { RuntimeEnv } from '../RuntimeContext.js';
-import type { PageKindProps } from './types.js';
+import type { PageKindProps, Query } from './types.js';
 
 /**
  * Work a kind starts as soon as a page's schema is in, before the page renders (loading its code,
  * its data). What it returns settles when the page's code is in: the page is rendered then.
  */
-export type PagePrepare = (bundle: PageBundle, env: Pick<RuntimeEnv, 'dataProvider'>) => void | Promise<unknown>;
+export type PagePrepare = (
+  bundle: PageBundle,
+  env: Pick<RuntimeEnv, 'dataProvider'>,
+  query?: Query,
+) => void | Promise<unknown>;
 
 interface Kind {
   component: ComponentType<PageKindProps>;
@@ -54,9 +58,9 @@ export function getPageKind(kind: string): ComponentType<PageKindProps> | undefi
  * Runs the kind's preparation of a page about to render, if it has one. Settles (never rejects) when
  * the page's code is in; a failed load is left to the page's own render to report.
  */
-export function preparePage(bundle: PageBundle, env: Pick<RuntimeEnv, 'dataProvider'>): Promise<void> {
+export function preparePage(bundle: PageBundle, env: Pick<RuntimeEnv, 'dataProvider'>, query?: Query): Promise<void> {
   const entry = kinds.get(bundle.page.kind);
-  return Promise.all([entry?.load?.(), entry?.prepare?.(bundle, env)]).then(
+  return Promise.all([entry?.load?.(), entry?.prepare?.(bundle, env, query)]).then(
     () => undefined,
     () => undefined,
   );

@@ -96,6 +96,32 @@ describe('server-rendered public pages', () => {
     expect(byPath('basicInfoMaintain/querySysName').data.systemName).toBeTruthy();
   });
 
+  it('links every page of the list (?page=n), and draws the page an address names with its answer', async () => {
+    const first = await page('/noticeAnnouncement');
+    expect(first.body).toContain(
+      '<nav class="ssr-pager" aria-label="分页"><span aria-current="page">1</span> <a href="?page=2">2</a></nav>',
+    );
+    const api = await t.post('/api/public/announcement/list', {
+      pageId: 'portal/announcement.list',
+      page: 2,
+      pageSize: 10,
+    });
+    const secondPage = api.body.data.list as { id: number; title: string }[];
+    expect(secondPage).toHaveLength(2);
+    const res = await page('/noticeAnnouncement?page=2');
+    expect(res.statusCode).toBe(200);
+    for (const row of secondPage) expect(res.body).toContain(`>${row.title}</a>`);
+    expect(res.body).toContain('<a href="?page=1">1</a> <span aria-current="page">2</span>');
+    const embedded = JSON.parse(
+      /<script type="application\/json" id="embedded-answers">([^<]*)<\/script>/.exec(res.body)![1],
+    );
+    expect(embedded.answers.find((a: { path: string }) => a.path === 'public/announcement/list').body).toMatchObject({
+      page: 2,
+    });
+    // Not a page number: the first page.
+    expect((await page('/noticeAnnouncement?page=abc')).body).toContain('<span aria-current="page">1</span>');
+  });
+
   it('a notice holds its text, its title and its summary as description', async () => {
     const last = notices[11];
     const res = await page(`/noticeAnnouncement/lookAnnouncement?id=${last.id}`);

@@ -38,9 +38,31 @@ export function publicRoutes(routes: RouteDef[]): RouteDef[] {
   return routes.flatMap((r) => [...(r.public ? [r] : []), ...publicRoutes(r.children ?? [])]);
 }
 
-/** The request the list runtime makes for a page's first page (ListPage / CompactList). */
-export function firstPageRequest(page: ListPageDef): ListRequest {
-  return { pageId: page.id, page: 1, pageSize: page.pageSize ?? 10, ...(page.sort ? { sort: page.sort } : {}) };
+/** The request the list runtime makes for a page of a list (ListPage / CompactList): the first unless the address names one. */
+export function firstPageRequest(page: ListPageDef, at = 1): ListRequest {
+  return { pageId: page.id, page: at, pageSize: page.pageSize ?? 10, ...(page.sort ? { sort: page.sort } : {}) };
+}
+
+/** The page number of `?page=`, as the list runtime reads it (model/rememberedList.ts addressPage). */
+function addressPage(query: Record<string, string>): number {
+  const n = Number(query.page);
+  return Number.isSafeInteger(n) && n > 0 ? n : 1;
+}
+
+/**
+ * Links to the first and last page of a list and to those near the current one (`?page=n`), the
+ * current one marked: from page to page a crawler reaches them all.
+ */
+function pagerLinks(at: number, total: number, pageSize: number): string {
+  const pages = Math.ceil(total / pageSize);
+  if (pages <= 1) return '';
+  const shown = [...new Set([1, ...Array.from({ length: 9 }, (_, i) => at - 4 + i), pages])].filter(
+    (n) => n >= 1 && n <= pages,
+  );
+  const links = shown.map((n) =>
+    n === at ? `<span aria-current="page">${n}</span>` : `<a href="?page=${n}">${n}</a>`,
+  );
+  return `<nav class="ssr-pager" aria-label="分页">${links.join(' ')}</nav>`;
 }
 
 /** A column link's address with the row's `:field` placeholders filled. */
@@ -106,9 +128,9 @@ async function listAnswer(
   };
 }
 
-export async function renderList(ctx: AppContext, page: ListPageDef, siteName: string): Promise<RenderedPage> {
+export async function renderList(ctx: AppContext, page: ListPageDef, siteName: string, at = 1): Promise<RenderedPage> {
   const service = new ResourceService(ctx);
-  const request = firstPageRequest(page);
+  const request = firstPageRequest(page, at);
   const answer = await listAnswer(service, page, request);
   const titleField = page.columns.find((c) => c.render === 'link')?.field ?? page.columns[0].field;
   const names = answer.list
@@ -120,7 +142,7 @@ export async function renderList(ctx: AppContext, page: ListPageDef, siteName: s
     description: clip(
       `${siteName}${page.title}，共${answer.total}条${names.length ? `，最新：${names.join('；')}` : ''}`,
     ),
-    html: `<h1 class="ssr-title">${escapeHtml(page.title)}</h1>${listTable(page, answer.list, ctx.config.basePath, labelsOf(ctx, page.entity))}<p class="ssr-total">共${answer.total}条记录</p>`,
+    html: `<h1 class="ssr-title">${escapeHtml(page.title)}</h1>${listTable(page, answer.list, ctx.config.basePath, labelsOf(ctx, page.entity))}<p class="ssr-total">共${answer.total}条记录</p>${pagerLinks(at, answer.total, request.pageSize ?? 10)}`,
     answers: [{ path: `public/${page.entity}/list`, body: request, data: answer }],
     pageIds: [page.id],
   };
@@ -190,7 +212,7 @@ export async function renderHome(ctx: AppContext, siteName: string): Promise<Ren
   const base = ctx.config.basePath.replace(/\/$/, '');
   const html = `<div class="ssr-banner"><h1>${escapeHtml(siteName)}</h1><p>课题申报、开题、中期、成果鉴定与结题全过程管理</p></div>${sections
     .map(({ page, rendered }) => {
-      const table = rendered.html.replace(/^<h1[^>]*>.*?<\/h1>/, '').replace(/<p class="ssr-total">.*?<\/p>$/, '');
+      const table = rendered.html.replace(/^<h1[^>]*>.*?<\/h1>/, '').replace(/<p class="ssr-total">.*$/, '');
       return `<section aria-label="${escapeHtml(page.title)}"><h2>${escapeHtml(page.title)}</h2><a href="${escapeHtml(base + page.more)}">更多</a>${table}</section>`;
     })
     .join('')}`;
@@ -215,7 +237,7 @@ export async function renderPublicPage(
   if (route.component === 'homePage') return renderHome(ctx, siteName);
   const page: PageDef | undefined = route.page ? ctx.schemas.pages.get(route.page) : undefined;
   if (!page || (page as { source?: string }).source !== 'public') return null;
-  if (page.kind === 'list') return renderList(ctx, page, siteName);
+  if (page.kind === 'list') return renderList(ctx, page, siteName, addressPage(query));
   if (page.kind === 'article') return query.id ? renderArticle(ctx, page, query.id, siteName) : null;
   if (page.kind === 'lookup')
     return renderLookup(page, siteName, `${ctx.config.basePath.replace(/\/$/, '')}${route.path}`);
