@@ -266,6 +266,35 @@ export interface ProgressPageDef {
 }
 
 /**
+ * A ranked result list read from a module endpoint (POST `endpoint` with { batchId: ?id }; answer
+ * { batch: { name, canDecide }, rows }), the columns the schema names, a row decision dialog (a
+ * dictionary choice and a note posted to `decide.endpoint`) and a download of `exportUrl`.
+ */
+export interface RankingPageDef {
+  $schema?: string;
+  kind: 'ranking';
+  id: string;
+  entity: string;
+  title: string;
+  endpoint: string;
+  /** Row key; also the body key the decision sends it under. */
+  rowKey: string;
+  columns: { key: string; label: string; width?: number; render?: 'flag' | 'tag' }[];
+  decide?: {
+    endpoint: string;
+    label: string;
+    dict: string;
+    /** The row field holding the current decision; the action shows while it is empty or in `openValues`. */
+    field: string;
+    openValues?: string[];
+    noteLabel?: string;
+  };
+  exportUrl?: string;
+  exportLabel?: string;
+  back?: string;
+}
+
+/**
  * Grouped counts of an entity as charts and a table that exports to xlsx (POST /api/statistics/data
  * and /api/statistics/export), each counted over the records the user may read.
  */
@@ -307,7 +336,14 @@ export interface LookupPageDef {
 }
 
 export type EntityPageDef =
-  ListPageDef | FormPageDef | DetailPageDef | ArticlePageDef | AllocationPageDef | ProgressPageDef | StatisticsPageDef;
+  | ListPageDef
+  | FormPageDef
+  | DetailPageDef
+  | ArticlePageDef
+  | AllocationPageDef
+  | ProgressPageDef
+  | RankingPageDef
+  | StatisticsPageDef;
 /** The schema studio (表单设计): the schema files edited, checked, previewed, published and rolled back. */
 export interface StudioPageDef {
   $schema?: string;

@@ -15,6 +15,7 @@ registerLazyPageKind('article', () => loadPageChunk('article').then((m) => m.Art
 registerLazyPageKind('dashboard', () => loadPageChunk('dashboard').then((m) => m.DashboardPage));
 registerLazyPageKind('allocation', () => loadPageChunk('allocation').then((m) => m.AllocationPage));
 registerLazyPageKind('progress', () => loadPageChunk('progress').then((m) => m.ProgressPage));
+registerLazyPageKind('ranking', () => loadPageChunk('ranking').then((m) => m.RankingPage));
 registerLazyPageKind('statistics', () => loadPageChunk('statistics').then((m) => m.StatisticsPage));
 registerLazyPageKind('lookup', () => loadPageChunk('lookup').then((m) => m.LookupPage));
 registerLazyPageKind('studio', () => loadPageChunk('studio').then((m) => m.StudioPage));

@@ -12,6 +12,7 @@ const loaders = {
   dashboard: () => import('./DashboardPage.js'),
   allocation: () => import('./AllocationPage.js'),
   progress: () => import('./ProgressPage.js'),
+  ranking: () => import('./RankingPage.js'),
   statistics: () => import('./StatisticsPage.js'),
   lookup: () => import('./LookupPage.js'),
   studio: () => import('./studio/StudioPage.js'),

@@ -29,7 +29,8 @@ export interface RankedRow extends Aggregate {
 }
 
 export interface Ranking {
-  batch: { id: number; name: string; status: string; blind: boolean; ended: boolean };
+  /** canDecide: the review has ended and this user chairs it (a city administrator their own batches). */
+  batch: { id: number; name: string; status: string; blind: boolean; ended: boolean; canDecide: boolean };
   rows: RankedRow[];
 }
 
@@ -54,6 +55,11 @@ export function rankRows<T extends { finalScore: number | null; targetName: stri
     r.rank = r.finalScore === null ? null : prev && prev.finalScore === r.finalScore ? prev.rank : i + 1;
   });
   return sorted;
+}
+
+/** Whether this administrator chairs the batch: the province, or the city administrator who owns it. */
+export function mayDecide(bc: BatchContext, user: SessionUser): boolean {
+  return user.roleCode !== '3' || Number(bc.batch.ownerId) === user.userId;
 }
 
 export function decisionLabels(ctx: AppContext): Map<string, string> {
@@ -140,6 +146,7 @@ export async function ranking(ctx: AppContext, user: SessionUser, body: Record<s
       status: String(bc.batch.status ?? ''),
       blind,
       ended: bc.batch.status === '2',
+      canDecide: bc.batch.status === '2' && mayDecide(bc, user),
     },
     rows: rankRows(rows),
   };

@@ -3,7 +3,7 @@ import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { formatDateTime } from '../../platform/records/time.js';
 import { fire } from '../../platform/workflow/engine.js';
-import { batchResult, decisionLabels } from './ranking.js';
+import { batchResult, decisionLabels, mayDecide } from './ranking.js';
 import { loadBatch, parseId, reviewsOfBatch, storeOf } from './reviewData.js';
 
 /** 待议: recorded, the status left as is, decided again later. */
@@ -18,8 +18,7 @@ const PENDING = '3';
  */
 export async function decide(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
   const bc = await loadBatch(ctx, user, body.batchId, 'read');
-  if (user.roleCode === '3' && Number(bc.batch.ownerId) !== user.userId)
-    throw AppError.forbidden('只能对本人创建的评审批次作出决定');
+  if (!mayDecide(bc, user)) throw AppError.forbidden('只能对本人创建的评审批次作出决定');
   if (bc.batch.status !== '2') throw AppError.forbidden('评审结束后才能作出决定');
   const targetId = parseId(body.targetId, 'targetId', '评审对象');
   const labels = decisionLabels(ctx);

@@ -288,7 +288,7 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
       for (const p of checkArticlePage(page, entity)) add(file, p.path, p.message);
       continue;
     }
-    if (page.kind === 'allocation' || page.kind === 'progress') {
+    if (page.kind === 'allocation' || page.kind === 'progress' || page.kind === 'ranking') {
       checkRoute(file, '/back', page.back);
       if (page.kind === 'progress') checkRoute(file, '/taskTo', page.taskTo?.split('?')[0]);
       continue;

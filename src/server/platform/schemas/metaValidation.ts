@@ -16,6 +16,7 @@ export type MetaKind =
   | 'article'
   | 'allocation'
   | 'progress'
+  | 'ranking'
   | 'statistics'
   | 'lookup'
   | 'studio'
@@ -36,6 +37,7 @@ export const META_FILES: Record<MetaKind, string> = {
   article: 'article-page.schema.json',
   allocation: 'allocation-page.schema.json',
   progress: 'progress-page.schema.json',
+  ranking: 'ranking-page.schema.json',
   statistics: 'statistics-page.schema.json',
   lookup: 'lookup-page.schema.json',
   studio: 'studio-page.schema.json',
@@ -63,6 +65,7 @@ export const PAGE_KINDS: readonly string[] = [
   'article',
   'allocation',
   'progress',
+  'ranking',
   'statistics',
   'lookup',
   'studio',
