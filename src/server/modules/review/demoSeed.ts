@@ -107,8 +107,10 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
       const discussed = (await store.list(E('review'), { where: { t: 'cmp', field: 'batchId', op: '=', value: batch.id }, sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: 3 })).rows;
       await seedDemoDiscussion(ctx, store, { batch, reviews: discussed, chair: cityOf.get(area)!, at: now - 1.5 * DAY });
       const a = aggregate(totals, '2', 20);
-      const results = { ...(topic[m.resultField] as object | null ?? {}), [stage]: { batchId: batch.id, batchName: batch.name, finalScore: a.finalScore, mean: a.mean, spread: a.spread, stdDev: a.stdDev, disagreement: a.disagreement, count: a.count, experts: 3, rule: '2', recommendation: '同意立项', endedAt: formatDateTime(now - DAY) } };
+      const results = { ...(topic[m.resultField] as object | null ?? {}), [stage]: { batchId: batch.id, batchName: batch.name, finalScore: a.finalScore, mean: a.mean, spread: a.spread, stdDev: a.stdDev, disagreement: a.disagreement, count: a.count, experts: 3, rule: '2', recommendation: '同意立项', endedAt: formatDateTime(now - DAY), decision: '3', decisionNote: '待评审会议研究', decidedAt: formatDateTime(now - DAY / 2), decidedBy: cityOf.get(area)!.name } };
       await store.update(E('topic'), { ...topic, [m.resultField]: results }, topic.version);
+      // The chair's decision (排名与决定): 待议 leaves the status as is until the meeting decides.
+      await store.log({ entity: 'topic', recordId: topic.id, action: 'reviewDecision', actionLabel: '评审决定', fromStatus: String(topic.status), toStatus: String(topic.status), comment: `${String(batch.name)}：待议（待评审会议研究）`, userId: cityOf.get(area)!.id, userName: cityOf.get(area)!.name, roleCode: '3', createdAt: now - DAY / 2 });
       continue;
     }
     const batch = await addBatch(area, stage, '1', `2026年度课题${label[stage]}（${area === '1123' ? '定州市' : '石家庄市'}）`);
