@@ -7,7 +7,7 @@ import { bump, cached, generation, keep } from './tableCache.js';
 import { listColumns } from './listColumns.js';
 import { recordFromRow } from './recordFromRow.js';
 import { BROAD_SEARCH, fieldStorage, filterSql, recordRow } from './filterSql.js';
-import { writeLog } from './writeLog.js';
+import { writeLog, type LogEntry } from './writeLog.js';
 
 /** Compiled list queries kept per entity definition: building and compiling one cost as much as running it. */
 const COMPILED_PER_ENTITY = 200;
@@ -54,21 +54,7 @@ export interface ListOptions {
   cache?: boolean;
 }
 
-export interface LogEntry {
-  entity: string;
-  recordId: number;
-  action: string;
-  actionLabel: string;
-  fromStatus: string | null;
-  toStatus: string | null;
-  comment: string | null;
-  userId: number | null;
-  userName: string | null;
-  roleCode: string | null;
-  createdAt: number;
-  /** Field-level diff of the change (fieldDiff); absent or empty when no field changed. */
-  changes?: FieldChange[] | null;
-}
+export type { LogEntry } from './writeLog.js';
 
 /**
  * The one storage interface of the resources and workflow engines. Implemented with Kysely for

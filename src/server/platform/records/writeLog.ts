@@ -1,5 +1,21 @@
 import type { Kysely } from 'kysely';
-import type { LogEntry } from './RecordStore.js';
+import type { FieldChange } from '../../../shared/schema/types.js';
+
+export interface LogEntry {
+  entity: string;
+  recordId: number;
+  action: string;
+  actionLabel: string;
+  fromStatus: string | null;
+  toStatus: string | null;
+  comment: string | null;
+  userId: number | null;
+  userName: string | null;
+  roleCode: string | null;
+  createdAt: number;
+  /** Field-level diff of the change (fieldDiff); absent or empty when no field changed. */
+  changes?: FieldChange[] | null;
+}
 
 /**
  * The one writer of operation-log rows (操作记录), for records and for anything else the log
