@@ -291,6 +291,8 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
     if (page.kind === 'allocation' || page.kind === 'progress' || page.kind === 'ranking') {
       checkRoute(file, '/back', page.back);
       if (page.kind === 'progress') checkRoute(file, '/taskTo', page.taskTo?.split('?')[0]);
+      if (page.kind === 'ranking' && page.decide && !set.dictionaries.has(page.decide.dict))
+        add(file, '/decide/dict', `unknown dictionary type "${page.decide.dict}"`);
       continue;
     }
     if (page.kind === 'list') checkListPage(file, page, entity, publicFields);
