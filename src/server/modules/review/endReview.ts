@@ -6,6 +6,7 @@ import { formatDateTime } from '../../platform/records/time.js';
 import { fire } from '../../platform/workflow/engine.js';
 import { aggregate, majority } from './aggregate.js';
 import { entityOf, loadBatch, reviewsOfBatch, stageStatuses, storeOf } from './reviewData.js';
+import { writeStageResult } from './stageResult.js';
 
 /** A task not submitted when its batch ended (review workflow status 3). */
 const CLOSED = '3';
@@ -68,29 +69,10 @@ export async function endReview(ctx: AppContext, user: SessionUser, body: Record
       };
       const rec = await tx.get(bc.targetEntity, targetId, { lock: true });
       if (!rec) continue;
-      const prev =
-        rec[m.resultField] && typeof rec[m.resultField] === 'object'
-          ? (rec[m.resultField] as Record<string, unknown>)
-          : {};
-      const next = {
-        ...rec,
-        [m.resultField]: { ...prev, [String(bc.batch.stage)]: result },
-        updatedAt: now,
-        updatedBy: user.userId,
-      };
-      if (!(await tx.update(bc.targetEntity, next, rec.version))) throw AppError.conflict();
-      await tx.log({
-        entity: m.entity,
-        recordId: targetId,
+      await writeStageResult(tx, bc, rec, result, user, now, {
         action: 'reviewResult',
         actionLabel: '专家评审结果',
-        fromStatus: rec.status,
-        toStatus: rec.status,
         comment: `${String(bc.batch.name)}：总评${agg.finalScore ?? '—'}分${agg.disagreement ? '（专家意见分歧较大）' : ''}`,
-        userId: user.userId,
-        userName: user.realName,
-        roleCode: user.roleCode,
-        createdAt: now,
       });
       if (rec.status === s.waiting)
         await fire(

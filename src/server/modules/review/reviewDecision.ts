@@ -5,6 +5,7 @@ import { formatDateTime } from '../../platform/records/time.js';
 import { fire } from '../../platform/workflow/engine.js';
 import { batchResult, decisionLabels, mayDecide } from './ranking.js';
 import { loadBatch, parseId, reviewsOfBatch, storeOf } from './reviewData.js';
+import { writeStageResult } from './stageResult.js';
 
 /** 待议: recorded, the status left as is, decided again later. */
 const PENDING = '3';
@@ -56,27 +57,11 @@ export async function decide(ctx: AppContext, user: SessionUser, body: Record<st
         ) ?? null;
       if (!action) throw AppError.forbidden(`该${m.label}当前状态下不能作出「${label}」的决定`);
     }
-    const all = rec[m.resultField] as Record<string, unknown>;
     const result = { ...prev, decision, decisionNote: note, decidedAt: formatDateTime(now), decidedBy: user.realName };
-    const next = {
-      ...rec,
-      [m.resultField]: { ...all, [String(bc.batch.stage)]: result },
-      updatedAt: now,
-      updatedBy: user.userId,
-    };
-    if (!(await tx.update(bc.targetEntity, next, rec.version))) throw AppError.conflict();
-    await tx.log({
-      entity: m.entity,
-      recordId: targetId,
+    await writeStageResult(tx, bc, rec, result, user, now, {
       action: 'reviewDecision',
       actionLabel: '评审决定',
-      fromStatus: status,
-      toStatus: status,
       comment: `${String(bc.batch.name)}：${label}${note ? `（${note}）` : ''}`,
-      userId: user.userId,
-      userName: user.realName,
-      roleCode: user.roleCode,
-      createdAt: now,
     });
     let to = status;
     if (action) {
