@@ -13,6 +13,12 @@ export async function newCaptcha(t: TestApp): Promise<string> {
   return res.json().data.captchaId;
 }
 
+/** For tests: POST /sso/login with this body, from this address; the status, the answer and the whole response. */
+export const postSsoLogin = (t: TestApp, payload: Record<string, unknown>, remoteAddress?: string) =>
+  t
+    .inject({ method: 'POST', url: '/sso/login', payload, remoteAddress })
+    .then((r) => ({ status: r.statusCode, body: r.json(), res: r }));
+
 /** For tests: signs in at the SSO with the test captcha code; returns the SSO answer and the Set-Cookie header. */
 export async function ssoLogin(
   t: TestApp,
