@@ -112,3 +112,8 @@ export function pngOf(size = 4000): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** A PDF as signature readers see it: the header, the binary comment line, then `size` random bytes. */
+export function pdfOf(size = 4000): Buffer {
+  return Buffer.concat([Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1'), crypto.randomBytes(size)]);
+}
