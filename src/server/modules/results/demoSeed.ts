@@ -5,25 +5,9 @@ import { syncEntityTables } from '../../platform/records/entityTables.js';
 import { formatDateTime } from '../../platform/records/time.js';
 import { scoreTotal } from '../review/aggregate.js';
 import { docxBytes, pdfBytes, storeDemoFile } from '../topics/demoFiles.js';
+import { CRITERIA, PLAN, STATUS_LABEL } from './demoPlan.js';
 
 const DAY = 86_400_000;
-const STATUS_LABEL: Record<string, string> = { '1': '提交', '2': '送专家评审', '3': '退回修改', '4': '审核通过', '5': '不通过' };
-const CRITERIA = [{ name: '创新性', maxScore: 40, weight: 1 }, { name: '科学性', maxScore: 30, weight: 1 }, { name: '实践价值', maxScore: 30, weight: 1 }];
-
-interface Plan { owner: 'leader1' | 'leader2'; status: string; kind: string; name: string; authors: string[]; venue?: string; issn?: string; isbn?: string; comment?: string; score?: number }
-
-/** A result in every status, in both demo areas, each with a file; one suspected duplicate. */
-const PLAN: Plan[] = [
-  { owner: 'leader1', status: '0', kind: '1', name: '小学语文整本书阅读的课堂实施策略', authors: ['张老师', '赵敏'] },
-  { owner: 'leader1', status: '1', kind: '1', name: '核心素养导向的课堂评价实践研究', authors: ['张老师', '王芳'], venue: '河北教育', issn: '1001-2345' },
-  { owner: 'leader1', status: '3', kind: '2', name: '区域教研共同体建设研究报告', authors: ['张老师'], comment: '请补充研究方法与数据来源' },
-  { owner: 'leader1', status: '4', kind: '3', name: '课堂观察与教学改进', authors: ['张老师', '刘洋', '陈静'], venue: '教育科学出版社', isbn: '978-7-5191-0000-1', score: 86.5 },
-  { owner: 'leader1', status: '1', kind: '1', name: '核心素养导向的课堂评价实践研究', authors: ['张老师'], venue: '教育实践与研究' },
-  { owner: 'leader2', status: '1', kind: '5', name: '劳动教育主题单元教学案例', authors: ['李老师', '孙悦'] },
-  { owner: 'leader2', status: '2', kind: '1', name: '农村小学作业设计的现状与对策', authors: ['李老师'], venue: '基础教育研究', issn: '1002-3456' },
-  { owner: 'leader2', status: '4', kind: '4', name: '班级成长档案管理软件', authors: ['李老师', '周明'], score: 78 },
-  { owner: 'leader2', status: '5', kind: '9', name: '校园文化建设随笔', authors: ['李老师'], comment: '不属于本次征集的成果类型' },
-];
 
 /**
  * Demo result notices (province and city, open, closed, draft) and results in every status in
@@ -33,26 +17,95 @@ const PLAN: Plan[] = [
 export async function seedResultsDemo(ctx: AppContext): Promise<void> {
   if (!ctx.config.demoData) return;
   const E = (n: string) => ctx.schemas.entities.get(n)!;
-  await syncEntityTables(ctx.database, ['achievementNotice', 'achievement', 'topic', 'expert', 'reviewBatch', 'review'].map(E));
+  await syncEntityTables(
+    ctx.database,
+    ['achievementNotice', 'achievement', 'topic', 'expert', 'reviewBatch', 'review'].map(E),
+  );
   const store = KyselyRecordStore.of(ctx.database);
-  if ((await store.list(E('achievementNotice'), { where: { t: 'const', value: true }, sort: [], offset: 0, limit: 1 })).total > 0) return;
-  const users = await ctx.database.db.selectFrom('users').select(['id', 'username', 'real_name', 'org_name', 'area_code'])
-    .where('username', 'in', ['province', 'city1123', 'city1101', 'leader1', 'leader2']).execute();
-  const u = new Map(users.map((x) => [String(x.username), { id: Number(x.id), name: String(x.real_name), org: String(x.org_name ?? ''), area: x.area_code ? String(x.area_code) : null }]));
+  if (
+    (await store.list(E('achievementNotice'), { where: { t: 'const', value: true }, sort: [], offset: 0, limit: 1 }))
+      .total > 0
+  )
+    return;
+  const users = await ctx.database.db
+    .selectFrom('users')
+    .select(['id', 'username', 'real_name', 'org_name', 'area_code'])
+    .where('username', 'in', ['province', 'city1123', 'city1101', 'leader1', 'leader2'])
+    .execute();
+  const u = new Map(
+    users.map((x) => [
+      String(x.username),
+      {
+        id: Number(x.id),
+        name: String(x.real_name),
+        org: String(x.org_name ?? ''),
+        area: x.area_code ? String(x.area_code) : null,
+      },
+    ]),
+  );
   if (u.size < 5) return;
   const now = Date.now();
-  const sys = (owner: number, area: string | null, at: number) => ({ ownerId: owner, areaCode: area, createdAt: at, updatedAt: at, createdBy: owner, updatedBy: owner });
-  const log = (entity: string, recordId: number, action: string, actionLabel: string, from: string | null, to: string | null, by: { id: number; name: string }, roleCode: string, at: number, comment: string | null = null) =>
-    store.log({ entity, recordId, action, actionLabel, fromStatus: from, toStatus: to, comment, userId: by.id, userName: by.name, roleCode, createdAt: at });
+  const sys = (owner: number, area: string | null, at: number) => ({
+    ownerId: owner,
+    areaCode: area,
+    createdAt: at,
+    updatedAt: at,
+    createdBy: owner,
+    updatedBy: owner,
+  });
+  const log = (
+    entity: string,
+    recordId: number,
+    action: string,
+    actionLabel: string,
+    from: string | null,
+    to: string | null,
+    by: { id: number; name: string },
+    roleCode: string,
+    at: number,
+    comment: string | null = null,
+  ) =>
+    store.log({
+      entity,
+      recordId,
+      action,
+      actionLabel,
+      fromStatus: from,
+      toStatus: to,
+      comment,
+      userId: by.id,
+      userName: by.name,
+      roleCode,
+      createdAt: at,
+    });
 
-  const template = await storeDemoFile(ctx, u.get('province')!.id, await docxBytes(['成果登记表', '成果名称：', '作者：', '成果简介：']), '成果登记表模板.docx', 'achievementNotice.attachments');
-  async function addNotice(by: string, role: string, v: { title: string; year: string; status: string; start: number; end: number; areas?: string[] }): Promise<StoredRecord> {
+  const template = await storeDemoFile(
+    ctx,
+    u.get('province')!.id,
+    await docxBytes(['成果登记表', '成果名称：', '作者：', '成果简介：']),
+    '成果登记表模板.docx',
+    'achievementNotice.attachments',
+  );
+  async function addNotice(
+    by: string,
+    role: string,
+    v: { title: string; year: string; status: string; start: number; end: number; areas?: string[] },
+  ): Promise<StoredRecord> {
     const p = u.get(by)!;
     const at = v.start - DAY;
     const rec = {
-      ...sys(p.id, p.area, at), status: v.status, title: v.title, year: v.year, startTime: formatDateTime(v.start), endTime: formatDateTime(v.end),
-      body: `<p>${v.title}：请各单位组织教师登记近两年的教育科研成果和论文，按要求上传成果文件。</p>`, attachments: [template],
-      targetAreas: v.areas ?? null, scopeLevel: role === '3' ? 'city' : 'province', publisher: p.org, publishTime: v.status === '0' ? null : formatDateTime(at + 3_600_000),
+      ...sys(p.id, p.area, at),
+      status: v.status,
+      title: v.title,
+      year: v.year,
+      startTime: formatDateTime(v.start),
+      endTime: formatDateTime(v.end),
+      body: `<p>${v.title}：请各单位组织教师登记近两年的教育科研成果和论文，按要求上传成果文件。</p>`,
+      attachments: [template],
+      targetAreas: v.areas ?? null,
+      scopeLevel: role === '3' ? 'city' : 'province',
+      publisher: p.org,
+      publishTime: v.status === '0' ? null : formatDateTime(at + 3_600_000),
     };
     const id = await store.insert(E('achievementNotice'), rec);
     await bindFiles(ctx, 'achievementNotice.attachments', id, [template.id]);
@@ -61,12 +114,43 @@ export async function seedResultsDemo(ctx: AppContext): Promise<void> {
     if (v.status === '2') await log('achievementNotice', id, 'close', '截止', '1', '2', p, role, v.end);
     return { ...rec, id, version: 1 } as StoredRecord;
   }
-  const open = await addNotice('province', '2', { title: '2026年度全省教育科研优秀成果征集通知', year: '2026', status: '1', start: now - 20 * DAY, end: now + 40 * DAY });
-  await addNotice('province', '2', { title: '2025年度全省教育科研成果征集通知', year: '2025', status: '2', start: now - 380 * DAY, end: now - 300 * DAY });
-  await addNotice('city1123', '3', { title: '定州市2026年度教学成果征集通知（草稿）', year: '2026', status: '0', start: now + 5 * DAY, end: now + 60 * DAY });
-  await addNotice('city1101', '3', { title: '石家庄市2026年度教研论文征集通知', year: '2026', status: '1', start: now - 5 * DAY, end: now + 30 * DAY });
+  const open = await addNotice('province', '2', {
+    title: '2026年度全省教育科研优秀成果征集通知',
+    year: '2026',
+    status: '1',
+    start: now - 20 * DAY,
+    end: now + 40 * DAY,
+  });
+  await addNotice('province', '2', {
+    title: '2025年度全省教育科研成果征集通知',
+    year: '2025',
+    status: '2',
+    start: now - 380 * DAY,
+    end: now - 300 * DAY,
+  });
+  await addNotice('city1123', '3', {
+    title: '定州市2026年度教学成果征集通知（草稿）',
+    year: '2026',
+    status: '0',
+    start: now + 5 * DAY,
+    end: now + 60 * DAY,
+  });
+  await addNotice('city1101', '3', {
+    title: '石家庄市2026年度教研论文征集通知',
+    year: '2026',
+    status: '1',
+    start: now - 5 * DAY,
+    end: now + 30 * DAY,
+  });
 
-  const topics = (await store.list(E('topic'), { where: { t: 'const', value: true }, sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: 200 })).rows;
+  const topics = (
+    await store.list(E('topic'), {
+      where: { t: 'const', value: true },
+      sort: [{ field: 'id', order: 'asc' }],
+      offset: 0,
+      limit: 200,
+    })
+  ).rows;
   const firstIds = new Map<string, number>();
   const inReview: StoredRecord[] = [];
   let at = now - 15 * DAY;
@@ -78,14 +162,53 @@ export async function seedResultsDemo(ctx: AppContext): Promise<void> {
     const file = await storeDemoFile(ctx, owner.id, bytes, `${p.name}.pdf`, 'achievement.attachments');
     at += DAY;
     const prior = firstIds.get(`${p.name}|${p.authors[0]}`);
-    const results = p.score === undefined ? null : { '4': { batchId: null, batchName: '2025年度成果评审', finalScore: p.score, mean: p.score, spread: 6, stdDev: 3, disagreement: false, count: 3, experts: 3, rule: '1', recommendation: '优秀', endedAt: formatDateTime(at + 2 * DAY) } };
+    const results =
+      p.score === undefined
+        ? null
+        : {
+            '4': {
+              batchId: null,
+              batchName: '2025年度成果评审',
+              finalScore: p.score,
+              mean: p.score,
+              spread: 6,
+              stdDev: 3,
+              disagreement: false,
+              count: 3,
+              experts: 3,
+              rule: '1',
+              recommendation: '优秀',
+              endedAt: formatDateTime(at + 2 * DAY),
+            },
+          };
     const rec = {
-      ...sys(owner.id, owner.area, at), status: p.status, noticeId: open.id, noticeTitle: open.title, topicId: topic?.id ?? null, topicName: topic?.name ?? null,
-      kind: p.kind, name: p.name, authors: p.authors.map((name) => ({ name, unit: owner.org })), firstAuthor: p.authors[0], unit: owner.org,
-      subject: '3', venue: p.venue ?? null, publishDate: p.venue ? formatDateTime(at - 60 * DAY).slice(0, 10) : null, issn: p.issn ?? null, isbn: p.isbn ?? null,
-      abstract: `${p.name}：围绕课堂教学中的真实问题开展研究，形成了可推广的做法。`, keywords: '课堂教学；教学改进', attachments: [file],
-      duplicateFlag: prior !== undefined, duplicateNote: prior !== undefined ? `与成果（编号${prior}）标题和第一作者相同；文件「${p.name}.pdf」与成果（编号${prior}）的文件「${p.name}.pdf」内容相同` : null,
-      reviewResults: results, finalScore: p.score ?? null, submitTime: p.status === '0' ? null : formatDateTime(at + 3_600_000),
+      ...sys(owner.id, owner.area, at),
+      status: p.status,
+      noticeId: open.id,
+      noticeTitle: open.title,
+      topicId: topic?.id ?? null,
+      topicName: topic?.name ?? null,
+      kind: p.kind,
+      name: p.name,
+      authors: p.authors.map((name) => ({ name, unit: owner.org })),
+      firstAuthor: p.authors[0],
+      unit: owner.org,
+      subject: '3',
+      venue: p.venue ?? null,
+      publishDate: p.venue ? formatDateTime(at - 60 * DAY).slice(0, 10) : null,
+      issn: p.issn ?? null,
+      isbn: p.isbn ?? null,
+      abstract: `${p.name}：围绕课堂教学中的真实问题开展研究，形成了可推广的做法。`,
+      keywords: '课堂教学；教学改进',
+      attachments: [file],
+      duplicateFlag: prior !== undefined,
+      duplicateNote:
+        prior !== undefined
+          ? `与成果（编号${prior}）标题和第一作者相同；文件「${p.name}.pdf」与成果（编号${prior}）的文件「${p.name}.pdf」内容相同`
+          : null,
+      reviewResults: results,
+      finalScore: p.score ?? null,
+      submitTime: p.status === '0' ? null : formatDateTime(at + 3_600_000),
       auditTime: ['3', '4', '5'].includes(p.status) ? formatDateTime(at + DAY) : null,
     };
     const id = await store.insert(E('achievement'), rec);
@@ -93,23 +216,72 @@ export async function seedResultsDemo(ctx: AppContext): Promise<void> {
     await bindFiles(ctx, 'achievement.attachments', id, [file.id]);
     await log('achievement', id, 'create', '新增', null, '0', owner, '4', at);
     if (p.status !== '0') await log('achievement', id, 'submit', '提交', '0', '1', owner, '4', at + 3_600_000);
-    if (p.status !== '0' && p.status !== '1') await log('achievement', id, p.status === '2' ? 'sendReview' : ({ '3': 'return', '4': 'pass', '5': 'reject' } as Record<string, string>)[p.status]!, STATUS_LABEL[p.status]!, '1', p.status, admin, '3', at + DAY, p.comment ?? null);
+    if (p.status !== '0' && p.status !== '1')
+      await log(
+        'achievement',
+        id,
+        p.status === '2'
+          ? 'sendReview'
+          : ({ '3': 'return', '4': 'pass', '5': 'reject' } as Record<string, string>)[p.status]!,
+        STATUS_LABEL[p.status]!,
+        '1',
+        p.status,
+        admin,
+        '3',
+        at + DAY,
+        p.comment ?? null,
+      );
     if (p.status === '2') inReview.push({ ...rec, id, version: 1 } as StoredRecord);
   }
   await seedReviewInProgress(ctx, store, inReview, u.get('province')!, now);
 }
 
 /** A province result review in progress: expert1 has not started, expert2 has submitted. */
-async function seedReviewInProgress(ctx: AppContext, store: KyselyRecordStore, targets: StoredRecord[], by: { id: number; name: string }, now: number): Promise<void> {
+async function seedReviewInProgress(
+  ctx: AppContext,
+  store: KyselyRecordStore,
+  targets: StoredRecord[],
+  by: { id: number; name: string },
+  now: number,
+): Promise<void> {
   const E = (n: string) => ctx.schemas.entities.get(n)!;
-  const experts = (await store.list(E('expert'), { where: { t: 'in', field: 'account', values: ['expert1', 'expert2'] }, sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: 2 })).rows;
+  const experts = (
+    await store.list(E('expert'), {
+      where: { t: 'in', field: 'account', values: ['expert1', 'expert2'] },
+      sort: [{ field: 'id', order: 'asc' }],
+      offset: 0,
+      limit: 2,
+    })
+  ).rows;
   if (experts.length < 2 || targets.length === 0) return;
   const at = now - 3 * DAY;
   const batch = {
-    ownerId: by.id, areaCode: null, createdAt: at, updatedAt: at, createdBy: by.id, updatedBy: by.id, status: '1', name: '2026年度优秀成果评审（省级）', level: '2', stage: '4',
-    targetEntity: 'achievement', startTime: formatDateTime(at), endTime: formatDateTime(now + 20 * DAY), blind: true, outOfArea: false, expertsPerTopic: 2, rule: '1', scoreMode: '1',
-    disagreementThreshold: 20, criteria: CRITERIA, recommendations: [{ name: '优秀' }, { name: '良好' }, { name: '合格' }], description: '请依据评分指标独立评审成果。',
-    templateLocked: true, copiedFrom: null, endedAt: null, endReason: null,
+    ownerId: by.id,
+    areaCode: null,
+    createdAt: at,
+    updatedAt: at,
+    createdBy: by.id,
+    updatedBy: by.id,
+    status: '1',
+    name: '2026年度优秀成果评审（省级）',
+    level: '2',
+    stage: '4',
+    targetEntity: 'achievement',
+    startTime: formatDateTime(at),
+    endTime: formatDateTime(now + 20 * DAY),
+    blind: true,
+    outOfArea: false,
+    expertsPerTopic: 2,
+    rule: '1',
+    scoreMode: '1',
+    disagreementThreshold: 20,
+    criteria: CRITERIA,
+    recommendations: [{ name: '优秀' }, { name: '良好' }, { name: '合格' }],
+    description: '请依据评分指标独立评审成果。',
+    templateLocked: true,
+    copiedFrom: null,
+    endedAt: null,
+    endReason: null,
   };
   const batchId = await store.insert(E('reviewBatch'), batch);
   for (const t of targets) {
@@ -117,12 +289,42 @@ async function seedReviewInProgress(ctx: AppContext, store: KyselyRecordStore, t
       const done = k === 1;
       const s = done ? scoreTotal(CRITERIA, { 创新性: 34, 科学性: 25, 实践价值: 26 }, true) : null;
       const id = await store.insert(E('review'), {
-        ownerId: by.id, areaCode: t.areaCode, createdAt: at, updatedAt: at, createdBy: by.id, updatedBy: by.id, status: done ? '2' : '0',
-        batchId, batchName: batch.name, stage: '4', targetEntity: 'achievement', targetId: t.id, targetName: t.name, expertId: e.id, expertUserId: e.userId, expertName: e.name,
-        scores: s?.scores ?? null, total: s?.total ?? null, recommendation: done ? '良好' : null, comment: done ? '选题贴近教学实际，论证较充分。' : null,
-        endTime: batch.endTime, submittedAt: done ? formatDateTime(at + DAY) : null,
+        ownerId: by.id,
+        areaCode: t.areaCode,
+        createdAt: at,
+        updatedAt: at,
+        createdBy: by.id,
+        updatedBy: by.id,
+        status: done ? '2' : '0',
+        batchId,
+        batchName: batch.name,
+        stage: '4',
+        targetEntity: 'achievement',
+        targetId: t.id,
+        targetName: t.name,
+        expertId: e.id,
+        expertUserId: e.userId,
+        expertName: e.name,
+        scores: s?.scores ?? null,
+        total: s?.total ?? null,
+        recommendation: done ? '良好' : null,
+        comment: done ? '选题贴近教学实际，论证较充分。' : null,
+        endTime: batch.endTime,
+        submittedAt: done ? formatDateTime(at + DAY) : null,
       });
-      await store.log({ entity: 'review', recordId: id, action: 'allocate', actionLabel: '分配专家', fromStatus: null, toStatus: '0', comment: null, userId: by.id, userName: by.name, roleCode: '2', createdAt: at });
+      await store.log({
+        entity: 'review',
+        recordId: id,
+        action: 'allocate',
+        actionLabel: '分配专家',
+        fromStatus: null,
+        toStatus: '0',
+        comment: null,
+        userId: by.id,
+        userName: by.name,
+        roleCode: '2',
+        createdAt: at,
+      });
     }
   }
 }
