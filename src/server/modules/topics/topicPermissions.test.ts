@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/envelope.js';
 import type { EntityDef, WorkflowDef } from '../../../shared/schema/types.js';
-import { KyselyRecordStore, type RecordStore } from '../records/RecordStore.js';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
-import { attachReport, newTopic, publishNotice, STAGE_REPORTS } from '../../modules/topics/topicFixture.js';
-import { WORKFLOW_MESSAGES } from './engine.js';
+import { KyselyRecordStore, type RecordStore } from '../../platform/records/RecordStore.js';
+import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { attachReport, newTopic, publishNotice, STAGE_REPORTS } from './topicFixture.js';
+import { WORKFLOW_MESSAGES } from '../../platform/workflow/engine.js';
 
 type H = Record<string, string>;
 const USERS = ['admin', 'province', 'city1123', 'city1101', 'leader1', 'leader2', 'expert1'] as const;

@@ -2,17 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDef, WorkflowDef } from '../../../shared/schema/types.js';
-import type { SessionUser } from '../auth/sessions.js';
-import type { StoredRecord } from '../records/RecordStore.js';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
-import { fireAsSystem } from './engine.js';
-import { availableActions, pickTransition, targetOf } from '../records/transitions.js';
-import {
-  attachReport,
-  newTopic as saveTopic,
-  publishNotice,
-  STAGE_REPORTS,
-} from '../../modules/topics/topicFixture.js';
+import type { SessionUser } from '../../platform/auth/sessions.js';
+import type { StoredRecord } from '../../platform/records/RecordStore.js';
+import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { fireAsSystem } from '../../platform/workflow/engine.js';
+import { availableActions, pickTransition, targetOf } from '../../platform/records/transitions.js';
+import { attachReport, newTopic as saveTopic, publishNotice, STAGE_REPORTS } from './topicFixture.js';
 
 const workflow: WorkflowDef = JSON.parse(fs.readFileSync(path.resolve('schemas/workflows/topic.json'), 'utf8'));
 const entity: EntityDef = JSON.parse(fs.readFileSync(path.resolve('schemas/entities/topic.json'), 'utf8'));
