@@ -32,11 +32,28 @@ async function openFile(page: Page, key: string): Promise<any> {
   await page.getByLabel('搜索配置文件').fill(key);
   await page.locator(`.studio-tree [data-key="${key}"]`).click();
   await poll(() => page.locator('.runtime-studio').textContent()).toContain(`${key}.json`);
-  return JSON.parse(await page.getByLabel('配置内容').inputValue());
+  return JSON.parse(await editorText(page));
 }
 
+/** The whole text of the code editor (it draws only the lines in view, so the page's text is not it). */
+function editorText(page: Page): Promise<string> {
+  // CodeMirror keeps its view on the content element's tile (what EditorView.findFromDOM reads).
+  return page
+    .getByLabel('配置内容')
+    .evaluate((el) =>
+      (
+        el as unknown as { cmTile: { root: { view: { state: { doc: { toString(): string } } } } } }
+      ).cmTile.root.view.state.doc.toString(),
+    );
+}
+
+/** Replaces the editor's text as a paste would: select all, then the new text in one input. */
 async function edit(page: Page, doc: unknown): Promise<void> {
-  await page.getByLabel('配置内容').fill(JSON.stringify(doc, null, 2));
+  const text = JSON.stringify(doc, null, 2);
+  await page.getByLabel('配置内容').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.insertText(text);
+  await poll(() => editorText(page)).toBe(text);
 }
 
 async function publish(page: Page, reason: string): Promise<void> {

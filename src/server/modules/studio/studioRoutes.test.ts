@@ -59,6 +59,15 @@ describe('schema studio', () => {
     expect((await a.post('/api/studio/tree', {}, await a.loginAs('admin'))).status).toBe(200);
   });
 
+  it("hands the editor the file's meta-schema in one document", async () => {
+    const analyst = await a.loginAs('analyst1');
+    const page = (await a.post('/api/studio/get', { key: FORM }, analyst)).body.data;
+    expect(page.meta.properties.kind).toMatchObject({ const: JSON.parse(page.content).kind });
+    expect(JSON.stringify(page.meta)).not.toMatch(/"\$ref":"[^#]/);
+    const entity = (await a.post('/api/studio/get', { key: ENTITY }, analyst)).body.data;
+    expect(entity.meta.properties.fields).toBeDefined();
+  });
+
   it('publishes a field that another process validates and saves at once, and rolls it back', async () => {
     const analyst = await a.loginAs('analyst1');
     const province = await b.loginAs('province');

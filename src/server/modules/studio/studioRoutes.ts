@@ -3,6 +3,8 @@ import type { AppContext } from '../../AppContext.js';
 import { currentUser } from '../../platform/auth/authPlugin.js';
 import { ok } from '../../platform/http/envelope.js';
 import { AppError } from '../../platform/http/AppError.js';
+import { bundledMetaSchema, metaFileOf } from '../../platform/schemas/bundleMeta.js';
+import { metaDirOf } from '../../platform/schemas/metaValidation.js';
 import { docOf, fileOfKey } from '../../platform/schemas/schemaDocs.js';
 import { versionById, versionsOf } from '../../platform/schemas/schemaVersions.js';
 import { assertKey, assertStudioUser, checkChange, parseContent, publish, rollback } from './studioService.js';
@@ -25,6 +27,10 @@ const body = (properties: Record<string, unknown>, required: string[]) => ({
  */
 export async function studioRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
+  const metaOf = (key: string, doc: unknown) => {
+    const file = metaFileOf(key, doc);
+    return file ? bundledMetaSchema(metaDirOf(ctx.schemas.root), file) : null;
+  };
   const user = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
     assertStudioUser(u);
@@ -47,6 +53,8 @@ export async function studioRoutes(app: FastifyInstance, opts: { ctx: AppContext
         .split(/[\\/]schemas[\\/]/)
         .pop(),
       content: `${JSON.stringify(doc, null, 2)}\n`,
+      // For the editor's completion and hover: the meta-schema of the file, in one document.
+      meta: metaOf(req.body.key, doc),
       versions: await versionsOf(ctx.database.db, req.body.key),
     });
   });

@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { SchemaSet } from './SchemaSet.js';
 import {
   ajvProblems,
-  BUNDLED_META,
   DOCUMENT_META,
   findTemplates,
   META_FILES,
+  metaDirOf,
   metaValidators,
   PAGE_KINDS,
   type MetaKind,
@@ -21,7 +21,7 @@ export type AddProblem = (file: string, pointer: string, message: string) => voi
  */
 export function checkMetaSchemas(set: SchemaSet, fileOf: (key: string) => string, add: AddProblem): void {
   const root = set.root;
-  const metaDir = fs.existsSync(path.join(root, 'meta', META_FILES.entity)) ? path.join(root, 'meta') : BUNDLED_META;
+  const metaDir = metaDirOf(root);
   const validators = metaValidators(metaDir);
 
   const checkMeta = (file: string, doc: unknown, kind: MetaKind) => {

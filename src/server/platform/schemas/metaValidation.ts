@@ -75,6 +75,11 @@ const SUPPORT_FILES = ['common.schema.json', 'rule.schema.json', 'action.schema.
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const BUNDLED_META = path.resolve(here, '../../../../schemas/meta');
 
+/** The meta-schemas a schema folder is checked by: its own `meta/`, else the bundled ones. */
+export function metaDirOf(schemaRoot: string): string {
+  return fs.existsSync(path.join(schemaRoot, 'meta', META_FILES.entity)) ? path.join(schemaRoot, 'meta') : BUNDLED_META;
+}
+
 const validatorCache = new Map<string, Map<MetaKind, ValidateFunction>>();
 
 /** Compiles the meta-schemas of a folder once per process (and again when a file changes). */

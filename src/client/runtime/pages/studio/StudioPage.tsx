@@ -8,6 +8,7 @@
 import { Alert, Button, Card, Col, Empty, Input, List, Row, Space, Tabs, Typography } from 'antd';
 import { Dialog } from '../../../feedback/Dialog.js';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { JsonSchema } from '../../../../shared/schema/metaSchemaAt.js';
 import type { StudioPageDef } from '../../../../shared/schema/types.js';
 import { isApiError } from '../../../api/ApiError.js';
 import { useMessage } from '../../../feedback/messages.js';
@@ -24,6 +25,8 @@ interface Open {
   file: string;
   published: string;
   versions: Version[];
+  /** The file's meta-schema, bundled: the editor completes and explains keys from it. */
+  meta: JsonSchema | null;
 }
 
 export function StudioPage({ bundle }: PageKindProps) {
@@ -49,7 +52,7 @@ export function StudioPage({ bundle }: PageKindProps) {
     async (key: string) => {
       const got = await api.get(key);
       published.current.set(key, got.content);
-      setOpen({ key, file: got.file, published: got.content, versions: got.versions });
+      setOpen({ key, file: got.file, published: got.content, versions: got.versions, meta: got.meta });
     },
     [api],
   );
@@ -236,6 +239,8 @@ export function StudioPage({ bundle }: PageKindProps) {
                       label: '编辑',
                       children: (
                         <StudioEditor
+                          fileKey={open.key}
+                          meta={open.meta}
                           text={text}
                           problems={problems}
                           checking={checking}

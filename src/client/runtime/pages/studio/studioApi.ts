@@ -1,4 +1,5 @@
 /** The schema studio's calls (/api/studio/*), through the runtime's one data layer. */
+import type { JsonSchema } from '../../../../shared/schema/metaSchemaAt.js';
 import type { DataProvider } from '../../data/dataProvider.js';
 
 export interface TreeItem {
@@ -40,7 +41,10 @@ export function studioApi(dp: DataProvider) {
   return {
     tree: () => dp.moduleCall<{ items: TreeItem[] }>('studio/tree', {}),
     get: (key: string) =>
-      dp.moduleCall<{ key: string; file: string; content: string; versions: Version[] }>('studio/get', { key }),
+      dp.moduleCall<{ key: string; file: string; content: string; meta: JsonSchema | null; versions: Version[] }>(
+        'studio/get',
+        { key },
+      ),
     check: (key: string, content: string) =>
       dp.moduleCall<{ problems: Problem[]; changes: Change[] }>('studio/check', { key, content }),
     publish: (key: string, content: string, reason: string, confirm: boolean) =>
