@@ -7,6 +7,8 @@ import type { Rule } from '../rules/Rule.js';
 import type { PageDef } from './pageTypes.js';
 
 export * from './pageTypes.js';
+import type { EntityStorage } from './entityStorage.js';
+export type { EntityStorage };
 
 // ---------------------------------------------------------------- entities
 export type FieldType =
@@ -150,6 +152,8 @@ export interface EntityDef {
    * module's adapter answers the generic calls (src/server/platform/records/Engine.ts, VirtualEntity).
    */
   virtual?: boolean;
+  /** Records kept in a fixed table of the platform's (sub-systems, menus) instead of one made from the schema. */
+  storage?: EntityStorage;
   /** Values no two records share (the server refuses the save with the rule's message). */
   unique?: UniqueRuleDef[];
 }

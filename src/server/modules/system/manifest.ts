@@ -3,7 +3,7 @@ import { seedSystemDemo } from './demoSeed.js';
 import { dictionaryAdmin } from './dictionaries/dictionaryAdmin.js';
 import { menuAdmin } from './menus/menuAdmin.js';
 import { siteAdmin } from './site/siteAdmin.js';
-import { subSystemAdmin } from './site/subSystemAdmin.js';
+import { subSystemRules } from './site/subSystemRules.js';
 import { systemAdminRoutes } from './systemAdminRoutes.js';
 import { systemRoutes } from './systemRoutes.js';
 import { userAdmin } from './users/userAdmin.js';
@@ -14,7 +14,7 @@ export const systemModule: ModuleManifest = {
   extend(ctx) {
     ctx.engine.on('user', { virtual: userAdmin(ctx) });
     ctx.engine.on('siteSetting', { virtual: siteAdmin(ctx) });
-    ctx.engine.on('subSystem', { virtual: subSystemAdmin(ctx) });
+    ctx.engine.on('subSystem', subSystemRules);
     ctx.engine.on('menuItem', { virtual: menuAdmin(ctx) });
     ctx.engine.on('dictionary', { virtual: dictionaryAdmin(ctx) });
   },

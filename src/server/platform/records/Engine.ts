@@ -7,7 +7,7 @@ import type { RuleFacts } from './transitions.js';
 
 /**
  * The one way a module extends the engine, per app (test apps in one process never share it):
- * `ctx.engine.on(entity, { beforeSave, inSave, onTransition, afterCommit, facts, virtual })`,
+ * `ctx.engine.on(entity, { beforeSave, inSave, inDelete, onTransition, afterCommit, facts, virtual })`,
  * registered from the module's manifest before anything is seeded or served. Several modules may
  * extend one entity, and their hooks run in the order registered; registering the same hook twice,
  * or a second adapter for a virtual entity, is refused rather than silently replacing the first.
@@ -72,6 +72,11 @@ export class Engine {
     for (const hook of this.byEntity.get(input.entity.name)?.inSave ?? []) await hook(ctx, input);
   }
 
+  /** Inside a delete's transaction, per record, before its delete right is tested: a hook may refuse (AppError). */
+  async inDelete(ctx: AppContext, input: DeleteHookInput): Promise<void> {
+    for (const hook of this.byEntity.get(input.entity.name)?.inDelete ?? []) await hook(ctx, input);
+  }
+
   async onTransition(ctx: AppContext, input: TransitionHookInput): Promise<void> {
     for (const hook of this.byEntity.get(input.entity.name)?.onTransition ?? []) await hook(ctx, input);
   }
@@ -105,7 +110,10 @@ export class Engine {
   private listsOf(entity: string): Required<Lists> {
     let lists = this.byEntity.get(entity);
     if (!lists)
-      this.byEntity.set(entity, (lists = { beforeSave: [], inSave: [], onTransition: [], afterCommit: [], facts: [] }));
+      this.byEntity.set(
+        entity,
+        (lists = { beforeSave: [], inSave: [], inDelete: [], onTransition: [], afterCommit: [], facts: [] }),
+      );
     return lists;
   }
 }
@@ -117,7 +125,7 @@ declare module '../../AppContext.js' {
   }
 }
 
-const HOOK_KINDS = ['beforeSave', 'inSave', 'onTransition', 'afterCommit', 'facts'] as const;
+const HOOK_KINDS = ['beforeSave', 'inSave', 'inDelete', 'onTransition', 'afterCommit', 'facts'] as const;
 type Lists = { [K in (typeof HOOK_KINDS)[number]]?: NonNullable<EntityExtension[K]>[] };
 
 /** What a module adds to one entity. */
@@ -130,6 +138,11 @@ export interface EntityExtension {
   beforeSave?: BeforeSaveHook;
   /** Inside the save's transaction: checks no schema rule can say; may adjust `next`. */
   inSave?: SaveHook;
+  /**
+   * Inside a delete's transaction: refuses a record no rule of the schema can say, with a message
+   * the person understands (the access rules then refuse it anyway, without one).
+   */
+  inDelete?: DeleteHook;
   /** Inside a transition's transaction; may add fields it owns to `next`. */
   onTransition?: TransitionHook;
   /** After a create, save or transition is committed (notify people, keep own rows in step). */
@@ -177,6 +190,16 @@ export interface TransitionHookInput {
 }
 
 export type SaveHook = (ctx: AppContext, input: SaveHookInput) => Promise<void>;
+export type DeleteHook = (ctx: AppContext, input: DeleteHookInput) => Promise<void>;
+
+export interface DeleteHookInput {
+  entity: EntityDef;
+  user: SessionUser;
+  /** The stored record about to be deleted (the user may read it). */
+  record: StoredRecord;
+  store: RecordStore;
+  now: number;
+}
 export type TransitionHook = (ctx: AppContext, input: TransitionHookInput) => Promise<void>;
 
 /** What a module learns after a record of an entity was created, saved or moved by a transition. */

@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { EntityDef, FieldChange } from '../../../shared/schema/types.js';
 import type { Database, Dialect } from '../db/database.js';
-import { fieldExpr, tableName } from './entityTables.js';
+import { fieldExpr, systemColumns, tableName } from './entityTables.js';
 import { NOT_NULL_COLUMNS, orderTerms, searchFieldsOf } from './entityIndexes.js';
 import { bump, cached, generation, keep } from './tableCache.js';
 import { listColumns } from './listColumns.js';
@@ -74,6 +74,12 @@ export interface RecordStore {
   transaction<T>(fn: (store: RecordStore) => Promise<T>): Promise<T>;
   /** The connection this store reads through (a transaction's, inside one), for helpers that must not wait on it. */
   readonly executor: Kysely<any>;
+}
+
+/** The version column's new value, as a row part; none for a fixed table that has no version column. */
+function versionColumn(entity: EntityDef, version: number): Record<string, number> {
+  const column = systemColumns(entity).version;
+  return column ? { [column]: version } : {};
 }
 
 function parseChanges(v: unknown): FieldChange[] | null {
@@ -243,7 +249,7 @@ export class KyselyRecordStore implements RecordStore {
   async insert(entity: EntityDef, record: Omit<StoredRecord, 'id' | 'version'>): Promise<number> {
     const row = await this.db
       .insertInto(tableName(entity))
-      .values({ ...recordRow(entity, record), version: 1 })
+      .values({ ...recordRow(entity, record), ...versionColumn(entity, 1) })
       .returning('id')
       .executeTakeFirstOrThrow();
     this.changed(tableName(entity));
@@ -251,12 +257,14 @@ export class KyselyRecordStore implements RecordStore {
   }
 
   async update(entity: EntityDef, record: StoredRecord, expectedVersion: number): Promise<boolean> {
-    const res = await this.db
+    const version = versionColumn(entity, expectedVersion + 1);
+    let query = this.db
       .updateTable(tableName(entity))
-      .set({ ...recordRow(entity, record), version: expectedVersion + 1 })
-      .where('id', '=', record.id)
-      .where('version', '=', expectedVersion)
-      .executeTakeFirst();
+      .set({ ...recordRow(entity, record), ...version })
+      .where('id', '=', record.id);
+    // A fixed table without a version column: the last save wins, as it always did there.
+    for (const column in version) query = query.where(column, '=', expectedVersion);
+    const res = await query.executeTakeFirst();
     this.changed(tableName(entity));
     return Number(res.numUpdatedRows) === 1;
   }

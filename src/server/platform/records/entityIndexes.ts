@@ -131,7 +131,8 @@ export async function syncEntityIndexes(
   const { db, dialect } = database;
   const trigram = dialect === 'postgres' ? await ensurePgTrigram(db) : true;
   for (const entity of entities) {
-    if (entity.virtual) continue;
+    // A fixed table's indexes are its migration's.
+    if (entity.virtual || entity.storage) continue;
     const table = tableName(entity);
     const plan = indexPlan(entity, sources);
     const keyOf = (field: string) => {

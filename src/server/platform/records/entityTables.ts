@@ -31,9 +31,20 @@ function snake(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
+const TABLE = /^[a-z][a-z0-9_]*$/;
+
 export function tableName(entity: EntityDef): string {
+  if (entity.storage) {
+    if (!TABLE.test(entity.storage.table)) throw new Error(`invalid table name ${entity.storage.table}`);
+    return entity.storage.table;
+  }
   if (!NAME.test(entity.name)) throw new Error(`invalid entity name ${entity.name}`);
   return `rec_${snake(entity.name)}`;
+}
+
+/** The system columns the entity's table has, by field: all of them unless it declares a fixed storage. */
+export function systemColumns(entity: EntityDef): Record<string, string> {
+  return entity.storage ? { id: 'id', ...entity.storage.system } : SYSTEM_COLUMNS;
 }
 
 export type Storage =
@@ -55,10 +66,18 @@ export function storageOf(entity: EntityDef, field: string): Storage | undefined
 }
 
 function findStorage(entity: EntityDef, field: string): Storage | undefined {
-  if (Object.hasOwn(SYSTEM_COLUMNS, field))
-    return { kind: 'system', column: SYSTEM_COLUMNS[field], field, type: fieldDef(entity, field)?.type ?? 'string' };
+  if (Object.hasOwn(SYSTEM_COLUMNS, field)) {
+    // A fixed table's missing system column is no field a list can filter or sort on.
+    const column = systemColumns(entity)[field];
+    if (!column || !TABLE.test(column)) return undefined;
+    return { kind: 'system', column, field, type: fieldDef(entity, field)?.type ?? 'string' };
+  }
   const def = Object.prototype.hasOwnProperty.call(entity.fields, field) ? entity.fields[field] : undefined;
   if (!def || !NAME.test(field)) return undefined;
+  if (entity.storage) {
+    const column = entity.storage.columns[field];
+    return column && TABLE.test(column) ? { kind: 'column', column, field, type: def.type, def } : undefined;
+  }
   if (def.column) return { kind: 'column', column: snake(field), field, type: def.type, def };
   return { kind: 'json', field, type: def.type, def };
 }
@@ -137,6 +156,8 @@ export async function syncEntityTables(database: Database, entities: Iterable<En
     if (entity.virtual) continue;
     const table = tableName(entity);
     tables.push(table);
+    // A fixed table is made by the platform's migrations: only its writes are watched (below).
+    if (entity.storage) continue;
     const columnFields = Object.keys(entity.fields)
       .map((f) => storageOf(entity, f))
       .filter((s): s is Extract<Storage, { kind: 'column' }> => s?.kind === 'column');

@@ -6,6 +6,7 @@ import {
   fieldLayout,
   isStructured,
   storageOf,
+  systemColumns,
   tableName,
   TIME_FIELDS,
   type Storage,
@@ -26,6 +27,7 @@ export function fieldStorage(entity: EntityDef, field: string): Storage {
 
 /** The table row a record is written as: system columns, own columns and the rest as JSON in `data`. */
 export function recordRow(entity: EntityDef, record: Omit<StoredRecord, 'id' | 'version'>): Record<string, unknown> {
+  if (entity.storage) return fixedRow(entity, record);
   const row: Record<string, unknown> = {
     status: record.status ?? null,
     owner_id: record.ownerId ?? null,
@@ -47,6 +49,20 @@ export function recordRow(entity: EntityDef, record: Omit<StoredRecord, 'id' | '
       v === null ? null : isStructured(def) ? JSON.stringify(v) : def.type === 'boolean' ? (v ? 1 : 0) : v;
   }
   row.data = JSON.stringify(data);
+  return row;
+}
+
+/** A record as the row of its fixed table: only the system columns it has, and every field's column. */
+function fixedRow(entity: EntityDef, record: Omit<StoredRecord, 'id' | 'version'>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [field, column] of Object.entries(systemColumns(entity)))
+    if (field !== 'id' && field !== 'version') row[column] = record[field] ?? null;
+  for (const s of fieldLayout(entity)) {
+    if (s.kind !== 'column') continue;
+    const v = record[s.field] ?? null;
+    row[s.column] =
+      v === null ? null : isStructured(s.def) ? JSON.stringify(v) : s.def.type === 'boolean' ? (v ? 1 : 0) : v;
+  }
   return row;
 }
 

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityDef } from '../../../shared/schema/types.js';
 import type { Dialect } from '../db/database.js';
-import { fieldLayout, SYSTEM_COLUMNS } from './entityTables.js';
+import { fieldLayout, systemColumns } from './entityTables.js';
 
 /** The columns a list reads: all, or the system columns and only the named fields' values. */
 export function listColumns(
@@ -10,7 +10,7 @@ export function listColumns(
   fields: readonly string[] | undefined,
 ): RawBuilder<unknown> {
   if (!fields) return sql`*`;
-  const cols = Object.values(SYSTEM_COLUMNS).map((c) => sql.ref(c));
+  const cols = Object.values(systemColumns(entity)).map((c) => sql.ref(c));
   const asked = new Set(fields);
   const left: string[] = [];
   for (const s of fieldLayout(entity)) {
@@ -21,6 +21,8 @@ export function listColumns(
   // The JSON without the fields nobody asked for (big texts stay in the database), in one pass
   // over it: picking the asked ones out parsed it once per field, and on PostgreSQL one `- 'f'` per
   // field copied the whole value each time (one `- text[]` copies it once).
+  // A fixed table has no JSON data: each field is its own column.
+  if (entity.storage) return sql.join(cols);
   const data = !left.length
     ? sql.ref('data')
     : dialect === 'sqlite'

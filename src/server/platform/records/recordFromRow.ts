@@ -1,6 +1,6 @@
 import { SYSTEM_FIELDS, type EntityDef } from '../../../shared/schema/types.js';
 import type { StoredRecord } from './storedRecord.js';
-import { fieldLayout, isStructured, type Storage } from './entityTables.js';
+import { fieldLayout, isStructured, systemColumns, type Storage } from './entityTables.js';
 import { shapeMaker } from './recordShape.js';
 
 /** How a row becomes a stored record: its keys (the system fields, then the entity's own), and where each field is kept. */
@@ -36,15 +36,8 @@ export function recordFromRow(entity: EntityDef, row: Record<string, unknown>): 
   }
   const { make, inData, columns } = storedShape(entity);
   const rec = make() as StoredRecord;
-  rec.id = Number(row.id);
-  rec.version = Number(row.version);
-  rec.status = (row.status as string) ?? null;
-  rec.ownerId = num(row.owner_id);
-  rec.areaCode = (row.area_code as string) ?? null;
-  rec.createdAt = Number(row.created_at);
-  rec.updatedAt = Number(row.updated_at);
-  rec.createdBy = num(row.created_by);
-  rec.updatedBy = num(row.updated_by);
+  if (entity.storage) fixedSystemFields(entity, row, rec);
+  else systemFields(row, rec);
   // The data column holds only the fields that have a value: the rest stay null as made.
   for (const name in data) if (inData.has(name)) rec[name] = data[name] ?? null;
   for (const s of columns) {
@@ -62,4 +55,31 @@ export function recordFromRow(entity: EntityDef, row: Record<string, unknown>): 
     else rec[name] = v;
   }
   return rec;
+}
+
+function systemFields(row: Record<string, unknown>, rec: StoredRecord): void {
+  rec.id = Number(row.id);
+  rec.version = Number(row.version);
+  rec.status = (row.status as string) ?? null;
+  rec.ownerId = num(row.owner_id);
+  rec.areaCode = (row.area_code as string) ?? null;
+  rec.createdAt = Number(row.created_at);
+  rec.updatedAt = Number(row.updated_at);
+  rec.createdBy = num(row.created_by);
+  rec.updatedBy = num(row.updated_by);
+}
+
+/** A fixed table's system columns; those it lacks read as a record that was never changed: version 1, times 0, the rest null. */
+function fixedSystemFields(entity: EntityDef, row: Record<string, unknown>, rec: StoredRecord): void {
+  const cols = systemColumns(entity);
+  const at = (field: string) => (cols[field] ? row[cols[field]] : undefined);
+  rec.id = Number(row.id);
+  rec.version = Number(at('version') ?? 1);
+  rec.status = (at('status') as string) ?? null;
+  rec.ownerId = num(at('ownerId'));
+  rec.areaCode = (at('areaCode') as string) ?? null;
+  rec.createdAt = Number(at('createdAt') ?? 0);
+  rec.updatedAt = Number(at('updatedAt') ?? 0);
+  rec.createdBy = num(at('createdBy'));
+  rec.updatedBy = num(at('updatedBy'));
 }

@@ -325,6 +325,7 @@ export class ResourceService {
       for (const id of ids) {
         const rec = await tx.get(entity, id, { lock: true });
         if (!rec || !allowed(entity, 'read', rec, user, now)) throw AppError.notFound();
+        await this.ctx.engine.inDelete(this.ctx, { entity, user, record: rec, store: tx, now });
         if (!allowed(entity, 'delete', rec, user, now)) throw AppError.forbidden();
         await tx.delete(entity, id);
         await tx.log({

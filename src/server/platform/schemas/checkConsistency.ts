@@ -1,6 +1,7 @@
 import type { EntityDef, FieldDef, WorkflowDef } from '../../../shared/schema/types.js';
 import { placeholderNames } from '../../../shared/schema/placeholders.js';
 import { escapePointer } from './metaValidation.js';
+import { checkStorage } from './checkStorage.js';
 import { hasField, statusCodes } from './entityModel.js';
 import type { SchemaSet } from './SchemaSet.js';
 
@@ -43,7 +44,10 @@ export function checkConsistency(set: SchemaSet): ConsistencyProblem[] {
       if (rows?.fields) checkFields(key, `${ptr}/rows/fields`, rows.fields);
     }
   };
-  for (const [name, e] of set.entities) checkFields(`entities/${name}`, '/fields', e.fields);
+  for (const [name, e] of set.entities) {
+    checkFields(`entities/${name}`, '/fields', e.fields);
+    for (const p of checkStorage(e)) add(`entities/${name}`, p.path, p.message);
+  }
 
   // ------------------------------------------------------------ pages: forms, lookups, link templates
   for (const [id, page] of set.pages) {

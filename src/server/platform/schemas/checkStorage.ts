@@ -1,0 +1,37 @@
+import type { EntityDef } from '../../../shared/schema/types.js';
+import { escapePointer } from './metaValidation.js';
+
+/**
+ * What the meta-schema cannot say of an entity kept in a fixed table (`storage`): every field has
+ * a column (there is no JSON data to keep the others in), each column once, no column named for a
+ * field the entity lacks, and a default sort on a field the table has (the engine's default,
+ * createdAt, may be a column it lacks). Neither virtual nor driven by a workflow.
+ */
+export function checkStorage(entity: EntityDef): { path: string; message: string }[] {
+  const storage = entity.storage;
+  if (!storage) return [];
+  const out: { path: string; message: string }[] = [];
+  const add = (path: string, message: string) => out.push({ path, message });
+  if (entity.virtual) add('/virtual', 'an entity with a fixed storage is not virtual: the engine serves it');
+  if (entity.workflow)
+    add('/workflow', 'an entity with a fixed storage has no workflow (its table has no status of the engine)');
+  for (const field of Object.keys(entity.fields))
+    if (!storage.columns[field])
+      add(`/fields/${escapePointer(field)}`, `field "${field}" has no column in storage.columns`);
+  const seen = new Map<string, string>();
+  for (const [field, column] of [...Object.entries(storage.columns), ...Object.entries(storage.system ?? {})]) {
+    if (!entity.fields[field] && !(storage.system && field in storage.system))
+      add(`/storage/columns/${escapePointer(field)}`, `"${field}" is no field of the entity`);
+    if (column === 'id' || seen.has(column))
+      add(
+        `/storage/columns/${escapePointer(field)}`,
+        `column "${column}" is taken (by ${seen.get(column) ?? 'the id'})`,
+      );
+    seen.set(column, field);
+  }
+  const sort = entity.sort?.field;
+  if (!sort) add('/sort', 'an entity with a fixed storage needs a default sort (its table may lack createdAt)');
+  else if (sort !== 'id' && !storage.columns[sort] && !storage.system?.[sort as keyof typeof storage.system])
+    add('/sort/field', `the table has no column of "${sort}"`);
+  return out;
+}
