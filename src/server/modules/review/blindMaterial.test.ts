@@ -9,7 +9,7 @@ import PDFDocument from 'pdfkit';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileTestClient } from '../../platform/testing/fileTestClient.js';
+import { fileTestClient, pngOf } from '../../platform/testing/fileTestClient.js';
 import { bindFiles } from '../../platform/files/fileRefs.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
@@ -97,6 +97,7 @@ async function reviewed(blind: boolean, name: string) {
     (await client.send(await docx(), `${name}申报书.docx`)).file!,
     (await client.send(await pdf(), `${name}附件.pdf`)).file!,
   ];
+  const picture = (await client.send(pngOf(), `${name}照片.png`)).file!;
   const topicId = await insertTopic(t, {
     name,
     leader: LEADER,
@@ -115,7 +116,9 @@ async function reviewed(blind: boolean, name: string) {
     fileSuffix: ['docx', 'pdf'][i],
     md5: f.md5,
   }));
-  await store.update(entity, { ...rec, applicationDoc: refs }, rec.version);
+  const pictureRef = { id: picture.id, fileName: 'p', fileSize: 1, fileSuffix: 'png', md5: picture.md5 };
+  await store.update(entity, { ...rec, applicationDoc: refs, attachments: [pictureRef] }, rec.version);
+  await bindFiles(t.ctx, 'topic.attachments', topicId, [picture.id]);
   await bindFiles(
     t.ctx,
     'topic.applicationDoc',
@@ -151,7 +154,14 @@ async function reviewed(blind: boolean, name: string) {
   const expert = await t.loginAs('expert1');
   const list = (await t.post('/api/resource/review/list', { pageSize: 50 }, expert)).body.data.list;
   const review = list.find((r: { targetId: unknown }) => Number(r.targetId) === topicId);
-  return { topicId, reviewId: review.id as number, docxId: files[0]!.id, pdfId: files[1]!.id, expert };
+  return {
+    topicId,
+    reviewId: review.id as number,
+    docxId: files[0]!.id,
+    pdfId: files[1]!.id,
+    pictureId: picture.id,
+    expert,
+  };
 }
 
 const get = (url: string, h: H) => t.inject({ method: 'GET', url, headers: h });
@@ -222,6 +232,11 @@ describe('blind review material', () => {
     const preview = await get(link.previewUrl, r.expert);
     expect(preview.statusCode).toBe(200);
     expect(preview.rawPayload.toString('latin1')).not.toContain(PEOPLE[0]);
+    // A picture, like video and audio, has nothing to clean: served as stored, with ranges, so
+    // the blind expert's player seeks as anyone's does.
+    const part = await get(`/api/file/preview/${r.pictureId}`, { ...r.expert, range: 'bytes=0-9' });
+    expect(part.statusCode).toBe(206);
+    expect(part.rawPayload).toHaveLength(10);
 
     // And in a zip of both.
     const zip = await t.inject({

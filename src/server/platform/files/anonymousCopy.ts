@@ -7,7 +7,7 @@ import type { FileStorage } from './storage/FileStorage.js';
 import type { FileRow } from './fileRecords.js';
 import { fileService } from './fileService.js';
 import { sendStored } from './sendFile.js';
-import { metadataKind, stripAuthorMetadata } from './stripAuthorMetadata.js';
+import { mayCarryAuthor, metadataKind, stripAuthorMetadata } from './stripAuthorMetadata.js';
 
 /** Largest document cleaned in memory; a bigger one is refused to such a reader rather than sent as it is. */
 const MAX_CLEAN_BYTES = 200 * 1024 * 1024;
@@ -59,7 +59,10 @@ export async function sendAnonymousCopy(
   return reply.send(cleaned);
 }
 
-/** One stored object to `reader`: a cleaned copy when a module asks for one, else streamed with ranges. */
+/**
+ * One stored object to `reader`: a cleaned copy of a document when a module asks for one, else
+ * streamed with ranges (media and pictures always: there is nothing in them to clean).
+ */
 export async function sendForReader(
   ctx: AppContext,
   request: FastifyRequest,
@@ -69,7 +72,8 @@ export async function sendForReader(
   opts: Parameters<typeof sendStored>[3] & { suffix: string },
 ): Promise<FastifyReply> {
   const storage = fileService(ctx).storage;
-  if (await wantsAnonymousCopy(ctx, reader, file)) return sendAnonymousCopy(reply, storage, opts);
+  if (mayCarryAuthor(opts.suffix, opts.contentType) && (await wantsAnonymousCopy(ctx, reader, file)))
+    return sendAnonymousCopy(reply, storage, opts);
   return sendStored(request, reply, storage, opts);
 }
 

@@ -26,6 +26,16 @@ export function metadataKind(suffix: string, head: Buffer): 'office' | 'pdf' | n
 }
 
 /**
+ * Whether a stored object of this suffix and type is a document this module can clean (PDF, Office
+ * Open XML). Anything else (video, audio, pictures) comes out of `stripAuthorMetadata` as it went
+ * in, so it is served as stored, with ranges: a blind reader's player must seek too.
+ */
+export function mayCarryAuthor(suffix: string, contentType: string): boolean {
+  const ext = suffix.toLowerCase().replace(/^\./, '');
+  return ext === 'pdf' || OFFICE.has(ext) || contentType === 'application/pdf';
+}
+
+/**
  * A copy of a stored document without its author metadata, for readers who must not learn who
  * wrote it (the experts of a blind review): Office documents lose creator, last modified by,
  * company and manager; PDFs their Info Author, Creator and Producer and the XMP equivalents.
