@@ -1,10 +1,12 @@
 /**
- * Conversion on upload, as the people meet it: leader1 picks a .docx, .xlsx, .pptx, .txt, .avi and
- * .wav on the opening-report page of their topic and saves; the city reviewer of that area opens
- * each from the topic's details without downloading: the dialog says 转换中 and switches by itself
- * to the file once converted; PDF pages render in the browser's viewer (one thumbnail canvas per
- * page), the video and the audio play and seek, fetched with range requests (206). Screenshots
- * under .e2e/screenshots/conversion-*.png.
+ * Conversion on upload, as the people meet it: leader1 attaches a .docx (申报书) and an .xlsx,
+ * .pptx, .txt, .avi and .wav (其他附件) to their application and submits it; city1123 gives it to
+ * expert1 in an application review (立项评审: the stage whose material is those two fields; topics
+ * have no opening-report review). expert1 opens 评审列表 → 评分 and each file of the material
+ * without downloading: the dialog says 转换中 and switches by itself to the file once converted; PDF
+ * pages render in the browser's viewer (one thumbnail canvas per page), the video and the audio
+ * play and seek, fetched with range requests (206), in a blind batch too. Screenshots under
+ * .e2e/screenshots/conversion-*.png.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -12,8 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { api, buttonName, launchBrowser, screenshot } from './harness.js';
-import { openPageAs } from './login.js';
+import { api, buttonName, launchBrowser, openList, pressRowAction, screenshot } from './harness.js';
+import { loginSessions } from './login.js';
 import {
   docxSample,
   mediaSample,
@@ -23,6 +25,7 @@ import {
 } from '../src/server/platform/testing/conversionSamples.js';
 
 const RUN = crypto.randomBytes(3).toString('hex');
+const BATCH = `转换预览立项评审${RUN}`;
 /** Long enough for six conversions one after another on a loaded two-core machine. */
 const CONVERTED_WITHIN = 300_000;
 
@@ -41,6 +44,8 @@ function pdfViewer(page: Page): Frame | undefined {
 
 describe('office documents, text, video and audio previewed converted', () => {
   let browser: Browser;
+  /** One logged-in browser per account, kept for the journey. */
+  const sessions = loginSessions(() => browser);
   let dir: string;
   let samples: Sample[];
   beforeAll(async () => {
@@ -48,7 +53,7 @@ describe('office documents, text, video and audio previewed converted', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'conversion-e2e-'));
     // Content of this run (a new md5 each time), so nothing is found converted already.
     samples = [
-      { name: `开题报告${RUN}.docx`, bytes: await docxSample(`开题报告${RUN}`, 3), kind: 'pdf', pages: 3 },
+      { name: `课题申报书${RUN}.docx`, bytes: await docxSample(`课题申报书${RUN}`, 3), kind: 'pdf', pages: 3 },
       { name: `经费预算${RUN}.xlsx`, bytes: await xlsxSample(`经费预算${RUN}`), kind: 'pdf' },
       { name: `中期汇报${RUN}.pptx`, bytes: await pptxSample(`中期汇报${RUN}`), kind: 'pdf', pages: 2 },
       {
@@ -62,29 +67,55 @@ describe('office documents, text, video and audio previewed converted', () => {
     for (const s of samples) fs.writeFileSync(path.join(dir, s.name), s.bytes);
   });
   afterAll(async () => {
+    await sessions.closeAll();
     await browser?.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('leader1 uploads six files; city1123 previews each converted, without downloading', async () => {
-    const leader = await openPageAs(browser, 'leader1', '/projectManagement/projectList');
-    const mine = await api(leader.page, 'resource/topic/list', {
+  it('leader1 attaches six files to an application; expert1, assigned to review it, previews each converted', async () => {
+    // Signed in before the upload, so the expert opens the files while the last is still converting.
+    const city = await sessions.as('city1123');
+    const page = await sessions.as('expert1');
+    const leader = await sessions.as('leader1');
+    const drafts = await api(leader, 'resource/topic/list', {
       page: 1,
       pageSize: 20,
-      filters: [{ field: 'status', op: 'eq', value: '6' }],
+      filters: [{ field: 'status', op: 'eq', value: '0' }],
     });
-    expect(mine.flag, JSON.stringify(mine)).toBe(true);
-    const topicId: number = mine.data.list[0].id;
+    expect(drafts.flag, JSON.stringify(drafts)).toBe(true);
+    const { id: topicId, name: topicName } = drafts.data.list[0] as { id: number; name: string };
 
-    // The opening-report page: the report (Word) and its attachments (the other five files).
-    await leader.page.goto(`/projectManagement/projectList/addFileAll/index?id=${topicId}`);
-    const form = leader.page.locator('.runtime-form');
+    // An application review (立项评审) of the city, whose material is the 申报书 and 其他附件.
+    const batch = await api(city, 'resource/reviewBatch/save', {
+      name: BATCH,
+      level: '1',
+      stage: '1',
+      targetEntity: 'topic',
+      startTime: '2026-01-01 08:00:00',
+      endTime: '2099-12-31 18:00:00',
+      expertsPerTopic: 1,
+      rule: '1',
+      criteria: [{ name: '总体评价', maxScore: 100 }],
+    });
+    expect(batch.flag, JSON.stringify(batch)).toBe(true);
+    const experts = await api(city, 'resource/expert/list', { page: 1, pageSize: 100 });
+    const expert1 = (experts.data.list as { id: number; account?: string }[]).find((e) => e.account === 'expert1');
+    expect(expert1, JSON.stringify(experts.data.list)).toBeDefined();
+
+    // The application's last step: the report (Word) as 申报书, the other five as 其他附件.
+    await leader.goto(`/projectManagement/declarationGuidelines/projectApplication?id=${topicId}`);
+    const form = leader.locator('.runtime-form');
     await form.waitFor();
-    const uploaders = form.locator('.portal-uploader');
-    await uploaders.nth(1).waitFor();
-    await uploaders.nth(0).locator('input[type=file]').setInputFiles(path.join(dir, samples[0].name));
-    await uploaders
-      .nth(1)
+    for (let i = 0; i < 4; i++) await leader.getByRole('button', { name: buttonName('下一步') }).click();
+    const field = (label: string) =>
+      form.locator('.ant-formily-item', { has: leader.locator('.ant-formily-item-label', { hasText: label }) }).first();
+    const docField = field('申报书');
+    await docField.locator('.portal-uploader').waitFor();
+    // The draft's earlier 申报书 (one file at most) makes room for the new one.
+    while ((await docField.locator('.portal-upload-item').count()) > 0)
+      await docField.locator('.portal-upload-item').first().getByRole('button', { name: '删除' }).click();
+    await docField.locator('input[type=file]').setInputFiles(path.join(dir, samples[0].name));
+    await field('其他附件')
       .locator('input[type=file]')
       .setInputFiles(samples.slice(1).map((s) => path.join(dir, s.name)));
     await expect
@@ -92,21 +123,39 @@ describe('office documents, text, video and audio previewed converted', () => {
         timeout: 60_000,
       })
       .toBe(6);
-    await screenshot(leader.page, 'conversion-01-uploaded');
-    await leader.page.getByRole('button', { name: buttonName('保存') }).click();
-    await leader.page.waitForURL('**/projectManagement/projectList');
-    const saved = (await api(leader.page, 'resource/topic/get', { id: topicId })).data;
-    const files = [...saved.openingReport, ...saved.openingFiles] as { id: number; fileName: string }[];
+    await screenshot(leader, 'conversion-01-uploaded');
+    await leader.getByRole('button', { name: buttonName('保存') }).click();
+    await leader.waitForURL('**/projectManagement/projectList');
+    const saved = (await api(leader, 'resource/topic/get', { id: topicId })).data;
+    const files = [...saved.applicationDoc, ...saved.attachments] as { fileName: string }[];
     expect(files.map((f) => f.fileName).sort()).toEqual(samples.map((s) => s.name).sort());
-    await leader.context.close();
+    const submitted = await api(leader, 'resource/topic/transition', {
+      id: topicId,
+      action: 'submit',
+      version: saved.version,
+    });
+    expect(submitted.flag, JSON.stringify(submitted)).toBe(true);
 
-    // The city reviewer of the area reads the topic's opening report tab.
-    const city = await openPageAs(browser, 'city1123', `/projectManagement/projectList/projectDetail?id=${topicId}`);
-    const page = city.page;
-    await page.getByRole('tab', { name: '开题报告' }).click();
+    // The city gives the topic to expert1 in its batch (which sends it to expert review).
+    const allocated = await api(city, 'review/allocate', {
+      batchId: batch.data.id,
+      mode: 'manual',
+      targetIds: [topicId],
+      pairs: [{ targetId: topicId, expertId: expert1!.id }],
+    });
+    expect(allocated.flag, JSON.stringify(allocated)).toBe(true);
+
+    // expert1: 评审列表 → 评分 → the material on the score sheet.
+    const list = await openList(page, '/reviewManagement/list');
+    const task = list.locator('.ant-table-tbody tr.ant-table-row', { hasText: topicName }).filter({ hasText: BATCH });
+    await task.waitFor();
+    await pressRowAction(page, task, '评分');
+    await page.waitForURL('**/reviewManagement/list/editPage**');
+    const material = page.locator('.rt-score-sheet .rt-score-docs');
+    await material.waitFor();
     const dialog = page.locator('.upload-preview');
     const open = async (name: string) => {
-      await page.locator('.runtime-file-list li:visible', { hasText: name }).locator('.runtime-file-preview').click();
+      await material.locator('li', { hasText: name }).locator('a', { hasText: '预览' }).click();
       await dialog.waitFor({ state: 'visible' });
     };
     const close = async () => {
@@ -174,6 +223,5 @@ describe('office documents, text, video and audio previewed converted', () => {
       }
       await close();
     }
-    await city.context.close();
   }, 600_000);
 });
