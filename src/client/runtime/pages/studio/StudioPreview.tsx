@@ -1,13 +1,18 @@
 /**
  * A page as the runtime renders it, from the studio's drafts (the page and its entity as edited,
- * published or not), in add, edit or look mode; edit and look open the newest stored record.
+ * published or not), in add, edit or look mode, as seen by the role chosen (the rules of the page
+ * read that role); edit and look open the newest stored record. Nothing is saved from a preview.
  */
-import { Alert, Empty, Segmented, Spin } from 'antd';
+import { Alert, Empty, Segmented, Select, Space, Spin } from 'antd';
 import { Suspense, useEffect, useMemo, useState } from 'react';
 import type { EntityDef, PageBundle, PageDef, WorkflowDef } from '../../../../shared/schema/types.js';
 import type { FormMode } from '../../model/formSchema.js';
-import { useRuntime } from '../../RuntimeContext.js';
+import { ROLE_NAMES, type RoleCode } from '../../../../shared/roles.js';
+import { readOnlyProvider } from '../../data/readOnlyProvider.js';
+import { RuntimeProvider, useRuntime } from '../../RuntimeContext.js';
 import { getPageKind, preparePage } from '../registry.js';
+
+const ROLES = (Object.entries(ROLE_NAMES) as [RoleCode, string][]).map(([value, label]) => ({ value, label }));
 
 const MODES: { label: string; value: FormMode }[] = [
   { label: '新增', value: 'add' },
@@ -30,9 +35,12 @@ export function StudioPreview({
   pageText: string;
   docText: (key: string) => Promise<string | undefined>;
 }) {
-  const { dataProvider } = useRuntime();
+  const { dataProvider, user, dictionaryFlags } = useRuntime();
   const page = useMemo(() => parse<PageDef>(pageText), [pageText]);
   const [mode, setMode] = useState<FormMode>('add');
+  const [role, setRole] = useState<string>(user?.roleCode ?? ROLES[0].value);
+  const previewProvider = useMemo(() => readOnlyProvider(dataProvider), [dataProvider]);
+  const previewUser = useMemo(() => (user ? { ...user, roleCode: role, roles: [role] } : null), [user, role]);
   const [state, setState] = useState<{ bundle?: PageBundle; id?: string; error?: string }>({});
   const entityName = (page as { entity?: string } | undefined)?.entity;
 
@@ -72,9 +80,11 @@ export function StudioPreview({
   const Kind = state.bundle ? getPageKind(state.bundle.page.kind) : undefined;
   return (
     <div className="studio-preview">
-      {page.kind === 'form' && (
-        <Segmented options={MODES} value={mode} onChange={(v) => setMode(v as FormMode)} style={{ marginBottom: 12 }} />
-      )}
+      <Space wrap style={{ marginBottom: 12 }}>
+        {page.kind === 'form' && <Segmented options={MODES} value={mode} onChange={(v) => setMode(v as FormMode)} />}
+        <span>预览身份</span>
+        <Select aria-label="预览身份" options={ROLES} value={role} onChange={setRole} style={{ width: 140 }} />
+      </Space>
       {state.error && <Alert type="error" showIcon message={state.error} />}
       {mode !== 'add' && state.bundle && !state.id && page.kind === 'form' && (
         <Alert type="info" showIcon message="没有可用于预览的记录" />
@@ -82,14 +92,16 @@ export function StudioPreview({
       <div style={{ border: '1px dashed #d9d9d9', padding: 12 }} aria-label="页面预览">
         {!state.bundle && !state.error && <Spin />}
         {Kind && state.bundle && (mode === 'add' || state.id || page.kind !== 'form') && (
-          <Suspense fallback={<Spin />}>
-            <Kind
-              key={`${pageText.length}:${mode}:${state.id ?? ''}`}
-              bundle={state.bundle}
-              mode={page.kind === 'form' ? mode : undefined}
-              query={state.id ? { id: state.id } : {}}
-            />
-          </Suspense>
+          <RuntimeProvider dataProvider={previewProvider} user={previewUser} dictionaryFlags={dictionaryFlags}>
+            <Suspense fallback={<Spin />}>
+              <Kind
+                key={`${pageText.length}:${mode}:${role}:${state.id ?? ''}`}
+                bundle={state.bundle}
+                mode={page.kind === 'form' ? mode : undefined}
+                query={state.id ? { id: state.id } : {}}
+              />
+            </Suspense>
+          </RuntimeProvider>
         )}
       </div>
     </div>
