@@ -6,6 +6,8 @@
 export interface EntityStorage {
   table: string;
   columns: Record<string, string>;
+  /** The table's own order within a list's sort (menus: role, parent, order number), before the id. */
+  then?: { field: string; order: 'asc' | 'desc' }[];
   system?: Partial<
     Record<
       'version' | 'status' | 'ownerId' | 'areaCode' | 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy',

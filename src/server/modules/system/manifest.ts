@@ -1,7 +1,7 @@
 import type { ModuleManifest } from '../../platform/ModuleManifest.js';
 import { seedSystemDemo } from './demoSeed.js';
 import { dictionaryAdmin } from './dictionaries/dictionaryAdmin.js';
-import { menuAdmin } from './menus/menuAdmin.js';
+import { menuRules } from './menus/menuRules.js';
 import { siteAdmin } from './site/siteAdmin.js';
 import { subSystemRules } from './site/subSystemRules.js';
 import { systemAdminRoutes } from './systemAdminRoutes.js';
@@ -15,7 +15,7 @@ export const systemModule: ModuleManifest = {
     ctx.engine.on('user', { virtual: userAdmin(ctx) });
     ctx.engine.on('siteSetting', { virtual: siteAdmin(ctx) });
     ctx.engine.on('subSystem', subSystemRules);
-    ctx.engine.on('menuItem', { virtual: menuAdmin(ctx) });
+    ctx.engine.on('menuItem', menuRules(ctx));
     ctx.engine.on('dictionary', { virtual: dictionaryAdmin(ctx) });
   },
   devSeed: seedSystemDemo,

@@ -217,7 +217,7 @@ export class KyselyRecordStore implements RecordStore {
     // The same expressions and null placement as the sort indexes (entityIndexes), so the page is
     // read from an index in order instead of sorting every matching row.
     const order = [
-      ...opts.sort.map((s) => {
+      ...[...opts.sort, ...(entity.storage?.then ?? [])].map((s) => {
         const st = fieldStorage(entity, s.field);
         const notNull = st.kind !== 'json' && NOT_NULL_COLUMNS.has(st.column);
         return orderTerms(this.dialect, fieldExpr(this.dialect, st), s.order, notNull);

@@ -29,6 +29,10 @@ export function checkStorage(entity: EntityDef): { path: string; message: string
       );
     seen.set(column, field);
   }
+  (storage.then ?? []).forEach((s, i) => {
+    if (s.field !== 'id' && !storage.columns[s.field] && !storage.system?.[s.field as keyof typeof storage.system])
+      add(`/storage/then/${i}/field`, `the table has no column of "${s.field}"`);
+  });
   const sort = entity.sort?.field;
   if (!sort) add('/sort', 'an entity with a fixed storage needs a default sort (its table may lack createdAt)');
   else if (sort !== 'id' && !storage.columns[sort] && !storage.system?.[sort as keyof typeof storage.system])
