@@ -1,9 +1,14 @@
+import { configure } from '@testing-library/dom';
+
 /**
  * jsdom lacks a few browser APIs antd and Formily's grid call while rendering; these stand-ins
  * answer like a desktop browser so pages render as they would there.
  */
 export function setupDom(): void {
   if (typeof window === 'undefined') return;
+  // findBy and waitFor give up after 1 s by default; on a loaded 2-core machine a dialog of antd's
+  // can take longer than that to open in jsdom (as ShellLayout.test.tsx found too).
+  configure({ asyncUtilTimeout: 5000 });
   if (!window.matchMedia) {
     window.matchMedia = ((query: string) => ({
       matches: false,
