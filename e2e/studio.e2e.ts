@@ -93,6 +93,11 @@ describe('schema studio', () => {
     await analyst.getByRole('tab', { name: '预览' }).click();
     await poll(() => analyst.getByLabel('页面预览').textContent()).toContain('合作单位');
     await screenshot(analyst, 'studio-02-preview');
+    // The change as readers meet it: one added line in the page's outline, labelled from the entity draft.
+    await analyst.getByRole('tab', { name: /与已发布版本比较/ }).click();
+    await poll(() => analyst.locator('.studio-outline-diff [data-change="added"]').allTextContents()).toEqual([
+      expect.stringContaining('合作单位（partnerUnit） [string]'),
+    ]);
 
     // Publish the entity, then the page.
     await openFile(analyst, ENTITY);

@@ -14,6 +14,7 @@ import { isApiError } from '../../../api/ApiError.js';
 import { useMessage } from '../../../feedback/messages.js';
 import { useRuntime } from '../../RuntimeContext.js';
 import type { PageKindProps } from '../types.js';
+import { OutlineDiff } from './OutlineDiff.js';
 import { SchemaTree } from './SchemaTree.js';
 import { StudioEditor } from './StudioEditor.js';
 import { StudioPreview } from './StudioPreview.js';
@@ -252,15 +253,22 @@ export function StudioPage({ bundle }: PageKindProps) {
                     {
                       key: 'diff',
                       label: `与已发布版本比较${changes.length ? `（${changes.length}）` : ''}`,
-                      children: changes.length ? (
-                        <List
-                          size="small"
-                          bordered
-                          dataSource={changes}
-                          renderItem={(c) => <List.Item>{changeText(c)}</List.Item>}
-                        />
-                      ) : (
-                        <Empty description="与已发布版本相同" />
+                      children: (
+                        <>
+                          {open.key.startsWith('pages/') && (
+                            <OutlineDiff published={open.published} text={text} docText={docText} />
+                          )}
+                          {changes.length ? (
+                            <List
+                              size="small"
+                              bordered
+                              dataSource={changes}
+                              renderItem={(c) => <List.Item>{changeText(c)}</List.Item>}
+                            />
+                          ) : (
+                            <Empty description="与已发布版本相同" />
+                          )}
+                        </>
                       ),
                     },
                     {
