@@ -89,4 +89,24 @@ describe('the public site as the server draws it', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('loads no app code until the visitor touches the page, then takes it over from the first key', async () => {
+    const { page, errors, context } = await openPage(browser, 'about:blank');
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/noticeAnnouncement');
+    await page.waitForTimeout(1000);
+    expect(scripts).toEqual([]);
+    // The page left alone would take the app a few seconds after load: the key brings it at once.
+    const code = page.waitForRequest((r) => r.resourceType() === 'script', { timeout: 1500 });
+    await page.keyboard.press('Tab');
+    await code;
+    await page.locator('.runtime-list .ant-table-row a').first().waitFor();
+    await page.locator('.ssr-page').waitFor({ state: 'detached' });
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * The public site under Lighthouse (mobile profile, its default simulated throttling), for
  * `npm run bench` (BENCH_PARTS=public): home, the 通知公告 list and a notice as the app serves
- * them (server-drawn, then taken over by the app), each beside a static HTML file with the same
+ * them (server-drawn; the app comes on the first touch or after a while idle), each beside a static HTML file with the same
  * content (the server's own page without any script) served by the same server, in the same run.
  * Needs the built app (dist/) and Debian's Chromium (CHROMIUM_PATH).
  */

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,7 +36,7 @@ beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
   fs.writeFileSync(
     path.join(clientDir, 'index.html'),
-    '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>教育科研课题管理平台</title></head><body><div id="root"></div><script type="module" src="/assets/index.js"></script></body></html>',
+    '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>教育科研课题管理平台</title><script type="module" crossorigin src="/assets/index.js"></script><link rel="modulepreload" crossorigin href="/assets/react.js"><link rel="modulepreload" crossorigin href="/assets/antd.js"></head><body><div id="root"></div></body></html>',
   );
   t = await createTestApp({ clientDir });
   province = await t.loginAs('province');
@@ -75,6 +76,16 @@ describe('server-rendered public pages', () => {
     expect(res.body).not.toContain('关于第1批课题申报的通知<');
     expect(res.body).toMatch(/<title>通知公告 - [^<]+<\/title>/);
     expect(res.body).toMatch(/<meta name="description" content="[^"]*通知公告，共12条，最新：关于第12批课题申报的通知/);
+    // The app's code is not in the page: its loader has the entry and modules to fetch on the first touch.
+    expect(res.body).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const loader =
+      /<script id="app-boot" data-entry="\/assets\/index.js" data-preload="\/assets\/react.js \/assets\/antd.js">([^<]+)<\/script>/.exec(
+        res.body,
+      );
+    expect(loader).not.toBeNull();
+    // Inline, so the page's CSP allows that script and no other.
+    const hash = crypto.createHash('sha256').update(loader![1]).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash}';`);
     // The answer the list was drawn from, for the app to take instead of asking again.
     const embedded = JSON.parse(
       /<script type="application\/json" id="embedded-answers">([^<]*)<\/script>/.exec(res.body)![1],
@@ -143,7 +154,7 @@ describe('server-rendered public pages', () => {
       expect(res.body).toContain('<p class="ssr-missing">您访问的内容不存在或已撤下</p>');
       expect(res.body).toContain('<meta name="robots" content="noindex">');
       expect(res.body).not.toContain('未发布的通知');
-      expect(res.body).toContain('<script type="module"');
+      expect(res.body).toContain('<script id="app-boot"');
     }
   });
 

@@ -1,8 +1,10 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../../AppContext.js';
 import type { RouteDef } from '../../../../shared/schema/types.js';
+import { CONTENT_SECURITY_POLICY } from '../../http/securityHeaders.js';
 import { escapeHtml, jsonForScript } from './html.js';
 import { publicRoutes, renderPublicPage, type EmbeddedAnswer, type RenderedPage } from './renderPublicPage.js';
 import { sitemapXml } from './sitemap.js';
@@ -12,6 +14,18 @@ export const EMBEDDED_ANSWERS_ID = 'embedded-answers';
 
 /** Until the app's own styles are in: the server's page reads like the app's (same widths, fonts, spacing). */
 const SSR_STYLE = `<style>#root>.ssr-page{max-width:1200px;margin:0 auto;padding:16px;font:14px/1.5715 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"PingFang SC","Microsoft YaHei",sans-serif;color:rgba(0,0,0,.88)}.ssr-page table{width:100%;border-collapse:collapse}.ssr-page td,.ssr-page th{padding:8px;border-bottom:1px solid #f0f0f0;text-align:left}.ssr-page a{color:#0958d9;text-decoration:none}.ssr-page section{margin-top:16px}</style>`;
+
+/** The app's loader (publicBoot.js), as written into each page: its opening comment is for readers of the file. */
+export const BOOT_CODE = fs
+  .readFileSync(new URL('./publicBoot.js', import.meta.url), 'utf8')
+  .replace(/^\/\*[\s\S]*?\*\/\s*/, '')
+  .trim();
+
+/** The app's CSP with the loader, and only it, allowed inline. */
+export const PUBLIC_PAGE_CSP = CONTENT_SECURITY_POLICY.replace(
+  "script-src 'self' 'wasm-unsafe-eval'",
+  `script-src 'self' 'wasm-unsafe-eval' 'sha256-${crypto.createHash('sha256').update(BOOT_CODE).digest('base64')}'`,
+);
 
 /** Calls every first load makes, answered the same for every visitor: embedded with each page. */
 const BOOT_CALLS: { path: string; body: Record<string, unknown> }[] = [
@@ -49,6 +63,7 @@ export async function publicPageRoutes(app: FastifyInstance, opts: { ctx: AppCon
     const page = await renderPublicPage(ctx, route, query, siteName);
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     if (!page) return reply.send(template);
+    reply.header('Content-Security-Policy', PUBLIC_PAGE_CSP);
     const schemas = await Promise.all(page.pageIds.map((id) => visitorCall({ path: 'schema/page', body: { id } })));
     const answers = [...boot, ...schemas].filter((a): a is EmbeddedAnswer => a !== null).concat(page.answers);
     if (page.status) reply.code(page.status);
@@ -88,8 +103,9 @@ export function pageHtml(template: string, page: RenderedPage, url: string): str
     : `<meta name="description" content="${escapeHtml(page.description)}">`;
   const head = `<title>${escapeHtml(page.title)}</title>${meta}${SSR_STYLE}`;
   const data = `<script type="application/json" id="${EMBEDDED_ANSWERS_ID}">${jsonForScript({ at: url, answers: page.answers })}</script>`;
-  // The app's code follows the content: the page paints from the HTML alone, and the scripts (which
-  // take over, not draw) do not contend with it for the first bytes.
+  // The app's code is not loaded with the page: publicBoot.js loads it on the visitor's first
+  // touch, key, mouse move or scroll, or once the page has been idle a while. The page is complete
+  // and its links are real anchors, so booting the app at once only kept the main thread busy.
   const code: string[] = [];
   const withoutCode = template.replace(
     /<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g,
@@ -98,10 +114,13 @@ export function pageHtml(template: string, page: RenderedPage, url: string): str
       return '';
     },
   );
+  const urlOf = (tag: string) => /(?:src|href)="([^"]+)"/.exec(tag)?.[1] ?? '';
+  const entry = urlOf(code.find((t) => t.startsWith('<script')) ?? '');
+  const preload = code.filter((t) => t.startsWith('<link')).map(urlOf);
+  const boot = entry
+    ? `<script id="app-boot" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(preload.join(' '))}">${BOOT_CODE}</script>`
+    : '';
   return withoutCode
     .replace(/<title>[\s\S]*?<\/title>/, head)
-    .replace(
-      /<div id="root"><\/div>/,
-      `<div id="root"><main class="ssr-page">${page.html}</main></div>${data}${code.join('')}`,
-    );
+    .replace(/<div id="root"><\/div>/, `<div id="root"><main class="ssr-page">${page.html}</main></div>${data}${boot}`);
 }

@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** The loader of the app on server-drawn pages (not built: the server writes it into the page as it is). */
+const LOADER = fs.readFileSync(path.resolve(__dirname, '../../server/platform/web/publicPages/publicBoot.js'), 'utf8');
+
+/** A server-drawn page's loader tag (publicPageRoutes.ts pageHtml), then the loader run as the browser would. */
+function loadPage(content = '<a href="/x">x</a>'): void {
+  document.head.innerHTML = '';
+  document.body.innerHTML =
+    `<div id="root"><main class="ssr-page">${content}</main></div>` +
+    '<script id="app-boot" data-entry="/assets/index.js" data-preload="/assets/react.js /assets/antd.js"></script>';
+  new Function(LOADER)();
+}
+
+const appCode = () => ({
+  entry: [...document.head.querySelectorAll('script[type="module"]')].map((s) => s.getAttribute('src')),
+  preload: [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')),
+});
+
+let listeners: { type: string; fn: EventListenerOrEventListenerObject }[] = [];
+beforeEach(() => {
+  vi.useFakeTimers();
+  localStorage.clear();
+  // Each test's loader leaves its listeners on the one window: keep them to take them away after.
+  const add = window.addEventListener.bind(window);
+  vi.spyOn(window, 'addEventListener').mockImplementation((type, fn, options) => {
+    listeners.push({ type, fn: fn! });
+    add(type, fn, options);
+  });
+});
+afterEach(() => {
+  for (const l of listeners) window.removeEventListener(l.type, l.fn, { capture: true });
+  listeners = [];
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+describe('the app on a server-drawn page', () => {
+  it('is not loaded with the page, and is loaded once on the first touch', () => {
+    loadPage();
+    expect(appCode()).toEqual({ entry: [], preload: [] });
+    document.querySelector('a')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+    expect(appCode()).toEqual({ entry: ['/assets/index.js'], preload: ['/assets/react.js', '/assets/antd.js'] });
+    window.dispatchEvent(new Event('keydown'));
+    window.dispatchEvent(new Event('scroll'));
+    expect(appCode().entry).toHaveLength(1);
+  });
+
+  it('comes with a key or a scroll as well', () => {
+    loadPage();
+    window.dispatchEvent(new Event('keydown'));
+    expect(appCode().entry).toEqual(['/assets/index.js']);
+    loadPage();
+    document.dispatchEvent(new Event('scroll', { bubbles: true }));
+    expect(appCode().entry).toEqual(['/assets/index.js']);
+  });
+
+  it('comes on a page nobody touches once it has been idle a while after load', () => {
+    loadPage();
+    expect(document.readyState).toBe('complete');
+    vi.advanceTimersByTime(3900);
+    expect(appCode().entry).toEqual([]);
+    vi.advanceTimersByTime(2200);
+    expect(appCode().entry).toEqual(['/assets/index.js']);
+  });
+
+  it('comes at once for a signed-in user, who wants the shell', () => {
+    localStorage.setItem('userObj', JSON.stringify({ username: 'province' }));
+    loadPage();
+    expect(appCode().entry).toEqual(['/assets/index.js']);
+  });
+
+  it('comes at once on a page with a field, which the takeover would replace under the typing', () => {
+    loadPage('<form method="get" action="/verify"><input name="code"></form>');
+    expect(appCode().entry).toEqual(['/assets/index.js']);
+  });
+});
