@@ -59,9 +59,10 @@ export async function screenProblems(page: Page, coded: CodedHeadings): Promise<
   return page.evaluate((coded) => {
     const problems: { kind: string; detail: string }[] = [];
     const root = document.querySelector<HTMLElement>('.shell-layout, #root') ?? document.body;
-    // What users typed or uploaded is theirs: file names and article bodies may be in any script.
+    // What users typed or uploaded is theirs: file names and article bodies may be in any script;
+    // so is the schema JSON the studio's code editor shows (its keys and notes are the schema's).
     const own = root.querySelectorAll<HTMLElement>(
-      '.runtime-file-list, .runtime-richtext, .ProseMirror, .ant-upload-list, .runtime-article-body',
+      '.runtime-file-list, .runtime-richtext, .ProseMirror, .ant-upload-list, .runtime-article-body, .cm-editor',
     );
     // innerText of the live tree without those parts: hidden for the one read.
     const hidden: [HTMLElement, string][] = [];

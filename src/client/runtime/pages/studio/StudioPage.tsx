@@ -14,6 +14,7 @@ import { isApiError } from '../../../api/ApiError.js';
 import { useMessage } from '../../../feedback/messages.js';
 import { useRuntime } from '../../RuntimeContext.js';
 import type { PageKindProps } from '../types.js';
+import { LayoutPanel } from './LayoutPanel.js';
 import { OutlineDiff } from './OutlineDiff.js';
 import { SchemaTree } from './SchemaTree.js';
 import { StudioEditor } from './StudioEditor.js';
@@ -249,6 +250,17 @@ export function StudioPage({ bundle }: PageKindProps) {
                         />
                       ),
                     },
+                    ...(open.key.startsWith('pages/')
+                      ? [
+                          {
+                            key: 'layout',
+                            label: '表单设置',
+                            children: (
+                              <LayoutPanel text={text} onChange={(t) => setDrafts((d) => ({ ...d, [open.key]: t }))} />
+                            ),
+                          },
+                        ]
+                      : []),
                     { key: 'preview', label: '预览', children: <StudioPreview pageText={text} docText={docText} /> },
                     {
                       key: 'diff',
