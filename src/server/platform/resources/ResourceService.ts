@@ -285,7 +285,8 @@ export class ResourceService {
       });
     } else {
       const id = parseId(body.id);
-      const version = parseVersion(body.version);
+      // A fixed table without a version column has no concurrent change to catch: the last save wins.
+      const version = entity.storage && !entity.storage.system?.version ? 1 : parseVersion(body.version);
       const existing = await this.readable(entity, id, user);
       if (!allowed(entity, 'update', existing, user, now)) throw AppError.forbidden();
       if (existing.version !== version) throw AppError.conflict();

@@ -54,6 +54,14 @@ describe('menus edited in the portal', () => {
     expect((await menuOf(leader)).at(-1)).toMatchObject({ name: '单位列表', code: 'unitList', invisible: true });
   });
 
+  it('saves an entry without a version (menu_items keeps none: the last save wins)', async () => {
+    const list = await t.post(`${M}/list`, { subAct: 'a', filters: [{ field: 'roleCode', value: '3' }] }, admin);
+    const first = list.body.data.list[0];
+    const res = await t.post(`${M}/save`, { subAct: 'a', id: first.id, invisible: !first.invisible }, admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.invisible).toBe(!first.invisible);
+  });
+
   it('refuses an entry pointing at a route that does not exist, a duplicate code, and anyone but the super admin', async () => {
     const nowhere = await t.post(
       `${M}/save`,
