@@ -1,13 +1,16 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../AppContext.js';
-import type { EntityDef, WorkflowDef } from '../../../shared/schema/types.js';
+import type { DictionaryDef, EntityDef, WorkflowDef } from '../../../shared/schema/types.js';
 import { fieldExpr, storageOf, tableName } from '../../platform/records/entityTables.js';
 import { docOf, kindOf } from '../../platform/schemas/schemaDocs.js';
 
-/** Stored data a change would leave without a schema: a removed field's values, records in a removed status. */
+/**
+ * Stored data a change would leave without a schema: a removed field's values, records in a removed
+ * status, values of a removed dictionary option.
+ */
 export interface Orphan {
   entity: string;
-  what: 'field' | 'status';
+  what: 'field' | 'status' | 'option';
   name: string;
   records: number;
   message: string;
@@ -73,6 +76,44 @@ async function removedStatuses(
   return out;
 }
 
+async function removedOptions(
+  ctx: AppContext,
+  before: DictionaryDef,
+  after: DictionaryDef | undefined,
+): Promise<Orphan[]> {
+  const keep = new Set((after?.options ?? []).map((o) => String(o.value)));
+  const gone = (before.options ?? []).filter((o) => !keep.has(String(o.value)));
+  if (!gone.length) return [];
+  const out: Orphan[] = [];
+  for (const entity of ctx.schemas.entities.values()) {
+    if (entity.virtual) continue;
+    for (const [name, def] of Object.entries(entity.fields)) {
+      if (def.dict !== before.type) continue;
+      const s = storageOf(entity, name);
+      if (!s) continue;
+      // As text on both databases: a value kept as a number or inside a list of several compares alike.
+      const value = sql`cast(${fieldExpr(ctx.database.dialect, s)} as text)`;
+      for (const option of gone) {
+        const code = String(option.value);
+        const n = await count(
+          ctx,
+          entity,
+          def.multiple ? sql`${value} like ${`%"${code}"%`}` : sql`${value} = ${code}`,
+        );
+        if (n)
+          out.push({
+            entity: entity.name,
+            what: 'option',
+            name: code,
+            records: n,
+            message: `选项“${option.text ?? code}”（${code}）仍有 ${n} 条${entity.label ?? entity.name}记录的“${def.label ?? name}”在用，删除后这些记录将显示其代码`,
+          });
+      }
+    }
+  }
+  return out;
+}
+
 /** What the change of `key` to `next` would orphan in the stored data of the served set. */
 export async function orphansOf(ctx: AppContext, key: string, next: unknown): Promise<Orphan[]> {
   const kind = kindOf(key);
@@ -80,5 +121,6 @@ export async function orphansOf(ctx: AppContext, key: string, next: unknown): Pr
   if (!before) return [];
   if (kind === 'entities') return removedFields(ctx, before as EntityDef, next as EntityDef | undefined);
   if (kind === 'workflows') return removedStatuses(ctx, before as WorkflowDef, next as WorkflowDef | undefined);
+  if (kind === 'dictionaries') return removedOptions(ctx, before as DictionaryDef, next as DictionaryDef | undefined);
   return [];
 }

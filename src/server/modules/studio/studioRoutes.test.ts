@@ -68,6 +68,29 @@ describe('schema studio', () => {
     expect(entity.meta.properties.fields).toBeDefined();
   });
 
+  it('asks before a dictionary option still held by records is removed', async () => {
+    const analyst = await a.loginAs('analyst1');
+    const city = await a.loginAs('city1101');
+    const saved = await a.post(`${A}/save`, { subAct: 'a', title: '市级通知', content: '<p>通知</p>' }, city);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data.areaCode).toBe('1101');
+    const dict = await doc(a, analyst, 'dictionaries/areacode');
+    dict.doc.options = dict.doc.options.filter((o: { value: string }) => o.value !== '1101');
+    const refused = await a.post(
+      '/api/studio/publish',
+      { key: 'dictionaries/areacode', content: JSON.stringify(dict.doc), reason: '删除石家庄市' },
+      analyst,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.data.confirm).toBe(true);
+    expect(refused.body.data.orphans).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ entity: 'announcement', what: 'option', name: '1101', records: expect.any(Number) }),
+      ]),
+    );
+    expect((await doc(a, analyst, 'dictionaries/areacode')).versions).toEqual([]);
+  });
+
   it('publishes a field that another process validates and saves at once, and rolls it back', async () => {
     const analyst = await a.loginAs('analyst1');
     const province = await b.loginAs('province');

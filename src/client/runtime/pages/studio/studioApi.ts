@@ -31,7 +31,7 @@ export interface Version {
 }
 export interface Orphan {
   entity: string;
-  what: 'field' | 'status';
+  what: 'field' | 'status' | 'option';
   name: string;
   records: number;
   message: string;
