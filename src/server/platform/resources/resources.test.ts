@@ -1,42 +1,54 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
-import { fileTestClient } from '../testing/fileTestClient.js';
+import type { TestApp } from '../testing/testApp.js';
+import { createRecord, publishRecord, resourceWorld } from '../testing/resourceWorld.js';
 
-let t: TestApp;
+// The record engine through HTTP on announcements: saving, reading, row scopes and validation.
 type H = Record<string, string>;
+let t: TestApp;
 let province: H, city1123: H, city1101: H, leader: H, admin: H;
-
 beforeAll(async () => {
-  t = await createTestApp();
-  [province, city1123, city1101, leader, admin] = await Promise.all([
-    t.loginAs('province'), t.loginAs('city1123'), t.loginAs('city1101'), t.loginAs('leader1'), t.loginAs('admin'),
-  ]);
+  ({ t, province, city1123, city1101, leader, admin } = await resourceWorld());
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const A = '/api/resource/announcement';
-
-async function create(h: H, fields: Record<string, unknown> = {}, entity = 'announcement') {
-  const res = await t.post(`/api/resource/${entity}/save`, { subAct: 'a', title: '关于开展课题申报的通知', content: '<p>正文</p>', ...fields }, h);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data;
-}
-async function publish(h: H, rec: { id: number; version: number }, entity = 'announcement') {
-  const res = await t.post(`/api/resource/${entity}/transition`, { subAct: 'a', id: rec.id, version: rec.version, action: 'publish' }, h);
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.data;
-}
+const create = (h: H, fields?: Record<string, unknown>, entity?: string) => createRecord(t, h, fields, entity);
+const publish = (h: H, rec: { id: number; version: number }, entity?: string) => publishRecord(t, h, rec, entity);
 
 describe('saving and reading', () => {
   it('creates a draft owned by the user with the server-set fields, and lists it with _perm', async () => {
-    const rec = await create(province, { summary: '摘要', status: 'published', areaCode: '9999', publisher: '冒充', publishTime: '2020-01-01 00:00:00', _perm: { update: true } });
-    expect(rec).toMatchObject({ version: 1, status: 'draft', areaCode: null, publisher: '省教育科学研究院', publishTime: null, summary: '摘要' });
+    const rec = await create(province, {
+      summary: '摘要',
+      status: 'published',
+      areaCode: '9999',
+      publisher: '冒充',
+      publishTime: '2020-01-01 00:00:00',
+      _perm: { update: true },
+    });
+    expect(rec).toMatchObject({
+      version: 1,
+      status: 'draft',
+      areaCode: null,
+      publisher: '省教育科学研究院',
+      publishTime: null,
+      summary: '摘要',
+    });
     expect(rec._perm).toEqual({ update: true, delete: true, transitions: ['publish'] });
     expect(rec.createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    const list = await t.post(`${A}/list`, { subAct: 'a', page: 1, pageSize: 10, filters: [{ field: 'title', op: 'like', value: '课题申报' }] }, province);
+    const list = await t.post(
+      `${A}/list`,
+      { subAct: 'a', page: 1, pageSize: 10, filters: [{ field: 'title', op: 'like', value: '课题申报' }] },
+      province,
+    );
     expect(list.status).toBe(200);
     const row = list.body.data.list.find((r: any) => r.id === rec.id);
-    expect(row).toMatchObject({ title: '关于开展课题申报的通知', status: 'draft', _perm: { update: true, delete: true, transitions: ['publish'] } });
+    expect(row).toMatchObject({
+      title: '关于开展课题申报的通知',
+      status: 'draft',
+      _perm: { update: true, delete: true, transitions: ['publish'] },
+    });
     expect(list.body.data).toMatchObject({ page: 1, pageSize: 10 });
   });
 
@@ -48,7 +60,11 @@ describe('saving and reading', () => {
     const stale = await t.post(`${A}/save`, { subAct: 'a', id: rec.id, version: 1, title: '旧版本上的修改' }, province);
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ flag: false, result: '记录已被他人修改，请刷新后重试' });
-    const staleT = await t.post(`${A}/transition`, { subAct: 'a', id: rec.id, version: 1, action: 'publish' }, province);
+    const staleT = await t.post(
+      `${A}/transition`,
+      { subAct: 'a', id: rec.id, version: 1, action: 'publish' },
+      province,
+    );
     expect(staleT.status).toBe(409);
     const got = await t.post(`${A}/get`, { subAct: 'a', id: rec.id }, province);
     expect(got.body.data.title).toBe('修改后的标题');
@@ -61,23 +77,39 @@ describe('saving and reading', () => {
     const b = await create(province, { title: '区间测试乙' });
     const pb = await publish(province, b);
     const today = pb.publishTime.slice(0, 10);
-    const q = (filters: unknown[], sort?: unknown) => t.post(`${A}/list`, { subAct: 'a', page: 1, pageSize: 100, filters, sort }, province);
-    const published = await q([{ field: 'title', op: 'like', value: '区间测试' }, { field: 'status', op: 'eq', value: 'published' }]);
+    const q = (filters: unknown[], sort?: unknown) =>
+      t.post(`${A}/list`, { subAct: 'a', page: 1, pageSize: 100, filters, sort }, province);
+    const published = await q([
+      { field: 'title', op: 'like', value: '区间测试' },
+      { field: 'status', op: 'eq', value: 'published' },
+    ]);
     expect(published.body.data.list.map((r: any) => r.id)).toEqual([b.id]);
-    const inRange = await q([{ field: 'title', op: 'like', value: '区间测试' }, { field: 'publishTime', op: 'range', value: [today, today] }]);
+    const inRange = await q([
+      { field: 'title', op: 'like', value: '区间测试' },
+      { field: 'publishTime', op: 'range', value: [today, today] },
+    ]);
     expect(inRange.body.data.list.map((r: any) => r.id)).toEqual([b.id]);
     const before = await q([{ field: 'publishTime', op: 'range', value: [null, '2000-01-01'] }]);
     expect(before.body.data.total).toBe(0);
     // Epoch bounds (a schema's {"var": "now"}) compare as the stored province-local time.
     const published_ms = Date.parse(`${pb.publishTime.replace(' ', 'T')}+08:00`);
-    const sinceEpoch = await q([{ field: 'title', op: 'like', value: '区间测试' }, { field: 'publishTime', op: 'range', value: [published_ms - 60_000, published_ms + 60_000] }]);
+    const sinceEpoch = await q([
+      { field: 'title', op: 'like', value: '区间测试' },
+      { field: 'publishTime', op: 'range', value: [published_ms - 60_000, published_ms + 60_000] },
+    ]);
     expect(sinceEpoch.body.data.list.map((r: any) => r.id)).toEqual([b.id]);
-    const afterEpoch = await q([{ field: 'title', op: 'like', value: '区间测试' }, { field: 'publishTime', op: 'range', value: [published_ms + 60_000, null] }]);
+    const afterEpoch = await q([
+      { field: 'title', op: 'like', value: '区间测试' },
+      { field: 'publishTime', op: 'range', value: [published_ms + 60_000, null] },
+    ]);
     expect(afterEpoch.body.data.total).toBe(0);
     const asc = await q([{ field: 'title', op: 'like', value: '区间测试' }], { field: 'title', order: 'asc' });
     expect(asc.body.data.list.map((r: any) => r.title)).toEqual(['区间测试乙', '区间测试甲'].sort());
     expect(asc.body.data.list.map((r: any) => r.id)).toContain(a.id);
-    const created = await q([{ field: 'title', op: 'like', value: '区间测试' }, { field: 'createdAt', op: 'range', value: [today, today] }]);
+    const created = await q([
+      { field: 'title', op: 'like', value: '区间测试' },
+      { field: 'createdAt', op: 'range', value: [today, today] },
+    ]);
     expect(created.body.data.total).toBe(2);
   });
 
@@ -94,14 +126,33 @@ describe('saving and reading', () => {
     const again = await t.post(`${A}/transition`, { subAct: 'a', id: rec.id, version: 2, action: 'publish' }, province);
     expect(again.status).toBe(403);
     expect(again.body.result).toBe('当前状态不能执行该操作');
-    const wd = await t.post(`${A}/transition`, { subAct: 'a', id: rec.id, version: 2, action: 'withdraw', comment: '内容需更新' }, province);
-    expect(wd.body.data).toMatchObject({ status: 'withdrawn', version: 3, _perm: { update: true, delete: true, transitions: ['publish', 'redraft'] } });
+    const wd = await t.post(
+      `${A}/transition`,
+      { subAct: 'a', id: rec.id, version: 2, action: 'withdraw', comment: '内容需更新' },
+      province,
+    );
+    expect(wd.body.data).toMatchObject({
+      status: 'withdrawn',
+      version: 3,
+      _perm: { update: true, delete: true, transitions: ['publish', 'redraft'] },
+    });
     const log = await t.post(`${A}/log`, { subAct: 'a', id: rec.id }, province);
     expect(log.body.data.map((r: any) => [r.action, r.fromStatus, r.toStatus])).toEqual([
-      ['create', null, 'draft'], ['publish', 'draft', 'published'], ['withdraw', 'published', 'withdrawn'],
+      ['create', null, 'draft'],
+      ['publish', 'draft', 'published'],
+      ['withdraw', 'published', 'withdrawn'],
     ]);
-    expect(log.body.data[2]).toMatchObject({ actionLabel: '撤回', comment: '内容需更新', userName: '省级管理员', roleCode: '2' });
-    const unknown = await t.post(`${A}/transition`, { subAct: 'a', id: rec.id, version: 3, action: 'explode' }, province);
+    expect(log.body.data[2]).toMatchObject({
+      actionLabel: '撤回',
+      comment: '内容需更新',
+      userName: '省级管理员',
+      roleCode: '2',
+    });
+    const unknown = await t.post(
+      `${A}/transition`,
+      { subAct: 'a', id: rec.id, version: 3, action: 'explode' },
+      province,
+    );
     expect(unknown.status).toBe(400);
     expect(unknown.body.result).toBe('参数不合法');
   });
@@ -117,7 +168,10 @@ describe('saving and reading', () => {
     for (let round = 0; round < 3; round++) {
       const rec = await create(city1123);
       const body = { subAct: 'a', id: rec.id, version: 1, action: 'publish' };
-      const answers = await Promise.all([t.post(`${A}/transition`, body, city1123), t.post(`${A}/transition`, body, province)]);
+      const answers = await Promise.all([
+        t.post(`${A}/transition`, body, city1123),
+        t.post(`${A}/transition`, body, province),
+      ]);
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
       const log = await t.post(`${A}/log`, { subAct: 'a', id: rec.id }, province);
       expect(log.body.data.filter((r: any) => r.action === 'publish')).toHaveLength(1);
@@ -128,7 +182,7 @@ describe('saving and reading', () => {
 });
 
 describe('row scopes', () => {
-  it('keeps a city admin to their own city: 1101 cannot read, list, update, publish or delete 1123\'s item', async () => {
+  it("keeps a city admin to their own city: 1101 cannot read, list, update, publish or delete 1123's item", async () => {
     const rec = await create(city1123, { title: '1123市的通知' });
     expect(rec.areaCode).toBe('1123');
     const list = await t.post(`${A}/list`, { subAct: 'a', page: 1, pageSize: 100 }, city1101);
@@ -136,8 +190,11 @@ describe('row scopes', () => {
     expect(list.body.data.list.every((r: any) => r.areaCode === '1101')).toBe(true);
     expect(list.body.data.list.some((r: any) => r.id === rec.id)).toBe(false);
     const calls: [string, Record<string, unknown>][] = [
-      ['get', { id: rec.id }], ['save', { id: rec.id, version: 1, title: '越权修改' }], ['delete', { ids: [rec.id] }],
-      ['transition', { id: rec.id, version: 1, action: 'publish' }], ['log', { id: rec.id }],
+      ['get', { id: rec.id }],
+      ['save', { id: rec.id, version: 1, title: '越权修改' }],
+      ['delete', { ids: [rec.id] }],
+      ['transition', { id: rec.id, version: 1, action: 'publish' }],
+      ['log', { id: rec.id }],
     ];
     for (const [op, body] of calls) {
       const res = await t.post(`${A}/${op}`, { subAct: 'a', ...body }, city1101);
@@ -155,7 +212,14 @@ describe('row scopes', () => {
 
   it('refuses a project leader every admin call and admin page (403)', async () => {
     const rec = await create(province);
-    for (const [op, body] of [['list', { page: 1, pageSize: 10 }], ['get', { id: rec.id }], ['save', { title: 'x', content: 'y' }], ['delete', { ids: [rec.id] }], ['export', {}], ['log', { id: rec.id }]] as const) {
+    for (const [op, body] of [
+      ['list', { page: 1, pageSize: 10 }],
+      ['get', { id: rec.id }],
+      ['save', { title: 'x', content: 'y' }],
+      ['delete', { ids: [rec.id] }],
+      ['export', {}],
+      ['log', { id: rec.id }],
+    ] as const) {
       const res = await t.post(`${A}/${op}`, { subAct: 'a', ...body }, leader);
       expect(res.status, op).toBe(403);
       expect(res.body.flag).toBe(false);
@@ -177,32 +241,55 @@ describe('validation', () => {
     const missing = await t.post(`${A}/save`, { subAct: 'a', summary: 'x'.repeat(501) }, province);
     expect(missing.status).toBe(400);
     expect(missing.body.result).toBe('参数不合法');
-    expect(missing.body.data).toEqual(expect.arrayContaining([
-      { field: 'summary', label: '摘要', message: '摘要不能超过500个字符' },
-      { field: 'title', label: '标题', message: '标题不能为空' },
-      { field: 'content', label: '正文', message: '正文不能为空' },
-    ]));
+    expect(missing.body.data).toEqual(
+      expect.arrayContaining([
+        { field: 'summary', label: '摘要', message: '摘要不能超过500个字符' },
+        { field: 'title', label: '标题', message: '标题不能为空' },
+        { field: 'content', label: '正文', message: '正文不能为空' },
+      ]),
+    );
     const unknown = await t.post(`${A}/save`, { subAct: 'a', title: 't', content: 'c', hacker: 1 }, province);
     expect(unknown.status).toBe(400);
     expect(unknown.body.data).toEqual([{ field: 'hacker', label: 'hacker', message: '不允许的字段：hacker' }]);
     const emptyRich = await t.post(`${A}/save`, { subAct: 'a', title: 't', content: '<p><br></p>' }, province);
     expect(emptyRich.body.data).toEqual([{ field: 'content', label: '正文', message: '正文不能为空' }]);
-    const list = await t.post(`${A}/list`, { subAct: 'a', page: 1, pageSize: 100, filters: [{ field: 'title', op: 'eq', value: 't' }] }, province);
+    const list = await t.post(
+      `${A}/list`,
+      { subAct: 'a', page: 1, pageSize: 100, filters: [{ field: 'title', op: 'eq', value: 't' }] },
+      province,
+    );
     expect(list.body.data.total).toBe(0);
   });
 
   it('never answers 500 to malformed bodies', async () => {
     const rec = await create(province);
     const bad: [string, unknown][] = [
-      ['save', { title: { a: 1 }, content: 'x' }], ['save', { title: ['a'], content: 'x' }], ['save', { id: 'abc', version: 1 }],
-      ['save', { id: rec.id, version: 'x' }], ['save', { id: rec.id }], ['save', { id: -1, version: 1 }], ['save', { attachments: 'nope', title: 't', content: 'c' }],
-      ['save', { attachments: [{ id: 'x' }], title: 't', content: 'c' }], ['save', { attachments: [1, 2, 3, 4, 5, 6], title: 't', content: 'c' }],
-      ['list', { page: 0 }], ['list', { pageSize: 1000 }], ['list', { filters: 'x' }], ['list', { filters: [{ field: 'nope', op: 'eq', value: 1 }] }],
-      ['list', { filters: [{ field: 'title', op: 'regex', value: 1 }] }], ['list', { filters: [{ field: 'title', op: 'in', value: 'x' }] }],
-      ['list', { filters: [{ field: 'title', op: 'eq', value: { $ne: 1 } }] }], ['list', { sort: { field: 'data', order: 'asc' } }],
-      ['list', { sort: { field: 'title; drop table users', order: 'asc' } }], ['list', { pageId: 'information/rules.list' }],
-      ['list', { filters: [{ field: 'publishTime', op: 'range', value: 'x' }] }], ['get', { id: 'x' }], ['get', {}],
-      ['delete', { ids: [] }], ['delete', { ids: ['x'] }], ['transition', { id: rec.id, action: 'publish' }], ['transition', { id: rec.id, version: 1, action: 'publish', comment: { a: 1 } }],
+      ['save', { title: { a: 1 }, content: 'x' }],
+      ['save', { title: ['a'], content: 'x' }],
+      ['save', { id: 'abc', version: 1 }],
+      ['save', { id: rec.id, version: 'x' }],
+      ['save', { id: rec.id }],
+      ['save', { id: -1, version: 1 }],
+      ['save', { attachments: 'nope', title: 't', content: 'c' }],
+      ['save', { attachments: [{ id: 'x' }], title: 't', content: 'c' }],
+      ['save', { attachments: [1, 2, 3, 4, 5, 6], title: 't', content: 'c' }],
+      ['list', { page: 0 }],
+      ['list', { pageSize: 1000 }],
+      ['list', { filters: 'x' }],
+      ['list', { filters: [{ field: 'nope', op: 'eq', value: 1 }] }],
+      ['list', { filters: [{ field: 'title', op: 'regex', value: 1 }] }],
+      ['list', { filters: [{ field: 'title', op: 'in', value: 'x' }] }],
+      ['list', { filters: [{ field: 'title', op: 'eq', value: { $ne: 1 } }] }],
+      ['list', { sort: { field: 'data', order: 'asc' } }],
+      ['list', { sort: { field: 'title; drop table users', order: 'asc' } }],
+      ['list', { pageId: 'information/rules.list' }],
+      ['list', { filters: [{ field: 'publishTime', op: 'range', value: 'x' }] }],
+      ['get', { id: 'x' }],
+      ['get', {}],
+      ['delete', { ids: [] }],
+      ['delete', { ids: ['x'] }],
+      ['transition', { id: rec.id, action: 'publish' }],
+      ['transition', { id: rec.id, version: 1, action: 'publish', comment: { a: 1 } }],
     ];
     for (const [op, body] of bad) {
       const res = await t.post(`${A}/${op}`, { subAct: 'a', ...(body as object) }, province);
@@ -216,8 +303,14 @@ describe('validation', () => {
   });
 
   it('stores rich text sanitised: script, handlers and javascript: URLs are gone', async () => {
-    const rec = await create(province, { content: '<p onclick="alert(1)">你好<script>alert("x")</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">链接</a><b>粗</b></p>' });
-    for (const text of [rec.content, (await t.post(`${A}/get`, { subAct: 'a', id: rec.id }, province)).body.data.content]) {
+    const rec = await create(province, {
+      content:
+        '<p onclick="alert(1)">你好<script>alert("x")</script><img src="x" onerror="alert(2)"><a href="javascript:alert(3)">链接</a><b>粗</b></p>',
+    });
+    for (const text of [
+      rec.content,
+      (await t.post(`${A}/get`, { subAct: 'a', id: rec.id }, province)).body.data.content,
+    ]) {
       expect(text).not.toMatch(/script|onclick|onerror|javascript:/i);
       expect(text).toContain('<b>粗</b>');
       expect(text).toContain('你好');
@@ -225,97 +318,5 @@ describe('validation', () => {
     const pub = await publish(province, rec);
     const open = await t.post('/api/public/announcement/get', { subAct: 'a', id: pub.id });
     expect(open.body.data.content).not.toMatch(/script|onerror|javascript:/i);
-  });
-});
-
-describe('public endpoints', () => {
-  it('show visitors only published items and only the public fields', async () => {
-    const draft = await create(province, { title: '草稿不公开' });
-    const pubRec = await publish(province, await create(city1123, { title: '公开的通知', summary: '公开摘要' }));
-    const list = await t.post('/api/public/announcement/list', { subAct: 'a', page: 1, pageSize: 100, pageId: 'portal/announcement.list' });
-    expect(list.status).toBe(200);
-    const ids = list.body.data.list.map((r: any) => r.id);
-    expect(ids).toContain(pubRec.id);
-    expect(ids).not.toContain(draft.id);
-    const row = list.body.data.list.find((r: any) => r.id === pubRec.id);
-    expect(Object.keys(row).sort()).toEqual(['areaCode', 'attachments', 'content', 'id', 'publishTime', 'publisher', 'summary', 'title'].sort());
-    expect(row).not.toHaveProperty('_perm');
-    expect((await t.post('/api/public/announcement/get', { subAct: 'a', id: draft.id })).status).toBe(404);
-    const got = await t.post('/api/public/announcement/get', { subAct: 'a', id: pubRec.id });
-    expect(got.body.data).toMatchObject({ title: '公开的通知', summary: '公开摘要' });
-    expect(got.body.data).not.toHaveProperty('ownerId');
-    expect(got.body.data).not.toHaveProperty('status');
-    // Visitors cannot filter or sort by what they cannot see, nor borrow an admin page's where.
-    expect((await t.post('/api/public/announcement/list', { subAct: 'a', filters: [{ field: 'status', op: 'eq', value: 'draft' }] })).status).toBe(400);
-    expect((await t.post('/api/public/announcement/list', { subAct: 'a', pageId: 'information/announcement.list' })).status).toBe(400);
-    expect((await t.post('/api/public/topic/list', { subAct: 'a' })).status).toBe(403);
-    // Withdrawn items leave the public pages.
-    await t.post(`${A}/transition`, { subAct: 'a', id: pubRec.id, version: pubRec.version, action: 'withdraw' }, province);
-    expect((await t.post('/api/public/announcement/get', { subAct: 'a', id: pubRec.id })).status).toBe(404);
-  });
-
-  it('serves public page schemas to anyone with the public fields only, admin pages to allowed roles', async () => {
-    const pub = await t.post('/api/schema/page', { subAct: 'a', id: 'portal/announcement.look' });
-    expect(pub.status).toBe(200);
-    expect(Object.keys(pub.body.data.entity.fields).sort()).toEqual(['areaCode', 'attachments', 'content', 'publishTime', 'publisher', 'summary', 'title'].sort());
-    const adminPage = await t.post('/api/schema/page', { subAct: 'a', id: 'information/announcement.form' }, city1101);
-    expect(adminPage.status).toBe(200);
-    expect(adminPage.body.data).toMatchObject({ page: { id: 'information/announcement.form' }, entity: { name: 'announcement' }, workflow: { name: 'information' } });
-    expect((await t.post('/api/schema/page', { subAct: 'a', id: 'nope/x.list' }, province)).status).toBe(404);
-    const wf = await t.post('/api/workflow/get', { subAct: 'a', name: 'topic' }, province);
-    expect(wf.body.data.statuses.length).toBe(31);
-  });
-});
-
-describe('export', () => {
-  it('exports the user\'s rows as CSV with BOM, labels and an RFC 5987 file name', async () => {
-    const rec = await publish(city1101, await create(city1101, { title: '导出测试,"引号"', summary: '=1+1' }));
-    const res = await t.inject({ method: 'POST', url: `${A}/export`, headers: { ...city1101, 'content-type': 'application/json' }, payload: { subAct: 'a', pageId: 'information/announcement.list', filters: [{ field: 'title', op: 'like', value: '导出测试' }] } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    const cd = String(res.headers['content-disposition']);
-    expect(cd).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
-    expect(decodeURIComponent(cd.split("UTF-8''")[1])).toMatch(/^通知公告_\d{8}\.csv$/);
-    const body = res.body;
-    expect(body.charCodeAt(0)).toBe(0xfeff);
-    const lines = body.slice(1).trim().split('\r\n');
-    expect(lines[0]).toBe('标题,发布地区,发布单位,状态,发布时间,创建时间');
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain('"导出测试,""引号"""');
-    expect(lines[1]).toContain('石家庄市');
-    expect(lines[1]).toContain('已发布');
-    expect(lines[1]).toContain(rec.publishTime);
-    // Another city's admin exports nothing of it.
-    const other = await t.inject({ method: 'POST', url: `${A}/export`, headers: { ...city1123, 'content-type': 'application/json' }, payload: { subAct: 'a', filters: [{ field: 'title', op: 'like', value: '导出测试' }] } });
-    expect(other.body.slice(1).trim().split('\r\n')).toHaveLength(1);
-  });
-
-  it('neutralises cells that start with a formula after invisible or control characters', async () => {
-    await publish(city1101, await create(city1101, { title: '\u200b=HYPERLINK("http://x")导出注入' }));
-    const res = await t.inject({ method: 'POST', url: `${A}/export`, headers: { ...city1101, 'content-type': 'application/json' }, payload: { subAct: 'a', filters: [{ field: 'title', op: 'like', value: '导出注入' }] } });
-    const lines = res.body.slice(1).trim().split('\r\n');
-    expect(lines).toHaveLength(2);
-    expect(lines[1], JSON.stringify(lines[1])).toMatch(/,"'\u200b=HYPERLINK\(/);
-  });
-});
-
-describe('attachments', () => {
-  it('keeps file refs from the file service, refuses files the user may not attach, and exports their names', async () => {
-    const sent = await fileTestClient(t, province).send(Buffer.from('%PDF-1.4\n% 申报指南\n%%EOF\n'), '申报指南.pdf');
-    expect(sent.step, JSON.stringify(sent.answer)).toBe('done');
-    const fileId = sent.file!.id;
-    const rec = await create(province, { title: '带附件的通知', attachments: [fileId] });
-    expect(rec.attachments).toEqual([expect.objectContaining({ id: fileId, fileName: '申报指南.pdf', fileSuffix: 'pdf' })]);
-    // Saving the record back unchanged (refs as the client holds them) keeps them.
-    const again = await t.post(`${A}/save`, { subAct: 'a', id: rec.id, version: rec.version, attachments: rec.attachments }, province);
-    expect(again.body.data.attachments).toEqual(rec.attachments);
-    // Someone who cannot read the file cannot attach it by guessing its id.
-    const stolen = await t.post(`${A}/save`, { subAct: 'a', title: '盗用附件', content: '<p>x</p>', attachments: [fileId] }, city1101);
-    expect(stolen.status).toBe(400);
-    expect(stolen.body.data).toEqual([expect.objectContaining({ field: 'attachments' })]);
-    const missing = await t.post(`${A}/save`, { subAct: 'a', title: '不存在的附件', content: '<p>x</p>', attachments: [987654] }, province);
-    expect(missing.status).toBe(400);
-    const csv = await t.inject({ method: 'POST', url: `${A}/export`, headers: { ...province, 'content-type': 'application/json' }, payload: { subAct: 'a', filters: [{ field: 'title', op: 'like', value: '带附件' }] } });
-    expect(csv.body).toContain('申报指南.pdf');
   });
 });
