@@ -25,6 +25,8 @@ interface Post {
 }
 
 interface Thread {
+  /** Why the reader may not read it yet (an expert before their own review is submitted), else null. */
+  closed?: string | null;
   me: string | null;
   canPost: boolean;
   maxLength: number;
@@ -81,8 +83,15 @@ export function ReviewDiscussion(_: { value?: unknown }) {
   }
 
   if (thread === undefined) return <Spin size="small" />;
-  if (!thread)
-    return <Alert className="rt-discussion-closed" type="info" showIcon message={refusal ?? '暂不能查看讨论'} />;
+  if (!thread || thread.closed)
+    return (
+      <Alert
+        className="rt-discussion-closed"
+        type="info"
+        showIcon
+        message={thread?.closed ?? refusal ?? '暂不能查看讨论'}
+      />
+    );
   return (
     <div className="rt-discussion">
       {thread.posts.length ? null : <Empty description="暂无讨论" image={Empty.PRESENTED_IMAGE_SIMPLE} />}

@@ -91,6 +91,7 @@ describe('review discussion', () => {
     const seen = await thread(reviews.expert2!, e2);
     expect(seen.status).toBe(200);
     expect(seen.body.data.me).toBe('专家2');
+    expect(seen.body.data.closed).toBeNull();
     expect(seen.body.data.posts).toHaveLength(1);
     expect(seen.body.data.posts[0]).toMatchObject({
       author: '专家1',
@@ -129,11 +130,14 @@ describe('review discussion', () => {
     expect(to('multi')).toHaveLength(0);
   });
 
-  it('refuses an expert before submitting, a non-assigned expert, a leader and another city with a Chinese 403', async () => {
+  it('shows an expert before submitting a closed thread without posts, and refuses their post, a leader and another city with a Chinese 403', async () => {
+    // Their own task page shows the thread: closed, with why, and none of the others' posts.
     const early = await thread(reviews.multi!, await t.loginAs('multi', '5'));
-    expect(early.status).toBe(403);
-    expect(early.body.result).toBe('提交本人评分后才能查看和参与讨论');
-    expect((await say(reviews.multi!, '先看看', await t.loginAs('multi', '5'))).status).toBe(403);
+    expect(early.status).toBe(200);
+    expect(early.body.data).toMatchObject({ closed: '提交本人评分后才能查看和参与讨论', canPost: false, posts: [] });
+    const posted = await say(reviews.multi!, '先看看', await t.loginAs('multi', '5'));
+    expect(posted.status).toBe(403);
+    expect(posted.body.result).toBe('提交本人评分后才能查看和参与讨论');
     const leader = await thread(reviews.expert1!, await t.loginAs('leader1'));
     expect(leader.status).toBe(403);
     expect(leader.body.result).toBe('只有评审专家和评审组织方可以查看讨论');

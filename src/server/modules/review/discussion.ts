@@ -11,6 +11,8 @@ import { entityOf, listAll, parseId, storeOf, ADMIN_ROLES } from './reviewData.j
 const EXPERT = '5';
 const SUBMITTED = '2';
 export const MAX_POST = 1000;
+/** Why an assigned expert does not see the thread yet. */
+export const NOT_YET = '提交本人评分后才能查看和参与讨论';
 
 /** Who reads a thread and how: the thread's record, the reader's own review (experts), the names. */
 interface Thread {
@@ -28,8 +30,10 @@ interface Thread {
  * batch), if the user may take part: an expert assigned to the record who has submitted their own
  * review (HotCRP: no discussion before one's own judgement), or an administrator who may read the
  * batch (the organisers: province, or the city of the batch). Everyone else is told why not.
+ * `early` lets an assigned expert who has not submitted yet through (to be told the thread is not
+ * theirs to read yet, without its posts).
  */
-async function openThread(ctx: AppContext, user: SessionUser, id: unknown): Promise<Thread> {
+async function openThread(ctx: AppContext, user: SessionUser, id: unknown, early = false): Promise<Thread> {
   const store = storeOf(ctx);
   const reviewEntity = entityOf(ctx, 'review');
   const review = await store.get(reviewEntity, parseId(id));
@@ -47,7 +51,7 @@ async function openThread(ctx: AppContext, user: SessionUser, id: unknown): Prom
   if (user.roleCode === EXPERT) {
     mine = reviews.find((r) => Number(r.expertUserId) === user.userId) ?? null;
     if (!mine) throw AppError.forbidden('您不是该课题的评审专家，不能查看讨论');
-    if (mine.status !== SUBMITTED) throw AppError.forbidden('提交本人评分后才能查看和参与讨论');
+    if (mine.status !== SUBMITTED && !early) throw AppError.forbidden(NOT_YET);
   } else if (ADMIN_ROLES.includes(user.roleCode)) {
     if (!allowed(entityOf(ctx, 'reviewBatch'), 'read', batch, user))
       throw AppError.forbidden('您不是该评审批次的组织方，不能查看讨论');
@@ -95,14 +99,20 @@ function view(t: Thread, user: SessionUser, posts: StoredRecord[]) {
   });
 }
 
-/** The discussion of the record a task belongs to, as the user may read it. */
+/**
+ * The discussion of the record a task belongs to, as the user may read it. An assigned expert who
+ * has not submitted yet opens their own task page with the thread on it: that is the page's normal
+ * state, not a refused call, so it is answered as a closed thread (`closed`: why) without posts.
+ */
 export async function discussion(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
-  const t = await openThread(ctx, user, body.id);
-  const posts = await postsOf(ctx, t);
+  const t = await openThread(ctx, user, body.id, true);
+  const closed = t.mine && t.mine.status !== SUBMITTED ? NOT_YET : null;
+  const posts = closed ? [] : await postsOf(ctx, t);
   return {
+    closed,
     blind: t.batch.blind === true,
     me: t.mine ? (t.blind ? t.names.get(t.mine.id) : String(t.mine.expertName ?? '')) : null,
-    canPost: t.batch.status === '1',
+    canPost: !closed && t.batch.status === '1',
     maxLength: MAX_POST,
     posts: view(t, user, posts),
   };
