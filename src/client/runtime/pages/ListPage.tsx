@@ -4,8 +4,7 @@
  * batch actions shown by rule and row permission, export of the current filters. Public lists
  * (source "public") read the anonymous endpoints and offer no actions.
  */
-import { DownOutlined } from '@ant-design/icons';
-import { Button, Popover, Space, Table, type TableProps } from 'antd';
+import { Button, Space, Table, type TableProps } from 'antd';
 import {
   cloneElement,
   isValidElement,
@@ -39,6 +38,7 @@ import {
 import { firstListState, rememberListState, sessionStore } from '../model/rememberedList.js';
 import { useRuntime } from '../RuntimeContext.js';
 import { ActionButton } from './ActionButton.js';
+import { RowMoreActions } from './RowMoreActions.js';
 import { ListFrame } from './ListFrame.js';
 import { renderCell } from './cells.js';
 import { TextFilterBar } from './TextFilterBar.js';
@@ -161,26 +161,10 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
               <ActionButton key={a.key} action={a} rows={[row]} run={run} variant="row" />
             ))}
             {more.length ? (
-              <Popover
-                trigger="click"
-                placement="bottomRight"
-                arrow={false}
-                content={
-                  <div
-                    className="runtime-more-actions"
-                    style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}
-                  >
-                    {more.map((a) => (
-                      <ActionButton key={a.key} action={a} rows={[row]} run={run} variant="row" />
-                    ))}
-                  </div>
-                }
-              >
-                <Button type="link" size="small" className="runtime-more-button">
-                  更多
-                  <DownOutlined aria-hidden />
-                </Button>
-              </Popover>
+              <RowMoreActions
+                actions={more}
+                render={(a) => <ActionButton action={a} rows={[row]} run={run} variant="row" />}
+              />
             ) : null}
           </Space>
         );

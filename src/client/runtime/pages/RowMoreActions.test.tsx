@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ResolvedAction } from '../model/actions.js';
+import { setupDom } from '../testing/setupDom.js';
+import { asksFirst, RowMoreActions } from './RowMoreActions.js';
+
+setupDom();
+afterEach(cleanup);
+
+const action = (key: string, type: ResolvedAction['type'], more: Partial<ResolvedAction> = {}): ResolvedAction => ({
+  key,
+  type,
+  label: key,
+  comment: 'none',
+  primary: false,
+  danger: false,
+  ...more,
+});
+
+const exportResult = action('导出结果', 'download', { url: 'review/export?batchId=:id' });
+const remove = action('删除', 'delete', { confirm: '确定删除吗？' });
+const open = () => document.querySelector('.ant-popover:not(.ant-popover-hidden) .runtime-more-actions');
+
+describe('更多 of a list row', () => {
+  it('closes once an action done by its press is chosen, and stays open for one that asks first', async () => {
+    const pressed: string[] = [];
+    render(
+      <RowMoreActions
+        actions={[exportResult, remove]}
+        render={(a) => <button onClick={() => pressed.push(a.key)}>{a.label}</button>}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /更\s*多/ }));
+    await waitFor(() => expect(open()).not.toBeNull());
+    // Left open, the menu would cover the 更多 of the rows below.
+    fireEvent.click(screen.getByRole('button', { name: '导出结果' }));
+    await waitFor(() => expect(open()).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: /更\s*多/ }));
+    await waitFor(() => expect(open()).not.toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: '删除' }));
+    expect(open()).not.toBeNull();
+    expect(pressed).toEqual(['导出结果', '删除']);
+  });
+
+  it('tells the actions that ask first: a confirm, a comment, a picking dialog', () => {
+    expect(asksFirst(remove)).toBe(true);
+    expect(asksFirst(action('退回', 'transition', { comment: 'required' }))).toBe(true);
+    expect(asksFirst(action('申报', 'link', { pick: {} as ResolvedAction['pick'] }))).toBe(true);
+    expect(asksFirst(action('查看', 'link', { to: '/x?id=:id' }))).toBe(false);
+    expect(asksFirst(exportResult)).toBe(false);
+    expect(asksFirst(action('发布', 'transition'))).toBe(false);
+  });
+});
