@@ -13,11 +13,13 @@ import { Crawler, type PageVisit } from './crawler/crawler.js';
 import { menuEntries, routeTable } from './crawler/routes.js';
 import { codedHeadings, screenProblems } from './crawler/screenChecks.js';
 import { watchPage, type Finding } from './crawler/watch.js';
+import { DEMO_USERS } from '../src/server/platform/seed/demoUsers.js';
 import { startPortal, type Portal } from './globalSetup.js';
 import { launchBrowser, openPage } from './harness.js';
 import { closeTourIfShown, loginViaUi } from './login.js';
 
-const ACCOUNTS = ['admin', 'province', 'city1123', 'city1101', 'leader1', 'leader2', 'expert1', 'expert2', 'multi'];
+/** Every demo account the portal seeds (a role added with its account is walked without a change here). */
+const ACCOUNTS = DEMO_USERS.map((u) => u.username);
 
 interface Walked {
   account: string;

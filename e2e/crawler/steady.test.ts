@@ -1,4 +1,4 @@
-import { isChangeUnder, onceMore } from './steady.js';
+import { errorLine, isChangeUnder, onceMore } from './steady.js';
 
 describe('onceMore', () => {
   it('tries an action that met a page changing under it once more', async () => {
@@ -40,5 +40,25 @@ describe('onceMore', () => {
     ).rejects.toThrow(/500/);
     expect(calls).toBe(1);
     expect(isChangeUnder(new Error('Execution context was destroyed, most likely because of a navigation'))).toBe(true);
+  });
+});
+
+describe('errorLine', () => {
+  it('tells a wait that ran out with the last reason its call log gives', () => {
+    const e = new Error(
+      [
+        'locator.click: Timeout 15000ms exceeded.',
+        'Call log:',
+        "  - waiting for locator('.x')",
+        '    - element is visible, enabled and stable',
+        '    - \x1b[2m<button>…</button> from <div>…</div> subtree intercepts pointer events\x1b[22m',
+        '  - retrying click action',
+        '    9 × waiting for element to be visible, enabled and stable',
+      ].join('\n'),
+    );
+    expect(errorLine(e)).toBe(
+      'locator.click: Timeout 15000ms exceeded. (<button>…</button> from <div>…</div> subtree intercepts pointer events)',
+    );
+    expect(errorLine(new Error('expected 200, got 500\nat line 3'))).toBe('expected 200, got 500');
   });
 });

@@ -12,9 +12,20 @@ export function isChangeUnder(e: unknown): boolean {
   );
 }
 
-/** A short form of an error for a finding: its first line. */
+/** Call-log steps that say why a wait went on (the rest only say that it did). */
+const REASON = /intercepts pointer events|element is not|not attached|outside of the viewport|navigat/;
+
+/**
+ * A short form of an error for a finding: its first line and, for a Playwright wait that ran out,
+ * the last reason its call log gives (covered by another element, not visible, not stable).
+ */
 export function errorLine(e: unknown): string {
-  return ((e as Error)?.message ?? String(e)).split('\n')[0].slice(0, 300);
+  // Playwright colours its call log: the codes are not part of what a person reads.
+  const lines = ((e as Error)?.message ?? String(e)).replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const log = lines.indexOf('Call log:');
+  const steps = log < 0 ? [] : lines.slice(log + 1).map((l) => l.trim().replace(/^(\d+ × |- )/, ''));
+  const why = steps.filter((l) => REASON.test(l)).pop();
+  return `${lines[0]}${why ? ` (${why})` : ''}`.slice(0, 300);
 }
 
 /**
