@@ -269,3 +269,21 @@ describe('http.download', () => {
     await expect(http.download('file/download')).rejects.toMatchObject({ message: '文件不存在' });
   });
 });
+
+describe('public reads', () => {
+  it('go by GET with the body as query parameters, lists and objects as JSON, and empty values left out', async () => {
+    await http.read('public/announcement/list', {
+      pageId: 'portal/announcement.list',
+      page: 2,
+      filters: [{ field: 'title', op: 'like', value: '通知' }],
+      sort: undefined,
+    });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].init.method).toBe('GET');
+    const url = new URL(calls[0].url, 'http://x');
+    expect(url.pathname).toBe('/api/public/announcement/list');
+    expect(url.searchParams.get('page')).toBe('2');
+    expect(JSON.parse(url.searchParams.get('filters')!)).toEqual([{ field: 'title', op: 'like', value: '通知' }]);
+    expect(url.searchParams.has('sort')).toBe(false);
+  });
+});

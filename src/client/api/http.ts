@@ -220,5 +220,17 @@ export const http = {
     call<T>('POST', path, body, options),
   get: <T = unknown>(path: string, params?: Record<string, unknown>, options?: CallOptions): Promise<T> =>
     call<T>('GET', path, undefined, { ...options, params: { ...(options?.params ?? {}), ...(params ?? {}) } }),
+  /**
+   * A public read by GET, which a browser may keep and revalidate by its ETag: the body's values as
+   * query parameters (lists and objects as JSON). What the page's HTML holds is taken first.
+   */
+  read: <T = unknown>(path: string, body: Record<string, unknown>, options?: CallOptions): Promise<T> => {
+    const embedded = takeEmbedded<T>(path, body);
+    if (embedded !== undefined) return Promise.resolve(embedded);
+    const params: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(body))
+      if (v !== undefined && v !== null) params[k] = typeof v === 'object' ? JSON.stringify(v) : v;
+    return call<T>('GET', path, undefined, { ...options, params: { ...(options?.params ?? {}), ...params } });
+  },
   download,
 };

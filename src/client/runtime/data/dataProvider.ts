@@ -70,6 +70,8 @@ export function fileDownloadPath(id: number | string): string {
 /** The part of the request layer (src/client/api/http.ts) the provider uses. */
 export interface HttpLike {
   post<T = unknown>(path: string, body?: unknown, options?: { silent?: boolean; params?: Record<string, unknown> }): Promise<T>;
+  /** A public read by GET (cacheable by the browser), the body sent as query parameters. */
+  read<T = unknown>(path: string, body: Record<string, unknown>): Promise<T>;
   download(path: string, options?: { method?: 'GET' | 'POST'; body?: unknown; fileName?: string; params?: Record<string, unknown> }): Promise<unknown>;
 }
 
@@ -116,8 +118,8 @@ export function createHttpDataProvider(http: HttpLike): DataProvider {
     importTemplate: async (entity, pageId) => {
       await http.download(`resource/${seg(entity)}/importTemplate`, { method: 'POST', body: { pageId } });
     },
-    getPublicList: (entity, req) => http.post<ListResult>(`public/${seg(entity)}/list`, req),
-    getPublicOne: (entity, id) => http.post<ResourceRecord>(`public/${seg(entity)}/get`, { id }),
+    getPublicList: (entity, req) => http.read<ListResult>(`public/${seg(entity)}/list`, { ...req }),
+    getPublicOne: (entity, id) => http.read<ResourceRecord>(`public/${seg(entity)}/get`, { id }),
     getWorkflow: (name) => http.post<WorkflowDef>('workflow/get', { name }),
     getDictionary: async (type, anonymous) =>
       normaliseOptions(await http.post(anonymous ? 'home/getDicListByType' : 'dic/getDicListByType', {}, { params: { type } })),

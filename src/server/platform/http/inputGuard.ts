@@ -89,6 +89,23 @@ function checkStrings(value: unknown, depth = 0, field?: string): void {
   }
 }
 
+/**
+ * A JSON value sent inside a query parameter (public reads by GET: filters, sort), held to what a
+ * JSON body is held to: the depth limit, storable strings, trimmed. Anything else is 参数不合法.
+ */
+export function jsonParameter(text: string | undefined, field: string): unknown {
+  if (text === undefined || text === '') return undefined;
+  if (jsonDepthOver(text, MAX_JSON_DEPTH)) throw AppError.invalid();
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw AppError.invalid();
+  }
+  checkStrings(value, 1, field);
+  return trimStrings(value);
+}
+
 /** Trims every string in a parsed body, deeply (SPEC §5: string values in request bodies are trimmed). */
 export function trimStrings<T>(value: T): T {
   if (typeof value === 'string') return value.trim() as T;

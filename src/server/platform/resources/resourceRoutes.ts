@@ -11,23 +11,10 @@ import { syncEntityTables } from '../records/entityTables.js';
 import { syncEntityIndexes } from '../records/entityIndexes.js';
 import { MAX_PAGE_SIZE, ResourceService } from './ResourceService.js';
 import { importFields, importTemplate, importXlsx } from './importXlsx.js';
-import { MAX_ID, MAX_PAGE } from '../http/inputGuard.js';
+import { MAX_PAGE } from '../http/inputGuard.js';
+import { publicReadRoutes } from './publicReadRoutes.js';
+import { entityParams, idValue, subAct } from './routeParams.js';
 import { routesWithChunks } from '../schemas/routesWithChunks.js';
-
-const entityParams = {
-  type: 'object',
-  properties: { entity: { type: 'string', pattern: '^[a-z][a-zA-Z0-9]*$', maxLength: 48 } },
-  required: ['entity'],
-} as const;
-
-const subAct = { type: 'string', maxLength: 8 } as const;
-// Ids fit the id column (PostgreSQL integer); a bigger one is 参数不合法, not a database error.
-const idValue = {
-  anyOf: [
-    { type: 'integer', minimum: 1, maximum: MAX_ID },
-    { type: 'string', pattern: '^[0-9]{1,10}$' },
-  ],
-} as const;
 
 const listBody = {
   type: 'object',
@@ -242,6 +229,7 @@ export async function resourceRoutes(app: FastifyInstance, opts: { ctx: AppConte
     { config: { auth: 'public' }, schema: { params: entityParams, body: idBody } },
     async (req) => ok(await service.publicGet(req.params.entity, req.body)),
   );
+  publicReadRoutes(app, service);
 
   app.post<{ Body: { id: string } }>(
     '/schema/page',
