@@ -31,12 +31,27 @@ export function routePaths(routes: RouteDef[]): Set<string> {
 /** Entries of the seed without a code get a made-up one (leading _), never answered to the browser. */
 const codeOf = (n: MenuNode) => n.code ?? `_${n.path.split('/').filter(Boolean).join('_')}`;
 
-/** Copies schemas/menus into menu_items for each role that has no rows yet (the seed and the fallback). */
+/**
+ * Copies schemas/menus into menu_items: a role without rows gets its whole menu; a role whose menu
+ * was seeded before gets the entries the schemas added since (under their section when it is still
+ * there, else at the top), once each, so an entry an administrator deleted is not brought back.
+ * Which entries a role was given is kept in menu_seed_codes; a menu seeded before that table
+ * existed counts its present entries as given (one deleted before then comes back once).
+ */
 export async function seedMenus(ctx: AppContext): Promise<void> {
   const { db } = ctx.database;
   for (const [role, menu] of ctx.schemas.menus) {
-    const has = await db.selectFrom('menu_items').select('id').where('role_code', '=', role).executeTakeFirst();
-    if (has) continue;
+    const present = new Set(
+      (await db.selectFrom('menu_items').select('code').where('role_code', '=', role).execute()).map((r) =>
+        String(r.code),
+      ),
+    );
+    const stored = new Set(
+      (await db.selectFrom('menu_seed_codes').select('code').where('role_code', '=', role).execute()).map((r) =>
+        String(r.code),
+      ),
+    );
+    const given = stored.size ? stored : present;
     const rows: Record<string, unknown>[] = [];
     const used = new Set<string>();
     const walk = (nodes: MenuNode[], parent: string | null) =>
@@ -44,18 +59,19 @@ export async function seedMenus(ctx: AppContext): Promise<void> {
         let code = codeOf(n);
         while (used.has(code)) code = `${code}_`;
         used.add(code);
-        rows.push({
-          role_code: role,
-          parent_code: parent,
-          name: n.name,
-          code,
-          path: n.path,
-          icon: n.icon ?? null,
-          sort_no: (i + 1) * 10,
-          invisible: n.invisible ? 1 : 0,
-          badge: n.badge ?? null,
-          section: n.children ? 1 : 0,
-        });
+        if (!given.has(code) && !present.has(code))
+          rows.push({
+            role_code: role,
+            parent_code: parent === null || present.has(parent) || rows.some((r) => r.code === parent) ? parent : null,
+            name: n.name,
+            code,
+            path: n.path,
+            icon: n.icon ?? null,
+            sort_no: (i + 1) * 10,
+            invisible: n.invisible ? 1 : 0,
+            badge: n.badge ?? null,
+            section: n.children ? 1 : 0,
+          });
         if (n.children) walk(n.children, code);
       });
     walk(menu.items ?? [], null);
@@ -66,6 +82,13 @@ export async function seedMenus(ctx: AppContext): Promise<void> {
         .values(r)
         .onConflict((oc) => oc.columns(['role_code', 'code']).doNothing())
         .execute();
+    for (const code of new Set([...used, ...present]))
+      if (!stored.has(code))
+        await db
+          .insertInto('menu_seed_codes')
+          .values({ role_code: role, code })
+          .onConflict((oc) => oc.columns(['role_code', 'code']).doNothing())
+          .execute();
   }
 }
 

@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../database.js';
+
+/**
+ * Which entries of schemas/menus each role's menu has been given: an entry the schemas add later
+ * (a new module's page) reaches a database whose menus were seeded before, once, and an entry an
+ * administrator deleted stays deleted.
+ */
+export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
+  await db.schema
+    .createTable('menu_seed_codes')
+    .addColumn('role_code', 'varchar(8)', (c) => c.notNull())
+    .addColumn('code', 'varchar(64)', (c) => c.notNull())
+    .addPrimaryKeyConstraint('menu_seed_codes_pk', ['role_code', 'code'])
+    .execute();
+}
