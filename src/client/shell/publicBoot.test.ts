@@ -1,18 +1,20 @@
 // @vitest-environment jsdom
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** The loader of the app on server-drawn pages (not built: the server writes it into the page as it is). */
-const LOADER = fs.readFileSync(path.resolve(__dirname, '../../server/platform/web/publicPages/publicBoot.js'), 'utf8');
+const LOADER = '../../server/platform/web/publicPages/publicBoot.js';
+let runs = 0;
 
-/** A server-drawn page's loader tag (publicPageRoutes.ts pageHtml), then the loader run as the browser would. */
-function loadPage(content = '<a href="/x">x</a>'): void {
+/**
+ * A server-drawn page's loader tag (publicPageRoutes.ts pageHtml), then the loader run as the
+ * browser would: its file is a script whose body runs once when loaded, here loaded anew each time.
+ */
+async function loadPage(content = '<a href="/x">x</a>'): Promise<void> {
   document.head.innerHTML = '';
   document.body.innerHTML =
     `<div id="root"><main class="ssr-page">${content}</main></div>` +
     '<script id="app-boot" data-entry="/assets/index.js" data-preload="/assets/react.js /assets/antd.js"></script>';
-  new Function(LOADER)();
+  await import(/* @vite-ignore */ `${LOADER}?run=${++runs}`);
 }
 
 const appCode = () => ({
@@ -39,8 +41,8 @@ afterEach(() => {
 });
 
 describe('the app on a server-drawn page', () => {
-  it('is not loaded with the page, and is loaded once on the first touch', () => {
-    loadPage();
+  it('is not loaded with the page, and is loaded once on the first touch', async () => {
+    await loadPage();
     expect(appCode()).toEqual({ entry: [], preload: [] });
     document.querySelector('a')!.dispatchEvent(new Event('pointerdown', { bubbles: true }));
     expect(appCode()).toEqual({ entry: ['/assets/index.js'], preload: ['/assets/react.js', '/assets/antd.js'] });
@@ -49,17 +51,17 @@ describe('the app on a server-drawn page', () => {
     expect(appCode().entry).toHaveLength(1);
   });
 
-  it('comes with a key or a scroll as well', () => {
-    loadPage();
+  it('comes with a key or a scroll as well', async () => {
+    await loadPage();
     window.dispatchEvent(new Event('keydown'));
     expect(appCode().entry).toEqual(['/assets/index.js']);
-    loadPage();
+    await loadPage();
     document.dispatchEvent(new Event('scroll', { bubbles: true }));
     expect(appCode().entry).toEqual(['/assets/index.js']);
   });
 
-  it('comes on a page nobody touches once it has been idle a while after load', () => {
-    loadPage();
+  it('comes on a page nobody touches once it has been idle a while after load', async () => {
+    await loadPage();
     expect(document.readyState).toBe('complete');
     vi.advanceTimersByTime(3900);
     expect(appCode().entry).toEqual([]);
@@ -67,14 +69,14 @@ describe('the app on a server-drawn page', () => {
     expect(appCode().entry).toEqual(['/assets/index.js']);
   });
 
-  it('comes at once for a signed-in user, who wants the shell', () => {
+  it('comes at once for a signed-in user, who wants the shell', async () => {
     localStorage.setItem('userObj', JSON.stringify({ username: 'province' }));
-    loadPage();
+    await loadPage();
     expect(appCode().entry).toEqual(['/assets/index.js']);
   });
 
-  it('comes at once on a page with a field, which the takeover would replace under the typing', () => {
-    loadPage('<form method="get" action="/verify"><input name="code"></form>');
+  it('comes at once on a page with a field, which the takeover would replace under the typing', async () => {
+    await loadPage('<form method="get" action="/verify"><input name="code"></form>');
     expect(appCode().entry).toEqual(['/assets/index.js']);
   });
 });
