@@ -4,10 +4,10 @@
  * its number. Same per-record access as reading the topic.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import type { FormPageDef } from '../../../shared/schema/types.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { zipEntries } from '../../platform/testing/zipEntries.js';
 import { certificateNo } from './certificateNo.js';
 
 type Headers = Record<string, string>;
@@ -70,27 +70,9 @@ async function topic(owner: string, areaCode: string, extra: Record<string, unkn
   return KyselyRecordStore.of(t.ctx.database).insert(entity, record as never);
 }
 
-async function readZip(buffer: Buffer): Promise<Map<string, string>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z!))),
-  );
-  const out = new Map<string, string>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, async (e, stream) => {
-        if (e) return reject(e);
-        const parts: Buffer[] = [];
-        for await (const p of stream!) parts.push(p as Buffer);
-        out.set(entry.fileName, Buffer.concat(parts).toString('utf8'));
-        zip.readEntry();
-      });
-    });
-    zip.on('end', () => resolve());
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return out;
-}
+/** A zip's entries as text. */
+const readZip = async (buffer: Buffer) =>
+  new Map([...(await zipEntries(buffer))].map(([name, bytes]) => [name, bytes.toString('utf8')]));
 
 const download = (h: Headers, what: string, id: number | string) =>
   t.inject({ method: 'POST', url: `/api/documents/${what}?id=${id}`, headers: h, payload: {} });

@@ -6,7 +6,6 @@
  * an expert of a batch that is not blind gets everything as it is.
  */
 import PDFDocument from 'pdfkit';
-import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileTestClient, pngOf } from '../../platform/testing/fileTestClient.js';
@@ -14,6 +13,7 @@ import { bindFiles } from '../../platform/files/fileRefs.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
 import { pdfText } from '../../platform/testing/pdfText.js';
+import { zipEntries } from '../../platform/testing/zipEntries.js';
 import { ensureTopicContract, insertTopic } from './reviewFixture.js';
 
 type H = Record<string, string>;
@@ -55,29 +55,6 @@ function pdf(): Promise<Buffer> {
   doc.text('Research plan');
   doc.end();
   return done;
-}
-
-/** Every entry of a zip, by name. */
-async function zipEntries(bytes: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z!))),
-  );
-  const out = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, async (e, stream) => {
-        if (e) return reject(e);
-        const parts: Buffer[] = [];
-        for await (const p of stream!) parts.push(p as Buffer);
-        out.set(entry.fileName, Buffer.concat(parts));
-        zip.readEntry();
-      });
-    });
-    zip.readEntry();
-  });
-  return out;
 }
 
 /** The docProps parts of a served Office file, as text. */

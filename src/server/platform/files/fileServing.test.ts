@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { zipEntries as readZip } from '../testing/zipEntries.js';
 import { UPLOAD_MESSAGES } from '../../../shared/fileTypes.js';
 import { fileTestClient, md5Of, pdfOf as pdf, pngOf as png } from '../testing/fileTestClient.js';
 import { resolveFileRefs, bindFiles } from './fileRefs.js';
@@ -8,28 +8,6 @@ import { resolveFileRefs, bindFiles } from './fileRefs.js';
 // Reading stored files through HTTP: who may download, preview, link and zip them, and what
 // binding them to a record entitles.
 const text = (s: string) => Buffer.from(s, 'utf8');
-
-async function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (e, z) => (e ? reject(e) : resolve(z!))),
-  );
-  const out = new Map<string, Buffer>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, async (e, stream) => {
-        if (e) return reject(e);
-        const parts: Buffer[] = [];
-        for await (const p of stream!) parts.push(p as Buffer);
-        out.set(entry.fileName, Buffer.concat(parts));
-        zip.readEntry();
-      });
-    });
-    zip.on('end', () => resolve());
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return out;
-}
 
 describe('stored files served through HTTP', () => {
   let t: TestApp;
