@@ -110,13 +110,14 @@ describe('schema studio', () => {
     // A leader on the other process, without a restart.
     const { page: leader } = await openPage(browser, '/homePage', { baseURL: other.baseURL });
     await loginViaUi(leader, 'leader1');
-    const mine = await api(leader, 'resource/topic/list', {
-      page: 1,
-      pageSize: 50,
-      filters: [{ field: 'status', op: 'eq', value: '0' }],
-    });
-    const draft = mine.data.list[0];
-    expect(draft, 'leader1 has a draft application').toBeTruthy();
+    // A topic leader1 may still edit: the demo draft, or (when another journey has submitted it
+    // already) one waiting for a report or returned.
+    const mine = await api(leader, 'resource/topic/list', { page: 1, pageSize: 100 });
+    const editable = (mine.data.list as { id: number; status: string; _perm?: { update?: boolean } }[]).filter(
+      (t) => t._perm?.update,
+    );
+    const draft = editable.find((t) => t.status === '0') ?? editable[0];
+    expect(draft, 'leader1 has a topic to edit').toBeTruthy();
     await leader.goto(`/projectManagement/declarationGuidelines/projectApplication?id=${draft.id}`);
     const field = leader.locator('.runtime-form .ant-formily-item', { hasText: '合作单位' });
     await field.waitFor();
