@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope.js';
-import { jsonParameter, MAX_PAGE } from '../http/inputGuard.js';
-import { MAX_PAGE_SIZE, type ResourceService } from './ResourceService.js';
-import { entityParams as params, subAct } from './routeParams.js';
+import { jsonParameter } from '../http/inputGuard.js';
+import type { ResourceService } from './ResourceService.js';
+import { entityParams as params, listPaging, subAct } from './routeParams.js';
 
 type ListQuery = { pageId?: string; page?: number; pageSize?: number; filters?: string; sort?: string };
 
@@ -21,10 +21,7 @@ export function publicReadRoutes(app: FastifyInstance, service: ResourceService)
         querystring: {
           type: 'object',
           properties: {
-            subAct,
-            pageId: { type: 'string', maxLength: 200 },
-            page: { type: 'integer', minimum: 1, maximum: MAX_PAGE },
-            pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+            ...listPaging,
             filters: { type: 'string', maxLength: 8000 },
             sort: { type: 'string', maxLength: 1000 },
           },

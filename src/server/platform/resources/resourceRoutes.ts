@@ -9,20 +9,16 @@ import { hasRight } from '../records/access.js';
 import { contentDisposition } from './csv.js';
 import { syncEntityTables } from '../records/entityTables.js';
 import { syncEntityIndexes } from '../records/entityIndexes.js';
-import { MAX_PAGE_SIZE, ResourceService } from './ResourceService.js';
+import { ResourceService } from './ResourceService.js';
 import { importFields, importTemplate, importXlsx } from './importXlsx.js';
-import { MAX_PAGE } from '../http/inputGuard.js';
 import { publicReadRoutes } from './publicReadRoutes.js';
-import { entityParams, idValue, subAct } from './routeParams.js';
+import { entityParams, idValue, listPaging, subAct } from './routeParams.js';
 import { routesWithChunks } from '../schemas/routesWithChunks.js';
 
 const listBody = {
   type: 'object',
   properties: {
-    subAct,
-    pageId: { type: 'string', maxLength: 200 },
-    page: { type: 'integer', minimum: 1, maximum: MAX_PAGE },
-    pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+    ...listPaging,
     // Shape checked field by field against the entity (ResourceService.listQuery).
     filters: {},
     sort: {},

@@ -1,4 +1,5 @@
-import { MAX_ID } from '../http/inputGuard.js';
+import { MAX_ID, MAX_PAGE } from '../http/inputGuard.js';
+import { MAX_PAGE_SIZE } from './ResourceService.js';
 
 /** Schema parts of the resource calls' parameters, shared by their POST and GET forms. */
 export const entityParams = {
@@ -14,4 +15,12 @@ export const idValue = {
     { type: 'integer', minimum: 1, maximum: MAX_ID },
     { type: 'string', pattern: '^[0-9]{1,10}$' },
   ],
+} as const;
+
+/** Which list page and which of its pages: the same in a list's POST body and its GET query. */
+export const listPaging = {
+  subAct,
+  pageId: { type: 'string', maxLength: 200 },
+  page: { type: 'integer', minimum: 1, maximum: MAX_PAGE },
+  pageSize: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
 } as const;
