@@ -58,9 +58,20 @@ function refusedCalls(page: Page): string {
   return kept.length ? `; refused calls: ${kept.join(' | ')}` : '';
 }
 
-/** Waits for the page's running animations (a dialog's zoom-in), so a click lands where the button has come to rest. */
+/**
+ * Waits for the page's running animations (a dialog's zoom-in), so a click lands where the button has
+ * come to rest. antd's click wave is left out: it moves nothing, and it fades for two seconds after
+ * every button press.
+ */
 export async function animationsDone(page: Page): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => !((a.effect as KeyframeEffect | null)?.target as Element | null)?.classList.contains('ant-wave'))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /**
@@ -69,6 +80,15 @@ export async function animationsDone(page: Page): Promise<void> {
  */
 export async function inputHandled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+}
+
+/**
+ * A public page the server drew loads the app when the visitor first moves, touches or types (or
+ * after a few idle seconds): the mouse moves as a person's would, so a journey does not sit out
+ * the idle wait.
+ */
+export async function touched(page: Page): Promise<void> {
+  await page.mouse.move(2, 2);
 }
 
 /**
@@ -94,6 +114,7 @@ export async function openPage(
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(pathname);
+  await touched(page);
   return { context, page, errors };
 }
 

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { animationsDone, api, captchaCode, dataDir, demoPassword, openPage } from './harness.js';
+import { animationsDone, api, captchaCode, dataDir, demoPassword, openPage, touched } from './harness.js';
 
 export const LOGIN_DIALOG = '.shell-login-dialog';
 export const TOUR = '.ant-tour.shell-tour';
@@ -29,6 +29,7 @@ export interface LoginOptions {
 /** Opens the login dialog (if it is not open yet) and waits for its captcha picture. */
 export async function openLoginDialog(page: Page): Promise<void> {
   const dialog = page.locator(LOGIN_DIALOG);
+  await touched(page);
   if (!(await dialog.isVisible())) await page.locator('.shell-login-button').click();
   await dialog.waitFor({ state: 'visible' });
   await page.locator(`${LOGIN_DIALOG} .shell-captcha-picture img`).waitFor({ state: 'visible' });
