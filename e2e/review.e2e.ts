@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { buttonName as btn, launchBrowser, pressRowAction, screenshot, openList } from './harness.js';
 import { loginSessions } from './login.js';
-import { WAITING_TOPICS } from '../src/server/modules/review/demoSeed.js';
+import { WAITING_TOPICS } from '../src/server/modules/review/demoWaitingTopics.js';
 
 const RUN = String(Date.now() % 100_000);
 const BATCH = `2026年度立项评审${RUN}`;

@@ -3,33 +3,15 @@ import { KyselyRecordStore, type StoredRecord } from '../../platform/records/Rec
 import { formatDateTime } from '../../platform/records/time.js';
 import { syncEntityTables } from '../../platform/records/entityTables.js';
 import { aggregate, scoreTotal } from './aggregate.js';
-import { bindFiles } from '../../platform/files/fileRefs.js';
-import { docxBytes, storeDemoFile } from '../topics/demoFiles.js';
-import { applicantIdCard, DEMO_APPLICANTS } from '../topics/demoSeed.js';
 import { linkExpertAccount } from './reviewHooks.js';
 import { demoActor } from '../../platform/seed/demoActor.js';
 import { targetMapping } from './targetMapping.js';
 import { declaredConflict } from './demoConflicts.js';
 import { seedDemoDiscussion, seedReopenedReview } from './demoDiscussion.js';
+import { DEMO_CRITERIA as CRITERIA, DEMO_EXPERTS as EXPERTS, DEMO_OPTIONS as OPTIONS } from './demoReviewData.js';
+import { seedWaitingTopics } from './demoWaitingTopics.js';
 
 const DAY = 86_400_000;
-const CRITERIA = [
-  { name: '选题价值', maxScore: 30, weight: 1, guidance: '选题是否切合教育教学实际，问题是否明确、有推广价值', anchors: '27-30分 选题新颖、价值突出；18-26分 有一定价值；18分以下 价值不明' },
-  { name: '研究设计', maxScore: 40, weight: 1, guidance: '研究目标、内容、方法与步骤是否清晰可行', anchors: '36-40分 设计严谨、方法得当；24-35分 基本可行；24分以下 设计欠缺' },
-  { name: '研究基础', maxScore: 30, weight: 1, guidance: '课题组前期成果、人员结构与保障条件', anchors: '27-30分 基础扎实；18-26分 基础一般；18分以下 基础薄弱' },
-];
-const OPTIONS = [{ name: '同意立项' }, { name: '修改后立项' }, { name: '不同意立项' }];
-const EXPERTS = [
-  { name: '王专家', account: 'expert1', unit: '师范大学教育学院', area: '1123', subject: '3', title: '教授', mobile: '13800000007' },
-  { name: '赵专家', account: 'expert2', unit: '教育科学研究所', area: '1101', subject: '2', title: '研究员', mobile: '13800000008' },
-  { name: '刘老师', account: 'multi', unit: '第三实验中学', area: '1101', subject: '5', title: '高级教师', mobile: '13800000009' },
-  { name: '陈教授', account: 'zjchen', unit: '省教育科学研究院', area: '1101', subject: '1', title: '教授', mobile: '13910000001' },
-  { name: '杨研究员', account: 'zjyang', unit: '定州市教研室', area: '1123', subject: '4', title: '研究员', mobile: '13910000002' },
-  { name: '黄校长', account: 'zjhuang', unit: '第七中学', area: '1123', subject: '6', title: '正高级教师', mobile: '13910000003' },
-  { name: '吴教授', account: 'zjwu', unit: '师范学院心理系', area: '1101', subject: '12', title: '教授', mobile: '13910000004' },
-  { name: '郑老师', account: 'zjzheng', unit: '第八中学', area: '1123', subject: '7', title: '高级教师', mobile: '13910000005' },
-];
-
 /**
  * Demo expert library, batches in each state and review tasks (drafts and submitted scores for
  * expert1 and expert2) on the demo topics waiting for review. Only when the expert table is empty;
@@ -39,51 +21,150 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
   if (!ctx.config.demoData) return;
   const store = KyselyRecordStore.of(ctx.database);
   const E = (n: string) => ctx.schemas.entities.get(n)!;
-  await syncEntityTables(ctx.database, ['expert', 'reviewBatch', 'review', 'reviewConflict', 'reviewDiscussion', 'topic'].map(E));
-  if ((await store.list(E('expert'), { where: { t: 'const', value: true }, sort: [], offset: 0, limit: 1 })).total > 0) return;
-  const users = await ctx.database.db.selectFrom('users').select(['id', 'username', 'real_name']).where('username', 'in', ['city1123', 'city1101']).execute();
-  const cityOf = new Map(users.map((u) => [u.username === 'city1123' ? '1123' : '1101', { id: Number(u.id), name: String(u.real_name) }]));
+  await syncEntityTables(
+    ctx.database,
+    ['expert', 'reviewBatch', 'review', 'reviewConflict', 'reviewDiscussion', 'topic'].map(E),
+  );
+  if ((await store.list(E('expert'), { where: { t: 'const', value: true }, sort: [], offset: 0, limit: 1 })).total > 0)
+    return;
+  const users = await ctx.database.db
+    .selectFrom('users')
+    .select(['id', 'username', 'real_name'])
+    .where('username', 'in', ['city1123', 'city1101'])
+    .execute();
+  const cityOf = new Map(
+    users.map((u) => [u.username === 'city1123' ? '1123' : '1101', { id: Number(u.id), name: String(u.real_name) }]),
+  );
   if (cityOf.size < 2) return;
   const now = Date.now();
-  const sys = (owner: number, area: string, at = now) => ({ ownerId: owner, areaCode: area, createdAt: at, updatedAt: at, createdBy: owner, updatedBy: owner });
+  const sys = (owner: number, area: string, at = now) => ({
+    ownerId: owner,
+    areaCode: area,
+    createdAt: at,
+    updatedAt: at,
+    createdBy: owner,
+    updatedBy: owner,
+  });
 
   const experts: StoredRecord[] = [];
   for (const e of EXPERTS) {
-    const userId = await linkExpertAccount(ctx, await demoActor(ctx, e.area === '1123' ? 'city1123' : 'city1101'), { name: e.name, account: e.account, mobile: e.mobile, idCard: null, area: e.area, unit: e.unit });
+    const userId = await linkExpertAccount(ctx, await demoActor(ctx, e.area === '1123' ? 'city1123' : 'city1101'), {
+      name: e.name,
+      account: e.account,
+      mobile: e.mobile,
+      idCard: null,
+      area: e.area,
+      unit: e.unit,
+    });
     const owner = cityOf.get(e.area)!.id;
-    const rec = { ...sys(owner, e.area), status: null, ...e, otherSubjects: null, researchFields: '课程与教学改革、教育评价', idCard: null, userId, enabled: true };
+    const rec = {
+      ...sys(owner, e.area),
+      status: null,
+      ...e,
+      otherSubjects: null,
+      researchFields: '课程与教学改革、教育评价',
+      idCard: null,
+      userId,
+      enabled: true,
+    };
     const id = await store.insert(E('expert'), rec);
     experts.push({ ...rec, id, version: 1 } as StoredRecord);
   }
 
   await seedWaitingTopics(ctx, store);
   const m = targetMapping(ctx, 'topic');
-  const topics = (await store.list(E('topic'), { where: { t: 'in', field: 'status', values: ['1', '10', '30', '15', '11'] }, sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: 50 })).rows;
+  const topics = (
+    await store.list(E('topic'), {
+      where: { t: 'in', field: 'status', values: ['1', '10', '30', '15', '11'] },
+      sort: [{ field: 'id', order: 'asc' }],
+      offset: 0,
+      limit: 50,
+    })
+  ).rows;
   const stageOfStatus: Record<string, string> = { '1': '1', '10': '3', '30': '4', '15': '5', '11': '3' };
   const label: Record<string, string> = { '1': '立项评审', '3': '中期评审', '4': '成果鉴定评审', '5': '结题评审' };
 
-  async function addBatch(area: string, stage: string, status: string, name: string, extra: Record<string, unknown> = {}): Promise<StoredRecord> {
+  async function addBatch(
+    area: string,
+    stage: string,
+    status: string,
+    name: string,
+    extra: Record<string, unknown> = {},
+  ): Promise<StoredRecord> {
     const owner = cityOf.get(area)!.id;
     const rec = {
-      ...sys(owner, area, now - 5 * DAY), status, name, level: '1', stage, targetEntity: 'topic',
-      startTime: formatDateTime(now - 5 * DAY), endTime: formatDateTime(now + 25 * DAY), blind: true, outOfArea: false, expertsPerTopic: 3,
-      rule: '2', scoreMode: '1', disagreementThreshold: 20, criteria: CRITERIA, recommendations: OPTIONS, description: '请各位专家依据评分指标独立评审。',
-      templateLocked: status !== '0', copiedFrom: null, endedAt: null, endReason: null, ...extra,
+      ...sys(owner, area, now - 5 * DAY),
+      status,
+      name,
+      level: '1',
+      stage,
+      targetEntity: 'topic',
+      startTime: formatDateTime(now - 5 * DAY),
+      endTime: formatDateTime(now + 25 * DAY),
+      blind: true,
+      outOfArea: false,
+      expertsPerTopic: 3,
+      rule: '2',
+      scoreMode: '1',
+      disagreementThreshold: 20,
+      criteria: CRITERIA,
+      recommendations: OPTIONS,
+      description: '请各位专家依据评分指标独立评审。',
+      templateLocked: status !== '0',
+      copiedFrom: null,
+      endedAt: null,
+      endReason: null,
+      ...extra,
     };
     const id = await store.insert(E('reviewBatch'), rec);
     return { ...rec, id, version: 1 } as StoredRecord;
   }
 
-  async function addReview(batch: StoredRecord, topic: StoredRecord, expert: StoredRecord, status: string, scores?: Record<string, number>, rec = '同意立项', extra: Record<string, unknown> = {}): Promise<number | null> {
+  async function addReview(
+    batch: StoredRecord,
+    topic: StoredRecord,
+    expert: StoredRecord,
+    status: string,
+    scores?: Record<string, number>,
+    rec = '同意立项',
+    extra: Record<string, unknown> = {},
+  ): Promise<number | null> {
     const t = scores ? scoreTotal(CRITERIA, scores, status === '2') : null;
     const at = now - 3 * DAY;
     const id = await store.insert(E('review'), {
-      ...sys(Number(batch.ownerId), String(topic.areaCode), at), status, batchId: batch.id, batchName: batch.name, stage: batch.stage, targetEntity: 'topic',
-      targetId: topic.id, targetName: topic[m.nameField], expertId: expert.id, expertUserId: expert.userId, expertName: expert.name,
-      scores: t?.scores ?? null, total: t?.total ?? null, recommendation: scores ? rec : null, confidence: status === '2' ? '3' : null, comment: status === '2' ? '选题切合实际，研究设计较为完整，建议进一步明确研究方法。' : null,
-      endTime: batch.endTime, submittedAt: status === '2' ? formatDateTime(at + DAY) : null, ...extra,
+      ...sys(Number(batch.ownerId), String(topic.areaCode), at),
+      status,
+      batchId: batch.id,
+      batchName: batch.name,
+      stage: batch.stage,
+      targetEntity: 'topic',
+      targetId: topic.id,
+      targetName: topic[m.nameField],
+      expertId: expert.id,
+      expertUserId: expert.userId,
+      expertName: expert.name,
+      scores: t?.scores ?? null,
+      total: t?.total ?? null,
+      recommendation: scores ? rec : null,
+      confidence: status === '2' ? '3' : null,
+      comment: status === '2' ? '选题切合实际，研究设计较为完整，建议进一步明确研究方法。' : null,
+      endTime: batch.endTime,
+      submittedAt: status === '2' ? formatDateTime(at + DAY) : null,
+      ...extra,
     });
-    await store.log({ entity: 'review', recordId: id, action: 'allocate', actionLabel: '分配专家', fromStatus: null, toStatus: '0', comment: null, userId: Number(batch.ownerId), userName: '市级管理员', roleCode: '3', createdAt: at });
+    await store.log({
+      entity: 'review',
+      recordId: id,
+      action: 'allocate',
+      actionLabel: '分配专家',
+      fromStatus: null,
+      toStatus: '0',
+      comment: null,
+      userId: Number(batch.ownerId),
+      userName: '市级管理员',
+      roleCode: '3',
+      createdAt: at,
+    });
     lastReviewId = id;
     return t?.total ?? null;
   }
@@ -98,22 +179,73 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
     const stage = stageOfStatus[String(topic.status)]!;
     if (topic.status === '11') {
       // An ended batch: all scores in, results written to the topic.
-      const batch = await addBatch(area, stage, '2', `2026年度课题${label[stage]}（已结束）`, { endedAt: formatDateTime(now - DAY) });
+      const batch = await addBatch(area, stage, '2', `2026年度课题${label[stage]}（已结束）`, {
+        endedAt: formatDateTime(now - DAY),
+      });
       const totals = [
         await addReview(batch, topic, e1!, '2', { 选题价值: 26, 研究设计: 34, 研究基础: 25 }),
         await addReview(batch, topic, e2!, '2', { 选题价值: 18, 研究设计: 22, 研究基础: 20 }, '修改后立项'),
         await addReview(batch, topic, chen!, '2', { 选题价值: 24, 研究设计: 30, 研究基础: 24 }),
       ] as number[];
-      const discussed = (await store.list(E('review'), { where: { t: 'cmp', field: 'batchId', op: '=', value: batch.id }, sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: 3 })).rows;
-      await seedDemoDiscussion(ctx, store, { batch, reviews: discussed, chair: cityOf.get(area)!, at: now - 1.5 * DAY });
+      const discussed = (
+        await store.list(E('review'), {
+          where: { t: 'cmp', field: 'batchId', op: '=', value: batch.id },
+          sort: [{ field: 'id', order: 'asc' }],
+          offset: 0,
+          limit: 3,
+        })
+      ).rows;
+      await seedDemoDiscussion(ctx, store, {
+        batch,
+        reviews: discussed,
+        chair: cityOf.get(area)!,
+        at: now - 1.5 * DAY,
+      });
       const a = aggregate(totals, '2', 20);
-      const results = { ...(topic[m.resultField] as object | null ?? {}), [stage]: { batchId: batch.id, batchName: batch.name, finalScore: a.finalScore, mean: a.mean, spread: a.spread, stdDev: a.stdDev, disagreement: a.disagreement, count: a.count, experts: 3, rule: '2', recommendation: '同意立项', endedAt: formatDateTime(now - DAY), decision: '3', decisionNote: '待评审会议研究', decidedAt: formatDateTime(now - DAY / 2), decidedBy: cityOf.get(area)!.name } };
+      const results = {
+        ...((topic[m.resultField] as object | null) ?? {}),
+        [stage]: {
+          batchId: batch.id,
+          batchName: batch.name,
+          finalScore: a.finalScore,
+          mean: a.mean,
+          spread: a.spread,
+          stdDev: a.stdDev,
+          disagreement: a.disagreement,
+          count: a.count,
+          experts: 3,
+          rule: '2',
+          recommendation: '同意立项',
+          endedAt: formatDateTime(now - DAY),
+          decision: '3',
+          decisionNote: '待评审会议研究',
+          decidedAt: formatDateTime(now - DAY / 2),
+          decidedBy: cityOf.get(area)!.name,
+        },
+      };
       await store.update(E('topic'), { ...topic, [m.resultField]: results }, topic.version);
       // The chair's decision (排名与决定): 待议 leaves the status as is until the meeting decides.
-      await store.log({ entity: 'topic', recordId: topic.id, action: 'reviewDecision', actionLabel: '评审决定', fromStatus: String(topic.status), toStatus: String(topic.status), comment: `${String(batch.name)}：待议（待评审会议研究）`, userId: cityOf.get(area)!.id, userName: cityOf.get(area)!.name, roleCode: '3', createdAt: now - DAY / 2 });
+      await store.log({
+        entity: 'topic',
+        recordId: topic.id,
+        action: 'reviewDecision',
+        actionLabel: '评审决定',
+        fromStatus: String(topic.status),
+        toStatus: String(topic.status),
+        comment: `${String(batch.name)}：待议（待评审会议研究）`,
+        userId: cityOf.get(area)!.id,
+        userName: cityOf.get(area)!.name,
+        roleCode: '3',
+        createdAt: now - DAY / 2,
+      });
       continue;
     }
-    const batch = await addBatch(area, stage, '1', `2026年度课题${label[stage]}（${area === '1123' ? '定州市' : '石家庄市'}）`);
+    const batch = await addBatch(
+      area,
+      stage,
+      '1',
+      `2026年度课题${label[stage]}（${area === '1123' ? '定州市' : '石家庄市'}）`,
+    );
     await addReview(batch, topic, e1!, '1', { 选题价值: 25, 研究设计: 32 });
     await addReview(batch, topic, e2!, '2', { 选题价值: 27, 研究设计: 35, 研究基础: 26 });
     submittedByE2.push({ area, id: lastReviewId });
@@ -123,46 +255,27 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
     } else {
       // One declared conflict per demo city: in 1123 confirmed (郑老师 took the task over), in 1101 waiting for the chair.
       conflictShown.add(area);
-      await declaredConflict(ctx, store, { batch, topic, expert: last, replacedBy: area === '1123' ? zheng : undefined, at: now - 2 * DAY, addReview: async (...a) => { await addReview(...a); return lastReviewId; } });
+      await declaredConflict(ctx, store, {
+        batch,
+        topic,
+        expert: last,
+        replacedBy: area === '1123' ? zheng : undefined,
+        at: now - 2 * DAY,
+        addReview: async (...a) => {
+          await addReview(...a);
+          return lastReviewId;
+        },
+      });
     }
   }
   // The chair of 1101 sent expert2's last review there back with a reason (退回修改).
   const reopened = submittedByE2.filter((r) => r.area === '1101').pop();
   const reopenedReview = reopened ? await store.get(E('review'), reopened.id) : null;
-  if (reopenedReview) await seedReopenedReview(ctx, store, { review: reopenedReview, chair: cityOf.get('1101')!, at: now - DAY });
-  for (const area of ['1123', '1101']) await addBatch(area, '3', '0', `2026年度课题中期评审（待分配·${area === '1123' ? '定州市' : '石家庄市'}）`, { blind: false, rule: '1' });
-}
-
-/** Applications submitted to the demo city (申报市级审核中), which the city sends to expert review: a new batch has topics to allocate. */
-export const WAITING_TOPICS = [
-  { name: '基于项目学习的初中科学探究能力培养研究', unit: '定州市第四中学', subject: '3' },
-  { name: '乡村小学整本书阅读推进策略研究', unit: '定州市实验小学', subject: '2' },
-  { name: '双减背景下初中数学分层作业设计研究', unit: '定州市育才中学', subject: '4' },
-];
-
-async function seedWaitingTopics(ctx: AppContext, store: KyselyRecordStore): Promise<void> {
-  const topic = ctx.schemas.entities.get('topic')!;
-  const mine = await store.list(topic, { where: { t: 'cmp', field: 'areaCode', op: '=', value: '1123' }, sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: 1 });
-  const template = mine.rows[0];
-  if (!template) return;
-  const at = Date.now() - 10 * DAY;
-  for (const [i, w] of WAITING_TOPICS.entries()) {
-    const { id: _id, version: _v, ...rest } = template;
-    // Each topic is its applicant's own: their account, their name as leader, their file.
-    const applicant = DEMO_APPLICANTS[i];
-    const owner = await ctx.database.db.selectFrom('users').select(['id', 'area_code']).where('username', '=', applicant.username).executeTakeFirst();
-    if (!owner) continue;
-    const ownerId = Number(owner.id);
-    const leader = applicant.realName;
-    const doc = await storeDemoFile(ctx, ownerId, await docxBytes([w.name, `课题负责人：${leader}`, '一、选题依据', '二、研究内容', '三、研究方法']), `${w.name}申报书.docx`, 'topic.applicationDoc');
-    const id = await store.insert(topic, {
-      ...rest, ...w, status: '2', stage: 1, topicNo: null, reviewResults: null, createdAt: at, updatedAt: at + DAY, applicationDoc: [doc], attachments: null,
-      ownerId, createdBy: ownerId, updatedBy: ownerId, areaCode: String(owner.area_code ?? '1123'), unit: applicant.orgName,
-      openingReport: null, openingSummary: null, midtermReport: null, midtermSummary: null, appraisalReport: null, appraisalSummary: null, conclusionReport: null, conclusionSummary: null,
-      leader, leaderIdCard: applicantIdCard(i), members: [{ name: `${w.unit.slice(3, 5)}成员${i + 1}`, unit: w.unit, title: '一级教师', duty: '调查研究' }],
+  if (reopenedReview)
+    await seedReopenedReview(ctx, store, { review: reopenedReview, chair: cityOf.get('1101')!, at: now - DAY });
+  for (const area of ['1123', '1101'])
+    await addBatch(area, '3', '0', `2026年度课题中期评审（待分配·${area === '1123' ? '定州市' : '石家庄市'}）`, {
+      blind: false,
+      rule: '1',
     });
-    await bindFiles(ctx, 'topic.applicationDoc', id, [doc.id]);
-    await store.log({ entity: 'topic', recordId: id, action: 'create', actionLabel: '新增', fromStatus: null, toStatus: '0', comment: null, userId: ownerId, userName: leader, roleCode: '4', createdAt: at });
-    await store.log({ entity: 'topic', recordId: id, action: 'submit', actionLabel: '提交', fromStatus: '0', toStatus: '2', comment: null, userId: ownerId, userName: leader, roleCode: '4', createdAt: at + DAY });
-  }
 }
