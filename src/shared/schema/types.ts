@@ -1,6 +1,7 @@
 /**
- * Types of the JSON documents under schemas/. The meta-schemas in schemas/meta/ describe the same
- * shapes for editors; this file is what the code reads. Keep the two in step.
+ * Types of the JSON documents under schemas/. The page documents' types are generated from their
+ * meta-schemas (./pageTypes.ts, npm run schemas:types); the others here are still written by hand
+ * beside schemas/meta/: keep those two in step.
  * Nothing here knows React or Fastify: the browser runtime and the server engine both read it.
  */
 import type { Rule } from '../rules/Rule.js';

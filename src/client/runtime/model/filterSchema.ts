@@ -11,7 +11,7 @@ export function filterFieldSchema(def: FilterDef, entity: EntityDef, workflow?: 
   const field = fieldOf(entity, def.field);
   if (!field) return null;
   const op = filterOp(def, entity);
-  let widget = def.widget;
+  let widget: string | undefined = def.widget;
   const props: Record<string, unknown> = { allowClear: true };
   if (!widget) {
     if (op === 'range' && (field.type === 'date' || field.type === 'datetime')) widget = 'DateRangePicker';

@@ -6,20 +6,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import {
+  PAGE_KIND_META,
+  PAGE_KINDS as SHARED_PAGE_KINDS,
+  type PageKind,
+} from '../../../shared/schema/pageKindNames.js';
 
 export type MetaKind =
+  | PageKind
   | 'entity'
-  | 'list'
-  | 'form'
-  | 'detail'
-  | 'dashboard'
-  | 'article'
-  | 'allocation'
-  | 'progress'
-  | 'ranking'
-  | 'statistics'
-  | 'lookup'
-  | 'studio'
   | 'workflow'
   | 'dictionary'
   | 'menu'
@@ -29,18 +24,8 @@ export type MetaKind =
   | 'changeKinds'
   | 'reviewTargets';
 export const META_FILES: Record<MetaKind, string> = {
+  ...PAGE_KIND_META,
   entity: 'entity.schema.json',
-  list: 'list-page.schema.json',
-  form: 'form-page.schema.json',
-  detail: 'detail-page.schema.json',
-  dashboard: 'dashboard-page.schema.json',
-  article: 'article-page.schema.json',
-  allocation: 'allocation-page.schema.json',
-  progress: 'progress-page.schema.json',
-  ranking: 'ranking-page.schema.json',
-  statistics: 'statistics-page.schema.json',
-  lookup: 'lookup-page.schema.json',
-  studio: 'studio-page.schema.json',
   settings: 'settings.schema.json',
   subSystems: 'subSystems.schema.json',
   workflow: 'workflow.schema.json',
@@ -57,19 +42,7 @@ export const DOCUMENT_META: Record<string, MetaKind | undefined> = {
   topicChangeKinds: 'changeKinds',
   reviewTargets: 'reviewTargets',
 };
-export const PAGE_KINDS: readonly string[] = [
-  'list',
-  'form',
-  'detail',
-  'dashboard',
-  'article',
-  'allocation',
-  'progress',
-  'ranking',
-  'statistics',
-  'lookup',
-  'studio',
-];
+export const PAGE_KINDS: readonly string[] = SHARED_PAGE_KINDS;
 const SUPPORT_FILES = ['common.schema.json', 'rule.schema.json', 'action.schema.json'];
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { generateSchemaTypes, META_DIR, OUT_DIR } from './schemaTypes.js';
+
+describe('npm run schemas:types', () => {
+  it('the checked-in types are what the meta-schemas generate (run npm run schemas:types after a meta-schema edit)', async () => {
+    const files = await generateSchemaTypes();
+    expect(fs.readdirSync(OUT_DIR).sort()).toEqual([...files.keys()].sort());
+    for (const [name, text] of files) expect(fs.readFileSync(path.join(OUT_DIR, name), 'utf8'), name).toBe(text);
+  });
+
+  it('a key added to a meta-schema changes the generated type', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'schema-types-'));
+    try {
+      fs.cpSync(META_DIR, dir, { recursive: true });
+      const file = path.join(dir, 'lookup-page.schema.json');
+      const meta = JSON.parse(fs.readFileSync(file, 'utf8'));
+      meta.properties.footnote = { type: 'string', description: 'Text under the answer.' };
+      fs.writeFileSync(file, JSON.stringify(meta));
+      const lookup = (await generateSchemaTypes(dir)).get('lookupPage.ts')!;
+      expect(lookup).toContain('footnote?: string;');
+      expect(fs.readFileSync(path.join(OUT_DIR, 'lookupPage.ts'), 'utf8')).not.toContain('footnote');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * The TypeScript types of the page documents, generated from their meta-schemas (schemas/meta/
+ * <kind>-page.schema.json), so a page kind's keys are written once: in the JSON Schema that editors
+ * and schemas:check read. `npm run schemas:types` writes one file per page kind under
+ * src/shared/schema/generated/, and the widget names of common.schema.json; scripts/schemaTypes.test.ts
+ * fails while a checked-in file differs from what this gives.
+ *
+ * What the meta-schemas say for editors only is adjusted before compiling (see prepare below): the
+ * shared definitions of the other meta files are inlined or named by their hand-written TS type (Rule,
+ * ActionDef), `$schema` is optional (the code builds pages in memory without one), and a top-level
+ * oneOf that only says which keys are required together (sections or steps) is left to the check.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { compile, type JSONSchema } from 'json-schema-to-typescript';
+import prettier from 'prettier';
+import { PAGE_KIND_META } from '../src/shared/schema/pageKindNames.js';
+
+export const META_DIR = path.resolve('schemas/meta');
+export const OUT_DIR = path.resolve('src/shared/schema/generated');
+
+type Json = Record<string, unknown>;
+
+/** Nested objects the code names: the meta-schema's path (`$defs/x`, or properties/items steps) → type name. */
+const NAMED: Record<string, Record<string, string>> = {
+  list: { '$defs/filter': 'FilterDef', '$defs/column': 'ColumnDef' },
+  form: {
+    '$defs/section': 'SectionDef',
+    '$defs/formField': 'FormFieldDef',
+    'properties/lookups/items': 'FormLookupDef',
+    'properties/steps/items': 'FormStepDef',
+  },
+  detail: { 'properties/tabs/items': 'DetailTabDef' },
+  dashboard: {
+    'properties/blocks/items': 'DashboardBlockDef',
+    'properties/blocks/items/properties/items/items': 'DashboardItemDef',
+  },
+};
+
+/** References into the other meta files: the TS type standing for them, or the definition inlined. */
+function external(ref: string, common: Json, entity: Json): JSONSchema | undefined {
+  if (ref.startsWith('rule.schema.json#')) return { tsType: 'Rule' };
+  if (ref === 'action.schema.json#/$defs/action') return { tsType: 'ActionDef' };
+  if (ref === 'common.schema.json#/$defs/widget') return { tsType: 'WidgetName' };
+  // Role codes are strings wherever the code holds them (a user's roles, access rules).
+  if (ref === 'common.schema.json#/$defs/roleCode') return { type: 'string' };
+  const [file, pointer] = ref.split('#');
+  const from = file === 'common.schema.json' ? common : file === 'entity.schema.json' ? entity : undefined;
+  if (!from || !pointer?.startsWith('/$defs/')) return undefined;
+  const def = (from.$defs as Record<string, JSONSchema>)[pointer.slice('/$defs/'.length)];
+  return def ? (anchor(structuredClone(def), file!) as JSONSchema) : undefined;
+}
+
+/** A definition taken from another file keeps pointing into that file. */
+function anchor(node: unknown, file: string): unknown {
+  if (Array.isArray(node)) return node.map((n) => anchor(n, file));
+  if (!node || typeof node !== 'object') return node;
+  const obj = node as Json;
+  for (const [k, v] of Object.entries(obj))
+    obj[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#') ? `${file}${v}` : anchor(v, file);
+  return obj;
+}
+
+/** Walks the schema, replacing cross-file references and naming the nested objects of NAMED. */
+function prepare(kind: string, schema: Json, common: Json, entity: Json): JSONSchema {
+  const names = NAMED[kind] ?? {};
+  const visit = (node: unknown, at: string): unknown => {
+    if (Array.isArray(node)) return node.map((n, i) => visit(n, `${at}/${i}`));
+    if (!node || typeof node !== 'object') return node;
+    const obj = node as Json;
+    if (typeof obj.$ref === 'string' && !obj.$ref.startsWith('#')) {
+      const ext = external(obj.$ref, common, entity);
+      if (!ext) throw new Error(`${kind}: no TS type for ${obj.$ref}`);
+      const { $ref: _ref, ...rest } = obj;
+      return { ...(visit(ext, at) as Json), ...rest };
+    }
+    const out: Json = {};
+    for (const [k, v] of Object.entries(obj)) out[k] = visit(v, at ? `${at}/${k}` : k);
+    const name = names[at];
+    if (name) out.title = name;
+    return out;
+  };
+  const root = visit(schema, '') as Json;
+  root.title = `${kind[0]!.toUpperCase()}${kind.slice(1)}PageDef`;
+  root.required = (root.required as string[]).filter((k) => k !== '$schema');
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const branches = root[key] as Json[] | undefined;
+    if (branches?.every((b) => Object.keys(b).every((k) => ['required', 'not', 'description'].includes(k))))
+      delete root[key];
+  }
+  delete root.$schema;
+  return root as JSONSchema;
+}
+
+const HEADER = (source: string) =>
+  `/**\n * Generated from schemas/meta/${source} by npm run schemas:types: edit the meta-schema, then\n * regenerate. Do not edit by hand.\n */\n`;
+
+async function format(file: string, text: string): Promise<string> {
+  const options = (await prettier.resolveConfig(file)) ?? {};
+  return prettier.format(text, { ...options, filepath: file });
+}
+
+/** The generated files, by path under OUT_DIR, as they should be checked in. */
+export async function generateSchemaTypes(metaDir = META_DIR): Promise<Map<string, string>> {
+  const read = (f: string) => JSON.parse(fs.readFileSync(path.join(metaDir, f), 'utf8')) as Json;
+  const common = read('common.schema.json');
+  const entity = read('entity.schema.json');
+  const out = new Map<string, string>();
+  for (const [kind, file] of Object.entries(PAGE_KIND_META)) {
+    const ts = await compile(prepare(kind, read(file), common, entity), '', {
+      bannerComment: '',
+      format: false,
+      ignoreMinAndMaxItems: true,
+      unknownAny: true,
+      strictIndexSignatures: false,
+      declareExternallyReferenced: true,
+    });
+    const imports = [
+      /\bRule\b/.test(ts) ? "import type { Rule } from '../../rules/Rule.js';" : '',
+      /\bActionDef\b/.test(ts) ? "import type { ActionDef } from '../types.js';" : '',
+      /\bWidgetName\b/.test(ts) ? "import type { WidgetName } from './widgetNames.js';" : '',
+    ].filter(Boolean);
+    const name = `${kind}Page.ts`;
+    out.set(name, await format(path.join(OUT_DIR, name), `${HEADER(file)}${imports.join('\n')}\n\n${ts}`));
+  }
+  const widgets = (common.$defs as Record<string, { enum: string[] }>).widget.enum;
+  const names = `${HEADER('common.schema.json ($defs/widget)')}
+/** Names a schema may give in \`widget\`; the runtime's widget registry registers exactly these. */
+export const WIDGET_NAMES = ${JSON.stringify(widgets)} as const;
+
+export type WidgetName = (typeof WIDGET_NAMES)[number];
+`;
+  out.set('widgetNames.ts', await format(path.join(OUT_DIR, 'widgetNames.ts'), names));
+  out.set(
+    'index.ts',
+    await format(
+      path.join(OUT_DIR, 'index.ts'),
+      `${HEADER('*-page.schema.json')}${[...out.keys()].map((f) => `export * from './${f.replace(/\.ts$/, '.js')}';`).join('\n')}\n`,
+    ),
+  );
+  return out;
+}
+
+async function main(): Promise<void> {
+  const files = await generateSchemaTypes();
+  fs.mkdirSync(OUT_DIR, { recursive: true });
+  for (const f of fs.readdirSync(OUT_DIR)) if (!files.has(f)) fs.rmSync(path.join(OUT_DIR, f));
+  for (const [f, text] of files) fs.writeFileSync(path.join(OUT_DIR, f), text);
+  console.log(`${files.size} files in ${path.relative(process.cwd(), OUT_DIR)}`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve('scripts/schemaTypes.ts')) await main();

@@ -1,0 +1,67 @@
+/**
+ * Generated from schemas/meta/article-page.schema.json by npm run schemas:types: edit the meta-schema, then
+ * regenerate. Do not edit by hand.
+ */
+
+/**
+ * A public record read as an article (kind article): the title, the source unit, area and date under it, the summary, the body at reading width and the attachments as a download list.
+ */
+export interface ArticlePageDef {
+  /**
+   * Relative path of this meta-schema, e.g. ../../meta/article-page.schema.json
+   */
+  $schema?: string;
+  /**
+   * Page kind: article.
+   */
+  kind: 'article';
+  /**
+   * Page id, e.g. portal/announcement.look.
+   */
+  id: string;
+  /**
+   * Entity shown.
+   */
+  entity: string;
+  /**
+   * Page title (Chinese), used when the record has none.
+   */
+  title: string;
+  /**
+   * Articles are read by visitors: only the entity's public fields.
+   */
+  source: 'public';
+  /**
+   * Which public field plays which part.
+   */
+  fields: {
+    /**
+     * The headline.
+     */
+    title: string;
+    /**
+     * The source unit (发布单位).
+     */
+    source?: string;
+    /**
+     * The date shown under the title.
+     */
+    date?: string;
+    /**
+     * Area code, shown as its name (全省 when empty).
+     */
+    area?: string;
+    /**
+     * The summary, set apart above the body.
+     */
+    summary?: string;
+    /**
+     * Rich text body.
+     */
+    body?: string;
+    /**
+     * Files, listed for download.
+     */
+    attachments?: string;
+  };
+}

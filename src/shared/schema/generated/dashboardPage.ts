@@ -1,0 +1,133 @@
+/**
+ * Generated from schemas/meta/dashboard-page.schema.json by npm run schemas:types: edit the meta-schema, then
+ * regenerate. Do not edit by hand.
+ */
+
+/**
+ * A workbench (schemas/pages/<module>/<name>.json, kind dashboard): blocks of figures and short lists, each for the roles it names. Every figure is a count of schemas/settings.json "counts" (entity + rule), so a block over an entity whose module has not landed yet reads 0 and lights up when it does.
+ */
+export interface DashboardPageDef {
+  /**
+   * Relative path of this meta-schema, e.g. ../../meta/dashboard-page.schema.json
+   */
+  $schema?: string;
+  /**
+   * Page kind: dashboard.
+   */
+  kind: 'dashboard';
+  /**
+   * Page id, e.g. workbench/home.
+   */
+  id: string;
+  /**
+   * Page title (Chinese).
+   */
+  title: string;
+  /**
+   * Blocks in reading order.
+   *
+   * @minItems 1
+   */
+  blocks: DashboardBlockDef[];
+}
+/**
+ * One block.
+ */
+export interface DashboardBlockDef {
+  /**
+   * statistic: figures in a row; card: figures as clickable tiles; list: the first records of a count source.
+   */
+  type: 'statistic' | 'card' | 'list';
+  /**
+   * Block title (Chinese), e.g. 待办.
+   */
+  title: string;
+  /**
+   * Roles that see the block; omitted: every logged-in role.
+   */
+  roles?: string[];
+  /**
+   * Width out of 24.
+   */
+  span?: number;
+  /**
+   * statistic / card: the figures.
+   */
+  items?: DashboardItemDef[];
+  /**
+   * list: a key of settings.json counts (entity + rule) whose records are listed.
+   */
+  source?: string;
+  /**
+   * list: which fields a row shows.
+   */
+  fields?: {
+    /**
+     * The row's text.
+     */
+    title: string;
+    /**
+     * A date shown at the right.
+     */
+    date?: string;
+    /**
+     * A deadline, counted down in days.
+     */
+    deadline?: string;
+    /**
+     * Stage number 1..n shown as a step bar (with steps).
+     */
+    stage?: string;
+    /**
+     * Area code shown as its name (全省 when empty).
+     */
+    area?: string;
+  };
+  /**
+   * list: labels of stages 1..n.
+   */
+  steps?: string[];
+  /**
+   * list: where a row goes; :id and :field are filled from the row.
+   */
+  to?: string;
+  /**
+   * list: where 更多 goes.
+   */
+  more?: string;
+  /**
+   * list: rows shown (default 5).
+   */
+  limit?: number;
+  /**
+   * list: order of rows (default the entity's).
+   */
+  sort?: {
+    /**
+     * Field to sort by.
+     */
+    field: string;
+    /**
+     * asc or desc.
+     */
+    order: 'asc' | 'desc';
+  };
+  /**
+   * Text when there is nothing (default 暂无数据).
+   */
+  empty?: string;
+}
+export interface DashboardItemDef {
+  /**
+   * What the figure counts (Chinese), e.g. 待审核课题.
+   */
+  label: string;
+  /**
+   * A key of settings.json counts.
+   */
+  count: string;
+  /**
+   * Route path where the work is done.
+   */
+  to?: string;
+}
