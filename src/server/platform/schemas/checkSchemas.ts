@@ -1,13 +1,5 @@
 import path from 'node:path';
-import type {
-  ActionDef,
-  EntityDef,
-  FormPageDef,
-  ListPageDef,
-  DetailPageDef,
-  PageDef,
-  WorkflowDef,
-} from '../../../shared/schema/types.js';
+import type { ActionDef, EntityDef, PageDef, WorkflowDef } from '../../../shared/schema/types.js';
 import { WIDGET_NAMES } from '../../../shared/schema/widgetNames.js';
 import { RuleCompileError, ruleToCond } from './ruleFilter.js';
 import type { SchemaSet } from './SchemaSet.js';
@@ -15,10 +7,11 @@ import { escapePointer } from './metaValidation.js';
 import { checkMetaSchemas } from './checkMetaSchemas.js';
 import { ruleChecker } from './ruleChecker.js';
 import { checkNavigation, routeChecks } from './checkNavigation.js';
-import { checkArticlePage, checkCountSources, checkDashboardPage, checkStatisticsPage } from './checkPageKinds.js';
+import { checkCountSources } from './checkCountSources.js';
+import { PAGE_KIND_CHECKS, type PageCheck, type PageKindCheck } from './pageKinds/index.js';
 import { checkFieldTexts } from './checkFieldTexts.js';
 import { checkConsistency } from './checkConsistency.js';
-import { fieldKind, hasField, RESERVED_FIELD_NAMES, statusCodes } from './entityModel.js';
+import { fieldKind, hasField, RESERVED_FIELD_NAMES } from './entityModel.js';
 
 export interface SchemaProblem {
   file: string;
@@ -253,7 +246,18 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
     }
   }
 
-  // Pages.
+  // Pages: each kind's own check (pageKinds/), after the file's place.
+  const pageCheck: PageCheck = {
+    set,
+    add,
+    routeExists,
+    checkRoute,
+    checkRule,
+    checkField,
+    checkWidget,
+    checkActions,
+    workflowOf,
+  };
   for (const [id, page] of set.pages) {
     const file = fileOf(`pages/${id}`);
     const expectedId = path
@@ -262,121 +266,10 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
       .join('/')
       .replace(/\.json$/, '');
     if (id !== expectedId) add(file, '/id', `id "${id}" must be the file's path under pages/: "${expectedId}"`);
-    if (page.kind === 'dashboard') {
-      for (const p of checkDashboardPage(set, page, routeExists)) add(file, p.path, p.message);
-      continue;
-    }
-    if (page.kind === 'lookup' || page.kind === 'studio') continue;
-    if (page.kind === 'statistics') {
-      for (const p of checkStatisticsPage(set, page)) add(file, p.path, p.message);
-      continue;
-    }
-    const entity = set.entities.get(page.entity);
-    if (!entity) {
-      add(file, '/entity', `unknown entity "${page.entity}"`);
-      continue;
-    }
-    if (!entity.fields) continue;
-    const isPublic = (page as { source?: string }).source === 'public';
-    let publicFields: Set<string> | undefined;
-    if (isPublic) {
-      if (!entity.access?.public) add(file, '/source', `entity "${entity.name}" has no access.public`);
-      else publicFields = new Set(['id', ...entity.access.public.fields]);
-    }
-    const roots = ['record', 'form', 'user', 'query', 'now'];
-    if (page.kind === 'article') {
-      for (const p of checkArticlePage(page, entity)) add(file, p.path, p.message);
-      continue;
-    }
-    if (page.kind === 'allocation' || page.kind === 'progress' || page.kind === 'ranking') {
-      checkRoute(file, '/back', page.back);
-      if (page.kind === 'progress') checkRoute(file, '/taskTo', page.taskTo?.split('?')[0]);
-      if (page.kind === 'ranking' && page.decide && !set.dictionaries.has(page.decide.dict))
-        add(file, '/decide/dict', `unknown dictionary type "${page.decide.dict}"`);
-      continue;
-    }
-    if (page.kind === 'list') checkListPage(file, page, entity, publicFields);
-    else if (page.kind === 'form') checkFormPage(file, page, entity, publicFields);
-    else if (page.kind === 'detail') checkDetailPage(file, page, entity);
-
-    function checkListPage(f: string, p: ListPageDef, e: EntityDef, pub?: Set<string>) {
-      const wf = workflowOf(e);
-      for (const [k, v] of Object.entries(p.where ?? {})) {
-        checkField(f, `/where/${k}`, e, k, pub);
-        if (wf && k === wf.field) {
-          const codes = statusCodes(wf);
-          const values = Array.isArray(v)
-            ? v.map((x, i) => [x, `/where/${k}/${i}`] as const)
-            : [[v, `/where/${k}`] as const];
-          for (const [x, ptr] of values)
-            if (!codes.has(String(x))) add(f, ptr, `unknown status code "${x}" of workflow "${wf.name}"`);
-        }
-      }
-      (p.filters ?? []).forEach((flt, i) => {
-        checkField(f, `/filters/${i}/field`, e, flt.field, pub);
-        checkWidget(f, `/filters/${i}/widget`, flt.widget);
-      });
-      (Array.isArray(p.columns) ? p.columns : []).forEach((c, i) => {
-        checkField(f, `/columns/${i}/field`, e, c.field, pub);
-        if (c.render === 'link' && !c.to) add(f, `/columns/${i}/to`, 'a link column needs "to"');
-        if (c.to) checkRoute(f, `/columns/${i}/to`, c.to);
-      });
-      if (p.sort) checkField(f, '/sort/field', e, p.sort.field, pub);
-      if (p.more) checkRoute(f, '/more', p.more);
-      checkActions(f, '/toolbar', p.toolbar, e);
-      checkActions(f, '/rowActions', p.rowActions, e);
-      checkActions(f, '/batchActions', p.batchActions, e);
-      if (pub) {
-        for (const key of ['toolbar', 'rowActions', 'batchActions'] as const) {
-          (p[key] ?? []).forEach((a, i) => {
-            if (a.type !== 'link') add(f, `/${key}/${i}`, 'a public list offers links only');
-          });
-        }
-      }
-    }
-
-    function checkFormPage(f: string, p: FormPageDef, e: EntityDef, pub?: Set<string>) {
-      const sections = p.sections
-        ? p.sections.map((s, i) => [s, `/sections/${i}`] as const)
-        : (p.steps ?? []).flatMap((st, si) =>
-            (st.sections ?? []).map((s, i) => [s, `/steps/${si}/sections/${i}`] as const),
-          );
-      for (const [s, sp] of sections) {
-        if (s.visible !== undefined) checkRule(f, `${sp}/visible`, s.visible, e, roots);
-        (Array.isArray(s.fields) ? s.fields : []).forEach((ff, i) => {
-          const ptr = `${sp}/fields/${i}`;
-          checkField(f, `${ptr}/field`, e, ff.field, pub);
-          checkWidget(f, `${ptr}/widget`, ff.widget);
-          for (const k of ['visible', 'required', 'disabled'] as const)
-            if (ff[k] !== undefined) checkRule(f, `${ptr}/${k}`, ff[k], e, roots);
-        });
-      }
-      if (p.afterSave) checkRoute(f, '/afterSave', p.afterSave);
-      if (p.submitAction) {
-        const wf = workflowOf(e);
-        if (!wf) add(f, '/submitAction/action', `entity "${e.name}" has no workflow`);
-        else if (!wf.transitions.some((t) => t.action === p.submitAction!.action))
-          add(f, '/submitAction/action', `unknown transition "${p.submitAction.action}" of workflow "${wf.name}"`);
-      }
-    }
-
-    function checkDetailPage(f: string, p: DetailPageDef, e: EntityDef) {
-      (Array.isArray(p.tabs) ? p.tabs : []).forEach((t, i) => {
-        if (t.type === 'form' || t.type === 'list') {
-          if (!t.page) add(f, `/tabs/${i}/page`, `a ${t.type} tab needs "page"`);
-          else if (!set.pages.has(t.page)) add(f, `/tabs/${i}/page`, `unknown page "${t.page}"`);
-          else if (set.pages.get(t.page)!.kind !== t.type)
-            add(f, `/tabs/${i}/page`, `page "${t.page}" is not a ${t.type} page`);
-          else if (t.type === 'list') {
-            const listEntity = set.entities.get((set.pages.get(t.page) as ListPageDef).entity);
-            if (listEntity)
-              for (const k of Object.keys(t.params ?? {})) checkField(f, `/tabs/${i}/params/${k}`, listEntity, k);
-          }
-        }
-        if (t.visible !== undefined) checkRule(f, `/tabs/${i}/visible`, t.visible, e, roots);
-      });
-      checkActions(f, '/actions', p.actions, e);
-    }
+    const check = Object.hasOwn(PAGE_KIND_CHECKS, page.kind)
+      ? (PAGE_KIND_CHECKS[page.kind] as PageKindCheck)
+      : undefined;
+    check?.(file, page, pageCheck);
   }
 
   checkNavigation(set, fileOf, add, routes);
