@@ -8,8 +8,8 @@ import type { Rule } from '../rules/Rule.js';
 import type { PageDef } from './pageTypes.js';
 
 export * from './pageTypes.js';
-import type { EntityStorage } from './entityStorage.js';
-export type { EntityStorage };
+import type { ChildListStorage, EntityStorage } from './entityStorage.js';
+export type { ChildListStorage, EntityStorage };
 
 // ---------------------------------------------------------------- entities
 export type FieldType =

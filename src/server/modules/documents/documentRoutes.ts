@@ -8,7 +8,7 @@ import { AppError } from '../../platform/http/AppError.js';
 import { ok } from '../../platform/http/envelope.js';
 import { contentDisposition } from '../../platform/resources/csv.js';
 import { ResourceService } from '../../platform/resources/ResourceService.js';
-import { effectiveSite } from '../system/site/siteAdmin.js';
+import { effectiveSite } from '../system/site/siteRules.js';
 import { emptyBodyIsObject, objectSchema, str } from '../../platform/http/requestSchemas.js';
 import { applicationDocx } from './applicationDocx.js';
 import { certificateNo, certificateYear, parseCertificateNo } from './certificateNo.js';

@@ -1,8 +1,8 @@
 import type { ModuleManifest } from '../../platform/ModuleManifest.js';
 import { seedSystemDemo } from './demoSeed.js';
-import { dictionaryAdmin } from './dictionaries/dictionaryAdmin.js';
+import { dictionaryRules } from './dictionaries/dictionaryRules.js';
 import { menuRules } from './menus/menuRules.js';
-import { siteAdmin } from './site/siteAdmin.js';
+import { siteRules } from './site/siteRules.js';
 import { subSystemRules } from './site/subSystemRules.js';
 import { systemAdminRoutes } from './systemAdminRoutes.js';
 import { systemRoutes } from './systemRoutes.js';
@@ -13,10 +13,10 @@ export const systemModule: ModuleManifest = {
   name: 'system',
   extend(ctx) {
     ctx.engine.on('user', { virtual: userAdmin(ctx) });
-    ctx.engine.on('siteSetting', { virtual: siteAdmin(ctx) });
+    ctx.engine.on('siteSetting', siteRules);
     ctx.engine.on('subSystem', subSystemRules);
     ctx.engine.on('menuItem', menuRules(ctx));
-    ctx.engine.on('dictionary', { virtual: dictionaryAdmin(ctx) });
+    ctx.engine.on('dictionary', dictionaryRules);
   },
   devSeed: seedSystemDemo,
   routes: [systemRoutes, systemAdminRoutes],

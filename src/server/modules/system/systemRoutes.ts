@@ -20,7 +20,7 @@ import {
 } from '../../platform/reference/dictionaryStore.js';
 import { countSources, countsFor, type Counts } from './counts.js';
 import { landingSubSystem, listSubSystems, userDefaultSubSystem } from './subSystems.js';
-import { effectiveSite } from './site/siteAdmin.js';
+import { effectiveSite } from './site/siteRules.js';
 import { menuTree } from './menus/menuStore.js';
 import { MUST_CHANGE_PASSWORD_CODE, MUST_CHANGE_PASSWORD_MESSAGE } from './users/passwordRoutes.js';
 

@@ -7,7 +7,7 @@ import type { RuleFacts } from './transitions.js';
 
 /**
  * The one way a module extends the engine, per app (test apps in one process never share it):
- * `ctx.engine.on(entity, { beforeSave, inSave, inDelete, onTransition, afterCommit, facts, virtual })`,
+ * `ctx.engine.on(entity, { beforeSave, inSave, inDelete, onTransition, afterCommit, facts, onRead, virtual })`,
  * registered from the module's manifest before anything is seeded or served. Several modules may
  * extend one entity, and their hooks run in the order registered; registering the same hook twice,
  * or a second adapter for a virtual entity, is refused rather than silently replacing the first.
@@ -92,6 +92,16 @@ export class Engine {
     }
   }
 
+  /** Whether a module fills what the entity's storage leaves empty on reading (most have none: no await per row). */
+  readsFilled(entity: string): boolean {
+    return Boolean(this.byEntity.get(entity)?.onRead.length);
+  }
+
+  /** Fills a record just read with what its storage leaves empty (values falling back to seeded ones). */
+  async onRead(ctx: AppContext, entity: string, record: StoredRecord): Promise<void> {
+    for (const hook of this.byEntity.get(entity)?.onRead ?? []) await hook(ctx, record);
+  }
+
   /** The facts for the entity's rules now (empty when no module gives any). */
   async facts(entity: string, store: RecordStore, now: number): Promise<RuleFacts> {
     const out: RuleFacts = {};
@@ -112,7 +122,15 @@ export class Engine {
     if (!lists)
       this.byEntity.set(
         entity,
-        (lists = { beforeSave: [], inSave: [], inDelete: [], onTransition: [], afterCommit: [], facts: [] }),
+        (lists = {
+          beforeSave: [],
+          inSave: [],
+          inDelete: [],
+          onTransition: [],
+          afterCommit: [],
+          facts: [],
+          onRead: [],
+        }),
       );
     return lists;
   }
@@ -125,7 +143,7 @@ declare module '../../AppContext.js' {
   }
 }
 
-const HOOK_KINDS = ['beforeSave', 'inSave', 'inDelete', 'onTransition', 'afterCommit', 'facts'] as const;
+const HOOK_KINDS = ['beforeSave', 'inSave', 'inDelete', 'onTransition', 'afterCommit', 'facts', 'onRead'] as const;
 type Lists = { [K in (typeof HOOK_KINDS)[number]]?: NonNullable<EntityExtension[K]>[] };
 
 /** What a module adds to one entity. */
@@ -149,6 +167,11 @@ export interface EntityExtension {
   afterCommit?: RecordHook;
   /** Facts no record holds for the entity's rules (the rule stays declarative JSON). */
   facts?: RuleFactsProvider;
+  /**
+   * On every record the engine reads for a list, a get or a save (before the save's checks): fills
+   * what the storage leaves empty, e.g. a setting nobody changed yet answers the seeded value.
+   */
+  onRead?: ReadHook;
   /** The adapter of an entity whose schema says `"virtual": true`. */
   virtual?: VirtualEntity;
 }
@@ -172,7 +195,11 @@ export interface SaveHookInput {
   /** The store bound to the save's transaction. */
   store: RecordStore;
   now: number;
+  /** The operation log row's label and comment; a hook may say what the change was in its own words. */
+  log: { actionLabel: string; comment: string | null };
 }
+
+export type ReadHook = (ctx: AppContext, record: StoredRecord) => Promise<void>;
 
 export interface TransitionHookInput {
   entity: EntityDef;

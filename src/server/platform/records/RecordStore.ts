@@ -8,6 +8,8 @@ import { listColumns } from './listColumns.js';
 import { recordFromRow } from './recordFromRow.js';
 import { BROAD_SEARCH, fieldStorage, filterSql, recordRow } from './filterSql.js';
 import { writeLog, type LogEntry } from './writeLog.js';
+import { childTables, deleteChildLists, hasChildLists, readChildLists, writeChildLists } from './childLists.js';
+import { getKeyValueRecord, updateKeyValueRecord } from './keyValueRecords.js';
 
 /** Compiled list queries kept per entity definition: building and compiling one cost as much as running it. */
 const COMPILED_PER_ENTITY = 200;
@@ -141,6 +143,13 @@ export class KyselyRecordStore implements RecordStore {
   }
 
   async list(entity: EntityDef, opts: ListOptions): Promise<{ rows: StoredRecord[]; total: number }> {
+    // A key/value table holds one record; its fields have no column a filter or sort could read.
+    if (entity.storage?.keyValue) {
+      const rec = await getKeyValueRecord(this.db, entity, 1);
+      return { rows: rec && opts.offset === 0 ? [rec] : [], total: rec ? 1 : 0 };
+    }
+    // Child lists are read by the parent's link column, which a page's fields may leave out.
+    if (hasChildLists(entity)) opts = { ...opts, fields: undefined };
     const table = tableName(entity);
     // The filter tree is the largest part of both queries' keys: made into text once per call.
     const where = JSON.stringify(opts.where);
@@ -150,8 +159,13 @@ export class KyselyRecordStore implements RecordStore {
     );
     if (total === 0 || opts.offset >= total) return { rows: [], total };
     const page = this.compiled(entity, 'page', opts, where, total);
-    const read = async () =>
-      (await this.db.executeQuery<Record<string, unknown>>(page.query)).rows.map((r) => recordFromRow(entity, r));
+    const read = async () => {
+      const rows = (await this.db.executeQuery<Record<string, unknown>>(page.query)).rows.map((r) =>
+        recordFromRow(entity, r),
+      );
+      if (hasChildLists(entity)) await readChildLists(this.db, entity, rows);
+      return rows;
+    };
     const rows = opts.cache && !this.inTransaction ? await this.cachedRead(table, page.key, read) : await read();
     return { rows, total };
   }
@@ -239,24 +253,41 @@ export class KyselyRecordStore implements RecordStore {
   }
 
   async get(entity: EntityDef, id: number, opts: { lock?: boolean } = {}): Promise<StoredRecord | undefined> {
+    if (entity.storage?.keyValue) return getKeyValueRecord(this.db, entity, id);
     const lock = opts.lock && this.inTransaction && this.dialect === 'postgres' ? sql` for update` : sql``;
     const res = await sql<
       Record<string, unknown>
     >`select * from ${sql.table(tableName(entity))} where ${sql.ref('id')} = ${id}${lock}`.execute(this.db);
-    return res.rows[0] ? recordFromRow(entity, res.rows[0]) : undefined;
+    if (!res.rows[0]) return undefined;
+    const rec = recordFromRow(entity, res.rows[0]);
+    if (hasChildLists(entity)) await readChildLists(this.db, entity, [rec]);
+    return rec;
   }
 
   async insert(entity: EntityDef, record: Omit<StoredRecord, 'id' | 'version'>): Promise<number> {
+    if (entity.storage?.keyValue) throw new Error(`${entity.name}: a key/value record is never inserted`);
     const row = await this.db
       .insertInto(tableName(entity))
       .values({ ...recordRow(entity, record), ...versionColumn(entity, 1) })
       .returning('id')
       .executeTakeFirstOrThrow();
     this.changed(tableName(entity));
-    return Number(row.id);
+    const id = Number(row.id);
+    if (hasChildLists(entity)) await this.writeLists(entity, { ...record, id });
+    return id;
+  }
+
+  private async writeLists(entity: EntityDef, record: Record<string, unknown>): Promise<void> {
+    await writeChildLists(this.db, entity, record);
+    for (const table of childTables(entity)) this.changed(table);
   }
 
   async update(entity: EntityDef, record: StoredRecord, expectedVersion: number): Promise<boolean> {
+    if (entity.storage?.keyValue) {
+      const done = await updateKeyValueRecord(this.db, entity, record);
+      this.changed(tableName(entity));
+      return done;
+    }
     const version = versionColumn(entity, expectedVersion + 1);
     let query = this.db
       .updateTable(tableName(entity))
@@ -266,10 +297,18 @@ export class KyselyRecordStore implements RecordStore {
     for (const column in version) query = query.where(column, '=', expectedVersion);
     const res = await query.executeTakeFirst();
     this.changed(tableName(entity));
-    return Number(res.numUpdatedRows) === 1;
+    const done = Number(res.numUpdatedRows) === 1;
+    if (done && hasChildLists(entity)) await this.writeLists(entity, record);
+    return done;
   }
 
   async delete(entity: EntityDef, id: number): Promise<boolean> {
+    if (entity.storage?.keyValue) throw new Error(`${entity.name}: a key/value record is never deleted`);
+    if (hasChildLists(entity)) {
+      const rec = await this.get(entity, id);
+      if (rec) await deleteChildLists(this.db, entity, rec);
+      for (const table of childTables(entity)) this.changed(table);
+    }
     const res = await this.db.deleteFrom(tableName(entity)).where('id', '=', id).executeTakeFirst();
     this.changed(tableName(entity));
     return Number(res.numDeletedRows) === 1;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DictionaryOption } from '../../../shared/schema/types.js';
 
 /** Shape of a dictionary type's name: checked before anything reaches a query (values are bound anyway). */
@@ -67,7 +67,15 @@ export async function saveDictionary(
     } else {
       const inserted = await trx
         .insertInto('dictionary_types')
-        .values({ type: def.type, label: def.label, version: 1, seed_hash: opts.seedHash ?? null, updated_at: now })
+        .values({
+          // The next record id of the entity dictionary (migration 180); seeds run one process at a time.
+          id: sql`(select coalesce(max(id), 0) + 1 from dictionary_types)`,
+          type: def.type,
+          label: def.label,
+          version: 1,
+          seed_hash: opts.seedHash ?? null,
+          updated_at: now,
+        })
         .onConflict((oc) => oc.column('type').doNothing())
         .returning('type')
         .executeTakeFirst();

@@ -189,15 +189,23 @@ export class ResourceService {
       where: { t: 'and', items: [scopeFilter(entity, 'read', user, now), ...q.items] },
       sort: [q.sort], offset: (q.page - 1) * q.pageSize, limit: q.pageSize, fields,
     });
+    await this.filled(entity, rows);
     const facts = rows.length ? await this.ctx.engine.facts(entity.name, this.store, now) : {};
     // Rows carry the fields read (what the page shows and its rules test), not every field as null.
     return { list: rows.map((r) => this.answer(entity, r, user, now, facts, fields)), total, page: q.page, pageSize: q.pageSize };
+  }
+
+  /** Records just read, with what their storage leaves empty filled by the modules (Engine onRead). */
+  private async filled(entity: EntityDef, rows: StoredRecord[]): Promise<void> {
+    if (!this.ctx.engine.readsFilled(entity.name)) return;
+    for (const rec of rows) await this.ctx.engine.onRead(this.ctx, entity.name, rec);
   }
 
   /** A record the user may read, else 404 (an out-of-scope record is not revealed). */
   private async readable(entity: EntityDef, id: number, user: SessionUser): Promise<StoredRecord> {
     const rec = await this.store.get(entity, id);
     if (!rec || !allowed(entity, 'read', rec, user)) throw AppError.notFound();
+    await this.filled(entity, [rec]);
     return rec;
   }
 
@@ -272,19 +280,22 @@ export class ResourceService {
       await this.ctx.engine.beforeSave(this.ctx, entity.name, record, null, user);
       const labels = await dictLabelsOf(entity, this.dicts);
       saved = await this.store.transaction(async (tx) => {
-        await this.ctx.engine.inSave(this.ctx, { entity, user, existing: null, next: record, store: tx, now });
+        const log = { actionLabel: '新增', comment: null as string | null };
+        await this.ctx.engine.inSave(this.ctx, { entity, user, existing: null, next: record, store: tx, now, log });
         const clash = await uniqueErrors(tx, entity, null, record, now);
         if (clash.length) throw AppError.invalid(clash);
         const changes = fieldDiff(entity, wf, null, record, labels);
         const id = await tx.insert(entity, record);
         await tx.log({
-          entity: entity.name, recordId: id, action: 'create', actionLabel: '新增', fromStatus: null, toStatus: (record.status as string | null),
-          comment: null, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now, changes,
+          entity: entity.name, recordId: id, action: 'create', actionLabel: log.actionLabel, fromStatus: null, toStatus: (record.status as string | null),
+          comment: log.comment, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now, changes,
         });
         return { ...record, id, version: 1 } as StoredRecord;
       });
     } else {
       const id = parseId(body.id);
+      // No update right at all is said as such, before whether this record exists.
+      if (!hasRight(entity, 'update', user)) throw AppError.forbidden();
       // A fixed table without a version column has no concurrent change to catch: the last save wins.
       const version = entity.storage && !entity.storage.system?.version ? 1 : parseVersion(body.version);
       const existing = await this.readable(entity, id, user);
@@ -297,14 +308,15 @@ export class ResourceService {
       await this.ctx.engine.beforeSave(this.ctx, entity.name, next, existing, user);
       const labels = await dictLabelsOf(entity, this.dicts);
       saved = await this.store.transaction(async (tx) => {
-        await this.ctx.engine.inSave(this.ctx, { entity, user, existing, next, store: tx, now });
+        const log = { actionLabel: '修改', comment: null as string | null };
+        await this.ctx.engine.inSave(this.ctx, { entity, user, existing, next, store: tx, now, log });
         const clash = await uniqueErrors(tx, entity, existing, next, now);
         if (clash.length) throw AppError.invalid(clash);
         const changes = fieldDiff(entity, this.workflow(entity), existing, next, labels);
         if (!(await tx.update(entity, next, version))) throw AppError.conflict();
         await tx.log({
-          entity: entity.name, recordId: id, action: 'update', actionLabel: '修改', fromStatus: existing.status, toStatus: existing.status,
-          comment: null, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now, changes,
+          entity: entity.name, recordId: id, action: 'update', actionLabel: log.actionLabel, fromStatus: existing.status, toStatus: existing.status,
+          comment: log.comment, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now, changes,
         });
         return { ...next, version: version + 1 };
       });
@@ -358,6 +370,7 @@ export class ResourceService {
       where: { t: 'and', items: [scopeFilter(entity, 'read', user, now), ...q.items] },
       sort: [q.sort], offset: 0, limit: EXPORT_LIMIT,
     });
+    await this.filled(entity, rows);
     const page = typeof body.pageId === 'string' ? this.ctx.schemas.pages.get(body.pageId) : undefined;
     const columns = page?.kind === 'list'
       ? page.columns.map((c) => ({ field: c.field, label: c.label ?? fieldDef(entity, c.field)?.label ?? c.field }))

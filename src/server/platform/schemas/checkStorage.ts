@@ -15,9 +15,30 @@ export function checkStorage(entity: EntityDef): { path: string; message: string
   if (entity.virtual) add('/virtual', 'an entity with a fixed storage is not virtual: the engine serves it');
   if (entity.workflow)
     add('/workflow', 'an entity with a fixed storage has no workflow (its table has no status of the engine)');
+  // A list of child rows, or the count of them, has no column of its own.
+  const listed = new Set(Object.entries(storage.lists ?? {}).flatMap(([f, l]) => (l.count ? [f, l.count] : [f])));
   for (const field of Object.keys(entity.fields))
-    if (!storage.columns[field])
+    if (!storage.columns[field] && !listed.has(field) && !storage.system?.[field as keyof typeof storage.system])
       add(`/fields/${escapePointer(field)}`, `field "${field}" has no column in storage.columns`);
+  for (const [field, list] of Object.entries(storage.lists ?? {})) {
+    const at = `/storage/lists/${escapePointer(field)}`;
+    if (entity.fields[field]?.type !== 'json') add(at, `"${field}" is no json field of the entity`);
+    if (storage.columns[field]) add(at, `"${field}" has a column as well`);
+    if (!storage.columns[list.link.field] && list.link.field !== 'id')
+      add(`${at}/link/field`, `the table has no column of "${list.link.field}"`);
+    const count = list.count ? entity.fields[list.count] : undefined;
+    if (list.count && (count?.type !== 'integer' || !count.readOnly || storage.columns[list.count]))
+      add(`${at}/count`, `"${list.count}" must be a read-only integer field without a column`);
+  }
+  // A key/value record's columns are "<row key>.<property>"; a table's are its column names.
+  const shape = storage.keyValue ? /^[A-Za-z][A-Za-z0-9_]*\.[A-Za-z][A-Za-z0-9_]*$/ : /^[a-z][a-z0-9_]*$/;
+  for (const [field, column] of Object.entries(storage.columns))
+    if (!shape.test(column))
+      add(
+        `/storage/columns/${escapePointer(field)}`,
+        storage.keyValue ? 'a key/value column is "<row key>.<property>"' : `"${column}" is no column name`,
+      );
+  if (storage.keyValue && storage.lists) add('/storage/lists', 'a key/value record has no child lists');
   const seen = new Map<string, string>();
   for (const [field, column] of [...Object.entries(storage.columns), ...Object.entries(storage.system ?? {})]) {
     if (!entity.fields[field] && !(storage.system && field in storage.system))

@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import type { ChildListStorage, EntityDef } from '../../../shared/schema/types.js';
+import type { StoredRecord } from './storedRecord.js';
+
+/** The child lists of a fixed table's entity (`storage.lists`), by field. */
+function listsOf(entity: EntityDef): [string, ChildListStorage][] {
+  return Object.entries(entity.storage?.lists ?? {});
+}
+
+export function hasChildLists(entity: EntityDef): boolean {
+  return listsOf(entity).length > 0;
+}
+
+/** Reads each record's child rows into its list field (and their number into the count field), one query per list. */
+export async function readChildLists(db: Kysely<any>, entity: EntityDef, records: StoredRecord[]): Promise<void> {
+  for (const [field, list] of listsOf(entity)) {
+    const keys = [...new Set(records.map((r) => r[list.link.field]).filter((v) => v !== null && v !== undefined))];
+    const byKey = new Map<string, Record<string, unknown>[]>();
+    if (keys.length) {
+      const rows = await db
+        .selectFrom(list.table)
+        .selectAll()
+        .where(list.link.column, 'in', keys as string[])
+        .orderBy(list.link.column)
+        .orderBy(list.order)
+        .execute();
+      for (const row of rows) {
+        const item: Record<string, unknown> = {};
+        for (const [prop, column] of Object.entries(list.columns)) item[prop] = row[column] ?? null;
+        const key = String(row[list.link.column]);
+        byKey.set(key, [...(byKey.get(key) ?? []), item]);
+      }
+    }
+    for (const rec of records) {
+      const items = byKey.get(String(rec[list.link.field])) ?? [];
+      rec[field] = items;
+      if (list.count) rec[list.count] = items.length;
+    }
+  }
+}
+
+/** Replaces a record's child rows by its list fields' values (a field left null keeps its rows). */
+export async function writeChildLists(
+  db: Kysely<any>,
+  entity: EntityDef,
+  record: Record<string, unknown>,
+): Promise<void> {
+  for (const [field, list] of listsOf(entity)) {
+    const items = record[field];
+    if (!Array.isArray(items)) continue;
+    const key = record[list.link.field] as string | number;
+    await db.deleteFrom(list.table).where(list.link.column, '=', key).execute();
+    if (!items.length) continue;
+    await db
+      .insertInto(list.table)
+      .values(
+        items.map((item: Record<string, unknown>, i) => {
+          const row: Record<string, unknown> = { [list.link.column]: key, [list.order]: i };
+          for (const [prop, column] of Object.entries(list.columns)) row[column] = item?.[prop] ?? null;
+          return row;
+        }),
+      )
+      .execute();
+  }
+}
+
+/** Removes a record's child rows (before the record itself, whatever the table's foreign keys say). */
+export async function deleteChildLists(db: Kysely<any>, entity: EntityDef, record: StoredRecord): Promise<void> {
+  for (const [, list] of listsOf(entity))
+    await db
+      .deleteFrom(list.table)
+      .where(list.link.column, '=', record[list.link.field] as string | number)
+      .execute();
+}
+
+/** The child tables an entity writes besides its own. */
+export function childTables(entity: EntityDef): string[] {
+  return listsOf(entity).map(([, l]) => l.table);
+}
