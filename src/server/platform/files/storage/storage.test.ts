@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobKey, ChunkMismatchError, ChunkTooLargeError, type FileStorage } from './FileStorage.js';
 import { localStorage } from './localStorage.js';
 import { s3Storage } from './s3Storage.js';
-import { startS3TestServer } from './s3TestServer.js';
+import { startS3TestServer, type S3TestServer } from '../../testing/s3TestServer.js';
 
 const md5 = (b: Buffer) => crypto.createHash('md5').update(b).digest('hex');
 const id = () => crypto.randomBytes(16).toString('hex');
@@ -19,7 +19,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 
 const credentials = { accessKeyId: 'AKIDTEST', secretAccessKey: 'secret/key+test' };
 let dir: string;
-let s3: Awaited<ReturnType<typeof startS3TestServer>>;
+let s3: S3TestServer;
 const drivers: [string, () => FileStorage][] = [
   ['local disk', () => localStorage(dir)],
   [
@@ -30,10 +30,10 @@ const drivers: [string, () => FileStorage][] = [
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-test-'));
-  s3 = await startS3TestServer({ bucket: 'files', region: 'cn-north-1', credentials });
+  s3 = await startS3TestServer({ buckets: ['files'], credentials });
 });
 afterAll(async () => {
-  await s3.close();
+  await s3?.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -134,7 +134,7 @@ describe.each(drivers)('%s storage', (_name, make) => {
 });
 
 describe('S3 driver', () => {
-  it('signs every request (the test server refuses a wrong secret)', async () => {
+  it('signs every request (the gateway refuses a wrong secret)', async () => {
     const wrong = s3Storage({
       endpoint: s3.endpoint,
       region: 'cn-north-1',
