@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openList, pressRowAction, screenshot } from './harness.js';
 import { loginSessions } from './login.js';
-import { DEMO_APPLICANTS } from '../src/server/modules/topics/demoSeed.js';
+import { DEMO_APPLICANTS } from '../src/server/modules/topics/demoApplicants.js';
 
 let browser: Browser;
 const sessions = loginSessions(() => browser);

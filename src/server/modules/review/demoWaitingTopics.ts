@@ -2,7 +2,7 @@ import type { AppContext } from '../../AppContext.js';
 import type { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { bindFiles } from '../../platform/files/fileRefs.js';
 import { docxBytes, storeDemoFile } from '../topics/demoFiles.js';
-import { applicantIdCard, DEMO_APPLICANTS } from '../topics/demoSeed.js';
+import { applicantIdCard, DEMO_APPLICANTS } from '../topics/demoApplicants.js';
 
 const DAY = 86_400_000;
 

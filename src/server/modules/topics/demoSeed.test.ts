@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
-import { pathTo } from './demoSeed.js';
+import { pathTo } from './demoPaths.js';
 
 describe('topics demo seed', () => {
   let t: TestApp;
