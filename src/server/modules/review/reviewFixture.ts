@@ -56,3 +56,40 @@ export async function insertTopic(
     stage: v.stage ?? 1,
   });
 }
+
+/** The scoring sheet of the review tests. */
+export const criteria = [
+  { name: '选题价值', maxScore: 30 },
+  { name: '研究设计', maxScore: 40 },
+  { name: '研究基础', maxScore: 30 },
+];
+
+/** The fields of a batch a save sends back, without the criteria. */
+export function batchFields(rec: Record<string, unknown>) {
+  const out: Record<string, unknown> = {};
+  for (const k of [
+    'id',
+    'version',
+    'name',
+    'level',
+    'stage',
+    'targetEntity',
+    'startTime',
+    'endTime',
+    'blind',
+    'outOfArea',
+    'expertsPerTopic',
+    'rule',
+    'disagreementThreshold',
+    'recommendations',
+  ])
+    out[k] = rec[k];
+  return out;
+}
+
+/** Splits a total over the three criteria within their maxima (30, 40, 30). */
+export function splitTotal(total: number): Record<string, number> {
+  const a = Math.min(30, total);
+  const b = Math.min(40, total - a);
+  return { 选题价值: a, 研究设计: b, 研究基础: total - a - b };
+}
