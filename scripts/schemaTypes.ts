@@ -2,7 +2,8 @@
  * The TypeScript types of the page documents, generated from their meta-schemas (schemas/meta/
  * <kind>-page.schema.json), so a page kind's keys are written once: in the JSON Schema that editors
  * and schemas:check read. `npm run schemas:types` writes one file per page kind under
- * src/shared/schema/generated/, and the widget names of common.schema.json; scripts/schemaTypes.test.ts
+ * src/shared/schema/generated/, the list of page kinds (the meta files named *-page.schema.json) and
+ * the widget names of common.schema.json; scripts/schemaTypes.test.ts
  * fails while a checked-in file differs from what this gives.
  *
  * What the meta-schemas say for editors only is adjusted before compiling (see prepare below): the
@@ -14,7 +15,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import prettier from 'prettier';
-import { PAGE_KIND_META } from '../src/shared/schema/pageKindNames.js';
 
 export const META_DIR = path.resolve('schemas/meta');
 export const OUT_DIR = path.resolve('src/shared/schema/generated');
@@ -61,6 +61,9 @@ function anchor(node: unknown, file: string): unknown {
   return obj;
 }
 
+/** The type of a page kind's documents: ListPageDef for list. */
+const typeName = (kind: string) => `${kind[0]!.toUpperCase()}${kind.slice(1)}PageDef`;
+
 /** Walks the schema, replacing cross-file references and naming the nested objects of NAMED. */
 function prepare(kind: string, schema: Json, common: Json, entity: Json): JSONSchema {
   const names = NAMED[kind] ?? {};
@@ -81,7 +84,7 @@ function prepare(kind: string, schema: Json, common: Json, entity: Json): JSONSc
     return out;
   };
   const root = visit(schema, '') as Json;
-  root.title = `${kind[0]!.toUpperCase()}${kind.slice(1)}PageDef`;
+  root.title = typeName(kind);
   root.required = (root.required as string[]).filter((k) => k !== '$schema');
   for (const key of ['oneOf', 'anyOf'] as const) {
     const branches = root[key] as Json[] | undefined;
@@ -106,7 +109,33 @@ export async function generateSchemaTypes(metaDir = META_DIR): Promise<Map<strin
   const common = read('common.schema.json');
   const entity = read('entity.schema.json');
   const out = new Map<string, string>();
-  for (const [kind, file] of Object.entries(PAGE_KIND_META)) {
+  // The page kinds are the meta-schemas named *-page.schema.json, each declaring its kind.
+  const kinds = fs
+    .readdirSync(metaDir)
+    .filter((f) => f.endsWith('-page.schema.json'))
+    .sort()
+    .map((file) => [(read(file) as { properties: { kind: { const: string } } }).properties.kind.const, file] as const);
+  out.set(
+    'pageKinds.ts',
+    await format(
+      path.join(OUT_DIR, 'pageKinds.ts'),
+      `${HEADER('*-page.schema.json')}${kinds.map(([k]) => `import type { ${typeName(k)} } from './${k}Page.js';`).join('\n')}
+
+/** The page kinds a schema may declare in \`kind\`, each with its meta-schema file under schemas/meta/. */
+export const PAGE_KIND_META = ${JSON.stringify(Object.fromEntries(kinds))} as const;
+
+/** A page document of any kind. */
+export type PageDef = ${kinds.map(([k]) => typeName(k)).join(' | ')};
+
+/** A page of the kinds bound to one entity (their meta-schema requires \`entity\`). */
+export type EntityPageDef = ${kinds
+        .filter(([, file]) => (read(file).required as string[]).includes('entity'))
+        .map(([k]) => typeName(k))
+        .join(' | ')};
+`,
+    ),
+  );
+  for (const [kind, file] of kinds) {
     const ts = await compile(prepare(kind, read(file), common, entity), '', {
       bannerComment: '',
       format: false,

@@ -1,22 +1,9 @@
 /**
  * Types of the page documents under schemas/pages/: generated from their meta-schemas
  * (schemas/meta/<kind>-page.schema.json) into ./generated/ by `npm run schemas:types`, so a page
- * kind's keys are written once. ./types.ts re-exports them: import from either. What is here is not
- * a document: the unions of the kinds, and what the server answers about a page.
+ * kind's keys are written once, and so are the unions of the kinds (PageDef, EntityPageDef).
+ * ./types.ts re-exports them: import from either. What is here is not a document.
  */
-import type {
-  AllocationPageDef,
-  ArticlePageDef,
-  DashboardPageDef,
-  DetailPageDef,
-  FormPageDef,
-  ListPageDef,
-  LookupPageDef,
-  ProgressPageDef,
-  RankingPageDef,
-  StatisticsPageDef,
-  StudioPageDef,
-} from './generated/index.js';
 import type { ResourceRecord } from './types.js';
 
 export type * from './generated/index.js';
@@ -30,15 +17,3 @@ export interface DashboardBlockData {
   /** list: the first rows (id, the named fields, status and its label). */
   rows?: ResourceRecord[];
 }
-
-export type EntityPageDef =
-  | ListPageDef
-  | FormPageDef
-  | DetailPageDef
-  | ArticlePageDef
-  | AllocationPageDef
-  | ProgressPageDef
-  | RankingPageDef
-  | StatisticsPageDef;
-
-export type PageDef = EntityPageDef | DashboardPageDef | LookupPageDef | StudioPageDef;

@@ -2,15 +2,16 @@
  * Generated from schemas/meta/*-page.schema.json by npm run schemas:types: edit the meta-schema, then
  * regenerate. Do not edit by hand.
  */
-export * from './listPage.js';
-export * from './formPage.js';
-export * from './detailPage.js';
-export * from './dashboardPage.js';
-export * from './articlePage.js';
+export * from './pageKinds.js';
 export * from './allocationPage.js';
+export * from './articlePage.js';
+export * from './dashboardPage.js';
+export * from './detailPage.js';
+export * from './formPage.js';
+export * from './listPage.js';
+export * from './lookupPage.js';
 export * from './progressPage.js';
 export * from './rankingPage.js';
 export * from './statisticsPage.js';
-export * from './lookupPage.js';
 export * from './studioPage.js';
 export * from './widgetNames.js';
