@@ -7,7 +7,7 @@ import { FIXTURE_USER } from '../../../src/client/runtime/testing/fixtureDataPro
 import { FORM_FIELDS, dataProvider, formPage, measureKeys, whenVisible } from './fixtures.js';
 
 await Promise.all([
-  import('../../../src/client/runtime/pages/FormPage.js'),
+  import('../../../src/client/runtime/pages/form/FormPage.js'),
   import('../../../src/client/runtime/pages/useSchemaField.js'),
 ]);
 measureKeys();

@@ -48,7 +48,7 @@ export interface TextFilter {
 
 /**
  * The filters as plain text boxes when every one of them is one (the public lists' 标题 search),
- * else null. Those lists draw them without Formily (pages/TextFilterBar.tsx), so a visitor's page
+ * else null. Those lists draw them without Formily (pages/list/TextFilterBar.tsx), so a visitor's page
  * loads no form library; any select, date or number filter takes the Formily filter bar.
  */
 export function textOnlyFilters(

@@ -1,31 +1,51 @@
 /**
- * The page kinds whose code is a chunk of its own, under the names the server gives them in the
- * route tree (src/shared/schema/pageChunk.ts: every kind, and 'list' for the full list page). No
- * React and no static import of any page here: the shell imports this module to start a route's
- * chunk as the route opens, together with the runtime and the page schema.
+ * The page kinds, one line each: the chunk of a kind's code (its folder's page module) and the
+ * component it exports, under the kind's name (src/shared/schema/pageChunk.ts: every kind, and
+ * 'list' for the full list page). ./index.ts registers every kind here, and the shell imports this
+ * module to start a route's chunk as the route opens. No React and no static import of any page
+ * here: each page stays a chunk of its own.
  */
-const loaders = {
-  list: () => import('./ListPage.js'),
-  form: () => import('./FormPage.js'),
-  detail: () => import('./DetailPage.js'),
-  article: () => import('./ArticlePage.js'),
-  dashboard: () => import('./DashboardPage.js'),
-  allocation: () => import('./AllocationPage.js'),
-  progress: () => import('./ProgressPage.js'),
-  ranking: () => import('./RankingPage.js'),
-  statistics: () => import('./StatisticsPage.js'),
-  lookup: () => import('./LookupPage.js'),
-  studio: () => import('./studio/StudioPage.js'),
+import type { ComponentType } from 'react';
+import type { PageKindProps } from './types.js';
+
+/** A kind's chunk: how to load its module, and which of its exports is the page. */
+function chunk<M, K extends keyof M>(load: () => Promise<M>, page: K) {
+  return { load, page };
+}
+
+const chunks = {
+  list: chunk(() => import('./list/ListPage.js'), 'ListPage'),
+  form: chunk(() => import('./form/FormPage.js'), 'FormPage'),
+  detail: chunk(() => import('./detail/DetailPage.js'), 'DetailPage'),
+  article: chunk(() => import('./article/ArticlePage.js'), 'ArticlePage'),
+  dashboard: chunk(() => import('./dashboard/DashboardPage.js'), 'DashboardPage'),
+  allocation: chunk(() => import('./AllocationPage.js'), 'AllocationPage'),
+  progress: chunk(() => import('./ProgressPage.js'), 'ProgressPage'),
+  ranking: chunk(() => import('./RankingPage.js'), 'RankingPage'),
+  statistics: chunk(() => import('./statistics/StatisticsPage.js'), 'StatisticsPage'),
+  lookup: chunk(() => import('./lookup/LookupPage.js'), 'LookupPage'),
+  studio: chunk(() => import('./studio/StudioPage.js'), 'StudioPage'),
 };
 
-export type PageChunk = keyof typeof loaders;
+export type PageChunk = keyof typeof chunks;
 
 /** The chunk's module; the browser fetches and runs a module once, however often it is asked for. */
-export function loadPageChunk<K extends PageChunk>(name: K): ReturnType<(typeof loaders)[K]> {
-  return loaders[name]() as ReturnType<(typeof loaders)[K]>;
+export function loadPageChunk<K extends PageChunk>(name: K): ReturnType<(typeof chunks)[K]['load']> {
+  return chunks[name].load() as ReturnType<(typeof chunks)[K]['load']>;
+}
+
+/** Every kind with its page's loader: the component the kind's chunk exports. */
+export function pageChunkKinds(): [PageChunk, () => Promise<ComponentType<PageKindProps>>][] {
+  return (Object.keys(chunks) as PageChunk[]).map((kind) => [
+    kind,
+    () =>
+      chunks[kind]
+        .load()
+        .then((m) => (m as Record<string, unknown>)[chunks[kind].page] as ComponentType<PageKindProps>),
+  ]);
 }
 
 /** Starts loading a route's page chunk, if it names one this runtime has; a failure is left to the page's own load. */
 export function preloadPageChunk(name: string | undefined): void {
-  if (name && Object.hasOwn(loaders, name)) loadPageChunk(name as PageChunk).catch(() => undefined);
+  if (name && Object.hasOwn(chunks, name)) loadPageChunk(name as PageChunk).catch(() => undefined);
 }

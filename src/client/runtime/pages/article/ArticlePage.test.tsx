@@ -2,10 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { cleanup, waitFor } from '@testing-library/react';
-import type { EntityDef, PageDef, ResourceRecord } from '../../../shared/schema/types.js';
-import { createFixtureDataProvider } from '../testing/fixtureDataProvider.js';
-import { renderPage } from '../testing/renderPage.js';
-import { setupDom } from '../testing/setupDom.js';
+import type { EntityDef, PageDef, ResourceRecord } from '../../../../shared/schema/types.js';
+import { createFixtureDataProvider } from '../../testing/fixtureDataProvider.js';
+import { renderPage } from '../../testing/renderPage.js';
+import { setupDom } from '../../testing/setupDom.js';
 
 // The article page kind on the real public FAQ page: an expert's answer is plain text.
 setupDom();
@@ -13,7 +13,7 @@ afterEach(() => {
   cleanup();
 });
 
-const root = path.resolve(import.meta.dirname, '../../../..');
+const root = path.resolve(import.meta.dirname, '../../../../..');
 const read = <T,>(p: string): T => JSON.parse(fs.readFileSync(path.join(root, p), 'utf8')) as T;
 
 function provider(pageFile: string, entityFile: string, record: Record<string, unknown>) {

@@ -6,16 +6,16 @@
 import { FileTextOutlined } from '@ant-design/icons';
 import { Result, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
-import type { ArticlePageDef, ResourceRecord } from '../../../shared/schema/types.js';
-import type { FileRefLike } from '../data/dataProvider.js';
-import { useDictionary } from '../dictionaries/useDictionary.js';
-import { areaText } from '../model/dashboard.js';
-import { formatDate } from '../model/columns.js';
-import { useRuntime } from '../RuntimeContext.js';
-import { FileList } from '../widgets/FileList.js';
-import { sanitizeHtml } from '../widgets/sanitizeHtml.js';
-import type { PageKindProps } from './types.js';
-import '../widgets/richtext.css';
+import type { ArticlePageDef, ResourceRecord } from '../../../../shared/schema/types.js';
+import type { FileRefLike } from '../../data/dataProvider.js';
+import { useDictionary } from '../../dictionaries/useDictionary.js';
+import { areaText } from '../../model/dashboard.js';
+import { formatDate } from '../../model/columns.js';
+import { useRuntime } from '../../RuntimeContext.js';
+import { FileList } from '../../widgets/FileList.js';
+import { sanitizeHtml } from '../../widgets/sanitizeHtml.js';
+import type { PageKindProps } from '../types.js';
+import '../../widgets/richtext.css';
 import './article.css';
 
 export const ARTICLE_NOT_FOUND = '内容不存在或已撤下';

@@ -6,12 +6,12 @@
 import { Badge, Card, Col, Empty, List, Row, Skeleton, Statistic, Steps, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { DashboardBlockData, DashboardBlockDef, DashboardPageDef } from '../../../shared/schema/types.js';
-import { useDictionary } from '../dictionaries/useDictionary.js';
-import { areaText, blockSpan, countdown, rowLink, rowTitle, stepIndex, visibleBlocks } from '../model/dashboard.js';
-import { formatDate } from '../model/columns.js';
-import { useRuntime } from '../RuntimeContext.js';
-import type { PageKindProps } from './types.js';
+import type { DashboardBlockData, DashboardBlockDef, DashboardPageDef } from '../../../../shared/schema/types.js';
+import { useDictionary } from '../../dictionaries/useDictionary.js';
+import { areaText, blockSpan, countdown, rowLink, rowTitle, stepIndex, visibleBlocks } from '../../model/dashboard.js';
+import { formatDate } from '../../model/columns.js';
+import { useRuntime } from '../../RuntimeContext.js';
+import type { PageKindProps } from '../types.js';
 import './dashboard.css';
 
 function FigureBlock({ block, data }: { block: DashboardBlockDef; data: DashboardBlockData | null | undefined }) {

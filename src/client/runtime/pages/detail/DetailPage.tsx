@@ -4,18 +4,18 @@
  */
 import { Card, Result, Space, Spin, Tabs } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { test } from '../../../shared/rules/evaluate.js';
-import type { DetailPageDef, DetailTabDef, PageBundle, ResourceRecord } from '../../../shared/schema/types.js';
-import { visibleActions } from '../model/actions.js';
-import { ruleContext } from '../model/ruleContext.js';
-import { PageContext } from '../PageContext.js';
-import { useRuntime } from '../RuntimeContext.js';
-import { ActionButton } from './ActionButton.js';
-import { FormPage, RECORD_NOT_FOUND } from './FormPage.js';
-import { ListPage } from './ListPage.js';
+import { test } from '../../../../shared/rules/evaluate.js';
+import type { DetailPageDef, DetailTabDef, PageBundle, ResourceRecord } from '../../../../shared/schema/types.js';
+import { visibleActions } from '../../model/actions.js';
+import { ruleContext } from '../../model/ruleContext.js';
+import { PageContext } from '../../PageContext.js';
+import { useRuntime } from '../../RuntimeContext.js';
+import { ActionButton } from '../ActionButton.js';
+import { FormPage, RECORD_NOT_FOUND } from '../form/FormPage.js';
+import { ListPage } from '../list/ListPage.js';
 import { LogTable } from './LogTable.js';
-import type { PageKindProps } from './types.js';
-import { useActionRunner } from './useActionRunner.js';
+import type { PageKindProps } from '../types.js';
+import { useActionRunner } from '../useActionRunner.js';
 
 // dagre and the diagram load only when a detail page shows a workflow.
 const LazyWorkflowDiagram = lazy(() => import('./WorkflowDiagram.js').then((m) => ({ default: m.WorkflowDiagram })));

@@ -1,5 +1,5 @@
 import { Table, Typography } from 'antd';
-import type { FieldChange } from '../../../shared/schema/types.js';
+import type { FieldChange } from '../../../../shared/schema/types.js';
 
 const EMPTY = <Typography.Text type="secondary">（空）</Typography.Text>;
 

@@ -2,12 +2,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { cleanup, render, waitFor } from '@testing-library/react';
-import type { OperationLogRow, WorkflowDef } from '../../../shared/schema/types.js';
-import { fixtureDictionaries, fixtureEntities, fixturePages, fixtureWorkflows } from '../__fixtures__/index.js';
-import { ANY_NODE, edgeLabel, layoutWorkflow, transitionArrows } from '../model/workflowGraph.js';
-import { RuntimeProvider } from '../RuntimeContext.js';
-import { createFixtureDataProvider } from '../testing/fixtureDataProvider.js';
-import { setupDom } from '../testing/setupDom.js';
+import type { OperationLogRow, WorkflowDef } from '../../../../shared/schema/types.js';
+import { fixtureDictionaries, fixtureEntities, fixturePages, fixtureWorkflows } from '../../__fixtures__/index.js';
+import { ANY_NODE, edgeLabel, layoutWorkflow, transitionArrows } from '../../model/workflowGraph.js';
+import { RuntimeProvider } from '../../RuntimeContext.js';
+import { createFixtureDataProvider } from '../../testing/fixtureDataProvider.js';
+import { setupDom } from '../../testing/setupDom.js';
 import { WorkflowDiagram } from './WorkflowDiagram.js';
 
 setupDom();

@@ -6,9 +6,9 @@
  */
 import { Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import type { OperationLogRow, WorkflowDef } from '../../../shared/schema/types.js';
-import { layoutWorkflow, type DiagramEdge, type DiagramNode } from '../model/workflowGraph.js';
-import { useRuntime } from '../RuntimeContext.js';
+import type { OperationLogRow, WorkflowDef } from '../../../../shared/schema/types.js';
+import { layoutWorkflow, type DiagramEdge, type DiagramNode } from '../../model/workflowGraph.js';
+import { useRuntime } from '../../RuntimeContext.js';
 
 const STROKE: Record<string, string> = {
   default: '#8c8c8c',

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { fixtureDictionaries, fixtureEntities, fixturePages, fixtureWorkflows } from '../__fixtures__/index.js';
-import { createFixtureDataProvider } from '../testing/fixtureDataProvider.js';
-import { currentLocation, renderPage, settle } from '../testing/renderPage.js';
-import { setupDom } from '../testing/setupDom.js';
+import { fixtureDictionaries, fixtureEntities, fixturePages, fixtureWorkflows } from '../../__fixtures__/index.js';
+import { createFixtureDataProvider } from '../../testing/fixtureDataProvider.js';
+import { currentLocation, renderPage, settle } from '../../testing/renderPage.js';
+import { setupDom } from '../../testing/setupDom.js';
 
 setupDom();
 afterEach(() => {

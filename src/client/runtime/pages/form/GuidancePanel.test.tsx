@@ -2,8 +2,8 @@
 import { createForm } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import type { EntityDef, FormPageDef, WorkflowDef } from '../../../shared/schema/types.js';
-import { setupDom } from '../testing/setupDom.js';
+import type { EntityDef, FormPageDef, WorkflowDef } from '../../../../shared/schema/types.js';
+import { setupDom } from '../../testing/setupDom.js';
 import { GuidancePanel } from './GuidancePanel.js';
 import { GuidedSubmit } from './GuidedSubmit.js';
 

@@ -6,10 +6,10 @@
 import { useForm, observer } from '@formily/react';
 import { toJS } from '@formily/reactive';
 import { Alert, Card, Tag } from 'antd';
-import type { RuleInputs } from '../model/ruleContext.js';
-import { ruleContext } from '../model/ruleContext.js';
-import { guidance, missingItems, type GuidanceStep } from '../model/guidance.js';
-import type { EntityDef, FormPageDef, WorkflowDef } from '../../../shared/schema/types.js';
+import type { RuleInputs } from '../../model/ruleContext.js';
+import { ruleContext } from '../../model/ruleContext.js';
+import { guidance, missingItems, type GuidanceStep } from '../../model/guidance.js';
+import type { EntityDef, FormPageDef, WorkflowDef } from '../../../../shared/schema/types.js';
 
 export interface GuidanceSource {
   page: FormPageDef;

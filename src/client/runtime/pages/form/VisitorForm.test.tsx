@@ -2,10 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { EntityDef, PageDef } from '../../../shared/schema/types.js';
-import { createFixtureDataProvider } from '../testing/fixtureDataProvider.js';
-import { currentLocation, renderPage } from '../testing/renderPage.js';
-import { setupDom } from '../testing/setupDom.js';
+import type { EntityDef, PageDef } from '../../../../shared/schema/types.js';
+import { createFixtureDataProvider } from '../../testing/fixtureDataProvider.js';
+import { currentLocation, renderPage } from '../../testing/renderPage.js';
+import { setupDom } from '../../testing/setupDom.js';
 
 // The form page kind in its visitor mode (publicSubmit), on the real sign-up page.
 setupDom();
@@ -13,7 +13,7 @@ afterEach(() => {
   cleanup();
 });
 
-const root = path.resolve(import.meta.dirname, '../../../..');
+const root = path.resolve(import.meta.dirname, '../../../../..');
 const read = <T,>(p: string): T => JSON.parse(fs.readFileSync(path.join(root, p), 'utf8')) as T;
 const schemas = {
   pages: [read<PageDef>('schemas/pages/system/signUp.form.json')],

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { PageDef } from '../../../shared/schema/types.js';
-import { fixtureDictionaries, fixtureEntities, fixturePages, fixtureWorkflows } from '../__fixtures__/index.js';
-import { createFixtureDataProvider } from '../testing/fixtureDataProvider.js';
-import { currentLocation, renderPage } from '../testing/renderPage.js';
-import { setupDom } from '../testing/setupDom.js';
-import { LEAVE_QUESTION, mayLeave } from '../../feedback/leaveGuard.js';
+import type { PageDef } from '../../../../shared/schema/types.js';
+import { fixtureDictionaries, fixtureEntities, fixturePages, fixtureWorkflows } from '../../__fixtures__/index.js';
+import { createFixtureDataProvider } from '../../testing/fixtureDataProvider.js';
+import { currentLocation, renderPage } from '../../testing/renderPage.js';
+import { setupDom } from '../../testing/setupDom.js';
+import { LEAVE_QUESTION, mayLeave } from '../../../feedback/leaveGuard.js';
 
 setupDom();
 afterEach(() => {

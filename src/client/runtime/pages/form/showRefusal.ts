@@ -1,6 +1,6 @@
 import type { Form } from '@formily/core';
-import { MESSAGES } from '../../../shared/envelope.js';
-import { fieldErrorsOf, refusalText } from '../../../shared/fieldErrors.js';
+import { MESSAGES } from '../../../../shared/envelope.js';
+import { fieldErrorsOf, refusalText } from '../../../../shared/fieldErrors.js';
 
 interface Refusal {
   message?: unknown;

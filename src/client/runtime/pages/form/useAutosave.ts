@@ -1,13 +1,13 @@
 import { onFieldInputValueChange, type Form } from '@formily/core';
 import { toJS } from '@formily/reactive';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FormPageDef, ResourceRecord } from '../../../shared/schema/types.js';
-import { snapshotOf } from '../model/formInit.js';
-import { saveBody } from '../model/formSchema.js';
-import { useRuntime } from '../RuntimeContext.js';
-import { useMessage } from '../../feedback/messages.js';
+import type { FormPageDef, ResourceRecord } from '../../../../shared/schema/types.js';
+import { snapshotOf } from '../../model/formInit.js';
+import { saveBody } from '../../model/formSchema.js';
+import { useRuntime } from '../../RuntimeContext.js';
+import { useMessage } from '../../../feedback/messages.js';
 import { clearRefusal, showRefusal } from './showRefusal.js';
-import { uploadGate } from '../../api/uploadGate.js';
+import { uploadGate } from '../../../api/uploadGate.js';
 
 export const AUTOSAVE_DEFAULT_SECONDS = 30;
 /** Quiet time after the last keystroke before a draft saves itself (FormPageDef.autosave.debounceSeconds). */

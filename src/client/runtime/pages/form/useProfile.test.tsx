@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { cleanup, waitFor } from '@testing-library/react';
-import type { PageDef } from '../../../shared/schema/types.js';
-import { fixtureDictionaries, fixtureEntities, fixturePages, fixtureWorkflows } from '../__fixtures__/index.js';
-import { createFixtureDataProvider } from '../testing/fixtureDataProvider.js';
-import { renderPage } from '../testing/renderPage.js';
-import { setupDom } from '../testing/setupDom.js';
-import { readsProfile } from '../model/formInit.js';
+import type { PageDef } from '../../../../shared/schema/types.js';
+import { fixtureDictionaries, fixtureEntities, fixturePages, fixtureWorkflows } from '../../__fixtures__/index.js';
+import { createFixtureDataProvider } from '../../testing/fixtureDataProvider.js';
+import { renderPage } from '../../testing/renderPage.js';
+import { setupDom } from '../../testing/setupDom.js';
+import { readsProfile } from '../../model/formInit.js';
 import { PROFILE_PATH } from './useProfile.js';
-import application from '../../../../schemas/pages/topics/topic.application.json';
+import application from '../../../../../schemas/pages/topics/topic.application.json';
 
 setupDom();
 afterEach(() => {

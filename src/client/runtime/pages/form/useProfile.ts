@@ -4,7 +4,7 @@
  * it and only for that page; kept in memory, never stored in the browser.
  */
 import { useEffect, useState } from 'react';
-import { useRuntime } from '../RuntimeContext.js';
+import { useRuntime } from '../../RuntimeContext.js';
 
 export const PROFILE_PATH = 'sys/myProfile';
 

@@ -6,12 +6,12 @@
  */
 import { Empty, Spin } from 'antd';
 import { useMemo } from 'react';
-import type { ListPageDef } from '../../../shared/schema/types.js';
-import { planColumns } from '../model/columns.js';
-import { initialListState, toListRequest } from '../model/listQuery.js';
-import { renderCell } from './cells.js';
+import type { ListPageDef } from '../../../../shared/schema/types.js';
+import { planColumns } from '../../model/columns.js';
+import { initialListState, toListRequest } from '../../model/listQuery.js';
+import { renderCell } from '../cells.js';
 import './compactList.css';
-import type { PageKindProps } from './types.js';
+import type { PageKindProps } from '../types.js';
 import { useListAnswer } from './useListAnswer.js';
 
 export function CompactList({ bundle, fixed }: PageKindProps) {

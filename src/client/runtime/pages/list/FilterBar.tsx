@@ -4,11 +4,11 @@ import { FormProvider } from '@formily/react';
 import { toJS } from '@formily/reactive';
 import { Button } from 'antd';
 import { useMemo } from 'react';
-import type { ListPageDef } from '../../../shared/schema/types.js';
-import { buildFilterSchema } from '../model/filterSchema.js';
-import type { PageKindProps } from './types.js';
-import { useSchemaField } from './useSchemaField.js';
-import './formPage.css';
+import type { ListPageDef } from '../../../../shared/schema/types.js';
+import { buildFilterSchema } from '../../model/filterSchema.js';
+import type { PageKindProps } from '../types.js';
+import { useSchemaField } from '../useSchemaField.js';
+import '../form/formPage.css';
 
 export interface FilterBarProps {
   page: ListPageDef;

@@ -1,10 +1,10 @@
 import { Alert, Button, Space, Table, Upload } from 'antd';
-import { Dialog } from '../../feedback/Dialog.js';
+import { Dialog } from '../../../feedback/Dialog.js';
 import { useState } from 'react';
-import type { ImportReport } from '../../../shared/schema/types.js';
-import { useRuntime } from '../RuntimeContext.js';
-import { actionIcon } from './icons.js';
-import { useMessage } from '../../feedback/messages.js';
+import type { ImportReport } from '../../../../shared/schema/types.js';
+import { useRuntime } from '../../RuntimeContext.js';
+import { actionIcon } from '../icons.js';
+import { useMessage } from '../../../feedback/messages.js';
 
 /** Same ceiling as the server's import body (base64 grows the file by a third). */
 export const IMPORT_MAX_BYTES = 6 * 1024 * 1024;

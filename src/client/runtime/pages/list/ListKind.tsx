@@ -1,13 +1,13 @@
 import { lazy, useState } from 'react';
-import type { ListPageDef, PageBundle } from '../../../shared/schema/types.js';
-import { prefetchList } from '../data/listPrefetch.js';
-import { isCompactList } from '../../../shared/schema/compactList.js';
-import { toListRequest } from '../model/listQuery.js';
-import { firstListState, sessionStore } from '../model/rememberedList.js';
-import type { RuntimeEnv } from '../RuntimeContext.js';
+import type { ListPageDef, PageBundle } from '../../../../shared/schema/types.js';
+import { prefetchList } from '../../data/listPrefetch.js';
+import { isCompactList } from '../../../../shared/schema/compactList.js';
+import { toListRequest } from '../../model/listQuery.js';
+import { firstListState, sessionStore } from '../../model/rememberedList.js';
+import type { RuntimeEnv } from '../../RuntimeContext.js';
 import { CompactList } from './CompactList.js';
-import { loadPageChunk } from './pageChunks.js';
-import type { PageKindProps, Query } from './types.js';
+import { loadPageChunk } from '../pageChunks.js';
+import type { PageKindProps, Query } from '../types.js';
 
 // The full list (table, pager, filters, actions) is its own chunk: the portal's home shows only
 // compact lists and never loads it. SchemaPage renders page kinds inside Suspense.

@@ -21,12 +21,18 @@ import {
   useState,
 } from 'react';
 import { Link } from 'react-router-dom';
-import type { ListPageDef, ResourceRecord } from '../../../shared/schema/types.js';
-import { useFirstPaintDone } from '../../hooks/useFirstPaintDone.js';
-import { batchActionOffered, resolveAction, rowActionOrder, rowsAllowing, visibleActions } from '../model/actions.js';
-import { planColumns } from '../model/columns.js';
-import { textOnlyFilters } from '../model/filterSchema.js';
-import { actionsWidth, inlineActionCount, tableSizing } from '../model/tableWidth.js';
+import type { ListPageDef, ResourceRecord } from '../../../../shared/schema/types.js';
+import { useFirstPaintDone } from '../../../hooks/useFirstPaintDone.js';
+import {
+  batchActionOffered,
+  resolveAction,
+  rowActionOrder,
+  rowsAllowing,
+  visibleActions,
+} from '../../model/actions.js';
+import { planColumns } from '../../model/columns.js';
+import { textOnlyFilters } from '../../model/filterSchema.js';
+import { actionsWidth, inlineActionCount, tableSizing } from '../../model/tableWidth.js';
 import {
   initialListState,
   listReducer,
@@ -34,16 +40,16 @@ import {
   toListRequest,
   totalText,
   type ListState,
-} from '../model/listQuery.js';
-import { firstListState, rememberListState, sessionStore } from '../model/rememberedList.js';
-import { useRuntime } from '../RuntimeContext.js';
-import { ActionButton } from './ActionButton.js';
+} from '../../model/listQuery.js';
+import { firstListState, rememberListState, sessionStore } from '../../model/rememberedList.js';
+import { useRuntime } from '../../RuntimeContext.js';
+import { ActionButton } from '../ActionButton.js';
 import { RowMoreActions } from './RowMoreActions.js';
 import { ListFrame } from './ListFrame.js';
-import { renderCell } from './cells.js';
+import { renderCell } from '../cells.js';
 import { TextFilterBar } from './TextFilterBar.js';
-import type { PageKindProps } from './types.js';
-import { useActionRunner } from './useActionRunner.js';
+import type { PageKindProps } from '../types.js';
+import { useActionRunner } from '../useActionRunner.js';
 import { useListAnswer } from './useListAnswer.js';
 import './listPage.css';
 

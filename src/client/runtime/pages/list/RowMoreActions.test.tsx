@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { ResolvedAction } from '../model/actions.js';
-import { setupDom } from '../testing/setupDom.js';
+import type { ResolvedAction } from '../../model/actions.js';
+import { setupDom } from '../../testing/setupDom.js';
 import { asksFirst, RowMoreActions } from './RowMoreActions.js';
 
 setupDom();

@@ -7,7 +7,7 @@
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Popover } from 'antd';
 import { useState, type ReactNode } from 'react';
-import type { ResolvedAction } from '../model/actions.js';
+import type { ResolvedAction } from '../../model/actions.js';
 
 /** Whether pressing `action` asks something before it is done (its question is anchored to the button). */
 export function asksFirst(action: ResolvedAction): boolean {

@@ -5,7 +5,7 @@
  */
 import { Button, Input } from 'antd';
 import { useState } from 'react';
-import type { TextFilter } from '../model/filterSchema.js';
+import type { TextFilter } from '../../model/filterSchema.js';
 import './textFilterBar.css';
 
 export interface TextFilterBarProps {

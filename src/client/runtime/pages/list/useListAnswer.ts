@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ListRequest, ListResult } from '../../../shared/schema/types.js';
-import { findPrefetchedList, listCall, usedPrefetchedList } from '../data/listPrefetch.js';
-import { useRuntime } from '../RuntimeContext.js';
+import type { ListRequest, ListResult } from '../../../../shared/schema/types.js';
+import { findPrefetchedList, listCall, usedPrefetchedList } from '../../data/listPrefetch.js';
+import { useRuntime } from '../../RuntimeContext.js';
 
 const EMPTY: ListResult = { list: [], total: 0, page: 1, pageSize: 10 };
 

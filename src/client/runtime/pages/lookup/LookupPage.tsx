@@ -5,10 +5,10 @@
  */
 import { Alert, Card, Descriptions, Input, Spin } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import type { LookupPageDef } from '../../../shared/schema/types.js';
-import { useRuntime } from '../RuntimeContext.js';
-import type { PageKindProps } from './types.js';
-import { CopyButton } from '../widgets/CopyButton.js';
+import type { LookupPageDef } from '../../../../shared/schema/types.js';
+import { useRuntime } from '../../RuntimeContext.js';
+import type { PageKindProps } from '../types.js';
+import { CopyButton } from '../../widgets/CopyButton.js';
 
 type State =
   | { kind: 'idle' }

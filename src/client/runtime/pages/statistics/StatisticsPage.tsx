@@ -6,9 +6,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Row, Select, Space, Spin, Statistic, Table } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import type { StatisticsPageDef } from '../../../shared/schema/types.js';
-import { useRuntime } from '../RuntimeContext.js';
-import type { PageKindProps } from './types.js';
+import type { StatisticsPageDef } from '../../../../shared/schema/types.js';
+import { useRuntime } from '../../RuntimeContext.js';
+import type { PageKindProps } from '../types.js';
 
 const StatisticsChart = lazy(() => import('./StatisticsChart.js'));
 
