@@ -6,8 +6,8 @@ import type { ColumnPlan } from '../model/columns.js';
 import { renderCell } from '../pages/cells.js';
 import { RuntimeProvider } from '../RuntimeContext.js';
 import { createFixtureDataProvider } from '../testing/fixtureDataProvider.js';
-import { DictText } from '../widgets/DictText.js';
-import { Select } from '../widgets/Select.js';
+import { DictText } from '../widgets/DictText/DictText.js';
+import { Select } from '../widgets/Select/Select.js';
 import { DICT_PENDING_TEXT } from './DictPending.js';
 
 afterEach(() => {

@@ -9,8 +9,8 @@ import { formatDate, richTextToPlain, type ColumnPlan } from '../model/columns.j
 import { areaText } from '../model/dashboard.js';
 import { fillPlaceholders } from '../../../shared/schema/placeholders.js';
 import type { FileRefLike } from '../data/dataProvider.js';
-import { FileList } from '../widgets/FileList.js';
-import { StatusTag } from '../widgets/StatusTag.js';
+import { FileList } from '../widgets/FileList/FileList.js';
+import { StatusTag } from '../widgets/StatusTag/StatusTag.js';
 import { CopyButton } from '../widgets/CopyButton.js';
 
 function DictCell({ type, value, tag }: { type: string; value: unknown; tag: boolean }) {

@@ -12,10 +12,10 @@ import { useDictionary } from '../../dictionaries/useDictionary.js';
 import { areaText } from '../../model/dashboard.js';
 import { formatDate } from '../../model/columns.js';
 import { useRuntime } from '../../RuntimeContext.js';
-import { FileList } from '../../widgets/FileList.js';
+import { FileList } from '../../widgets/FileList/FileList.js';
 import { sanitizeHtml } from '../../widgets/sanitizeHtml.js';
 import type { PageKindProps } from '../types.js';
-import '../../widgets/richtext.css';
+import '../../widgets/RichText/richtext.css';
 import './article.css';
 
 export const ARTICLE_NOT_FOUND = '内容不存在或已撤下';

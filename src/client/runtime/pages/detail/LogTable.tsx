@@ -4,7 +4,7 @@ import { ROLE_NAMES, type RoleCode } from '../../../../shared/roles.js';
 import type { OperationLogRow, WorkflowDef } from '../../../../shared/schema/types.js';
 import { formatDate, statusOf } from '../../model/columns.js';
 import { useRuntime } from '../../RuntimeContext.js';
-import { StatusTag } from '../../widgets/StatusTag.js';
+import { StatusTag } from '../../widgets/StatusTag/StatusTag.js';
 import { changesSummary, LogChanges } from './LogChanges.js';
 
 /**

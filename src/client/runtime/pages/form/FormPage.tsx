@@ -25,7 +25,7 @@ import { useRuntime } from '../../RuntimeContext.js';
 import { hasWidget } from '../../widgets/registry.js';
 import type { PageKindProps } from '../types.js';
 import { useSchemaField } from '../useSchemaField.js';
-import { FORM_REFUSED_EVENT } from '../../widgets/Captcha.js';
+import { FORM_REFUSED_EVENT } from '../../widgets/Captcha/Captcha.js';
 import { useAutosave } from './useAutosave.js';
 import { holdUnsaved, mayLeave } from '../../../feedback/leaveGuard.js';
 import { initialValuesOf, readsProfile, resumeRequest } from '../../model/formInit.js';

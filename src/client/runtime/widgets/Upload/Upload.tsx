@@ -1,0 +1,22 @@
+/**
+ * Widget "Upload": the hand-written chunked md5 uploader as a Formily field. The runtime passes
+ * belongType ("entity.field") and the field's accept / maxCount / maxSize; read-pretty lists the
+ * stored files with preview and download links. The uploader (hashing, chunking, progress) loads on
+ * first use, so pages without an editable upload field never fetch it.
+ */
+import { connect, mapReadPretty } from '@formily/react';
+import { lazy, Suspense } from 'react';
+import type { UploaderProps } from '../../../upload/Uploader.js';
+import { UploadFileList } from '../../../upload/UploadFileList.js';
+
+const LazyUploader = lazy(() => import('../../../upload/Uploader.js').then((m) => ({ default: m.Uploader })));
+
+function UploadField(props: UploaderProps) {
+  return (
+    <Suspense fallback={<div className="runtime-lazy-loading" aria-busy="true" style={{ minHeight: 32 }} />}>
+      <LazyUploader {...props} />
+    </Suspense>
+  );
+}
+
+export const Upload = connect(UploadField, mapReadPretty(UploadFileList));
