@@ -269,3 +269,13 @@ export async function followNotice(page: Page, text: string, url: string): Promi
   await notice.click();
   await page.waitForURL(url);
 }
+
+/** Any dialog (alert, confirm, prompt) the page opens is recorded and dismissed. */
+export function watchDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (d) => {
+    seen.push(`${d.type()}: ${d.message()}`);
+    void d.dismiss().catch(() => undefined);
+  });
+  return seen;
+}
