@@ -14,12 +14,29 @@ import { resave } from './resave.js';
 import type { RouteInfo } from './routes.js';
 import { codedHeadings, screenProblems, type DictionaryOptions } from './screenChecks.js';
 import { errorLine, onceMore } from './steady.js';
+import {
+  actionTypes,
+  activateTab,
+  CONTENT,
+  label,
+  locate,
+  rowLabels,
+  steadyTabLabels,
+  tables,
+  tabLabels,
+  type Task,
+} from './screen.js';
 import type { Watch } from './watch.js';
 
 /** What pressing an action came to. */
 type Outcome = 'moved away' | 'done' | 'nowhere' | 'navigated';
 
-export interface PageVisit { url: string; name: string; via: string; actions: string[] }
+export interface PageVisit {
+  url: string;
+  name: string;
+  via: string;
+  actions: string[];
+}
 
 /** How deep links are followed: menu page → a row's target → a target's own tab rows' targets. */
 const MAX_DEPTH = 2;
@@ -27,14 +44,6 @@ const MAX_DEPTH = 2;
 const WALKS_PER_ROUTE = 1;
 /** Rows of each table whose actions are pressed. */
 const FIRST_ROWS = 3;
-const CONTENT = '.shell-content';
-const label = (s: string) => s.replace(/\s+/g, '');
-
-type Task =
-  | { kind: 'row'; table: number; row: number; label: string; type: string }
-  | { kind: 'cell'; table: number; row: number; href: string }
-  | { kind: 'button'; label: string; type: string }
-  | { kind: 'file'; index: number; name: string };
 
 export class Crawler {
   readonly visits: PageVisit[] = [];
@@ -44,7 +53,12 @@ export class Crawler {
   private readonly dicts = new Map<string, DictionaryOptions>();
   private readonly walksOf = new Map<string, number>();
 
-  constructor(readonly page: Page, readonly watch: Watch, private readonly routes: Map<string, RouteInfo>, private readonly account: string) {}
+  constructor(
+    readonly page: Page,
+    readonly watch: Watch,
+    private readonly routes: Map<string, RouteInfo>,
+    private readonly account: string,
+  ) {}
 
   /** Opens `url` (as the app navigates: history, no reload) and walks it. */
   async open(url: string, via: string, depth = 0): Promise<void> {
@@ -61,12 +75,12 @@ export class Crawler {
     const walks = (this.walksOf.get(pathname) ?? 0) + 1;
     this.walksOf.set(pathname, walks);
     if (walks > WALKS_PER_ROUTE) return;
-    const tabs = await this.steadyTabLabels();
+    const tabs = await steadyTabLabels(this.page, this.watch);
     for (let t = 0; t < Math.max(1, tabs.length); t += 1) {
       if (tabs.length) {
         // The previous tab's targets were walked: back to this page first, then its next tab.
         await this.go(here);
-        if (!(await this.activateTab(tabs[t]))) {
+        if (!(await activateTab(this.page, this.watch, tabs[t]))) {
           visit.actions.push(`tab ${tabs[t]}: gone`);
           continue;
         }
@@ -76,7 +90,8 @@ export class Crawler {
       }
       await this.walkActions(here, tabs[t], depth, visit);
     }
-    if (route?.mode === 'edit' || (!route?.mode && new URL(here, 'http://x').searchParams.has('id'))) await resave(this, here, visit);
+    if (route?.mode === 'edit' || (!route?.mode && new URL(here, 'http://x').searchParams.has('id')))
+      await resave(this, here, visit);
   }
 
   private here(): string {
@@ -87,56 +102,20 @@ export class Crawler {
   /** Goes to `url` in the app (pushState and popstate: the router's own way), and waits until it is drawn. */
   private async go(url: string): Promise<void> {
     if (this.here() !== url) {
-      await this.page.evaluate((u) => { window.history.pushState({}, '', u); window.dispatchEvent(new PopStateEvent('popstate', { state: {} })); }, url);
+      await this.page.evaluate((u) => {
+        window.history.pushState({}, '', u);
+        window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+      }, url);
     }
     await this.watch.quiet();
     if (new URL(this.page.url()).pathname === '/homePage') await closeTourIfShown(this.page).catch(() => false);
   }
 
-  private async tabLabels(): Promise<string[]> {
-    return (await this.page.locator(`${CONTENT} .ant-tabs-nav .ant-tabs-tab:visible`).allInnerTexts()).map(label);
-  }
-
-  /** The page's tabs once they stay the same over a settle (a record's tabs are drawn again once it loads). */
-  private async steadyTabLabels(): Promise<string[]> {
-    let tabs = await this.tabLabels();
-    for (let round = 0; round < 3; round += 1) {
-      await this.watch.quiet();
-      const again = await this.tabLabels();
-      if (again.join('|') === tabs.join('|')) break;
-      tabs = again;
-    }
-    return tabs;
-  }
-
-  /**
-   * Opens the tab labelled `name`, found afresh each time (tabs are drawn again under the walk);
-   * false when the page has no such tab any more.
-   */
-  private async activateTab(name: string): Promise<boolean> {
-    const settle = () => this.watch.quiet();
-    return onceMore(async () => {
-      let at = (await this.tabLabels()).indexOf(name);
-      if (at < 0) {
-        await settle();
-        at = (await this.tabLabels()).indexOf(name);
-        if (at < 0) return false;
-      }
-      const tab = this.page.locator(`${CONTENT} .ant-tabs-nav .ant-tabs-tab:visible`).nth(at);
-      const active = await tab.evaluate((el) => el.classList.contains('ant-tabs-tab-active'), undefined, { timeout: 5_000 });
-      if (!active) {
-        await tab.click({ timeout: 5_000 });
-        await this.watch.quiet();
-      }
-      return true;
-    }, settle);
-  }
-
   /** Back at `url` on the tab labelled `tab` (the first when none is named), after a target was walked. */
   async restore(url: string, tab: string | undefined): Promise<void> {
     await this.go(url);
-    const tabs = await this.tabLabels();
-    if (tabs.length) await this.activateTab(tab ?? tabs[0]);
+    const tabs = await tabLabels(this.page);
+    if (tabs.length) await activateTab(this.page, this.watch, tab ?? tabs[0]);
   }
 
   /** Checks what the screen shows now, and the toasts shown since the last look. */
@@ -153,84 +132,72 @@ export class Crawler {
     // The runtime loads a page's dictionaries before drawing it and shows a placeholder while one
     // reloads: a code on screen at any moment is a fault the user sees.
     for (const p of await screenProblems(this.page, coded)) this.watch.add(p.kind, p.detail);
-    const failure = this.page.locator(`${CONTENT} .ant-result-403:visible, ${CONTENT} .ant-result-404:visible, ${CONTENT} .ant-result-500:visible, ${CONTENT} .ant-result-error:visible`);
+    const failure = this.page.locator(
+      `${CONTENT} .ant-result-403:visible, ${CONTENT} .ant-result-404:visible, ${CONTENT} .ant-result-500:visible, ${CONTENT} .ant-result-error:visible`,
+    );
     if (await failure.count()) this.watch.add('failure page', await failure.first().innerText());
     await this.checkToasts();
   }
 
   async checkToasts(): Promise<void> {
-    const fieldErrors = await this.page.locator('.ant-formily-item-error-help:visible, .ant-form-item-explain-error:visible').allInnerTexts();
+    const fieldErrors = await this.page
+      .locator('.ant-formily-item-error-help:visible, .ant-form-item-explain-error:visible')
+      .allInnerTexts();
     for (const t of await this.watch.toasts()) {
-      if (/参数不合法/.test(t.text) && !fieldErrors.join('').trim() && label(t.text) === '参数不合法') this.watch.add('generic 参数不合法', `no field message shown (${t.text})`);
+      if (/参数不合法/.test(t.text) && !fieldErrors.join('').trim() && label(t.text) === '参数不合法')
+        this.watch.add('generic 参数不合法', `no field message shown (${t.text})`);
       else if (t.type === 'error') this.watch.add('error message', t.text);
     }
   }
 
   /** Label → action type, from every action of the schemas the page loaded. */
-  private actionTypes(): Map<string, string> {
-    const out = new Map<string, string>();
-    const defaults: Record<string, string> = { delete: '删除', export: '导出', import: '导入' };
-    for (const b of this.watch.bundles.values()) {
-      const p = b.page ?? {};
-      for (const def of [...(p.toolbar ?? []), ...(p.rowActions ?? []), ...(p.actions ?? []), ...(p.batchActions ?? [])]) {
-        const t = def.type === 'transition' ? b.workflow?.transitions?.find((x: any) => x.action === def.action) : undefined;
-        const name = def.label ?? t?.label ?? defaults[def.type] ?? def.action;
-        if (name && !out.has(label(name))) out.set(label(name), def.type);
-      }
-    }
-    return out;
-  }
-
-  private tables(): Locator {
-    return this.page.locator(`${CONTENT} .ant-table:visible`);
-  }
-
-  /** The row's action labels; 更多 is opened only when it may hold one of `wanted` not shown inline. */
-  private async rowLabels(row: Locator, wanted: Set<string>): Promise<string[]> {
-    const direct = (await row.locator('.runtime-row-actions button:not(.runtime-more-button)').allInnerTexts()).map(label);
-    const more = row.locator('.runtime-more-button');
-    if (!(await more.count()) || [...wanted].every((w) => direct.includes(w))) return [...new Set(direct)];
-    await more.first().click();
-    const pop = this.page.locator('.runtime-more-actions:visible');
-    await pop.first().waitFor();
-    await animationsDone(this.page);
-    const folded = (await pop.first().locator('button').allInnerTexts()).map(label);
-    // The same button closes it (a popover left open covers the next row's button).
-    await more.first().click();
-    await this.page.locator('.runtime-more-actions').first().waitFor({ state: 'hidden', timeout: 5_000 });
-    return [...new Set([...direct, ...folded])];
-  }
-
   /** The tasks the screen offers now: row actions and cell links of the first rows, buttons of the page, file links. */
   private async tasks(path: string, tab: string | undefined): Promise<Task[]> {
-    const types = this.actionTypes();
-    const rowLinks = [...this.watch.bundles.values()].flatMap((b) => (b.page?.rowActions ?? []).filter((d: any) => d.type === 'link' || d.type === 'download').map((d: any) => label(d.label ?? '')));
+    const types = actionTypes(this.watch);
+    const rowLinks = [...this.watch.bundles.values()].flatMap((b) =>
+      (b.page?.rowActions ?? [])
+        .filter((d: any) => d.type === 'link' || d.type === 'download')
+        .map((d: any) => label(d.label ?? '')),
+    );
     const wanted = new Set(rowLinks.filter((l) => !this.done.has(`${path}|${tab}|${types.get(l)} ${l}`)));
     const out: Task[] = [];
-    const tables = this.tables();
-    const nTables = await tables.count();
+    const shown = tables(this.page);
+    const nTables = await shown.count();
     for (let ti = 0; ti < nTables; ti += 1) {
-      const rows = tables.nth(ti).locator('tbody tr.ant-table-row');
+      const rows = shown.nth(ti).locator('tbody tr.ant-table-row');
       const n = await rows.count();
       for (let r = 0; r < n; r += 1) {
         // Past the first rows, only an action none of them offered is looked for (a draft's 编辑
         // further down the page), and only while one is missing.
         const first = r < FIRST_ROWS;
         if (!first && !wanted.size) break;
-        for (const l of await this.rowLabels(rows.nth(r), wanted)) {
-          if (first || wanted.has(l)) out.push({ kind: 'row', table: ti, row: r, label: l, type: types.get(l) ?? 'unknown' });
+        for (const l of await rowLabels(this.page, rows.nth(r), wanted)) {
+          if (first || wanted.has(l))
+            out.push({ kind: 'row', table: ti, row: r, label: l, type: types.get(l) ?? 'unknown' });
           wanted.delete(l);
         }
         if (!first) continue;
-        for (const href of await rows.nth(r).locator('td a[href^="/"]').evaluateAll((as) => as.filter((a) => !a.closest('.runtime-file-list')).map((a) => a.getAttribute('href')!))) {
+        for (const href of await rows
+          .nth(r)
+          .locator('td a[href^="/"]')
+          .evaluateAll((as) =>
+            as.filter((a) => !a.closest('.runtime-file-list')).map((a) => a.getAttribute('href')!),
+          )) {
           out.push({ kind: 'cell', table: ti, row: r, href });
         }
       }
     }
     const buttons = this.page.locator(`${CONTENT} button:visible`);
-    const texts = await buttons.evaluateAll((bs) => bs
-      .filter((b) => !b.closest('.ant-table-row, .runtime-form-buttons, .ant-pagination, .runtime-filters, .ant-tabs-nav, .ant-picker, .ant-upload, .ant-modal') && !(b as HTMLButtonElement).disabled)
-      .map((b) => (b as HTMLElement).innerText.replace(/\s+/g, '')));
+    const texts = await buttons.evaluateAll((bs) =>
+      bs
+        .filter(
+          (b) =>
+            !b.closest(
+              '.ant-table-row, .runtime-form-buttons, .ant-pagination, .runtime-filters, .ant-tabs-nav, .ant-picker, .ant-upload, .ant-modal',
+            ) && !(b as HTMLButtonElement).disabled,
+        )
+        .map((b) => (b as HTMLElement).innerText.replace(/\s+/g, '')),
+    );
     for (const l of new Set(texts)) {
       const type = types.get(l) ?? (/导出|下载/.test(l) ? 'download' : undefined);
       if (type) out.push({ kind: 'button', label: l, type });
@@ -249,13 +216,23 @@ export class Crawler {
 
   private async walkActions(url: string, tab: string | undefined, depth: number, visit: PageVisit): Promise<void> {
     const path = new URL(url, 'http://x').pathname;
-    for (const task of await onceMore(() => this.tasks(path, tab), () => this.settleAt(url, tab))) {
-      const name = task.kind === 'cell' ? `link ${new URL(task.href, 'http://x').pathname}` : task.kind === 'file' ? 'file' : `${task.type} ${task.label}`;
+    for (const task of await onceMore(
+      () => this.tasks(path, tab),
+      () => this.settleAt(url, tab),
+    )) {
+      const name =
+        task.kind === 'cell'
+          ? `link ${new URL(task.href, 'http://x').pathname}`
+          : task.kind === 'file'
+            ? 'file'
+            : `${task.type} ${task.label}`;
       // A button outside the tabs shows on each of them: pressed once per page.
       const key = task.kind === 'button' ? `${path}|${name}` : `${path}|${tab}|${name}`;
       if (this.done.has(key)) continue;
-      const isLink = (task.kind === 'row' || task.kind === 'button') && task.type === 'link' || task.kind === 'cell';
-      const isDownload = task.kind === 'file' || ((task.kind === 'row' || task.kind === 'button') && (task.type === 'export' || task.type === 'download'));
+      const isLink = ((task.kind === 'row' || task.kind === 'button') && task.type === 'link') || task.kind === 'cell';
+      const isDownload =
+        task.kind === 'file' ||
+        ((task.kind === 'row' || task.kind === 'button') && (task.type === 'export' || task.type === 'download'));
       if (!isLink && !isDownload) {
         // Transitions, deletes, imports and batch actions change the data: named in the report, not pressed.
         if (!visit.actions.includes(`not fired: ${task.label}`)) visit.actions.push(`not fired: ${task.label}`);
@@ -268,7 +245,10 @@ export class Crawler {
       // nowhere) is tried once more on the page as it is then; what fails twice is reported.
       let outcome: Outcome;
       try {
-        outcome = await onceMore(() => this.press(task, url, tab, isDownload, visit, name), () => this.settleAt(url, tab));
+        outcome = await onceMore(
+          () => this.press(task, url, tab, isDownload, visit, name),
+          () => this.settleAt(url, tab),
+        );
         if (outcome === 'nowhere') {
           await this.settleAt(url, tab);
           outcome = await this.press(task, url, tab, isDownload, visit, name);
@@ -283,15 +263,26 @@ export class Crawler {
       else if (outcome === 'navigated') {
         visit.actions.push(`${name} → ${new URL(this.page.url()).pathname}`);
         if (this.walkedUrls.has(this.here())) continue;
-        await this.open(this.here(), `${visit.name} ${task.kind === 'cell' ? 'link' : task.kind === 'file' ? 'file' : task.label}`, depth + 1);
+        await this.open(
+          this.here(),
+          `${visit.name} ${task.kind === 'cell' ? 'link' : task.kind === 'file' ? 'file' : task.label}`,
+          depth + 1,
+        );
       }
     }
   }
 
   /** Presses one action at `url` on `tab`: a download is opened as its type, a link followed (through a picking dialog). */
-  private async press(task: Task, url: string, tab: string | undefined, isDownload: boolean, visit: PageVisit, name: string): Promise<Outcome> {
+  private async press(
+    task: Task,
+    url: string,
+    tab: string | undefined,
+    isDownload: boolean,
+    visit: PageVisit,
+    name: string,
+  ): Promise<Outcome> {
     await this.restore(url, tab);
-    const target = await this.locate(task);
+    const target = await locate(this.page, task);
     // Rows move (a re-save puts its record first): an action no longer on its row is left.
     if (!target) return 'moved away';
     if (isDownload) {
@@ -299,56 +290,75 @@ export class Crawler {
       return 'done';
     }
     await target.click({ timeout: 10_000 });
-    const away = () => this.page.waitForURL((u) => `${u.pathname}${u.search}` !== url, { timeout: 10_000 }).then(() => true, () => false);
+    const away = () =>
+      this.page
+        .waitForURL((u) => `${u.pathname}${u.search}` !== url, { timeout: 10_000 })
+        .then(
+          () => true,
+          () => false,
+        );
     const dialog = this.page.locator('.ant-modal-wrap:visible .ant-modal');
     // A link that picks its record first (申报课题 → 选择申报通知) opens a dialog: it is checked, and
     // its first choice taken; a dialog with nothing to choose is closed.
-    const moved = await Promise.race([away(), dialog.first().waitFor({ timeout: 10_000 }).then(() => false, () => false)]) || await this.throughDialog(dialog, away, visit, name);
+    const moved =
+      (await Promise.race([
+        away(),
+        dialog
+          .first()
+          .waitFor({ timeout: 10_000 })
+          .then(
+            () => false,
+            () => false,
+          ),
+      ])) || (await this.throughDialog(dialog, away, visit, name));
     if (moved === null) return 'done';
     return moved ? 'navigated' : 'nowhere';
   }
 
   /** Takes the first choice of a picking dialog: true when that led to another page, null when there was nothing to choose. */
-  private async throughDialog(dialog: Locator, away: () => Promise<boolean>, visit: PageVisit, name: string): Promise<boolean | null> {
+  private async throughDialog(
+    dialog: Locator,
+    away: () => Promise<boolean>,
+    visit: PageVisit,
+    name: string,
+  ): Promise<boolean | null> {
     if (!(await dialog.count())) return false;
     await animationsDone(this.page);
     await this.watch.quiet();
     await this.inspect();
-    const choice = dialog.first().locator('.runtime-pick-list').getByRole('button', { name: buttonName('选择') });
+    const choice = dialog
+      .first()
+      .locator('.runtime-pick-list')
+      .getByRole('button', { name: buttonName('选择') });
     if (await choice.count()) {
       await choice.first().click();
       return away();
     }
     visit.actions.push(`${name}: dialog with nothing to choose`);
-    await dialog.first().getByRole('button', { name: buttonName('取消') }).first().click().catch(() => this.page.keyboard.press('Escape'));
-    await dialog.first().waitFor({ state: 'hidden' }).catch(() => undefined);
+    await dialog
+      .first()
+      .getByRole('button', { name: buttonName('取消') })
+      .first()
+      .click()
+      .catch(() => this.page.keyboard.press('Escape'));
+    await dialog
+      .first()
+      .waitFor({ state: 'hidden' })
+      .catch(() => undefined);
     return null;
-  }
-
-  private async locate(task: Task): Promise<Locator | null> {
-    if (task.kind === 'file') return this.page.locator(`${CONTENT} .runtime-file-list a:visible`).nth(task.index);
-    if (task.kind === 'button') {
-      const b = this.page.locator(`${CONTENT} button:visible`).filter({ hasText: buttonName(task.label) }).first();
-      return (await b.count()) ? b : null;
-    }
-    const row = this.tables().nth(task.table).locator('tbody tr.ant-table-row').nth(task.row);
-    if (!(await row.count())) return null;
-    if (task.kind === 'cell') return row.locator(`td a[href="${task.href}"]`).first();
-    const direct = row.locator('.runtime-row-actions button').filter({ hasText: buttonName(task.label) });
-    if (await direct.count()) return direct.first();
-    const more = row.locator('.runtime-more-button');
-    if (!(await more.count())) return null;
-    await more.first().click();
-    const folded = this.page.locator('.runtime-more-actions:visible button').filter({ hasText: buttonName(task.label) });
-    await folded.first().waitFor().catch(() => undefined);
-    await animationsDone(this.page);
-    return (await folded.count()) ? folded.first() : null;
   }
 
   /** Presses a download and opens what comes as its type; returns what it was, for the report. */
   private async download(target: Locator): Promise<string> {
     const started = this.page.waitForEvent('download', { timeout: 30_000 }).catch(() => null);
-    const refused = this.page.locator('.ant-message-error').first().waitFor({ timeout: 30_000 }).then(() => null, () => null);
+    const refused = this.page
+      .locator('.ant-message-error')
+      .first()
+      .waitFor({ timeout: 30_000 })
+      .then(
+        () => null,
+        () => null,
+      );
     await target.click();
     const d = await Promise.race([started, refused]).catch(() => null);
     if (!d) {
