@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
 import type { EntityDef, FieldChange } from '../../../shared/schema/types.js';
 import type { Database, Dialect } from '../db/database.js';
-import { fieldExpr, systemColumns, tableName } from './entityTables.js';
+import { fieldExpr, sharedColumns, systemColumns, tableName } from './entityTables.js';
 import { NOT_NULL_COLUMNS, orderTerms, searchFieldsOf } from './entityIndexes.js';
 import { bump, cached, generation, keep } from './tableCache.js';
 import { listColumns } from './listColumns.js';
@@ -266,6 +266,7 @@ export class KyselyRecordStore implements RecordStore {
 
   async insert(entity: EntityDef, record: Omit<StoredRecord, 'id' | 'version'>): Promise<number> {
     if (entity.storage?.keyValue) throw new Error(`${entity.name}: a key/value record is never inserted`);
+    followSharedColumns(entity, record);
     const row = await this.db
       .insertInto(tableName(entity))
       .values({ ...recordRow(entity, record), ...versionColumn(entity, 1) })
@@ -283,6 +284,7 @@ export class KyselyRecordStore implements RecordStore {
   }
 
   async update(entity: EntityDef, record: StoredRecord, expectedVersion: number): Promise<boolean> {
+    followSharedColumns(entity, record);
     if (entity.storage?.keyValue) {
       const done = await updateKeyValueRecord(this.db, entity, record);
       this.changed(tableName(entity));
@@ -343,4 +345,13 @@ export class KyselyRecordStore implements RecordStore {
       changes: parseChanges(r.changes),
     }));
   }
+}
+
+/**
+ * A system field sharing a field's column takes the field's value, on the record the caller goes on
+ * with as well: what the save answers and the access rules test is what reading the row gives.
+ */
+function followSharedColumns(entity: EntityDef, record: Record<string, unknown>): void {
+  if (!entity.storage?.system) return;
+  for (const [system, field] of sharedColumns(entity)) record[system] = record[field] ?? null;
 }

@@ -47,6 +47,19 @@ export function systemColumns(entity: EntityDef): Record<string, string> {
   return entity.storage ? { id: 'id', ...entity.storage.system } : SYSTEM_COLUMNS;
 }
 
+/**
+ * The system fields of a fixed table whose column a field names as well (a form's area and the
+ * row scope's areaCode kept in one column), as [system field, field]: the field's value is written.
+ */
+export function sharedColumns(entity: EntityDef): [string, string][] {
+  const system = entity.storage?.system;
+  if (!system) return [];
+  const out: [string, string][] = [];
+  for (const [field, column] of Object.entries(entity.storage!.columns))
+    for (const [sys, col] of Object.entries(system)) if (col === column && sys !== 'version') out.push([sys, field]);
+  return out;
+}
+
 export type Storage =
   | { kind: 'system'; column: string; field: string; type: FieldDef['type'] }
   | { kind: 'column'; column: string; field: string; type: FieldDef['type']; def: FieldDef }

@@ -1,11 +1,12 @@
 import type { EntityDef } from '../../../shared/schema/types.js';
+import { sharedColumns } from '../records/entityTables.js';
 import { escapePointer } from './metaValidation.js';
 
 /**
  * What the meta-schema cannot say of an entity kept in a fixed table (`storage`): every field has
  * a column (there is no JSON data to keep the others in), each column once, no column named for a
  * field the entity lacks, and a default sort on a field the table has (the engine's default,
- * createdAt, may be a column it lacks). Neither virtual nor driven by a workflow.
+ * createdAt, may be a column it lacks). Not virtual; driven by a workflow only with a status column.
  */
 export function checkStorage(entity: EntityDef): { path: string; message: string }[] {
   const storage = entity.storage;
@@ -13,8 +14,9 @@ export function checkStorage(entity: EntityDef): { path: string; message: string
   const out: { path: string; message: string }[] = [];
   const add = (path: string, message: string) => out.push({ path, message });
   if (entity.virtual) add('/virtual', 'an entity with a fixed storage is not virtual: the engine serves it');
-  if (entity.workflow)
-    add('/workflow', 'an entity with a fixed storage has no workflow (its table has no status of the engine)');
+  // A transition writes the status: the table must have a column for it.
+  if (entity.workflow && !storage.system?.status)
+    add('/workflow', 'a workflow on a fixed storage needs the status column (storage.system.status)');
   // A list of child rows, or the count of them, has no column of its own.
   const listed = new Set(Object.entries(storage.lists ?? {}).flatMap(([f, l]) => (l.count ? [f, l.count] : [f])));
   for (const field of Object.keys(entity.fields))
@@ -40,10 +42,13 @@ export function checkStorage(entity: EntityDef): { path: string; message: string
       );
   if (storage.keyValue && storage.lists) add('/storage/lists', 'a key/value record has no child lists');
   const seen = new Map<string, string>();
+  // A field may name a system field's column (not the version's): both read it, the field's value is written.
+  const shared = new Set(sharedColumns(entity).map(([system]) => system));
   for (const [field, column] of [...Object.entries(storage.columns), ...Object.entries(storage.system ?? {})]) {
     if (!entity.fields[field] && !(storage.system && field in storage.system))
       add(`/storage/columns/${escapePointer(field)}`, `"${field}" is no field of the entity`);
-    if (column === 'id' || seen.has(column))
+    const sharing = shared.has(field) && !storage.columns[field] && storage.columns[seen.get(column) ?? ''] === column;
+    if (column === 'id' || (seen.has(column) && !sharing))
       add(
         `/storage/columns/${escapePointer(field)}`,
         `column "${column}" is taken (by ${seen.get(column) ?? 'the id'})`,

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EntityDef, WorkflowDef } from '../../../shared/schema/types.js';
+import type { SessionUser } from '../auth/sessions.js';
+import { withId } from '../db/columns.js';
+import { ResourceService } from '../resources/ResourceService.js';
+import { checkStorage } from '../schemas/checkStorage.js';
+import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { KyselyRecordStore } from './RecordStore.js';
+
+// A fixed table with a status column driven by a workflow, whose form's area is the row scope's area column.
+const probe: EntityDef = {
+  name: 'flowProbe',
+  label: '流程探针',
+  workflow: 'flowProbe',
+  storage: {
+    table: 'flow_probe',
+    columns: { title: 'title', area: 'area_code' },
+    system: { status: 'state', areaCode: 'area_code', version: 'version', createdAt: 'created_at' },
+  },
+  sort: { field: 'createdAt', order: 'desc' },
+  fields: { title: { type: 'string', label: '标题', required: true }, area: { type: 'string', label: '地区' } },
+  access: {
+    read: [
+      { roles: ['1'], scope: 'all' },
+      { roles: ['3'], scope: 'city' },
+    ],
+    create: [{ roles: ['1'], scope: 'all' }],
+    update: [{ roles: ['1'], scope: 'all' }],
+    delete: [],
+  },
+};
+const flow: WorkflowDef = {
+  name: 'flowProbe',
+  field: 'status',
+  initial: '0',
+  statuses: [
+    { code: '0', label: '待办' },
+    { code: '1', label: '已办' },
+  ],
+  transitions: [{ action: 'done', label: '办结', from: ['0'], to: '1', roles: ['3'] }],
+};
+
+const person = (userId: number, roleCode: string, areaCode: string | null) =>
+  ({ userId, roleCode, roles: [roleCode], areaCode, realName: `用户${userId}` }) as unknown as SessionUser;
+const admin = person(1, '1', null);
+const city1101 = person(2, '3', '1101');
+const city1123 = person(3, '3', '1123');
+
+let t: TestApp;
+let service: ResourceService;
+const visible = async (user: SessionUser) => (await service.list('flowProbe', {}, user)).list.map((r) => r.title);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { db, dialect } = t.ctx.database;
+  await withId(db.schema.createTable('flow_probe'), dialect)
+    .addColumn('title', 'varchar(64)', (c) => c.notNull())
+    .addColumn('area_code', 'varchar(16)')
+    .addColumn('state', 'varchar(8)', (c) => c.notNull())
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .execute();
+  t.ctx.schemas.entities.set(probe.name, probe);
+  t.ctx.schemas.workflows.set(flow.name, flow);
+  service = new ResourceService(t.ctx);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('a fixed table with a workflow and a column two fields share', () => {
+  it('the schema check allows a workflow with a status column, and a field on a system column once', () => {
+    expect(checkStorage(probe)).toEqual([]);
+    const { status: _status, ...noStatus } = probe.storage!.system!;
+    expect(checkStorage({ ...probe, storage: { ...probe.storage!, system: noStatus } }).map((p) => p.path)).toEqual([
+      '/workflow',
+    ]);
+    const twice: EntityDef = {
+      ...probe,
+      fields: { ...probe.fields, region: { type: 'string', label: '区域' } },
+      storage: { ...probe.storage!, columns: { ...probe.storage!.columns, region: 'area_code' } },
+    };
+    expect(checkStorage(twice).map((p) => p.path)).toEqual(['/storage/columns/region']);
+    const onVersion: EntityDef = { ...probe, storage: { ...probe.storage!, columns: { title: 'version', area: 'x' } } };
+    expect(checkStorage(onVersion).map((p) => p.path)).toEqual(['/storage/columns/version']);
+  });
+
+  it('writes the field into the shared column and answers the system field with it', async () => {
+    const saved = await service.save('flowProbe', { title: '一', area: '1101' }, admin);
+    expect(saved).toMatchObject({ title: '一', area: '1101', status: '0', version: 1 });
+    const row = await t.ctx.database.db
+      .selectFrom('flow_probe')
+      .select(['area_code', 'state'])
+      .where('id', '=', Number(saved.id))
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ area_code: '1101', state: '0' });
+    // The store's caller goes on with the record as it reads back.
+    const record = { ...(await KyselyRecordStore.of(t.ctx.database).get(probe, Number(saved.id)))!, area: '1123' };
+    expect(record.areaCode).toBe('1101');
+    expect(await KyselyRecordStore.of(t.ctx.database).update(probe, record, 1)).toBe(true);
+    expect(record.areaCode).toBe('1123');
+    await service.save('flowProbe', { id: saved.id, version: 2, area: '1101' }, admin);
+  });
+
+  it('scopes by the shared column and fires the workflow, logging the transition once', async () => {
+    const { id } = await service.save('flowProbe', { title: '二', area: '1123' }, admin);
+    expect(await visible(city1123)).toEqual(['二']);
+    expect(await visible(city1101)).toEqual(['一']);
+    await expect(service.transition('flowProbe', { id, action: 'done', version: 1 }, city1101)).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    const done = await service.transition('flowProbe', { id, action: 'done', version: 1 }, city1123);
+    expect(done).toMatchObject({ status: '1', version: 2, area: '1123' });
+    await expect(service.transition('flowProbe', { id, action: 'done', version: 2 }, city1123)).rejects.toMatchObject({
+      statusCode: 403,
+    });
+    const logs = await service.logs('flowProbe', { id }, admin);
+    expect(logs.map((l) => [l.action, l.fromStatus, l.toStatus])).toEqual([
+      ['create', null, '0'],
+      ['done', '0', '1'],
+    ]);
+    // Moved to another area by an edit, the record leaves the first city's scope for the second's.
+    await service.save('flowProbe', { id, version: 2, area: '1101' }, admin);
+    expect(await visible(city1123)).toEqual([]);
+    expect((await visible(city1101)).sort()).toEqual(['一', '二']);
+  });
+});
