@@ -53,4 +53,34 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    // The generic runtime knows no module: a module registers its screens into the runtime's
+    // registries (src/client/modules/<m>/index.ts), and the app entry imports the module list.
+    // Tests that render or count every schema's page kinds and widgets import the list as main.tsx does.
+    files: ['src/client/runtime/**/*.{ts,tsx}'],
+    ignores: ['src/client/runtime/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/modules/**'], message: 'The runtime imports no client module.' }] },
+      ],
+    },
+  },
+  {
+    // Code both sides run: no React, no Fastify (src/shared/contracts/ is read by the browser and the server).
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', 'react/*', 'fastify', 'fastify/*', '@fastify/*'],
+              message: 'src/shared runs on both sides.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

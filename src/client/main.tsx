@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './shell/App.js';
 import { requestBoot } from './shell/bootData.js';
 import { takeOverContainer } from './shell/serverPage.js';
+import './modules/index.js';
 
 /** Longest wait for the route tree and site settings before the shell shows its spinner instead. */
 const BOOT_WAIT_MS = 500;

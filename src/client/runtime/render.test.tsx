@@ -15,6 +15,8 @@ import { createFixtureDataProvider, type FixtureSchemas } from './testing/fixtur
 import { renderPage, snapshotHtml } from './testing/renderPage.js';
 import { pageOutline } from './testing/pageOutline.js';
 import { setupDom } from './testing/setupDom.js';
+// Every schema page renders, the module screens among them: the modules register as main.tsx has them.
+import '../modules/index.js';
 
 setupDom();
 afterEach(() => {

@@ -4,6 +4,7 @@
  * provider through React context and the page renders without a server.
  */
 import { takePageSchema } from '../../api/pageSchemaEarly.js';
+import { callPath, type AnswerOf, type AnyContract, type RequestOf } from '../../../shared/contracts/contract.js';
 import type {
   DashboardBlockData, DictionaryOption, ImportReport, ListRequest, ListResult, OperationLogRow, PageBundle, ResourceRecord, WorkflowDef,
 } from '../../../shared/schema/types.js';
@@ -45,7 +46,15 @@ export interface DataProvider {
   getDictionaryVersions(): Promise<DictionaryVersions>;
   /** Saves one stored file (GET /api/file/download?id=). */
   downloadFile(file: FileRefLike): Promise<void>;
-  /** A module endpoint a widget needs (person search, ...): POST /api/<path>, answering the envelope's data. */
+  /**
+   * A call of a module's contract (src/shared/contracts/): POST /api/<path>, the body and the answer
+   * (the envelope's data) typed by the contract the server module registers its route from.
+   */
+  moduleCall<C extends AnyContract>(contract: C, body: RequestOf<C>): Promise<AnswerOf<C>>;
+  /**
+   * A module endpoint by its path (POST /api/<path>): one a schema names (a ranking's, a lookup's),
+   * or a widget's whose module has no contract yet; the answer's type is the caller's word.
+   */
   moduleCall<T>(path: string, body: unknown): Promise<T>;
   /** Saves the file a module endpoint answers (GET /api/<path>, e.g. meeting/exportAttendees?id=3; POST with an optional body). */
   download(path: string, method?: 'GET' | 'POST', body?: unknown): Promise<void>;
@@ -128,7 +137,8 @@ export function createHttpDataProvider(http: HttpLike): DataProvider {
     downloadFile: async (file) => {
       await http.download('file/download', { method: 'GET', params: { id: file.id }, fileName: file.fileName });
     },
-    moduleCall: <T,>(path: string, body: unknown) => http.post<T>(path, body, { silent: true }),
+    moduleCall: ((call: AnyContract | string, body: unknown) =>
+      http.post(callPath(call), body, { silent: true })) as DataProvider['moduleCall'],
     download: async (path, method = 'GET', body) => {
       await http.download(path, { method, ...(body === undefined ? {} : { body }) });
     },

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { loadPageChunk, preloadPageChunk, type PageChunk } from './pageChunks.js';
 import { pageKinds } from './index.js';
+// The kinds the client modules register too, as main.tsx has them.
+import '../../modules/index.js';
 
 describe('page chunks', () => {
   it('has a chunk for every page kind the runtime registers', async () => {

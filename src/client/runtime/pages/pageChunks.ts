@@ -19,9 +19,6 @@ const chunks = {
   detail: chunk(() => import('./detail/DetailPage.js'), 'DetailPage'),
   article: chunk(() => import('./article/ArticlePage.js'), 'ArticlePage'),
   dashboard: chunk(() => import('./dashboard/DashboardPage.js'), 'DashboardPage'),
-  allocation: chunk(() => import('./AllocationPage.js'), 'AllocationPage'),
-  progress: chunk(() => import('./ProgressPage.js'), 'ProgressPage'),
-  ranking: chunk(() => import('./RankingPage.js'), 'RankingPage'),
   statistics: chunk(() => import('./statistics/StatisticsPage.js'), 'StatisticsPage'),
   lookup: chunk(() => import('./lookup/LookupPage.js'), 'LookupPage'),
   studio: chunk(() => import('./studio/StudioPage.js'), 'StudioPage'),
@@ -29,8 +26,16 @@ const chunks = {
 
 export type PageChunk = keyof typeof chunks;
 
+/** The chunks of the page kinds client modules bring (pages/modulePageKind.ts), by kind. */
+const moduleChunks = new Map<string, () => Promise<unknown>>();
+
+export function registerPageChunk(kind: string, load: () => Promise<unknown>): void {
+  moduleChunks.set(kind, load);
+}
+
 /** The chunk's module; the browser fetches and runs a module once, however often it is asked for. */
 export function loadPageChunk<K extends PageChunk>(name: K): ReturnType<(typeof chunks)[K]['load']> {
+  if (!Object.hasOwn(chunks, name)) return moduleChunks.get(name)!() as ReturnType<(typeof chunks)[K]['load']>;
   return chunks[name].load() as ReturnType<(typeof chunks)[K]['load']>;
 }
 
@@ -45,7 +50,8 @@ export function pageChunkKinds(): [PageChunk, () => Promise<ComponentType<PageKi
   ]);
 }
 
-/** Starts loading a route's page chunk, if it names one this runtime has; a failure is left to the page's own load. */
+/** Starts loading a route's page chunk, if it names one this build has; a failure is left to the page's own load. */
 export function preloadPageChunk(name: string | undefined): void {
-  if (name && Object.hasOwn(chunks, name)) loadPageChunk(name as PageChunk).catch(() => undefined);
+  if (name && (Object.hasOwn(chunks, name) || moduleChunks.has(name)))
+    loadPageChunk(name as PageChunk).catch(() => undefined);
 }

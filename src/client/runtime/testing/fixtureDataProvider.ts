@@ -19,6 +19,7 @@ import type {
 import { test } from '../../../shared/rules/evaluate.js';
 import type { AccessRule } from '../../../shared/schema/types.js';
 import type { DataProvider } from '../data/dataProvider.js';
+import { callPath, type AnyContract } from '../../../shared/contracts/contract.js';
 import { ruleContext, type RuntimeUser } from '../model/ruleContext.js';
 
 export interface FixtureSchemas {
@@ -309,7 +310,8 @@ export function createFixtureDataProvider(
     async download(path) {
       record('download', path);
     },
-    async moduleCall(path, body) {
+    async moduleCall(call: AnyContract | string, body: unknown) {
+      const path = callPath(call);
       record('moduleCall', path, body);
       return (opts.moduleAnswers?.[path] ?? null) as never;
     },

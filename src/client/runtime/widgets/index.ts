@@ -32,8 +32,6 @@ import { MaskedInput } from './MaskedInput/MaskedInput.js';
 import { PasswordRule } from './PasswordRule/PasswordRule.js';
 import { SmsCode } from './SmsCode/SmsCode.js';
 import { Captcha } from './Captcha/Captcha.js';
-import { ScoreSheet } from './ScoreSheet.js';
-import { ReviewDiscussion } from './ReviewDiscussion.js';
 
 // Layout
 registerLayout('FormItem', FormItem);
@@ -67,7 +65,5 @@ registerWidget('MaskedInput', MaskedInput);
 registerWidget('PasswordRule', PasswordRule);
 registerWidget('SmsCode', SmsCode);
 registerWidget('Captcha', Captcha);
-registerWidget('ScoreSheet', ScoreSheet);
-registerWidget('ReviewDiscussion', ReviewDiscussion);
 
 export { registerWidget, registerLayout, getWidget, hasWidget, widgetNames } from './registry.js';

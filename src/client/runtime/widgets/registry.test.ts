@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { WIDGET_NAMES } from '../../../shared/schema/widgetNames.js';
 import './index.js';
+// The widgets the client modules register too, as main.tsx has them.
+import '../../modules/index.js';
 import { getWidget, hasWidget, registerWidget, widgetComponents, widgetNames } from './registry.js';
 
 describe('widget registry', () => {

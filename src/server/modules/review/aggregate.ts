@@ -4,24 +4,9 @@
  * Pure, so the numbers are tested against hand-computed values.
  */
 
-export interface Criterion {
-  name: string;
-  maxScore: number;
-  weight?: number;
-  /** What the criterion asks the expert to judge, shown beside its score. */
-  guidance?: string;
-  /** What scores mean (e.g. 27-30分 选题新颖、价值突出), shown beside its score. */
-  anchors?: string;
-}
-
-export interface Aggregate {
-  count: number;
-  finalScore: number | null;
-  mean: number | null;
-  spread: number | null;
-  stdDev: number | null;
-  disagreement: boolean;
-}
+// Declared with the review calls that answer them (src/shared/contracts/review.ts).
+import type { Aggregate, Criterion } from '../../../shared/contracts/review.js';
+export type { Aggregate, Criterion };
 
 export const round2 = (n: number): number => Math.round(n * 100) / 100;
 

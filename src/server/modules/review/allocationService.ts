@@ -20,6 +20,8 @@ import {
 } from './reviewData.js';
 import { toAllocExpert, toReviewTarget } from './targetMapping.js';
 import { attachDeclared } from './declaredConflicts.js';
+import type { AnswerOf } from '../../../shared/contracts/contract.js';
+import type { Candidates, reviewCalls } from '../../../shared/contracts/review.js';
 
 /** A task that left its record (conflict declared or declined, waiting for or given a replacement). */
 export const LEFT_STATUSES = ['4', '5'];
@@ -71,7 +73,11 @@ async function pickableTargets(ctx: AppContext, user: SessionUser, bc: BatchCont
 }
 
 /** The allocation page's data: pickable records with their experts and conflicts, and the expert library with loads. */
-export async function candidates(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+export async function candidates(
+  ctx: AppContext,
+  user: SessionUser,
+  body: Record<string, unknown>,
+): Promise<Candidates> {
   const bc = await loadBatch(ctx, user, body.batchId, 'read');
   const rules = rulesOf(bc);
   const [targets, experts, reviews] = await Promise.all([
@@ -87,8 +93,8 @@ export async function candidates(ctx: AppContext, user: SessionUser, body: Recor
   return {
     batch: {
       id: bc.batch.id,
-      name: bc.batch.name,
-      status: bc.batch.status,
+      name: bc.batch.name as string,
+      status: bc.batch.status as string,
       expertsPerTopic: rules.perTarget,
       outOfArea: rules.outOfArea,
       blind: bc.batch.blind === true,
@@ -102,13 +108,13 @@ export async function candidates(ctx: AppContext, user: SessionUser, body: Recor
         unit: t.unit,
         areaCode: t.areaCode,
         subject: t.subject,
-        status: rec.status,
+        status: rec.status as string,
         waiting: rec.status === s.waiting,
         assigned: assigned.map((r) => ({
           reviewId: r.id,
-          expertId: r.expertId,
-          expertName: r.expertName,
-          status: r.status,
+          expertId: r.expertId as number,
+          expertName: r.expertName as string,
+          status: r.status as string,
         })),
         conflicts: allocExperts
           .map((e) => ({ expertId: e.id, rules: pairConflicts(e, t, rules) }))
@@ -121,11 +127,11 @@ export async function candidates(ctx: AppContext, user: SessionUser, body: Recor
     statuses: taskStatuses(ctx),
     experts: experts.map((e, i) => ({
       id: e.id,
-      name: e.name,
-      unit: e.unit,
-      area: e.area,
-      subject: e.subject,
-      title: e.title,
+      name: e.name as string,
+      unit: e.unit as string | null,
+      area: e.area as string | null,
+      subject: e.subject as string | null,
+      title: e.title as string | null,
       load: load.get(e.id) ?? 0,
       subjects: allocExperts[i]!.subjects,
     })),
@@ -144,7 +150,11 @@ function idList(v: unknown, field: string, label: string): number[] {
  * review tasks, fires each record's send-to-review transition through the workflow engine, starts
  * the batch and tells the experts.
  */
-export async function allocateExperts(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+export async function allocateExperts(
+  ctx: AppContext,
+  user: SessionUser,
+  body: Record<string, unknown>,
+): Promise<AnswerOf<typeof reviewCalls.allocate>> {
   const bc = await loadBatch(ctx, user, body.batchId, 'update');
   const rules = rulesOf(bc);
   const s = stageStatuses(bc);
@@ -318,7 +328,11 @@ export async function allocateExperts(ctx: AppContext, user: SessionUser, body: 
 }
 
 /** Takes an expert off a record before they have started (batch owner or scope admin). */
-export async function unassign(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+export async function unassign(
+  ctx: AppContext,
+  user: SessionUser,
+  body: Record<string, unknown>,
+): Promise<AnswerOf<typeof reviewCalls.unassign>> {
   const store = storeOf(ctx);
   const entity = entityOf(ctx, 'review');
   const review = await store.get(entity, parseId(body.id));

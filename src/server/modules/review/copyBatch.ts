@@ -3,6 +3,8 @@ import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { ResourceService } from '../../platform/resources/ResourceService.js';
 import { loadBatch } from './reviewData.js';
+import type { AnswerOf } from '../../../shared/contracts/contract.js';
+import type { reviewCalls } from '../../../shared/contracts/review.js';
 
 const COPIED = [
   'level',
@@ -22,7 +24,11 @@ const COPIED = [
 ];
 
 /** A new batch with the same settings and an unfrozen copy of the template (how a used template is changed). */
-export async function copyBatch(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+export async function copyBatch(
+  ctx: AppContext,
+  user: SessionUser,
+  body: Record<string, unknown>,
+): Promise<AnswerOf<typeof reviewCalls.copyBatch>> {
   const { batch } = await loadBatch(ctx, user, body.id, 'read');
   const service = new ResourceService(ctx);
   const values: Record<string, unknown> = { name: `${String(batch.name)}（副本）`.slice(0, 100) };
@@ -33,5 +39,5 @@ export async function copyBatch(ctx: AppContext, user: SessionUser, body: Record
   const entity = ctx.schemas.entities.get('reviewBatch')!;
   const rec = await store.get(entity, Number(saved.id));
   if (rec) await store.update(entity, { ...rec, copiedFrom: batch.id }, rec.version);
-  return { id: saved.id };
+  return { id: saved.id as number };
 }

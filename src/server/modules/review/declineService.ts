@@ -9,6 +9,8 @@ import { allocExpertsOf, enabledExperts, LEFT_STATUSES } from './allocationServi
 import { replacementCandidates, type ReplacementCandidate } from './replacement.js';
 import { entityOf, loadBatch, parseId, reviewsOfBatch, storeOf, type BatchContext } from './reviewData.js';
 import { targetMapping, toReviewTarget } from './targetMapping.js';
+import type { AnswerOf } from '../../../shared/contracts/contract.js';
+import type { ReplacementProposal, reviewCalls } from '../../../shared/contracts/review.js';
 
 const EXPERT = '5';
 const PENDING = '4';
@@ -27,7 +29,11 @@ function text(v: unknown, field: string, label: string, max: number): string {
  * confirm a replacement. A declared conflict is remembered (reviewConflict) with the record's
  * leader, so no later batch pairs the expert with the record or that leader again.
  */
-export async function decline(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+export async function decline(
+  ctx: AppContext,
+  user: SessionUser,
+  body: Record<string, unknown>,
+): Promise<AnswerOf<typeof reviewCalls.decline>> {
   if (user.roleCode !== EXPERT) throw AppError.forbidden();
   const store = storeOf(ctx);
   const entity = entityOf(ctx, 'review');
@@ -148,7 +154,11 @@ async function pendingTask(
 }
 
 /** What the chair is offered: the task, why it left, the proposed replacement first and the other experts who keep every rule. */
-export async function replacement(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+export async function replacement(
+  ctx: AppContext,
+  user: SessionUser,
+  body: Record<string, unknown>,
+): Promise<ReplacementProposal> {
   const { review, list } = await pendingTask(ctx, user, body.id);
   const typeText =
     ctx.schemas.dictionaries.get('hblx')?.options.find((o) => String(o.value) === String(review.conflictType))?.text ??
@@ -156,12 +166,12 @@ export async function replacement(ctx: AppContext, user: SessionUser, body: Reco
   return {
     review: {
       id: review.id,
-      targetName: review.targetName,
-      expertName: review.expertName,
-      declineKind: review.declineKind,
+      targetName: review.targetName as string,
+      expertName: review.expertName as string,
+      declineKind: review.declineKind as string | null,
       conflictType: typeText,
-      declineReason: review.declineReason,
-      declinedAt: review.declinedAt,
+      declineReason: review.declineReason as string | null,
+      declinedAt: review.declinedAt as string | null,
     },
     candidates: list.slice(0, 10).map((c) => ({
       expertId: c.expert.id,
@@ -178,7 +188,11 @@ export async function replacement(ctx: AppContext, user: SessionUser, body: Reco
  * The chair confirms a replacement: the leaving task becomes 已回避（已替换）, a new task goes to the
  * chosen expert (one of the candidates, checked again), both logged, both experts told.
  */
-export async function confirmReplacement(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+export async function confirmReplacement(
+  ctx: AppContext,
+  user: SessionUser,
+  body: Record<string, unknown>,
+): Promise<AnswerOf<typeof reviewCalls.replace>> {
   const { review, bc, list } = await pendingTask(ctx, user, body.id);
   const expertId = parseId(body.expertId, 'expertId', '替换专家');
   const pick = list.find((c) => c.expert.id === expertId);

@@ -7,6 +7,8 @@ import { formatDateTime } from '../../platform/records/time.js';
 import { notify } from '../../platform/notifications/notify.js';
 import { blindNames } from './blindNames.js';
 import { entityOf, listAll, parseId, storeOf, ADMIN_ROLES } from './reviewData.js';
+import type { AnswerOf } from '../../../shared/contracts/contract.js';
+import type { DiscussionThread, reviewCalls } from '../../../shared/contracts/review.js';
 
 const EXPERT = '5';
 const SUBMITTED = '2';
@@ -91,7 +93,7 @@ function view(t: Thread, user: SessionUser, posts: StoredRecord[]) {
       author: authorLabel(t, p, t.blind),
       mine: Number(p.authorUserId) === user.userId,
       organiser: p.authorReviewId === null || p.authorReviewId === undefined,
-      content: p.content,
+      content: p.content as string,
       replyTo: parent ? parent.id : null,
       replyToAuthor: parent ? authorLabel(t, parent, t.blind) : null,
       createdAt: formatDateTime(Number(p.createdAt)),
@@ -104,7 +106,11 @@ function view(t: Thread, user: SessionUser, posts: StoredRecord[]) {
  * has not submitted yet opens their own task page with the thread on it: that is the page's normal
  * state, not a refused call, so it is answered as a closed thread (`closed`: why) without posts.
  */
-export async function discussion(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+export async function discussion(
+  ctx: AppContext,
+  user: SessionUser,
+  body: Record<string, unknown>,
+): Promise<DiscussionThread> {
   const t = await openThread(ctx, user, body.id, true);
   const closed = t.mine && t.mine.status !== SUBMITTED ? NOT_YET : null;
   const posts = closed ? [] : await postsOf(ctx, t);
@@ -127,7 +133,11 @@ function refuse(field: string, label: string, message: string): AppError {
  * participants in the app, each with a link to their own page of the record and the author as
  * they may see them.
  */
-export async function postDiscussion(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+export async function postDiscussion(
+  ctx: AppContext,
+  user: SessionUser,
+  body: Record<string, unknown>,
+): Promise<AnswerOf<typeof reviewCalls.discussionPost>> {
   const t = await openThread(ctx, user, body.id);
   if (t.batch.status !== '1') throw AppError.forbidden('评审已结束或尚未开始，不能发言');
   const content = typeof body.content === 'string' ? body.content.trim() : '';

@@ -7,6 +7,8 @@ import { fire } from '../../platform/workflow/engine.js';
 import { aggregate, majority } from './aggregate.js';
 import { entityOf, loadBatch, reviewsOfBatch, stageStatuses, storeOf } from './reviewData.js';
 import { writeStageResult } from './stageResult.js';
+import type { AnswerOf } from '../../../shared/contracts/contract.js';
+import type { reviewCalls } from '../../../shared/contracts/review.js';
 
 /** A task not submitted when its batch ended (review workflow status 3). */
 const CLOSED = '3';
@@ -18,7 +20,11 @@ const CLOSED = '3';
  * batch stage, then the record goes back to its stage's "at city" status through the workflow.
  * One transaction: all of it or nothing.
  */
-export async function endReview(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+export async function endReview(
+  ctx: AppContext,
+  user: SessionUser,
+  body: Record<string, unknown>,
+): Promise<AnswerOf<typeof reviewCalls.endReview>> {
   const bc = await loadBatch(ctx, user, body.batchId, 'update');
   if (bc.batch.status !== '1') throw AppError.forbidden('评审尚未开始');
   const force = body.force === true;

@@ -4,6 +4,8 @@ import { AppError } from '../../platform/http/AppError.js';
 import { allowed } from '../../platform/records/access.js';
 import { blindNames } from './blindNames.js';
 import { entityOf, listAll, parseId, storeOf } from './reviewData.js';
+import type { AnswerOf } from '../../../shared/contracts/contract.js';
+import type { reviewCalls } from '../../../shared/contracts/review.js';
 
 const EXPERT = '5';
 
@@ -12,7 +14,11 @@ const EXPERT = '5';
  * submitted theirs (never before: their own judgement first). In a blind batch the experts are
  * 专家1, 专家2… to each other; administrators who may read the task see names.
  */
-export async function peerReviews(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+export async function peerReviews(
+  ctx: AppContext,
+  user: SessionUser,
+  body: Record<string, unknown>,
+): Promise<AnswerOf<typeof reviewCalls.peers>> {
   const entity = entityOf(ctx, 'review');
   const store = storeOf(ctx);
   const review = await store.get(entity, parseId(body.id));
@@ -36,13 +42,13 @@ export async function peerReviews(ctx: AppContext, user: SessionUser, body: Reco
     blind,
     reviews: others.map((r) => ({
       key: r.id,
-      expertName: blind ? names.get(r.id) : r.expertName,
-      scores: r.scores,
-      total: r.total,
-      recommendation: r.recommendation,
+      expertName: (blind ? names.get(r.id) : r.expertName) as string,
+      scores: r.scores as Record<string, number> | null,
+      total: r.total as number | null,
+      recommendation: r.recommendation as string | null,
       confidence: dict?.options.find((o) => String(o.value) === String(r.confidence))?.text ?? null,
-      comment: r.comment,
-      submittedAt: r.submittedAt,
+      comment: r.comment as string | null,
+      submittedAt: r.submittedAt as string | null,
     })),
   };
 }

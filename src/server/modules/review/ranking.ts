@@ -1,38 +1,15 @@
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import type { StoredRecord } from '../../platform/records/RecordStore.js';
-import { aggregate, type Aggregate } from './aggregate.js';
+import type { RankedRow, Ranking } from '../../../shared/contracts/review.js';
+import { aggregate } from './aggregate.js';
 import { entityOf, listAll, loadBatch, reviewsOfBatch, storeOf, type BatchContext } from './reviewData.js';
 
 /** The dictionary of the chair's decisions: 立项 / 不立项 / 待议. */
 export const DECISION_DICT = 'lxjd';
 
-export interface RankedExpert {
-  name: string;
-  total: number | null;
-  submitted: boolean;
-}
-
-export interface RankedRow extends Aggregate {
-  rank: number | null;
-  targetId: number;
-  targetName: string;
-  status: string | null;
-  statusLabel: string;
-  experts: RankedExpert[];
-  expertScores: string;
-  conflicts: number;
-  decision: string | null;
-  decisionLabel: string;
-  decisionNote: string | null;
-  decidedAt: string | null;
-}
-
-export interface Ranking {
-  /** canDecide: the review has ended and this user chairs it (a city administrator their own batches). */
-  batch: { id: number; name: string; status: string; blind: boolean; ended: boolean; canDecide: boolean };
-  rows: RankedRow[];
-}
+// Declared with the review calls (src/shared/contracts/review.ts): the ranking page reads them.
+export type { RankedExpert, RankedRow, Ranking } from '../../../shared/contracts/review.js';
 
 /**
  * Ranks rows by aggregate descending (unscored last, ties by name), competition style: equal

@@ -6,6 +6,8 @@ import { fire } from '../../platform/workflow/engine.js';
 import { batchResult, decisionLabels, mayDecide } from './ranking.js';
 import { loadBatch, parseId, reviewsOfBatch, storeOf } from './reviewData.js';
 import { writeStageResult } from './stageResult.js';
+import type { AnswerOf } from '../../../shared/contracts/contract.js';
+import type { reviewCalls } from '../../../shared/contracts/review.js';
 
 /** 待议: recorded, the status left as is, decided again later. */
 const PENDING = '3';
@@ -17,7 +19,11 @@ const PENDING = '3';
  * this chair fire from the record's status (待议 fires none). A city administrator decides only on
  * the batches they own; a decision other than 待议 is final.
  */
-export async function decide(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+export async function decide(
+  ctx: AppContext,
+  user: SessionUser,
+  body: Record<string, unknown>,
+): Promise<AnswerOf<typeof reviewCalls.decide>> {
   const bc = await loadBatch(ctx, user, body.batchId, 'read');
   if (!mayDecide(bc, user)) throw AppError.forbidden('只能对本人创建的评审批次作出决定');
   if (bc.batch.status !== '2') throw AppError.forbidden('评审结束后才能作出决定');

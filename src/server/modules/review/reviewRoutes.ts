@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext.js';
 import { currentUser } from '../../platform/auth/authPlugin.js';
-import { ok } from '../../platform/http/envelope.js';
+import { contractRoute } from '../../platform/http/contractRoute.js';
+import { reviewCalls } from '../../../shared/contracts/review.js';
 import { contentDisposition } from '../../platform/resources/csv.js';
 import { allocateExperts, candidates, unassign } from './allocationService.js';
 import { endReview } from './endReview.js';
@@ -36,144 +37,145 @@ type B = { Body: Record<string, unknown> };
  */
 export async function reviewRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
-  app.post<B>('/review/candidates', { schema: batchOnly }, async (req) =>
-    ok(await candidates(ctx, currentUser(req), req.body)),
-  );
-  app.post<B>(
-    '/review/allocate',
-    {
-      schema: obj(
-        {
-          batchId: id,
-          mode: { type: 'string', enum: ['auto', 'manual'] },
-          targetIds: { type: 'array', items: id, minItems: 1, maxItems: 1000 },
-          pairs: {
-            type: 'array',
-            maxItems: 5000,
-            items: {
-              type: 'object',
-              properties: { targetId: id, expertId: id },
-              required: ['targetId', 'expertId'],
-              additionalProperties: false,
-            },
-          },
-        },
-        ['batchId', 'mode', 'targetIds'],
-      ),
-    },
-    async (req) => ok(await allocateExperts(ctx, currentUser(req), req.body), '分配成功'),
-  );
-  app.post<B>('/review/unassign', { schema: obj({ id }, ['id']) }, async (req) =>
-    ok(await unassign(ctx, currentUser(req), req.body), '操作成功！'),
-  );
-  app.post<B>('/review/task', { schema: obj({ id }, ['id']) }, async (req) =>
-    ok(await task(ctx, currentUser(req), req.body)),
-  );
-  app.post<B>(
-    '/review/score',
-    {
-      schema: obj(
-        {
-          id,
-          version: { type: 'integer', minimum: 1 },
-          submit: { type: 'boolean' },
-          scores: {
+  contractRoute(app, reviewCalls.candidates, batchOnly, async (req) => candidates(ctx, currentUser(req), req.body));
+  contractRoute(
+    app,
+    reviewCalls.allocate,
+    obj(
+      {
+        batchId: id,
+        mode: { type: 'string', enum: ['auto', 'manual'] },
+        targetIds: { type: 'array', items: id, minItems: 1, maxItems: 1000 },
+        pairs: {
+          type: 'array',
+          maxItems: 5000,
+          items: {
             type: 'object',
-            maxProperties: 20,
-            additionalProperties: { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 10 }, { type: 'null' }] },
+            properties: { targetId: id, expertId: id },
+            required: ['targetId', 'expertId'],
+            additionalProperties: false,
           },
-          recommendation: { type: ['string', 'null'], maxLength: 30 },
-          confidence: { type: ['string', 'null'], maxLength: 4 },
-          comment: { type: ['string', 'null'], maxLength: 2000 },
         },
-        ['id', 'version'],
-      ),
-    },
-    async (req) =>
-      ok(await saveScore(ctx, currentUser(req), req.body), req.body.submit === true ? '提交成功' : '保存成功'),
+      },
+      ['batchId', 'mode', 'targetIds'],
+    ),
+    async (req) => allocateExperts(ctx, currentUser(req), req.body),
+    '分配成功',
   );
-  app.post<B>(
-    '/review/reopen',
-    { schema: obj({ id, comment: { type: ['string', 'null'], maxLength: 2000 } }, ['id']) },
-    async (req) => ok(await reopen(ctx, currentUser(req), req.body), '操作成功！'),
+  contractRoute(
+    app,
+    reviewCalls.unassign,
+    obj({ id }, ['id']),
+    async (req) => unassign(ctx, currentUser(req), req.body),
+    '操作成功！',
   );
-  app.post<B>(
-    '/review/decline',
-    {
-      schema: obj(
-        {
-          id,
-          kind: { type: 'string', maxLength: 10 },
-          conflictType: { type: ['string', 'null'], maxLength: 4 },
-          reason: { type: ['string', 'null'], maxLength: 2000 },
+  contractRoute(app, reviewCalls.task, obj({ id }, ['id']), async (req) => task(ctx, currentUser(req), req.body));
+  contractRoute(
+    app,
+    reviewCalls.score,
+    obj(
+      {
+        id,
+        version: { type: 'integer', minimum: 1 },
+        submit: { type: 'boolean' },
+        scores: {
+          type: 'object',
+          maxProperties: 20,
+          additionalProperties: { anyOf: [{ type: 'number' }, { type: 'string', maxLength: 10 }, { type: 'null' }] },
         },
-        ['id', 'kind'],
-      ),
-    },
-    async (req) =>
-      ok(
-        await decline(ctx, currentUser(req), req.body),
-        req.body.kind === 'conflict' ? '已申报回避，等待确认' : '已谢绝评审，等待确认',
-      ),
+        recommendation: { type: ['string', 'null'], maxLength: 30 },
+        confidence: { type: ['string', 'null'], maxLength: 4 },
+        comment: { type: ['string', 'null'], maxLength: 2000 },
+      },
+      ['id', 'version'],
+    ),
+    async (req) => saveScore(ctx, currentUser(req), req.body),
+    (_, req) => (req.body.submit === true ? '提交成功' : '保存成功'),
   );
-  app.post<B>('/review/replacement', { schema: obj({ id }, ['id']) }, async (req) =>
-    ok(await replacement(ctx, currentUser(req), req.body)),
+  contractRoute(
+    app,
+    reviewCalls.reopen,
+    obj({ id, comment: { type: ['string', 'null'], maxLength: 2000 } }, ['id']),
+    async (req) => reopen(ctx, currentUser(req), req.body),
+    '操作成功！',
   );
-  app.post<B>('/review/replace', { schema: obj({ id, expertId: id }, ['id', 'expertId']) }, async (req) =>
-    ok(await confirmReplacement(ctx, currentUser(req), req.body), '已替换专家'),
+  contractRoute(
+    app,
+    reviewCalls.decline,
+    obj(
+      {
+        id,
+        kind: { type: 'string', maxLength: 10 },
+        conflictType: { type: ['string', 'null'], maxLength: 4 },
+        reason: { type: ['string', 'null'], maxLength: 2000 },
+      },
+      ['id', 'kind'],
+    ),
+    async (req) => decline(ctx, currentUser(req), req.body),
+    (_, req) => (req.body.kind === 'conflict' ? '已申报回避，等待确认' : '已谢绝评审，等待确认'),
   );
-  app.post<B>('/review/peers', { schema: obj({ id }, ['id']) }, async (req) =>
-    ok(await peerReviews(ctx, currentUser(req), req.body)),
+  contractRoute(app, reviewCalls.replacement, obj({ id }, ['id']), async (req) =>
+    replacement(ctx, currentUser(req), req.body),
   );
-  app.post<B>('/review/discussion', { schema: obj({ id }, ['id']) }, async (req) =>
-    ok(await discussion(ctx, currentUser(req), req.body)),
+  contractRoute(
+    app,
+    reviewCalls.replace,
+    obj({ id, expertId: id }, ['id', 'expertId']),
+    async (req) => confirmReplacement(ctx, currentUser(req), req.body),
+    '已替换专家',
   );
-  app.post<B>(
-    '/review/discussionPost',
-    {
-      schema: obj(
-        { id, content: { type: ['string', 'null'], maxLength: 4000 }, replyTo: { anyOf: [id, { type: 'null' }] } },
-        ['id'],
-      ),
-    },
-    async (req) => ok(await postDiscussion(ctx, currentUser(req), req.body), '发言成功'),
+  contractRoute(app, reviewCalls.peers, obj({ id }, ['id']), async (req) =>
+    peerReviews(ctx, currentUser(req), req.body),
   );
-  app.post<B>('/review/progress', { schema: batchOnly }, async (req) =>
-    ok(await progress(ctx, currentUser(req), req.body)),
+  contractRoute(app, reviewCalls.discussion, obj({ id }, ['id']), async (req) =>
+    discussion(ctx, currentUser(req), req.body),
   );
-  app.post<B>('/review/remind', { schema: batchOnly }, async (req) => {
-    const r = await remind(ctx, currentUser(req), req.body);
-    return ok(r, `已提醒${r.reminded}位专家`);
-  });
-  app.post<B>('/review/ranking', { schema: batchOnly }, async (req) =>
-    ok(await ranking(ctx, currentUser(req), req.body)),
+  contractRoute(
+    app,
+    reviewCalls.discussionPost,
+    obj({ id, content: { type: ['string', 'null'], maxLength: 4000 }, replyTo: { anyOf: [id, { type: 'null' }] } }, [
+      'id',
+    ]),
+    async (req) => postDiscussion(ctx, currentUser(req), req.body),
+    '发言成功',
   );
-  app.post<B>(
-    '/review/decide',
-    {
-      schema: obj(
-        {
-          batchId: id,
-          targetId: id,
-          decision: { type: 'string', maxLength: 4 },
-          note: { type: ['string', 'null'], maxLength: 500 },
-        },
-        ['batchId', 'targetId', 'decision'],
-      ),
-    },
-    async (req) => ok(await decide(ctx, currentUser(req), req.body), '决定已记录'),
+  contractRoute(app, reviewCalls.progress, batchOnly, async (req) => progress(ctx, currentUser(req), req.body));
+  contractRoute(
+    app,
+    reviewCalls.remind,
+    batchOnly,
+    async (req) => remind(ctx, currentUser(req), req.body),
+    (r) => `已提醒${r.reminded}位专家`,
   );
-  app.post<B>('/review/copyBatch', { schema: obj({ id }, ['id']) }, async (req) =>
-    ok(await copyBatch(ctx, currentUser(req), req.body), '复制成功'),
+  contractRoute(app, reviewCalls.ranking, batchOnly, async (req) => ranking(ctx, currentUser(req), req.body));
+  contractRoute(
+    app,
+    reviewCalls.decide,
+    obj(
+      {
+        batchId: id,
+        targetId: id,
+        decision: { type: 'string', maxLength: 4 },
+        note: { type: ['string', 'null'], maxLength: 500 },
+      },
+      ['batchId', 'targetId', 'decision'],
+    ),
+    async (req) => decide(ctx, currentUser(req), req.body),
+    '决定已记录',
   );
-  app.post<B>(
-    '/tTopicReview/checkEndReview',
-    {
-      schema: obj({ batchId: id, force: { type: 'boolean' }, reason: { type: ['string', 'null'], maxLength: 500 } }, [
-        'batchId',
-      ]),
-    },
-    async (req) => ok(await endReview(ctx, currentUser(req), req.body), '评审已结束'),
+  contractRoute(
+    app,
+    reviewCalls.copyBatch,
+    obj({ id }, ['id']),
+    async (req) => copyBatch(ctx, currentUser(req), req.body),
+    '复制成功',
+  );
+  contractRoute(
+    app,
+    reviewCalls.endReview,
+    obj({ batchId: id, force: { type: 'boolean' }, reason: { type: ['string', 'null'], maxLength: 500 } }, ['batchId']),
+    async (req) => endReview(ctx, currentUser(req), req.body),
+    '评审已结束',
   );
   app.post<{ Querystring: { id: string } }>(
     '/review/application',

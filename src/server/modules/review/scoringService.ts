@@ -19,6 +19,14 @@ import {
 } from './reviewData.js';
 import { expertView, targetMapping } from './targetMapping.js';
 import { hasApplication } from './reviewApplication.js';
+import type { AnswerOf } from '../../../shared/contracts/contract.js';
+import type {
+  ProgressAnswer,
+  ProgressResult,
+  ReviewState,
+  TaskAnswer,
+  reviewCalls,
+} from '../../../shared/contracts/review.js';
 
 const EXPERT = '5';
 /** A task its expert still works on (未开始, 草稿): not submitted, closed, declined or replaced. */
@@ -37,7 +45,7 @@ async function readableReview(ctx: AppContext, user: SessionUser, id: unknown): 
  * An expert of a blind batch gets the record without its identity fields (leader, unit, members):
  * they are removed here, not hidden by the page.
  */
-export async function task(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+export async function task(ctx: AppContext, user: SessionUser, body: Record<string, unknown>): Promise<TaskAnswer> {
   const review = await readableReview(ctx, user, body.id);
   const batch = await storeOf(ctx).get(entityOf(ctx, 'reviewBatch'), Number(review.batchId));
   if (!batch) throw AppError.notFound();
@@ -49,19 +57,20 @@ export async function task(ctx: AppContext, user: SessionUser, body: Record<stri
   const reviewOut = ruleRecord(entityOf(ctx, 'review'), review);
   if (user.roleCode === EXPERT) delete reviewOut.expertName;
   return {
-    review: reviewOut,
+    // The review as its read rules render it: every field this reader may read.
+    review: reviewOut as ReviewState,
     batch: {
       id: batch.id,
-      name: batch.name,
-      stage: batch.stage,
+      name: batch.name as string,
+      stage: batch.stage as string,
       blind: batch.blind === true,
-      startTime: batch.startTime,
-      endTime: batch.endTime,
-      criteria: batch.criteria,
+      startTime: batch.startTime as string | null,
+      endTime: batch.endTime as string | null,
+      criteria: batch.criteria as Criterion[] | null,
       recommendations: optionsOf(batch.recommendations),
-      scoreMode: batch.scoreMode,
-      description: batch.description,
-      status: batch.status,
+      scoreMode: batch.scoreMode as string | null,
+      description: batch.description as string | null,
+      status: batch.status as string,
     },
     target: view,
     // The identity fields left out of `target` for this reader: the page says 匿名评审（已隐去） there.
@@ -87,7 +96,11 @@ export async function task(ctx: AppContext, user: SessionUser, body: Record<stri
  * batch's template. Decided on the review's version, so of two concurrent submits one wins and
  * the other is told the record changed.
  */
-export async function saveScore(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+export async function saveScore(
+  ctx: AppContext,
+  user: SessionUser,
+  body: Record<string, unknown>,
+): Promise<ReviewState> {
   if (user.roleCode !== EXPERT) throw AppError.forbidden();
   const review = await readableReview(ctx, user, body.id);
   const submit = body.submit === true;
@@ -181,11 +194,15 @@ export async function saveScore(ctx: AppContext, user: SessionUser, body: Record
   });
   const out = ruleRecord(reviewEntity, saved);
   delete out.expertName;
-  return out;
+  return out as ReviewState;
 }
 
 /** The batch owner sends a submitted review back to its expert as a draft. */
-export async function reopen(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+export async function reopen(
+  ctx: AppContext,
+  user: SessionUser,
+  body: Record<string, unknown>,
+): Promise<AnswerOf<typeof reviewCalls.reopen>> {
   const review = await readableReview(ctx, user, body.id);
   const bc = await loadBatch(ctx, user, review.batchId, 'update');
   if (bc.batch.ownerId !== user.userId) throw AppError.forbidden('只有评审批次的创建人可以退回评分');
@@ -233,7 +250,11 @@ export async function reopen(ctx: AppContext, user: SessionUser, body: Record<st
 }
 
 /** Progress of a batch: per record and expert not started / draft / submitted, the percentage, the experts still missing. */
-export async function progress(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+export async function progress(
+  ctx: AppContext,
+  user: SessionUser,
+  body: Record<string, unknown>,
+): Promise<ProgressAnswer> {
   const bc = await loadBatch(ctx, user, body.batchId, 'read');
   let reviews = await reviewsOfBatch(ctx, bc.batch.id);
   const byTarget = new Map<number, StoredRecord[]>();
@@ -242,23 +263,28 @@ export async function progress(ctx: AppContext, user: SessionUser, body: Record<
   reviews = all.filter((r) => !left.includes(r));
   for (const r of reviews) byTarget.set(Number(r.targetId), [...(byTarget.get(Number(r.targetId)) ?? []), r]);
   const submitted = reviews.filter((r) => r.status === '2').length;
-  const missing = new Map<number, { expertId: number; expertName: unknown; open: number }>();
+  const missing = new Map<number, { expertId: number; expertName: string; open: number }>();
   for (const r of reviews) {
     if (!OPEN.includes(String(r.status))) continue;
-    const m = missing.get(Number(r.expertId)) ?? { expertId: Number(r.expertId), expertName: r.expertName, open: 0 };
+    const m = missing.get(Number(r.expertId)) ?? {
+      expertId: Number(r.expertId),
+      expertName: r.expertName as string,
+      open: 0,
+    };
     m.open++;
     missing.set(Number(r.expertId), m);
   }
-  const results = bc.batch.status === '2' ? await resultsOf(ctx, bc, [...byTarget.keys()]) : new Map<number, unknown>();
+  const results =
+    bc.batch.status === '2' ? await resultsOf(ctx, bc, [...byTarget.keys()]) : new Map<number, ProgressResult>();
   return {
     batch: {
       id: bc.batch.id,
-      name: bc.batch.name,
-      status: bc.batch.status,
-      endTime: bc.batch.endTime,
+      name: bc.batch.name as string,
+      status: bc.batch.status as string,
+      endTime: bc.batch.endTime as string | null,
       blind: bc.batch.blind === true,
-      endedAt: bc.batch.endedAt ?? null,
-      endReason: bc.batch.endReason ?? null,
+      endedAt: (bc.batch.endedAt ?? null) as string | null,
+      endReason: (bc.batch.endReason ?? null) as string | null,
     },
     total: reviews.length,
     submitted,
@@ -266,16 +292,16 @@ export async function progress(ctx: AppContext, user: SessionUser, body: Record<
     percent: reviews.length ? Math.round((submitted / reviews.length) * 1000) / 10 : 0,
     targets: [...byTarget.entries()].map(([targetId, rs]) => ({
       targetId,
-      targetName: rs[0]!.targetName,
+      targetName: rs[0]!.targetName as string,
       submitted: rs.filter((r) => r.status === '2').length,
       total: rs.length,
       experts: rs.map((r) => ({
         reviewId: r.id,
-        expertId: r.expertId,
-        expertName: r.expertName,
-        status: r.status,
-        total: r.total,
-        submittedAt: r.submittedAt,
+        expertId: r.expertId as number,
+        expertName: r.expertName as string,
+        status: r.status as string,
+        total: r.total as number | null,
+        submittedAt: r.submittedAt as string | null,
       })),
       result: results.get(targetId) ?? null,
     })),
@@ -283,21 +309,21 @@ export async function progress(ctx: AppContext, user: SessionUser, body: Record<
     // Tasks whose expert declared a conflict or declined: waiting for the chair's replacement, or replaced.
     left: left.map((r) => ({
       reviewId: r.id,
-      targetId: r.targetId,
-      targetName: r.targetName,
-      expertName: r.expertName,
-      status: r.status,
-      declineKind: r.declineKind,
-      declineReason: r.declineReason,
-      declinedAt: r.declinedAt,
+      targetId: r.targetId as number,
+      targetName: r.targetName as string,
+      expertName: r.expertName as string,
+      status: r.status as string,
+      declineKind: r.declineKind as string | null,
+      declineReason: r.declineReason as string | null,
+      declinedAt: r.declinedAt as string | null,
     })),
     statuses: taskStatuses(ctx),
   };
 }
 
 /** After the end of a batch: each record's result of this batch (final score, spread, disagreement), as written on the record. */
-async function resultsOf(ctx: AppContext, bc: BatchContext, ids: number[]): Promise<Map<number, unknown>> {
-  const out = new Map<number, unknown>();
+async function resultsOf(ctx: AppContext, bc: BatchContext, ids: number[]): Promise<Map<number, ProgressResult>> {
+  const out = new Map<number, ProgressResult>();
   if (!ids.length) return out;
   const rows = await listAll(storeOf(ctx), bc.targetEntity, { t: 'in', field: 'id', values: ids });
   for (const rec of rows) {
@@ -306,13 +332,17 @@ async function resultsOf(ctx: AppContext, bc: BatchContext, ids: number[]): Prom
       all && typeof all === 'object'
         ? (all as Record<string, Record<string, unknown> | undefined>)[String(bc.batch.stage)]
         : undefined;
-    if (r && Number(r.batchId) === bc.batch.id) out.set(rec.id, r);
+    if (r && Number(r.batchId) === bc.batch.id) out.set(rec.id, r as ProgressResult);
   }
   return out;
 }
 
 /** Writes an in-app reminder to every expert with an open task in the batch. */
-export async function remind(ctx: AppContext, user: SessionUser, body: Record<string, unknown>) {
+export async function remind(
+  ctx: AppContext,
+  user: SessionUser,
+  body: Record<string, unknown>,
+): Promise<AnswerOf<typeof reviewCalls.remind>> {
   const bc = await loadBatch(ctx, user, body.batchId, 'update');
   const reviews = await reviewsOfBatch(ctx, bc.batch.id);
   const userIds = [

@@ -9,29 +9,14 @@ import { Alert, Button, Empty, Input, Space, Spin, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { failureText } from '../../feedback/failureText.js';
 import { useMessage } from '../../feedback/messages.js';
-import { usePageEnv } from '../PageContext.js';
-import { useOptionalRuntime } from '../RuntimeContext.js';
-import { useRecordChanged } from '../recordChanged.js';
-
-interface Post {
-  id: number;
-  author: string;
-  mine: boolean;
-  organiser: boolean;
-  content: string;
-  replyTo: number | null;
-  replyToAuthor: string | null;
-  createdAt: string;
-}
-
-interface Thread {
-  /** Why the reader may not read it yet (an expert before their own review is submitted), else null. */
-  closed?: string | null;
-  me: string | null;
-  canPost: boolean;
-  maxLength: number;
-  posts: Post[];
-}
+import { usePageEnv } from '../../runtime/PageContext.js';
+import { useOptionalRuntime } from '../../runtime/RuntimeContext.js';
+import { useRecordChanged } from '../../runtime/recordChanged.js';
+import {
+  reviewCalls,
+  type DiscussionPost as Post,
+  type DiscussionThread as Thread,
+} from '../../../shared/contracts/review.js';
 
 export function ReviewDiscussion(_: { value?: unknown }) {
   const env = usePageEnv();
@@ -47,7 +32,7 @@ export function ReviewDiscussion(_: { value?: unknown }) {
 
   const load = useCallback(() => {
     if (!runtime || id === undefined || id === null) return;
-    runtime.dataProvider.moduleCall<Thread>('review/discussion', { id }).then(
+    runtime.dataProvider.moduleCall(reviewCalls.discussion, { id }).then(
       (t) => {
         setThread(t ?? null);
         setRefusal(null);
@@ -62,11 +47,12 @@ export function ReviewDiscussion(_: { value?: unknown }) {
   useRecordChanged(id, load);
 
   async function send() {
-    if (!runtime) return;
+    // The form shows only with a thread, read for the page's record.
+    if (!runtime || id === undefined || id === null) return;
     setBusy(true);
     setError(null);
     try {
-      await runtime.dataProvider.moduleCall('review/discussionPost', {
+      await runtime.dataProvider.moduleCall(reviewCalls.discussionPost, {
         id,
         content: text.trim(),
         replyTo: replyTo?.id ?? null,

@@ -1,9 +1,6 @@
-/** A review task status as the review workflow names it (the review module's answers carry the list). */
-export interface TaskStatus {
-  code: string;
-  label: string;
-  color?: string;
-}
+import type { TaskStatus } from '../../../shared/contracts/review.js';
+
+export type { TaskStatus };
 
 /** A task status's label and colour from the workflow's list (the code itself when unknown). */
 export function taskStatus(statuses: TaskStatus[] | undefined, code: string): { text: string; color: string } {

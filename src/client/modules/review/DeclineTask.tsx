@@ -5,11 +5,12 @@
  */
 import { Alert, Button, Input, Radio, Space } from 'antd';
 import { useState } from 'react';
-import { Dialog } from '../../../feedback/Dialog.js';
-import { useDictionary } from '../../dictionaries/useDictionary.js';
-import { useRuntime } from '../../RuntimeContext.js';
-import { failureText } from '../../../feedback/failureText.js';
-import { useMessage } from '../../../feedback/messages.js';
+import { Dialog } from '../../feedback/Dialog.js';
+import { useDictionary } from '../../runtime/dictionaries/useDictionary.js';
+import { useRuntime } from '../../runtime/RuntimeContext.js';
+import { failureText } from '../../feedback/failureText.js';
+import { useMessage } from '../../feedback/messages.js';
+import { reviewCalls } from '../../../shared/contracts/review.js';
 
 type Kind = 'conflict' | 'decline';
 
@@ -31,10 +32,11 @@ export function DeclineTask({ reviewId, onDone }: { reviewId: number | string; o
   const ready = reason.trim() !== '' && (kind === 'decline' || !!conflictType);
 
   async function send() {
+    if (!kind) return;
     setBusy(true);
     setError(null);
     try {
-      await dataProvider.moduleCall('review/decline', {
+      await dataProvider.moduleCall(reviewCalls.decline, {
         id: reviewId,
         kind,
         conflictType: kind === 'conflict' ? conflictType : null,

@@ -5,19 +5,9 @@
  */
 import { Alert, Descriptions, Empty, Spin } from 'antd';
 import { useEffect, useState } from 'react';
-import { useRuntime } from '../../RuntimeContext.js';
-import { failureText } from '../../../feedback/failureText.js';
-
-interface Peer {
-  key: number;
-  expertName: string;
-  scores: Record<string, number> | null;
-  total: number | null;
-  recommendation: string | null;
-  confidence: string | null;
-  comment: string | null;
-  submittedAt: string | null;
-}
+import { useRuntime } from '../../runtime/RuntimeContext.js';
+import { failureText } from '../../feedback/failureText.js';
+import { reviewCalls, type PeerReview as Peer } from '../../../shared/contracts/review.js';
 
 export function PeerReviews({ reviewId }: { reviewId: number | string }) {
   const { dataProvider } = useRuntime();
@@ -25,7 +15,7 @@ export function PeerReviews({ reviewId }: { reviewId: number | string }) {
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let alive = true;
-    dataProvider.moduleCall<{ reviews: Peer[] }>('review/peers', { id: reviewId }).then(
+    dataProvider.moduleCall(reviewCalls.peers, { id: reviewId }).then(
       (r) => {
         if (alive) setPeers(r?.reviews ?? []);
       },

@@ -3,7 +3,8 @@
  * reviewer (未开始 / 草稿 / 已提交), the percentage, the reviewers still missing with a reminder,
  * and the end of the review — forced with a reason while tasks are open — after which each
  * record's final score and disagreement flag are shown. The review module's endpoints decide
- * (review/progress, review/remind, tTopicReview/checkEndReview).
+ * (review/progress, review/remind, tTopicReview/checkEndReview); the task statuses' labels and
+ * colours are the review workflow's, as the answer carries them.
  */
 import {
   Alert,
@@ -26,58 +27,22 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { ProgressPageDef } from '../../../shared/schema/types.js';
 import { fillPlaceholders } from '../../../shared/schema/placeholders.js';
-import { useRuntime } from '../RuntimeContext.js';
+import { useRuntime } from '../../runtime/RuntimeContext.js';
 import { failureText } from '../../feedback/failureText.js';
-import type { PageKindProps } from './types.js';
+import type { PageKindProps } from '../../runtime/pages/types.js';
 import { useBatchAnswer } from './useBatchAnswer.js';
-import { taskStatus, type TaskStatus } from './taskStatus.js';
+import { taskStatus } from './taskStatus.js';
+import {
+  reviewCalls,
+  type ProgressTask as TaskRow,
+  type ProgressTarget as TargetRow,
+} from '../../../shared/contracts/review.js';
 import { useMessage } from '../../feedback/messages.js';
-import { LeftTasks, type LeftTask } from './progress/LeftTasks.js';
+import { LeftTasks } from './LeftTasks.js';
 
-interface TaskRow {
-  reviewId: number;
-  expertId: number;
-  expertName: string;
-  status: string;
-  total: number | null;
-  submittedAt: string | null;
-}
-interface Result {
-  finalScore: number | null;
-  mean: number | null;
-  spread: number | null;
-  stdDev: number | null;
-  disagreement: boolean;
-  recommendation: string | null;
-  count: number;
-}
-interface TargetRow {
-  targetId: number;
-  targetName: string;
-  submitted: number;
-  total: number;
-  experts: TaskRow[];
-  result: Result | null;
-}
-export interface ProgressAnswer {
-  batch: {
-    id: number;
-    name: string;
-    status: string;
-    endTime: string | null;
-    blind: boolean;
-    endedAt?: string | null;
-    endReason?: string | null;
-  };
-  total: number;
-  submitted: number;
-  drafts: number;
-  percent: number;
-  targets: TargetRow[];
-  missing: Array<{ expertId: number; expertName: string; open: number }>;
-  left?: LeftTask[];
-  statuses?: TaskStatus[];
-}
+/** The task statuses the figures count (schemas/workflows/review.json): their labels are the workflow's. */
+const DRAFT = '1';
+const SUBMITTED = '2';
 
 function EndDialog({
   open,
@@ -127,7 +92,7 @@ export function ProgressPage({ bundle, query }: PageKindProps) {
   const [forcing, setForcing] = useState(false);
   const batchId = query.id;
 
-  const { data, error, setError, load } = useBatchAnswer<ProgressAnswer>('review/progress', batchId);
+  const { data, error, setError, load } = useBatchAnswer(reviewCalls.progress, batchId);
 
   async function run(fn: () => Promise<void>) {
     setBusy(true);
@@ -142,13 +107,13 @@ export function ProgressPage({ bundle, query }: PageKindProps) {
   }
   const remind = () =>
     run(async () => {
-      const r = await dataProvider.moduleCall<{ reminded: number }>('review/remind', { batchId });
+      const r = await dataProvider.moduleCall(reviewCalls.remind, { batchId: batchId! });
       void message.success(`已提醒${r?.reminded ?? 0}位专家`);
     });
   const end = (reason?: string) =>
     run(async () => {
-      await dataProvider.moduleCall('tTopicReview/checkEndReview', {
-        batchId,
+      await dataProvider.moduleCall(reviewCalls.endReview, {
+        batchId: batchId!,
         ...(reason ? { force: true, reason } : {}),
       });
       setForcing(false);
@@ -198,10 +163,10 @@ export function ProgressPage({ bundle, query }: PageKindProps) {
           <Statistic title="评审任务" value={data.total} />
         </Col>
         <Col xs={8} md={6}>
-          <Statistic title="已提交" value={data.submitted} />
+          <Statistic title={taskStatus(data.statuses, SUBMITTED).text} value={data.submitted} />
         </Col>
         <Col xs={8} md={6}>
-          <Statistic title="草稿" value={data.drafts} />
+          <Statistic title={taskStatus(data.statuses, DRAFT).text} value={data.drafts} />
         </Col>
       </Row>
       {ended ? (

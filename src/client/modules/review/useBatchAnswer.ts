@@ -1,13 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useRuntime } from '../RuntimeContext.js';
+import { callPath, type Contract, type Id } from '../../../shared/contracts/contract.js';
+import { useRuntime } from '../../runtime/RuntimeContext.js';
 import { failureText } from '../../feedback/failureText.js';
 
 /**
- * A review page kind's answer about one batch (`review/candidates`, `review/progress`): undefined
- * while loading, null without a batch or after a failure (whose words go to `error`), and `load`
- * to ask again after an action.
+ * A review page kind's answer about one batch (`review/candidates`, `review/progress`, or the path a
+ * ranking page's schema names): undefined while loading, null without a batch or after a failure
+ * (whose words go to `error`), and `load` to ask again after an action.
  */
-export function useBatchAnswer<T>(path: string, batchId: string | undefined) {
+export function useBatchAnswer<T>(call: Contract<{ batchId: Id }, T> | string, batchId: string | undefined) {
+  const path = callPath(call);
   const { dataProvider } = useRuntime();
   const [data, setData] = useState<T | null | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);

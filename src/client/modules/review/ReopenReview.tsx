@@ -4,10 +4,11 @@
  */
 import { Alert, Button, Input } from 'antd';
 import { useState } from 'react';
-import { Dialog } from '../../../feedback/Dialog.js';
-import { useMessage } from '../../../feedback/messages.js';
-import { useRuntime } from '../../RuntimeContext.js';
-import { failureText } from '../../../feedback/failureText.js';
+import { Dialog } from '../../feedback/Dialog.js';
+import { useMessage } from '../../feedback/messages.js';
+import { useRuntime } from '../../runtime/RuntimeContext.js';
+import { failureText } from '../../feedback/failureText.js';
+import { reviewCalls } from '../../../shared/contracts/review.js';
 
 export function ReopenReview({ reviewId, onDone }: { reviewId: number | string; onDone: () => void }) {
   const { dataProvider } = useRuntime();
@@ -20,7 +21,7 @@ export function ReopenReview({ reviewId, onDone }: { reviewId: number | string; 
     setBusy(true);
     setError(null);
     try {
-      await dataProvider.moduleCall('review/reopen', { id: reviewId, comment: reason.trim() });
+      await dataProvider.moduleCall(reviewCalls.reopen, { id: reviewId, comment: reason.trim() });
       void message.success('已退回专家修改');
       setOpen(false);
       onDone();

@@ -5,33 +5,12 @@
  */
 import { Alert, Radio, Space, Spin, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { Dialog } from '../../../feedback/Dialog.js';
-import { useMessage } from '../../../feedback/messages.js';
-import { useRuntime } from '../../RuntimeContext.js';
-import { failureText } from '../../../feedback/failureText.js';
-import { taskStatus, type TaskStatus } from '../taskStatus.js';
-
-export interface LeftTask {
-  reviewId: number;
-  targetName: string;
-  expertName: string;
-  status: string;
-  declineKind: string | null;
-  declineReason: string | null;
-  declinedAt: string | null;
-}
-interface Candidate {
-  expertId: number;
-  name: string;
-  unit: string | null;
-  load: number;
-  subjectMatch: boolean;
-}
-interface Proposal {
-  review: { conflictType: string | null; declineReason: string | null };
-  candidates: Candidate[];
-  message: string | null;
-}
+import { Dialog } from '../../feedback/Dialog.js';
+import { useMessage } from '../../feedback/messages.js';
+import { useRuntime } from '../../runtime/RuntimeContext.js';
+import { failureText } from '../../feedback/failureText.js';
+import { taskStatus, type TaskStatus } from './taskStatus.js';
+import { reviewCalls, type LeftTask, type ReplacementProposal as Proposal } from '../../../shared/contracts/review.js';
 
 export function LeftTasks({
   tasks,
@@ -59,7 +38,7 @@ export function LeftTasks({
     setPick(null);
     setError(null);
     try {
-      const p = await dataProvider.moduleCall<Proposal>('review/replacement', { id: t.reviewId });
+      const p = await dataProvider.moduleCall(reviewCalls.replacement, { id: t.reviewId });
       setProposal(p);
       setPick(p.candidates[0]?.expertId ?? null);
     } catch (e) {
@@ -70,7 +49,7 @@ export function LeftTasks({
     if (!open || pick === null) return;
     setBusy(true);
     try {
-      await dataProvider.moduleCall('review/replace', { id: open.reviewId, expertId: pick });
+      await dataProvider.moduleCall(reviewCalls.replace, { id: open.reviewId, expertId: pick });
       void message.success('已替换专家');
       setOpen(null);
       onDone();

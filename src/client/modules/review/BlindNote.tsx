@@ -1,5 +1,5 @@
 import { Alert } from 'antd';
-import type { FileRefValue } from '../../../upload/uploadTypes.js';
+import type { FileRefValue } from '../../upload/uploadTypes.js';
 
 /** What the page shows where the server left out a field naming the applicant. */
 export const HIDDEN_TEXT = '匿名评审（已隐去）';

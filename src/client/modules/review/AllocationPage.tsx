@@ -9,47 +9,20 @@ import { Dialog } from '../../feedback/Dialog.js';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AllocationPageDef } from '../../../shared/schema/types.js';
-import { useDictionary } from '../dictionaries/useDictionary.js';
-import { areaText } from '../model/dashboard.js';
-import { useRuntime } from '../RuntimeContext.js';
+import { useDictionary } from '../../runtime/dictionaries/useDictionary.js';
+import { areaText } from '../../runtime/model/dashboard.js';
+import { useRuntime } from '../../runtime/RuntimeContext.js';
 import { failureText } from '../../feedback/failureText.js';
-import type { PageKindProps } from './types.js';
+import type { PageKindProps } from '../../runtime/pages/types.js';
 import { useBatchAnswer } from './useBatchAnswer.js';
-import { taskStatus, type TaskStatus } from './taskStatus.js';
+import { taskStatus } from './taskStatus.js';
+import {
+  reviewCalls,
+  type AllocationTarget as Target,
+  type Candidates,
+  type PoolExpert as Expert,
+} from '../../../shared/contracts/review.js';
 import { useMessage } from '../../feedback/messages.js';
-
-interface Assigned {
-  reviewId: number;
-  expertId: number;
-  expertName: string;
-  status: string;
-}
-interface Target {
-  id: number;
-  name: string;
-  unit: string | null;
-  areaCode: string | null;
-  status: string;
-  waiting: boolean;
-  assigned: Assigned[];
-  conflicts: Array<{ expertId: number; reasons: string[] }>;
-}
-interface Expert {
-  id: number;
-  name: string;
-  unit: string | null;
-  area: string | null;
-  title: string | null;
-  load: number;
-}
-export interface Candidates {
-  batch: { id: number; name: string; status: string; expertsPerTopic: number; outOfArea: boolean; blind: boolean };
-  targets: Target[];
-  experts: Expert[];
-  others: number;
-  /** The task statuses as the review workflow names them. */
-  statuses?: TaskStatus[];
-}
 
 /**
  * Which experts of the dialog can be ticked: none with a conflict, and once as many are ticked as
@@ -90,7 +63,7 @@ function AssignDialog({
     setBusy(true);
     setError(null);
     try {
-      await dataProvider.moduleCall('review/allocate', {
+      await dataProvider.moduleCall(reviewCalls.allocate, {
         batchId: data.batch.id,
         mode: 'manual',
         targetIds: [target.id],
@@ -176,7 +149,7 @@ export function AllocationPage({ bundle, query }: PageKindProps) {
   const [busy, setBusy] = useState(false);
   const batchId = query.id;
 
-  const { data, error, setError, load } = useBatchAnswer<Candidates>('review/candidates', batchId);
+  const { data, error, setError, load } = useBatchAnswer(reviewCalls.candidates, batchId);
 
   const ended = data?.batch.status === '2';
   const autoIds = useMemo(() => (data ? (selected.length ? selected : unfilled(data)) : []), [data, selected]);
@@ -186,7 +159,7 @@ export function AllocationPage({ bundle, query }: PageKindProps) {
     setBusy(true);
     setError(null);
     try {
-      const r = await dataProvider.moduleCall<{ created: number }>('review/allocate', {
+      const r = await dataProvider.moduleCall(reviewCalls.allocate, {
         batchId: data.batch.id,
         mode: 'auto',
         targetIds: autoIds,
@@ -204,7 +177,7 @@ export function AllocationPage({ bundle, query }: PageKindProps) {
   async function unassign(reviewId: number) {
     setError(null);
     try {
-      await dataProvider.moduleCall('review/unassign', { id: reviewId });
+      await dataProvider.moduleCall(reviewCalls.unassign, { id: reviewId });
       void message.success('已取消分配');
       load();
     } catch (e) {

@@ -12,9 +12,9 @@ import { fillPlaceholders } from '../../../shared/schema/placeholders.js';
 import { Dialog } from '../../feedback/Dialog.js';
 import { failureText } from '../../feedback/failureText.js';
 import { useMessage } from '../../feedback/messages.js';
-import { useDictionary } from '../dictionaries/useDictionary.js';
-import { useRuntime } from '../RuntimeContext.js';
-import type { PageKindProps } from './types.js';
+import { useDictionary } from '../../runtime/dictionaries/useDictionary.js';
+import { useRuntime } from '../../runtime/RuntimeContext.js';
+import type { PageKindProps } from '../../runtime/pages/types.js';
 import { useBatchAnswer } from './useBatchAnswer.js';
 
 type Row = Record<string, unknown>;

@@ -1,0 +1,32 @@
+/**
+ * The review module's screens, registered into the runtime by name, one line each: its page kinds
+ * (each a chunk of its own, started as a route of the kind opens) and its widgets (loaded the first
+ * time a form shows one), so none of this code is in the first load.
+ */
+import { registerModulePageKind } from '../../runtime/pages/modulePageKind.js';
+import { lazyWidget } from '../../runtime/widgets/lazyWidget.js';
+import { registerWidget } from '../../runtime/widgets/registry.js';
+
+registerModulePageKind(
+  'allocation',
+  () => import('./AllocationPage.js'),
+  (m) => m.AllocationPage,
+);
+registerModulePageKind(
+  'progress',
+  () => import('./ProgressPage.js'),
+  (m) => m.ProgressPage,
+);
+registerModulePageKind(
+  'ranking',
+  () => import('./RankingPage.js'),
+  (m) => m.RankingPage,
+);
+registerWidget(
+  'ScoreSheet',
+  lazyWidget(() => import('./ScoreSheet.js').then((m) => m.ScoreSheet)),
+);
+registerWidget(
+  'ReviewDiscussion',
+  lazyWidget(() => import('./ReviewDiscussion.js').then((m) => m.ReviewDiscussion)),
+);
