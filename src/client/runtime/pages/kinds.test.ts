@@ -6,6 +6,8 @@ import type { PageDef } from '../../../shared/schema/types.js';
 import { WIDGET_NAMES } from '../../../shared/schema/widgetNames.js';
 import { PAGE_KIND_CHECKS } from '../../../server/platform/schemas/pageKinds/index.js';
 import { pageKinds } from './index.js';
+// The kinds the client modules register too, as main.tsx has them.
+import '../../modules/index.js';
 
 const meta = (file: string) => JSON.parse(fs.readFileSync(path.join('schemas/meta', file), 'utf8'));
 const generated = (kind: string) => fs.readFileSync(`src/shared/schema/generated/${kind}Page.ts`, 'utf8');
