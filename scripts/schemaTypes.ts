@@ -1,10 +1,10 @@
 /**
- * The TypeScript types of the page documents, generated from their meta-schemas (schemas/meta/
- * <kind>-page.schema.json), so a page kind's keys are written once: in the JSON Schema that editors
- * and schemas:check read. `npm run schemas:types` writes one file per page kind under
- * src/shared/schema/generated/, the list of page kinds (the meta files named *-page.schema.json) and
- * the widget names of common.schema.json; scripts/schemaTypes.test.ts
- * fails while a checked-in file differs from what this gives.
+ * The TypeScript types of the schema documents, generated from their meta-schemas, so their keys are
+ * written once: in the JSON Schema that editors and schemas:check read. `npm run schemas:types` writes
+ * into src/shared/schema/generated/ one file per page kind (schemas/meta/<kind>-page.schema.json),
+ * the list of page kinds (the meta files named *-page.schema.json) with their unions, the types of
+ * workflows, dictionaries and menus, and the widget names of common.schema.json.
+ * scripts/schemaTypes.test.ts fails while a checked-in file differs from what this gives.
  *
  * What the meta-schemas say for editors only is adjusted before compiling (see prepare below): the
  * shared definitions of the other meta files are inlined or named by their hand-written TS type (Rule,
@@ -37,6 +37,21 @@ const NAMED: Record<string, Record<string, string>> = {
   },
 };
 
+/** The other documents whose types are generated: meta file, type name, named nested objects. */
+const DOCUMENTS: Record<string, { file: string; type: string; named: Record<string, string> }> = {
+  workflow: {
+    file: 'workflow.schema.json',
+    type: 'WorkflowDef',
+    named: { 'properties/statuses/items': 'StatusDef', 'properties/transitions/items': 'TransitionDef' },
+  },
+  dictionary: {
+    file: 'dictionary.schema.json',
+    type: 'DictionaryDef',
+    named: { 'properties/options/items': 'DictionaryOption' },
+  },
+  menu: { file: 'menu.schema.json', type: 'MenuDef', named: { '$defs/node': 'MenuNode' } },
+};
+
 /** References into the other meta files: the TS type standing for them, or the definition inlined. */
 function external(ref: string, common: Json, entity: Json): JSONSchema | undefined {
   if (ref.startsWith('rule.schema.json#')) return { tsType: 'Rule' };
@@ -65,8 +80,14 @@ function anchor(node: unknown, file: string): unknown {
 const typeName = (kind: string) => `${kind[0]!.toUpperCase()}${kind.slice(1)}PageDef`;
 
 /** Walks the schema, replacing cross-file references and naming the nested objects of NAMED. */
-function prepare(kind: string, schema: Json, common: Json, entity: Json): JSONSchema {
-  const names = NAMED[kind] ?? {};
+function prepare(
+  kind: string,
+  schema: Json,
+  common: Json,
+  entity: Json,
+  title = typeName(kind),
+  names: Record<string, string> = NAMED[kind] ?? {},
+): JSONSchema {
   const visit = (node: unknown, at: string): unknown => {
     if (Array.isArray(node)) return node.map((n, i) => visit(n, `${at}/${i}`));
     if (!node || typeof node !== 'object') return node;
@@ -84,7 +105,7 @@ function prepare(kind: string, schema: Json, common: Json, entity: Json): JSONSc
     return out;
   };
   const root = visit(schema, '') as Json;
-  root.title = typeName(kind);
+  root.title = title;
   root.required = (root.required as string[]).filter((k) => k !== '$schema');
   for (const key of ['oneOf', 'anyOf'] as const) {
     const branches = root[key] as Json[] | undefined;
@@ -135,23 +156,30 @@ export type EntityPageDef = ${kinds
 `,
     ),
   );
-  for (const [kind, file] of kinds) {
-    const ts = await compile(prepare(kind, read(file), common, entity), '', {
-      bannerComment: '',
-      format: false,
-      ignoreMinAndMaxItems: true,
-      unknownAny: true,
-      strictIndexSignatures: false,
-      declareExternallyReferenced: true,
-    });
+  const options = {
+    bannerComment: '',
+    format: false,
+    ignoreMinAndMaxItems: true,
+    unknownAny: true,
+    strictIndexSignatures: false,
+    declareExternallyReferenced: true,
+  };
+  const emit = async (name: string, source: string, ts: string) => {
     const imports = [
       /\bRule\b/.test(ts) ? "import type { Rule } from '../../rules/Rule.js';" : '',
       /\bActionDef\b/.test(ts) ? "import type { ActionDef } from '../types.js';" : '',
       /\bWidgetName\b/.test(ts) ? "import type { WidgetName } from './widgetNames.js';" : '',
     ].filter(Boolean);
-    const name = `${kind}Page.ts`;
-    out.set(name, await format(path.join(OUT_DIR, name), `${HEADER(file)}${imports.join('\n')}\n\n${ts}`));
-  }
+    out.set(name, await format(path.join(OUT_DIR, name), `${HEADER(source)}${imports.join('\n')}\n\n${ts}`));
+  };
+  for (const [kind, file] of kinds)
+    await emit(`${kind}Page.ts`, file, await compile(prepare(kind, read(file), common, entity), '', options));
+  for (const [name, doc] of Object.entries(DOCUMENTS))
+    await emit(
+      `${name}.ts`,
+      doc.file,
+      await compile(prepare(name, read(doc.file), common, entity, doc.type, doc.named), '', options),
+    );
   const widgets = (common.$defs as Record<string, { enum: string[] }>).widget.enum;
   const names = `${HEADER('common.schema.json ($defs/widget)')}
 /** Names a schema may give in \`widget\`; the runtime's widget registry registers exactly these. */

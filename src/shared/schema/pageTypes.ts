@@ -1,7 +1,7 @@
 /**
- * Types of the page documents under schemas/pages/: generated from their meta-schemas
- * (schemas/meta/<kind>-page.schema.json) into ./generated/ by `npm run schemas:types`, so a page
- * kind's keys are written once, and so are the unions of the kinds (PageDef, EntityPageDef).
+ * Types of the documents under schemas/ that are generated from their meta-schemas into ./generated/
+ * by `npm run schemas:types`: the pages (schemas/meta/<kind>-page.schema.json, with the unions of the
+ * kinds PageDef and EntityPageDef), workflows, dictionaries and menus, so their keys are written once.
  * ./types.ts re-exports them: import from either. What is here is not a document.
  */
 import type { ResourceRecord } from './types.js';

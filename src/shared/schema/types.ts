@@ -1,11 +1,12 @@
 /**
- * Types of the JSON documents under schemas/. The page documents' types are generated from their
- * meta-schemas (./pageTypes.ts, npm run schemas:types); the others here are still written by hand
- * beside schemas/meta/: keep those two in step.
+ * Types of the JSON documents under schemas/. The types of the pages, workflows, dictionaries and
+ * menus are generated from their meta-schemas (./generated/, npm run schemas:types); the others here
+ * (entities, actions, routes) are still written by hand beside schemas/meta/: keep those two in step.
  * Nothing here knows React or Fastify: the browser runtime and the server engine both read it.
  */
 import type { Rule } from '../rules/Rule.js';
 import type { PageDef } from './pageTypes.js';
+import type { WorkflowDef } from './generated/index.js';
 
 export * from './pageTypes.js';
 import type { ChildListStorage, EntityStorage } from './entityStorage.js';
@@ -205,78 +206,11 @@ export interface ImportReport {
   rejected: { row: number; title: string; reasons: string[] }[];
 }
 
-// ---------------------------------------------------------------- workflows
-export interface StatusDef {
-  code: string;
-  label: string;
-  /** antd tag colour. */
-  color?: string;
-  stage?: number;
-}
+// ---------------------------------------------------------------- workflows, dictionaries, menus
+// Generated from their meta-schemas (./generated/: WorkflowDef, StatusDef, TransitionDef,
+// DictionaryDef, DictionaryOption, MenuDef, MenuNode), re-exported through ./pageTypes.ts.
 
-export interface TransitionDef {
-  action: string;
-  label: string;
-  from: string[];
-  to: string;
-  roles: string[];
-  /** Condition on {record, user}; e.g. the area 1123 revocation rule. */
-  when?: Rule;
-  confirm?: string;
-  /** Whether a comment is asked for (and required). */
-  comment?: 'none' | 'optional' | 'required';
-  /**
-   * Who among the roles: anyone with the role and the record in scope, only the owner, or only
-   * the server itself ('system': scheduled jobs, other modules; never offered to a user).
-   */
-  actor?: 'any' | 'owner' | 'system';
-  /** Target per source status, overriding `to` for those sources (e.g. revoke goes back to each stage's editable status). */
-  toByFrom?: Record<string, string>;
-  /** Fields the transition sets, each a rule over {record, user, now} (e.g. {"publishTime": {"var": "now"}}). */
-  set?: Record<string, Rule>;
-  /** Fields that must be filled for the transition to fire (a draft may be saved incomplete). */
-  requires?: string[];
-  /** Fired by a save after which it holds and leads elsewhere (workflow/fireOnSave.ts). */
-  onSave?: boolean;
-}
-
-export interface WorkflowDef {
-  $schema?: string;
-  name: string;
-  label?: string;
-  /** Informative: entities name their workflow (EntityDef.workflow); one workflow may serve several. */
-  entity?: string;
-  field: string;
-  /** Field remembering the stage (StatusDef.stage) of the last staged status, for statuses without one (e.g. 28). */
-  stageField?: string;
-  initial: string;
-  /** Names of the stages (StatusDef.stage), the lanes of the life-cycle diagram. */
-  stages?: { stage: number; label: string }[];
-  statuses: StatusDef[];
-  transitions: TransitionDef[];
-  /**
-   * Conditions every transition of an action must also meet, written once (e.g. a submit needs the
-   * stage's notice open). Over {record, user, now, facts}: `facts` are what the entity's module tells
-   * the server about other records (e.g. facts.notices); a failing guard removes the action from
-   * `_perm.transitions` (so its buttons hide) and the server refuses it with `message`.
-   */
-  guards?: Record<string, { rule: Rule; message: string }>;
-}
-
-// ---------------------------------------------------------------- dictionaries, routes, menus
-export interface DictionaryOption {
-  value: string;
-  text: string;
-  color?: string;
-}
-
-export interface DictionaryDef {
-  $schema?: string;
-  type: string;
-  label: string;
-  options: DictionaryOption[];
-}
-
+// ---------------------------------------------------------------- routes
 export interface RouteDef {
   path: string;
   name: string;
@@ -302,23 +236,6 @@ export interface RouteDef {
   /** Breadcrumb name taken from the `stage` query parameter (1..5) instead of `name`. */
   stageNames?: Record<string, string>;
   children?: RouteDef[];
-}
-
-export interface MenuNode {
-  name: string;
-  code?: string;
-  path: string;
-  icon?: string;
-  invisible?: boolean;
-  /** Which counts-object field shows as the badge (SPEC §3 counts object). */
-  badge?: 'achieveNum' | 'meetNum' | 'reviewNum' | 'topicNum' | 'topicSumNum' | 'topicChangeNum';
-  children?: MenuNode[];
-}
-
-export interface MenuDef {
-  $schema?: string;
-  roleCode: string;
-  items: MenuNode[];
 }
 
 // ---------------------------------------------------------------- resource calls (runtime ⇄ engine)

@@ -14,4 +14,7 @@ export * from './progressPage.js';
 export * from './rankingPage.js';
 export * from './statisticsPage.js';
 export * from './studioPage.js';
+export * from './workflow.js';
+export * from './dictionary.js';
+export * from './menu.js';
 export * from './widgetNames.js';
