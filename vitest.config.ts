@@ -16,5 +16,7 @@ export default defineConfig({
     env: { TEST_SCRYPT_N: '1024' },
     // One migrated, seeded database per config per run, copied by each test app (src/server/platform/testing/templateDatabase.ts).
     globalSetup: ['src/server/platform/testing/templateSetup.ts'],
+    // jsdom files: getComputedStyle from indexed rules, same answers (src/client/runtime/testing/indexedComputedStyle.ts).
+    setupFiles: ['src/client/runtime/testing/jsdomSetup.ts'],
   },
 });

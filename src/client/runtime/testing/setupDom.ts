@@ -1,4 +1,5 @@
 import { configure } from '@testing-library/dom';
+import { installIndexedComputedStyle } from './indexedComputedStyle.js';
 
 /**
  * jsdom lacks a few browser APIs antd and Formily's grid call while rendering; these stand-ins
@@ -48,12 +49,13 @@ export function setupDom(): void {
     });
   // jsdom's selector engine throws on some of antd's generated CSS (`:where(...)` rules) while
   // computing styles; a browser never does. Fall back to the inline style then.
+  installIndexedComputedStyle();
   const original = window.getComputedStyle.bind(window);
-  if (!(original as { __runtimeSafe?: boolean }).__runtimeSafe) {
-    const safe = ((elt: Element, pseudo?: string | null) => {
+  if (!(window.getComputedStyle as { __runtimeSafe?: boolean }).__runtimeSafe) {
+    const safe = ((elt: Element) => {
       try {
         // jsdom implements no pseudo-elements; their style is the element's for our purposes.
-        return pseudo ? original(elt) : original(elt);
+        return original(elt);
       } catch {
         return (elt as HTMLElement).style ?? original(document.body);
       }
