@@ -57,7 +57,7 @@ export interface FieldDef {
   init?: Rule;
   /** Names the people or unit behind the record: left out, by the server, of what an expert of a blind review batch reads. */
   identity?: boolean;
-  /** Shown masked wherever the server shows it for reading (operation log): ID number (first 4 + last 4) or phone (first 2 + last 4), SPEC §5. */
+  /** Shown masked wherever the server shows it for reading (operation log; every answer of a readOnly field): ID number (first 4 + last 4) or phone (first 2 + last 4), SPEC §5. */
   mask?: 'idCard' | 'phone';
   /** SPEC §5 text input filter: the input keeps only Chinese, letters, digits, white space and common punctuation; the server refuses anything else. */
   textFilter?: boolean;

@@ -168,7 +168,7 @@ export interface EntityExtension {
   /** Facts no record holds for the entity's rules (the rule stays declarative JSON). */
   facts?: RuleFactsProvider;
   /**
-   * On every record the engine reads for a list, a get or a save (before the save's checks): fills
+   * On every record the engine reads for a list, a get, a save or a transition (before their checks): fills
    * what the storage leaves empty, e.g. a setting nobody changed yet answers the seeded value.
    */
   onRead?: ReadHook;

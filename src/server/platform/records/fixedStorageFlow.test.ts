@@ -14,11 +14,15 @@ const probe: EntityDef = {
   workflow: 'flowProbe',
   storage: {
     table: 'flow_probe',
-    columns: { title: 'title', area: 'area_code' },
+    columns: { title: 'title', area: 'area_code', ready: 'ready' },
     system: { status: 'state', areaCode: 'area_code', version: 'version', createdAt: 'created_at' },
   },
   sort: { field: 'createdAt', order: 'desc' },
-  fields: { title: { type: 'string', label: '标题', required: true }, area: { type: 'string', label: '地区' } },
+  fields: {
+    title: { type: 'string', label: '标题', required: true },
+    area: { type: 'string', label: '地区' },
+    ready: { type: 'boolean', label: '可重办', readOnly: true },
+  },
   access: {
     read: [
       { roles: ['1'], scope: 'all' },
@@ -37,7 +41,11 @@ const flow: WorkflowDef = {
     { code: '0', label: '待办' },
     { code: '1', label: '已办' },
   ],
-  transitions: [{ action: 'done', label: '办结', from: ['0'], to: '1', roles: ['3'] }],
+  transitions: [
+    { action: 'done', label: '办结', from: ['0'], to: '1', roles: ['3'] },
+    // Tests a value the storage leaves empty and a module fills on reading.
+    { action: 'reopen', label: '重办', from: ['1'], to: '0', roles: ['1'], when: { var: 'record.ready' } },
+  ],
 };
 
 const person = (userId: number, roleCode: string, areaCode: string | null) =>
@@ -59,9 +67,15 @@ beforeAll(async () => {
     .addColumn('state', 'varchar(8)', (c) => c.notNull())
     .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('ready', 'integer')
     .execute();
   t.ctx.schemas.entities.set(probe.name, probe);
   t.ctx.schemas.workflows.set(flow.name, flow);
+  t.ctx.engine.on(probe.name, {
+    onRead: async (_ctx, rec) => {
+      if (rec.title === '二') rec.ready = true;
+    },
+  });
   service = new ResourceService(t.ctx);
 });
 afterAll(async () => {
@@ -81,7 +95,10 @@ describe('a fixed table with a workflow and a column two fields share', () => {
       storage: { ...probe.storage!, columns: { ...probe.storage!.columns, region: 'area_code' } },
     };
     expect(checkStorage(twice).map((p) => p.path)).toEqual(['/storage/columns/region']);
-    const onVersion: EntityDef = { ...probe, storage: { ...probe.storage!, columns: { title: 'version', area: 'x' } } };
+    const onVersion: EntityDef = {
+      ...probe,
+      storage: { ...probe.storage!, columns: { title: 'version', area: 'x', ready: 'ready' } },
+    };
     expect(checkStorage(onVersion).map((p) => p.path)).toEqual(['/storage/columns/version']);
   });
 
@@ -114,13 +131,24 @@ describe('a fixed table with a workflow and a column two fields share', () => {
     await expect(service.transition('flowProbe', { id, action: 'done', version: 2 }, city1123)).rejects.toMatchObject({
       statusCode: 403,
     });
+    // The rule reads what onRead filled in; the record read first for the other is refused by the same rule.
+    const first = (await service.list('flowProbe', { filters: [{ field: 'title', value: '一' }] }, admin)).list[0];
+    await service.transition('flowProbe', { id: first.id, action: 'done', version: first.version }, city1101);
+    await expect(
+      service.transition('flowProbe', { id: first.id, action: 'reopen', version: Number(first.version) + 1 }, admin),
+    ).rejects.toMatchObject({ statusCode: 403 });
+    const reopened = await service.transition('flowProbe', { id, action: 'reopen', version: 2 }, admin);
+    expect(reopened).toMatchObject({ status: '0', ready: true, version: 3 });
+    await service.transition('flowProbe', { id, action: 'done', version: 3 }, city1123);
     const logs = await service.logs('flowProbe', { id }, admin);
     expect(logs.map((l) => [l.action, l.fromStatus, l.toStatus])).toEqual([
       ['create', null, '0'],
       ['done', '0', '1'],
+      ['reopen', '1', '0'],
+      ['done', '0', '1'],
     ]);
     // Moved to another area by an edit, the record leaves the first city's scope for the second's.
-    await service.save('flowProbe', { id, version: 2, area: '1101' }, admin);
+    await service.save('flowProbe', { id, version: 4, area: '1101' }, admin);
     expect(await visible(city1123)).toEqual([]);
     expect((await visible(city1101)).sort()).toEqual(['一', '二']);
   });

@@ -1,3 +1,4 @@
+import { maskIdCard, maskPhone } from '../../../shared/masks.js';
 import { SYSTEM_FIELDS, type EntityDef } from '../../../shared/schema/types.js';
 import type { StoredRecord } from './RecordStore.js';
 import { formatDate, formatDateTime } from './time.js';
@@ -27,7 +28,27 @@ export function ruleRecord(entity: EntityDef, rec: StoredRecord, fields?: readon
     // every other date: the province's text, never a bare number in a look page or an export.
     out[name] = typeof v === 'number' ? timeText(entity, name, v) : v;
   }
+  const masks = maskedFields(entity);
+  for (const [name, mask] of masks) if (typeof out[name] === 'string') out[name] = mask(out[name] as string);
   return out;
+}
+
+const masked = new WeakMap<EntityDef, [string, (v: string) => string][]>();
+
+/**
+ * Read-only fields with a mask are only ever answered masked (an ID number, a mobile: SPEC §5). No
+ * form sends a read-only field back, so a mask is never written over the stored value; an editable
+ * field keeps its value in the answer (its form edits it) and is masked where it is shown for reading.
+ */
+function maskedFields(entity: EntityDef): [string, (v: string) => string][] {
+  let list = masked.get(entity);
+  if (!list) {
+    list = [];
+    for (const [name, def] of Object.entries(entity.fields))
+      if (def.readOnly && def.mask) list.push([name, def.mask === 'idCard' ? maskIdCard : maskPhone]);
+    masked.set(entity, list);
+  }
+  return list;
 }
 
 const dateKinds = new WeakMap<EntityDef, Map<string, 'date' | 'datetime'>>();

@@ -60,6 +60,8 @@ export async function fire(
     const now = Date.now();
     const record = await tx.get(entity, input.id, { lock: true });
     if (!record || (user && !allowed(entity, 'read', record, user, now))) throw AppError.notFound();
+    // What the storage leaves empty is filled before a rule or a guard tests it (Engine onRead), as a save's checks see it.
+    if (ctx.engine.readsFilled(entity.name)) await ctx.engine.onRead(ctx, entity.name, record);
     // Stale first: whoever decided on an older version learns that, whatever the status is now.
     if (record.version !== input.version) throw AppError.conflict();
     const facts = await ctx.engine.facts(entity.name, tx, now);
