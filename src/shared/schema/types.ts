@@ -44,6 +44,8 @@ export interface FieldDef {
   maxSize?: number;
   /** Set by the server, never taken from a client (e.g. owner, area). */
   readOnly?: boolean;
+  /** Taken from a client for the save's hooks (an initial password), never stored, answered, logged or filtered on. */
+  writeOnly?: boolean;
   /** Kept in a real column (indexed, sortable, filterable fast); others live in the JSON data column. */
   column?: boolean;
   /** Indexed for filters and sorts (the store also derives this from list pages and rules). */

@@ -87,6 +87,8 @@ function findStorage(entity: EntityDef, field: string): Storage | undefined {
   }
   const def = Object.prototype.hasOwnProperty.call(entity.fields, field) ? entity.fields[field] : undefined;
   if (!def || !NAME.test(field)) return undefined;
+  // A write-only value (an initial password) is for the save's hooks: never stored as the record's.
+  if (def.writeOnly) return undefined;
   if (entity.storage) {
     const column = entity.storage.columns[field];
     return column && TABLE.test(column) ? { kind: 'column', column, field, type: def.type, def } : undefined;

@@ -103,7 +103,8 @@ export function fieldDiff(
   const skip = new Set<string>([...SYSTEM_FIELDS, ...(workflow ? [workflow.field] : [])]);
   const out: FieldChange[] = [];
   for (const [field, def] of Object.entries(entity.fields)) {
-    if (skip.has(field)) continue;
+    // A write-only value (a password) never reaches the log.
+    if (skip.has(field) || def.writeOnly) continue;
     const a = before ? before[field] : null;
     const b = after[field];
     if (canonical(a) === canonical(b)) continue;

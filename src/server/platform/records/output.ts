@@ -86,7 +86,8 @@ function listShape(fields: readonly string[]) {
 
 function entityShape(entity: EntityDef) {
   let shape = entityShapes.get(entity);
-  if (!shape) entityShapes.set(entity, (shape = shapeFor(Object.keys(entity.fields))));
+  if (!shape)
+    entityShapes.set(entity, (shape = shapeFor(Object.keys(entity.fields).filter((f) => !entity.fields[f].writeOnly))));
   return shape;
 }
 

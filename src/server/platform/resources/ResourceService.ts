@@ -321,6 +321,8 @@ export class ResourceService {
         return { ...next, version: version + 1 };
       });
     }
+    // A write-only value was for the save's hooks; what follows the commit never sees it.
+    for (const [f, def] of Object.entries(entity.fields)) if (def.writeOnly) delete saved[f];
     // After the commit: the file service records that these files belong to the record now.
     for (const [field, ids] of files) if (ids.length) await bindFiles(this.ctx, `${entity.name}.${field}`, saved.id, ids);
     await this.ctx.engine.afterCommit(this.ctx, { entity: entity.name, record: saved, action: isNew ? 'create' : 'update', fromStatus: saved.status, toStatus: saved.status, user });
@@ -374,7 +376,7 @@ export class ResourceService {
     const page = typeof body.pageId === 'string' ? this.ctx.schemas.pages.get(body.pageId) : undefined;
     const columns = page?.kind === 'list'
       ? page.columns.map((c) => ({ field: c.field, label: c.label ?? fieldDef(entity, c.field)?.label ?? c.field }))
-      : [{ field: 'id', label: 'ID' }, ...Object.entries(entity.fields).map(([field, def]) => ({ field, label: def.label }))];
+      : [{ field: 'id', label: 'ID' }, ...Object.entries(entity.fields).filter(([, def]) => !def.writeOnly).map(([field, def]) => ({ field, label: def.label }))];
     const cell = await exportCellWriter(entity, this.workflow(entity), columns.map((c) => c.field), this.dicts);
     const data = rows.map((r) => ruleRecord(entity, r));
     const csv = toCsv(columns.map((c) => c.label), data.map((rec) => columns.map((c) => cell(rec, c.field))));

@@ -48,7 +48,9 @@ function actionFields(actions: ActionDef[] | undefined, rowValues: boolean, out:
 }
 
 function findListFields(entity: EntityDef, page: PageDef | undefined, wf: WorkflowDef | null): string[] {
-  if (page?.kind !== 'list') return Object.keys(entity.fields);
+  // A write-only field has no value to list.
+  const stored = Object.keys(entity.fields).filter((f) => !entity.fields[f].writeOnly);
+  if (page?.kind !== 'list') return stored;
   const want = new Set<string>();
   for (const c of page.columns) {
     want.add(c.field);
@@ -65,5 +67,5 @@ function findListFields(entity: EntityDef, page: PageDef | undefined, wf: Workfl
     for (const t of wf.transitions) ruleRecordFields(t.when, want);
     for (const g of Object.values(wf.guards ?? {})) ruleRecordFields(g.rule, want);
   }
-  return Object.keys(entity.fields).filter((f) => want.has(f));
+  return stored.filter((f) => want.has(f));
 }

@@ -19,8 +19,11 @@ export function checkStorage(entity: EntityDef): { path: string; message: string
     add('/workflow', 'a workflow on a fixed storage needs the status column (storage.system.status)');
   // A list of child rows, or the count of them, has no column of its own.
   const listed = new Set(Object.entries(storage.lists ?? {}).flatMap(([f, l]) => (l.count ? [f, l.count] : [f])));
-  for (const field of Object.keys(entity.fields))
-    if (!storage.columns[field] && !listed.has(field) && !storage.system?.[field as keyof typeof storage.system])
+  for (const [field, def] of Object.entries(entity.fields))
+    if (def.writeOnly) {
+      if (storage.columns[field])
+        add(`/storage/columns/${escapePointer(field)}`, `write-only "${field}" is never stored`);
+    } else if (!storage.columns[field] && !listed.has(field) && !storage.system?.[field as keyof typeof storage.system])
       add(`/fields/${escapePointer(field)}`, `field "${field}" has no column in storage.columns`);
   for (const [field, list] of Object.entries(storage.lists ?? {})) {
     const at = `/storage/lists/${escapePointer(field)}`;
