@@ -2,7 +2,7 @@
 import { cleanup } from '@testing-library/react';
 import { fixtureDictionaries, fixtureEntities, fixturePages, fixtureWorkflows } from '../__fixtures__/index.js';
 import { createFixtureDataProvider } from './fixtureDataProvider.js';
-import { indexedComputedStyle, jsdomComputedStyle, selectorKey } from './indexedComputedStyle.js';
+import { forgetStyles, indexedComputedStyle, jsdomComputedStyle, selectorKey } from './indexedComputedStyle.js';
 import { renderPage } from './renderPage.js';
 import { setupDom } from './setupDom.js';
 
@@ -17,6 +17,8 @@ afterEach(() => {
  * or `sample` spread evenly (jsdom's own answer takes ~0.1 s an element once antd's rules are in).
  */
 function allStyles(style: (el: Element) => CSSStyleDeclaration, sample?: number): string[] {
+  // Both start from an empty style cache (jsdomComputedStyle empties it before each element).
+  forgetStyles(document);
   const all = Array.from(document.querySelectorAll('*'));
   const step = sample ? Math.max(1, Math.floor(all.length / sample)) : 1;
   return all

@@ -19,8 +19,13 @@ interface Rule {
 interface SheetLike {
   cssRules: ArrayLike<{ selectorText?: string; style?: Style; media?: ArrayLike<string>; cssRules?: unknown }>;
 }
+interface DocumentImpl {
+  styleSheets: { _list: SheetLike[] };
+  /** jsdom's per-element declarations, dropped by jsdom itself at any change of the DOM or its sheets. */
+  _styleCache?: WeakMap<object, Style> | null;
+}
 interface ElementImpl {
-  _ownerDocument: { styleSheets: { _list: SheetLike[] } };
+  _ownerDocument: DocumentImpl;
 }
 interface Resolved {
   inherited: boolean;
@@ -175,11 +180,18 @@ function candidates(idx: Index, el: Element): number[] {
   return Array.from(found).sort((a, b) => a - b);
 }
 
-/** jsdom's getDeclarationForElement: matching rules in order, then the inline style; `unset` removes. */
-function declarationOf(el: Element, memo: Map<Element, Style>): Style {
-  const known = memo.get(el);
-  if (known) return known;
+/**
+ * jsdom's getDeclarationForElement: matching rules in order, then the inline style; `unset` removes.
+ * Kept where jsdom keeps its own (the document's style cache, which jsdom empties whenever an
+ * attached node, attribute or style sheet changes), so repeated calls on an unchanged DOM (Formily's
+ * grid, testing-library's walk up the ancestors) reuse it as jsdom's own calls would.
+ */
+function declarationOf(el: Element): Style {
   const impl = utils.implForWrapper(el);
+  const doc = impl._ownerDocument;
+  const cache = doc._styleCache ?? (doc._styleCache = new WeakMap());
+  const known = cache.get(impl);
+  if (known) return known;
   const idx = currentIndex(impl);
   const declaration = new JsdomDeclaration();
   const handle = (style: Style, property: string) => {
@@ -194,38 +206,42 @@ function declarationOf(el: Element, memo: Map<Element, Style>): Style {
   }
   const inline = (el as HTMLElement).style;
   if (inline) Array.prototype.forEach.call(inline, (p: string) => handle(inline, p));
-  memo.set(el, declaration);
+  cache.set(impl, declaration);
   return declaration;
 }
 
-function specified(el: Element, property: string, memo: Map<Element, Style>): string {
+function specified(el: Element, property: string): string {
   const { initial, inherited, computedValue } = resolvedProperties[property];
-  const cascade = declarationOf(el, memo).getPropertyValue(property);
+  const cascade = declarationOf(el).getPropertyValue(property);
   if (cascade !== '') return computedValue === 'computed-color' ? colors.getSpecifiedColor(cascade) : cascade;
-  if (inherited && el.parentElement !== null) return computed(el.parentElement, property, memo);
+  if (inherited && el.parentElement !== null) return computed(el.parentElement, property);
   return initial;
 }
 
-function computed(el: Element, property: string, memo: Map<Element, Style>): string {
+function computed(el: Element, property: string): string {
   const { computedValue, initial } = resolvedProperties[property];
-  if (computedValue === 'as-specified') return specified(el, property, memo);
-  const value = specified(el, property, memo);
+  if (computedValue === 'as-specified') return specified(el, property);
+  const value = specified(el, property);
   if (value === 'currentcolor') {
-    if (property === 'color') return el.parentElement !== null ? computed(el.parentElement, 'color', memo) : initial;
-    return computed(el, 'color', memo);
+    if (property === 'color') return el.parentElement !== null ? computed(el.parentElement, 'color') : initial;
+    return computed(el, 'color');
   }
   return colors.getComputedOrUsedColor(value);
 }
 
+/** Empties the document's style cache, so the next call computes afresh (jsdom does so at every change). */
+export function forgetStyles(doc: Document): void {
+  (utils.implForWrapper(doc) as unknown as DocumentImpl)._styleCache = null;
+}
+
 /** window.getComputedStyle(elt) as jsdom answers it (no pseudo-elements, which jsdom does not implement). */
 export function indexedComputedStyle(el: Element): CSSStyleDeclaration {
-  const memo = new Map<Element, Style>();
   const result = new JsdomDeclaration();
-  const own = declarationOf(el, memo);
+  const own = declarationOf(el);
   Array.prototype.forEach.call(own, (p: string) =>
     result.setProperty(p, own.getPropertyValue(p), own.getPropertyPriority(p)),
   );
-  for (const property of Object.keys(resolvedProperties)) result.setProperty(property, computed(el, property, memo));
+  for (const property of Object.keys(resolvedProperties)) result.setProperty(property, computed(el, property));
   return result;
 }
 
@@ -234,6 +250,7 @@ let jsdomOwn: ((elt: Element, pseudo?: string | null) => CSSStyleDeclaration) | 
 
 /** jsdom's own getComputedStyle, as it was before the install (for the test that compares the two). */
 export function jsdomComputedStyle(elt: Element): CSSStyleDeclaration {
+  forgetStyles(elt.ownerDocument);
   return (jsdomOwn ?? window.getComputedStyle.bind(window))(elt);
 }
 
