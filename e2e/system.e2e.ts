@@ -45,7 +45,17 @@ const sessions: Record<string, Promise<Page>> = {};
 beforeAll(async () => {
   browser = await launchBrowser();
 });
+/** The site settings as the journeys before this one left them: put back at the end for those after it. */
+let siteBefore: Record<string, unknown> | undefined;
 afterAll(async () => {
+  if (siteBefore) {
+    const page = await as('admin');
+    const now = await api(page, 'resource/siteSetting/get', { id: 1 });
+    const { systemName, organize, reviewType, logo, signUpApproval } = siteBefore;
+    const back = { id: 1, version: now.data.version, systemName, organize, reviewType, logo, signUpApproval };
+    const saved = await api(page, 'resource/siteSetting/save', back);
+    expect(saved.flag, JSON.stringify(saved)).toBe(true);
+  }
   for (const c of contexts) await c.close().catch(() => undefined);
   await browser?.close();
 });
@@ -75,6 +85,9 @@ async function usersRow(page: Page, text: string): Promise<Locator> {
 describe('system management and sign-up', () => {
   it('the super admin renames the system, uploads a logo and turns on sign-up approval; the header shows them', async () => {
     const page = await as('admin');
+    const before = await api(page, 'resource/siteSetting/get', { id: 1 });
+    expect(before.flag).toBe(true);
+    siteBefore = before.data;
     await page.goto('/systemSet/addSubSystem');
     const form = page.locator('.runtime-form-edit');
     await form.waitFor();
