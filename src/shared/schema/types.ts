@@ -14,8 +14,7 @@ export type { ChildListStorage, EntityStorage };
 
 // ---------------------------------------------------------------- entities
 export type FieldType =
-  | 'string' | 'text' | 'richtext' | 'integer' | 'number' | 'boolean'
-  | 'date' | 'datetime' | 'files' | 'json';
+  'string' | 'text' | 'richtext' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'files' | 'json';
 
 export interface FieldDef {
   type: FieldType;
@@ -72,7 +71,18 @@ export interface FieldDef {
 /** A column of a json field's rows: a field of a smaller kind, checked like one. */
 export type RowFieldDef = Pick<
   FieldDef,
-  'label' | 'description' | 'required' | 'maxLength' | 'minLength' | 'pattern' | 'patternMessage' | 'minimum' | 'maximum' | 'dict' | 'mask' | 'textFilter'
+  | 'label'
+  | 'description'
+  | 'required'
+  | 'maxLength'
+  | 'minLength'
+  | 'pattern'
+  | 'patternMessage'
+  | 'minimum'
+  | 'maximum'
+  | 'dict'
+  | 'mask'
+  | 'textFilter'
 > & {
   type: 'string' | 'text' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime';
   /** A checked format beyond a pattern: idCard is a resident ID number with a valid check character and birth date. */
@@ -101,7 +111,17 @@ export interface RowsDef {
  * or a dictionary) but never needs to; pages may name them either way.
  * status: the workflow's field; areaCode / ownerId: the creator's area and id (row scopes).
  */
-export const SYSTEM_FIELDS = ['id', 'version', 'status', 'ownerId', 'areaCode', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'] as const;
+export const SYSTEM_FIELDS = [
+  'id',
+  'version',
+  'status',
+  'ownerId',
+  'areaCode',
+  'createdAt',
+  'updatedAt',
+  'createdBy',
+  'updatedBy',
+] as const;
 export type SystemField = (typeof SYSTEM_FIELDS)[number];
 
 export type FileTypeSet = 'general' | 'generalArchive' | 'image' | 'word' | 'docx' | 'excel' | 'pdf' | 'docImage';
@@ -174,14 +194,23 @@ export interface PickDef {
    * Filters as a list page sends them; a value (or a range end) may be a rule evaluated when the
    * dialog opens, e.g. `{"var": "now"}` for the notices whose window holds the present.
    */
-  filters?: { field: string; op: 'eq' | 'like' | 'in' | 'range'; value: string | number | Rule | (string | number | Rule | null)[] }[];
+  filters?: {
+    field: string;
+    op: 'eq' | 'like' | 'in' | 'range';
+    value: string | number | Rule | (string | number | Rule | null)[];
+  }[];
   /** What the dialog says when there is nothing to pick. */
   empty: string;
 }
 
 export type ActionDef =
   | {
-      type: 'link'; label: string; to: string; visible?: Rule; icon?: string; primary?: boolean;
+      type: 'link';
+      label: string;
+      to: string;
+      visible?: Rule;
+      icon?: string;
+      primary?: boolean;
       /** Row actions: shown in the row before the others whenever visible, never folded into 更多. */
       inline?: boolean;
       /** Row links only: shown only when the server's row `_perm` grants this (e.g. an edit link needs update). */
@@ -189,14 +218,25 @@ export type ActionDef =
       /** Toolbar links: the record the link is for is picked first in a dialog (placeholders filled from it). */
       pick?: PickDef;
     }
-  | { type: 'transition'; action: string; label?: string; visible?: Rule; confirm?: string; comment?: boolean; inline?: boolean }
+  | {
+      type: 'transition';
+      action: string;
+      label?: string;
+      visible?: Rule;
+      confirm?: string;
+      comment?: boolean;
+      inline?: boolean;
+    }
   | { type: 'delete'; label?: string; visible?: Rule; confirm?: string }
   | { type: 'export'; label?: string; visible?: Rule }
   /** Toolbar only: xlsx upload creating one record per row, with a report of refused rows. */
   | { type: 'import'; label?: string; visible?: Rule; fields?: string[] }
   /** A file a module's endpoint makes for the row or record: GET /api/<url>, placeholders filled from it. */
   | {
-      type: 'download'; label: string; url: string; visible?: Rule;
+      type: 'download';
+      label: string;
+      url: string;
+      visible?: Rule;
       /** GET (default) or POST; a batch action's `:ids` in the url becomes the selected rows' ids (e.g. topics/export?ids=:ids). */
       method?: 'GET' | 'POST';
     };
@@ -316,4 +356,14 @@ export interface PageBundle {
   /** For a dashboard (no entity of its own): an empty stand-in. */
   entity: EntityDef;
   workflow: WorkflowDef | null;
+}
+
+/** Data of a dashboard (POST /api/workbench/data): one entry per block of the page, in order; null for blocks of other roles. */
+export interface DashboardBlockData {
+  /** list: total records of the source. */
+  count?: number;
+  /** statistic / card: the count of each item. */
+  items?: number[];
+  /** list: the first rows (id, the named fields, status and its label). */
+  rows?: ResourceRecord[];
 }
