@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import HeavyFirstSequencer from './src/server/platform/testing/heavyFirstSequencer.js';
 
 export default defineConfig({
   test: {
@@ -18,5 +19,6 @@ export default defineConfig({
     globalSetup: ['src/server/platform/testing/templateSetup.ts'],
     // jsdom files: getComputedStyle from indexed rules, same answers (src/client/runtime/testing/indexedComputedStyle.ts).
     setupFiles: ['src/client/runtime/testing/jsdomSetup.ts'],
+    sequence: { sequencer: HeavyFirstSequencer },
   },
 });
