@@ -13,7 +13,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/envelope.js';
 import { notify } from '../../../api/notifier.js';
-import type { FormPageDef, ResourceRecord } from '../../../../shared/schema/types.js';
+import type { FormPageDef } from '../../../../shared/schema/types.js';
 import { resolveAction } from '../../model/actions.js';
 import { buildFormSchema, saveBody, type FormMode } from '../../model/formSchema.js';
 import { ruleEffects } from '../../model/formRules.js';
@@ -28,105 +28,26 @@ import { useSchemaField } from '../useSchemaField.js';
 import { FORM_REFUSED_EVENT } from '../../widgets/Captcha/Captcha.js';
 import { useAutosave } from './useAutosave.js';
 import { holdUnsaved, mayLeave } from '../../../feedback/leaveGuard.js';
-import { initialValuesOf, readsProfile, resumeRequest } from '../../model/formInit.js';
+import { initialValuesOf, readsProfile } from '../../model/formInit.js';
 import { useProfile } from './useProfile.js';
 import { ruleContext } from '../../model/ruleContext.js';
 import { useMessage } from '../../../feedback/messages.js';
 import { GuidancePanel, blockedText, guidanceNow } from './GuidancePanel.js';
 import { GuidedSubmit } from './GuidedSubmit.js';
 import { missingItems } from '../../model/guidance.js';
+import { initialValues, queryValues, storedStep, storeStep, useRecord, useResume } from './formRecord.js';
 import './formPage.css';
 
 setValidateLanguage('zh-CN');
 
 export const RECORD_NOT_FOUND = '记录不存在';
 
-/** Record values a form starts from: everything but the server's permission block. */
-function initialValues(record: ResourceRecord | null | undefined): Record<string, unknown> | undefined {
-  if (!record) return undefined;
-  const { _perm: _drop, ...values } = record;
-  return values;
-}
-
-/** Add forms opened with ?field=value for the fields the page takes from the query. */
-function queryValues(page: FormPageDef, query: Record<string, string | undefined>): Record<string, unknown> | undefined {
-  const out: Record<string, unknown> = {};
-  for (const f of page.initialFromQuery ?? []) if (query[f]) out[f] = query[f];
-  return Object.keys(out).length ? out : undefined;
-}
-
-function useRecord(bundle: PageKindProps['bundle'], mode: FormMode, id: string | undefined, given: ResourceRecord | null | undefined) {
-  const { dataProvider } = useRuntime();
-  const isPublic = (bundle.page as FormPageDef).source === 'public';
-  const [state, setState] = useState<{ record: ResourceRecord | null; loading: boolean; failed: boolean }>(
-    { record: given ?? null, loading: mode !== 'add' && given === undefined, failed: false },
-  );
-  const [reload, setReload] = useState(0);
-  useEffect(() => {
-    if (given !== undefined) { setState({ record: given, loading: false, failed: false }); return; }
-    if (mode === 'add') { setState({ record: null, loading: false, failed: false }); return; }
-    if (!id) { setState({ record: null, loading: false, failed: true }); return; }
-    let alive = true;
-    setState((s) => ({ ...s, loading: true }));
-    const name = bundle.entity.name;
-    (isPublic ? dataProvider.getPublicOne(name, id) : dataProvider.getOne(name, id)).then(
-      (record) => { if (alive) setState({ record, loading: false, failed: !record }); },
-      () => { if (alive) setState({ record: null, loading: false, failed: true }); },
-    );
-    return () => { alive = false; };
-  }, [bundle.entity.name, dataProvider, given, id, isPublic, mode, reload]);
-  return { ...state, reload: () => setReload((n) => n + 1) };
-}
-
-/**
- * Add mode of a page that resumes drafts: looks for the user's draft of the same (e.g. notice) and,
- * when there is one, offers 继续编辑 instead of a new form (a second one would be refused) and
- * instead of opening the old draft without a word. `looking` while asking; `resume` opens the draft.
- */
-function useResume(page: FormPageDef, bundle: PageKindProps['bundle'], mode: FormMode, start: Record<string, unknown> | undefined, query: Record<string, string | undefined>) {
-  const { dataProvider, user } = useRuntime();
-  const navigate = useNavigate();
-  const req = mode === 'add' && start ? resumeRequest(page, bundle.workflow?.initial, start, user?.userId) : null;
-  const key = req ? JSON.stringify(req) : '';
-  const [state, setState] = useState<{ looking: boolean; draft: ResourceRecord | null }>({ looking: Boolean(req), draft: null });
-  useEffect(() => {
-    if (!req) { setState({ looking: false, draft: null }); return undefined; }
-    let alive = true;
-    setState({ looking: true, draft: null });
-    dataProvider.getList(bundle.entity.name, req).then(
-      (r) => { if (alive) setState({ looking: false, draft: r?.list?.[0] ?? null }); },
-      () => { if (alive) setState({ looking: false, draft: null }); },
-    );
-    return () => { alive = false; };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for everything the lookup reads
-  }, [key]);
-  const resume = () => {
-    if (!state.draft) return;
-    const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => typeof e[1] === 'string'));
-    params.set('id', String(state.draft.id));
-    navigate(`?${params}`, { replace: true });
-  };
-  return { looking: state.looking, draft: state.draft, resume };
-}
-
-/** Where a steps form was last edited, per page and record, so reopening it starts there. */
-const stepKey = (pageId: string, id: unknown) => `runtime-step:${pageId}:${String(id)}`;
-function storedStep(pageId: string, id: unknown): number {
-  try { return Number(localStorage.getItem(stepKey(pageId, id))) || 0; } catch { return 0; }
-}
-function storeStep(pageId: string, id: unknown, step: number | null): void {
-  try {
-    if (step === null) localStorage.removeItem(stepKey(pageId, id));
-    else localStorage.setItem(stepKey(pageId, id), String(step));
-  } catch { /* storage unavailable */ }
-}
-
 export function FormPage({ bundle, mode: requested, query, embedded, record: given }: PageKindProps) {
   const page = bundle.page as FormPageDef;
   const isPublic = page.source === 'public';
   // A visitor's form is always a new, empty one.
   const visitorForm = page.publicSubmit;
-  const mode: FormMode = isPublic ? 'look' : visitorForm ? 'add' : requested ?? (query.id ? 'edit' : 'add');
+  const mode: FormMode = isPublic ? 'look' : visitorForm ? 'add' : (requested ?? (query.id ? 'edit' : 'add'));
   const { dataProvider, user, now } = useRuntime();
   const navigate = useNavigate();
   const message = useMessage();
@@ -134,27 +55,38 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
   const { record, loading, failed, reload } = useRecord(bundle, mode, query.id, given);
   const me = useProfile(mode === 'add' && readsProfile(page));
   const startValues = useMemo(
-    () => (mode === 'add' ? initialValuesOf(page, bundle.entity, { ...ruleContext({ user, query, now: now() }), profile: me.profile ?? {} }) : undefined),
+    () =>
+      mode === 'add'
+        ? initialValuesOf(page, bundle.entity, {
+            ...ruleContext({ user, query, now: now() }),
+            profile: me.profile ?? {},
+          })
+        : undefined,
     // The clock is read once per page: a new record's values do not move while it is typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the query by value, not by object identity
     [page, bundle.entity, mode, user, JSON.stringify(query), me.profile],
   );
   const resumable = useResume(page, bundle, mode, startValues, query);
   const built = useMemo(
-    () => buildFormSchema(page, bundle.entity, mode, { hasWidget, statusField: bundle.entity.workflow && bundle.workflow ? bundle.workflow.field : undefined }),
+    () =>
+      buildFormSchema(page, bundle.entity, mode, {
+        hasWidget,
+        statusField: bundle.entity.workflow && bundle.workflow ? bundle.workflow.field : undefined,
+      }),
     [page, bundle, mode],
   );
   const inputs = useRef({ record, user, query, now: now() });
   inputs.current = { record, user, query, now: now() };
   const form = useMemo(
-    () => createForm({
-      readPretty: mode === 'look',
-      initialValues: mode === 'add' ? { ...queryValues(page, query), ...startValues } : initialValues(record),
-      effects: (f) => {
-        ruleEffects(built.rules, () => inputs.current, mode)(f);
-        lookupEffects(page.lookups, (entity, id) => dataProvider.getOne(entity, id), mode)(f);
-      },
-    }),
+    () =>
+      createForm({
+        readPretty: mode === 'look',
+        initialValues: mode === 'add' ? { ...queryValues(page, query), ...startValues } : initialValues(record),
+        effects: (f) => {
+          ruleEffects(built.rules, () => inputs.current, mode)(f);
+          lookupEffects(page.lookups, (entity, id) => dataProvider.getOne(entity, id), mode)(f);
+        },
+      }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the form is made once per record and mode; effects read the latest values through refs
     [built, mode, record, startValues],
   );
@@ -169,18 +101,22 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
   const remember = drafting && page.autosave?.rememberStep !== false && Boolean(built.steps);
   // Re-entry at the step last edited.
   useEffect(() => {
-    if (remember && record?.id !== undefined) setStepNow(Math.min(storedStep(page.id, record.id), (built.steps?.length ?? 1) - 1));
+    if (remember && record?.id !== undefined)
+      setStepNow(Math.min(storedStep(page.id, record.id), (built.steps?.length ?? 1) - 1));
   }, [remember, record?.id, page.id, built.steps]);
-  const setStep = (next: number | ((s: number) => number)) => setStepNow((s) => {
-    const value = typeof next === 'function' ? next(s) : next;
-    const id = autosave.current()?.id;
-    if (remember && id !== undefined && id !== null) storeStep(page.id, id, value);
-    return value;
-  });
+  const setStep = (next: number | ((s: number) => number)) =>
+    setStepNow((s) => {
+      const value = typeof next === 'function' ? next(s) : next;
+      const id = autosave.current()?.id;
+      if (remember && id !== undefined && id !== null) storeStep(page.id, id, value);
+      return value;
+    });
   // Leaving with typed values or an upload not yet saved asks first (menu, 返回, closing the tab).
   const { dirty } = autosave;
   useEffect(() => (drafting ? holdUnsaved(dirty) : undefined), [drafting, dirty]);
-  const back = () => { if (!drafting || mayLeave()) navigate(-1); };
+  const back = () => {
+    if (!drafting || mayLeave()) navigate(-1);
+  };
 
   if (loading || me.loading || resumable.looking) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   if (failed) return <Result status="warning" title={RECORD_NOT_FOUND} />;
@@ -188,8 +124,17 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
     return (
       <Card title={page.title} className="runtime-page">
         <Result
-          status="info" title="您在此已有一份尚未提交的草稿" subTitle={String(resumable.draft[bundle.entity.titleField ?? 'name'] ?? '')}
-          extra={[<Button key="resume" type="primary" onClick={resumable.resume}>继续编辑</Button>, <Button key="back" onClick={() => navigate(-1)}>返回</Button>]}
+          status="info"
+          title="您在此已有一份尚未提交的草稿"
+          subTitle={String(resumable.draft[bundle.entity.titleField ?? 'name'] ?? '')}
+          extra={[
+            <Button key="resume" type="primary" onClick={resumable.resume}>
+              继续编辑
+            </Button>,
+            <Button key="back" onClick={() => navigate(-1)}>
+              返回
+            </Button>,
+          ]}
         />
       </Card>
     );
@@ -197,7 +142,10 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
 
   const steps = built.steps;
   const schema = steps
-    ? { ...built.schema, properties: { [`step${step}`]: (built.schema.properties as Record<string, object>)[`step${step}`] } }
+    ? {
+        ...built.schema,
+        properties: { [`step${step}`]: (built.schema.properties as Record<string, object>)[`step${step}`] },
+      }
     : built.schema;
 
   async function save(withSubmit: boolean) {
@@ -211,7 +159,10 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
     setSaving(true);
     if (visitorForm) {
       try {
-        const answer = await dataProvider.moduleCall<{ message?: unknown } | null>(visitorForm.to, saveBody(toJS(form.values) as Record<string, unknown>, built.fields));
+        const answer = await dataProvider.moduleCall<{ message?: unknown } | null>(
+          visitorForm.to,
+          saveBody(toJS(form.values) as Record<string, unknown>, built.fields),
+        );
         // Through the app-wide notifier: the page (and its own message holder) goes with the navigation.
         notify.success(typeof answer?.message === 'string' ? answer.message : MESSAGES.success);
         navigate(page.afterSave ?? '/');
@@ -230,10 +181,15 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
         // Silent: the refusal is told below, its field messages at the fields.
         const answer = await dataProvider.save(bundle.entity.name, body, { silent: true });
         if (!withSubmit || !page.submitAction) return answer;
-        return dataProvider.transition(bundle.entity.name, {
-          id: answer.id, action: page.submitAction.action,
-          ...(answer.version !== undefined ? { version: answer.version } : {}),
-        }, { silent: true });
+        return dataProvider.transition(
+          bundle.entity.name,
+          {
+            id: answer.id,
+            action: page.submitAction.action,
+            ...(answer.version !== undefined ? { version: answer.version } : {}),
+          },
+          { silent: true },
+        );
       });
       autosave.markSaved();
       // Saved by the user's own button: the form was finished, so it opens at its start next time.
@@ -264,29 +220,62 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
   const last = !steps || step === steps.length - 1;
   // The submit button asks what the workflow's transition asks everywhere else (its `confirm`).
   const submitConfirm = page.submitAction
-    ? resolveAction({ type: 'transition', action: page.submitAction.action, label: page.submitAction.label }, bundle.workflow).confirm
+    ? resolveAction(
+        { type: 'transition', action: page.submitAction.action, label: page.submitAction.label },
+        bundle.workflow,
+      ).confirm
     : undefined;
   // A submit the workflow guards (e.g. the stage's notice open, a rule over facts the browser has
   // not) shows when the server lists it in the record's `_perm`; a new record has no `_perm` yet.
   const submitGuarded = Boolean(page.submitAction && bundle.workflow?.guards?.[page.submitAction.action]);
-  const canSubmit = Boolean(page.submitAction) && (!submitGuarded || !record?._perm || record._perm.transitions.includes(page.submitAction!.action));
+  const canSubmit =
+    Boolean(page.submitAction) &&
+    (!submitGuarded || !record?._perm || record._perm.transitions.includes(page.submitAction!.action));
   const buttons = visitorForm ? (
     <FormButtonGroup align="center" className="runtime-form-buttons">
-      <Button type="primary" loading={saving} onClick={() => void save(false)}>{visitorForm.label}</Button>
+      <Button type="primary" loading={saving} onClick={() => void save(false)}>
+        {visitorForm.label}
+      </Button>
     </FormButtonGroup>
   ) : mode === 'look' ? (
-    embedded || isPublic ? null : <FormButtonGroup align="center"><Button onClick={() => navigate(-1)}>返回</Button></FormButtonGroup>
+    embedded || isPublic ? null : (
+      <FormButtonGroup align="center">
+        <Button onClick={() => navigate(-1)}>返回</Button>
+      </FormButtonGroup>
+    )
   ) : (
     <FormButtonGroup align="center" className="runtime-form-buttons">
-      {steps && step > 0 ? <Button onClick={() => { if (page.autosave && page.autosave.onStepChange !== false) void autosave.saveDraft(); setStep((s) => s - 1); }}>上一步</Button> : null}
-      {!last ? <Button type="primary" onClick={() => void next()}>下一步</Button> : null}
-      {last ? <Button type={canSubmit ? 'default' : 'primary'} loading={saving} onClick={() => void save(false)}>保存</Button> : null}
+      {steps && step > 0 ? (
+        <Button
+          onClick={() => {
+            if (page.autosave && page.autosave.onStepChange !== false) void autosave.saveDraft();
+            setStep((s) => s - 1);
+          }}
+        >
+          上一步
+        </Button>
+      ) : null}
+      {!last ? (
+        <Button type="primary" onClick={() => void next()}>
+          下一步
+        </Button>
+      ) : null}
+      {last ? (
+        <Button type={canSubmit ? 'default' : 'primary'} loading={saving} onClick={() => void save(false)}>
+          保存
+        </Button>
+      ) : null}
       {last && page.submitAction && canSubmit ? (
         guided ? (
           <GuidedSubmit
-            label={page.submitAction.label} confirm={submitConfirm} saving={saving} onSubmit={() => save(true)}
+            label={page.submitAction.label}
+            confirm={submitConfirm}
+            saving={saving}
+            onSubmit={() => save(true)}
             blocks={() => {
-              const missing = missingItems(guidanceNow(guide, toJS(form.values) as Record<string, unknown>, inputs.current)).length;
+              const missing = missingItems(
+                guidanceNow(guide, toJS(form.values) as Record<string, unknown>, inputs.current),
+              ).length;
               setBlocked(missing > 0);
               if (missing) void message.warning(blockedText(missing, page.submitAction!.label));
               return missing > 0;
@@ -294,9 +283,15 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
           />
         ) : submitConfirm ? (
           <Popconfirm title={submitConfirm} okText="确定" cancelText="取消" onConfirm={() => save(true)}>
-            <Button type="primary" loading={saving}>{page.submitAction.label}</Button>
+            <Button type="primary" loading={saving}>
+              {page.submitAction.label}
+            </Button>
           </Popconfirm>
-        ) : <Button type="primary" loading={saving} onClick={() => void save(true)}>{page.submitAction.label}</Button>
+        ) : (
+          <Button type="primary" loading={saving} onClick={() => void save(true)}>
+            {page.submitAction.label}
+          </Button>
+        )
       ) : null}
       <Button onClick={back}>返回</Button>
     </FormButtonGroup>
@@ -313,16 +308,39 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
                 current={step}
                 items={steps.map((title) => ({ title }))}
                 style={{ marginBottom: 24 }}
-                onChange={mode === 'look' ? setStep : (target) => { if (target < step) setStep(target); }}
+                onChange={
+                  mode === 'look'
+                    ? setStep
+                    : (target) => {
+                        if (target < step) setStep(target);
+                      }
+                }
               />
             ) : null}
             {guided ? (
               <div className="runtime-guided">
-                <div className="runtime-guided-main"><SchemaField schema={schema} /></div>
-                <GuidancePanel source={guide} inputs={() => inputs.current} current={steps ? step : undefined} blocked={blocked} />
+                <div className="runtime-guided-main">
+                  <SchemaField schema={schema} />
+                </div>
+                <GuidancePanel
+                  source={guide}
+                  inputs={() => inputs.current}
+                  current={steps ? step : undefined}
+                  blocked={blocked}
+                />
               </div>
-            ) : <SchemaField schema={schema} />}
-            {autosave.note ? <div className="runtime-autosave-note" role="status" style={{ textAlign: 'center', color: '#8c8c8c', marginBottom: 8 }}>{autosave.note}</div> : null}
+            ) : (
+              <SchemaField schema={schema} />
+            )}
+            {autosave.note ? (
+              <div
+                className="runtime-autosave-note"
+                role="status"
+                style={{ textAlign: 'center', color: '#8c8c8c', marginBottom: 8 }}
+              >
+                {autosave.note}
+              </div>
+            ) : null}
             {buttons}
           </FormLayout>
         </PreviewText.Placeholder>
@@ -330,5 +348,9 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
     </PageContext.Provider>
   );
   if (embedded) return body;
-  return <Card title={page.title} className="runtime-page">{body}</Card>;
+  return (
+    <Card title={page.title} className="runtime-page">
+      {body}
+    </Card>
+  );
 }
