@@ -1,4 +1,4 @@
-import type { EntityDef, ListPageDef, OperationLogRow, WorkflowDef } from '../../../shared/schema/types.js';
+import type { EntityDef, OperationLogRow, WorkflowDef } from '../../../shared/schema/types.js';
 import { assertAreaFieldsInScope } from './areaScope.js';
 import { evaluate, test } from '../../../shared/rules/evaluate.js';
 import type { AppContext } from '../../AppContext.js';
@@ -11,45 +11,26 @@ import { fireOnSave } from '../workflow/fireOnSave.js';
 import type { RuleFacts } from '../records/transitions.js';
 import { allowed, hasRight, permissions, scopeFilter } from '../records/access.js';
 import { DictionaryValues } from '../records/dictionaries.js';
-import { storageOf, TIME_FIELDS } from '../records/entityTables.js';
-import { formatDateTime } from '../../../shared/provinceTime.js';
+import { storageOf } from '../records/entityTables.js';
 import { publicRecord, ruleRecord } from '../records/output.js';
 import { listFields } from './listFields.js';
 import { KyselyRecordStore, type Filter, type RecordStore, type StoredRecord } from '../records/RecordStore.js';
 import { ruleContext } from '../records/ruleContext.js';
 import { ruleToCond } from '../schemas/ruleFilter.js';
-import { validateFields, type FieldError } from './validate.js';
+import { validateFields } from './validate.js';
 import { coerceServerValue } from '../records/fieldValues.js';
-import { isDateOnly } from '../records/time.js';
 import { toCsv } from './csv.js';
 import { exportCellWriter } from './exportCells.js';
 import { logRows } from './virtualEntities.js';
 import { uniqueErrors } from './uniqueRules.js';
-import { MAX_ID, MAX_PAGE } from '../http/inputGuard.js';
 import { dictLabelsOf, fieldDiff } from '../records/fieldDiff.js';
+import { invalid, parseId, parseVersion } from './bodyValues.js';
+import { listQuery } from './listQuery.js';
 
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 100;
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './listQuery.js';
 export const EXPORT_LIMIT = 10_000;
 
 type Body = Record<string, unknown>;
-
-function invalid(field: string, message: string, label = field): AppError {
-  const details: FieldError[] = [{ field, label, message }];
-  return AppError.invalid(details);
-}
-
-function parseId(v: unknown, field = 'id'): number {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n <= 0 || n > MAX_ID) throw invalid(field, `${field}格式不正确`);
-  return n;
-}
-
-function parseVersion(v: unknown): number {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < 1) throw invalid('version', '缺少版本号，请刷新后重试', '版本');
-  return n;
-}
 
 import type { ListAnswer } from '../records/Engine.js';
 
@@ -63,7 +44,10 @@ export class ResourceService {
   readonly store: RecordStore;
   readonly dicts: DictionaryValues;
 
-  constructor(private readonly ctx: AppContext, store?: RecordStore) {
+  constructor(
+    private readonly ctx: AppContext,
+    store?: RecordStore,
+  ) {
     this.store = store ?? KyselyRecordStore.of(ctx.database);
     this.dicts = new DictionaryValues(ctx);
   }
@@ -79,7 +63,14 @@ export class ResourceService {
   }
 
   /** Admin answer of one record: all fields (a list's row: the fields it read) and the user's rights on it. */
-  private answer(entity: EntityDef, rec: StoredRecord, user: SessionUser, now = Date.now(), facts: RuleFacts = {}, fields?: readonly string[]): Record<string, unknown> {
+  private answer(
+    entity: EntityDef,
+    rec: StoredRecord,
+    user: SessionUser,
+    now = Date.now(),
+    facts: RuleFacts = {},
+    fields?: readonly string[],
+  ): Record<string, unknown> {
     const shaped = ruleRecord(entity, rec, fields);
     // Set on the shaped record itself, which is this answer's own: a copy of 40 fields per row cost more than the rules.
     shaped._perm = permissions(entity, this.workflow(entity), rec, user, now, facts, shaped);
@@ -87,112 +78,40 @@ export class ResourceService {
   }
 
   /** One record's answer with the facts its workflow guards read (read once per call). */
-  private async answerOne(entity: EntityDef, rec: StoredRecord, user: SessionUser, now = Date.now()): Promise<Record<string, unknown>> {
+  private async answerOne(
+    entity: EntityDef,
+    rec: StoredRecord,
+    user: SessionUser,
+    now = Date.now(),
+  ): Promise<Record<string, unknown>> {
     return this.answer(entity, rec, user, now, await this.ctx.engine.facts(entity.name, this.store, now));
   }
 
   // ---------------------------------------------------------------- reading
 
   /** Turns a list body (page, filters, sort, pageId) into store options; `visible` limits the fields a visitor may use. */
-  private listQuery(entity: EntityDef, body: Body, source: 'admin' | 'public', visible?: Set<string>) {
-    const page = body.page === undefined ? 1 : Number(body.page);
-    const pageSize = body.pageSize === undefined ? DEFAULT_PAGE_SIZE : Number(body.pageSize);
-    if (!Number.isInteger(page) || page < 1 || page > MAX_PAGE) throw invalid('page', 'page格式不正确');
-    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw invalid('pageSize', 'pageSize格式不正确');
-
-    const known = (field: unknown, key: string): string => {
-      if (typeof field !== 'string' || !storageOf(entity, field) || (visible && !visible.has(field))) throw invalid(key, `不能按该字段查询：${String(field)}`);
-      return field;
-    };
-    const items: Filter[] = [];
-    let listPage: ListPageDef | undefined;
-    if (body.pageId !== undefined) {
-      const p = typeof body.pageId === 'string' ? this.ctx.schemas.pages.get(body.pageId) : undefined;
-      if (!p || p.kind !== 'list' || p.entity !== entity.name || (p.source ?? 'admin') !== source) throw invalid('pageId', '页面不存在');
-      listPage = p;
-      for (const [field, v] of Object.entries(p.where ?? {})) {
-        items.push(Array.isArray(v)
-          ? { t: 'in', field, values: v as (string | number | boolean)[] }
-          : { t: 'cmp', field, op: '=', value: v as string | number | boolean });
-      }
-    }
-
-    const filters = body.filters;
-    const list: { field: unknown; op?: unknown; value: unknown }[] = Array.isArray(filters)
-      ? filters
-      : filters && typeof filters === 'object' ? Object.entries(filters).map(([field, value]) => ({ field, value })) : [];
-    if (filters !== undefined && filters !== null && typeof filters !== 'object') throw invalid('filters', 'filters格式不正确');
-    list.forEach((f, i) => {
-      if (!f || typeof f !== 'object') throw invalid(`filters/${i}`, 'filters格式不正确');
-      const field = known(f.field, `filters/${i}/field`);
-      const def = fieldDef(entity, field)!;
-      const numeric = def.type === 'integer' || def.type === 'number';
-      const scalar = (v: unknown): string | number | boolean => {
-        if (typeof v === 'boolean') return v;
-        if (typeof v !== 'string' && typeof v !== 'number') throw invalid(field, `${def.label}格式不正确`, def.label);
-        if (numeric && !Number.isFinite(Number(v))) throw invalid(field, `${def.label}必须是数字`, def.label);
-        return v;
-      };
-      const op = f.op ?? (Array.isArray(f.value) ? 'in' : 'eq');
-      const v = f.value;
-      if (v === null || v === undefined || v === '' || (Array.isArray(v) && v.every((x) => x === null || x === undefined || x === ''))) return;
-      switch (op) {
-        case 'eq':
-          if (Array.isArray(v)) throw invalid(field, `${def.label}格式不正确`, def.label);
-          items.push(def.multiple ? { t: 'contains', field, value: scalar(v) as string } : { t: 'cmp', field, op: '=', value: scalar(v) });
-          break;
-        case 'like':
-          items.push({ t: 'like', field, value: String(scalar(v)) });
-          break;
-        case 'in':
-          if (!Array.isArray(v)) throw invalid(field, `${def.label}格式不正确`, def.label);
-          items.push(def.multiple
-            ? { t: 'or', items: v.map((x) => ({ t: 'contains' as const, field, value: scalar(x) as string })) }
-            : { t: 'in', field, values: v.map(scalar) });
-          break;
-        case 'range': {
-          const [a, b] = Array.isArray(v) ? v : v && typeof v === 'object' ? [(v as Body).from, (v as Body).to] : [undefined, undefined];
-          if (!Array.isArray(v) && !(v && typeof v === 'object')) throw invalid(field, `${def.label}格式不正确`, def.label);
-          const timeLike = def.type === 'datetime' || TIME_FIELDS.has(field);
-          // An epoch bound of a time field (a schema's {"var": "now"}) compares as the stored local text.
-          const bound = (x: unknown) => (timeLike && typeof x === 'number' && Number.isFinite(x) ? formatDateTime(x) : scalar(x));
-          if (a !== null && a !== undefined && a !== '') items.push({ t: 'cmp', field, op: '>=', value: bound(a) });
-          if (b !== null && b !== undefined && b !== '') {
-            const upper = bound(b);
-            // A date-only upper bound of a date-time field includes that whole day.
-            items.push({ t: 'cmp', field, op: '<=', value: timeLike && typeof upper === 'string' && isDateOnly(upper) ? `${upper} 23:59:59` : upper });
-          }
-          break;
-        }
-        default:
-          throw invalid(`filters/${i}/op`, 'op格式不正确');
-      }
-    });
-
-    let sort = listPage?.sort ?? entity.sort ?? { field: 'createdAt', order: 'desc' as const };
-    if (body.sort !== undefined && body.sort !== null) {
-      const s = body.sort as Body;
-      if (typeof s !== 'object' || (s.order !== 'asc' && s.order !== 'desc')) throw invalid('sort', 'sort格式不正确');
-      sort = { field: known(s.field, 'sort/field'), order: s.order };
-    }
-    if (visible && !visible.has(sort.field)) sort = { field: 'id', order: 'desc' };
-    return { page, pageSize, items, sort, listPage };
-  }
-
   async list(entityName: string, body: Body, user: SessionUser): Promise<ListAnswer> {
     const entity = this.entity(entityName);
     if (!hasRight(entity, 'read', user)) throw AppError.forbidden();
     const now = Date.now();
-    const q = this.listQuery(entity, body, 'admin');
+    const q = listQuery(this.ctx, entity, body, 'admin');
     const fields = listFields(entity, q.listPage, this.workflow(entity));
     const { rows, total } = await this.store.list(entity, {
       where: { t: 'and', items: [scopeFilter(entity, 'read', user, now), ...q.items] },
-      sort: [q.sort], offset: (q.page - 1) * q.pageSize, limit: q.pageSize, fields,
+      sort: [q.sort],
+      offset: (q.page - 1) * q.pageSize,
+      limit: q.pageSize,
+      fields,
     });
     await this.filled(entity, rows);
     const facts = rows.length ? await this.ctx.engine.facts(entity.name, this.store, now) : {};
     // Rows carry the fields read (what the page shows and its rules test), not every field as null.
-    return { list: rows.map((r) => this.answer(entity, r, user, now, facts, fields)), total, page: q.page, pageSize: q.pageSize };
+    return {
+      list: rows.map((r) => this.answer(entity, r, user, now, facts, fields)),
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
   }
 
   /** Records just read, with what their storage leaves empty filled by the modules (Engine onRead). */
@@ -228,10 +147,12 @@ export class ResourceService {
   async publicList(entityName: string, body: Body): Promise<ListAnswer> {
     const { entity, visible } = this.publicEntity(entityName);
     const now = Date.now();
-    const q = this.listQuery(entity, body, 'public', visible);
+    const q = listQuery(this.ctx, entity, body, 'public', visible);
     const { rows, total } = await this.store.list(entity, {
       where: { t: 'and', items: [this.publicCond(entity, now), ...q.items] },
-      sort: [q.sort], offset: (q.page - 1) * q.pageSize, limit: q.pageSize,
+      sort: [q.sort],
+      offset: (q.page - 1) * q.pageSize,
+      limit: q.pageSize,
       fields: listFields(entity, q.listPage, null, visible),
     });
     return { list: rows.map((r) => publicRecord(entity, r)), total, page: q.page, pageSize: q.pageSize };
@@ -240,7 +161,8 @@ export class ResourceService {
   async publicGet(entityName: string, body: Body): Promise<Record<string, unknown>> {
     const { entity } = this.publicEntity(entityName);
     const rec = await this.store.get(entity, parseId(body.id));
-    if (!rec || !test(entity.access.public!.when, ruleContext(null, ruleRecord(entity, rec)))) throw AppError.notFound();
+    if (!rec || !test(entity.access.public!.when, ruleContext(null, ruleRecord(entity, rec))))
+      throw AppError.notFound();
     return publicRecord(entity, rec);
   }
 
@@ -267,12 +189,18 @@ export class ResourceService {
       const wf = this.workflow(entity);
       const initCtx = { user: ruleContext(user).user, now };
       const record: Omit<StoredRecord, 'id' | 'version'> = {
-        status: wf?.initial ?? null, ownerId: user.userId, areaCode: user.areaCode ?? null,
-        createdAt: now, updatedAt: now, createdBy: user.userId, updatedBy: user.userId,
+        status: wf?.initial ?? null,
+        ownerId: user.userId,
+        areaCode: user.areaCode ?? null,
+        createdAt: now,
+        updatedAt: now,
+        createdBy: user.userId,
+        updatedBy: user.userId,
       };
       for (const [name, def] of Object.entries(entity.fields)) {
         if (name in record) continue;
-        if (def.readOnly) record[name] = def.init !== undefined ? coerceServerValue(def, evaluate(def.init, initCtx)) : null;
+        if (def.readOnly)
+          record[name] = def.init !== undefined ? coerceServerValue(def, evaluate(def.init, initCtx)) : null;
         else if (name in checked.values) record[name] = checked.values[name];
         else record[name] = def.default !== undefined ? def.default : null;
       }
@@ -287,8 +215,18 @@ export class ResourceService {
         const changes = fieldDiff(entity, wf, null, record, labels);
         const id = await tx.insert(entity, record);
         await tx.log({
-          entity: entity.name, recordId: id, action: 'create', actionLabel: log.actionLabel, fromStatus: null, toStatus: (record.status as string | null),
-          comment: log.comment, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now, changes,
+          entity: entity.name,
+          recordId: id,
+          action: 'create',
+          actionLabel: log.actionLabel,
+          fromStatus: null,
+          toStatus: record.status as string | null,
+          comment: log.comment,
+          userId: user.userId,
+          userName: user.realName,
+          roleCode: user.roleCode,
+          createdAt: now,
+          changes,
         });
         return { ...record, id, version: 1 } as StoredRecord;
       });
@@ -315,8 +253,18 @@ export class ResourceService {
         const changes = fieldDiff(entity, this.workflow(entity), existing, next, labels);
         if (!(await tx.update(entity, next, version))) throw AppError.conflict();
         await tx.log({
-          entity: entity.name, recordId: id, action: 'update', actionLabel: log.actionLabel, fromStatus: existing.status, toStatus: existing.status,
-          comment: log.comment, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now, changes,
+          entity: entity.name,
+          recordId: id,
+          action: 'update',
+          actionLabel: log.actionLabel,
+          fromStatus: existing.status,
+          toStatus: existing.status,
+          comment: log.comment,
+          userId: user.userId,
+          userName: user.realName,
+          roleCode: user.roleCode,
+          createdAt: now,
+          changes,
         });
         return { ...next, version: version + 1 };
       });
@@ -324,8 +272,16 @@ export class ResourceService {
     // A write-only value was for the save's hooks; what follows the commit never sees it.
     for (const [f, def] of Object.entries(entity.fields)) if (def.writeOnly) delete saved[f];
     // After the commit: the file service records that these files belong to the record now.
-    for (const [field, ids] of files) if (ids.length) await bindFiles(this.ctx, `${entity.name}.${field}`, saved.id, ids);
-    await this.ctx.engine.afterCommit(this.ctx, { entity: entity.name, record: saved, action: isNew ? 'create' : 'update', fromStatus: saved.status, toStatus: saved.status, user });
+    for (const [field, ids] of files)
+      if (ids.length) await bindFiles(this.ctx, `${entity.name}.${field}`, saved.id, ids);
+    await this.ctx.engine.afterCommit(this.ctx, {
+      entity: entity.name,
+      record: saved,
+      action: isNew ? 'create' : 'update',
+      fromStatus: saved.status,
+      toStatus: saved.status,
+      user,
+    });
     return this.answerOne(entity, (await fireOnSave(this.ctx, entity, saved, user, this.store)) ?? saved, user, now);
   }
 
@@ -344,8 +300,17 @@ export class ResourceService {
         if (!allowed(entity, 'delete', rec, user, now)) throw AppError.forbidden();
         await tx.delete(entity, id);
         await tx.log({
-          entity: entity.name, recordId: id, action: 'delete', actionLabel: '删除', fromStatus: rec.status, toStatus: null,
-          comment: null, userId: user.userId, userName: user.realName, roleCode: user.roleCode, createdAt: now,
+          entity: entity.name,
+          recordId: id,
+          action: 'delete',
+          actionLabel: '删除',
+          fromStatus: rec.status,
+          toStatus: null,
+          comment: null,
+          userId: user.userId,
+          userName: user.realName,
+          roleCode: user.roleCode,
+          createdAt: now,
         });
       }
     });
@@ -355,10 +320,20 @@ export class ResourceService {
   async transition(entityName: string, body: Body, user: SessionUser): Promise<Record<string, unknown>> {
     const entity = this.entity(entityName);
     if (typeof body.action !== 'string' || body.action === '') throw invalid('action', 'action不能为空', '操作');
-    if (body.comment !== undefined && body.comment !== null && typeof body.comment !== 'string') throw invalid('comment', '意见格式不正确', '意见');
-    const rec = await fire(this.ctx, {
-      entity: entity.name, id: parseId(body.id), action: body.action, version: parseVersion(body.version), comment: body.comment as string | undefined,
-    }, user, this.store);
+    if (body.comment !== undefined && body.comment !== null && typeof body.comment !== 'string')
+      throw invalid('comment', '意见格式不正确', '意见');
+    const rec = await fire(
+      this.ctx,
+      {
+        entity: entity.name,
+        id: parseId(body.id),
+        action: body.action,
+        version: parseVersion(body.version),
+        comment: body.comment as string | undefined,
+      },
+      user,
+      this.store,
+    );
     return this.answerOne(entity, rec, user);
   }
 
@@ -367,19 +342,35 @@ export class ResourceService {
     const entity = this.entity(entityName);
     if (!hasRight(entity, 'read', user)) throw AppError.forbidden();
     const now = Date.now();
-    const q = this.listQuery(entity, { ...body, page: 1, pageSize: 1 }, 'admin');
+    const q = listQuery(this.ctx, entity, { ...body, page: 1, pageSize: 1 }, 'admin');
     const { rows } = await this.store.list(entity, {
       where: { t: 'and', items: [scopeFilter(entity, 'read', user, now), ...q.items] },
-      sort: [q.sort], offset: 0, limit: EXPORT_LIMIT,
+      sort: [q.sort],
+      offset: 0,
+      limit: EXPORT_LIMIT,
     });
     await this.filled(entity, rows);
     const page = typeof body.pageId === 'string' ? this.ctx.schemas.pages.get(body.pageId) : undefined;
-    const columns = page?.kind === 'list'
-      ? page.columns.map((c) => ({ field: c.field, label: c.label ?? fieldDef(entity, c.field)?.label ?? c.field }))
-      : [{ field: 'id', label: 'ID' }, ...Object.entries(entity.fields).filter(([, def]) => !def.writeOnly).map(([field, def]) => ({ field, label: def.label }))];
-    const cell = await exportCellWriter(entity, this.workflow(entity), columns.map((c) => c.field), this.dicts);
+    const columns =
+      page?.kind === 'list'
+        ? page.columns.map((c) => ({ field: c.field, label: c.label ?? fieldDef(entity, c.field)?.label ?? c.field }))
+        : [
+            { field: 'id', label: 'ID' },
+            ...Object.entries(entity.fields)
+              .filter(([, def]) => !def.writeOnly)
+              .map(([field, def]) => ({ field, label: def.label })),
+          ];
+    const cell = await exportCellWriter(
+      entity,
+      this.workflow(entity),
+      columns.map((c) => c.field),
+      this.dicts,
+    );
     const data = rows.map((r) => ruleRecord(entity, r));
-    const csv = toCsv(columns.map((c) => c.label), data.map((rec) => columns.map((c) => cell(rec, c.field))));
+    const csv = toCsv(
+      columns.map((c) => c.label),
+      data.map((rec) => columns.map((c) => cell(rec, c.field))),
+    );
     const stamp = new Date(now + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
     return { filename: `${page?.title ?? entity.label}_${stamp}.csv`, csv };
   }
