@@ -69,7 +69,12 @@ export async function closeTourIfShown(page: Page): Promise<boolean> {
     return state === 'none' || (state === 'shown' && el != null && el.getClientRects().length > 0);
   }, TOUR);
   if (!(await tour.isVisible())) return false;
-  await tour.locator('.ant-tour-close').click();
+  // A redirect after login (to the page a visitor asked for) may take the tour away between the
+  // look and the click: then there is nothing left to close.
+  await tour
+    .locator('.ant-tour-close')
+    .click({ timeout: 5_000 })
+    .catch(() => undefined);
   await tour.waitFor({ state: 'hidden' });
   return true;
 }
