@@ -9,24 +9,24 @@ import { registerWidget } from '../../runtime/widgets/registry.js';
 
 registerModulePageKind(
   'allocation',
-  () => import('./AllocationPage.js'),
+  () => import('./pages/allocation/AllocationPage.js'),
   (m) => m.AllocationPage,
 );
 registerModulePageKind(
   'progress',
-  () => import('./ProgressPage.js'),
+  () => import('./pages/progress/ProgressPage.js'),
   (m) => m.ProgressPage,
 );
 registerModulePageKind(
   'ranking',
-  () => import('./RankingPage.js'),
+  () => import('./pages/ranking/RankingPage.js'),
   (m) => m.RankingPage,
 );
 registerWidget(
   'ScoreSheet',
-  lazyWidget(() => import('./ScoreSheet.js').then((m) => m.ScoreSheet)),
+  lazyWidget(() => import('./widgets/ScoreSheet/ScoreSheet.js').then((m) => m.ScoreSheet)),
 );
 registerWidget(
   'ReviewDiscussion',
-  lazyWidget(() => import('./ReviewDiscussion.js').then((m) => m.ReviewDiscussion)),
+  lazyWidget(() => import('./widgets/ReviewDiscussion/ReviewDiscussion.js').then((m) => m.ReviewDiscussion)),
 );

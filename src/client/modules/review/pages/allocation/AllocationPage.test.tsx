@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { pickable } from './AllocationPage.js';
-import { taskStatus } from './taskStatus.js';
+import { taskStatus } from '../../taskStatus.js';
 
 describe('allocation dialog', () => {
   it('stops ticking at the room left: with three ticked of three, a fourth cannot be ticked; the ticked can be unticked', () => {

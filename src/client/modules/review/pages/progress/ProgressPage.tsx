@@ -22,23 +22,23 @@ import {
   Table,
   Tag,
 } from 'antd';
-import { Dialog } from '../../feedback/Dialog.js';
+import { Dialog } from '../../../../feedback/Dialog.js';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { ProgressPageDef } from '../../../shared/schema/types.js';
-import { fillPlaceholders } from '../../../shared/schema/placeholders.js';
-import { useRuntime } from '../../runtime/RuntimeContext.js';
-import { failureText } from '../../feedback/failureText.js';
-import type { PageKindProps } from '../../runtime/pages/types.js';
-import { useBatchAnswer } from './useBatchAnswer.js';
-import { taskStatus } from './taskStatus.js';
+import type { ProgressPageDef } from '../../../../../shared/schema/types.js';
+import { fillPlaceholders } from '../../../../../shared/schema/placeholders.js';
+import { useRuntime } from '../../../../runtime/RuntimeContext.js';
+import { failureText } from '../../../../feedback/failureText.js';
+import type { PageKindProps } from '../../../../runtime/pages/types.js';
+import { useBatchAnswer } from '../../useBatchAnswer.js';
+import { taskStatus } from '../../taskStatus.js';
 import {
   reviewCalls,
   type ProgressTask as TaskRow,
   type ProgressTarget as TargetRow,
-} from '../../../shared/contracts/review.js';
-import { useMessage } from '../../feedback/messages.js';
-import { LeftTasks } from './LeftTasks.js';
+} from '../../../../../shared/contracts/review.js';
+import { useMessage } from '../../../../feedback/messages.js';
+import { LeftTasks } from '../../LeftTasks.js';
 
 /** The task statuses the figures count (schemas/workflows/review.json): their labels are the workflow's. */
 const DRAFT = '1';

@@ -5,24 +5,24 @@
  * review/unassign): a hard conflict chosen by hand is refused there and its reason shown here.
  */
 import { Alert, Button, Card, Descriptions, Empty, Popconfirm, Space, Spin, Table, Tag } from 'antd';
-import { Dialog } from '../../feedback/Dialog.js';
+import { Dialog } from '../../../../feedback/Dialog.js';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { AllocationPageDef } from '../../../shared/schema/types.js';
-import { useDictionary } from '../../runtime/dictionaries/useDictionary.js';
-import { areaText } from '../../runtime/model/dashboard.js';
-import { useRuntime } from '../../runtime/RuntimeContext.js';
-import { failureText } from '../../feedback/failureText.js';
-import type { PageKindProps } from '../../runtime/pages/types.js';
-import { useBatchAnswer } from './useBatchAnswer.js';
-import { taskStatus } from './taskStatus.js';
+import type { AllocationPageDef } from '../../../../../shared/schema/types.js';
+import { useDictionary } from '../../../../runtime/dictionaries/useDictionary.js';
+import { areaText } from '../../../../runtime/model/dashboard.js';
+import { useRuntime } from '../../../../runtime/RuntimeContext.js';
+import { failureText } from '../../../../feedback/failureText.js';
+import type { PageKindProps } from '../../../../runtime/pages/types.js';
+import { useBatchAnswer } from '../../useBatchAnswer.js';
+import { taskStatus } from '../../taskStatus.js';
 import {
   reviewCalls,
   type AllocationTarget as Target,
   type Candidates,
   type PoolExpert as Expert,
-} from '../../../shared/contracts/review.js';
-import { useMessage } from '../../feedback/messages.js';
+} from '../../../../../shared/contracts/review.js';
+import { useMessage } from '../../../../feedback/messages.js';
 
 /**
  * Which experts of the dialog can be ticked: none with a conflict, and once as many are ticked as

@@ -7,16 +7,16 @@
  */
 import { Alert, Button, Empty, Input, Space, Spin, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { failureText } from '../../feedback/failureText.js';
-import { useMessage } from '../../feedback/messages.js';
-import { usePageEnv } from '../../runtime/PageContext.js';
-import { useOptionalRuntime } from '../../runtime/RuntimeContext.js';
-import { useRecordChanged } from '../../runtime/recordChanged.js';
+import { failureText } from '../../../../feedback/failureText.js';
+import { useMessage } from '../../../../feedback/messages.js';
+import { usePageEnv } from '../../../../runtime/PageContext.js';
+import { useOptionalRuntime } from '../../../../runtime/RuntimeContext.js';
+import { useRecordChanged } from '../../../../runtime/recordChanged.js';
 import {
   reviewCalls,
   type DiscussionPost as Post,
   type DiscussionThread as Thread,
-} from '../../../shared/contracts/review.js';
+} from '../../../../../shared/contracts/review.js';
 
 export function ReviewDiscussion(_: { value?: unknown }) {
   const env = usePageEnv();

@@ -9,20 +9,20 @@
  */
 import { Alert, Button, Descriptions, Input, InputNumber, Popconfirm, Radio, Space, Spin, Table, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { UploadFileList } from '../../upload/UploadFileList.js';
-import { fieldErrorsOf } from '../../../shared/fieldErrors.js';
-import { failureText } from '../../feedback/failureText.js';
-import { usePageEnv } from '../../runtime/PageContext.js';
-import { useOptionalRuntime } from '../../runtime/RuntimeContext.js';
-import { useMessage } from '../../feedback/messages.js';
-import { DeclineTask } from './DeclineTask.js';
-import { PeerReviews } from './PeerReviews.js';
-import { ReopenReview } from './ReopenReview.js';
-import { BlindNote, HIDDEN_TEXT } from './BlindNote.js';
-import { useDictionary } from '../../runtime/dictionaries/useDictionary.js';
-import { announceRecordChanged } from '../../runtime/recordChanged.js';
-import { reviewCalls, type Criterion, type TaskAnswer } from '../../../shared/contracts/review.js';
-import { taskStatus } from './taskStatus.js';
+import { UploadFileList } from '../../../../upload/UploadFileList.js';
+import { fieldErrorsOf } from '../../../../../shared/fieldErrors.js';
+import { failureText } from '../../../../feedback/failureText.js';
+import { usePageEnv } from '../../../../runtime/PageContext.js';
+import { useOptionalRuntime } from '../../../../runtime/RuntimeContext.js';
+import { useMessage } from '../../../../feedback/messages.js';
+import { DeclineTask } from '../../DeclineTask.js';
+import { PeerReviews } from '../../PeerReviews.js';
+import { ReopenReview } from '../../ReopenReview.js';
+import { BlindNote, HIDDEN_TEXT } from '../../BlindNote.js';
+import { useDictionary } from '../../../../runtime/dictionaries/useDictionary.js';
+import { announceRecordChanged } from '../../../../runtime/recordChanged.js';
+import { reviewCalls, type Criterion, type TaskAnswer } from '../../../../../shared/contracts/review.js';
+import { taskStatus } from '../../taskStatus.js';
 
 /**
  * What is wrong with one typed score, or null: out of range is said, never corrected (a 35 turned

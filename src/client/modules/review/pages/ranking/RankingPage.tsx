@@ -7,15 +7,15 @@
 import { Alert, Button, Card, Empty, Input, Radio, Space, Spin, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { RankingPageDef } from '../../../shared/schema/types.js';
-import { fillPlaceholders } from '../../../shared/schema/placeholders.js';
-import { Dialog } from '../../feedback/Dialog.js';
-import { failureText } from '../../feedback/failureText.js';
-import { useMessage } from '../../feedback/messages.js';
-import { useDictionary } from '../../runtime/dictionaries/useDictionary.js';
-import { useRuntime } from '../../runtime/RuntimeContext.js';
-import type { PageKindProps } from '../../runtime/pages/types.js';
-import { useBatchAnswer } from './useBatchAnswer.js';
+import type { RankingPageDef } from '../../../../../shared/schema/types.js';
+import { fillPlaceholders } from '../../../../../shared/schema/placeholders.js';
+import { Dialog } from '../../../../feedback/Dialog.js';
+import { failureText } from '../../../../feedback/failureText.js';
+import { useMessage } from '../../../../feedback/messages.js';
+import { useDictionary } from '../../../../runtime/dictionaries/useDictionary.js';
+import { useRuntime } from '../../../../runtime/RuntimeContext.js';
+import type { PageKindProps } from '../../../../runtime/pages/types.js';
+import { useBatchAnswer } from '../../useBatchAnswer.js';
 
 type Row = Record<string, unknown>;
 interface RankingAnswer {
