@@ -67,6 +67,41 @@ export default tseslint.config(
     },
   },
   {
+    // A page kind's server check lives in the kind's folder (check.ts) but runs in the server: it
+    // imports only server and shared code, never React nor the kind's components.
+    files: ['src/client/**/pages/*/check.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\.\\./(?:\\.\\./)*(?:server|shared)/)',
+              message: "A page kind's check.ts runs in the server: it imports only src/server and src/shared code.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server takes from src/client only the page kinds' checks (pages/<kind>/check.ts).
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '/client/(?!(?:.*/)?pages/[^/]+/check\\.js$)',
+              message: "The server imports no client code but a page kind's check.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Code both sides run: no React, no Fastify (src/shared/contracts/ is read by the browser and the server).
     files: ['src/shared/**/*.ts'],
     rules: {

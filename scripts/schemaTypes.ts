@@ -1,10 +1,11 @@
 /**
  * The TypeScript types of the schema documents, generated from their meta-schemas, so their keys are
- * written once: in the JSON Schema that editors and schemas:check read. `npm run schemas:types` writes
- * into src/shared/schema/generated/ one file per page kind (schemas/meta/<kind>-page.schema.json),
- * the list of page kinds (the meta files named *-page.schema.json) with their unions, the types of
- * workflows, dictionaries and menus, and the widget names of common.schema.json.
- * scripts/schemaTypes.test.ts fails while a checked-in file differs from what this gives.
+ * written once: in the JSON Schema that editors and schemas:check read. `npm run schemas:generate`
+ * (./schemaGenerate.ts) writes into src/shared/schema/generated/ one file per page kind (its folder's
+ * page.schema.json, copied to schemas/meta/<kind>-page.schema.json), the list of page kinds with
+ * their unions, the types of workflows, dictionaries and menus, and the widget names of
+ * common.schema.json. scripts/schemaTypes.test.ts fails while a checked-in file differs from what
+ * this gives.
  *
  * What the meta-schemas say for editors only is adjusted before compiling (see prepare below): the
  * shared definitions of the other meta files are inlined or named by their hand-written TS type (Rule,
@@ -117,7 +118,31 @@ function prepare(
 }
 
 const HEADER = (source: string) =>
-  `/**\n * Generated from schemas/meta/${source} by npm run schemas:types: edit the meta-schema, then\n * regenerate. Do not edit by hand.\n */\n`;
+  `/**\n * Generated from ${source}\n * by npm run schemas:generate: edit the source, then regenerate. Do not edit by hand.\n */\n`;
+
+/** The meta files the types are generated from, and the page kinds among them. */
+export interface MetaSource {
+  /** A meta file by its name under schemas/meta/. */
+  read(file: string): Json;
+  /** Each page kind: its meta file's name under schemas/meta/, and the file it is written in. */
+  kinds: { kind: string; file: string; source: string }[];
+}
+
+/** The meta files of a folder as they are: the page kinds are its files named *-page.schema.json. */
+export function metaDirSource(metaDir: string): MetaSource {
+  const read = (f: string) => JSON.parse(fs.readFileSync(path.join(metaDir, f), 'utf8')) as Json;
+  const kinds = fs
+    .readdirSync(metaDir)
+    .filter((f) => f.endsWith('-page.schema.json'))
+    .sort()
+    .map((file) => {
+      const meta = read(file) as { $comment?: string; properties: { kind: { const: string } } };
+      // A file written from a page kind folder names its source (scripts/schemaGenerate.ts).
+      const from = /^Generated from (\S+)/.exec(meta.$comment ?? '')?.[1];
+      return { kind: meta.properties.kind.const, file, source: from ?? `schemas/meta/${file}` };
+    });
+  return { read, kinds };
+}
 
 async function format(file: string, text: string): Promise<string> {
   const options = (await prettier.resolveConfig(file)) ?? {};
@@ -125,22 +150,18 @@ async function format(file: string, text: string): Promise<string> {
 }
 
 /** The generated files, by path under OUT_DIR, as they should be checked in. */
-export async function generateSchemaTypes(metaDir = META_DIR): Promise<Map<string, string>> {
-  const read = (f: string) => JSON.parse(fs.readFileSync(path.join(metaDir, f), 'utf8')) as Json;
+export async function generateSchemaTypes(from: string | MetaSource = META_DIR): Promise<Map<string, string>> {
+  const { read, kinds: sources } = typeof from === 'string' ? metaDirSource(from) : from;
   const common = read('common.schema.json');
   const entity = read('entity.schema.json');
   const out = new Map<string, string>();
-  // The page kinds are the meta-schemas named *-page.schema.json, each declaring its kind.
-  const kinds = fs
-    .readdirSync(metaDir)
-    .filter((f) => f.endsWith('-page.schema.json'))
-    .sort()
-    .map((file) => [(read(file) as { properties: { kind: { const: string } } }).properties.kind.const, file] as const);
+  const kinds = [...sources].sort((a, b) => (a.kind < b.kind ? -1 : 1)).map((k) => [k.kind, k.file] as const);
+  const sourceOf = new Map(sources.map((k) => [k.kind, k.source]));
   out.set(
     'pageKinds.ts',
     await format(
       path.join(OUT_DIR, 'pageKinds.ts'),
-      `${HEADER('*-page.schema.json')}${kinds.map(([k]) => `import type { ${typeName(k)} } from './${k}Page.js';`).join('\n')}
+      `${HEADER("each page kind folder's page.schema.json")}${kinds.map(([k]) => `import type { ${typeName(k)} } from './${k}Page.js';`).join('\n')}
 
 /** The page kinds a schema may declare in \`kind\`, each with its meta-schema file under schemas/meta/. */
 export const PAGE_KIND_META = ${JSON.stringify(Object.fromEntries(kinds))} as const;
@@ -173,15 +194,19 @@ export type EntityPageDef = ${kinds
     out.set(name, await format(path.join(OUT_DIR, name), `${HEADER(source)}${imports.join('\n')}\n\n${ts}`));
   };
   for (const [kind, file] of kinds)
-    await emit(`${kind}Page.ts`, file, await compile(prepare(kind, read(file), common, entity), '', options));
+    await emit(
+      `${kind}Page.ts`,
+      sourceOf.get(kind)!,
+      await compile(prepare(kind, read(file), common, entity), '', options),
+    );
   for (const [name, doc] of Object.entries(DOCUMENTS))
     await emit(
       `${name}.ts`,
-      doc.file,
+      `schemas/meta/${doc.file}`,
       await compile(prepare(name, read(doc.file), common, entity, doc.type, doc.named), '', options),
     );
   const widgets = (common.$defs as Record<string, { enum: string[] }>).widget.enum;
-  const names = `${HEADER('common.schema.json ($defs/widget)')}
+  const names = `${HEADER('the widget folders, through schemas/meta/common.schema.json ($defs/widget)')}
 /** Names a schema may give in \`widget\`; the runtime's widget registry registers exactly these. */
 export const WIDGET_NAMES = ${JSON.stringify(widgets)} as const;
 
@@ -192,18 +217,8 @@ export type WidgetName = (typeof WIDGET_NAMES)[number];
     'index.ts',
     await format(
       path.join(OUT_DIR, 'index.ts'),
-      `${HEADER('*-page.schema.json')}${[...out.keys()].map((f) => `export * from './${f.replace(/\.ts$/, '.js')}';`).join('\n')}\n`,
+      `${HEADER('the files exported below')}${[...out.keys()].map((f) => `export * from './${f.replace(/\.ts$/, '.js')}';`).join('\n')}\n`,
     ),
   );
   return out;
 }
-
-async function main(): Promise<void> {
-  const files = await generateSchemaTypes();
-  fs.mkdirSync(OUT_DIR, { recursive: true });
-  for (const f of fs.readdirSync(OUT_DIR)) if (!files.has(f)) fs.rmSync(path.join(OUT_DIR, f));
-  for (const [f, text] of files) fs.writeFileSync(path.join(OUT_DIR, f), text);
-  console.log(`${files.size} files in ${path.relative(process.cwd(), OUT_DIR)}`);
-}
-
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve('scripts/schemaTypes.ts')) await main();

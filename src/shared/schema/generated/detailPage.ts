@@ -1,6 +1,6 @@
 /**
- * Generated from schemas/meta/detail-page.schema.json by npm run schemas:types: edit the meta-schema, then
- * regenerate. Do not edit by hand.
+ * Generated from src/client/runtime/pages/detail/page.schema.json
+ * by npm run schemas:generate: edit the source, then regenerate. Do not edit by hand.
  */
 import type { Rule } from '../../rules/Rule.js';
 import type { ActionDef } from '../types.js';

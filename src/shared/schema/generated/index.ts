@@ -1,6 +1,6 @@
 /**
- * Generated from schemas/meta/*-page.schema.json by npm run schemas:types: edit the meta-schema, then
- * regenerate. Do not edit by hand.
+ * Generated from the files exported below
+ * by npm run schemas:generate: edit the source, then regenerate. Do not edit by hand.
  */
 export * from './pageKinds.js';
 export * from './allocationPage.js';

@@ -1,6 +1,6 @@
 /**
- * Generated from schemas/meta/menu.schema.json by npm run schemas:types: edit the meta-schema, then
- * regenerate. Do not edit by hand.
+ * Generated from schemas/meta/menu.schema.json
+ * by npm run schemas:generate: edit the source, then regenerate. Do not edit by hand.
  */
 
 /**

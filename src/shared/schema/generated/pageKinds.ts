@@ -1,6 +1,6 @@
 /**
- * Generated from schemas/meta/*-page.schema.json by npm run schemas:types: edit the meta-schema, then
- * regenerate. Do not edit by hand.
+ * Generated from each page kind folder's page.schema.json
+ * by npm run schemas:generate: edit the source, then regenerate. Do not edit by hand.
  */
 import type { AllocationPageDef } from './allocationPage.js';
 import type { ArticlePageDef } from './articlePage.js';

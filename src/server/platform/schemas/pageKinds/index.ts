@@ -1,34 +1,37 @@
 /**
- * The server's check of each page kind, one line per kind (the kinds are those of
- * src/shared/schema/pageKindNames.ts: a kind without a line here does not compile). Each check is
- * what the kind's keys name elsewhere (fields, routes, rules, counts); its meta-schema has checked
- * the keys themselves before.
+ * Generated from the page kind folders by npm run schemas:generate. Do not edit by hand.
+ *
+ * The server's check of each page kind: its folder's check.ts, or, for a kind without one, its
+ * meta-schema alone (its keys name nothing elsewhere). Each check is what the kind's keys name
+ * elsewhere (fields, routes, rules, counts); its meta-schema has checked the keys themselves before.
  */
 import type { PageKind } from '../../../../shared/schema/pageKindNames.js';
 import type { PageDef } from '../../../../shared/schema/types.js';
 import type { PageKindCheck } from './PageCheck.js';
-import { checkListPage } from './list.js';
-import { checkFormPage } from './form.js';
-import { checkDetailPage } from './detail.js';
-import { checkDashboardPage } from './dashboard.js';
-import { checkArticlePage } from './article.js';
-import { checkStatisticsPage } from './statistics.js';
-import { checkAllocationPage, checkProgressPage, checkRankingPage } from './review.js';
+import { check as allocation } from '../../../../client/modules/review/pages/allocation/check.js';
+import { check as article } from '../../../../client/runtime/pages/article/check.js';
+import { check as dashboard } from '../../../../client/runtime/pages/dashboard/check.js';
+import { check as detail } from '../../../../client/runtime/pages/detail/check.js';
+import { check as form } from '../../../../client/runtime/pages/form/check.js';
+import { check as list } from '../../../../client/runtime/pages/list/check.js';
+import { check as progress } from '../../../../client/modules/review/pages/progress/check.js';
+import { check as ranking } from '../../../../client/modules/review/pages/ranking/check.js';
+import { check as statistics } from '../../../../client/runtime/pages/statistics/check.js';
 
 /** Kinds whose keys name nothing elsewhere: the meta-schema is their whole check. */
 const metaOnly: PageKindCheck = () => undefined;
 
 export const PAGE_KIND_CHECKS: { [K in PageKind]: PageKindCheck<Extract<PageDef, { kind: K }>> } = {
-  list: checkListPage,
-  form: checkFormPage,
-  detail: checkDetailPage,
-  dashboard: checkDashboardPage,
-  article: checkArticlePage,
-  statistics: checkStatisticsPage,
-  allocation: checkAllocationPage,
-  progress: checkProgressPage,
-  ranking: checkRankingPage,
+  allocation,
+  article,
+  dashboard,
+  detail,
+  form,
+  list,
   lookup: metaOnly,
+  progress,
+  ranking,
+  statistics,
   studio: metaOnly,
 };
 

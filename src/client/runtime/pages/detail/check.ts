@@ -1,8 +1,12 @@
 import type { DetailPageDef, ListPageDef } from '../../../../shared/schema/types.js';
-import { PAGE_RULE_ROOTS as roots, pageEntity, type PageKindCheck } from './PageCheck.js';
+import {
+  PAGE_RULE_ROOTS as roots,
+  pageEntity,
+  type PageKindCheck,
+} from '../../../../server/platform/schemas/pageKinds/PageCheck.js';
 
 /** A detail page: each tab's page exists and is of the tab's kind, list tab parameters, rules, actions. */
-export const checkDetailPage: PageKindCheck<DetailPageDef> = (f, p, c) => {
+export const check: PageKindCheck<DetailPageDef> = (f, p, c) => {
   const bound = pageEntity(f, p, c);
   if (!bound) return;
   const { entity: e } = bound;

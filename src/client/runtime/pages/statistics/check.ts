@@ -1,9 +1,9 @@
 import type { StatisticsPageDef } from '../../../../shared/schema/types.js';
-import { hasField } from '../entityModel.js';
-import type { PageKindCheck } from './PageCheck.js';
+import { hasField } from '../../../../server/platform/schemas/entityModel.js';
+import type { PageKindCheck } from '../../../../server/platform/schemas/pageKinds/PageCheck.js';
 
 /** A statistics page counts fields that exist: its entity's, or each chart's own entity's. */
-export const checkStatisticsPage: PageKindCheck<StatisticsPageDef> = (file, page, c) => {
+export const check: PageKindCheck<StatisticsPageDef> = (file, page, c) => {
   const set = c.set;
   const out: { path: string; message: string }[] = [];
   const entity = set.entities.get(page.entity);

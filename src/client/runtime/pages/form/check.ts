@@ -1,8 +1,12 @@
 import type { FormPageDef } from '../../../../shared/schema/types.js';
-import { PAGE_RULE_ROOTS as roots, pageEntity, type PageKindCheck } from './PageCheck.js';
+import {
+  PAGE_RULE_ROOTS as roots,
+  pageEntity,
+  type PageKindCheck,
+} from '../../../../server/platform/schemas/pageKinds/PageCheck.js';
 
 /** A form: the fields of its sections or steps, their widgets and rules, where it goes, its submit transition. */
-export const checkFormPage: PageKindCheck<FormPageDef> = (f, p, c) => {
+export const check: PageKindCheck<FormPageDef> = (f, p, c) => {
   const bound = pageEntity(f, p, c);
   if (!bound) return;
   const { entity: e, publicFields: pub } = bound;

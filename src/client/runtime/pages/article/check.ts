@@ -1,9 +1,9 @@
 import type { ArticlePageDef } from '../../../../shared/schema/types.js';
-import { hasField } from '../entityModel.js';
-import { pageEntity, type PageKindCheck } from './PageCheck.js';
+import { hasField } from '../../../../server/platform/schemas/entityModel.js';
+import { pageEntity, type PageKindCheck } from '../../../../server/platform/schemas/pageKinds/PageCheck.js';
 
 /** An article: its entity is public, and each part names a field visitors may read. */
-export const checkArticlePage: PageKindCheck<ArticlePageDef> = (file, page, c) => {
+export const check: PageKindCheck<ArticlePageDef> = (file, page, c) => {
   const bound = pageEntity(file, page, c);
   if (!bound) return;
   const { entity } = bound;

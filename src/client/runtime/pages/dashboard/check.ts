@@ -1,6 +1,6 @@
 import type { DashboardPageDef } from '../../../../shared/schema/types.js';
-import type { SchemaSet } from '../SchemaSet.js';
-import type { PageKindCheck } from './PageCheck.js';
+import type { SchemaSet } from '../../../../server/platform/schemas/SchemaSet.js';
+import type { PageKindCheck } from '../../../../server/platform/schemas/pageKinds/PageCheck.js';
 
 function countKeys(set: SchemaSet): Set<string> {
   const counts = (set.documents.get('settings') as { counts?: Record<string, unknown> } | undefined)?.counts ?? {};
@@ -8,7 +8,7 @@ function countKeys(set: SchemaSet): Set<string> {
 }
 
 /** A dashboard: its figures and lists name settings.json counts, its links routes. */
-export const checkDashboardPage: PageKindCheck<DashboardPageDef> = (file, page, c) => {
+export const check: PageKindCheck<DashboardPageDef> = (file, page, c) => {
   const out: { path: string; message: string }[] = [];
   const keys = countKeys(c.set);
   const routeExists = c.routeExists;

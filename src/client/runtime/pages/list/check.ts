@@ -1,9 +1,9 @@
 import type { ListPageDef } from '../../../../shared/schema/types.js';
-import { statusCodes } from '../entityModel.js';
-import { pageEntity, type PageKindCheck } from './PageCheck.js';
+import { statusCodes } from '../../../../server/platform/schemas/entityModel.js';
+import { pageEntity, type PageKindCheck } from '../../../../server/platform/schemas/pageKinds/PageCheck.js';
 
 /** A list: its fixed filter's fields and status codes, filters, columns, sort, links and actions. */
-export const checkListPage: PageKindCheck<ListPageDef> = (f, p, c) => {
+export const check: PageKindCheck<ListPageDef> = (f, p, c) => {
   const bound = pageEntity(f, p, c);
   if (!bound) return;
   const { entity: e, publicFields: pub } = bound;
