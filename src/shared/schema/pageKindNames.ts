@@ -1,7 +1,8 @@
 /**
- * The page kinds a schema may declare in `kind`: one per meta-schema schemas/meta/<kind>-page.schema.json,
- * listed by npm run schemas:types (./generated/pageKinds.ts). The server's checks, the generated types
- * and the runtime's kind registry are held to this list (src/client/runtime/pages/kinds.test.ts).
+ * The page kinds a schema may declare in `kind`: one per page kind folder (src/client/runtime/pages/<kind>/,
+ * src/client/modules/<m>/pages/<kind>/, each with its page.schema.json), listed by npm run
+ * schemas:generate (./generated/pageKinds.ts). The server's checks, the generated types and the
+ * runtime's kind registry are held to this list (src/client/runtime/pages/kinds.test.ts).
  */
 import { PAGE_KIND_META } from './generated/pageKinds.js';
 

@@ -1,6 +1,6 @@
 /**
  * Types of the JSON documents under schemas/. The types of the pages, workflows, dictionaries and
- * menus are generated from their meta-schemas (./generated/, npm run schemas:types); the others here
+ * menus are generated from their meta-schemas (./generated/, npm run schemas:generate); the others here
  * (entities, actions, routes) are still written by hand beside schemas/meta/: keep those two in step.
  * Nothing here knows React or Fastify: the browser runtime and the server engine both read it.
  */

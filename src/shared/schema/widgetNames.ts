@@ -1,8 +1,9 @@
 /**
- * Names a schema may give in `widget` (form fields and filters): the `widget` enum of
- * schemas/meta/common.schema.json, generated into ./generated/widgetNames.ts (npm run schemas:types).
- * The server's schemas:check refuses any other name; the client's widget registry test asserts it
- * registers exactly these. Adding a widget: its folder under src/client/runtime/widgets, one
- * registry line, and its name in the meta-schema's enum.
+ * Names a schema may give in `widget` (form fields and filters): one per widget folder
+ * (src/client/runtime/widgets/<Name>/, src/client/modules/<m>/widgets/<Name>/), written by npm run
+ * schemas:generate into the `widget` enum of schemas/meta/common.schema.json and into
+ * ./generated/widgetNames.ts. The server's schemas:check refuses any other name; the client's widget
+ * registry test asserts it registers exactly these. Adding a widget: its folder, one registry line,
+ * npm run schemas:generate.
  */
 export { WIDGET_NAMES, type WidgetName } from './generated/widgetNames.js';

@@ -5,6 +5,7 @@ import { PAGE_KIND_META, PAGE_KINDS, type PageKind } from '../../../shared/schem
 import type { PageDef } from '../../../shared/schema/types.js';
 import { WIDGET_NAMES } from '../../../shared/schema/widgetNames.js';
 import { PAGE_KIND_CHECKS } from '../../../server/platform/schemas/pageKinds/index.js';
+import { kindFolders, widgetFolders } from '../../../../scripts/schemaGenerate.js';
 import { pageKinds } from './index.js';
 // The kinds the client modules register too, as main.tsx has them.
 import '../../modules/index.js';
@@ -12,8 +13,17 @@ import '../../modules/index.js';
 const meta = (file: string) => JSON.parse(fs.readFileSync(path.join('schemas/meta', file), 'utf8'));
 const generated = (kind: string) => fs.readFileSync(`src/shared/schema/generated/${kind}Page.ts`, 'utf8');
 
-/** The page kinds and widgets are named in several places; each must name the same ones. */
+/**
+ * A page kind is its folder (pages/<kind>/: component, page.schema.json, check.ts) and a widget its
+ * folder (widgets/<Name>/); npm run schemas:generate writes the lists, meta-schemas and types from
+ * them (scripts/schemaGenerate.test.ts fails while they are stale). Each place must name the same ones.
+ */
 describe('page kinds and widgets: registries, meta-schemas and types agree', () => {
+  it('the kinds are the kind folders, the widget names the widget folders', () => {
+    expect(kindFolders().map((k) => k.kind)).toEqual([...PAGE_KINDS].sort());
+    expect(widgetFolders()).toEqual([...WIDGET_NAMES].sort());
+  });
+
   it('the runtime registers exactly the kinds that have a meta-schema', () => {
     expect(pageKinds()).toEqual([...PAGE_KINDS].sort());
   });

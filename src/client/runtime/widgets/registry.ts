@@ -1,7 +1,8 @@
 /**
  * Every widget the schemas can name, registered by name in one place (amis's renderer registry).
  * A widget is a Formily-connected component (value / onChange, read-pretty supported); adding one is
- * one file plus one `registerWidget` line in ./index.ts. Layout pieces (FormItem, FormGrid, Section,
+ * its folder (<Name>/<Name>.tsx) plus one `registerWidget` line in ./index.ts, then npm run
+ * schemas:generate (which lists the folder's name among the names schemas may give). Layout pieces (FormItem, FormGrid, Section,
  * StepPane) are registered the same way so a Formily schema finds everything here.
  */
 import type { ComponentType } from 'react';
