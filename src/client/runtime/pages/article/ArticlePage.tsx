@@ -1,5 +1,5 @@
 /**
- * The article page kind: a public record read as an article (schemas/meta/article-page): the
+ * The article page kind: a public record read as an article (./page.schema.json): the
  * title, the source unit, region and date under it, the summary, the body at reading width and the
  * attachments as a download list. No form, no Formily: public pages stay light.
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard page kind: a workbench of blocks declared in JSON (schemas/meta/dashboard-page):
+ * The dashboard page kind: a workbench of blocks declared in JSON (./page.schema.json):
  * statistic and card blocks of figures, list blocks of the first records of a count source. The
  * figures and rows come from the server (workbench/data), which counts them like the menu badges.
  */

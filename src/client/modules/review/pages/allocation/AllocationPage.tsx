@@ -1,5 +1,5 @@
 /**
- * The allocation page kind (schemas/meta/allocation-page): the records waiting in a review batch's
+ * The allocation page kind (./page.schema.json): the records waiting in a review batch's
  * stage with their reviewers, manual assignment with each candidate's conflicts and load, and the
  * automatic allocation. The server decides everything (review/candidates, review/allocate,
  * review/unassign): a hard conflict chosen by hand is refused there and its reason shown here.

@@ -1,5 +1,5 @@
 /**
- * The progress page kind (schemas/meta/progress-page): a review batch's progress per record and
+ * The progress page kind (./page.schema.json): a review batch's progress per record and
  * reviewer (未开始 / 草稿 / 已提交), the percentage, the reviewers still missing with a reminder,
  * and the end of the review — forced with a reason while tasks are open — after which each
  * record's final score and disagreement flag are shown. The review module's endpoints decide

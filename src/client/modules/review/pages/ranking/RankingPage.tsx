@@ -1,5 +1,5 @@
 /**
- * The ranking page kind (schemas/meta/ranking-page): a ranked result list read from a module
+ * The ranking page kind (./page.schema.json): a ranked result list read from a module
  * endpoint for the batch in ?id, the columns the schema names, a row decision dialog (a dictionary
  * choice and an optional note) while the answer says the user may decide, and a download. The
  * endpoints decide and refuse; this page only shows what they answer.
