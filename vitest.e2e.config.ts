@@ -1,18 +1,37 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_CAPTCHA, E2E_PASSWORD, E2E_SMS_CODE } from './e2e/globalSetup.js';
 
 // Browser journeys: one portal started as `npm start` starts it, shared by all files, which run
 // one after another (one server, one browser at a time, on a 2-core machine).
 export default defineConfig({
   test: {
-    include: ['e2e/**/*.e2e.ts'],
-    // The crawler (e2e/crawler.e2e.ts) is one of them: it starts a portal of its own with fresh demo
-    // data, so it walks the same portal whatever the journeys before it did. `npm run test:crawl`
-    // runs it alone.
-    globalSetup: ['e2e/globalSetup.ts'],
     setupFiles: ['e2e/failureShots.ts'],
     fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 240_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'journeys',
+          include: ['e2e/**/*.e2e.ts'],
+          exclude: ['e2e/crawler.e2e.ts'],
+          // Started only when a journey is among the files run.
+          globalSetup: ['e2e/globalSetup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The crawler starts a portal of its own with fresh demo data, so it walks the same
+          // portal whatever the journeys before it did; `npm run test:crawl` runs it alone, without
+          // the journeys' portal.
+          name: 'crawler',
+          include: ['e2e/crawler.e2e.ts'],
+          provide: { demoPassword: E2E_PASSWORD, captchaCode: E2E_CAPTCHA, smsCode: E2E_SMS_CODE },
+        },
+      },
+    ],
   },
 });
