@@ -101,14 +101,18 @@ export class Crawler {
 
   /** Goes to `url` in the app (pushState and popstate: the router's own way), and waits until it is drawn. */
   private async go(url: string): Promise<void> {
-    if (this.here() !== url) {
+    const moved = this.here() !== url;
+    if (moved) {
       await this.page.evaluate((u) => {
         window.history.pushState({}, '', u);
         window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
       }, url);
     }
     await this.watch.quiet();
-    if (new URL(this.page.url()).pathname === '/homePage') await closeTourIfShown(this.page).catch(() => false);
+    // Home shows the guided tour again when it is come back to. Staying on it, the tour closed
+    // before stays closed: waiting for it to show would only wait out the timeout.
+    if (moved && new URL(this.page.url()).pathname === '/homePage')
+      await closeTourIfShown(this.page).catch(() => false);
   }
 
   /** Back at `url` on the tab labelled `tab` (the first when none is named), after a target was walked. */

@@ -85,19 +85,29 @@ export async function watchPage(page: Page, account: string): Promise<Watch> {
           await new Promise<void>((r) => {
             waiters.push(r);
           });
-        await page
-          .waitForFunction(
-            () =>
-              !document.querySelector(
-                '.ant-spin-spinning, .runtime-lazy-loading, .ant-skeleton, .runtime-page-pending',
-              ),
-            undefined,
-            { timeout: 20_000 },
+        // Until nothing spins, then one frame more: a render after the answers may ask for more (a
+        // tab's list, dictionaries), so the calls in flight are looked at again. One round trip.
+        const settled = await page
+          .evaluate(
+            (ms) =>
+              new Promise<boolean>((resolve) => {
+                const until = performance.now() + ms;
+                const look = () => {
+                  const busy = document.querySelector(
+                    '.ant-spin-spinning, .runtime-lazy-loading, .ant-skeleton, .runtime-page-pending',
+                  );
+                  if (!busy) setTimeout(() => resolve(true), 0);
+                  else if (performance.now() > until) resolve(false);
+                  else requestAnimationFrame(look);
+                };
+                requestAnimationFrame(look);
+              }),
+            20_000,
           )
-          .catch(() => watch.add('slow', 'still loading after 20 s'));
-        // A render after the answers may ask for more (a tab's list, dictionaries): wait one frame and look again.
-        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
-        if (pending === 0) return;
+          // A document that went away meanwhile (a reload) is looked at again in the next round.
+          .catch(() => null);
+        if (settled === false) watch.add('slow', 'still loading after 20 s');
+        if (settled !== null && pending === 0) return;
       }
     },
     async toasts() {
