@@ -3,18 +3,7 @@ import type { AppContext } from '../../AppContext.js';
 import type { DictionaryDef, EntityDef, WorkflowDef } from '../../../shared/schema/types.js';
 import { fieldExpr, storageOf, tableName } from '../../platform/records/entityTables.js';
 import { docOf, kindOf } from '../../platform/schemas/schemaDocs.js';
-
-/**
- * Stored data a change would leave without a schema: a removed field's values, records in a removed
- * status, values of a removed dictionary option.
- */
-export interface Orphan {
-  entity: string;
-  what: 'field' | 'status' | 'option';
-  name: string;
-  records: number;
-  message: string;
-}
+import type { Orphan } from '../../../shared/contracts/studio.js';
 
 async function count(ctx: AppContext, entity: EntityDef, where: ReturnType<typeof sql>): Promise<number> {
   const row = await sql<{

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext.js';
 import { currentUser } from '../../platform/auth/authPlugin.js';
-import { ok } from '../../platform/http/envelope.js';
+import { contractRoute } from '../../platform/http/contractRoute.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { bundledMetaSchema, metaFileOf } from '../../platform/schemas/bundleMeta.js';
 import { metaDirOf } from '../../platform/schemas/metaValidation.js';
@@ -10,6 +10,8 @@ import { versionById, versionsOf } from '../../platform/schemas/schemaVersions.j
 import { assertKey, assertStudioUser, checkChange, parseContent, publish, rollback } from './studioService.js';
 import { studioTree } from './studioTree.js';
 import { jsonDiff } from '../../../shared/schema/jsonDiff.js';
+import { studioCalls } from '../../../shared/contracts/studio.js';
+import type { JsonSchema } from '../../../shared/schema/metaSchemaAt.js';
 
 const subAct = { type: ['string', 'number', 'null'], maxLength: 100 };
 const key = { type: 'string', minLength: 1, maxLength: 200 };
@@ -29,7 +31,8 @@ export async function studioRoutes(app: FastifyInstance, opts: { ctx: AppContext
   const { ctx } = opts;
   const metaOf = (key: string, doc: unknown) => {
     const file = metaFileOf(key, doc);
-    return file ? bundledMetaSchema(metaDirOf(ctx.schemas.root), file) : null;
+    // The bundled document is a JSON Schema: the meta-schemas under schemas/meta/ are.
+    return file ? (bundledMetaSchema(metaDirOf(ctx.schemas.root), file) as JsonSchema) : null;
   };
   const user = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
@@ -37,65 +40,57 @@ export async function studioRoutes(app: FastifyInstance, opts: { ctx: AppContext
     return u;
   };
 
-  app.post('/studio/tree', { schema: body({}, []) }, async (req) => {
+  contractRoute(app, studioCalls.tree, body({}, []), async (req) => {
     user(req);
-    return ok({ items: studioTree(ctx.schemas) });
+    return { items: studioTree(ctx.schemas) };
   });
 
-  app.post<{ Body: { key: string } }>('/studio/get', { schema: body({ key }, ['key']) }, async (req) => {
+  contractRoute(app, studioCalls.get, body({ key }, ['key']), async (req) => {
     user(req);
     assertKey(req.body.key);
     const doc = docOf(ctx.schemas, req.body.key);
     if (doc === undefined) throw AppError.notFound('配置文件不存在');
-    return ok({
+    return {
       key: req.body.key,
       file: fileOfKey(ctx.schemas, req.body.key)
         .split(/[\\/]schemas[\\/]/)
-        .pop(),
+        .pop() as string,
       content: `${JSON.stringify(doc, null, 2)}\n`,
       // For the editor's completion and hover: the meta-schema of the file, in one document.
       meta: metaOf(req.body.key, doc),
       versions: await versionsOf(ctx.database.db, req.body.key),
-    });
+    };
   });
 
-  app.post<{ Body: { key: string; content: string } }>(
-    '/studio/check',
-    { schema: body({ key, content }, ['key', 'content']) },
-    async (req) => {
-      user(req);
-      assertKey(req.body.key);
-      const parsed = parseContent(ctx.schemas, req.body.key, req.body.content);
-      if (parsed.problems.length) return ok({ problems: parsed.problems, changes: [] });
-      const { problems } = await checkChange(ctx, req.body.key, parsed.doc);
-      return ok({ problems, changes: jsonDiff(docOf(ctx.schemas, req.body.key), parsed.doc) });
-    },
+  contractRoute(app, studioCalls.check, body({ key, content }, ['key', 'content']), async (req) => {
+    user(req);
+    assertKey(req.body.key);
+    const parsed = parseContent(ctx.schemas, req.body.key, req.body.content);
+    if (parsed.problems.length) return { problems: parsed.problems, changes: [] };
+    const { problems } = await checkChange(ctx, req.body.key, parsed.doc);
+    return { problems, changes: jsonDiff(docOf(ctx.schemas, req.body.key), parsed.doc) };
+  });
+
+  contractRoute(
+    app,
+    studioCalls.publish,
+    body({ key, content, reason, confirm: { type: 'boolean' } }, ['key', 'content', 'reason']),
+    async (req) => publish(ctx, user(req), req.body),
+    '发布成功',
   );
 
-  app.post<{ Body: { key: string; content: string; reason: string; confirm?: boolean } }>(
-    '/studio/publish',
-    {
-      schema: body({ key, content, reason, confirm: { type: 'boolean' } }, ['key', 'content', 'reason']),
-    },
-    async (req) => ok(await publish(ctx, user(req), req.body), '发布成功'),
+  contractRoute(
+    app,
+    studioCalls.rollback,
+    body({ versionId, reason, confirm: { type: 'boolean' } }, ['versionId']),
+    async (req) => rollback(ctx, user(req), req.body),
+    '回滚成功',
   );
 
-  app.post<{ Body: { versionId: number; reason?: string; confirm?: boolean } }>(
-    '/studio/rollback',
-    {
-      schema: body({ versionId, reason, confirm: { type: 'boolean' } }, ['versionId']),
-    },
-    async (req) => ok(await rollback(ctx, user(req), req.body), '回滚成功'),
-  );
-
-  app.post<{ Body: { versionId: number } }>(
-    '/studio/version',
-    { schema: body({ versionId }, ['versionId']) },
-    async (req) => {
-      user(req);
-      const v = await versionById(ctx.database.db, req.body.versionId);
-      if (!v) throw AppError.notFound('版本不存在');
-      return ok({ ...v, content: `${JSON.stringify(JSON.parse(v.content), null, 2)}\n` });
-    },
-  );
+  contractRoute(app, studioCalls.version, body({ versionId }, ['versionId']), async (req) => {
+    user(req);
+    const v = await versionById(ctx.database.db, req.body.versionId);
+    if (!v) throw AppError.notFound('版本不存在');
+    return { ...v, content: `${JSON.stringify(JSON.parse(v.content), null, 2)}\n` };
+  });
 }

@@ -9,7 +9,8 @@ import { insertVersion, versionById } from '../../platform/schemas/schemaVersion
 import type { SchemaSet } from '../../platform/schemas/SchemaSet.js';
 import { STUDIO_ROLES } from '../../../shared/roles.js';
 import { jsonDiff } from '../../../shared/schema/jsonDiff.js';
-import { orphansOf, type Orphan } from './storedValues.js';
+import { orphansOf } from './storedValues.js';
+import type { Orphan } from '../../../shared/contracts/studio.js';
 
 /** Only the super admin and the analyst (配置管理员) use the studio, in that active role. */
 export function assertStudioUser(user: SessionUser): void {

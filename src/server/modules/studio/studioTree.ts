@@ -1,18 +1,7 @@
 import type { SchemaSet } from '../../platform/schemas/SchemaSet.js';
 import { flattenRoutes } from '../../platform/schemas/routePaths.js';
 import { kindOf } from '../../platform/schemas/schemaDocs.js';
-
-/** One schema file in the studio's tree, with what uses it. */
-export interface TreeItem {
-  key: string;
-  /** entities, pages, workflows, dictionaries, menus, routes, document. */
-  kind: string;
-  /** Pages by module (the folder of their id); others by kind. */
-  group: string;
-  title: string;
-  /** Where it is used: "路由 /path", "页面 id", "实体 name". */
-  usedBy: string[];
-}
+import type { TreeItem } from '../../../shared/contracts/studio.js';
 
 /** Every dictionary type a JSON value names under a `dict` key. */
 function dictsIn(value: unknown, out: Set<string>): Set<string> {

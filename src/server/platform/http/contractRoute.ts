@@ -1,6 +1,14 @@
-import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { AnswerOf, AnyContract, RequestOf } from '../../../shared/contracts/contract.js';
 import { ok } from './envelope.js';
+
+/** A contract route's schema, with the route's config beside it when it has one (e.g. `auth: 'public'`). */
+export interface ContractRouteOptions {
+  schema: FastifySchema;
+  config?: FastifyContextConfig;
+}
+
+type ContractRequest<C extends AnyContract> = FastifyRequest<{ Body: RequestOf<C> }>;
 
 /**
  * Registers POST /<contract.path> answering the contract's answer in the envelope: the handler
@@ -11,12 +19,13 @@ import { ok } from './envelope.js';
 export function contractRoute<C extends AnyContract>(
   app: FastifyInstance,
   contract: C,
-  schema: FastifySchema,
-  handle: (req: FastifyRequest<{ Body: RequestOf<C> }>) => Promise<AnswerOf<C>>,
-  result?: string | ((answer: AnswerOf<C>, req: FastifyRequest<{ Body: RequestOf<C> }>) => string),
+  route: FastifySchema | ContractRouteOptions,
+  handle: (req: ContractRequest<C>, reply: FastifyReply) => Promise<AnswerOf<C>>,
+  result?: string | ((answer: AnswerOf<C>, req: ContractRequest<C>) => string),
 ): void {
-  app.post<{ Body: RequestOf<C> }>(`/${contract.path}`, { schema }, async (req) => {
-    const answer = await handle(req);
+  const options = 'schema' in route ? (route as ContractRouteOptions) : { schema: route };
+  app.post<{ Body: RequestOf<C> }>(`/${contract.path}`, options, async (req, reply) => {
+    const answer = await handle(req, reply);
     return ok(answer, typeof result === 'function' ? result(answer, req) : result);
   });
 }

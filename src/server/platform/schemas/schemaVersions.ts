@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { JsonChange } from '../../../shared/schema/jsonDiff.js';
 
 /** One stored version of one schema file (table schema_versions). */
 export interface SchemaVersion {
@@ -7,7 +8,7 @@ export interface SchemaVersion {
   content: string;
   action: 'file' | 'publish' | 'rollback';
   reason: string | null;
-  diff: unknown;
+  diff: JsonChange[] | null;
   rolledBackTo: number | null;
   userId: number | null;
   userName: string | null;

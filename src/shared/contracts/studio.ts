@@ -1,0 +1,77 @@
+/**
+ * The schema studio's calls (src/server/modules/studio/studioRoutes.ts serves them, the studio page
+ * of src/client/runtime/pages/studio/ makes them): the tree of schema files, one file with its
+ * versions, the check of an edited file, publishing, rolling back and one stored version.
+ */
+import type { JsonChange } from '../schema/jsonDiff.js';
+import type { JsonSchema } from '../schema/metaSchemaAt.js';
+import { contract } from './contract.js';
+
+/** One schema file in the studio's tree, with what uses it. */
+export interface TreeItem {
+  key: string;
+  /** entities, pages, workflows, dictionaries, menus, routes, document. */
+  kind: string;
+  /** Pages by module (the folder of their id); others by kind. */
+  group: string;
+  title: string;
+  /** Where it is used: "路由 /path", "页面 id", "实体 name". */
+  usedBy: string[];
+}
+
+/** A problem of the edited set, as `npm run schemas:check` reports it. */
+export interface Problem {
+  file: string;
+  path: string;
+  message: string;
+}
+
+/** One changed value between two versions of a file, by JSON pointer. */
+export type Change = JsonChange;
+
+/** One stored version of one schema file, without its content. */
+export interface Version {
+  id: number;
+  key: string;
+  action: 'file' | 'publish' | 'rollback';
+  reason: string | null;
+  diff: Change[] | null;
+  rolledBackTo: number | null;
+  userId: number | null;
+  userName: string | null;
+  createdAt: number;
+}
+
+/**
+ * Stored data a change would leave without a schema: a removed field's values, records in a removed
+ * status, values of a removed dictionary option.
+ */
+export interface Orphan {
+  entity: string;
+  what: 'field' | 'status' | 'option';
+  name: string;
+  records: number;
+  message: string;
+}
+
+export interface SchemaFile {
+  key: string;
+  /** Its path under schemas/. */
+  file: string;
+  content: string;
+  /** The meta-schema of the file in one document, for the editor's completion and hover. */
+  meta: JsonSchema | null;
+  versions: Version[];
+}
+
+type Published = { id: number; orphans: Orphan[] };
+
+export const studioCalls = {
+  tree: contract<Record<string, never>, { items: TreeItem[] }>('studio/tree'),
+  get: contract<{ key: string }, SchemaFile>('studio/get'),
+  check: contract<{ key: string; content: string }, { problems: Problem[]; changes: Change[] }>('studio/check'),
+  /** confirm: the analyst saw the orphaned data and goes ahead. */
+  publish: contract<{ key: string; content: string; reason: string; confirm?: boolean }, Published>('studio/publish'),
+  rollback: contract<{ versionId: number; reason?: string; confirm?: boolean }, Published>('studio/rollback'),
+  version: contract<{ versionId: number }, Version & { content: string }>('studio/version'),
+} as const;
