@@ -3,6 +3,7 @@ import type { AppContext } from '../../server/AppContext.js';
 import { MODULES } from '../../server/modules/index.js';
 import type { ModuleRoutes } from '../../server/platform/ModuleManifest.js';
 import type { AnyContract } from './contract.js';
+import { meetingCalls } from './meetings.js';
 import { reviewCalls } from './review.js';
 import { studioCalls } from './studio.js';
 
@@ -10,6 +11,7 @@ import { studioCalls } from './studio.js';
 const CONTRACTS: Record<string, Record<string, AnyContract>> = {
   review: reviewCalls,
   studio: studioCalls,
+  meetings: meetingCalls,
 };
 
 /**
@@ -18,6 +20,7 @@ const CONTRACTS: Record<string, Record<string, AnyContract>> = {
  */
 const OUTSIDE: Record<string, string[]> = {
   review: ['POST /review/application', 'POST /review/export'],
+  meetings: ['GET /meeting/exportAttendees'],
 };
 
 /** No database and no schemas: route plugins that seed as they register (the system menus) find nothing to seed. */

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext.js';
 import { currentUser } from '../../platform/auth/authPlugin.js';
-import { ok } from '../../platform/http/envelope.js';
+import { contractRoute } from '../../platform/http/contractRoute.js';
 import { contentDisposition } from '../../platform/resources/csv.js';
 import { emptyBodyIsObject, objectSchema, str } from '../../platform/http/requestSchemas.js';
 import { exportAttendees } from './attendeeExport.js';
-import { namePeople, searchPeople, type PersonKind } from './personSearch.js';
+import { namePeople, searchPeople } from './personSearch.js';
+import { meetingCalls } from '../../../shared/contracts/meetings.js';
 
 const idText = { type: 'string', pattern: '^[0-9]{1,12}$' };
 
@@ -17,26 +18,20 @@ export async function meetingRoutes(app: FastifyInstance, opts: { ctx: AppContex
   const { ctx } = opts;
   emptyBodyIsObject(app);
 
-  app.post(
-    '/person/search',
+  contractRoute(
+    app,
+    meetingCalls.personSearch,
     {
-      schema: {
-        body: objectSchema({ keyword: str(50), kind: { type: 'string', enum: ['all', 'expert', 'leader', 'topic'] } }),
-      },
+      body: objectSchema({ keyword: str(50), kind: { type: 'string', enum: ['all', 'expert', 'leader', 'topic'] } }),
     },
-    async (request) => {
-      const { keyword, kind } = request.body as { keyword?: string; kind?: PersonKind };
-      return ok(await searchPeople(ctx, currentUser(request), kind ?? 'all', keyword ?? ''));
-    },
+    async (request) => searchPeople(ctx, currentUser(request), request.body.kind ?? 'all', request.body.keyword ?? ''),
   );
 
-  app.post(
-    '/person/names',
-    {
-      schema: { body: objectSchema({ ids: { type: 'array', items: idText, maxItems: 500 } }, ['ids']) },
-    },
-    async (request) =>
-      ok(await namePeople(ctx, currentUser(request), (request.body as { ids: string[] }).ids.map(Number))),
+  contractRoute(
+    app,
+    meetingCalls.personNames,
+    { body: objectSchema({ ids: { type: 'array', items: idText, maxItems: 500 } }, ['ids']) },
+    async (request) => namePeople(ctx, currentUser(request), request.body.ids.map(Number)),
   );
 
   app.get(

@@ -7,17 +7,7 @@ import { scopeFilter } from '../../platform/records/access.js';
 import { tableExists } from '../../platform/db/tableExists.js';
 import { tableName } from '../../platform/records/entityTables.js';
 import { peopleByIds, roleNameOf } from './people.js';
-
-export type PersonKind = 'all' | 'expert' | 'leader' | 'topic';
-
-export interface PersonHit {
-  userId: string;
-  name: string;
-  unit: string;
-  roleName: string;
-  /** For kind 'topic': the topic the person leads. */
-  topicName?: string;
-}
+import type { PersonHit, PersonKind } from '../../../shared/contracts/meetings.js';
 
 const PAGE = 20;
 

@@ -6,17 +6,10 @@
 import { connect, mapReadPretty } from '@formily/react';
 import { Button, Empty, Select, Space, Table, Tag } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { meetingCalls, type PersonHit, type PersonKind } from '../../../../shared/contracts/meetings.js';
 import { useRuntime } from '../../RuntimeContext.js';
 
-export interface PersonHit {
-  userId: string;
-  name: string;
-  unit: string;
-  roleName: string;
-  topicName?: string;
-}
-
-type Kind = 'all' | 'expert' | 'leader' | 'topic';
+type Kind = PersonKind;
 const KINDS: { value: Kind; label: string }[] = [
   { value: 'expert', label: '评审专家' },
   { value: 'leader', label: '课题负责人' },
@@ -37,7 +30,7 @@ function useNames(ids: string[]): Map<string, PersonHit> {
     const missing = ids.filter((id) => !names.has(id));
     if (!missing.length) return;
     let alive = true;
-    dataProvider.moduleCall<PersonHit[]>('person/names', { ids: missing }).then(
+    dataProvider.moduleCall(meetingCalls.personNames, { ids: missing }).then(
       (hits) => {
         if (!alive || !hits) return;
         setNames((prev) => new Map([...prev, ...hits.map((h) => [h.userId, h] as const)]));
@@ -79,7 +72,7 @@ function PersonPickerInput({ value, onChange, disabled, emptyText = '尚未选�
     const mine = ++seq.current;
     setLoading(true);
     dataProvider
-      .moduleCall<PersonHit[]>('person/search', { kind, keyword: keyword.slice(0, 50) })
+      .moduleCall(meetingCalls.personSearch, { kind, keyword: keyword.slice(0, 50) })
       .then(
         (r) => {
           if (mine === seq.current) setHits(r ?? []);
