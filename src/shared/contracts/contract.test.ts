@@ -5,6 +5,7 @@ import type { ModuleRoutes } from '../../server/platform/ModuleManifest.js';
 import type { AnyContract } from './contract.js';
 import { meetingCalls } from './meetings.js';
 import { reviewCalls } from './review.js';
+import { statisticsCalls } from './statistics.js';
 import { studioCalls } from './studio.js';
 
 /** Each module's contracts, by the module's name in its manifest. */
@@ -12,6 +13,7 @@ const CONTRACTS: Record<string, Record<string, AnyContract>> = {
   review: reviewCalls,
   studio: studioCalls,
   meetings: meetingCalls,
+  statistics: statisticsCalls,
 };
 
 /**
@@ -21,6 +23,7 @@ const CONTRACTS: Record<string, Record<string, AnyContract>> = {
 const OUTSIDE: Record<string, string[]> = {
   review: ['POST /review/application', 'POST /review/export'],
   meetings: ['GET /meeting/exportAttendees'],
+  statistics: ['POST /statistics/export'],
 };
 
 /** No database and no schemas: route plugins that seed as they register (the system menus) find nothing to seed. */

@@ -7,34 +7,10 @@ import { DictionaryValues } from '../../platform/records/dictionaries.js';
 import { storageOf } from '../../platform/records/entityTables.js';
 import { KyselyRecordStore, type Filter, type StoredRecord } from '../../platform/records/RecordStore.js';
 import { workflowOf } from '../../platform/workflow/engine.js';
+import type { StatChart, StatFilter, StatisticsAnswer } from '../../../shared/contracts/statistics.js';
 
 /** Records read per entity for one answer: far above a province's topics, and a bound all the same. */
 export const STATISTICS_LIMIT = 100_000;
-
-export interface StatRow {
-  value: string;
-  label: string;
-  count: number;
-}
-export interface StatChart {
-  field: string;
-  title: string;
-  chart: 'bar' | 'pie';
-  entity: string;
-  total: number;
-  rows: StatRow[];
-}
-export interface StatFilter {
-  field: string;
-  label: string;
-  options: { value: string; label: string }[];
-}
-export interface StatisticsAnswer {
-  title: string;
-  total: number;
-  filters: StatFilter[];
-  charts: StatChart[];
-}
 
 type FilterValues = Record<string, unknown>;
 

@@ -3,10 +3,15 @@ import ExcelJS from 'exceljs';
 import { neutraliseCell } from '../../../shared/neutraliseCell.js';
 import type { AppContext } from '../../AppContext.js';
 import { currentUser } from '../../platform/auth/authPlugin.js';
-import { ok } from '../../platform/http/envelope.js';
+import { contractRoute } from '../../platform/http/contractRoute.js';
 import { contentDisposition } from '../../platform/resources/csv.js';
 import { emptyBodyIsObject, objectSchema, str } from '../../platform/http/requestSchemas.js';
-import { filterValues, statistics, statisticsPage, type StatisticsAnswer } from './statistics.js';
+import { filterValues, statistics, statisticsPage } from './statistics.js';
+import {
+  statisticsCalls,
+  type StatisticsAnswer,
+  type StatisticsRequest,
+} from '../../../shared/contracts/statistics.js';
 
 const body = {
   body: objectSchema({ pageId: str(200, { minLength: 1 }), filters: { type: 'object', maxProperties: 10 } }, [
@@ -47,11 +52,11 @@ export async function statisticsXlsx(answer: StatisticsAnswer, filters: Record<s
 export async function statisticsRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
   emptyBodyIsObject(app);
-  type B = { Body: { pageId: string; filters?: Record<string, unknown> } };
+  type B = { Body: StatisticsRequest };
 
-  app.post<B>('/statistics/data', { schema: body }, async (request) => {
+  contractRoute(app, statisticsCalls.data, body, async (request) => {
     const page = statisticsPage(ctx, request.body.pageId);
-    return ok(await statistics(ctx, page, currentUser(request), filterValues(page, request.body.filters)));
+    return statistics(ctx, page, currentUser(request), filterValues(page, request.body.filters));
   });
 
   app.post<B>('/statistics/export', { schema: body }, async (request, reply) => {

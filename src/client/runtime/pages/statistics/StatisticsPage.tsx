@@ -6,35 +6,12 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Row, Select, Space, Spin, Statistic, Table } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { statisticsCalls, type StatChart, type StatisticsAnswer } from '../../../../shared/contracts/statistics.js';
 import type { StatisticsPageDef } from '../../../../shared/schema/types.js';
 import { useRuntime } from '../../RuntimeContext.js';
 import type { PageKindProps } from '../types.js';
 
 const StatisticsChart = lazy(() => import('./StatisticsChart.js'));
-
-interface StatRow {
-  value: string;
-  label: string;
-  count: number;
-}
-interface StatChart {
-  field: string;
-  title: string;
-  chart: 'bar' | 'pie';
-  total: number;
-  rows: StatRow[];
-}
-interface StatFilter {
-  field: string;
-  label: string;
-  options: { value: string; label: string }[];
-}
-interface Answer {
-  title: string;
-  total: number;
-  filters: StatFilter[];
-  charts: StatChart[];
-}
 
 interface TableRow {
   key: string;
@@ -64,7 +41,7 @@ export function StatisticsPage({ bundle }: PageKindProps) {
   const page = bundle.page as StatisticsPageDef;
   const { dataProvider } = useRuntime();
   const [filters, setFilters] = useState<Record<string, string | undefined>>({});
-  const [data, setData] = useState<Answer | null | undefined>(undefined);
+  const [data, setData] = useState<StatisticsAnswer | null | undefined>(undefined);
   const [exporting, setExporting] = useState(false);
   const chosen = useMemo(
     () => Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && v !== '')),
@@ -74,7 +51,7 @@ export function StatisticsPage({ bundle }: PageKindProps) {
   useEffect(() => {
     let alive = true;
     setData(undefined);
-    dataProvider.moduleCall<Answer>('statistics/data', { pageId: page.id, filters: chosen }).then(
+    dataProvider.moduleCall(statisticsCalls.data, { pageId: page.id, filters: chosen }).then(
       (d) => {
         if (alive) setData(d ?? null);
       },
