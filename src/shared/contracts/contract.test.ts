@@ -7,6 +7,7 @@ import { meetingCalls } from './meetings.js';
 import { reviewCalls } from './review.js';
 import { statisticsCalls } from './statistics.js';
 import { studioCalls } from './studio.js';
+import { watchDutyCalls } from './watchDuty.js';
 
 /** Each module's contracts, by the module's name in its manifest. */
 const CONTRACTS: Record<string, Record<string, AnyContract>> = {
@@ -14,6 +15,7 @@ const CONTRACTS: Record<string, Record<string, AnyContract>> = {
   studio: studioCalls,
   meetings: meetingCalls,
   statistics: statisticsCalls,
+  watchDuty: watchDutyCalls,
 };
 
 /**

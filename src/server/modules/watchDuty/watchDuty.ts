@@ -1,24 +1,9 @@
 import type { AppContext } from '../../AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
+import type { OnDuty, WatchShift } from '../../../shared/contracts/watchDuty.js';
 
 export const WATCH_ENTITY = 'keepWatchPerson';
-
-export interface WatchShift {
-  key: string;
-  value: string;
-  startTime: string;
-  endTime: string;
-}
-export interface OnDuty {
-  date: string;
-  shift: string;
-  shiftName: string;
-  userId: number;
-  personName: string;
-  phone: string | null;
-  note: string | null;
-}
 
 function refuse(field: string, label: string, message: string): AppError {
   return AppError.invalid([{ field, label, message }]);

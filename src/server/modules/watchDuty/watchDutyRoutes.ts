@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext.js';
 import { currentUser } from '../../platform/auth/authPlugin.js';
-import { ok } from '../../platform/http/envelope.js';
+import { contractRoute } from '../../platform/http/contractRoute.js';
 import { formatDate } from '../../platform/records/time.js';
 import { emptyBodyIsObject, objectSchema } from '../../platform/http/requestSchemas.js';
 import { signingSecret } from '../../platform/reference/settingsStore.js';
@@ -9,6 +9,7 @@ import { issueWatchToken } from '../system/watchToken.js';
 import { maskPhone } from '../../../shared/masks.js';
 import { isAdminRole } from '../../../shared/roles.js';
 import { onDutyOn, watchShifts } from './watchDuty.js';
+import { watchDutyCalls } from '../../../shared/contracts/watchDuty.js';
 
 const EMPTY_BODY = { body: objectSchema(), querystring: objectSchema() };
 
@@ -21,9 +22,9 @@ export async function watchDutyRoutes(app: FastifyInstance, opts: { ctx: AppCont
   const { ctx } = opts;
   emptyBodyIsObject(app);
 
-  app.post('/tKeepWatchShift/selectShiftKeyAndValue', { schema: EMPTY_BODY }, async () => ok(await watchShifts(ctx)));
+  contractRoute(app, watchDutyCalls.shifts, EMPTY_BODY, async () => watchShifts(ctx));
 
-  app.post('/tKeepWatchPerson/getToken', { schema: EMPTY_BODY }, async (request) => {
+  contractRoute(app, watchDutyCalls.token, EMPTY_BODY, async (request) => {
     const user = currentUser(request);
     const today = formatDate(Date.now());
     // Everyone signed in may reach the person on duty; only administrators read the whole number.
@@ -36,6 +37,6 @@ export async function watchDutyRoutes(app: FastifyInstance, opts: { ctx: AppCont
       { sub: user.userId, role: user.roleCode },
       await signingSecret(ctx.database.db, ctx.config.secret),
     );
-    return ok({ ...token, date: today, onDuty });
+    return { ...token, date: today, onDuty };
   });
 }

@@ -1,14 +1,8 @@
 import { Select as FormilySelect } from '@formily/antd-v5';
 import { observer } from '@formily/react';
 import { useEffect, useState } from 'react';
+import { watchDutyCalls } from '../../../../shared/contracts/watchDuty.js';
 import { useRuntime } from '../../RuntimeContext.js';
-
-interface Shift {
-  key: string;
-  value: string;
-  startTime: string;
-  endTime: string;
-}
 
 /**
  * Picks a watch-duty shift. The shifts are site settings, not a dictionary, so the options come
@@ -22,7 +16,7 @@ export const WatchShiftSelect = observer(({ value, ...rest }: Record<string, unk
   useEffect(() => {
     let live = true;
     dataProvider
-      .moduleCall<Shift[]>('tKeepWatchShift/selectShiftKeyAndValue', {})
+      .moduleCall(watchDutyCalls.shifts, {})
       .then((shifts) => {
         if (live) setOptions(shifts.map((s) => ({ value: s.key, label: `${s.value}（${s.startTime}-${s.endTime}）` })));
       })
