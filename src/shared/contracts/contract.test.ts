@@ -8,6 +8,7 @@ import { reviewCalls } from './review.js';
 import { statisticsCalls } from './statistics.js';
 import { studioCalls } from './studio.js';
 import { watchDutyCalls } from './watchDuty.js';
+import { workbenchCalls } from './workbench.js';
 
 /** Each module's contracts, by the module's name in its manifest. */
 const CONTRACTS: Record<string, Record<string, AnyContract>> = {
@@ -16,6 +17,7 @@ const CONTRACTS: Record<string, Record<string, AnyContract>> = {
   meetings: meetingCalls,
   statistics: statisticsCalls,
   watchDuty: watchDutyCalls,
+  workbench: workbenchCalls,
 };
 
 /**

@@ -5,6 +5,7 @@
  */
 import { takePageSchema } from '../../api/pageSchemaEarly.js';
 import { callPath, type AnswerOf, type AnyContract, type RequestOf } from '../../../shared/contracts/contract.js';
+import { workbenchCalls } from '../../../shared/contracts/workbench.js';
 import type {
   DashboardBlockData, DictionaryOption, ImportReport, ListRequest, ListResult, OperationLogRow, PageBundle, ResourceRecord, WorkflowDef,
 } from '../../../shared/schema/types.js';
@@ -108,6 +109,8 @@ function logRows(raw: unknown): OperationLogRow[] {
 const seg = (name: string) => encodeURIComponent(name);
 
 export function createHttpDataProvider(http: HttpLike): DataProvider {
+  /** A module's call the provider makes itself, typed by its contract. */
+  const call = <C extends AnyContract>(c: C, body: RequestOf<C>) => http.post<AnswerOf<C>>(c.path, body);
   return {
     // The shell may have asked for it already, while this runtime was loading (SchemaPageHost).
     getPage: (id) => takePageSchema<PageBundle>(id) ?? http.post<PageBundle>('schema/page', { id }),
@@ -142,6 +145,6 @@ export function createHttpDataProvider(http: HttpLike): DataProvider {
     download: async (path, method = 'GET', body) => {
       await http.download(path, { method, ...(body === undefined ? {} : { body }) });
     },
-    getDashboard: async (pageId) => (await http.post<{ blocks?: (DashboardBlockData | null)[] }>('workbench/data', { pageId }))?.blocks ?? [],
+    getDashboard: async (pageId) => (await call(workbenchCalls.data, { pageId }))?.blocks ?? [],
   };
 }

@@ -3,31 +3,31 @@ import type { DashboardPageDef } from '../../../shared/schema/types.js';
 import type { AppContext } from '../../AppContext.js';
 import { currentUser } from '../../platform/auth/authPlugin.js';
 import { AppError } from '../../platform/http/AppError.js';
-import { ok } from '../../platform/http/envelope.js';
+import { contractRoute } from '../../platform/http/contractRoute.js';
+import { workbenchCalls } from '../../../shared/contracts/workbench.js';
 import { dashboardData } from './workbenchData.js';
 
 /** POST /api/workbench/data { pageId }: a dashboard page's figures and rows for the logged-in user. */
 export async function workbenchRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
-  app.post<{ Body: { pageId: string } }>(
-    '/workbench/data',
+  contractRoute(
+    app,
+    workbenchCalls.data,
     {
-      schema: {
-        body: {
-          type: 'object',
-          properties: {
-            subAct: { type: 'string', maxLength: 8 },
-            pageId: { type: 'string', minLength: 1, maxLength: 200 },
-          },
-          required: ['pageId'],
-          additionalProperties: false,
+      body: {
+        type: 'object',
+        properties: {
+          subAct: { type: 'string', maxLength: 8 },
+          pageId: { type: 'string', minLength: 1, maxLength: 200 },
         },
+        required: ['pageId'],
+        additionalProperties: false,
       },
     },
     async (req) => {
       const page = ctx.schemas.pages.get(req.body.pageId);
       if (!page || page.kind !== 'dashboard') throw AppError.notFound('页面不存在');
-      return ok({ blocks: await dashboardData(ctx, page as DashboardPageDef, currentUser(req)) });
+      return { blocks: await dashboardData(ctx, page as DashboardPageDef, currentUser(req)) };
     },
   );
 }
