@@ -5,6 +5,7 @@ import type { ModuleRoutes } from '../../server/platform/ModuleManifest.js';
 import type { AnyContract } from './contract.js';
 import { meetingCalls } from './meetings.js';
 import { reviewCalls } from './review.js';
+import { signUpCalls } from './signup.js';
 import { statisticsCalls } from './statistics.js';
 import { studioCalls } from './studio.js';
 import { watchDutyCalls } from './watchDuty.js';
@@ -18,6 +19,7 @@ const CONTRACTS: Record<string, Record<string, AnyContract>> = {
   statistics: statisticsCalls,
   watchDuty: watchDutyCalls,
   workbench: workbenchCalls,
+  signup: signUpCalls,
 };
 
 /**

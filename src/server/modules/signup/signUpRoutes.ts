@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
-import { ok } from '../../platform/http/envelope.js';
+import { contractRoute } from '../../platform/http/contractRoute.js';
 import { ssoService } from '../../platform/sso/ssoRegistry.js';
 import { objectSchema, str } from '../../platform/http/requestSchemas.js';
 import { SIGN_UP_MESSAGES as M } from './signUpMessages.js';
-import { sendSignUpSms, signUp, type SignUpInput } from './signUpService.js';
+import { sendSignUpSms, signUp } from './signUpService.js';
+import { signUpCalls } from '../../../shared/contracts/signup.js';
 
 const publicRoute = { auth: 'public' as const };
 /** The login dialog's picture (SPEC §9: 90 x 32, four characters). */
@@ -18,31 +19,35 @@ const CAPTCHA_PICTURE = { width: 90, height: 32, textLength: 4, fontSize: 24, fo
  */
 export async function signUpRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
-  app.post('/signUp/captcha', { config: publicRoute, schema: { body: objectSchema() } }, async (request, reply) => {
-    const issued = await ssoService(ctx).createCaptcha(CAPTCHA_PICTURE, request.ip);
-    if (!issued.ok) throw new AppError(issued.message, 429, 429);
-    reply.header('Cache-Control', 'no-store');
-    return ok({ captchaId: issued.value.captchaId, captchaUrl: issued.value.captchaUrl });
-  });
+  contractRoute(
+    app,
+    signUpCalls.captcha,
+    { config: publicRoute, schema: { body: objectSchema() } },
+    async (request, reply) => {
+      const issued = await ssoService(ctx).createCaptcha(CAPTCHA_PICTURE, request.ip);
+      if (!issued.ok) throw new AppError(issued.message, 429, 429);
+      reply.header('Cache-Control', 'no-store');
+      return { captchaId: issued.value.captchaId, captchaUrl: issued.value.captchaUrl };
+    },
+  );
 
-  app.post(
-    '/signUp/sendSms',
+  contractRoute(
+    app,
+    signUpCalls.sendSms,
     {
       config: publicRoute,
       schema: { body: objectSchema({ mobile: str(32), captchaId: str(64), captchaCode: str(20) }, ['mobile']) },
     },
     async (request) => {
-      await sendSignUpSms(
-        ctx,
-        request.body as { mobile: string; captchaId?: string; captchaCode?: string },
-        request.ip,
-      );
-      return ok(null, M.smsSent);
+      await sendSignUpSms(ctx, request.body, request.ip);
+      return null;
     },
+    M.smsSent,
   );
 
-  app.post(
-    '/signUp/submit',
+  contractRoute(
+    app,
+    signUpCalls.submit,
     {
       config: publicRoute,
       schema: {
@@ -60,9 +65,7 @@ export async function signUpRoutes(app: FastifyInstance, opts: { ctx: AppContext
         }),
       },
     },
-    async (request) => {
-      const answer = await signUp(ctx, request.body as SignUpInput);
-      return ok(answer, answer.message);
-    },
+    async (request) => signUp(ctx, request.body),
+    (answer) => answer.message,
   );
 }

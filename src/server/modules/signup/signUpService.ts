@@ -12,20 +12,7 @@ import { ResourceService } from '../../platform/resources/ResourceService.js';
 import { ssoService } from '../../platform/sso/ssoRegistry.js';
 import { accountSettings } from '../system/users/accountSettings.js';
 import { SIGN_UP_MESSAGES as M } from './signUpMessages.js';
-
-export interface SignUpInput {
-  username?: string;
-  password?: string;
-  realName?: string;
-  /** Optional, dictionary xb: 1 male, 0 female, 2 other. */
-  gender?: string;
-  idCardNo?: string;
-  mobile?: string;
-  smsCode?: string;
-  unit?: string;
-  captchaId?: string;
-  captchaCode?: string;
-}
+import type { SignUpInput, SignedUp } from '../../../shared/contracts/signup.js';
 
 const LABELS: Record<string, string> = {
   username: '账号',
@@ -143,10 +130,7 @@ function checkShape(input: SignUpInput): {
  * code (consumed only when everything else holds), then the mobile's duplicate. The account is a project leader (role 4) in the unit's area,
  * active at once or waiting for the city admin when the settings ask for approval.
  */
-export async function signUp(
-  ctx: AppContext,
-  input: SignUpInput,
-): Promise<{ id: number; username: string; status: '1' | '2'; message: string }> {
+export async function signUp(ctx: AppContext, input: SignUpInput): Promise<SignedUp> {
   const v = checkShape(input);
   const sso = ssoService(ctx);
   const captcha = await sso.verifyCaptcha(input.captchaId, input.captchaCode ?? '');
