@@ -3,10 +3,12 @@
  * these and then navigate.
  */
 import { ApiError } from '../api/ApiError.js';
+import { contractCall } from '../api/contractCall.js';
 import { http } from '../api/http.js';
 import { session, type UserInfo } from '../api/session.js';
 import { STORAGE_KEYS } from '../../shared/storageKeys.js';
 import { MUST_CHANGE_PASSWORD_CODE } from '../../shared/password.js';
+import { systemCalls } from '../../shared/contracts/system.js';
 import { platformApi } from './platformApi.js';
 
 export const LOGIN_MESSAGES = {
@@ -87,7 +89,7 @@ export class PasswordChangeRequired extends Error {
 
 /** Sets a new password with the ticket and the password just typed, then signs in with the same ticket. */
 export async function changePasswordAndLogin(tgt: string, oldPassword: string, newPassword: string): Promise<UserInfo> {
-  await http.post<null>('sys/changePassword', { tgt, oldPassword, newPassword }, { silent: true });
+  await contractCall(systemCalls.changePassword, { tgt, oldPassword, newPassword }, { silent: true });
   return loadUser(tgt);
 }
 

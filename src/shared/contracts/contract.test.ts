@@ -8,6 +8,7 @@ import { reviewCalls } from './review.js';
 import { signUpCalls } from './signup.js';
 import { statisticsCalls } from './statistics.js';
 import { studioCalls } from './studio.js';
+import { systemCalls } from './system.js';
 import { watchDutyCalls } from './watchDuty.js';
 import { workbenchCalls } from './workbench.js';
 
@@ -20,6 +21,7 @@ const CONTRACTS: Record<string, Record<string, AnyContract>> = {
   watchDuty: watchDutyCalls,
   workbench: workbenchCalls,
   signup: signUpCalls,
+  system: systemCalls,
 };
 
 /**
@@ -30,6 +32,12 @@ const OUTSIDE: Record<string, string[]> = {
   review: ['POST /review/application', 'POST /review/export'],
   meetings: ['GET /meeting/exportAttendees'],
   statistics: ['POST /statistics/export'],
+  system: [
+    'POST /dic/getDicListByType',
+    'POST /home/getDicListByType',
+    'POST /categoryDict/queryCategoryDictByType',
+    'POST /dic/versions',
+  ],
 };
 
 /** No database and no schemas: route plugins that seed as they register (the system menus) find nothing to seed. */

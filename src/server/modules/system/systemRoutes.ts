@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { ok } from '../../platform/http/envelope.js';
+import { contractRoute } from '../../platform/http/contractRoute.js';
 import { currentUser, tokenFrom } from '../../platform/auth/authPlugin.js';
 import { createAppSession, sessionOfCaller } from '../../platform/auth/sessions.js';
 import { endSessionEverywhere } from '../../platform/auth/finalLogout.js';
@@ -23,30 +24,19 @@ import { landingSubSystem, listSubSystems, userDefaultSubSystem } from './subSys
 import { effectiveSite } from './site/siteRules.js';
 import { menuTree } from './menus/menuStore.js';
 import { MUST_CHANGE_PASSWORD_CODE, MUST_CHANGE_PASSWORD_MESSAGE } from './users/passwordRoutes.js';
+import { systemCalls, type MenuEntry } from '../../../shared/contracts/system.js';
 
 const QUERY = objectSchema();
 const EMPTY_BODY = { body: objectSchema(), querystring: QUERY };
 const TYPE_QUERY = objectSchema({ type: str(32, { pattern: DICTIONARY_TYPE_PATTERN }), ...CACHE_BUSTERS }, ['type']);
 const flag01 = { type: 'integer', enum: [0, 1] };
 
-export interface MenuItem {
-  name: string;
-  code?: string;
-  path: string;
-  icon?: string;
-  invisible?: boolean;
-  num?: number;
-  /** What the number counts when it is not the page's own list (e.g. 待办): settings.json counts label. */
-  numLabel?: string;
-  children?: MenuItem[];
-}
-
 /** The menu for the client: badges filled in from the counts; `children: []` kept (a section without rights). */
 export function menuWithBadges(
   nodes: MenuNode[],
   counts: Counts,
   labels: Partial<Record<string, string>> = {},
-): MenuItem[] {
+): MenuEntry[] {
   return nodes.map((n) => ({
     name: n.name,
     ...(n.code ? { code: n.code } : {}),
@@ -78,14 +68,15 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
     return identity;
   }
 
-  app.post(
-    '/sys/login',
+  contractRoute(
+    app,
+    systemCalls.login,
     {
       config: { auth: 'public' },
       schema: { body: objectSchema({ tgt: str(256, { minLength: 1 }), engName: str(16) }), querystring: QUERY },
     },
     async (request, reply) => {
-      const { tgt, engName } = request.body as { tgt?: string; engName?: string };
+      const { tgt, engName } = request.body;
       const wanted = engName ? roleCodeFromEngName(engName) : undefined;
       if (engName && !wanted) throw AppError.invalid();
       // Without a ticket (role or sub-system switch) the caller's own session names the user: the
@@ -131,7 +122,7 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
       const area = user.area_code
         ? (await dictionaryItems(db, 'areacode'))?.find((o) => o.value === user.area_code)
         : undefined;
-      return ok({
+      return {
         userId: user.id,
         username: user.username,
         realName: user.real_name,
@@ -150,19 +141,25 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
         orgName: user.org_name ?? null,
         subSystemId: subSystem?.id ?? null,
         subSystemName: subSystem?.systemName ?? null,
-      });
+      };
     },
   );
 
-  app.post('/sys/logout', { schema: EMPTY_BODY }, async (request, reply) => {
-    await endSessionEverywhere(ctx.database, currentUser(request).tokenHash);
-    clearFileCookie(reply);
-    return ok(null, '退出成功');
-  });
+  contractRoute(
+    app,
+    systemCalls.logout,
+    EMPTY_BODY,
+    async (request, reply) => {
+      await endSessionEverywhere(ctx.database, currentUser(request).tokenHash);
+      clearFileCookie(reply);
+      return null;
+    },
+    '退出成功',
+  );
 
   // The signed-in user's own record, unmasked, so their forms can prefill it (FormPageDef
   // initialValues {"var": "profile.idCardNo"}). Only the session's own user is read; nothing is logged.
-  app.post('/sys/myProfile', { schema: EMPTY_BODY }, async (request, reply) => {
+  contractRoute(app, systemCalls.profile, EMPTY_BODY, async (request, reply) => {
     const me = currentUser(request);
     const user = await db
       .selectFrom('users')
@@ -171,36 +168,35 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
       .executeTakeFirst();
     if (!user) throw AppError.notLoggedIn();
     reply.header('cache-control', 'no-store');
-    return ok({
+    return {
       realName: user.real_name ?? null,
       gender: user.gender === null || user.gender === undefined ? null : String(user.gender),
       orgName: user.org_name ?? null,
       idCardNo: user.id_card_no ?? null,
       mobile: user.mobile ?? null,
-    });
+    };
   });
 
-  app.post(
-    '/sys/saveDefaultNavigation',
+  contractRoute(
+    app,
+    systemCalls.saveDefaultNavigation,
     {
       // JSON bodies are not coerced: the sub-system id may come as a number or as its digits (SPEC clients send either).
-      schema: {
-        body: objectSchema({
-          defaultSystem: {
-            anyOf: [
-              { type: 'integer', minimum: 1, maximum: 2147483647 },
-              { type: 'string', pattern: '^[1-9][0-9]{0,9}$' },
-            ],
-          },
-          setDefault: flag01,
-          remindAgain: flag01,
-        }),
-        querystring: QUERY,
-      },
+      body: objectSchema({
+        defaultSystem: {
+          anyOf: [
+            { type: 'integer', minimum: 1, maximum: 2147483647 },
+            { type: 'string', pattern: '^[1-9][0-9]{0,9}$' },
+          ],
+        },
+        setDefault: flag01,
+        remindAgain: flag01,
+      }),
+      querystring: QUERY,
     },
     async (request) => {
       const user = currentUser(request);
-      const given = request.body as { defaultSystem?: number | string; setDefault?: 0 | 1; remindAgain?: 0 | 1 };
+      const given = request.body;
       const { setDefault, remindAgain } = given;
       const defaultSystem = given.defaultSystem === undefined ? undefined : Number(given.defaultSystem);
       if (defaultSystem === undefined && remindAgain === undefined) throw AppError.invalid();
@@ -232,68 +228,61 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
             .execute();
         }
       });
-      return ok(null, MESSAGES.success);
+      return null;
     },
+    MESSAGES.success,
   );
 
-  app.post(
-    '/basicInfoMaintain/listBasicInfoMaintain',
-    { config: { auth: 'optional' }, schema: EMPTY_BODY },
-    async (request) => {
-      const all = await listSubSystems(db);
-      const user = request.user;
-      if (!user) return ok(all.map((s) => ({ ...s, remindAgain: 0, current: 0 })));
-      const me = await db
-        .selectFrom('users')
-        .select(['default_sub_system_id'])
-        .where('id', '=', user.userId)
-        .executeTakeFirst();
-      const flags = await db
-        .selectFrom('user_sub_systems')
-        .select(['sub_system_id', 'remind_again'])
-        .where('user_id', '=', user.userId)
-        .execute();
-      const remind = new Map(flags.map((f) => [Number(f.sub_system_id), Number(f.remind_again)]));
-      const def = userDefaultSubSystem(all, me?.default_sub_system_id as number | null);
-      return ok(
-        all.map((s) => ({
-          id: s.id,
-          code: s.code,
-          systemName: s.systemName,
-          organize: s.organize,
-          // Per user: 1 marks the user's default (their own choice, else the system's).
-          defaultFlag: s.id === def?.id ? 1 : 0,
-          remindAgain: remind.get(s.id) ?? 0,
-          current: s.id === user.subSystemId ? 1 : 0,
-        })),
-      );
-    },
-  );
+  contractRoute(app, systemCalls.subSystems, { config: { auth: 'optional' }, schema: EMPTY_BODY }, async (request) => {
+    const all = await listSubSystems(db);
+    const user = request.user;
+    if (!user) return all.map((s) => ({ ...s, remindAgain: 0, current: 0 }));
+    const me = await db
+      .selectFrom('users')
+      .select(['default_sub_system_id'])
+      .where('id', '=', user.userId)
+      .executeTakeFirst();
+    const flags = await db
+      .selectFrom('user_sub_systems')
+      .select(['sub_system_id', 'remind_again'])
+      .where('user_id', '=', user.userId)
+      .execute();
+    const remind = new Map(flags.map((f) => [Number(f.sub_system_id), Number(f.remind_again)]));
+    const def = userDefaultSubSystem(all, me?.default_sub_system_id as number | null);
+    return all.map((s) => ({
+      id: s.id,
+      code: s.code,
+      systemName: s.systemName,
+      organize: s.organize,
+      // Per user: 1 marks the user's default (their own choice, else the system's).
+      defaultFlag: s.id === def?.id ? 1 : 0,
+      remindAgain: remind.get(s.id) ?? 0,
+      current: s.id === user.subSystemId ? 1 : 0,
+    }));
+  });
 
-  app.post('/basicInfoMaintain/querySysName', { config: { auth: 'public' }, schema: EMPTY_BODY }, async () => {
+  contractRoute(app, systemCalls.siteSettings, { config: { auth: 'public' }, schema: EMPTY_BODY }, async () => {
     // The seeded settings with what an administrator changed on /systemSet/addSubSystem laid over them.
     const site = await effectiveSite(ctx);
-    return ok({
+    return {
       systemName: site.systemName,
       reviewType: site.reviewType,
       isTopicAppraisal: site.isTopicAppraisal ?? 1,
       logImage: site.logImage,
       footer: site.footer,
       organize: site.organize,
-    });
+    };
   });
 
-  app.post('/home/queryMenuList', { schema: EMPTY_BODY }, async (request) => {
+  contractRoute(app, systemCalls.menu, EMPTY_BODY, async (request) => {
     const user = currentUser(request);
     // The menu administrators edit on funcModulePre; schemas/menus when the role has none stored.
     const menu = (await menuTree(db, user.roleCode)) ?? ctx.schemas.menus.get(user.roleCode)?.items ?? [];
     const labels = Object.fromEntries(Object.entries(countSources(ctx)).map(([k, s]) => [k, s.label]));
-    return ok(menuWithBadges(menu, await countsFor(ctx, user), labels));
+    return menuWithBadges(menu, await countsFor(ctx, user), labels);
   });
 
-  app.post('/tTopicMeetings/selectMeetingNoBack', { schema: EMPTY_BODY }, async (request) => {
-    return ok(await countsFor(ctx, currentUser(request)));
-  });
+  contractRoute(app, systemCalls.counts, EMPTY_BODY, async (request) => countsFor(ctx, currentUser(request)));
 
   const dictionary = async (type: string) => {
     const items = await dictionaryItems(db, type);

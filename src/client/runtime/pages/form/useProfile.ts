@@ -4,9 +4,10 @@
  * it and only for that page; kept in memory, never stored in the browser.
  */
 import { useEffect, useState } from 'react';
+import { systemCalls } from '../../../../shared/contracts/system.js';
 import { useRuntime } from '../../RuntimeContext.js';
 
-export const PROFILE_PATH = 'sys/myProfile';
+export const PROFILE_PATH = systemCalls.profile.path;
 
 export function useProfile(needed: boolean): { profile: Record<string, unknown> | null; loading: boolean } {
   const { dataProvider, user } = useRuntime();
@@ -22,7 +23,7 @@ export function useProfile(needed: boolean): { profile: Record<string, unknown> 
     let alive = true;
     setState({ profile: null, loading: true });
     // Without the profile the form still opens, only without those values.
-    dataProvider.moduleCall<Record<string, unknown> | null>(PROFILE_PATH, {}).then(
+    dataProvider.moduleCall(systemCalls.profile, {}).then(
       (p) => {
         if (alive) setState({ profile: p && typeof p === 'object' ? p : null, loading: false });
       },

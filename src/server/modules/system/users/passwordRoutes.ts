@@ -4,7 +4,8 @@ import { passwordRefusal } from '../../../platform/accounts/passwordPolicy.js';
 import type { AppContext } from '../../../AppContext.js';
 import { hashPassword, verifyPassword } from '../../../platform/auth/secrets.js';
 import { AppError } from '../../../platform/http/AppError.js';
-import { ok } from '../../../platform/http/envelope.js';
+import { contractRoute } from '../../../platform/http/contractRoute.js';
+import { systemCalls } from '../../../../shared/contracts/system.js';
 import { ssoService } from '../../../platform/sso/ssoRegistry.js';
 import { objectSchema, str } from '../../../platform/http/requestSchemas.js';
 
@@ -17,8 +18,9 @@ export const MUST_CHANGE_PASSWORD_MESSAGE = '密码已被管理员重置，请�
  */
 export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { db } = ctx.database;
-  app.post(
-    '/sys/changePassword',
+  contractRoute(
+    app,
+    systemCalls.changePassword,
     {
       config: { auth: 'public' },
       schema: {
@@ -33,11 +35,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
       },
     },
     async (request) => {
-      const { tgt, oldPassword, newPassword } = request.body as {
-        tgt: string;
-        oldPassword: string;
-        newPassword: string;
-      };
+      const { tgt, oldPassword, newPassword } = request.body;
       const identity = await ssoService(ctx).validate(tgt);
       if (!identity) throw AppError.notLoggedIn();
       const user = await db
@@ -60,7 +58,8 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
         .set({ password_hash: await hashPassword(newPassword), must_change_password: 0 })
         .where('id', '=', user.id)
         .execute();
-      return ok(null, '密码修改成功');
+      return null;
     },
+    '密码修改成功',
   );
 }
