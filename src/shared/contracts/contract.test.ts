@@ -3,6 +3,7 @@ import type { AppContext } from '../../server/AppContext.js';
 import { MODULES } from '../../server/modules/index.js';
 import type { ModuleRoutes } from '../../server/platform/ModuleManifest.js';
 import type { AnyContract } from './contract.js';
+import { documentCalls } from './documents.js';
 import { meetingCalls } from './meetings.js';
 import { reviewCalls } from './review.js';
 import { signUpCalls } from './signup.js';
@@ -22,6 +23,7 @@ const CONTRACTS: Record<string, Record<string, AnyContract>> = {
   workbench: workbenchCalls,
   signup: signUpCalls,
   system: systemCalls,
+  documents: documentCalls,
 };
 
 /**
@@ -32,6 +34,7 @@ const OUTSIDE: Record<string, string[]> = {
   review: ['POST /review/application', 'POST /review/export'],
   meetings: ['GET /meeting/exportAttendees'],
   statistics: ['POST /statistics/export'],
+  documents: ['POST /documents/application', 'POST /documents/certificate'],
   system: [
     'POST /dic/getDicListByType',
     'POST /home/getDicListByType',

@@ -5,7 +5,7 @@ import type { AppContext } from '../../AppContext.js';
 import { currentUser } from '../../platform/auth/authPlugin.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
-import { ok } from '../../platform/http/envelope.js';
+import { contractRoute } from '../../platform/http/contractRoute.js';
 import { contentDisposition } from '../../platform/resources/csv.js';
 import { ResourceService } from '../../platform/resources/ResourceService.js';
 import { effectiveSite } from '../system/site/siteRules.js';
@@ -13,6 +13,7 @@ import { emptyBodyIsObject, objectSchema, str } from '../../platform/http/reques
 import { applicationDocx } from './applicationDocx.js';
 import { certificateNo, certificateYear, parseCertificateNo } from './certificateNo.js';
 import { certificatePdf } from './certificatePdf.js';
+import { documentCalls } from '../../../shared/contracts/documents.js';
 
 /** The page whose layout the application document follows. */
 export const APPLICATION_PAGE = 'topics/topic.application';
@@ -106,28 +107,30 @@ export async function documentRoutes(app: FastifyInstance, opts: { ctx: AppConte
   });
 
   /** Public: a certificate number answers the topic's name and status, nothing else. */
-  app.post(
-    '/public/certificate/verify',
+  contractRoute(
+    app,
+    documentCalls.verifyCertificate,
     {
       config: { auth: 'public' },
       schema: { body: objectSchema({ no: str(40) }, ['no']) },
     },
     async (request) => {
       const notFound = () => AppError.notFound('未查询到该证书编号，请核对后重新输入');
-      const parsed = await parseCertificateNo(ctx, (request.body as { no: string }).no);
+      const parsed = await parseCertificateNo(ctx, request.body.no);
       if (!parsed) throw notFound();
       const entity = service.entity('topic');
       const rec = await service.store.get(entity, parsed.id);
       if (!rec || rec.status !== CONCLUDED || certificateYear(rec.year) !== parsed.year) throw notFound();
       const workflow = entity.workflow ? ctx.schemas.workflows.get(entity.workflow) : undefined;
       const statusName = workflow?.statuses.find((s) => s.code === rec.status)?.label ?? '已结题';
-      return ok({
-        no: (request.body as { no: string }).no.trim().toUpperCase(),
-        topicName: rec.name,
+      return {
+        no: request.body.no.trim().toUpperCase(),
+        // A required field of the topic entity.
+        topicName: rec.name as string,
         status: rec.status,
         statusName,
         result: '证书有效',
-      });
+      };
     },
   );
 }
