@@ -3,7 +3,7 @@
  * around it, and whether a key or a value is being written there. Read off the JSON grammar's
  * syntax tree, which stays usable while the text is half typed.
  */
-import { syntaxTree } from '@codemirror/language';
+import { ensureSyntaxTree, syntaxTree } from '@codemirror/language';
 import type { EditorState } from '@codemirror/state';
 import type { SyntaxNode } from '@lezer/common';
 import type { JsonPath } from '../../../../shared/schema/metaSchemaAt.js';
@@ -52,7 +52,8 @@ export function pathOf(state: EditorState, node: SyntaxNode | null): JsonPath {
 
 /** The place at `pos`, or null when the cursor is not where a key or value is written. */
 export function placeAt(state: EditorState, pos: number): JsonPlace | null {
-  const tree = syntaxTree(state);
+  // The editor parses in slices of time; a busy machine may not have reached the cursor yet.
+  const tree = ensureSyntaxTree(state, pos, 500) ?? syntaxTree(state);
   const node: SyntaxNode = tree.resolveInner(pos, -1);
   // A started token (string, number, word) is what the choice replaces.
   let from = pos;

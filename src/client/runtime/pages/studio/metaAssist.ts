@@ -4,7 +4,7 @@
  * meta-schema says of it.
  */
 import type { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
-import { syntaxTree } from '@codemirror/language';
+import { ensureSyntaxTree, syntaxTree } from '@codemirror/language';
 import type { EditorState } from '@codemirror/state';
 import { hoverTooltip, type Tooltip } from '@codemirror/view';
 import {
@@ -54,7 +54,8 @@ function describe(
   state: EditorState,
   pos: number,
 ): { text: string; from: number; to: number } | null {
-  const node = syntaxTree(state).resolveInner(pos, 1);
+  // As in placeAt: the parse may not have reached the pointer yet on a busy machine.
+  const node = (ensureSyntaxTree(state, pos + 1, 500) ?? syntaxTree(state)).resolveInner(pos, 1);
   const name = node.name === 'PropertyName' ? node : null;
   if (!name || !name.parent) return null;
   const value = name.parent.lastChild;
