@@ -26,3 +26,9 @@ export function takeEarly<T>(key: string, now = Date.now()): Promise<T> | undefi
   started.delete(key);
   return now - kept.at <= EARLY_CALL_TTL_MS ? (kept.answer as Promise<T>) : undefined;
 }
+
+/** The answer started under `key`, if it is fresh, without taking it: for a look before its taker comes. */
+export function peekEarly<T>(key: string, now = Date.now()): Promise<T> | undefined {
+  const kept = started.get(key);
+  return kept && now - kept.at <= EARLY_CALL_TTL_MS ? (kept.answer as Promise<T>) : undefined;
+}

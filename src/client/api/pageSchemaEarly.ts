@@ -3,7 +3,7 @@
  * provider once the runtime has loaded: the schema's round trip then overlaps the runtime's
  * download instead of following it.
  */
-import { startEarly, takeEarly } from './earlyCalls.js';
+import { peekEarly, startEarly, takeEarly } from './earlyCalls.js';
 import { http } from './http.js';
 import { session } from './session.js';
 
@@ -20,4 +20,9 @@ export function askPageSchemaEarly(id: string): void {
 
 export function takePageSchema<T>(id: string): Promise<T> | undefined {
   return takeEarly<T>(keyOf(id));
+}
+
+/** The early answer, left for the runtime to take: the shell paints a page's banners from it (SchemaPageHost). */
+export function peekPageSchema<T>(id: string): Promise<T> | undefined {
+  return peekEarly<T>(keyOf(id));
 }

@@ -18,7 +18,14 @@ export interface RuntimeEnv {
   user: RuntimeUser | null;
   /** Flags dictionary rules read (SPEC §5 isTopicAppraisal), e.g. from the sub-system settings. */
   dictionaryFlags: DictionaryFlags;
+  /** The site settings a page may show (a dashboard banner's site name); null when none were given. */
+  siteSettings: SiteSettings | null;
   now: () => number;
+}
+
+/** The site settings pages read (schemas/meta/dashboard-page: a banner's `setting`). */
+export interface SiteSettings {
+  systemName?: string;
 }
 
 const RuntimeContext = createContext<RuntimeEnv | null>(null);
@@ -53,6 +60,7 @@ export function toRuntimeUser(u: UserInfo | null): RuntimeUser | null {
     roleCode: u.roleCode,
     areaCode: u.areaCode ?? null,
     orgName: u.orgName ?? null,
+    subSystemId: u.subSystemId ?? null,
     roles: (u.roleList ?? []).map((r) => r.roleCode),
   };
 }
@@ -69,6 +77,7 @@ export interface RuntimeProviderProps {
   /** The user rules see; omitted: the logged-in user of the session. */
   user?: RuntimeUser | null;
   dictionaryFlags?: DictionaryFlags;
+  siteSettings?: SiteSettings | null;
   now?: () => number;
   children: ReactNode;
 }
@@ -84,9 +93,10 @@ export function RuntimeProvider(props: RuntimeProviderProps) {
       dictionaries: dictionaryStoreFor(dataProvider, loggedIn),
       user,
       dictionaryFlags: props.dictionaryFlags ?? {},
+      siteSettings: props.siteSettings ?? null,
       now: props.now ?? Date.now,
     }),
-    [dataProvider, user, loggedIn, props.dictionaryFlags, props.now],
+    [dataProvider, user, loggedIn, props.dictionaryFlags, props.siteSettings, props.now],
   );
   useEffect(() => {
     // The real store watches the window once per session (focus + timer); fixture ones never do.

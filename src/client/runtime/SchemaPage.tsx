@@ -7,7 +7,7 @@ import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PageBundle } from '../../shared/schema/types.js';
 import { MessageProvider } from '../feedback/messages.js';
@@ -34,6 +34,8 @@ export interface SchemaPageProps {
   query?: Query | URLSearchParams;
   /** Optional overrides of the runtime environment (tests, embedding); by default the session's. */
   runtime?: Omit<RuntimeProviderProps, 'children'>;
+  /** What shows while the page loads, instead of the page spinner (an embedding page's own box). */
+  placeholder?: ReactNode;
 }
 
 function toQuery(q: SchemaPageProps['query']): Query {
@@ -42,7 +44,17 @@ function toQuery(q: SchemaPageProps['query']): Query {
   return { ...(q as Query) };
 }
 
-function PageLoader({ pageId, mode, query }: { pageId: string; mode?: FormMode; query: Query }) {
+function PageLoader({
+  pageId,
+  mode,
+  query,
+  placeholder,
+}: {
+  pageId: string;
+  mode?: FormMode;
+  query: Query;
+  placeholder?: ReactNode;
+}) {
   const { dataProvider, dictionaries } = useRuntime();
   const navigate = useNavigate();
   // The address a page opens at, for its kind's prefetch (a list's page); a later change of the
@@ -87,7 +99,7 @@ function PageLoader({ pageId, mode, query }: { pageId: string; mode?: FormMode; 
       alive = false;
     };
   }, [dataProvider, dictionaries, navigate, pageId]);
-  const loading = <PageSpinner />;
+  const loading = placeholder ?? <PageSpinner />;
   if (state.error)
     return (
       <Suspense fallback={loading}>
@@ -115,13 +127,13 @@ function PageLoader({ pageId, mode, query }: { pageId: string; mode?: FormMode; 
   );
 }
 
-export function SchemaPage({ pageId, mode, query, runtime }: SchemaPageProps) {
+export function SchemaPage({ pageId, mode, query, runtime, placeholder }: SchemaPageProps) {
   const outer = useOptionalRuntime();
   const q = useMemo(() => toQuery(query), [query]);
   const page = (
     <ConfigProvider locale={zhCN}>
       <MessageProvider>
-        <PageLoader pageId={pageId} mode={mode} query={q} />
+        <PageLoader pageId={pageId} mode={mode} query={q} placeholder={placeholder} />
       </MessageProvider>
     </ConfigProvider>
   );

@@ -2,6 +2,8 @@ import {
   areaText,
   blockSpan,
   countdown,
+  isDataBlock,
+  leadingBanners,
   rowLink,
   rowTitle,
   stepIndex,
@@ -64,5 +66,49 @@ describe('dashboard model', () => {
     expect(rowTitle(block, {})).toBe('（无标题）');
     expect(blockSpan(block)).toBe(12);
     expect(blockSpan({ type: 'statistic', title: 's' })).toBe(24);
+  });
+
+  it('shows a block to a signed-in user or a visitor only as its signedIn says', () => {
+    const blocks = [
+      { type: 'banner' as const, text: 'all' },
+      { type: 'page' as const, page: 'w/a.dashboard', signedIn: true },
+      { type: 'page' as const, page: 'p/a.latest', signedIn: false },
+      { type: 'page' as const, page: 'p/b.latest', signedIn: true, roles: ['4'] },
+    ];
+    expect(visibleBlocks(blocks, undefined).map((b) => b.index)).toEqual([0, 2]);
+    expect(visibleBlocks(blocks, '2').map((b) => b.index)).toEqual([0, 1]);
+    expect(visibleBlocks(blocks, '4').map((b) => b.index)).toEqual([0, 1, 3]);
+  });
+
+  it('takes the banners a dashboard opens with, for the shell to paint first', () => {
+    const page = {
+      kind: 'dashboard' as const,
+      id: 'p/home.dashboard',
+      title: '首页',
+      blocks: [
+        { type: 'banner' as const, setting: 'systemName' as const, text: 'a' },
+        { type: 'banner' as const, text: 'for visitors', signedIn: false },
+        { type: 'page' as const, page: 'p/a.latest' },
+        { type: 'banner' as const, text: 'later' },
+      ],
+    };
+    expect(leadingBanners(page, undefined).map((b) => b.text)).toEqual(['a', 'for visitors']);
+    expect(leadingBanners(page, '4').map((b) => b.text)).toEqual(['a']);
+    expect(leadingBanners({ ...page, blocks: [page.blocks[2], page.blocks[0]] }, '4')).toEqual([]);
+    expect(leadingBanners(undefined, '4')).toEqual([]);
+  });
+
+  it('counts figures and lists on the server; a titled page is half a row, an untitled one and a banner a whole one', () => {
+    expect(['statistic', 'card', 'list', 'banner', 'page'].map((type) => isDataBlock({ type } as never))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(blockSpan({ type: 'page', page: 'p/a.latest', title: '通知公告' })).toBe(12);
+    expect(blockSpan({ type: 'page', page: 'w/a.dashboard' })).toBe(24);
+    expect(blockSpan({ type: 'banner', text: 'x' })).toBe(24);
+    expect(blockSpan({ type: 'page', page: 'p/a.latest', title: 't', span: 8 })).toBe(8);
   });
 });

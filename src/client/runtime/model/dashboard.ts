@@ -1,25 +1,46 @@
 /**
- * What a dashboard block decides, without React: which blocks a role sees, how wide they are, a
+ * What a dashboard block decides, without React: which blocks a visit sees (its role, signed in or
+ * not), which are counted on the server, how wide they are, a
  * deadline counted down in days, an area in words and where a row links.
  */
-import type { DashboardBlockDef, DictionaryOption } from '../../../shared/schema/types.js';
+import type { DashboardBlockDef, DictionaryOption, PageDef } from '../../../shared/schema/types.js';
 import { fillPlaceholders } from '../../../shared/schema/placeholders.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** The province's time (UTC+8), in which stored dates are written. */
 const OFFSET = 8 * 60 * 60 * 1000;
 
+/** Whether a block shows for this visit: its sign-in condition, then its roles (none: every role). */
+export function blockShown(block: DashboardBlockDef, roleCode: string | undefined): boolean {
+  const signedIn = roleCode !== undefined;
+  if (block.signedIn !== undefined && block.signedIn !== signedIn) return false;
+  return !block.roles || (roleCode !== undefined && block.roles.includes(roleCode));
+}
+
+/** The banners a dashboard opens with (those before its first other shown block), for a first paint. */
+export function leadingBanners(page: PageDef | undefined, roleCode: string | undefined): DashboardBlockDef[] {
+  if (page?.kind !== 'dashboard') return [];
+  const shown = page.blocks.filter((b) => blockShown(b, roleCode));
+  const end = shown.findIndex((b) => b.type !== 'banner');
+  return end === -1 ? shown : shown.slice(0, end);
+}
+
+/** The blocks shown to a role (undefined: a visitor), with their index in the page's blocks. */
 export function visibleBlocks(
   blocks: DashboardBlockDef[],
   roleCode: string | undefined,
 ): { block: DashboardBlockDef; index: number }[] {
-  return blocks
-    .map((block, index) => ({ block, index }))
-    .filter(({ block }) => !block.roles || (roleCode !== undefined && block.roles.includes(roleCode)));
+  return blocks.map((block, index) => ({ block, index })).filter(({ block }) => blockShown(block, roleCode));
 }
 
+/** Figures and lists: the blocks the server counts (workbench/data). */
+export function isDataBlock(block: DashboardBlockDef): boolean {
+  return block.type === 'statistic' || block.type === 'card' || block.type === 'list';
+}
+
+/** Width out of 24: its own, else half for a list or a titled page (a section), else the whole row. */
 export function blockSpan(block: DashboardBlockDef): number {
-  return block.span ?? (block.type === 'list' ? 12 : 24);
+  return block.span ?? (block.type === 'list' || (block.type === 'page' && block.title) ? 12 : 24);
 }
 
 /** Epoch ms of a stored 'YYYY-MM-DD[ HH:mm[:ss]]' (province time); a date alone means its end of day. */

@@ -9,6 +9,8 @@ export interface RuntimeUser {
   username?: string;
   realName?: string;
   orgName?: string | null;
+  /** The sub-system the user works in (a page drawn per sub-system is drawn anew on a switch). */
+  subSystemId?: string | number | null;
 }
 
 export interface RuleInputs {

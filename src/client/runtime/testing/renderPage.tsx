@@ -5,6 +5,7 @@ import { SchemaPage } from '../SchemaPage.js';
 import type { FormMode } from '../model/formSchema.js';
 import type { RuntimeUser } from '../model/ruleContext.js';
 import type { DataProvider } from '../data/dataProvider.js';
+import type { SiteSettings } from '../RuntimeContext.js';
 import { normaliseHtml } from './setupDom.js';
 
 export const FIXED_NOW = Date.parse('2024-03-01T09:30:00Z');
@@ -28,6 +29,7 @@ export async function renderPage(opts: {
   dataProvider: DataProvider;
   user?: RuntimeUser | null;
   flags?: { isTopicAppraisal?: number };
+  siteSettings?: SiteSettings;
   settle?: boolean;
 }) {
   const utils = render(
@@ -47,6 +49,7 @@ export async function renderPage(opts: {
                   user: opts.user === undefined ? ADMIN : opts.user,
                   now: () => FIXED_NOW,
                   dictionaryFlags: opts.flags,
+                  siteSettings: opts.siteSettings,
                 }}
               />
             </>

@@ -15,9 +15,9 @@ import { countOf, countSources, sourceQuery, tableSourceOf } from '../system/cou
 export const DEFAULT_LIST_LIMIT = 5;
 const MAX_LIST_LIMIT = 20;
 
-/** Whether a block is for the user's active role (no `roles`: every role). */
+/** Whether a block is for the user's active role (no `roles`: every role) and not for visitors alone. */
 export function blockVisible(block: DashboardBlockDef, user: SessionUser): boolean {
-  return !block.roles || block.roles.includes(user.roleCode);
+  return block.signedIn !== false && (!block.roles || block.roles.includes(user.roleCode));
 }
 
 /** A row as a block shows it: the id, the fields the block names, the status and its label. */
@@ -68,7 +68,7 @@ async function listBlock(
 
 /**
  * The figures and rows of a dashboard for one user, block by block: null for a block of another
- * role. Every figure is a count of schemas/settings.json "counts" (the badge numbers), so a block
+ * role, a visitor's block, a banner or an embedded page. Every figure is a count of schemas/settings.json "counts" (the badge numbers), so a block
  * over an entity whose module has not landed reads 0 and lights up when it does.
  */
 export async function dashboardData(
@@ -80,7 +80,8 @@ export async function dashboardData(
   const sources = countSources(ctx);
   const out: (DashboardBlockData | null)[] = [];
   for (const block of page.blocks) {
-    if (!blockVisible(block, user)) {
+    // A banner or an embedded page has no figures here (an embedded page asks for its own data).
+    if (!blockVisible(block, user) || block.type === 'banner' || block.type === 'page') {
       out.push(null);
       continue;
     }

@@ -245,7 +245,8 @@ export async function resourceRoutes(app: FastifyInstance, opts: { ctx: AppConte
       if (!page) throw AppError.notFound('页面不存在');
       if (page.kind === 'dashboard') {
         // A dashboard has no entity of its own: each block's data is counted per user (workbench/data).
-        if (!req.user) throw AppError.notLoggedIn();
+        // A public one (the portal's home) is a visitor's too: its counted blocks are for signed-in users.
+        if (!req.user && page.source !== 'public') throw AppError.notLoggedIn();
         return ok({ page, entity: DASHBOARD_ENTITY, workflow: null });
       }
       // A look-up is public and reads a module's public endpoint, not an entity.

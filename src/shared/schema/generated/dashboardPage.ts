@@ -4,7 +4,7 @@
  */
 
 /**
- * A workbench (schemas/pages/<module>/<name>.json, kind dashboard): blocks of figures and short lists, each for the roles it names. Every figure is a count of schemas/settings.json "counts" (entity + rule), so a block over an entity whose module has not landed yet reads 0 and lights up when it does.
+ * A workbench or a portal page (schemas/pages/<module>/<name>.json, kind dashboard): blocks of figures, short lists, banners and embedded pages, each for the roles and the sign-in state it names. Every figure is a count of schemas/settings.json "counts" (entity + rule), so a block over an entity whose module has not landed yet reads 0 and lights up when it does.
  */
 export interface DashboardPageDef {
   /**
@@ -24,6 +24,10 @@ export interface DashboardPageDef {
    */
   title: string;
   /**
+   * admin (default): for signed-in users only; public: visitors may open it too (the portal's home), so its figure and list blocks must be signedIn.
+   */
+  source?: 'admin' | 'public';
+  /**
    * Blocks in reading order.
    *
    * @minItems 1
@@ -35,19 +39,35 @@ export interface DashboardPageDef {
  */
 export interface DashboardBlockDef {
   /**
-   * statistic: figures in a row; card: figures as clickable tiles; list: the first records of a count source.
+   * statistic: figures in a row; card: figures as clickable tiles; list: the first records of a count source; banner: a heading read from a site setting over a line of text; page: another page schema drawn in place (a home section: a compact public list).
    */
-  type: 'statistic' | 'card' | 'list';
+  type: 'statistic' | 'card' | 'list' | 'banner' | 'page';
   /**
-   * Block title (Chinese), e.g. 待办.
+   * Block title (Chinese), e.g. 待办; statistic, card and list need one; a page block with a title is drawn as a titled section.
    */
-  title: string;
+  title?: string;
   /**
-   * Roles that see the block; omitted: every logged-in role.
+   * Roles that see the block; omitted: every role (and visitors, unless signedIn).
    */
   roles?: string[];
   /**
-   * Width out of 24.
+   * true: only a signed-in user sees the block; false: only a visitor; omitted: both.
+   */
+  signedIn?: boolean;
+  /**
+   * banner: the site setting shown as the heading (systemName: the site's name).
+   */
+  setting?: 'systemName';
+  /**
+   * banner: the line under the heading (Chinese).
+   */
+  text?: string;
+  /**
+   * page: the id of the page schema drawn in the block; it is drawn anew when the user's role or sub-system changes.
+   */
+  page?: string;
+  /**
+   * Width out of 24 (default 12 for list blocks and titled page blocks, else 24); every block is full width on a narrow screen.
    */
   span?: number;
   /**
@@ -92,7 +112,7 @@ export interface DashboardBlockDef {
    */
   to?: string;
   /**
-   * list: where 更多 goes.
+   * list, or page with a title: where 更多 goes.
    */
   more?: string;
   /**

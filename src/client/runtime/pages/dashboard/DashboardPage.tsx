@@ -1,149 +1,55 @@
 /**
- * The dashboard page kind: a workbench of blocks declared in JSON (./page.schema.json):
- * statistic and card blocks of figures, list blocks of the first records of a count source. The
- * figures and rows come from the server (workbench/data), which counts them like the menu badges.
+ * The dashboard page kind: blocks declared in JSON (./page.schema.json), each for the roles
+ * and the sign-in state it names, on a grid of 24 columns. Statistic, card and list blocks show
+ * figures and rows the server counts like the menu badges (workbench/data, their own chunk:
+ * DataBlocks.tsx); a banner block shows a site setting over a line of text; a page block draws
+ * another page schema in place (the portal's home: the workbench, then the latest public items).
  */
-import { Badge, Card, Col, Empty, List, Row, Skeleton, Statistic, Steps, Tag } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import type { DashboardBlockData, DashboardBlockDef, DashboardPageDef } from '../../../../shared/schema/types.js';
-import { useDictionary } from '../../dictionaries/useDictionary.js';
-import { areaText, blockSpan, countdown, rowLink, rowTitle, stepIndex, visibleBlocks } from '../../model/dashboard.js';
-import { formatDate } from '../../model/columns.js';
+import { blockSpan, isDataBlock, visibleBlocks } from '../../model/dashboard.js';
 import { useRuntime } from '../../RuntimeContext.js';
+import { SchemaPage } from '../../SchemaPage.js';
 import type { PageKindProps } from '../types.js';
-import './dashboard.css';
+import { BannerBlock } from './BannerBlock.js';
+import './embedded.css';
 
-function FigureBlock({ block, data }: { block: DashboardBlockDef; data: DashboardBlockData | null | undefined }) {
-  const tiles = block.type === 'card';
-  return (
-    <Card
-      title={<h2 className="rt-dash-title">{block.title}</h2>}
-      size="small"
-      className={`rt-dash-block rt-dash-${block.type}`}
-      data-block={block.title}
-    >
-      <Row gutter={[16, 16]}>
-        {(block.items ?? []).map((item, i) => {
-          const value = data?.items?.[i];
-          const figure = (
-            <Statistic
-              title={item.label}
-              value={value ?? '-'}
-              loading={data === undefined}
-              valueStyle={value ? { color: '#1677ff' } : undefined}
-            />
-          );
-          return (
-            <Col key={item.label} xs={12} sm={8} md={6} lg={tiles ? 6 : 4}>
-              <div className="rt-dash-figure" data-count={item.count}>
-                {item.to ? (
-                  <Link to={item.to} aria-label={`${item.label}：${value ?? 0}`}>
-                    {figure}
-                  </Link>
-                ) : (
-                  figure
-                )}
-              </div>
-            </Col>
-          );
-        })}
-      </Row>
-    </Card>
-  );
-}
+const DataBlock = lazy(() => import('./DataBlocks.js'));
 
-function ListBlock({ block, data }: { block: DashboardBlockDef; data: DashboardBlockData | null | undefined }) {
-  const { now } = useRuntime();
-  const areas = useDictionary(block.fields?.area ? 'areacode' : undefined);
-  const rows = data?.rows ?? [];
-  const title = (
-    <span className="rt-dash-head">
-      <h2 className="rt-dash-title">{block.title}</h2>
-      <Badge count={data?.count ?? 0} showZero color={data?.count ? '#1677ff' : '#bfbfbf'} overflowCount={999} />
-    </span>
+/** Another page schema drawn in the block, under the block's title and 更多 link when it has them. */
+function PageBlock({ block }: { block: DashboardBlockDef }) {
+  const { user } = useRuntime();
+  // A role or sub-system switch draws the page anew: what it shows is the role's.
+  const page = (
+    <SchemaPage
+      key={`${user?.roleCode ?? ''}:${user?.subSystemId ?? ''}`}
+      pageId={block.page ?? ''}
+      query={{}}
+      placeholder={<div className="runtime-lazy-loading rt-dash-page-pending" />}
+    />
   );
+  if (!block.title) return page;
   return (
-    <Card
-      title={title}
-      size="small"
-      className="rt-dash-block rt-dash-list"
-      data-block={block.title}
-      extra={
-        block.more ? (
-          <Link to={block.more} aria-label={`${block.title}：更多`}>
-            更多
-          </Link>
-        ) : undefined
-      }
-    >
-      {data === undefined ? (
-        <Skeleton active paragraph={{ rows: 3 }} />
-      ) : rows.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={block.empty ?? '暂无数据'} />
-      ) : (
-        <List
-          size="small"
-          split
-          dataSource={rows}
-          renderItem={(row) => {
-            const to = rowLink(block, row);
-            const text = rowTitle(block, row);
-            const f = block.fields;
-            const due = f?.deadline ? countdown(row[f.deadline], now()) : null;
-            return (
-              <List.Item className="rt-dash-row" data-id={row.id}>
-                <div className="rt-dash-row-main">
-                  <div className="rt-dash-row-line">
-                    {to ? (
-                      <Link to={to} className="rt-dash-row-title" title={text}>
-                        {text}
-                      </Link>
-                    ) : (
-                      <span className="rt-dash-row-title" title={text}>
-                        {text}
-                      </span>
-                    )}
-                    <span className="rt-dash-row-meta">
-                      {f?.area ? <span className="rt-dash-area">{areaText(row[f.area], areas.options)}</span> : null}
-                      {typeof row._statusLabel === 'string' && !block.steps ? <Tag>{row._statusLabel}</Tag> : null}
-                      {due?.text ? (
-                        <Tag color={due.urgent ? 'red' : 'blue'} className="rt-dash-countdown">
-                          {due.text}
-                        </Tag>
-                      ) : null}
-                      {f?.date && row[f.date] ? (
-                        <span className="rt-dash-date">{formatDate(row[f.date], false)}</span>
-                      ) : null}
-                    </span>
-                  </div>
-                  {block.steps && f?.stage ? (
-                    <Steps
-                      size="small"
-                      className="rt-dash-steps"
-                      current={stepIndex(row[f.stage], block.steps)}
-                      items={block.steps.map((s) => ({ title: s }))}
-                      aria-label={`${text}：${block.steps[stepIndex(row[f.stage], block.steps)]}阶段${typeof row._statusLabel === 'string' ? `，${row._statusLabel}` : ''}`}
-                    />
-                  ) : null}
-                  {block.steps && typeof row._statusLabel === 'string' ? (
-                    <div className="rt-dash-status">{row._statusLabel}</div>
-                  ) : null}
-                </div>
-              </List.Item>
-            );
-          }}
-        />
-      )}
-    </Card>
+    <section className="rt-dash-section" aria-label={block.title}>
+      <header className="rt-dash-section-head">
+        <h3>{block.title}</h3>
+        {block.more ? <Link to={block.more}>更多</Link> : null}
+      </header>
+      <div className="rt-dash-section-body">{page}</div>
+    </section>
   );
 }
 
 export function DashboardPage({ bundle }: PageKindProps) {
   const page = bundle.page as DashboardPageDef;
-  const { dataProvider, user } = useRuntime();
+  const { dataProvider, user, siteSettings } = useRuntime();
+  const blocks = visibleBlocks(page.blocks, user?.roleCode);
+  const counted = blocks.some(({ block }) => isDataBlock(block));
   const [data, setData] = useState<(DashboardBlockData | null)[] | undefined>(undefined);
   useEffect(() => {
+    // Only figures and lists are counted on the server; banners and embedded pages need no call.
+    if (!counted) return;
     let alive = true;
     dataProvider.getDashboard(page.id).then(
       (d) => {
@@ -156,25 +62,32 @@ export function DashboardPage({ bundle }: PageKindProps) {
     return () => {
       alive = false;
     };
-  }, [dataProvider, page.id]);
-  const blocks = visibleBlocks(page.blocks, user?.roleCode);
+  }, [dataProvider, page.id, counted]);
   if (blocks.length === 0) return null;
   return (
-    <section className="runtime-page rt-dashboard" aria-label={page.title}>
-      <Row gutter={[16, 16]}>
+    <section className={`runtime-page ${counted ? 'rt-dashboard' : 'rt-dash-portal'}`} aria-label={page.title}>
+      <div className="rt-dash-grid">
         {blocks.map(({ block, index }) => (
-          <Col key={index} xs={24} lg={blockSpan(block)}>
-            {block.type === 'list' ? (
-              <ListBlock
-                block={block}
-                data={data === undefined ? undefined : (data[index] ?? { count: 0, rows: [] })}
-              />
+          <div key={index} className="rt-dash-cell" style={{ '--rt-dash-span': blockSpan(block) } as CSSProperties}>
+            {block.type === 'banner' ? (
+              <BannerBlock block={block} settings={siteSettings} />
+            ) : block.type === 'page' ? (
+              <PageBlock block={block} />
             ) : (
-              <FigureBlock block={block} data={data === undefined ? undefined : (data[index] ?? { items: [] })} />
+              <Suspense fallback={<div className="runtime-lazy-loading rt-dash-page-pending" />}>
+                <DataBlock
+                  block={block}
+                  data={
+                    data === undefined
+                      ? undefined
+                      : (data[index] ?? (block.type === 'list' ? { count: 0, rows: [] } : { items: [] }))
+                  }
+                />
+              </Suspense>
             )}
-          </Col>
+          </div>
         ))}
-      </Row>
+      </div>
     </section>
   );
 }
