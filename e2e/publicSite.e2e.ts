@@ -70,9 +70,9 @@ describe('the public site as the server draws it', () => {
       if (EMBEDDED.test(r.url())) asked.push(new URL(r.url()).pathname);
     });
     await page.goto('/homePage');
-    await page.locator('.shell-home-section .runtime-compact-table').first().waitFor();
+    await page.locator('.rt-dash-section .runtime-compact-table').first().waitFor();
     await page.locator('.ssr-page').waitFor({ state: 'detached' });
-    const first = page.locator('.shell-home-section a[href*="lookAnnouncement"]').first();
+    const first = page.locator('.rt-dash-section a[href*="lookAnnouncement"]').first();
     const href = (await first.getAttribute('href'))!;
     const title = (await first.textContent())!.trim();
     expect(asked).toEqual([]);

@@ -47,7 +47,7 @@ describe('the shell for a visitor', () => {
     ]);
     await page.locator('.shell-login-button').waitFor();
     for (const title of ['通知公告', '活动动态', '相关下载', '政策法规']) {
-      await expect.poll(() => page.locator('.shell-home-section-head h3', { hasText: title }).count()).toBe(1);
+      await expect.poll(() => page.locator('.rt-dash-section-head h3', { hasText: title }).count()).toBe(1);
     }
     const footer = await page.locator('.shell-footer').innerText();
     expect(footer).toContain('V1.1.1110');

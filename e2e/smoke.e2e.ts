@@ -37,12 +37,12 @@ describe('the portal as npm start serves it', () => {
   }
 
   it("keeps the visitor's home light: its latest-items boxes load no form library, editor or full table", async () => {
-    const { page, errors, context, texts } = await scriptsOf('/homePage', '.shell-home-section .runtime-list tbody tr');
+    const { page, errors, context, texts } = await scriptsOf('/homePage', '.rt-dash-section .runtime-list tbody tr');
     expect(texts.length).toBeGreaterThan(0);
     expect(texts.map(heavyParts).filter((p) => p.formily || p.editor)).toEqual([]);
     // antd's Table and pager stay out too: the boxes are the runtime's compact list.
-    expect(await page.locator('.shell-home-section .ant-table, .shell-home-section .ant-pagination').count()).toBe(0);
-    expect(await page.locator('.shell-home-section .runtime-compact-table').count()).toBe(4);
+    expect(await page.locator('.rt-dash-section .ant-table, .rt-dash-section .ant-pagination').count()).toBe(0);
+    expect(await page.locator('.rt-dash-section .runtime-compact-table').count()).toBe(4);
     expect(errors).toEqual([]);
     await context.close();
   });

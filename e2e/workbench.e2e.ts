@@ -276,7 +276,7 @@ describe('accessibility (GB/T 37668): axe-core finds no serious or critical viol
     const page = await context.newPage();
     const report: Record<string, string[]> = {};
     for (const [path, ready] of [
-      ['/homePage', '.shell-home-section .runtime-list'],
+      ['/homePage', '.rt-dash-section .runtime-list'],
       ['/noticeAnnouncement', '.runtime-list :is(.ant-pagination-total-text, .runtime-empty-total)'],
       ['/activityDynamics', '.runtime-list :is(.ant-pagination-total-text, .runtime-empty-total)'],
       ['/relatedDownloads', '.runtime-list :is(.ant-pagination-total-text, .runtime-empty-total)'],

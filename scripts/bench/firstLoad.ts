@@ -13,7 +13,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The pages measured, each with what shows once it has loaded. */
 export const FIRST_LOAD_PAGES = [
-  { label: 'home', path: '/homePage', ready: '.shell-home-section .runtime-list' },
+  { label: 'home', path: '/homePage', ready: '.rt-dash-section .runtime-list' },
   {
     label: 'public list',
     path: '/noticeAnnouncement',

@@ -156,7 +156,7 @@ export async function benchRender(log: (s: string) => void): Promise<RenderBench
     add(
       'home LCP vs antd login page',
       ...(await runs(
-        () => lcp(browser, `http://127.0.0.1:${app.port}/homePage`, '.shell-home-section .runtime-list'),
+        () => lcp(browser, `http://127.0.0.1:${app.port}/homePage`, '.rt-dash-section .runtime-list'),
         () => lcp(browser, `${base}/antdLogin.html`, '.ant-card'),
       )),
     );

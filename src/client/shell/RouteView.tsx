@@ -4,7 +4,6 @@ import { notify } from '../api/notifier.js';
 import { useShell } from './ShellContext.js';
 import { findNode, firstLeafPath } from './menuTree.js';
 import { FORBIDDEN_PATH, HOME_PATH, NO_SECTION_RIGHTS } from './navigation.js';
-import { HomePage } from './pages/HomePage.js';
 import {
   LazyForbiddenPage as ForbiddenPage,
   LazyNotFoundPage,
@@ -25,7 +24,6 @@ function NotFoundPage() {
 
 /** Hand-written screens by the name routes.json gives them. */
 const SCREENS: Record<ShellComponentName, ComponentType> = {
-  homePage: HomePage,
   '403': ForbiddenPage,
   '500': ServerErrorPage,
   notFound: NotFoundPage,

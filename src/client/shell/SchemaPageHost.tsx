@@ -1,8 +1,11 @@
 import { Spin } from 'antd';
-import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
-import { askPageSchemaEarly } from '../api/pageSchemaEarly.js';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { askPageSchemaEarly, peekPageSchema } from '../api/pageSchemaEarly.js';
+import { leadingBanners } from '../runtime/model/dashboard.js';
+import { BannerPreview } from '../runtime/pages/dashboard/BannerBlock.js';
 import { preloadPageChunk } from '../runtime/pages/pageChunks.js';
 import type { DictionaryFlags } from '../../shared/dictionaryRules.js';
+import type { PageBundle } from '../../shared/schema/types.js';
 import { useShell } from './ShellContext.js';
 
 export interface SchemaPageProps {
@@ -16,9 +19,14 @@ export interface SchemaPageProps {
 const loadRuntime = () => import('../runtime/index.js');
 
 /** The page runtime is loaded on first use, so the first load of the portal stays small. */
+interface RuntimeOptions {
+  dictionaryFlags: DictionaryFlags;
+  siteSettings: { systemName?: string };
+}
+
 const SchemaPage = lazy(() =>
   loadRuntime().then((m) => ({
-    default: m.SchemaPage as ComponentType<SchemaPageProps & { runtime?: { dictionaryFlags: DictionaryFlags } }>,
+    default: m.SchemaPage as ComponentType<SchemaPageProps & { runtime?: RuntimeOptions; placeholder?: ReactNode }>,
   })),
 );
 
@@ -36,6 +44,34 @@ export function PageLoading() {
 }
 
 /**
+ * The banners a page opens with (a dashboard's banner blocks: home's site name and motto), drawn
+ * from the early schema answer as soon as it is in: they paint before the runtime has loaded, in
+ * the markup the page then draws in their place. Nothing for other pages.
+ */
+function useBannerPreview(pageId: string): ReactNode {
+  const { settings, user } = useShell();
+  const [bundle, setBundle] = useState<PageBundle | null>(null);
+  useEffect(() => {
+    let alive = true;
+    peekPageSchema<PageBundle>(pageId)?.then(
+      (b) => {
+        if (alive) setBundle(b);
+      },
+      () => undefined,
+    );
+    return () => {
+      alive = false;
+    };
+  }, [pageId]);
+  const roleCode = user?.roleCode;
+  const systemName = settings?.systemName;
+  return useMemo(() => {
+    const banners = leadingBanners(bundle?.page, roleCode);
+    return banners.length ? <BannerPreview blocks={banners} settings={{ systemName }} /> : null;
+  }, [bundle, roleCode, systemName]);
+}
+
+/**
  * Renders a page schema through the runtime. The page schema and the page's own chunk (a full
  * list, a form) are asked for as the route opens, with the runtime: the schema would otherwise wait
  * for the runtime, and the chunk for the schema that names its kind. Once per mount (a new page is
@@ -46,12 +82,25 @@ export function SchemaPageHost(props: SchemaPageProps) {
     askPageSchemaEarly(props.pageId);
     preloadPageChunk(props.pageChunk);
   });
-  // The site's flags narrow dictionaries on every page (SPEC §5: no 成果鉴定评审 without result appraisal).
-  const isTopicAppraisal = useShell().settings?.isTopicAppraisal;
-  const runtime = useMemo(() => ({ dictionaryFlags: { isTopicAppraisal } }), [isTopicAppraisal]);
+  const preview = useBannerPreview(props.pageId);
+  // The site's flags narrow dictionaries on every page (SPEC §5: no 成果鉴定评审 without result appraisal);
+  // its name is what a banner shows.
+  const { settings } = useShell();
+  const isTopicAppraisal = settings?.isTopicAppraisal;
+  const systemName = settings?.systemName;
+  const runtime = useMemo(
+    () => ({ dictionaryFlags: { isTopicAppraisal }, siteSettings: { systemName } }),
+    [isTopicAppraisal, systemName],
+  );
   return (
-    <Suspense fallback={<PageLoading />}>
-      <SchemaPage pageId={props.pageId} mode={props.mode} query={props.query} runtime={runtime} />
+    <Suspense fallback={preview ?? <PageLoading />}>
+      <SchemaPage
+        pageId={props.pageId}
+        mode={props.mode}
+        query={props.query}
+        runtime={runtime}
+        placeholder={preview ?? undefined}
+      />
     </Suspense>
   );
 }

@@ -32,7 +32,8 @@ configure({ asyncUtilTimeout: 5000 });
 
 const routes: RouteDef[] = [
   { path: '/', name: '首页', redirect: '/homePage', hidden: true, public: true },
-  { path: '/homePage', name: '首页', component: 'homePage', public: true },
+  // As the server answers it (routesWithChunks): home is a dashboard page, drawn by its kind's chunk.
+  { path: '/homePage', name: '首页', page: 'portal/home.dashboard', pageChunk: 'dashboard', public: true },
   {
     path: '/noticeAnnouncement',
     name: '通知公告',
@@ -212,18 +213,18 @@ describe('shell as a visitor', () => {
     renderAt('/homePage');
     await waitFor(() => expect(screen.getAllByText('教育科研课题管理平台').length).toBeGreaterThan(0));
     expect(screen.getByRole('button', { name: /登\s*录/ })).toBeTruthy();
-    expect(bodyText()).toContain('通知公告');
+    // The public navigation comes a frame after the first paint (HeaderBar: useFirstPaintDone).
+    await waitFor(() => expect(bodyText()).toContain('通知公告'));
     expect(bodyText()).toContain('V1.1.1110');
     expect(bodyText()).toContain('主办单位：省教育厅');
     // Home has no breadcrumb.
     expect(document.querySelector('.shell-breadcrumb')).toBeNull();
   });
 
-  it('renders the portal sections and page routes through the runtime', async () => {
+  it('renders home (its banner, workbench and portal sections: one page schema) and page routes through the runtime', async () => {
     renderAt('/homePage');
-    await waitFor(() => expect(document.querySelectorAll('.fake-schema-page')).toHaveLength(4));
-    expect(bodyText()).toContain('page portal/announcement.latest');
-    expect(bodyText()).toContain('page portal/rules.latest');
+    await waitFor(() => expect(document.querySelectorAll('.fake-schema-page')).toHaveLength(1));
+    expect(bodyText()).toContain('page portal/home.dashboard');
     cleanup();
     renderAt('/noticeAnnouncement/lookAnnouncement?id=7');
     await waitFor(() => expect(bodyText()).toContain('page portal/announcement.look look {"id":"7"}'));
@@ -239,8 +240,9 @@ describe('shell as a visitor', () => {
     cleanup();
     preloaded.length = 0;
     renderAt('/homePage');
-    await waitFor(() => expect(document.querySelectorAll('.fake-schema-page')).toHaveLength(4));
-    expect(preloaded.filter(Boolean)).toEqual([]);
+    await waitFor(() => expect(document.querySelectorAll('.fake-schema-page')).toHaveLength(1));
+    // Home's own kind; its sections are compact lists, which need no chunk of their own.
+    expect(preloaded.filter(Boolean)).toEqual(['dashboard']);
   });
 
   it('sends a visitor on a private page to home with the login dialog open', async () => {

@@ -1,3 +1,3 @@
 /** Hand-written screens a route's `component` may name (everything else is a schema page). */
-export const SHELL_COMPONENTS = ['homePage', '403', '500', 'notFound'] as const;
+export const SHELL_COMPONENTS = ['403', '500', 'notFound'] as const;
 export type ShellComponentName = (typeof SHELL_COMPONENTS)[number];

@@ -71,7 +71,7 @@ export async function publicPageRoutes(app: FastifyInstance, opts: { ctx: AppCon
   };
 
   for (const route of publicRoutes(ctx.schemas.routes)) {
-    if (route.redirect || !(route.page || route.component === 'homePage')) continue;
+    if (route.redirect || !route.page) continue;
     app.get<{ Querystring: Record<string, string> }>(
       `${base}${route.path}`,
       { config: { auth: 'public' } },

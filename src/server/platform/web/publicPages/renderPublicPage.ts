@@ -1,5 +1,11 @@
 import type { AppContext } from '../../../AppContext.js';
-import type { ListRequest, PageDef, RouteDef } from '../../../../shared/schema/types.js';
+import type {
+  DashboardBlockDef,
+  DashboardPageDef,
+  ListRequest,
+  PageDef,
+  RouteDef,
+} from '../../../../shared/schema/types.js';
 import type { ArticlePageDef, ListPageDef, LookupPageDef } from '../../../../shared/schema/pageTypes.js';
 import { AppError } from '../../http/AppError.js';
 import { ResourceService } from '../../resources/ResourceService.js';
@@ -24,13 +30,20 @@ export interface RenderedPage {
   status?: 404;
 }
 
-/** The portal's home sections: the compact public lists whose ids end in `.latest`, in the route order of their `more`. */
-export function homeSections(ctx: AppContext): ListPageDef[] {
-  const pages = [...ctx.schemas.pages.values()].filter(
-    (p): p is ListPageDef => p.kind === 'list' && p.source === 'public' && p.id.endsWith('.latest') && !!p.more,
-  );
-  const order = publicRoutes(ctx.schemas.routes).map((r) => r.path);
-  return pages.sort((a, b) => order.indexOf(a.more!) - order.indexOf(b.more!));
+/** The blocks of a public dashboard a visitor sees: none for signed-in users alone or for some roles only. */
+function visitorBlocks(page: DashboardPageDef): DashboardBlockDef[] {
+  return page.blocks.filter((b) => b.signedIn !== true && !b.roles);
+}
+
+/** A public dashboard's sections: its titled page blocks a visitor sees that show a public list, in order. */
+export function dashboardSections(
+  ctx: AppContext,
+  page: DashboardPageDef,
+): { block: DashboardBlockDef; list: ListPageDef }[] {
+  return visitorBlocks(page).flatMap((block) => {
+    const list = block.type === 'page' && block.page ? ctx.schemas.pages.get(block.page) : undefined;
+    return list?.kind === 'list' && list.source === 'public' ? [{ block, list }] : [];
+  });
 }
 
 /** Every public route, children included, in the order routes.json lists them. */
@@ -205,25 +218,50 @@ export function renderLookup(page: LookupPageDef, siteName: string, path: string
   };
 }
 
-export async function renderHome(ctx: AppContext, siteName: string): Promise<RenderedPage> {
+/** A setting a banner shows: the site's name (the only one a banner may name, see the dashboard meta-schema). */
+function settingText(setting: string | undefined, siteName: string): string {
+  return setting === 'systemName' ? siteName : '';
+}
+
+/** A public dashboard (the portal's home): its banners, then each public list it embeds as a titled section. */
+export async function renderDashboard(
+  ctx: AppContext,
+  page: DashboardPageDef,
+  siteName: string,
+): Promise<RenderedPage> {
   const sections = await Promise.all(
-    homeSections(ctx).map(async (page) => ({ page, rendered: await renderList(ctx, page, siteName) })),
+    dashboardSections(ctx, page).map(async ({ block, list }) => ({
+      block,
+      list,
+      rendered: await renderList(ctx, list, siteName),
+    })),
   );
   const base = ctx.config.basePath.replace(/\/$/, '');
-  const html = `<div class="ssr-banner"><h1>${escapeHtml(siteName)}</h1><p>课题申报、开题、中期、成果鉴定与结题全过程管理</p></div>${sections
-    .map(({ page, rendered }) => {
+  const banners = visitorBlocks(page).filter((b) => b.type === 'banner');
+  const heading = banners.map((b) => settingText(b.setting, siteName)).find(Boolean);
+  const lines = banners.map((b) => b.text).filter(Boolean);
+  const bannerHtml = banners
+    .map((b) => {
+      const h = settingText(b.setting, siteName);
+      return `<div class="ssr-banner">${h ? `<h1>${escapeHtml(h)}</h1>` : ''}${b.text ? `<p>${escapeHtml(b.text)}</p>` : ''}</div>`;
+    })
+    .join('');
+  const html = `${bannerHtml}${sections
+    .map(({ block, list, rendered }) => {
+      const title = block.title ?? list.title;
       const table = rendered.html.replace(/^<h1[^>]*>.*?<\/h1>/, '').replace(/<p class="ssr-total">.*$/, '');
-      return `<section aria-label="${escapeHtml(page.title)}"><h2>${escapeHtml(page.title)}</h2><a href="${escapeHtml(base + page.more)}">更多</a>${table}</section>`;
+      const more = block.more ? `<a href="${escapeHtml(base + block.more)}">更多</a>` : '';
+      return `<section aria-label="${escapeHtml(title)}"><h2>${escapeHtml(title)}</h2>${more}${table}</section>`;
     })
     .join('')}`;
   return {
-    title: siteName,
+    title: heading ?? `${page.title} - ${siteName}`,
     description: clip(
-      `${siteName}：课题申报、开题、中期、成果鉴定与结题全过程管理；${sections.map((s) => s.page.title).join('、')}`,
+      `${heading ?? page.title}：${lines.length ? `${lines.join('；')}；` : ''}${sections.map((s) => s.block.title ?? s.list.title).join('、')}`,
     ),
     html,
     answers: sections.flatMap((s) => s.rendered.answers),
-    pageIds: sections.map((s) => s.page.id),
+    pageIds: [page.id, ...sections.map((s) => s.list.id)],
   };
 }
 
@@ -234,9 +272,9 @@ export async function renderPublicPage(
   query: Record<string, string>,
   siteName: string,
 ): Promise<RenderedPage | null> {
-  if (route.component === 'homePage') return renderHome(ctx, siteName);
   const page: PageDef | undefined = route.page ? ctx.schemas.pages.get(route.page) : undefined;
   if (!page || (page as { source?: string }).source !== 'public') return null;
+  if (page.kind === 'dashboard') return renderDashboard(ctx, page, siteName);
   if (page.kind === 'list') return renderList(ctx, page, siteName, addressPage(query));
   if (page.kind === 'article') return query.id ? renderArticle(ctx, page, query.id, siteName) : null;
   if (page.kind === 'lookup')

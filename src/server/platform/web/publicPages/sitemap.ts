@@ -17,7 +17,6 @@ export async function sitemapXml(ctx: AppContext, origin: string): Promise<strin
   const urls: { loc: string; lastmod?: string }[] = [];
   for (const route of publicRoutes(ctx.schemas.routes)) {
     const page = route.page ? ctx.schemas.pages.get(route.page) : undefined;
-    if (route.component === 'homePage') urls.push({ loc: `${base}${route.path}` });
     if (!page || (page as { source?: string }).source !== 'public' || page.kind === 'article') continue;
     urls.push({ loc: `${base}${route.path}` });
     if (page.kind !== 'list') continue;
