@@ -66,6 +66,9 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     // Unknown keys are refused by each route's own schema, not silently dropped; JSON bodies are
     // validated without coercion, forms and query strings with it (installInputGuard).
     trustProxy: config.trustProxy,
+    // Registering the routes compiles every route's JSON schema; on a busy machine that outlasts
+    // Fastify's 10 s default and the start fails although nothing hangs.
+    pluginTimeout: 120_000,
   });
   installEnvelopeHandlers(app);
 
