@@ -26,4 +26,29 @@ describe('npm run schemas:types', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('entities, their fields, actions and routes are typed from their meta-schemas too', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'schema-types-'));
+    try {
+      fs.cpSync(META_DIR, dir, { recursive: true });
+      const entityFile = path.join(dir, 'entity.schema.json');
+      const entity = JSON.parse(fs.readFileSync(entityFile, 'utf8'));
+      entity.$defs.field.properties.placeholder = { type: 'string', description: 'Hint inside the input.' };
+      entity.$defs.accessRule.properties.scope.enum.push('school');
+      fs.writeFileSync(entityFile, JSON.stringify(entity));
+      const routesFile = path.join(dir, 'routes.schema.json');
+      const routes = JSON.parse(fs.readFileSync(routesFile, 'utf8'));
+      routes.$defs.route.properties.icon = { type: 'string', description: 'Menu icon.' };
+      fs.writeFileSync(routesFile, JSON.stringify(routes));
+      const files = await generateSchemaTypes(dir);
+      expect(files.get('field.ts')).toContain('placeholder?: string;');
+      expect(files.get('entity.ts')).toContain("scope: 'all' | 'city' | 'own' | 'none' | 'school';");
+      expect(files.get('entity.ts')).toContain("import type { FieldDef } from './field.js';");
+      expect(files.get('routes.ts')).toMatch(/export interface RouteDef \{[^]*icon\?: string;/);
+      expect(files.get('action.ts')).toContain("type: 'download';");
+      expect(files.get('action.ts')).toContain('value: string | number | Rule | (string | number | Rule | null)[];');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -3,13 +3,12 @@
  * written once: in the JSON Schema that editors and schemas:check read. `npm run schemas:generate`
  * (./schemaGenerate.ts) writes into src/shared/schema/generated/ one file per page kind (its folder's
  * page.schema.json, copied to schemas/meta/<kind>-page.schema.json), the list of page kinds with
- * their unions, the types of workflows, dictionaries and menus, and the widget names of
- * common.schema.json. scripts/schemaTypes.test.ts fails while a checked-in file differs from what
+ * their unions, the types of entities, actions, routes, workflows, dictionaries and menus, and the
+ * widget names of common.schema.json. scripts/schemaTypes.test.ts fails while a checked-in file differs from what
  * this gives.
  *
  * What the meta-schemas say for editors only is adjusted before compiling (see prepare below): the
- * shared definitions of the other meta files are inlined or named by their hand-written TS type (Rule,
- * ActionDef), `$schema` is optional (the code builds pages in memory without one), and a top-level
+ * shared definitions of the other meta files are inlined or named by their TS type (Rule, ActionDef), `$schema` is optional (the code builds pages in memory without one), and a top-level
  * oneOf that only says which keys are required together (sections or steps) is left to the check.
  */
 import fs from 'node:fs';
@@ -38,8 +37,45 @@ const NAMED: Record<string, Record<string, string>> = {
   },
 };
 
-/** The other documents whose types are generated: meta file, type name, named nested objects. */
-const DOCUMENTS: Record<string, { file: string; type: string; named: Record<string, string> }> = {
+/**
+ * The other documents whose types are generated: meta file, type name, named nested objects, `def`
+ * when the type is one definition of the file ($defs/<def>) rather than the file's document, and
+ * `types`: definitions of the file another generated file declares (by their TS type, see IMPORTS).
+ */
+const DOCUMENTS: Record<
+  string,
+  { file: string; type: string; named: Record<string, string>; def?: string; types?: Record<string, string> }
+> = {
+  entity: {
+    file: 'entity.schema.json',
+    type: 'EntityDef',
+    named: {
+      '$defs/accessRule': 'AccessRule',
+      '$defs/access': 'EntityAccess',
+      'properties/storage': 'EntityStorage',
+      'properties/storage/properties/lists/additionalProperties': 'ChildListStorage',
+      'properties/unique/items': 'UniqueRuleDef',
+    },
+    types: { '#/$defs/field': 'FieldDef' },
+  },
+  field: {
+    file: 'entity.schema.json',
+    type: 'FieldDef',
+    def: 'field',
+    named: {
+      '$defs/rows': 'RowsDef',
+      '$defs/rows/properties/checks/items': 'RowCheck',
+      '$defs/rowField': 'RowFieldDef',
+      '$defs/help': 'HelpText',
+    },
+  },
+  action: {
+    file: 'action.schema.json',
+    type: 'ActionDef',
+    def: 'action',
+    named: { 'oneOf/0/properties/pick': 'PickDef' },
+  },
+  routes: { file: 'routes.schema.json', type: 'RoutesDef', named: { '$defs/route': 'RouteDef' } },
   workflow: {
     file: 'workflow.schema.json',
     type: 'WorkflowDef',
@@ -51,6 +87,21 @@ const DOCUMENTS: Record<string, { file: string; type: string; named: Record<stri
     named: { 'properties/options/items': 'DictionaryOption' },
   },
   menu: { file: 'menu.schema.json', type: 'MenuDef', named: { '$defs/node': 'MenuNode' } },
+};
+
+/** One definition of a meta file as a document of its own: its $defs stay beside it. */
+function definition(file: Json, def: string | undefined): Json {
+  if (!def) return file;
+  const defs = file.$defs as Record<string, Json>;
+  return { ...defs[def]!, $defs: defs };
+}
+
+/** The TS types generated files may name without declaring them, and the module declaring each. */
+const IMPORTS: Record<string, string> = {
+  Rule: '../../rules/Rule.js',
+  ActionDef: './action.js',
+  FieldDef: './field.js',
+  WidgetName: './widgetNames.js',
 };
 
 /** References into the other meta files: the TS type standing for them, or the definition inlined. */
@@ -88,6 +139,7 @@ function prepare(
   entity: Json,
   title = typeName(kind),
   names: Record<string, string> = NAMED[kind] ?? {},
+  types: Record<string, string> = {},
 ): JSONSchema {
   const visit = (node: unknown, at: string): unknown => {
     if (Array.isArray(node)) return node.map((n, i) => visit(n, `${at}/${i}`));
@@ -99,6 +151,14 @@ function prepare(
       const { $ref: _ref, ...rest } = obj;
       return { ...(visit(ext, at) as Json), ...rest };
     }
+    if (typeof obj.$ref === 'string' && types[obj.$ref]) {
+      const { $ref: _ref, ...rest } = obj;
+      return { ...rest, tsType: types[obj.$ref] };
+    }
+    // A reference with a description beside it is a new schema to the compiler, which would name
+    // a copy of the definition per use (AccessList1, AccessList2...): keep the reference alone.
+    if (typeof obj.$ref === 'string' && Object.keys(obj).every((k) => k === '$ref' || k === 'description'))
+      return obj.description === undefined ? obj : { description: obj.description, allOf: [{ $ref: obj.$ref }] };
     const out: Json = {};
     for (const [k, v] of Object.entries(obj)) out[k] = visit(v, at ? `${at}/${k}` : k);
     const name = names[at];
@@ -107,7 +167,7 @@ function prepare(
   };
   const root = visit(schema, '') as Json;
   root.title = title;
-  root.required = (root.required as string[]).filter((k) => k !== '$schema');
+  if (Array.isArray(root.required)) root.required = (root.required as string[]).filter((k) => k !== '$schema');
   for (const key of ['oneOf', 'anyOf'] as const) {
     const branches = root[key] as Json[] | undefined;
     if (branches?.every((b) => Object.keys(b).every((k) => ['required', 'not', 'description'].includes(k))))
@@ -186,11 +246,10 @@ export type EntityPageDef = ${kinds
     declareExternallyReferenced: true,
   };
   const emit = async (name: string, source: string, ts: string) => {
-    const imports = [
-      /\bRule\b/.test(ts) ? "import type { Rule } from '../../rules/Rule.js';" : '',
-      /\bActionDef\b/.test(ts) ? "import type { ActionDef } from '../types.js';" : '',
-      /\bWidgetName\b/.test(ts) ? "import type { WidgetName } from './widgetNames.js';" : '',
-    ].filter(Boolean);
+    const imports = Object.entries(IMPORTS)
+      .filter(([type]) => new RegExp(`\\b${type}\\b`).test(ts))
+      .filter(([type]) => !new RegExp(`^export (type|interface) ${type}\\b`, 'm').test(ts))
+      .map(([type, from]) => `import type { ${type} } from '${from}';`);
     out.set(name, await format(path.join(OUT_DIR, name), `${HEADER(source)}${imports.join('\n')}\n\n${ts}`));
   };
   for (const [kind, file] of kinds)
@@ -203,7 +262,11 @@ export type EntityPageDef = ${kinds
     await emit(
       `${name}.ts`,
       `schemas/meta/${doc.file}`,
-      await compile(prepare(name, read(doc.file), common, entity, doc.type, doc.named), '', options),
+      await compile(
+        prepare(name, definition(read(doc.file), doc.def), common, entity, doc.type, doc.named, doc.types),
+        '',
+        options,
+      ),
     );
   const widgets = (common.$defs as Record<string, { enum: string[] }>).widget.enum;
   const names = `${HEADER('the widget folders, through schemas/meta/common.schema.json ($defs/widget)')}

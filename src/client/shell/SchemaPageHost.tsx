@@ -12,7 +12,7 @@ export interface SchemaPageProps {
   pageId: string;
   mode?: 'add' | 'edit' | 'look';
   query: Record<string, string>;
-  /** The page's own chunk, from the route tree (RouteDef.pageChunk). */
+  /** The page's own chunk, from the route tree (LoadedRouteDef.pageChunk). */
   pageChunk?: string;
 }
 

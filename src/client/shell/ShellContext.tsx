@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { session, type UserInfo } from '../api/session.js';
-import type { RouteDef } from '../../shared/schema/types.js';
+import type { LoadedRouteDef } from '../../shared/schema/types.js';
 import { RouteIndex } from './routeTree.js';
 import type { ServerMenuNode } from './menuTree.js';
 import { platformApi, type SubSystemInfo, type SystemSettings } from './platformApi.js';
@@ -52,7 +52,11 @@ export function currentSubSystemOf(list: SubSystemInfo[], user: UserInfo | null)
   return list.find((s) => s.current === 1) ?? list.find((s) => String(s.id) === String(user.subSystemId));
 }
 
-export function ShellProvider(props: { routes: RouteDef[]; settings: SystemSettings | null; children: ReactNode }) {
+export function ShellProvider(props: {
+  routes: LoadedRouteDef[];
+  settings: SystemSettings | null;
+  children: ReactNode;
+}) {
   const user = useUser();
   const routes = useMemo(() => new RouteIndex(props.routes), [props.routes]);
   const [subSystems, setSubSystems] = useState<SubSystemInfo[]>([]);

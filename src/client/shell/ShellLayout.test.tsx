@@ -5,7 +5,7 @@ import { MessageProvider } from '../feedback/messages.js';
 import zhCN from 'antd/locale/zh_CN';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RouteDef } from '../../shared/schema/types.js';
+import type { LoadedRouteDef } from '../../shared/schema/types.js';
 import { session } from '../api/session.js';
 import { setNotifier } from '../api/notifier.js';
 import { ShellLayout } from './ShellLayout.js';
@@ -30,7 +30,7 @@ vi.mock('../runtime/pages/pageChunks.js', () => ({
 // A 2-core machine renders antd in jsdom slowly.
 configure({ asyncUtilTimeout: 5000 });
 
-const routes: RouteDef[] = [
+const routes: LoadedRouteDef[] = [
   { path: '/', name: '首页', redirect: '/homePage', hidden: true, public: true },
   // As the server answers it (routesWithChunks): home is a dashboard page, drawn by its kind's chunk.
   { path: '/homePage', name: '首页', page: 'portal/home.dashboard', pageChunk: 'dashboard', public: true },

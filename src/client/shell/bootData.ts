@@ -3,13 +3,13 @@
  * here: main.tsx asks for them before it renders, so the two calls travel while React and antd do
  * their first (slow) render, instead of leaving only after it. Both go through the request layer.
  */
-import type { RouteDef } from '../../shared/schema/types.js';
+import type { LoadedRouteDef } from '../../shared/schema/types.js';
 import { restoreSession } from './auth.js';
 import { platformApi, type SystemSettings } from './platformApi.js';
 import { loadRoutes } from './routesSource.js';
 
 export interface Boot {
-  routes: RouteDef[];
+  routes: LoadedRouteDef[];
   settings: SystemSettings | null;
 }
 

@@ -1,21 +1,21 @@
-import type { RouteDef } from '../../shared/schema/types.js';
+import type { LoadedRouteDef } from '../../shared/schema/types.js';
 import { normalisePath } from '../../shared/schema/routePath.js';
 
 /** A route of schemas/routes.json with its ancestors, so breadcrumbs and highlighting need no search. */
 export interface RouteEntry {
-  def: RouteDef;
+  def: LoadedRouteDef;
   /** Normalised full path. */
   path: string;
   /** Root first, this route last. */
-  chain: RouteDef[];
+  chain: LoadedRouteDef[];
 }
 
 /** Paths that never ask for a login (SPEC §2: /403 and /500 skip the check). */
 export const CHECK_FREE_PATHS = ['/403', '/500'];
 
-export function flattenRoutes(routes: readonly RouteDef[]): RouteEntry[] {
+export function flattenRoutes(routes: readonly LoadedRouteDef[]): RouteEntry[] {
   const out: RouteEntry[] = [];
-  const walk = (list: readonly RouteDef[], parents: RouteDef[]) => {
+  const walk = (list: readonly LoadedRouteDef[], parents: LoadedRouteDef[]) => {
     for (const def of list) {
       const chain = [...parents, def];
       out.push({ def, path: normalisePath(def.path), chain });
@@ -31,7 +31,7 @@ export class RouteIndex {
   readonly entries: RouteEntry[];
   private readonly byPath = new Map<string, RouteEntry>();
 
-  constructor(routes: readonly RouteDef[]) {
+  constructor(routes: readonly LoadedRouteDef[]) {
     this.entries = flattenRoutes(routes);
     for (const e of this.entries) if (!this.byPath.has(e.path)) this.byPath.set(e.path, e);
   }
@@ -44,14 +44,14 @@ export class RouteIndex {
 /** What the shell does at a route. */
 export type RouteKind =
   | { kind: 'redirect'; to: string }
-  | { kind: 'page'; page: string; mode?: RouteDef['mode']; query?: Record<string, string> }
+  | { kind: 'page'; page: string; mode?: LoadedRouteDef['mode']; query?: Record<string, string> }
   | { kind: 'component'; component: string }
   /** A section: goes to its first child that the user's menu offers. */
-  | { kind: 'section'; children: RouteDef[] }
+  | { kind: 'section'; children: LoadedRouteDef[] }
   /** Declared, but its module is not built: the fallback page. */
   | { kind: 'missing' };
 
-export function routeKind(def: RouteDef): RouteKind {
+export function routeKind(def: LoadedRouteDef): RouteKind {
   if (def.redirect) return { kind: 'redirect', to: def.redirect };
   if (def.page) return { kind: 'page', page: def.page, mode: def.mode, ...(def.query ? { query: def.query } : {}) };
   if (def.component) return { kind: 'component', component: def.component };
@@ -71,7 +71,7 @@ export function needsLogin(entry: RouteEntry | null): boolean {
 }
 
 /** Name of a route for breadcrumbs and titles; guideline pages take theirs from `stage` 1..5. */
-export function routeName(def: RouteDef, search: URLSearchParams): string {
+export function routeName(def: LoadedRouteDef, search: URLSearchParams): string {
   const stage = search.get('stage');
   if (def.stageNames && stage && def.stageNames[stage]) return def.stageNames[stage];
   return def.name;

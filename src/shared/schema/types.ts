@@ -1,110 +1,24 @@
 /**
- * Types of the JSON documents under schemas/. The types of the pages, workflows, dictionaries and
- * menus are generated from their meta-schemas (./generated/, npm run schemas:generate); the others here
- * (entities, actions, routes) are still written by hand beside schemas/meta/: keep those two in step.
+ * Types of the JSON documents under schemas/. The types of the documents themselves (entities,
+ * actions, pages, workflows, dictionaries, menus, routes) are generated from their meta-schemas
+ * (./generated/, npm run schemas:generate) and re-exported here: edit the meta-schema, then
+ * regenerate. What is written here is only what no JSON document holds: names of their parts, what
+ * the server adds when it hands them out (LoadedRouteDef), and the resource calls of runtime and engine.
  * Nothing here knows React or Fastify: the browser runtime and the server engine both read it.
  */
-import type { Rule } from '../rules/Rule.js';
 import type { PageDef } from './pageTypes.js';
-import type { WorkflowDef } from './generated/index.js';
+import type { AccessRule, EntityDef, FieldDef, RouteDef, WorkflowDef } from './generated/index.js';
 
 export * from './pageTypes.js';
-import type { ChildListStorage, EntityStorage } from './entityStorage.js';
-export type { ChildListStorage, EntityStorage };
 
 // ---------------------------------------------------------------- entities
-export type FieldType =
-  'string' | 'text' | 'richtext' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'files' | 'json';
-
-export interface FieldDef {
-  type: FieldType;
-  label: string;
-  /** Notes for people who edit schemas; never shown to users. */
-  description?: string;
-  /** Chinese help text shown to users under the field in forms. */
-  help?: string;
-  required?: boolean;
-  maxLength?: number;
-  minLength?: number;
-  /** Regular expression the value must match (strings). */
-  pattern?: string;
-  /** Chinese message shown when `pattern` fails. */
-  patternMessage?: string;
-  minimum?: number;
-  maximum?: number;
-  /** Dictionary type the value must be a member of (schemas/dictionaries/<type>.json). */
-  dict?: string;
-  /** Several dictionary values (stored as an array). */
-  multiple?: boolean;
-  default?: unknown;
-  /** For `files`: allowed type set (SPEC §5), max count (-1 unlimited), max size in MB (-1 unlimited). */
-  accept?: FileTypeSet;
-  maxCount?: number;
-  maxSize?: number;
-  /** Set by the server, never taken from a client (e.g. owner, area). */
-  readOnly?: boolean;
-  /** Taken from a client for the save's hooks (an initial password), never stored, answered, logged or filtered on. */
-  writeOnly?: boolean;
-  /** Kept in a real column (indexed, sortable, filterable fast); others live in the JSON data column. */
-  column?: boolean;
-  /** Indexed for filters and sorts (the store also derives this from list pages and rules). */
-  index?: boolean;
-  /** Searched by "contains" through a trigram index (also derived from list filters with op like). */
-  search?: boolean;
-  /**
-   * Value the server gives a readOnly field when a record is created, a rule over {user, now}
-   * (e.g. {"var": "user.orgName"}). Never taken from the client.
-   */
-  init?: Rule;
-  /** Names the people or unit behind the record: left out, by the server, of what an expert of a blind review batch reads. */
-  identity?: boolean;
-  /** Shown masked wherever the server shows it for reading (operation log; every answer of a readOnly field): ID number (first 4 + last 4) or phone (first 2 + last 4), SPEC §5. */
-  mask?: 'idCard' | 'phone';
-  /** SPEC §5 text input filter: the input keeps only Chinese, letters, digits, white space and common punctuation; the server refuses anything else. */
-  textFilter?: boolean;
-  /** A copy button beside the value wherever it is shown as text (list cells, look pages): 复制成功 / 无复制内容. */
-  copyable?: boolean;
-  /** json fields holding rows (a list of objects, or objects keyed by one column): each row's fields and checks across them, checked on both sides. */
-  rows?: RowsDef;
-}
-
-/** A column of a json field's rows: a field of a smaller kind, checked like one. */
-export type RowFieldDef = Pick<
-  FieldDef,
-  | 'label'
-  | 'description'
-  | 'required'
-  | 'maxLength'
-  | 'minLength'
-  | 'pattern'
-  | 'patternMessage'
-  | 'minimum'
-  | 'maximum'
-  | 'dict'
-  | 'mask'
-  | 'textFilter'
-> & {
-  type: 'string' | 'text' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime';
-  /** A checked format beyond a pattern: idCard is a resident ID number with a valid check character and birth date. */
-  format?: 'idCard';
-};
-
-/** A check across the columns of one row: this column's date or number is not before another's. */
-export interface RowCheck {
-  field: string;
-  notBefore: string;
-  /** Chinese message; default 「<field>不能早于<notBefore>」. */
-  message?: string;
-}
-
-export interface RowsDef {
-  fields: Record<string, RowFieldDef>;
-  checks?: RowCheck[];
-  /** Most rows (default: no limit beyond the json size limit). */
-  maxRows?: number;
-  /** The value is an object of rows keyed by this column (review results keyed by stage), not a list. */
-  keyedBy?: string;
-}
+// Generated from schemas/meta/entity.schema.json (./generated/entity.ts: EntityDef, EntityAccess,
+// AccessRule, EntityStorage, ChildListStorage, UniqueRuleDef; ./generated/field.ts: FieldDef, RowsDef,
+// RowFieldDef, RowCheck), re-exported through ./pageTypes.ts; the names below are parts of them.
+export type FieldType = FieldDef['type'];
+export type FileTypeSet = NonNullable<FieldDef['accept']>;
+/** Row scope: which records a role sees. */
+export type Scope = AccessRule['scope'];
 
 /**
  * Fields every record has, kept in the system columns. An entity may declare them (to give a label
@@ -124,122 +38,8 @@ export const SYSTEM_FIELDS = [
 ] as const;
 export type SystemField = (typeof SYSTEM_FIELDS)[number];
 
-export type FileTypeSet = 'general' | 'generalArchive' | 'image' | 'word' | 'docx' | 'excel' | 'pdf' | 'docImage';
-
-/** Row scope: which records a role sees. */
-export type Scope = 'all' | 'city' | 'own' | 'none';
-
-export interface AccessRule {
-  roles: string[];
-  scope: Scope;
-  /** Extra condition on the record (e.g. only while status is draft). */
-  when?: Rule;
-}
-
-/**
- * No two records (among those `among` keeps) hold the same values in all of `fields`. `on` says
- * when the rule is checked: "create" only when a record is made, "change" (default) when it is
- * made or a save changes one of `fields`, "save" on every save.
- */
-export interface UniqueRuleDef {
-  fields: string[];
-  on?: 'create' | 'change' | 'save';
-  among?: Rule;
-  /** Field the message is shown at (default: the first of `fields`). */
-  field?: string;
-  message: string;
-}
-
-export interface EntityDef {
-  $schema?: string;
-  name: string;
-  label: string;
-  /** Notes for analysts. */
-  description?: string;
-  fields: Record<string, FieldDef>;
-  /** Field shown as the record's title in logs, breadcrumbs and confirm dialogs. */
-  titleField?: string;
-  /** Workflow (schemas/workflows/<name>.json) driving the `status` field. */
-  workflow?: string;
-  access: {
-    read: AccessRule[];
-    create: AccessRule[];
-    update: AccessRule[];
-    delete: AccessRule[];
-    /** What anonymous visitors may read: a record condition and the fields shown. */
-    public?: { when: Rule; fields: string[] };
-  };
-  /** Default sort of lists. */
-  sort?: { field: string; order: 'asc' | 'desc' };
-  /**
-   * Records kept by a module (users, sub-systems, menus, dictionaries), not in an entity table: the
-   * module's adapter answers the generic calls (src/server/platform/records/Engine.ts, VirtualEntity).
-   */
-  virtual?: boolean;
-  /** Records kept in a fixed table of the platform's (sub-systems, menus) instead of one made from the schema. */
-  storage?: EntityStorage;
-  /** Values no two records share (the server refuses the save with the rule's message). */
-  unique?: UniqueRuleDef[];
-}
-
 // ---------------------------------------------------------------- actions
-/** A dialog listing the records of `entity` the user may read (narrowed by `filters`, and `pageId`'s where) to pick one. */
-export interface PickDef {
-  entity: string;
-  title: string;
-  /** Shown in each row (default the entity's titleField). */
-  field?: string;
-  pageId?: string;
-  /**
-   * Filters as a list page sends them; a value (or a range end) may be a rule evaluated when the
-   * dialog opens, e.g. `{"var": "now"}` for the notices whose window holds the present.
-   */
-  filters?: {
-    field: string;
-    op: 'eq' | 'like' | 'in' | 'range';
-    value: string | number | Rule | (string | number | Rule | null)[];
-  }[];
-  /** What the dialog says when there is nothing to pick. */
-  empty: string;
-}
-
-export type ActionDef =
-  | {
-      type: 'link';
-      label: string;
-      to: string;
-      visible?: Rule;
-      icon?: string;
-      primary?: boolean;
-      /** Row actions: shown in the row before the others whenever visible, never folded into 更多. */
-      inline?: boolean;
-      /** Row links only: shown only when the server's row `_perm` grants this (e.g. an edit link needs update). */
-      perm?: 'update' | 'delete';
-      /** Toolbar links: the record the link is for is picked first in a dialog (placeholders filled from it). */
-      pick?: PickDef;
-    }
-  | {
-      type: 'transition';
-      action: string;
-      label?: string;
-      visible?: Rule;
-      confirm?: string;
-      comment?: boolean;
-      inline?: boolean;
-    }
-  | { type: 'delete'; label?: string; visible?: Rule; confirm?: string }
-  | { type: 'export'; label?: string; visible?: Rule }
-  /** Toolbar only: xlsx upload creating one record per row, with a report of refused rows. */
-  | { type: 'import'; label?: string; visible?: Rule; fields?: string[] }
-  /** A file a module's endpoint makes for the row or record: GET /api/<url>, placeholders filled from it. */
-  | {
-      type: 'download';
-      label: string;
-      url: string;
-      visible?: Rule;
-      /** GET (default) or POST; a batch action's `:ids` in the url becomes the selected rows' ids (e.g. topics/export?ids=:ids). */
-      method?: 'GET' | 'POST';
-    };
+// Generated from schemas/meta/action.schema.json (./generated/action.ts: ActionDef, PickDef).
 
 /** Answer of an xlsx import: rows read, records created, rows refused with their reasons (sheet row numbers). */
 export interface ImportReport {
@@ -253,31 +53,16 @@ export interface ImportReport {
 // DictionaryDef, DictionaryOption, MenuDef, MenuNode), re-exported through ./pageTypes.ts.
 
 // ---------------------------------------------------------------- routes
-export interface RouteDef {
-  path: string;
-  name: string;
-  /** Page schema id rendered at this path; omitted for hand-written or section routes. */
-  page?: string;
-  /**
-   * Set by the server from the page schema, never written in routes.json: the page kind whose code
-   * is a chunk of its own (pageChunkOf), which the shell starts loading as the route opens.
-   */
+// RouteDef and RoutesDef (schemas/routes.json) are generated from schemas/meta/routes.schema.json.
+
+/**
+ * A route as the server hands it out: the route of routes.json plus what the server adds from the
+ * page schema, which routes.json never holds (so the meta-schema does not name it).
+ */
+export interface LoadedRouteDef extends RouteDef {
+  /** The page kind whose code is a chunk of its own (pageChunkOf), which the shell starts loading as the route opens. */
   pageChunk?: string;
-  /** add / edit / look for form pages. */
-  mode?: 'add' | 'edit' | 'look';
-  /** Default query parameters of the page (the address's own win): {"id": "1"} edits one fixed record. */
-  query?: Record<string, string>;
-  /** Hand-written screen registered in the shell (homePage, signUp, 403, 500...). */
-  component?: string;
-  hidden?: boolean;
-  /** Path of the menu entry highlighted when this hidden page is open. */
-  activeMenu?: string;
-  hideHeader?: boolean;
-  public?: boolean;
-  redirect?: string;
-  /** Breadcrumb name taken from the `stage` query parameter (1..5) instead of `name`. */
-  stageNames?: Record<string, string>;
-  children?: RouteDef[];
+  children?: LoadedRouteDef[];
 }
 
 // ---------------------------------------------------------------- resource calls (runtime ⇄ engine)

@@ -12,9 +12,13 @@ export function pathMatches(pattern: string, actual: string): boolean {
   return a.every((seg, i) => seg === b[i] || seg.startsWith(':') || b[i].startsWith(':'));
 }
 
-export function flattenRoutes(routes: RouteDef[], parent = ''): { route: RouteDef; full: string; pointer: string }[] {
-  const out: { route: RouteDef; full: string; pointer: string }[] = [];
-  const walk = (list: RouteDef[], base: string, pointer: string) => {
+/** Every route of the tree with its full path and JSON pointer (routes as written, or as the server hands them out). */
+export function flattenRoutes<R extends RouteDef & { children?: R[] }>(
+  routes: R[],
+  parent = '',
+): { route: R; full: string; pointer: string }[] {
+  const out: { route: R; full: string; pointer: string }[] = [];
+  const walk = (list: R[], base: string, pointer: string) => {
     list.forEach((r, i) => {
       const p = typeof r.path === 'string' ? r.path : '';
       const full = p.startsWith('/') ? p : `${base.replace(/\/+$/, '')}/${p}`;

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RouteDef } from '../../../shared/schema/types.js';
+import type { LoadedRouteDef } from '../../../shared/schema/types.js';
 import { loadSchemas } from './loadSchemas.js';
 import { flattenRoutes } from './routePaths.js';
 import { routesWithChunks } from './routesWithChunks.js';
 
 const schemas = loadSchemas(path.resolve('schemas'));
 
-function byPath(routes: RouteDef[]): Map<string, RouteDef> {
+function byPath(routes: LoadedRouteDef[]): Map<string, LoadedRouteDef> {
   return new Map(flattenRoutes(routes).map((r) => [r.full, r.route]));
 }
 

@@ -1,17 +1,17 @@
 import { pageChunkOf } from '../../../shared/schema/pageChunk.js';
-import type { PageDef, RouteDef } from '../../../shared/schema/types.js';
+import type { LoadedRouteDef, PageDef, RouteDef } from '../../../shared/schema/types.js';
 
-const answered = new WeakMap<RouteDef[], RouteDef[]>();
+const answered = new WeakMap<RouteDef[], LoadedRouteDef[]>();
 
 /**
  * The route tree as the browser gets it: each route that renders a page also names the chunk of
- * code that page needs (RouteDef.pageChunk), so the shell loads it with the runtime and the page
+ * code that page needs (LoadedRouteDef.pageChunk), so the shell loads it with the runtime and the page
  * schema, not after the schema has said which kind it is. Worked out once per route tree.
  */
-export function routesWithChunks(routes: RouteDef[], pages: ReadonlyMap<string, PageDef>): RouteDef[] {
+export function routesWithChunks(routes: RouteDef[], pages: ReadonlyMap<string, PageDef>): LoadedRouteDef[] {
   let out = answered.get(routes);
   if (!out) {
-    const mark = (list: RouteDef[]): RouteDef[] =>
+    const mark = (list: RouteDef[]): LoadedRouteDef[] =>
       list.map((r) => {
         const page = r.page ? pages.get(r.page) : undefined;
         const pageChunk = page ? pageChunkOf(page) : undefined;

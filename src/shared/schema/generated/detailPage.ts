@@ -3,7 +3,7 @@
  * by npm run schemas:generate: edit the source, then regenerate. Do not edit by hand.
  */
 import type { Rule } from '../../rules/Rule.js';
-import type { ActionDef } from '../types.js';
+import type { ActionDef } from './action.js';
 
 /**
  * A detail page (schemas/pages/<module>/<name>.detail.json): tabs composed of forms, lists, the operation log and the workflow of one record.

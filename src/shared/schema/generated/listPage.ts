@@ -2,7 +2,7 @@
  * Generated from src/client/runtime/pages/list/page.schema.json
  * by npm run schemas:generate: edit the source, then regenerate. Do not edit by hand.
  */
-import type { ActionDef } from '../types.js';
+import type { ActionDef } from './action.js';
 import type { WidgetName } from './widgetNames.js';
 
 /**
