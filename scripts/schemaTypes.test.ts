@@ -27,7 +27,7 @@ describe('npm run schemas:types', () => {
     }
   });
 
-  it('entities, their fields, actions and routes are typed from their meta-schemas too', async () => {
+  it('entities, their fields, actions, routes and the other documents are typed from their meta-schemas too', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'schema-types-'));
     try {
       fs.cpSync(META_DIR, dir, { recursive: true });
@@ -46,6 +46,13 @@ describe('npm run schemas:types', () => {
       expect(files.get('entity.ts')).toContain("import type { FieldDef } from './field.js';");
       expect(files.get('routes.ts')).toMatch(/export interface RouteDef \{[^]*icon\?: string;/);
       expect(files.get('action.ts')).toContain("type: 'download';");
+      for (const [file, type] of [
+        ['settings.ts', 'CountSourceDef'],
+        ['subSystems.ts', 'SubSystemDef'],
+        ['changeKinds.ts', 'ChangeKindDef'],
+        ['reviewTargets.ts', 'ReviewTargetDef'],
+      ])
+        expect(files.get(file), file).toContain(`export interface ${type} {`);
       expect(files.get('action.ts')).toContain('value: string | number | Rule | (string | number | Rule | null)[];');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

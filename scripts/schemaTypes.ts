@@ -3,13 +3,17 @@
  * written once: in the JSON Schema that editors and schemas:check read. `npm run schemas:generate`
  * (./schemaGenerate.ts) writes into src/shared/schema/generated/ one file per page kind (its folder's
  * page.schema.json, copied to schemas/meta/<kind>-page.schema.json), the list of page kinds with
- * their unions, the types of entities, actions, routes, workflows, dictionaries and menus, and the
- * widget names of common.schema.json. scripts/schemaTypes.test.ts fails while a checked-in file differs from what
+ * their unions, the types of entities (and their fields), actions, routes, workflows, dictionaries,
+ * menus, settings, sub-systems, change kinds and review targets (DOCUMENTS), and the widget names of
+ * common.schema.json. scripts/schemaTypes.test.ts fails while a checked-in file differs from what
  * this gives.
  *
  * What the meta-schemas say for editors only is adjusted before compiling (see prepare below): the
- * shared definitions of the other meta files are inlined or named by their TS type (Rule, ActionDef), `$schema` is optional (the code builds pages in memory without one), and a top-level
+ * shared definitions of the other meta files are inlined or named by their TS type (Rule, ActionDef,
+ * FieldDef), `$schema` is optional (the code builds pages in memory without one), and a top-level
  * oneOf that only says which keys are required together (sections or steps) is left to the check.
+ * Where the compiler cannot say a key's type from the JSON Schema, the meta-schema gives it in
+ * `tsType` (ajv and the studio ignore that keyword).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -87,6 +91,30 @@ const DOCUMENTS: Record<
     named: { 'properties/options/items': 'DictionaryOption' },
   },
   menu: { file: 'menu.schema.json', type: 'MenuDef', named: { '$defs/node': 'MenuNode' } },
+  settings: {
+    file: 'settings.schema.json',
+    type: 'SettingsDef',
+    named: {
+      'properties/site': 'SiteSettingsDef',
+      'properties/watchShifts/items': 'WatchShiftDef',
+      'properties/counts/additionalProperties': 'CountSourceDef',
+    },
+  },
+  subSystems: {
+    file: 'subSystems.schema.json',
+    type: 'SubSystemsDef',
+    named: { 'properties/subSystems/items': 'SubSystemDef' },
+  },
+  changeKinds: {
+    file: 'change-kinds.schema.json',
+    type: 'ChangeKindsDef',
+    named: { 'properties/kinds/additionalProperties': 'ChangeKindDef' },
+  },
+  reviewTargets: {
+    file: 'review-targets.schema.json',
+    type: 'ReviewTargetsDef',
+    named: { 'properties/targets/additionalProperties': 'ReviewTargetDef' },
+  },
 };
 
 /** One definition of a meta file as a document of its own: its $defs stay beside it. */

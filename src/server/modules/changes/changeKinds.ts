@@ -1,11 +1,12 @@
-import type { EntityDef } from '../../../shared/schema/types.js';
+import type { ChangeKindDef, ChangeKindsDef, EntityDef } from '../../../shared/schema/types.js';
 import type { SchemaSet } from '../../platform/schemas/SchemaSet.js';
 
-/** One kind of change (dictionary bgsx): the target fields it changes and the transition it fires. */
-export interface ChangeKind {
+/**
+ * One kind of change (dictionary bgsx): its entry of the change kinds document (the target fields it
+ * changes and the transition it fires) with the code it is keyed by, which the entry does not hold.
+ */
+export interface ChangeKind extends ChangeKindDef {
   code: string;
-  fields: string[];
-  transition?: string;
 }
 
 /** schemas/topicChangeKinds.json, checked against the entities it names. */
@@ -32,18 +33,7 @@ export const newField = (f: string): string => `new${cap(f)}`;
  * server at start-up instead of silently changing nothing when a request passes.
  */
 export function readChangeKinds(schemas: SchemaSet, documentName = 'topicChangeKinds'): ChangeKinds {
-  const doc = schemas.documents.get(documentName) as
-    | {
-        target?: string;
-        request?: string;
-        kindsField?: string;
-        targetStatuses?: string[];
-        submitAction?: string;
-        applyAction?: string;
-        openStatuses?: string[];
-        kinds?: Record<string, { fields?: string[]; transition?: string }>;
-      }
-    | undefined;
+  const doc = schemas.documents.get(documentName) as Partial<ChangeKindsDef> | undefined;
   const where = `schemas/${documentName}.json`;
   if (!doc) throw new Error(`${where} is missing`);
   const target = doc.target ? schemas.entities.get(doc.target) : undefined;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
+import type { ReviewTargetsDef } from '../../../shared/schema/types.js';
 
 const EXPERT = '5';
 
@@ -18,8 +19,7 @@ export async function expertDocumentFields(
   db: Kysely<any>,
 ): Promise<readonly string[] | null> {
   if (user.roleCode !== EXPERT) return null;
-  const doc = ctx.schemas.documents.get('reviewTargets') as
-    { targets?: Record<string, { documentFields?: string[] }> } | undefined;
+  const doc = ctx.schemas.documents.get('reviewTargets') as Partial<ReviewTargetsDef> | undefined;
   const fields = doc?.targets?.[entity]?.documentFields;
   const review = ctx.schemas.entities.get('review');
   if (!fields?.length || !review) return null;
@@ -47,7 +47,7 @@ export async function blindExpertCopy(ctx: AppContext, user: SessionUser, fileId
   if (user.roleCode !== EXPERT) return false;
   const review = ctx.schemas.entities.get('review');
   const batchDef = ctx.schemas.entities.get('reviewBatch');
-  const doc = ctx.schemas.documents.get('reviewTargets') as { targets?: Record<string, unknown> } | undefined;
+  const doc = ctx.schemas.documents.get('reviewTargets') as Partial<ReviewTargetsDef> | undefined;
   if (!review || !batchDef || !doc?.targets) return false;
   const bindings = await ctx.database.db
     .selectFrom('file_bindings')

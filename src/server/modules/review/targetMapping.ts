@@ -1,41 +1,26 @@
-import type { EntityDef } from '../../../shared/schema/types.js';
+import type { EntityDef, ReviewTargetDef, ReviewTargetsDef } from '../../../shared/schema/types.js';
 import type { AppContext } from '../../AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
 import type { StoredRecord } from '../../platform/records/RecordStore.js';
 import type { AllocExpert, ReviewTarget, TargetPerson } from './conflicts.js';
 
-/** How the review engine reads one kind of reviewed record (schemas/reviewTargets.json). */
-export interface TargetMapping {
+/**
+ * How the review engine reads one kind of reviewed record: its entry of schemas/reviewTargets.json
+ * (ReviewTargetDef, generated from the meta-schema) and what the server adds when it reads it, which
+ * the file does not hold.
+ */
+export interface TargetMapping extends ReviewTargetDef {
+  /** The entity the entry is keyed by. */
   entity: string;
-  label: string;
-  nameField: string;
-  unitField: string;
-  areaField: string;
-  subjectField: string;
-  people: Array<{ nameField: string; idCardField?: string }>;
-  membersField?: string;
-  memberNameKey: string;
-  memberIdCardKey?: string;
-  resultField: string;
-  documentFields: string[];
-  /** Fields an expert may see. */
-  shownFields: string[];
   /**
    * Fields naming the people or unit behind the record (`"identity": true` in its entity schema):
    * never shown to an expert of a blind batch.
    */
   identityFields: string[];
-  /** Per batch stage: the status a record waits in during expert review, and the status before it. */
-  stages: Record<string, { waiting: string; atCity: string }>;
-  sendAction: string;
-  endAction: string;
-  /** The chair's decision (dictionary lxjd) → transitions carrying it to the record's status. */
-  decisionActions?: Record<string, string[]>;
 }
 
 export function targetMapping(ctx: AppContext, entity: string): TargetMapping {
-  const doc = ctx.schemas.documents.get('reviewTargets') as
-    { targets?: Record<string, Omit<TargetMapping, 'entity' | 'identityFields'>> } | undefined;
+  const doc = ctx.schemas.documents.get('reviewTargets') as Partial<ReviewTargetsDef> | undefined;
   const m = doc?.targets?.[entity];
   const def = ctx.schemas.entities.get(entity);
   if (!m || !def) throw AppError.invalid([{ field: 'targetEntity', label: '评审对象', message: '评审对象不正确' }]);

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
-import type { EntityDef, MenuNode } from '../../../shared/schema/types.js';
-import type { Rule } from '../../../shared/rules/Rule.js';
+import type { CountSourceDef, EntityDef, MenuNode, SettingsDef } from '../../../shared/schema/types.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { scopeFilter } from '../../platform/records/access.js';
 import { tableName } from '../../platform/records/entityTables.js';
@@ -23,18 +22,11 @@ export const COUNT_KEYS: CountKey[] = [
   'topicChangeNum',
 ];
 
-/** One badge number: the records of an entity the user may read, optionally narrowed by a rule on the record. */
-export interface CountSource {
-  entity: string;
-  where?: Rule;
-  /** Role codes the number is for; another role counts 0 (a city admin's 待办 is not a leader's). */
-  roles?: string[];
-  /** What a badge of this count says it counts when that is not its page's list (e.g. 待办). */
-  label?: string;
-}
+/** One badge number (settings.json counts): the records of an entity the user may read, optionally narrowed by a rule on the record. */
+export type CountSource = CountSourceDef;
 
 export function countSources(ctx: AppContext): Record<string, CountSource> {
-  return (ctx.schemas.documents.get('settings') as { counts?: Record<string, CountSource> } | undefined)?.counts ?? {};
+  return (ctx.schemas.documents.get('settings') as Partial<SettingsDef> | undefined)?.counts ?? {};
 }
 
 /**

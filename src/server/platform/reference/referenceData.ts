@@ -1,22 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { SchemaSet } from '../schemas/SchemaSet.js';
+import type { SettingsDef, SubSystemsDef } from '../../../shared/schema/types.js';
 import type { SiteSettings } from './settingsStore.js';
 import { writeSetting } from './settingsStore.js';
 import { contentHash, saveDictionary } from './dictionaryStore.js';
-
-export interface SubSystemSeed {
-  code: string;
-  systemName: string;
-  organize: string;
-  defaultFlag: 0 | 1;
-}
-
-export interface WatchShiftSeed {
-  code: string;
-  name: string;
-  startTime: string;
-  endTime: string;
-}
 
 function document<T>(schemas: SchemaSet, name: string): T {
   const doc = schemas.documents.get(name);
@@ -26,7 +13,7 @@ function document<T>(schemas: SchemaSet, name: string): T {
 
 /** Sub-systems from schemas/subSystems.json, matched by code so ids stay stable across restarts. */
 export async function seedSubSystems(db: Kysely<any>, schemas: SchemaSet): Promise<void> {
-  const { subSystems } = document<{ subSystems: SubSystemSeed[] }>(schemas, 'subSystems');
+  const { subSystems } = document<SubSystemsDef>(schemas, 'subSystems');
   if (!Array.isArray(subSystems) || subSystems.length === 0)
     throw new Error('schemas/subSystems.json: subSystems must list at least one sub-system');
   if (subSystems.filter((s) => s.defaultFlag === 1).length !== 1)
@@ -66,7 +53,7 @@ export async function seedDictionaries(db: Kysely<any>, schemas: SchemaSet): Pro
 
 /** Watch-duty shifts from schemas/settings.json "watchShifts", matched by code. */
 export async function seedWatchShifts(db: Kysely<any>, schemas: SchemaSet): Promise<void> {
-  const { watchShifts = [] } = document<{ watchShifts?: WatchShiftSeed[] }>(schemas, 'settings');
+  const { watchShifts = [] } = document<SettingsDef>(schemas, 'settings');
   for (const [i, s] of watchShifts.entries()) {
     const values = { name: s.name, start_time: s.startTime, end_time: s.endTime, sort_no: i };
     await db

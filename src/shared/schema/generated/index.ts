@@ -21,4 +21,8 @@ export * from './routes.js';
 export * from './workflow.js';
 export * from './dictionary.js';
 export * from './menu.js';
+export * from './settings.js';
+export * from './subSystems.js';
+export * from './changeKinds.js';
+export * from './reviewTargets.js';
 export * from './widgetNames.js';
