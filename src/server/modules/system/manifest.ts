@@ -6,13 +6,13 @@ import { siteRules } from './site/siteRules.js';
 import { subSystemRules } from './site/subSystemRules.js';
 import { systemAdminRoutes } from './systemAdminRoutes.js';
 import { systemRoutes } from './systemRoutes.js';
-import { userAdmin } from './users/userAdmin.js';
+import { userRules } from './users/userRules.js';
 
 /** The spec's app API (login, menus, dictionaries, counts) and the administration of the system tables. */
 export const systemModule: ModuleManifest = {
   name: 'system',
   extend(ctx) {
-    ctx.engine.on('user', { virtual: userAdmin(ctx) });
+    ctx.engine.on('user', userRules);
     ctx.engine.on('siteSetting', siteRules);
     ctx.engine.on('subSystem', subSystemRules);
     ctx.engine.on('menuItem', menuRules(ctx));

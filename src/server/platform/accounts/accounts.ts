@@ -4,7 +4,6 @@ import type { SessionUser } from '../auth/sessions.js';
 import { hashPassword, randomToken } from '../auth/secrets.js';
 import { AppError } from '../http/AppError.js';
 import { grantableRoles } from './roleGuard.js';
-import { scopedUsers } from './userRows.js';
 
 /**
  * The one place user rows are created and roles granted by modules. User admin, self sign-up,
@@ -66,6 +65,20 @@ export async function insertUser(
   for (const role of new Set(roles))
     await db.insertInto('user_roles').values({ user_id: id, role_code: role }).execute();
   return id;
+}
+
+/**
+ * The users an administrator sees: super admins everyone; province admins the users whose roles
+ * are all among 3–5; city admins the leaders and experts (and sign-ups) of their own area.
+ */
+function scopedUsers(db: Kysely<any>, user: SessionUser): any {
+  let q = db.selectFrom('users').select('id');
+  if (user.roleCode === '1') return q;
+  const above = user.roleCode === '2' ? ['1', '2'] : ['1', '2', '3'];
+  q = q.where('id', 'not in', db.selectFrom('user_roles').select('user_id').where('role_code', 'in', above));
+  if (user.roleCode === '3') q = q.where('area_code', '=', user.areaCode ?? '\u0000');
+  else if (user.roleCode !== '2') q = q.where('id', '=', -1);
+  return q;
 }
 
 /**

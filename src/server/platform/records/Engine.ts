@@ -7,7 +7,7 @@ import type { RuleFacts } from './transitions.js';
 
 /**
  * The one way a module extends the engine, per app (test apps in one process never share it):
- * `ctx.engine.on(entity, { beforeSave, inSave, inDelete, onTransition, afterCommit, facts, onRead, virtual })`,
+ * `ctx.engine.on(entity, { beforeSave, inSave, insert, inDelete, onTransition, afterCommit, facts, onRead, virtual })`,
  * registered from the module's manifest before anything is seeded or served. Several modules may
  * extend one entity, and their hooks run in the order registered; registering the same hook twice,
  * or a second adapter for a virtual entity, is refused rather than silently replacing the first.
@@ -15,6 +15,7 @@ import type { RuleFacts } from './transitions.js';
 export class Engine {
   private readonly byEntity = new Map<string, Required<Lists>>();
   private readonly adapters = new Map<string, VirtualEntity>();
+  private readonly inserters = new Map<string, InsertHook>();
   private readonly grants: FileReadGrant[] = [];
   private readonly serveChecks: FileServeCheck[] = [];
 
@@ -29,6 +30,10 @@ export class Engine {
       if ((lists[kind] as unknown[]).includes(hook))
         throw new Error(`${entity}: this ${kind} hook is registered already`);
       (lists[kind] as unknown[]).push(hook);
+    }
+    if (ext.insert) {
+      if (this.inserters.has(entity)) throw new Error(`${entity}: an insert hook is registered already`);
+      this.inserters.set(entity, ext.insert);
     }
     if (ext.virtual) {
       if (!this.isVirtual(entity))
@@ -98,8 +103,13 @@ export class Engine {
   }
 
   /** Fills a record just read with what its storage leaves empty (values falling back to seeded ones). */
-  async onRead(ctx: AppContext, entity: string, record: StoredRecord): Promise<void> {
-    for (const hook of this.byEntity.get(entity)?.onRead ?? []) await hook(ctx, record);
+  async onRead(
+    ctx: AppContext,
+    entity: string,
+    record: StoredRecord,
+    db: Kysely<any> = ctx.database.db,
+  ): Promise<void> {
+    for (const hook of this.byEntity.get(entity)?.onRead ?? []) await hook(ctx, record, db);
   }
 
   /** The facts for the entity's rules now (empty when no module gives any). */
@@ -107,6 +117,11 @@ export class Engine {
     const out: RuleFacts = {};
     for (const provider of this.byEntity.get(entity)?.facts ?? []) Object.assign(out, await provider(store, now));
     return out;
+  }
+
+  /** The module's insert of a new record's row, when the module keeps the one place such rows are made. */
+  inserter(entity: string): InsertHook | undefined {
+    return this.inserters.get(entity);
   }
 
   virtual(entity: string): VirtualEntity | undefined {
@@ -172,6 +187,12 @@ export interface EntityExtension {
    * what the storage leaves empty, e.g. a setting nobody changed yet answers the seeded value.
    */
   onRead?: ReadHook;
+  /**
+   * Inserts a new record's row itself, inside the save's transaction, and answers its id (users are
+   * made in one place, platform/accounts, whoever makes them); child lists are written after it as
+   * for any insert. One per entity.
+   */
+  insert?: InsertHook;
   /** The adapter of an entity whose schema says `"virtual": true`. */
   virtual?: VirtualEntity;
 }
@@ -199,7 +220,11 @@ export interface SaveHookInput {
   log: { actionLabel: string; comment: string | null };
 }
 
-export type ReadHook = (ctx: AppContext, record: StoredRecord) => Promise<void>;
+/** `db`: the save's transaction; `record`: the checked record about to be kept (write-only values included). */
+export type InsertHook = (ctx: AppContext, input: { record: NewRecord; db: Kysely<any> }) => Promise<number>;
+
+/** `db`: the connection the record was read through (a transition's transaction: read nothing around it). */
+export type ReadHook = (ctx: AppContext, record: StoredRecord, db: Kysely<any>) => Promise<void>;
 
 export interface TransitionHookInput {
   entity: EntityDef;

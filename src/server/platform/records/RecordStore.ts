@@ -67,7 +67,12 @@ export interface RecordStore {
   list(entity: EntityDef, opts: ListOptions): Promise<{ rows: StoredRecord[]; total: number }>;
   /** Within a transaction on PostgreSQL the row is locked until it ends. */
   get(entity: EntityDef, id: number, opts?: { lock?: boolean }): Promise<StoredRecord | undefined>;
-  insert(entity: EntityDef, record: Omit<StoredRecord, 'id' | 'version'>): Promise<number>;
+  /** `via`: a module's own insert of the row (answering its id) on the store's connection; child lists follow. */
+  insert(
+    entity: EntityDef,
+    record: Omit<StoredRecord, 'id' | 'version'>,
+    via?: (db: Kysely<any>) => Promise<number>,
+  ): Promise<number>;
   /** Writes the whole record if its version is still `expectedVersion` (then version + 1); false when it is not. */
   update(entity: EntityDef, record: StoredRecord, expectedVersion: number): Promise<boolean>;
   delete(entity: EntityDef, id: number): Promise<boolean>;
@@ -264,16 +269,25 @@ export class KyselyRecordStore implements RecordStore {
     return rec;
   }
 
-  async insert(entity: EntityDef, record: Omit<StoredRecord, 'id' | 'version'>): Promise<number> {
+  async insert(
+    entity: EntityDef,
+    record: Omit<StoredRecord, 'id' | 'version'>,
+    via?: (db: Kysely<any>) => Promise<number>,
+  ): Promise<number> {
     if (entity.storage?.keyValue) throw new Error(`${entity.name}: a key/value record is never inserted`);
     followSharedColumns(entity, record);
-    const row = await this.db
-      .insertInto(tableName(entity))
-      .values({ ...recordRow(entity, record), ...versionColumn(entity, 1) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = via
+      ? await via(this.db)
+      : Number(
+          (
+            await this.db
+              .insertInto(tableName(entity))
+              .values({ ...recordRow(entity, record), ...versionColumn(entity, 1) })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id,
+        );
     this.changed(tableName(entity));
-    const id = Number(row.id);
     if (hasChildLists(entity)) await this.writeLists(entity, { ...record, id });
     return id;
   }

@@ -7,6 +7,13 @@ function listsOf(entity: EntityDef): [string, ChildListStorage][] {
   return Object.entries(entity.storage?.lists ?? {});
 }
 
+/** One child row as a list item: each property from its column. */
+function rowItem(list: ChildListStorage, row: Record<string, unknown>): Record<string, unknown> {
+  const item: Record<string, unknown> = {};
+  for (const [prop, column] of Object.entries(list.columns ?? {})) item[prop] = row[column] ?? null;
+  return item;
+}
+
 export function hasChildLists(entity: EntityDef): boolean {
   return listsOf(entity).length > 0;
 }
@@ -15,18 +22,17 @@ export function hasChildLists(entity: EntityDef): boolean {
 export async function readChildLists(db: Kysely<any>, entity: EntityDef, records: StoredRecord[]): Promise<void> {
   for (const [field, list] of listsOf(entity)) {
     const keys = [...new Set(records.map((r) => r[list.link.field]).filter((v) => v !== null && v !== undefined))];
-    const byKey = new Map<string, Record<string, unknown>[]>();
+    const byKey = new Map<string, unknown[]>();
     if (keys.length) {
       const rows = await db
         .selectFrom(list.table)
         .selectAll()
         .where(list.link.column, 'in', keys as string[])
         .orderBy(list.link.column)
-        .orderBy(list.order)
+        .orderBy((list.order ?? list.value)!)
         .execute();
       for (const row of rows) {
-        const item: Record<string, unknown> = {};
-        for (const [prop, column] of Object.entries(list.columns)) item[prop] = row[column] ?? null;
+        const item = list.value ? String(row[list.value]) : rowItem(list, row);
         const key = String(row[list.link.column]);
         byKey.set(key, [...(byKey.get(key) ?? []), item]);
       }
@@ -54,9 +60,12 @@ export async function writeChildLists(
     await db
       .insertInto(list.table)
       .values(
-        items.map((item: Record<string, unknown>, i) => {
-          const row: Record<string, unknown> = { [list.link.column]: key, [list.order]: i };
-          for (const [prop, column] of Object.entries(list.columns)) row[column] = item?.[prop] ?? null;
+        items.map((item: unknown, i) => {
+          const row: Record<string, unknown> = { [list.link.column]: key };
+          if (list.order) row[list.order] = i;
+          if (list.value) row[list.value] = item;
+          for (const [prop, column] of Object.entries(list.columns ?? {}))
+            row[column] = (item as Record<string, unknown> | null)?.[prop] ?? null;
           return row;
         }),
       )

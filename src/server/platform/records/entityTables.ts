@@ -61,7 +61,8 @@ export function sharedColumns(entity: EntityDef): [string, string][] {
 }
 
 export type Storage =
-  | { kind: 'system'; column: string; field: string; type: FieldDef['type'] }
+  /** `expr`: a status with no column of its own, read from the columns `storage.statuses` maps (statusExpr). */
+  | { kind: 'system'; column: string; field: string; type: FieldDef['type']; expr?: RawBuilder<unknown> }
   | { kind: 'column'; column: string; field: string; type: FieldDef['type']; def: FieldDef }
   | { kind: 'json'; field: string; type: FieldDef['type']; def: FieldDef };
 
@@ -82,6 +83,8 @@ function findStorage(entity: EntityDef, field: string): Storage | undefined {
   if (Object.hasOwn(SYSTEM_COLUMNS, field)) {
     // A fixed table's missing system column is no field a list can filter or sort on.
     const column = systemColumns(entity)[field];
+    if (field === 'status' && entity.storage?.statuses)
+      return { kind: 'system', column: 'status', field, type: 'string', expr: statusExpr(entity.storage.statuses) };
     if (!column || !TABLE.test(column)) return undefined;
     return { kind: 'system', column, field, type: fieldDef(entity, field)?.type ?? 'string' };
   }
@@ -95,6 +98,34 @@ function findStorage(entity: EntityDef, field: string): Storage | undefined {
   }
   if (def.column) return { kind: 'column', column: snake(field), field, type: def.type, def };
   return { kind: 'json', field, type: def.type, def };
+}
+
+/** Whether a row's columns hold a status's values (a null value: the column is null). */
+export function statusHolds(values: Record<string, unknown>, row: Record<string, unknown>): boolean {
+  return Object.entries(values).every(([column, v]) =>
+    v === null ? row[column] === null || row[column] === undefined : String(row[column]) === String(v),
+  );
+}
+
+/** The status code of a row of a table without a status column: the first whose columns all hold. */
+export function statusOfRow(
+  statuses: Record<string, Record<string, unknown>>,
+  row: Record<string, unknown>,
+): string | null {
+  for (const [code, values] of Object.entries(statuses)) if (statusHolds(values, row)) return code;
+  return null;
+}
+
+/** The same as SQL: a case over the mapped columns, in declared order (never null-valued tests, so `not` holds). */
+function statusExpr(statuses: Record<string, Record<string, string | number | null>>): RawBuilder<unknown> {
+  const branches = Object.entries(statuses).map(([code, values]) => {
+    const tests = Object.entries(values).map(([column, v]) => {
+      if (!TABLE.test(column)) throw new Error(`invalid column name ${column}`);
+      return v === null ? sql`${sql.ref(column)} is null` : sql`${sql.ref(column)} = ${v}`;
+    });
+    return sql`when ${sql.join(tests, sql` and `)} then ${code}`;
+  });
+  return sql`(case ${sql.join(branches, sql` `)} end)`;
 }
 
 const layouts = new WeakMap<EntityDef, Exclude<Storage, { kind: 'system' }>[]>();
@@ -137,6 +168,7 @@ function columnType(def: FieldDef): 'text' | 'bigint' | 'double precision' | 'in
  * (checked against NAME), never from a request.
  */
 export function fieldExpr(dialect: Dialect, s: Storage): RawBuilder<unknown> {
+  if (s.kind === 'system' && s.expr) return s.expr;
   if (s.kind !== 'json') return sql.ref(s.column);
   if (!NAME.test(s.field)) throw new Error(`invalid field name ${s.field}`);
   const numeric = s.type === 'integer' || s.type === 'number';

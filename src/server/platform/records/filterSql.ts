@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { EntityDef } from '../../../shared/schema/types.js';
+import type { ChildListStorage, EntityDef } from '../../../shared/schema/types.js';
 import type { Dialect } from '../db/database.js';
 import {
   fieldExpr,
@@ -57,6 +57,10 @@ function fixedRow(entity: EntityDef, record: Omit<StoredRecord, 'id' | 'version'
   const row: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(systemColumns(entity)))
     if (field !== 'id' && field !== 'version') row[column] = record[field] ?? null;
+  // No status column: the status's columns (a transition's target) are written instead.
+  const statuses = entity.storage?.statuses;
+  const status = record.status as string | null;
+  if (statuses && status && Object.hasOwn(statuses, status)) Object.assign(row, statuses[status]);
   for (const s of fieldLayout(entity)) {
     if (s.kind !== 'column') continue;
     const v = record[s.field] ?? null;
@@ -151,10 +155,22 @@ export function filterSql(
       return sql`(${e} is not null and lower(${e}) like ${pattern} escape '!')`;
     }
     case 'contains': {
+      // A list of scalars kept in a child table: the record has a row holding the value.
+      const child = entity.storage?.lists?.[c.field];
+      if (child?.value) return childHolds(entity, child, c.value);
       // A list kept as JSON text contains the value when its JSON text contains "value".
       const e = fieldExpr(dialect, fieldStorage(entity, c.field));
       const pattern = `%${JSON.stringify(String(c.value)).replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
       return sql`(${e} is not null and ${e} like ${pattern} escape '!')`;
     }
   }
+}
+
+/** A child table's row of the record (linked by id or a column of the parent) holds the value. */
+function childHolds(entity: EntityDef, child: ChildListStorage, value: unknown): RawBuilder<unknown> {
+  const table = tableName(entity);
+  const parent = child.link.field === 'id' ? 'id' : fieldStorage(entity, child.link.field);
+  const parentColumn = typeof parent === 'string' ? parent : parent.kind === 'json' ? null : parent.column;
+  if (!parentColumn) throw new Error(`${entity.name}: a list's link field needs a column`);
+  return sql`exists (select 1 from ${sql.table(child.table)} where ${sql.ref(`${child.table}.${child.link.column}`)} = ${sql.ref(`${table}.${parentColumn}`)} and ${sql.ref(`${child.table}.${child.value!}`)} = ${String(value)})`;
 }

@@ -11,6 +11,9 @@ export function listColumns(
 ): RawBuilder<unknown> {
   if (!fields) return sql`*`;
   const cols = Object.values(systemColumns(entity)).map((c) => sql.ref(c));
+  // A status with no column of its own is read from the columns that make it.
+  for (const column of new Set(Object.values(entity.storage?.statuses ?? {}).flatMap((v) => Object.keys(v))))
+    cols.push(sql.ref(column));
   const asked = new Set(fields);
   const left: string[] = [];
   for (const s of fieldLayout(entity)) {

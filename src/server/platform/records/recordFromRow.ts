@@ -1,6 +1,6 @@
 import { SYSTEM_FIELDS, type EntityDef } from '../../../shared/schema/types.js';
 import type { StoredRecord } from './storedRecord.js';
-import { fieldLayout, isStructured, systemColumns, type Storage } from './entityTables.js';
+import { fieldLayout, isStructured, statusOfRow, systemColumns, type Storage } from './entityTables.js';
 import { shapeMaker } from './recordShape.js';
 
 /** How a row becomes a stored record: its keys (the system fields, then the entity's own), and where each field is kept. */
@@ -52,6 +52,8 @@ export function recordFromRow(entity: EntityDef, row: Record<string, unknown>): 
       }
     } else if (s.def.type === 'boolean') rec[name] = Number(v) === 1;
     else if (s.def.type === 'integer' || s.def.type === 'number') rec[name] = Number(v);
+    // A code kept in an integer column (a fixed table's gender) reads as the text the dictionary holds.
+    else if (s.def.type === 'string' && typeof v === 'number') rec[name] = String(v);
     else rec[name] = v;
   }
   return rec;
@@ -75,7 +77,8 @@ function fixedSystemFields(entity: EntityDef, row: Record<string, unknown>, rec:
   const at = (field: string) => (cols[field] ? row[cols[field]] : undefined);
   rec.id = Number(row.id);
   rec.version = Number(at('version') ?? 1);
-  rec.status = (at('status') as string) ?? null;
+  const statuses = entity.storage?.statuses;
+  rec.status = statuses ? statusOfRow(statuses, row) : ((at('status') as string) ?? null);
   rec.ownerId = num(at('ownerId'));
   rec.areaCode = (at('areaCode') as string) ?? null;
   rec.createdAt = Number(at('createdAt') ?? 0);

@@ -117,7 +117,7 @@ export class ResourceService {
   /** Records just read, with what their storage leaves empty filled by the modules (Engine onRead). */
   private async filled(entity: EntityDef, rows: StoredRecord[]): Promise<void> {
     if (!this.ctx.engine.readsFilled(entity.name)) return;
-    for (const rec of rows) await this.ctx.engine.onRead(this.ctx, entity.name, rec);
+    for (const rec of rows) await this.ctx.engine.onRead(this.ctx, entity.name, rec, this.store.executor);
   }
 
   /** A record the user may read, else 404 (an out-of-scope record is not revealed). */
@@ -213,7 +213,8 @@ export class ResourceService {
         const clash = await uniqueErrors(tx, entity, null, record, now);
         if (clash.length) throw AppError.invalid(clash);
         const changes = fieldDiff(entity, wf, null, record, labels);
-        const id = await tx.insert(entity, record);
+        const inserter = this.ctx.engine.inserter(entity.name);
+        const id = await tx.insert(entity, record, inserter && ((db) => inserter(this.ctx, { record, db })));
         await tx.log({
           entity: entity.name,
           recordId: id,

@@ -30,9 +30,12 @@ export function listQuery(
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)
     throw invalid('pageSize', 'pageSize格式不正确');
 
-  const known = (field: unknown, key: string): string => {
-    if (typeof field !== 'string' || !storageOf(entity, field) || (visible && !visible.has(field)))
-      throw invalid(key, `不能按该字段查询：${String(field)}`);
+  // A list of scalars in a child table (a user's roles) is filtered on, never sorted on.
+  const known = (field: unknown, key: string, filter = false): string => {
+    const listed = filter && typeof field === 'string' && Object.hasOwn(entity.storage?.lists ?? {}, field);
+    const stored =
+      typeof field === 'string' && (storageOf(entity, field) || (listed && entity.storage!.lists![field].value));
+    if (!stored || (visible && !visible.has(field as string))) throw invalid(key, `不能按该字段查询：${String(field)}`);
     return field;
   };
   const items: Filter[] = [];
@@ -61,7 +64,7 @@ export function listQuery(
     throw invalid('filters', 'filters格式不正确');
   list.forEach((f, i) => {
     if (!f || typeof f !== 'object') throw invalid(`filters/${i}`, 'filters格式不正确');
-    const field = known(f.field, `filters/${i}/field`);
+    const field = known(f.field, `filters/${i}/field`, true);
     const def = fieldDef(entity, field)!;
     const numeric = def.type === 'integer' || def.type === 'number';
     const scalar = (v: unknown): string | number | boolean => {

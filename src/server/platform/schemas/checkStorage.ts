@@ -15,10 +15,21 @@ export function checkStorage(entity: EntityDef): { path: string; message: string
   const add = (path: string, message: string) => out.push({ path, message });
   if (entity.virtual) add('/virtual', 'an entity with a fixed storage is not virtual: the engine serves it');
   // A transition writes the status: the table must have a column for it.
-  if (entity.workflow && !storage.system?.status)
-    add('/workflow', 'a workflow on a fixed storage needs the status column (storage.system.status)');
-  // A list of child rows, or the count of them, has no column of its own.
+  if (entity.workflow && !storage.system?.status && !storage.statuses)
+    add(
+      '/workflow',
+      'a workflow on a fixed storage needs the status column (storage.system.status) or storage.statuses',
+    );
+  if (storage.system?.status && storage.statuses) add('/storage/statuses', 'the table has a status column already');
+  // A list of child rows, or the count of them, and a field a module fills on reading have no column of their own.
   const listed = new Set(Object.entries(storage.lists ?? {}).flatMap(([f, l]) => (l.count ? [f, l.count] : [f])));
+  for (const field of storage.filled ?? []) {
+    listed.add(field);
+    const def = entity.fields[field];
+    if (!def?.readOnly || storage.columns[field])
+      add(`/storage/filled`, `"${field}" must be a read-only field without a column`);
+  }
+  if (storage.statuses) listed.add('status');
   for (const [field, def] of Object.entries(entity.fields))
     if (def.writeOnly) {
       if (storage.columns[field])
@@ -27,7 +38,9 @@ export function checkStorage(entity: EntityDef): { path: string; message: string
       add(`/fields/${escapePointer(field)}`, `field "${field}" has no column in storage.columns`);
   for (const [field, list] of Object.entries(storage.lists ?? {})) {
     const at = `/storage/lists/${escapePointer(field)}`;
-    if (entity.fields[field]?.type !== 'json') add(at, `"${field}" is no json field of the entity`);
+    const def = entity.fields[field];
+    if (list.value ? def?.type !== 'string' || !def.multiple : def?.type !== 'json')
+      add(at, `"${field}" is no ${list.value ? 'string field with multiple' : 'json field'} of the entity`);
     if (storage.columns[field]) add(at, `"${field}" has a column as well`);
     if (!storage.columns[list.link.field] && list.link.field !== 'id')
       add(`${at}/link/field`, `the table has no column of "${list.link.field}"`);

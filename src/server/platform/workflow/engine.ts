@@ -61,17 +61,23 @@ export async function fire(
     const record = await tx.get(entity, input.id, { lock: true });
     if (!record || (user && !allowed(entity, 'read', record, user, now))) throw AppError.notFound();
     // What the storage leaves empty is filled before a rule or a guard tests it (Engine onRead), as a save's checks see it.
-    if (ctx.engine.readsFilled(entity.name)) await ctx.engine.onRead(ctx, entity.name, record);
+    if (ctx.engine.readsFilled(entity.name)) await ctx.engine.onRead(ctx, entity.name, record, tx.executor);
     // Stale first: whoever decided on an older version learns that, whatever the status is now.
     if (record.version !== input.version) throw AppError.conflict();
     const facts = await ctx.engine.facts(entity.name, tx, now);
     const t = pickTransition(workflow, entity, input.action, record, user, now, facts);
-    if (!t) throw AppError.forbidden(WORKFLOW_MESSAGES.notAllowed);
+    if (!t) throw AppError.forbidden(workflow.messages?.notAllowed ?? WORKFLOW_MESSAGES.notAllowed);
     // The action's guard (e.g. the stage's notice open for a submit), with its own message.
     const guard = failingGuard(workflow, entity, input.action, record, user, now, facts);
     if (guard) throw AppError.forbidden(guard.message);
     if (t.comment === 'required' && !comment)
-      throw AppError.invalid([{ field: 'comment', label: '意见', message: WORKFLOW_MESSAGES.commentRequired }]);
+      throw AppError.invalid([
+        {
+          field: 'comment',
+          label: '意见',
+          message: workflow.messages?.commentRequired ?? WORKFLOW_MESSAGES.commentRequired,
+        },
+      ]);
 
     from = statusOf(workflow, record);
     const to = targetOf(t, from);

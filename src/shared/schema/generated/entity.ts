@@ -9,6 +9,45 @@ import type { FieldDef } from './field.js';
  * Rules of one right; a role not named has no right (deny by default).
  */
 export type AccessList = AccessRule[];
+export type ChildListStorage = {
+  [k: string]: unknown;
+} & {
+  /**
+   * The child table.
+   */
+  table: string;
+  /**
+   * The child's column holding the parent's value of field (its id or a natural key).
+   */
+  link: {
+    /**
+     * The child table's column.
+     */
+    column: string;
+    /**
+     * The parent's field (id, or a field with a column).
+     */
+    field: string;
+  };
+  /**
+   * Each row property's column (a list of objects; not with value).
+   */
+  columns?: {
+    [k: string]: string;
+  };
+  /**
+   * The column holding each item of a list of scalars (a string field with multiple, e.g. a user's role codes; not with columns). Lists filter on it (the record has a row holding the value).
+   */
+  value?: string;
+  /**
+   * Column numbering the rows 0, 1, 2... in list order (required with columns; without it scalar items read in value order).
+   */
+  order?: string;
+  /**
+   * A read-only integer field (no column) answered as the number of rows.
+   */
+  count?: string;
+};
 
 /**
  * An entity (schemas/entities/<name>.json): its fields, their types, dictionary bindings and validation, and who may read and write its records. The server stores, validates and authorises by it; adding a field here needs no database migration.
@@ -127,7 +166,7 @@ export interface AccessRule {
   when?: Rule;
 }
 /**
- * Records kept in a fixed table made by a migration (system tables: sub-systems, menus...), not in a table made from this schema. Every field needs a column; the system fields the table lacks read as defaults (version 1, the rest empty) and cannot be filtered or sorted on. A field may name a system field's column (e.g. `area` and `areaCode`): both read it and the field's value is written. Lists need `sort`. Not with `virtual`; with a `workflow` only when `system` names the status column.
+ * Records kept in a fixed table made by a migration (system tables: sub-systems, menus...), not in a table made from this schema. Every field needs a column; the system fields the table lacks read as defaults (version 1, the rest empty) and cannot be filtered or sorted on. A field may name a system field's column (e.g. `area` and `areaCode`): both read it and the field's value is written. Lists need `sort`. Not with `virtual`; with a `workflow` only when `system` names the status column or `statuses` maps each status to column values.
  */
 export interface EntityStorage {
   /**
@@ -211,39 +250,20 @@ export interface EntityStorage {
      */
     value: string;
   };
-}
-export interface ChildListStorage {
   /**
-   * The child table.
+   * A table with no status column (users: enabled and approval): each status code as the column values that make it. A row reads as the first code whose columns all hold (declared order), filters and sorts on status compare the same way in SQL, and writing a record writes its status's columns (a transition's target).
    */
-  table: string;
-  /**
-   * The child's column holding the parent's value of field (its id or a natural key).
-   */
-  link: {
-    /**
-     * The child table's column.
-     */
-    column: string;
-    /**
-     * The parent's field (id, or a field with a column).
-     */
-    field: string;
+  statuses?: {
+    [k: string]: {
+      [k: string]: string | number | null;
+    };
   };
   /**
-   * Each row property's column.
+   * Read-only fields with no column, filled on every read by a module's onRead hook (e.g. whether an account is locked out, from the sign-on's lock table). Not filterable or sortable.
+   *
+   * Items: A field name: camelCase letters and digits (e.g. publishTime).
    */
-  columns: {
-    [k: string]: string;
-  };
-  /**
-   * Column numbering the rows 0, 1, 2... in list order.
-   */
-  order: string;
-  /**
-   * A read-only integer field (no column) answered as the number of rows.
-   */
-  count?: string;
+  filled?: string[];
 }
 export interface UniqueRuleDef {
   /**

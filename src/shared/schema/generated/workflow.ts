@@ -37,6 +37,19 @@ export interface WorkflowDef {
    */
   initial: string;
   /**
+   * The workflow's own words for a refused transition, instead of the engine's (当前状态不能执行该操作, 请填写审核意见).
+   */
+  messages?: {
+    /**
+     * The action is not possible in the record's status (or not for this user).
+     */
+    notAllowed?: string;
+    /**
+     * A transition whose comment is required was fired without one.
+     */
+    commentRequired?: string;
+  };
+  /**
    * Names of the stages (StatusDef.stage), for the life-cycle diagram's lanes (e.g. 1 申报, 2 开题报告).
    *
    * Items: One stage.

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import type { AppContext } from '../../../AppContext.js';
 import { readSetting } from '../../../platform/reference/settingsStore.js';
 
@@ -11,9 +12,10 @@ export interface AccountSettings {
 
 const DEFAULTS: AccountSettings = { signUpApproval: false, resetPassword: 'Reset@2026' };
 
-export async function accountSettings(ctx: AppContext): Promise<AccountSettings> {
+/** `db`: the connection to read through (a transaction's, inside one). */
+export async function accountSettings(ctx: AppContext, db: Kysely<any> = ctx.database.db): Promise<AccountSettings> {
   const seed =
     (ctx.schemas.documents.get('settings') as { accounts?: Partial<AccountSettings> } | undefined)?.accounts ?? {};
-  const stored = (await readSetting<Partial<AccountSettings>>(ctx.database.db, 'accounts')) ?? {};
+  const stored = (await readSetting<Partial<AccountSettings>>(db, 'accounts')) ?? {};
   return { ...DEFAULTS, ...seed, ...stored };
 }
