@@ -1,3 +1,4 @@
+import type { Rule } from '../../../shared/rules/Rule.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './testApp.js';
 import { demoActor } from '../seed/demoActor.js';
@@ -52,7 +53,7 @@ describe('the user schema says what the server does', () => {
     const user = t.ctx.schemas.entities.get('user')!;
     // Province and city admins reading the accounts not locked out: a field filled on reading, which
     // the rules test on each record but no database filter can read, so the lists answer none.
-    const unlocked = { '==': [{ var: 'record.locked' }, false] };
+    const unlocked: Rule = { '==': [{ var: 'record.locked' }, false] };
     t.ctx.schemas.entities.set('user', {
       ...user,
       access: {
