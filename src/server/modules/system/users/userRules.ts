@@ -24,6 +24,7 @@ const lockKeys = (id: number, username: string) => {
  * What the schema of `user` cannot say: who may grant which role (platform/accounts/roleGuard),
  * a city admin's area, the password policy and a free, fixed account name, the one insert of user
  * rows (platform/accounts), the login lock, and signing out a disabled, rejected or reset account.
+ * Nobody acts on their own account: the workflow's guards say so.
  */
 export const userRules: EntityExtension = {
   async onRead(_ctx, record, db) {
@@ -90,7 +91,6 @@ export const userRules: EntityExtension = {
     const action = transition.action;
     const roles = (record.roles as string[] | null) ?? [];
     if (user && user.roleCode !== '3') assertManages(user, roles);
-    if (user && record.id === user.userId) throw AppError.forbidden('不能对自己的账号执行该操作');
     if (action === 'disable' && roles.includes('1')) await assertNotLastSuper(db, record.id);
     if (action === 'resetPassword') {
       const hash = await hashPassword((await accountSettings(ctx, db)).resetPassword);
