@@ -22,8 +22,8 @@ describe('routesWithChunks', () => {
     );
   });
 
-  it('names none for hand-written screens and sections', () => {
-    expect(routes.get('/homePage')?.pageChunk).toBeUndefined();
+  it('names none for sections, and home (a page schema now) its kind', () => {
+    expect(routes.get('/homePage')?.pageChunk).toBe('dashboard');
     expect(routes.get('/projectManagement')?.pageChunk).toBeUndefined();
   });
 
