@@ -4,12 +4,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serverEntry } from '../testing/serverBuild.js';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../..');
 
-/** The server processes whose parent is `pid` (Linux /proc): those running `entry`. */
-function childrenOf(pid: number, entry: string): number[] {
+/** The server processes whose parent is `pid` (Linux /proc; the TypeScript loader's helper is not one). */
+function childrenOf(pid: number): number[] {
   return fs
     .readdirSync('/proc')
     .filter((d) => /^\d+$/.test(d))
@@ -17,7 +16,7 @@ function childrenOf(pid: number, entry: string): number[] {
       try {
         const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
         const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return ppid === pid && fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').includes(entry) ? [Number(d)] : [];
+        return ppid === pid && fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').includes('main.ts') ? [Number(d)] : [];
       } catch {
         return [];
       }
@@ -56,8 +55,7 @@ describe.runIf(process.platform === 'linux')('WORKERS=2', () => {
       LOG_LEVEL: 'warn',
       CLIENT_DIR: path.join(dataDir, 'none'),
     };
-    const entry = await serverEntry();
-    server = spawn(process.execPath, [entry], {
+    server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -84,7 +82,7 @@ describe.runIf(process.platform === 'linux')('WORKERS=2', () => {
         })
       ).status;
 
-    const workers = childrenOf(server.pid!, entry);
+    const workers = childrenOf(server.pid!);
     expect(workers).toHaveLength(2);
     expect(await ask()).toBe(200);
 
@@ -134,7 +132,7 @@ describe.runIf(process.platform === 'linux')('WORKERS=2', () => {
 
     process.kill(workers[0], 'SIGKILL');
     const replaced = await until(
-      () => childrenOf(server!.pid!, entry),
+      () => childrenOf(server!.pid!),
       (pids) => pids.length === 2 && !pids.includes(workers[0]),
     );
     expect(replaced).toHaveLength(2);

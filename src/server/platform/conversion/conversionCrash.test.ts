@@ -7,7 +7,6 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaSample } from '../testing/conversionSamples.js';
-import { serverEntry } from '../testing/serverBuild.js';
 import { leaseMsOf } from './conversionWorker.js';
 
 /**
@@ -35,7 +34,7 @@ function freePort(): Promise<number> {
 }
 
 async function start(): Promise<void> {
-  child = spawn(process.execPath, [await serverEntry()], {
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -2,14 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { removeServerBuild } from './serverBuild.js';
 import { TEMPLATE_DIR_ENV, dropTemplates } from './templateDatabase.js';
 
 /**
  * Vitest global setup: a folder for this run's seeded database templates (templateDatabase.ts),
- * named in the environment the test workers inherit, and removed with its PostgreSQL templates (and
- * the run's server build, serverBuild.ts) at the end. Templates are built lazily, so a run without
- * server tests builds none.
+ * named in the environment the test workers inherit, and removed with its PostgreSQL templates at
+ * the end. Templates are built lazily, so a run without server tests builds none.
  * TEST_TEMPLATES=off builds every test app's database from scratch, as a start would (to compare).
  */
 export default function setup(): () => Promise<void> {
@@ -21,7 +19,6 @@ export default function setup(): () => Promise<void> {
     try {
       if (process.env.DATABASE_URL) await dropTemplates(process.env.DATABASE_URL, root);
     } finally {
-      removeServerBuild();
       fs.rmSync(root, { recursive: true, force: true });
     }
   };
