@@ -29,9 +29,8 @@ export function searchFieldsOf(database: Database, table: string): ReadonlySet<s
   return searchTables.get(database)?.get(table) ?? NO_SEARCH;
 }
 
-/** Whether PostgreSQL's pg_trgm could be used; null until the first sync asks. */
-let pgTrigram: boolean | null = null;
-export const trigramAvailable = () => pgTrigram;
+/** Whether PostgreSQL's pg_trgm could be used, per database (a process may open several: tests, tools). */
+const pgTrigram = new WeakMap<Kysely<any>, boolean>();
 
 /** SQLite: the search table's columns, one per searched field, the record id as rowid. */
 async function ftsColumns(db: Kysely<any>, table: string): Promise<string[] | null> {
@@ -78,22 +77,24 @@ async function syncSqliteSearch(db: Kysely<any>, entity: EntityDef, fields: stri
 
 /** PostgreSQL: pg_trgm, installed once into public so every schema's search_path-qualified index can name it. */
 async function ensurePgTrigram(db: Kysely<any>): Promise<boolean> {
-  if (pgTrigram !== null) return pgTrigram;
+  const known = pgTrigram.get(db);
+  if (known !== undefined) return known;
+  let available = true;
   try {
     await sql`create extension if not exists pg_trgm schema public`.execute(db);
-    pgTrigram = true;
   } catch (err) {
     // Not permitted (a managed database without the extension): "contains" stays a plain scan.
     const have = await sql<{
       n: number;
     }>`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`.execute(db);
-    pgTrigram = Number(have.rows[0]?.n) > 0;
-    if (!pgTrigram)
+    available = Number(have.rows[0]?.n) > 0;
+    if (!available)
       console.warn(
         `pg_trgm is not available (${(err as Error).message}); "contains" searches run without a trigram index`,
       );
   }
-  return pgTrigram;
+  pgTrigram.set(db, available);
+  return available;
 }
 
 async function createIndex(db: Kysely<any>, name: string, table: string, body: ReturnType<typeof sql>): Promise<void> {

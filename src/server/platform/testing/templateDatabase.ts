@@ -148,7 +148,7 @@ async function buildTemplate(
         await c.query(`DROP DATABASE IF EXISTS "${ready.pgDatabase}" WITH (FORCE)`);
         await c.query(`CREATE DATABASE "${ready.pgDatabase}"`);
       });
-      // The app installs pg_trgm once per process, not per database: give the template its own.
+      // The template carries pg_trgm, so every copy has it before its app asks.
       await adminQuery(withDatabase(config.databaseUrl, ready.pgDatabase), (c) =>
         c.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public').then(() => undefined),
       );
