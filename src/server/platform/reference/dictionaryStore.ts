@@ -45,7 +45,22 @@ export async function saveDictionary(
 ): Promise<boolean> {
   if (!new RegExp(DICTIONARY_TYPE_PATTERN).test(def.type)) throw new Error(`Invalid dictionary type: ${def.type}`);
   const now = opts.now ?? Date.now();
-  return db.transaction().execute(async (trx) => {
+  // Two starts seeding at once can pick the same next id for different types: the one that lost
+  // the id tries again with the next.
+  for (let attempt = 1; ; attempt += 1) {
+    const saved = await saveOnce(db, def, opts, now);
+    if (saved !== 'id taken') return saved;
+    if (attempt >= 5) throw new Error(`Dictionary ${def.type}: no free id after ${attempt} attempts`);
+  }
+}
+
+async function saveOnce(
+  db: Kysely<any>,
+  def: { type: string; label: string; options: DictionaryOption[] },
+  opts: { seedHash?: string; onlyIfSeedChanged?: boolean },
+  now: number,
+): Promise<boolean | 'id taken'> {
+  return db.transaction().execute(async (trx): Promise<boolean | 'id taken'> => {
     const current = await trx
       .selectFrom('dictionary_types')
       .select(['version', 'seed_hash'])
@@ -68,7 +83,7 @@ export async function saveDictionary(
       const inserted = await trx
         .insertInto('dictionary_types')
         .values({
-          // The next record id of the entity dictionary (migration 180); seeds run one process at a time.
+          // The next record id of the entity dictionary (migration 180).
           id: sql`(select coalesce(max(id), 0) + 1 from dictionary_types)`,
           type: def.type,
           label: def.label,
@@ -76,11 +91,18 @@ export async function saveDictionary(
           seed_hash: opts.seedHash ?? null,
           updated_at: now,
         })
-        .onConflict((oc) => oc.column('type').doNothing())
+        // Either key: the type (seeded by another start a moment before) or the id (taken by it).
+        .onConflict((oc) => oc.doNothing())
         .returning('type')
         .executeTakeFirst();
-      // Another process starting at the same moment seeded this type first.
-      if (!inserted) return false;
+      if (!inserted) {
+        const seeded = await trx
+          .selectFrom('dictionary_types')
+          .select('type')
+          .where('type', '=', def.type)
+          .executeTakeFirst();
+        return seeded ? false : 'id taken';
+      }
     }
     if (def.options.length) {
       await trx

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { loadSchemas } from '../schemas/loadSchemas.js';
 import { seed } from '../seed/seed.js';
 import { MODULES } from '../../modules/index.js';
-import { dictionaryVersions } from './dictionaryStore.js';
+import { dictionaryVersions, saveDictionary } from './dictionaryStore.js';
 
 describe('reference data seed', () => {
   let t: TestApp;
@@ -112,5 +112,20 @@ describe('reference data seed from two processes at once', () => {
     expect(types).toHaveLength(t.ctx.schemas.dictionaries.size);
     const r = await t.post('/api/home/getDicListByType?type=areacode', {});
     expect(r.body.data.length).toBe(t.ctx.schemas.dictionaries.get('areacode')!.options.length);
+  });
+
+  it('gives two new types saved at once an id each (on PostgreSQL both read the same highest id)', async () => {
+    const { db } = t.ctx.database;
+    const option = [{ value: '1', text: '甲' }];
+    const saved = await Promise.all(
+      ['raceOne', 'raceTwo', 'raceThree'].map((type) => saveDictionary(db, { type, label: type, options: option })),
+    );
+    expect(saved).toEqual([true, true, true]);
+    const rows = await db
+      .selectFrom('dictionary_types')
+      .select(['id', 'type'])
+      .where('type', 'in', ['raceOne', 'raceTwo', 'raceThree'])
+      .execute();
+    expect(new Set(rows.map((r) => Number(r.id))).size).toBe(3);
   });
 });
