@@ -4,7 +4,6 @@ import HeavyFirstSequencer from './src/server/platform/testing/heavyFirstSequenc
 export default defineConfig({
   test: {
     globals: true,
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'e2e/**/*.test.ts'],
     // Server tests build whole apps (migrations, scrypt); give them room on a 2-core machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -15,10 +14,34 @@ export default defineConfig({
     // Test passwords guard nothing: scrypt at N=2^10 instead of 2^15 (auth/secrets.ts honours it only
     // under NODE_ENV=test), as the suite seeds and checks hundreds of them.
     env: { TEST_SCRYPT_N: '1024' },
-    // One migrated, seeded database per config per run, copied by each test app (src/server/platform/testing/templateDatabase.ts).
-    globalSetup: ['src/server/platform/testing/templateSetup.ts'],
-    // jsdom files: getComputedStyle from indexed rules, same answers (src/client/runtime/testing/indexedComputedStyle.ts).
-    setupFiles: ['src/client/runtime/testing/jsdomSetup.ts'],
     sequence: { sequencer: HeavyFirstSequencer },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['src/server/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'e2e/**/*.test.ts'],
+          // One migrated, seeded database per config per run, copied by each test app
+          // (src/server/platform/testing/templateDatabase.ts).
+          globalSetup: ['src/server/platform/testing/templateSetup.ts'],
+          // The server, the scripts and the crawler's checks run in node, and their files share a
+          // worker's loaded modules: each file imported the whole server again otherwise, which took
+          // more time than most files' tests. Every test app is built fresh on a database of its
+          // own (testing/testApp.ts) and vitest restores mocks after each file, so no state crosses.
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          include: ['src/client/**/*.test.{ts,tsx}', 'src/shared/**/*.test.{ts,tsx}', 'src/*.test.{ts,tsx}'],
+          // Render tests keep a fresh module graph and DOM per file (antd's and Formily's globals,
+          // module mocks). jsdom files: getComputedStyle from indexed rules, same answers
+          // (src/client/runtime/testing/indexedComputedStyle.ts).
+          setupFiles: ['src/client/runtime/testing/jsdomSetup.ts'],
+        },
+      },
+    ],
   },
 });
