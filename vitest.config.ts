@@ -27,7 +27,10 @@ export default defineConfig({
           // The server, the scripts and the crawler's checks run in node, and their files share a
           // worker's loaded modules: each file imported the whole server again otherwise, which took
           // more time than most files' tests. Every test app is built fresh on a database of its
-          // own (testing/testApp.ts) and vitest restores mocks after each file, so no state crosses.
+          // own (testing/testApp.ts) and vitest restores mocks after each file. What a module keeps
+          // for the whole process must be keyed by its database or app (entityIndexes.ts keeps
+          // the trigram flag per database): a plain module-level cache carries one file's state into
+          // the next.
           isolate: false,
         },
       },
