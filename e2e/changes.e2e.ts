@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { buttonName as btn, launchBrowser, pressRowAction, screenshot, openList } from './harness.js';
+import { buttonName as btn, launchBrowser, pressRowAction, screenshot, openList, visit } from './harness.js';
 import { loginSessions } from './login.js';
 
 const RUN = String(Date.now() % 100_000);
@@ -123,7 +123,7 @@ describe('change requests', () => {
     await leader.waitForURL('**/changeList/detail**');
     await poll(() => leader.locator('.runtime-page').textContent()).toContain('审核通过');
 
-    await leader.goto('/projectManagement/projectList');
+    await visit(leader, '/projectManagement/projectList');
     const topics = leader.locator('.runtime-list');
     await poll(() => topics.textContent()).toContain(NEW_NAME);
     await pressRowAction(leader, row(topics, NEW_NAME), '查看');
@@ -142,7 +142,7 @@ describe('change requests', () => {
 
   it('a second request is rejected by the city, edited and submitted again', async () => {
     const leader = await as('leader1');
-    await leader.goto(`/projectManagement/changeList/create`);
+    await visit(leader, `/projectManagement/changeList/create`);
     const form = leader.locator('.runtime-form-add');
     await form.waitFor();
     await item(form, '变更课题').locator('.ant-select').click();

@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { api, buttonName, launchBrowser, openList, pressRowAction, screenshot } from './harness.js';
+import { api, buttonName, launchBrowser, openList, pressRowAction, screenshot, visit } from './harness.js';
 import { loginSessions } from './login.js';
 import {
   docxSample,
@@ -103,7 +103,7 @@ describe('office documents, text, video and audio previewed converted', () => {
     expect(expert1, JSON.stringify(experts.data.list)).toBeDefined();
 
     // The application's last step: the report (Word) as 申报书, the other five as 其他附件.
-    await leader.goto(`/projectManagement/declarationGuidelines/projectApplication?id=${topicId}`);
+    await visit(leader, `/projectManagement/declarationGuidelines/projectApplication?id=${topicId}`);
     const form = leader.locator('.runtime-form');
     await form.waitFor();
     for (let i = 0; i < 4; i++) await leader.getByRole('button', { name: buttonName('下一步') }).click();

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, launchBrowser, openPage, screenshot } from './harness.js';
+import { api, launchBrowser, openPage, screenshot, visit } from './harness.js';
 import { openPageAs } from './login.js';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
@@ -39,14 +39,14 @@ describe('documents', () => {
     const concluded = mine.data.list.find((r: any) => r.status === '18');
     expect(running && concluded).toBeTruthy();
 
-    await page.goto(`/projectManagement/projectList/projectDetail?id=${running.id}`);
+    await visit(page, `/projectManagement/projectList/projectDetail?id=${running.id}`);
     const doc = await downloadBy(page, '下载申报书');
     expect(doc.fileName).toMatch(/申报书\.docx$/);
     expect(doc.bytes.subarray(0, 2).toString()).toBe('PK');
     expect(doc.bytes.includes(Buffer.from('word/document.xml'))).toBe(true);
     await screenshot(page, 'documents-01-detail');
 
-    await page.goto(`/projectManagement/projectList/projectDetail?id=${concluded.id}`);
+    await visit(page, `/projectManagement/projectList/projectDetail?id=${concluded.id}`);
     const pdf = await downloadBy(page, '下载结题证书');
     expect(pdf.fileName).toMatch(/结题证书\.pdf$/);
     expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { api, buttonName as btn, expectMessage, launchBrowser, screenshot, settled } from './harness.js';
+import { api, buttonName as btn, expectMessage, launchBrowser, screenshot, settled, visit } from './harness.js';
 import { openPageAs } from './login.js';
 import { idCardCheckChar } from '../src/shared/idCard.js';
 
@@ -108,7 +108,7 @@ describe('application guidance', () => {
       phases: [{ name: '准备阶段', startDate: '2026-01-01', endDate: '2026-03-31', content: '文献研究' }],
     });
     expect(done.flag, JSON.stringify(done)).toBe(true);
-    await page.goto(`/projectManagement/declarationGuidelines/projectApplication?id=${topicId}`);
+    await visit(page, `/projectManagement/declarationGuidelines/projectApplication?id=${topicId}`);
     await page.locator('.runtime-form').waitFor();
     await poll(items).toEqual(['请上传申报书']);
     for (let i = 0; i < 4; i++) await page.getByRole('button', { name: btn('下一步') }).click();

@@ -178,9 +178,80 @@ export async function settled(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
+/**
+ * Goes to `address` in the app already open on `page` as its own links and menu do: the router's
+ * history, no reload (a reload runs the whole app again, several times the work of drawing one
+ * page). The address shown is opened anew, its page mounted afresh with its data asked again, by
+ * way of an address no route has. Returns once the move is drawn, so what a test looks for next is
+ * on the new page. It loads the address instead when the app is not up on the page and when the
+ * page shown asks before leaving (unsaved work): that question is for the leave guard's own tests
+ * to answer. Header and menu stay as they were: a test that waits for them to change reloads.
+ */
+export async function visit(page: Page, address: string): Promise<void> {
+  // A new page (about:blank) has no app yet.
+  if (!/^https?:/.test(page.url())) return void (await page.goto(address));
+  const target = new URL(address, page.url());
+  const to = `${target.pathname}${target.search}`;
+  if (target.origin !== new URL(page.url()).origin) return void (await page.goto(address));
+  const here = await page.evaluate(() => `${location.pathname}${location.search}`);
+  if (here === to && !(await routerMove(page, REOPEN))) return void (await page.goto(address));
+  if (!(await routerMove(page, to))) await page.goto(address);
+}
+
+/** An address no route has: the page shown there for a moment is the light fallback. */
+const REOPEN = '/reopen-this-page';
+
+/**
+ * Moves the app's router to `to` and waits until the move is drawn (the shell's content names the
+ * history entry it shows); false when it cannot move.
+ */
+async function routerMove(page: Page, to: string): Promise<boolean> {
+  // A move of the app's own still being drawn (a save's way back to its list) is waited out first:
+  // pushed over, it could be drawn after this one.
+  const drawn = await page
+    .waitForFunction(
+      () => {
+        const content = document.querySelector<HTMLElement>('.shell-content');
+        if (!content) return 'no app';
+        const entry = (window.history.state as { key?: string } | null)?.key ?? 'default';
+        return content.dataset.entry === entry ? entry : false;
+      },
+      undefined,
+      { timeout: 10_000 },
+    )
+    .then((h) => h.jsonValue() as Promise<string>)
+    .catch(() => 'no app');
+  if (drawn === 'no app') return false;
+  const moved = await page.evaluate((to) => {
+    let asked = false;
+    const confirm = window.confirm;
+    window.confirm = (...args) => {
+      asked = true;
+      return confirm.apply(window, args);
+    };
+    try {
+      // An entry as the router writes its own (numbered, keyed), then the event it listens to.
+      const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+      const state = { usr: null, key: Math.random().toString(36).slice(2, 10), idx };
+      window.history.pushState(state, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate', { state }));
+    } finally {
+      window.confirm = confirm;
+    }
+    return !asked;
+  }, to);
+  if (!moved) return false;
+  // Any entry drawn after the one before: a route that redirects draws its target next.
+  await page.waitForFunction(
+    (before) => document.querySelector<HTMLElement>('.shell-content')?.dataset.entry !== before,
+    drawn,
+  );
+  return true;
+}
+
 /** Opens a list page and waits until its table has drawn and stopped loading. */
 export async function openList(page: Page, path: string): Promise<Locator> {
-  await page.goto(path);
+  await visit(page, path);
   const list = page.locator('.runtime-list');
   await list.locator('.ant-table-tbody').waitFor();
   await page

@@ -10,7 +10,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api, buttonName as btn, launchBrowser, openPage, screenshot, settled, watchDialogs } from './harness.js';
+import {
+  api,
+  buttonName as btn,
+  launchBrowser,
+  openPage,
+  screenshot,
+  settled,
+  watchDialogs,
+  visit,
+} from './harness.js';
 import { openPageAs } from './login.js';
 
 const RUN = String(Date.now() % 1_000_000);
@@ -47,7 +56,7 @@ describe('information publishing', () => {
 
   it('a province admin adds an announcement with rich text in the real form and publishes it', async () => {
     const { page, errors, dialogs } = await province();
-    await page.goto('/informationManagement/announcement');
+    await visit(page, '/informationManagement/announcement');
     const list = page.locator('.runtime-list');
     await list.locator('.ant-table').waitFor();
     await poll(() => page.locator('.ant-table-thead').textContent()).toMatch(
@@ -190,7 +199,7 @@ describe('information publishing', () => {
     await settled(page);
     await screenshot(page, 'info-06-public-home');
 
-    await page.goto('/noticeAnnouncement');
+    await visit(page, '/noticeAnnouncement');
     const link = page.locator('.runtime-list a', { hasText: TITLE });
     await link.waitFor();
     expect(await page.locator('.ant-pagination-total-text').textContent()).toMatch(/^共\d+条记录$/);
@@ -239,6 +248,7 @@ describe('information publishing', () => {
     expect(await page.locator('.ant-menu').first().textContent()).not.toContain('信息管理');
 
     for (const path of ['/informationManagement/announcement', '/informationManagement/announcement/addAnnouncement']) {
+      // The address typed in: the page the server sends for it, not the app's own move.
       await page.goto(path);
       await page.locator('.ant-result').first().waitFor();
       expect(await page.locator('.ant-result').first().textContent()).toContain('没有权限');
@@ -276,7 +286,7 @@ describe('information publishing', () => {
     await other.context.close();
 
     const { page, context, errors } = await openPageAs(browser, 'city1123');
-    await page.goto('/informationManagement/announcement/addAnnouncement');
+    await visit(page, '/informationManagement/announcement/addAnnouncement');
     const form = page.locator('.runtime-form-add');
     await form.locator('.runtime-richtext .ProseMirror').waitFor();
     await form.locator('input[placeholder="请输入标题"]').fill(CITY_TITLE);
@@ -313,7 +323,7 @@ describe('information publishing', () => {
     await list.locator('tr.ant-table-row', { hasText: `${CITY_TITLE}（修订）` }).waitFor();
 
     // The other city's item: its edit page finds nothing, and the API refuses to read or change it.
-    await page.goto(`/informationManagement/announcement/editAnnouncement?id=${foreign.data.id}`);
+    await visit(page, `/informationManagement/announcement/editAnnouncement?id=${foreign.data.id}`);
     await page.locator('.ant-result').first().waitFor();
     expect(await page.locator('.ant-result').first().textContent()).toContain('记录不存在');
     expect(await page.locator('.runtime-form-edit input').count()).toBe(0);

@@ -7,7 +7,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseURL, buttonName as btn, launchBrowser, openPage, pressRowAction, screenshot, settled } from './harness.js';
+import {
+  baseURL,
+  buttonName as btn,
+  launchBrowser,
+  openPage,
+  pressRowAction,
+  screenshot,
+  settled,
+  visit,
+} from './harness.js';
 import { openPageAs } from './login.js';
 
 const RUN = String(Date.now() % 1_000_000);
@@ -50,7 +59,7 @@ describe('information kinds', () => {
     ];
     for (const k of kinds) {
       const title = `${k.label}巡检${RUN}`;
-      await page.goto(`/informationManagement/${k.kind}`);
+      await visit(page, `/informationManagement/${k.kind}`);
       const list = page.locator('.runtime-list');
       await list.locator('.ant-table').waitFor();
       expect(await page.locator('.ant-breadcrumb').textContent()).toContain(k.label);

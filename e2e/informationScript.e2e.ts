@@ -4,7 +4,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, buttonName as btn, inputHandled, launchBrowser, openPage, screenshot, watchDialogs } from './harness.js';
+import {
+  api,
+  buttonName as btn,
+  inputHandled,
+  launchBrowser,
+  openPage,
+  screenshot,
+  watchDialogs,
+  visit,
+} from './harness.js';
 import { openPageAs } from './login.js';
 
 const RUN = String(Date.now() % 1_000_000);
@@ -66,7 +75,7 @@ describe('script in rich text', () => {
     const dialogs = watchDialogs(page);
 
     // Pasted HTML: the editor keeps only what its document schema knows, and runs nothing.
-    await page.goto('/informationManagement/announcement/addAnnouncement');
+    await visit(page, '/informationManagement/announcement/addAnnouncement');
     const form = page.locator('.runtime-form-add');
     const editor = form.locator('.runtime-richtext .ProseMirror');
     await editor.waitFor();
@@ -108,7 +117,7 @@ describe('script in rich text', () => {
     expect(published.flag).toBe(true);
 
     // The admin's look page of the raw one.
-    await page.goto(`/informationManagement/announcement/lookAnnouncement?id=${saved.data.id}`);
+    await visit(page, `/informationManagement/announcement/lookAnnouncement?id=${saved.data.id}`);
     await expectInert(page, dialogs);
     await screenshot(page, 'info-10-xss-admin-look');
     expect(errors).toEqual([]);

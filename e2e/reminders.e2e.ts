@@ -8,7 +8,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startPortal, type Portal } from './globalSetup.js';
-import { animationsDone, buttonName as btn, dataDir, expectMessage, launchBrowser, screenshot } from './harness.js';
+import {
+  animationsDone,
+  buttonName as btn,
+  dataDir,
+  expectMessage,
+  launchBrowser,
+  screenshot,
+  visit,
+} from './harness.js';
 import { closeTourIfShown, openPageAs } from './login.js';
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 300 });
@@ -30,7 +38,7 @@ const switchOf = (page: Page) =>
     .getByRole('switch');
 
 async function openSettings(page: Page) {
-  await page.goto('/personalSettings/notificationSettings');
+  await visit(page, '/personalSettings/notificationSettings');
   await poll(() => switchOf(page).count()).toBe(1);
 }
 
@@ -73,7 +81,7 @@ describe('deadline reminders', () => {
     jobs = await startReminderJob();
 
     // The reminder of the open notice leader1 has a draft under, in the bell's list.
-    await leader.page.goto('/projectManagement/projectList');
+    await visit(leader.page, '/projectManagement/projectList');
     await poll(async () => (await bellTitles(leader.page)).join('\n'), 90_000).toContain('申报即将截止：');
     const item = leader.page
       .getByTestId('notice-panel')

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { buttonName as btn, launchBrowser, pressRowAction, screenshot, openList } from './harness.js';
+import { buttonName as btn, launchBrowser, pressRowAction, screenshot, openList, visit } from './harness.js';
 import { loginSessions } from './login.js';
 import { WAITING_TOPICS } from '../src/server/modules/review/demoWaitingTopics.js';
 
@@ -92,7 +92,7 @@ async function openTask(page: Page): Promise<Locator> {
 describe('expert review', () => {
   it('city1123 makes a batch for application review', async () => {
     const page = await as('city1123');
-    await page.goto('/reviewManagement/setting/addPage');
+    await visit(page, '/reviewManagement/setting/addPage');
     const form = page.locator('.runtime-form-add');
     await form.waitFor();
     await item(form, '评审名称').locator('input').fill(BATCH);

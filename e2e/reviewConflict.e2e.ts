@@ -15,6 +15,7 @@ import {
   pressRowAction,
   screenshot,
   openList,
+  visit,
 } from './harness.js';
 import { closeTourIfShown, loginSessions } from './login.js';
 
@@ -101,7 +102,7 @@ describe('conflicts and declines', () => {
 
   it('the chair follows the notice to the progress page and confirms the proposed replacement', async () => {
     const page = await as(batch.includes('石家庄') ? 'city1101' : 'city1123');
-    await page.goto('/homePage');
+    await visit(page, '/homePage');
     await closeTourIfShown(page);
     await followNotice(page, `专家申报回避：${topic}`, '**/reviewManagement/setting/viewreview**');
     const left = page.locator('.rt-left-tasks');

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, buttonName as btn, expectMessage, launchBrowser, screenshot } from './harness.js';
+import { api, buttonName as btn, expectMessage, launchBrowser, screenshot, visit } from './harness.js';
 import { closeTourIfShown, loginSessions } from './login.js';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
@@ -34,7 +34,7 @@ let e2Task = 0;
 
 /** Opens the bell and follows the newest notice whose title holds `text`; answers its body. */
 async function followNotice(page: Page, text: string): Promise<string> {
-  await page.goto('/homePage');
+  await visit(page, '/homePage');
   await closeTourIfShown(page);
   const bell = page.getByTestId('notice-bell');
   await bell.click();
@@ -69,7 +69,7 @@ describe('review discussion and reopening', () => {
 
   it('expert1 submits, reads the peer review and posts in the discussion', async () => {
     const page = await as('expert1');
-    await page.goto(`/reviewManagement/list/editPage?id=${e1Task}`);
+    await visit(page, `/reviewManagement/list/editPage?id=${e1Task}`);
     const sheet = page.locator('.rt-score-sheet');
     await sheet.waitFor();
     // Before submitting, the discussion says why it is closed.

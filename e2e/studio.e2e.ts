@@ -7,7 +7,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, buttonName as btn, dataDir, expectMessage, launchBrowser, openPage, screenshot } from './harness.js';
+import {
+  api,
+  buttonName as btn,
+  dataDir,
+  expectMessage,
+  launchBrowser,
+  openPage,
+  screenshot,
+  visit,
+} from './harness.js';
 import { loginViaUi, openPageAs } from './login.js';
 import { startPortal, type Portal } from './globalSetup.js';
 
@@ -118,7 +127,7 @@ describe('schema studio', () => {
     );
     const draft = editable.find((t) => t.status === '0') ?? editable[0];
     expect(draft, 'leader1 has a topic to edit').toBeTruthy();
-    await leader.goto(`/projectManagement/declarationGuidelines/projectApplication?id=${draft.id}`);
+    await visit(leader, `/projectManagement/declarationGuidelines/projectApplication?id=${draft.id}`);
     const field = leader.locator('.runtime-form .ant-formily-item', { hasText: '合作单位' });
     await field.waitFor();
     await field.locator('input').fill(VALUE);
@@ -156,7 +165,7 @@ describe('schema studio', () => {
     await expectMessage(analyst, '回滚成功');
 
     // Gone on the other process; the value stays stored.
-    await leader.goto(`/projectManagement/declarationGuidelines/projectApplication?id=${draft.id}`);
+    await visit(leader, `/projectManagement/declarationGuidelines/projectApplication?id=${draft.id}`);
     await leader.locator('.runtime-form').waitFor();
     await poll(
       async () => (await api(leader, 'schema/page', { id: 'topics/topic.application' })).data.entity.fields.partnerUnit,

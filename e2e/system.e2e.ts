@@ -16,6 +16,7 @@ import {
   pressRowAction,
   screenshot,
   smsCode,
+  visit,
 } from './harness.js';
 import { closeTourIfShown, loginViaUi } from './login.js';
 
@@ -74,7 +75,7 @@ const local = (hours: number) =>
   new Date(Date.now() + hours * 3600_000 + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 async function usersRow(page: Page, text: string): Promise<Locator> {
-  await page.goto('/systemManagement/roleUserManagement');
+  await visit(page, '/systemManagement/roleUserManagement');
   const list = page.locator('.runtime-list');
   await list.locator('.ant-table-tbody').waitFor();
   const row = list.locator('.ant-table-tbody tr.ant-table-row', { hasText: text }).first();
@@ -88,7 +89,7 @@ describe('system management and sign-up', () => {
     const before = await api(page, 'resource/siteSetting/get', { id: 1 });
     expect(before.flag).toBe(true);
     siteBefore = before.data;
-    await page.goto('/systemSet/addSubSystem');
+    await visit(page, '/systemSet/addSubSystem');
     const form = page.locator('.runtime-form-edit');
     await form.waitFor();
     await item(form, '系统名称').locator('input').fill(SYSTEM_NAME);
@@ -101,6 +102,7 @@ describe('system management and sign-up', () => {
     await screenshot(page, 'system-01-settings');
     await form.getByRole('button', { name: btn('保存') }).click();
     await page.locator('.ant-message-notice', { hasText: '成功' }).first().waitFor();
+    // The header reads the site settings as the app starts: a reload shows the new ones.
     await page.goto('/homePage');
     await poll(() => page.locator('.shell-system-name').textContent()).toBe(SYSTEM_NAME);
     await poll(() => page.locator('.shell-logo').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
@@ -176,7 +178,7 @@ describe('system management and sign-up', () => {
 
     const page = await as(USERNAME, PASSWORD);
     await poll(() => page.locator('.shell-role-switch').innerText()).toContain('课题负责人');
-    await page.goto(`/projectManagement/declarationGuidelines/projectApplication?noticeId=${saved.data.id}`);
+    await visit(page, `/projectManagement/declarationGuidelines/projectApplication?noticeId=${saved.data.id}`);
     const form = page.locator('.runtime-form');
     await form.waitFor();
     await form.locator('input[placeholder="请输入课题名称"]').fill(`新注册教师的课题${RUN}`);

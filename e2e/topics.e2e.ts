@@ -22,6 +22,7 @@ import {
   pressRowAction,
   screenshot,
   settled,
+  visit,
 } from './harness.js';
 import { openPageAs } from './login.js';
 import { idCardCheckChar } from '../src/shared/idCard.js';
@@ -96,7 +97,7 @@ const local = (hours: number) =>
 
 /** The row of the topic in the topic list, opened fresh, filtered by name. */
 async function topicRow(page: Page) {
-  await page.goto('/projectManagement/projectList');
+  await visit(page, '/projectManagement/projectList');
   await page.locator('.runtime-list .ant-table').waitFor();
   // The filter form arrives as its own chunk after the table.
   await page.locator('.runtime-list .runtime-filters input').first().fill(TOPIC);

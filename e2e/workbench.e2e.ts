@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { animationsDone, api, baseURL, launchBrowser, openPage, screenshot } from './harness.js';
+import { animationsDone, api, baseURL, launchBrowser, openPage, screenshot, visit } from './harness.js';
 import { LOGIN_DIALOG, closeTourIfShown, openLoginDialog, openPageAs } from './login.js';
 
 let browser: Browser;
@@ -111,7 +111,7 @@ describe('each role sees its own work first on home', () => {
       await page.waitForURL(`**/projectManagement/projectList/projectDetail?id=${first.id}`);
     }
     // Each 待办 figure goes where the work is done.
-    await page.goto('/homePage');
+    await visit(page, '/homePage');
     await closeTourIfShown(page);
     await page.locator('.rt-dash-figure[data-count="todoUpload"] a').click();
     await page.waitForURL('**/projectManagement/projectList');
@@ -147,7 +147,7 @@ describe('each role sees its own work first on home', () => {
       await page.locator('.rt-dash-figure[data-count="todoProvinceReview"] a').click();
       await page.waitForURL('**/projectManagement/projectList');
       if (user === 'province') {
-        await page.goto('/homePage');
+        await visit(page, '/homePage');
         await closeTourIfShown(page);
         await page.locator('.rt-dashboard').waitFor();
         await screenshot(page, 'workbench-province');
@@ -282,7 +282,7 @@ describe('accessibility (GB/T 37668): axe-core finds no serious or critical viol
       ['/relatedDownloads', '.runtime-list :is(.ant-pagination-total-text, .runtime-empty-total)'],
       ['/rulesRegulations', '.runtime-list :is(.ant-pagination-total-text, .runtime-empty-total)'],
     ] as const) {
-      await page.goto(path);
+      await visit(page, path);
       await page.locator(ready).first().waitFor();
       await page.waitForLoadState('networkidle');
       report[path] = await seriousViolations(page);
@@ -292,12 +292,12 @@ describe('accessibility (GB/T 37668): axe-core finds no serious or critical viol
           await page.locator('.runtime-list :is(.ant-pagination-total-text, .runtime-empty-total)').first().innerText(),
         ).toMatch(/^共\d+条记录$/);
     }
-    await page.goto('/noticeAnnouncement');
+    await visit(page, '/noticeAnnouncement');
     await page.locator('.runtime-list tbody a', { hasText: title }).first().click();
     await page.locator('article.rt-article h1').waitFor();
     await page.waitForLoadState('networkidle');
     report.article = await seriousViolations(page);
-    await page.goto('/homePage');
+    await visit(page, '/homePage');
     await openLoginDialog(page);
     // The dialog zooms and fades in: colours read mid-animation are paler than the dialog's own.
     await animationsDone(page);

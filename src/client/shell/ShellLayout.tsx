@@ -75,7 +75,8 @@ export function ShellLayout() {
       <Layout className="shell-body">
         {withSider && <SideMenu section={section!} />}
         <Layout className="shell-main">
-          <Layout.Content className="shell-content">
+          {/* The history entry drawn (the router's key): a script driving the app sees when a move is on screen. */}
+          <Layout.Content className="shell-content" data-entry={location.key}>
             <Breadcrumbs />
             <RouteView />
           </Layout.Content>
