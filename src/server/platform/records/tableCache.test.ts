@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../db/database.js';
+import { WRITE_CHANNEL } from '../db/writeWatch.js';
 import type { EntityDef } from '../../../shared/schema/types.js';
 import { createTestApp, type TestApp } from '../testing/testApp.js';
 import { syncEntityTables, tableName } from './entityTables.js';
@@ -39,6 +41,23 @@ afterAll(async () => {
   await t?.close();
 });
 
+/**
+ * PostgreSQL: waits until this process has heard of every write committed so far, so that no
+ * earlier write moves a table's version later. Notifications arrive in commit order, so hearing a
+ * marker sent now means every one before it has arrived.
+ */
+async function earlierWritesHeard(): Promise<void> {
+  const { database } = t.ctx;
+  if (database.dialect !== 'postgres') return;
+  const marker = `heard_${process.hrtime.bigint()}`;
+  const before = database.versions.version(marker);
+  await sql`select pg_notify(${WRITE_CHANNEL}, current_schema() || '.' || ${marker})`.execute(database.db);
+  for (let i = 0; i < 200 && database.versions.version(marker) === before; i++) {
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  expect(database.versions.version(marker)).not.toBe(before);
+}
+
 describe('cached list totals', () => {
   it('stay exact across inserts, updates, deletes, transactions and stores on a bare handle', async () => {
     const total = async () => (await store.list(probe, all)).total;
@@ -71,6 +90,7 @@ describe('cached list totals', () => {
     const names = async (
       s: KyselyRecordStore | Parameters<Parameters<KyselyRecordStore['transaction']>[0]>[0] = store,
     ) => (await s.list(probe, kept)).rows.map((r) => r.title);
+    await earlierWritesHeard();
     const before = await names();
     // Read again: answered from memory, no query sent.
     const queries = vi.spyOn(t.ctx.database.db, 'executeQuery');
