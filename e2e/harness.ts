@@ -205,7 +205,7 @@ const REOPEN = '/reopen-this-page';
  * Moves the app's router to `to` and waits until the move is drawn (the shell's content names the
  * history entry it shows); false when it cannot move.
  */
-async function routerMove(page: Page, to: string): Promise<boolean> {
+export async function routerMove(page: Page, to: string): Promise<boolean> {
   // A move of the app's own still being drawn (a save's way back to its list) is waited out first:
   // pushed over, it could be drawn after this one.
   const drawn = await page

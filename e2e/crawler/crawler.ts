@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { animationsDone, api, buttonName } from '../harness.js';
+import { animationsDone, api, buttonName, routerMove } from '../harness.js';
 import { closeTourIfShown } from '../login.js';
 import { fileProblem } from './fileChecks.js';
 import { resave } from './resave.js';
@@ -99,15 +99,10 @@ export class Crawler {
     return `${u.pathname}${u.search}`;
   }
 
-  /** Goes to `url` in the app (pushState and popstate: the router's own way), and waits until it is drawn. */
+  /** Goes to `url` in the app (through its router, as a journey does; loaded when it cannot move), and waits until it is drawn. */
   private async go(url: string): Promise<void> {
     const moved = this.here() !== url;
-    if (moved) {
-      await this.page.evaluate((u) => {
-        window.history.pushState({}, '', u);
-        window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
-      }, url);
-    }
+    if (moved && !(await routerMove(this.page, url))) await this.page.goto(url);
     await this.watch.quiet();
     // Home shows the guided tour again when it is come back to. Staying on it, the tour closed
     // before stays closed: waiting for it to show would only wait out the timeout.
