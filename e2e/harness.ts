@@ -94,11 +94,14 @@ export async function touched(page: Page): Promise<void> {
 /**
  * A fresh browser context (own storage, own cookies) with a page on the portal; console errors are
  * collected. `storageState` starts it with the cookies and local storage saved from another (login.ts).
+ * The person has asked their system for less motion unless `motion` says otherwise: dialogs, menus
+ * and messages then appear without animating, which spares the browser most of its drawing. The
+ * shell's visitor journeys keep the motion everyone else sees.
  */
 export async function openPage(
   browser: Browser,
   pathname = '/',
-  options: { storageState?: string; baseURL?: string } = {},
+  options: { storageState?: string; baseURL?: string; motion?: 'reduce' | 'no-preference' } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     baseURL: options.baseURL ?? baseURL(),
@@ -106,6 +109,7 @@ export async function openPage(
     viewport: { width: 1366, height: 860 },
     acceptDownloads: true,
     storageState: options.storageState,
+    reducedMotion: options.motion ?? 'reduce',
   });
   const page = await context.newPage();
   openPages.add(page);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { captchaCode, launchBrowser, openPage, screenshot } from './harness.js';
+import { captchaCode, inputHandled, launchBrowser, openPage, screenshot } from './harness.js';
 import { LOGIN_DIALOG, loginViaUi, openLoginDialog, submitLogin } from './login.js';
 import { ADMIN_WORDING, APPLICANT_WORDING, clickTop, siderTexts, toast, topMenuTexts } from './shellMenus.js';
 
@@ -30,6 +30,9 @@ afterAll(async () => {
 });
 
 describe('the shell for a visitor', () => {
+  // The visitor's journeys keep the motion most people see; the others run with less (harness.ts).
+  const withMotion = { motion: 'no-preference' } as const;
+
   it('shows home with the system name, public navigation, portal sections, login button and footer', async () => {
     const { page, context, errors } = await openPage(browser, '/');
     await page.waitForURL('**/homePage');
@@ -60,7 +63,7 @@ describe('the shell for a visitor', () => {
   });
 
   it('sends a visitor on a private page to home with the login dialog open', async () => {
-    const { page, context } = await openPage(browser, '/informationManagement/announcement');
+    const { page, context } = await openPage(browser, '/informationManagement/announcement', withMotion);
     await page.waitForURL('**/homePage');
     await page.locator(LOGIN_DIALOG).waitFor({ state: 'visible' });
     expect(await page.locator(`${LOGIN_DIALOG} .ant-modal-title`).innerText()).toBe('用户登录');
@@ -78,7 +81,7 @@ describe('the shell for a visitor', () => {
   });
 
   it('checks the empty fields of the login dialog', async () => {
-    const { page, context } = await openPage(browser, '/homePage');
+    const { page, context } = await openPage(browser, '/homePage', withMotion);
     await openLoginDialog(page);
     await page.locator(`${LOGIN_DIALOG} .shell-login-submit`).click();
     for (const text of ['用户名不能为空', '密码不能为空', '请输入验证码!']) {
@@ -102,7 +105,7 @@ describe('the shell for a visitor', () => {
   });
 
   it('refuses a wrong password with 用户名或者密码错误！ and a new captcha', async () => {
-    const { page, context } = await openPage(browser, '/homePage');
+    const { page, context } = await openPage(browser, '/homePage', withMotion);
     await openLoginDialog(page);
     const before = await page.getAttribute(`${LOGIN_DIALOG} .shell-captcha-picture img`, 'src');
     await submitLogin(page, 'expert2', 'not-the-password', captchaCode());
@@ -112,6 +115,36 @@ describe('the shell for a visitor', () => {
     expect(await page.evaluate(() => localStorage.getItem('tgt'))).toBeNull();
     await screenshot(page, 'shell-04-wrong-password');
     await context.close();
+  });
+
+  it('opens the login dialog without animating for a person who asked their system for less motion', async () => {
+    /** What animates just after the login button is pressed: the dialog's zoom, the button's ripple. */
+    const animatedOnOpen = async (motion: 'reduce' | 'no-preference') => {
+      const { page, context } = await openPage(browser, '/homePage', { motion });
+      try {
+        await page.locator('.shell-login-button').waitFor();
+        await page.evaluate(() => {
+          const seen = new Set<string>();
+          (window as unknown as { seen: Set<string> }).seen = seen;
+          document.addEventListener('animationstart', (e) => seen.add(e.animationName), true);
+          document.addEventListener('transitionstart', (e) => seen.add(`transition ${e.propertyName}`), true);
+        });
+        await page.locator('.shell-login-button').click();
+        await page.locator(`${LOGIN_DIALOG} .shell-captcha-picture img`).waitFor({ state: 'visible' });
+        // Two frames later an animation that was going to run has started.
+        await inputHandled(page);
+        await inputHandled(page);
+        const seen = await page.evaluate(() => [...(window as unknown as { seen: Set<string> }).seen]);
+        // antd names its keyframes after the theme's hash (css-ex7gi7-antZoomIn).
+        return seen.map((name) => name.replace(/^css-[\w-]+?-(?=ant)/, ''));
+      } finally {
+        await context.close();
+      }
+    };
+    expect(await animatedOnOpen('no-preference')).toEqual(expect.arrayContaining(['antZoomIn']));
+    // A loading indicator (the captcha's) still turns: it says that something is under way.
+    const loading = ['antSpinMove', 'antRotate'];
+    expect((await animatedOnOpen('reduce')).filter((name) => !loading.includes(name))).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@ import { ConfigProvider, Spin, theme } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { setNotifier } from '../api/notifier.js';
 import { bootIfReady, requestBoot, type Boot } from './bootData.js';
@@ -11,6 +11,7 @@ import { ShellLayout } from './ShellLayout.js';
 import { ShellProvider } from './ShellContext.js';
 import './shell.css';
 import { MessageProvider, useMessage } from '../feedback/messages.js';
+import { usePrefersReducedMotion } from '../hooks/usePrefersReducedMotion.js';
 
 dayjs.locale('zh-cn');
 
@@ -51,8 +52,16 @@ export function App() {
     };
   }, [boot]);
 
+  // Asked for less motion: no opening, closing or sliding, and no ripple after a click.
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(
+    () => (reducedMotion ? { ...THEME, token: { ...THEME.token, motion: false } } : THEME),
+    [reducedMotion],
+  );
+  const wave = useMemo(() => ({ disabled: reducedMotion }), [reducedMotion]);
+
   return (
-    <ConfigProvider locale={zhCN} theme={THEME}>
+    <ConfigProvider locale={zhCN} theme={theme} wave={wave}>
       <MessageProvider>
         <NotifierBridge />
         {boot ? (
