@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { buttonName as btn, launchBrowser, pressRowAction, screenshot, openList, visit } from './harness.js';
+import { buttonName as btn, launchBrowser, openList, pressRowAction, screenshot, tick, visit } from './harness.js';
 import { loginSessions } from './login.js';
 
 const RUN = String(Date.now() % 100_000);
@@ -78,8 +78,8 @@ describe('change requests', () => {
     topicName = (await option.getAttribute('title')) ?? (await option.textContent()) ?? '';
     expect(topicName).not.toBe('');
     await option.click();
-    await form.getByLabel('变更课题名称').check();
-    await form.getByLabel('变更课题成员').check();
+    await tick(form.getByLabel('变更课题名称'));
+    await tick(form.getByLabel('变更课题成员'));
     // The topic's current values appear beside the new ones.
     await poll(() => item(form, '原课题名称').textContent()).toContain(topicName);
     await item(form, '变更后课题名称').locator('input').fill(NEW_NAME);
@@ -147,7 +147,7 @@ describe('change requests', () => {
     await form.waitFor();
     await item(form, '变更课题').locator('.ant-select').click();
     await leader.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: NEW_NAME }).first().click();
-    await form.getByLabel('变更研究目标').check();
+    await tick(form.getByLabel('变更研究目标'));
     await item(form, '变更后研究目标').locator('textarea').fill('形成区域推广的课堂评价工具包');
     await form.locator('textarea[placeholder="请说明变更原因"]').fill('细化研究目标');
     await form.getByRole('button', { name: btn('提交') }).click();

@@ -75,6 +75,17 @@ export async function animationsDone(page: Page): Promise<void> {
 }
 
 /**
+ * Ticks a checkbox or radio button and waits until it shows ticked. A form's box shows what the
+ * form holds, drawn again once the form has taken the change: on a busy machine that can be just
+ * after the click returns, when Playwright's check() would already call the click lost.
+ */
+export async function tick(box: Locator): Promise<void> {
+  if (await box.isChecked()) return;
+  await box.click();
+  await expect.poll(() => box.isChecked()).toBe(true);
+}
+
+/**
  * Lets the page finish what the last input queued: a rendering frame, then the tasks queued by then
  * (a handler, a javascript: navigation, an editor transaction), instead of sleeping a fixed time.
  */

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { buttonName as btn, launchBrowser, screenshot, openList } from './harness.js';
+import { buttonName as btn, launchBrowser, openList, screenshot, tick } from './harness.js';
 import { loginSessions } from './login.js';
 
 const RUN = String(Date.now() % 100_000);
@@ -188,7 +188,7 @@ describe('results and papers', { timeout: 180_000 }, () => {
     const dialog = page.locator('.rt-assign-dialog');
     await dialog.waitFor();
     for (const name of ['王专家', '赵专家'])
-      await dialog.locator('tr.ant-table-row', { hasText: name }).first().locator('input[type=checkbox]').check();
+      await tick(dialog.locator('tr.ant-table-row', { hasText: name }).first().locator('input[type=checkbox]'));
     await screenshot(page, 'results-05-allocate');
     await dialog.getByRole('button', { name: btn('确定') }).click();
     await poll(() => target.locator('.rt-assigned').textContent()).toContain('赵专家');

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { buttonName as btn, launchBrowser, pressRowAction, screenshot, openList, visit } from './harness.js';
+import { buttonName as btn, launchBrowser, openList, pressRowAction, screenshot, tick, visit } from './harness.js';
 import { loginSessions } from './login.js';
 import { WAITING_TOPICS } from '../src/server/modules/review/demoWaitingTopics.js';
 
@@ -135,7 +135,7 @@ describe('expert review', () => {
       .locator('.ant-table-tbody tr.ant-table-row')
       .filter({ has: page.locator('input[type="checkbox"]:not([disabled])') });
     await poll(() => free.count()).toBeGreaterThan(3);
-    for (let i = 0; i < 3; i++) await free.nth(i).locator('input[type="checkbox"]').check();
+    for (let i = 0; i < 3; i++) await tick(free.nth(i).locator('input[type="checkbox"]'));
     await poll(() => dialog.locator('.rt-assign-count').textContent()).toContain('已达上限');
     await poll(() =>
       dialog.locator('.ant-table-tbody input[type="checkbox"]:not([disabled]):not(:checked)').count(),
@@ -143,12 +143,12 @@ describe('expert review', () => {
     await screenshot(page, 'review-02a-allocation-limit');
     const ticked = dialog.locator('.ant-table-tbody input[type="checkbox"]:checked');
     while (await ticked.count()) await ticked.first().uncheck();
-    for (const expert of ['王专家', '赵专家']) await row(dialog, expert).locator('input[type="checkbox"]').check();
+    for (const expert of ['王专家', '赵专家']) await tick(row(dialog, expert).locator('input[type="checkbox"]'));
     await dialog.getByRole('button', { name: btn('确定') }).click();
     await dialog.waitFor({ state: 'hidden' });
     await poll(() => row(board, TOPIC).locator('.rt-assigned .ant-tag').count()).toBe(2);
 
-    for (const name of TOPICS) await row(board, name).locator('input[type="checkbox"]').check();
+    for (const name of TOPICS) await tick(row(board, name).locator('input[type="checkbox"]'));
     await board.getByRole('button', { name: btn('自动分配') }).click();
     await confirmPopover(page);
     for (const name of TOPICS) await poll(() => row(board, name).locator('.rt-assigned .ant-tag').count()).toBe(3);
@@ -197,7 +197,7 @@ describe('expert review', () => {
     await poll(() => sheet.getByLabel('选题价值得分').inputValue()).toMatch(/^45(\.0)?$/);
     await sheet.getByLabel('研究设计得分').fill('40');
     await poll(() => sheet.locator('.rt-score-total').textContent()).toBe('85');
-    await sheet.getByLabel('同意立项', { exact: true }).check();
+    await tick(sheet.getByLabel('同意立项', { exact: true }));
     await sheet.getByLabel('评审意见').fill('选题切合区域教学实际，研究设计完整。');
     await screenshot(page, 'review-03-expert1-sheet');
     await sheet.getByRole('button', { name: /提交评分/ }).click();
@@ -213,7 +213,7 @@ describe('expert review', () => {
     await sheet.getByLabel('选题价值得分').fill('30');
     await sheet.getByLabel('研究设计得分').fill('20');
     await poll(() => sheet.locator('.rt-score-total').textContent()).toBe('50');
-    await sheet.getByLabel('不同意立项').check();
+    await tick(sheet.getByLabel('不同意立项'));
     await sheet.getByLabel('评审意见').fill('研究方法不够具体，建议修改后再申报。');
     await sheet.getByRole('button', { name: /提交评分/ }).click();
     await confirmPopover(page);

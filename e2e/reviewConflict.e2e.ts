@@ -12,9 +12,10 @@ import {
   expectMessage,
   followNotice,
   launchBrowser,
+  openList,
   pressRowAction,
   screenshot,
-  openList,
+  tick,
   visit,
 } from './harness.js';
 import { closeTourIfShown, loginSessions } from './login.js';
@@ -59,7 +60,7 @@ describe('conflicts and declines', () => {
     await dialog.waitFor();
     const ok = dialog.getByRole('button', { name: btn('提交') });
     await expect(ok.isDisabled()).resolves.toBe(true);
-    await dialog.getByLabel('合作者').check();
+    await tick(dialog.getByLabel('合作者'));
     await dialog.getByLabel('回避说明').fill('曾与课题负责人合作承担市级课题');
     await screenshot(page, 'review-conflict-01-declare');
     await ok.click();
@@ -89,8 +90,8 @@ describe('conflicts and declines', () => {
       ['研究基础', '24'],
     ])
       await sheet.getByLabel(`${name}得分`).fill(v!);
-    await sheet.getByLabel('同意立项', { exact: true }).check();
-    await sheet.getByLabel('比较熟悉').check();
+    await tick(sheet.getByLabel('同意立项', { exact: true }));
+    await tick(sheet.getByLabel('比较熟悉'));
     await sheet.getByLabel('评审意见').fill('研究设计较完整，建议细化研究方法。');
     await screenshot(page, 'review-conflict-03-guidance');
     await sheet.getByRole('button', { name: btn('提交评分') }).click();

@@ -15,6 +15,7 @@ import {
   openList,
   pressRowAction,
   screenshot,
+  tick,
 } from './harness.js';
 import { loginSessions } from './login.js';
 
@@ -56,7 +57,7 @@ describe('review decisions', () => {
       const dialog = page.locator('.rt-decide-dialog');
       await dialog.waitFor();
       await animationsDone(page);
-      await dialog.getByRole('radio', { name: label, exact: true }).check();
+      await tick(dialog.getByRole('radio', { name: label, exact: true }));
       if (note) await dialog.locator('textarea').fill(note);
       await dialog.getByRole('button', { name: btn('确定') }).click();
       return dialog;

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, buttonName as btn, expectMessage, launchBrowser, screenshot, visit } from './harness.js';
+import { api, buttonName as btn, expectMessage, launchBrowser, screenshot, tick, visit } from './harness.js';
 import { closeTourIfShown, loginSessions } from './login.js';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
@@ -80,8 +80,8 @@ describe('review discussion and reopening', () => {
       ['研究基础', '24'],
     ])
       await sheet.getByLabel(`${name}得分`).fill(v!);
-    await sheet.getByLabel('同意立项', { exact: true }).check();
-    await sheet.getByLabel('比较熟悉').check();
+    await tick(sheet.getByLabel('同意立项', { exact: true }));
+    await tick(sheet.getByLabel('比较熟悉'));
     await sheet.getByLabel('评审意见').fill('选题有价值，研究设计需补充样本说明。');
     await sheet.getByRole('button', { name: btn('提交评分') }).click();
     const pop = page.locator('.ant-popconfirm:not(.ant-popover-hidden)').last();
