@@ -1,8 +1,15 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
+/** The browser people use, with its PDF viewer. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Chromium's headless build (Debian: chromium-headless-shell): the same pages drawn with less work,
+ * but no PDF viewer. Used where installed, unless CHROMIUM_PATH names the browser to use.
+ */
+const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '.e2e', 'screenshots');
 
 export const baseURL = (): string => inject('baseURL');
@@ -11,9 +18,11 @@ export const captchaCode = (): string => inject('captchaCode');
 export const smsCode = (): string => inject('smsCode');
 export const dataDir = (): string => inject('dataDir');
 
-export function launchBrowser(): Promise<Browser> {
+/** Headless Chromium; `pdfViewer` for a journey that reads a PDF the way the browser shows it. */
+export function launchBrowser(options: { pdfViewer?: boolean } = {}): Promise<Browser> {
+  const lean = !options.pdfViewer && !process.env.CHROMIUM_PATH && fs.existsSync(HEADLESS_SHELL_PATH);
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: lean ? HEADLESS_SHELL_PATH : CHROMIUM_PATH,
     headless: true,
     args: [
       '--no-sandbox',
