@@ -49,7 +49,7 @@ describe('office documents, text, video and audio previewed converted', () => {
   let dir: string;
   let samples: Sample[];
   beforeAll(async () => {
-    browser = await launchBrowser({ pdfViewer: true });
+    browser = await launchBrowser({ fullBrowser: true });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'conversion-e2e-'));
     // Content of this run (a new md5 each time), so nothing is found converted already.
     samples = [

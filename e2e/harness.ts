@@ -18,9 +18,13 @@ export const captchaCode = (): string => inject('captchaCode');
 export const smsCode = (): string => inject('smsCode');
 export const dataDir = (): string => inject('dataDir');
 
-/** Headless Chromium; `pdfViewer` for a journey that reads a PDF the way the browser shows it. */
-export function launchBrowser(options: { pdfViewer?: boolean } = {}): Promise<Browser> {
-  const lean = !options.pdfViewer && !process.env.CHROMIUM_PATH && fs.existsSync(HEADLESS_SHELL_PATH);
+/**
+ * Headless Chromium. `fullBrowser` for a journey that needs the browser people use: its PDF viewer,
+ * or no mouse move of its own (the headless build sends one to a page that loads under the pointer,
+ * which a server-drawn page counts as the visitor touching it).
+ */
+export function launchBrowser(options: { fullBrowser?: boolean } = {}): Promise<Browser> {
+  const lean = !options.fullBrowser && !process.env.CHROMIUM_PATH && fs.existsSync(HEADLESS_SHELL_PATH);
   return chromium.launch({
     executablePath: lean ? HEADLESS_SHELL_PATH : CHROMIUM_PATH,
     headless: true,

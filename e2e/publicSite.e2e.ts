@@ -23,7 +23,8 @@ async function layoutShift(page: Page): Promise<number> {
 describe('the public site as the server draws it', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    // What loads before the visitor touches the page is watched: no mouse move the browser makes up.
+    browser = await launchBrowser({ fullBrowser: true });
   });
   afterAll(async () => {
     await browser?.close();
