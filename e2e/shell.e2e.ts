@@ -34,7 +34,7 @@ describe('the shell for a visitor', () => {
   const withMotion = { motion: 'no-preference' } as const;
 
   it('shows home with the system name, public navigation, portal sections, login button and footer', async () => {
-    const { page, context, errors } = await openPage(browser, '/');
+    const { page, context, errors } = await openPage(browser, '/', withMotion);
     await page.waitForURL('**/homePage');
     await expect.poll(() => page.locator('.shell-system-name').innerText()).toBe('教育科研课题管理平台');
     expect(await topMenuTexts(page)).toEqual([
