@@ -36,6 +36,7 @@ export default defineConfig({
       },
       {
         extends: true,
+        resolve: { mainFields: ['module', 'jsnext:main', 'jsnext'] },
         test: {
           name: 'client',
           include: ['src/client/**/*.test.{ts,tsx}', 'src/shared/**/*.test.{ts,tsx}', 'src/*.test.{ts,tsx}'],
@@ -43,6 +44,48 @@ export default defineConfig({
           // module mocks). jsdom files: getComputedStyle from indexed rules, same answers
           // (src/client/runtime/testing/indexedComputedStyle.ts).
           setupFiles: ['src/client/runtime/testing/jsdomSetup.ts'],
+          // The libraries every render test loads, each bundled into one file once per run: a test
+          // file imported antd, Formily and React as hundreds of modules each, which took more of
+          // the suite's time than most files' tests. Packages that share an instance (React, the
+          // CodeMirror state its extensions check with instanceof) are bundled together or not at
+          // all, and `module` entries are read first, as the browser build reads them (the icons'
+          // CommonJS entry names its exports only at run time, which the bundle cannot see).
+          deps: {
+            optimizer: {
+              client: {
+                enabled: true,
+                include: [
+                  'react',
+                  'react/jsx-runtime',
+                  'react/jsx-dev-runtime',
+                  'react-dom',
+                  'react-dom/client',
+                  'react-router-dom',
+                  '@testing-library/react',
+                  '@testing-library/dom',
+                  'antd',
+                  'antd/es/locale/zh_CN',
+                  'antd/locale/zh_CN',
+                  '@ant-design/icons',
+                  '@formily/core',
+                  '@formily/react',
+                  '@formily/reactive',
+                  '@formily/json-schema',
+                  '@formily/antd-v5',
+                  'ahooks',
+                  'dayjs',
+                  '@codemirror/state',
+                  '@codemirror/view',
+                  '@codemirror/language',
+                  '@codemirror/autocomplete',
+                  '@codemirror/lang-json',
+                  '@codemirror/lint',
+                  '@codemirror/commands',
+                  '@lezer/common',
+                ],
+              },
+            },
+          },
         },
       },
     ],
