@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider, Spin, theme } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import dayjs from 'dayjs';
@@ -12,8 +13,11 @@ import { ShellProvider } from './ShellContext.js';
 import './shell.css';
 import { MessageProvider, useMessage } from '../feedback/messages.js';
 import { usePrefersReducedMotion } from '../hooks/usePrefersReducedMotion.js';
+import { retainedStyleCache } from '../runtime/retainedStyleCache.js';
 
 dayjs.locale('zh-cn');
+
+const STYLE_CACHE = retainedStyleCache();
 
 /** Default theme light (SPEC §9). */
 const THEME = {
@@ -61,24 +65,26 @@ export function App() {
   const wave = useMemo(() => ({ disabled: reducedMotion }), [reducedMotion]);
 
   return (
-    <ConfigProvider locale={zhCN} theme={theme} wave={wave}>
-      <MessageProvider>
-        <NotifierBridge />
-        {boot ? (
-          <BrowserRouter
-            basename={routerBasename(import.meta.env.BASE_URL)}
-            future={{ v7_startTransition: true, v7_relativeSplatPath: true }}
-          >
-            <ShellProvider routes={boot.routes} settings={boot.settings}>
-              <ShellLayout />
-            </ShellProvider>
-          </BrowserRouter>
-        ) : (
-          <div className="shell-boot">
-            <Spin size="large" />
-          </div>
-        )}
-      </MessageProvider>
-    </ConfigProvider>
+    <StyleProvider cache={STYLE_CACHE}>
+      <ConfigProvider locale={zhCN} theme={theme} wave={wave}>
+        <MessageProvider>
+          <NotifierBridge />
+          {boot ? (
+            <BrowserRouter
+              basename={routerBasename(import.meta.env.BASE_URL)}
+              future={{ v7_startTransition: true, v7_relativeSplatPath: true }}
+            >
+              <ShellProvider routes={boot.routes} settings={boot.settings}>
+                <ShellLayout />
+              </ShellProvider>
+            </BrowserRouter>
+          ) : (
+            <div className="shell-boot">
+              <Spin size="large" />
+            </div>
+          )}
+        </MessageProvider>
+      </ConfigProvider>
+    </StyleProvider>
   );
 }

@@ -1,3 +1,4 @@
+import { StyleProvider } from '@ant-design/cssinjs';
 import { act, render, waitFor } from '@testing-library/react';
 import { prettyDOM } from '@testing-library/dom';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -7,6 +8,10 @@ import type { RuntimeUser } from '../model/ruleContext.js';
 import type { DataProvider } from '../data/dataProvider.js';
 import type { SiteSettings } from '../RuntimeContext.js';
 import { normaliseHtml } from './setupDom.js';
+import { retainedStyleCache } from '../retainedStyleCache.js';
+
+/** One style cache for the file's renders, as the app keeps one (shell/App.tsx). */
+const STYLE_CACHE = retainedStyleCache();
 
 export const FIXED_NOW = Date.parse('2024-03-01T09:30:00Z');
 export const ADMIN: RuntimeUser = { userId: 'admin', username: 'admin', roleCode: '2', areaCode: '1101', roles: ['2'] };
@@ -33,30 +38,32 @@ export async function renderPage(opts: {
   settle?: boolean;
 }) {
   const utils = render(
-    <MemoryRouter initialEntries={['/page']} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
-      <Routes>
-        <Route
-          path="*"
-          element={
-            <>
-              <LocationProbe />
-              <SchemaPage
-                pageId={opts.pageId}
-                mode={opts.mode}
-                query={opts.query ?? {}}
-                runtime={{
-                  dataProvider: opts.dataProvider,
-                  user: opts.user === undefined ? ADMIN : opts.user,
-                  now: () => FIXED_NOW,
-                  dictionaryFlags: opts.flags,
-                  siteSettings: opts.siteSettings,
-                }}
-              />
-            </>
-          }
-        />
-      </Routes>
-    </MemoryRouter>,
+    <StyleProvider cache={STYLE_CACHE}>
+      <MemoryRouter initialEntries={['/page']} future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+        <Routes>
+          <Route
+            path="*"
+            element={
+              <>
+                <LocationProbe />
+                <SchemaPage
+                  pageId={opts.pageId}
+                  mode={opts.mode}
+                  query={opts.query ?? {}}
+                  runtime={{
+                    dataProvider: opts.dataProvider,
+                    user: opts.user === undefined ? ADMIN : opts.user,
+                    now: () => FIXED_NOW,
+                    dictionaryFlags: opts.flags,
+                    siteSettings: opts.siteSettings,
+                  }}
+                />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </StyleProvider>,
   );
   if (opts.settle !== false) await settle(utils.container);
   return utils;
