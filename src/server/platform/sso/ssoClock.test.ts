@@ -17,6 +17,9 @@ describe('SSO on the real captcha path, with a clock', () => {
       t.ctx,
       new BuiltInSso(t.ctx, {
         now: () => clock,
+        // The growing wait before each guess is timed in accountLimits.test.ts; here the clock is
+        // the test's, and real waits would only add seconds.
+        sleep: async () => undefined,
         generateCaptchaCode: () => nextCode,
         generateSmsCode: () => '246810',
         smsSender: async (mobile, code) => {

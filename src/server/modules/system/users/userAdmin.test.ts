@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../platform/testing/testApp.js';
 import { ssoLogin } from '../../../platform/testing/ssoTestHelpers.js';
 import { assertNotLastSuper } from '../../../platform/accounts/roleGuard.js';
+import { BuiltInSso } from '../../../platform/sso/BuiltInSso.js';
+import { useSsoService } from '../../../platform/sso/ssoRegistry.js';
 
 let t: TestApp;
 type H = Record<string, string>;
@@ -10,6 +12,9 @@ const U = '/api/resource/user';
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Five wrong passwords lock an account below; the growing wait before each guess is timed in
+  // accountLimits.test.ts, not here.
+  useSsoService(t.ctx, new BuiltInSso(t.ctx, { sleep: async () => undefined }));
   [admin, province, city, leader] = await Promise.all([
     t.loginAs('admin'),
     t.loginAs('province'),
