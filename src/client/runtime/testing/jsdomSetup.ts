@@ -1,10 +1,14 @@
 /**
  * Vitest setup for every test file: in a jsdom file, getComputedStyle answers from indexed rules
- * (indexedComputedStyle.ts) instead of trying each of antd's ~2,500 rules per call. Node files skip
- * it without loading jsdom's helpers.
+ * (indexedComputedStyle.ts) instead of trying each of antd's ~2,500 rules per call, and the head's
+ * children come as an array (headChildrenArray.ts). Node files skip it without loading jsdom's helpers.
  */
 if (typeof window !== 'undefined') {
-  const { installIndexedComputedStyle } = await import('./indexedComputedStyle.js');
+  const [{ installIndexedComputedStyle }, { installHeadChildrenArray }] = await Promise.all([
+    import('./indexedComputedStyle.js'),
+    import('./headChildrenArray.js'),
+  ]);
   installIndexedComputedStyle();
+  installHeadChildrenArray();
 }
 export {};
