@@ -39,6 +39,10 @@ export default defineConfig({
         resolve: { mainFields: ['module', 'jsnext:main', 'jsnext'] },
         test: {
           name: 'client',
+          // Worker threads, not processes: a render file's worker starts and loads its modules with
+          // less work, and nothing here needs a process of its own. (The server project, measured
+          // the same way, gained nothing, and keeps the processes its files were written for.)
+          pool: 'threads',
           include: ['src/client/**/*.test.{ts,tsx}', 'src/shared/**/*.test.{ts,tsx}', 'src/*.test.{ts,tsx}'],
           // Render tests keep a fresh module graph and DOM per file (antd's and Formily's globals,
           // module mocks). jsdom files: getComputedStyle from indexed rules, same answers
