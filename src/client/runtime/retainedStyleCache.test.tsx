@@ -11,32 +11,29 @@ function Styled({ build }: { build: () => CSSInterpolation }) {
   return <span className="styled" />;
 }
 
-describe('retainedStyleCache', () => {
-  it('keeps a style built for a component type after its last instance unmounts: a remount builds none', () => {
-    const cache = retainedStyleCache();
-    const build = vi.fn(() => ({ '.styled': { color: 'red' } }));
-    const tree = () => (
+/** Mounts the component `times` times in turn under `cache` (each unmounted before the next but the last). */
+function mountInTurn(cache: ReturnType<typeof createCache>, build: () => CSSInterpolation, times: number): void {
+  for (let i = 0; i < times; i++) {
+    const view = render(
       <StyleProvider cache={cache}>
         <Styled build={build} />
-      </StyleProvider>
+      </StyleProvider>,
     );
-    render(tree()).unmount();
-    render(tree()).unmount();
-    render(tree());
+    if (i < times - 1) view.unmount();
+  }
+}
+
+describe('retainedStyleCache', () => {
+  it('keeps a style built for a component type after its last instance unmounts: a remount builds none', () => {
+    const build = vi.fn(() => ({ '.styled': { color: 'red' } }));
+    mountInTurn(retainedStyleCache(), build, 3);
     expect(build).toHaveBeenCalledTimes(1);
     expect(document.head.innerHTML).toContain('.styled{color:red;}');
   });
 
   it("the library's own cache builds it again at each remount (why the cache above is used)", () => {
-    const cache = createCache();
     const build = vi.fn(() => ({ '.styled': { color: 'blue' } }));
-    const tree = () => (
-      <StyleProvider cache={cache}>
-        <Styled build={build} />
-      </StyleProvider>
-    );
-    render(tree()).unmount();
-    render(tree());
+    mountInTurn(createCache(), build, 2);
     expect(build).toHaveBeenCalledTimes(2);
   });
 });
