@@ -1,7 +1,7 @@
 /**
  * Animation frames that come as soon as the tasks before them have run, instead of jsdom's 60 a
  * second. jsdom draws nothing, so its frame clock only makes a test wait: the render tests settle
- * each page over two frames, which was a fifth of their time spent idle. A frame still behaves as
+ * each page over two frames, and spent much of their time idle. A frame still behaves as
  * one: the callbacks asked for before it run together, with one timestamp, after the tasks queued
  * before it; those asked for during a frame run in the next.
  */
