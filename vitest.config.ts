@@ -1,5 +1,67 @@
-import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig } from 'vitest/config';
 import HeavyFirstSequencer from './src/server/platform/testing/heavyFirstSequencer.js';
+import { freshModuleFiles } from './src/server/platform/testing/freshModuleFiles.js';
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const CLIENT_TESTS = ['src/client/**/*.test.{ts,tsx}', 'src/shared/**/*.test.{ts,tsx}', 'src/*.test.{ts,tsx}'];
+const CLIENT_APART = freshModuleFiles(ROOT, ['src/client', 'src/shared']);
+
+const clientBase = {
+  resolve: { mainFields: ['module', 'jsnext:main', 'jsnext'] },
+  test: {
+    // Worker threads, not processes: a render file's worker starts and loads its modules with
+    // less work, and nothing here needs a process of its own. (The server project, measured
+    // the same way, gained nothing, and keeps the processes its files were written for.)
+    pool: 'threads',
+    // jsdom files: getComputedStyle from indexed rules, same answers (indexedComputedStyle.ts);
+    // every file starts with empty storage and ends with real timers (jsdomSetup.ts).
+    setupFiles: ['src/client/runtime/testing/jsdomSetup.ts'],
+    // The libraries every render test loads, each bundled into one file once per run: a test
+    // file imported antd, Formily and React as hundreds of modules each, which took more of
+    // the suite's time than most files' tests. Packages that share an instance (React, the
+    // CodeMirror state its extensions check with instanceof) are bundled together or not at
+    // all, and `module` entries are read first, as the browser build reads them (the icons'
+    // CommonJS entry names its exports only at run time, which the bundle cannot see).
+    deps: {
+      optimizer: {
+        client: {
+          enabled: true,
+          include: [
+            'react',
+            'react/jsx-runtime',
+            'react/jsx-dev-runtime',
+            'react-dom',
+            'react-dom/client',
+            'react-router-dom',
+            '@testing-library/react',
+            '@testing-library/dom',
+            'antd',
+            'antd/es/locale/zh_CN',
+            'antd/locale/zh_CN',
+            '@ant-design/icons',
+            '@formily/core',
+            '@formily/react',
+            '@formily/reactive',
+            '@formily/json-schema',
+            '@formily/antd-v5',
+            'ahooks',
+            'dayjs',
+            '@codemirror/state',
+            '@codemirror/view',
+            '@codemirror/language',
+            '@codemirror/autocomplete',
+            '@codemirror/lang-json',
+            '@codemirror/lint',
+            '@codemirror/commands',
+            '@lezer/common',
+          ],
+        },
+      },
+    },
+  },
+};
 
 export default defineConfig({
   test: {
@@ -36,62 +98,29 @@ export default defineConfig({
       },
       {
         extends: true,
-        resolve: { mainFields: ['module', 'jsnext:main', 'jsnext'] },
+        ...clientBase,
         test: {
+          ...clientBase.test,
           name: 'client',
-          // Worker threads, not processes: a render file's worker starts and loads its modules with
-          // less work, and nothing here needs a process of its own. (The server project, measured
-          // the same way, gained nothing, and keeps the processes its files were written for.)
-          pool: 'threads',
-          include: ['src/client/**/*.test.{ts,tsx}', 'src/shared/**/*.test.{ts,tsx}', 'src/*.test.{ts,tsx}'],
-          // Render tests keep a fresh module graph and DOM per file (antd's and Formily's globals,
-          // module mocks). jsdom files: getComputedStyle from indexed rules, same answers
-          // (src/client/runtime/testing/indexedComputedStyle.ts).
-          setupFiles: ['src/client/runtime/testing/jsdomSetup.ts'],
-          // The libraries every render test loads, each bundled into one file once per run: a test
-          // file imported antd, Formily and React as hundreds of modules each, which took more of
-          // the suite's time than most files' tests. Packages that share an instance (React, the
-          // CodeMirror state its extensions check with instanceof) are bundled together or not at
-          // all, and `module` entries are read first, as the browser build reads them (the icons'
-          // CommonJS entry names its exports only at run time, which the bundle cannot see).
-          deps: {
-            optimizer: {
-              client: {
-                enabled: true,
-                include: [
-                  'react',
-                  'react/jsx-runtime',
-                  'react/jsx-dev-runtime',
-                  'react-dom',
-                  'react-dom/client',
-                  'react-router-dom',
-                  '@testing-library/react',
-                  '@testing-library/dom',
-                  'antd',
-                  'antd/es/locale/zh_CN',
-                  'antd/locale/zh_CN',
-                  '@ant-design/icons',
-                  '@formily/core',
-                  '@formily/react',
-                  '@formily/reactive',
-                  '@formily/json-schema',
-                  '@formily/antd-v5',
-                  'ahooks',
-                  'dayjs',
-                  '@codemirror/state',
-                  '@codemirror/view',
-                  '@codemirror/language',
-                  '@codemirror/autocomplete',
-                  '@codemirror/lang-json',
-                  '@codemirror/lint',
-                  '@codemirror/commands',
-                  '@lezer/common',
-                ],
-              },
-            },
-          },
+          include: CLIENT_TESTS,
+          exclude: [...configDefaults.exclude, ...CLIENT_APART],
+          // The browser-side files share a worker's loaded modules and document, as the server's
+          // do: each file loaded antd, Formily and React again otherwise. Testing Library unmounts
+          // each test's render, the setup file resets storage and timers, vitest restores spies; a
+          // registry entry a test adds, the test takes out (registerWidget returns the call).
+          isolate: false,
         },
       },
+      // Files that replace a module (vi.mock) or test a first load run apart (freshModuleFiles.ts).
+      ...(CLIENT_APART.length
+        ? [
+            {
+              extends: true as const,
+              ...clientBase,
+              test: { ...clientBase.test, name: 'client:apart', include: CLIENT_APART },
+            },
+          ]
+        : []),
     ],
   },
 });

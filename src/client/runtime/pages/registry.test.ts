@@ -1,17 +1,19 @@
 import type { PageBundle } from '../../../shared/schema/types.js';
 import type { DataProvider } from '../data/dataProvider.js';
-import { getPageKind, preparePage, registerLazyPageKind, registerPageKind } from './registry.js';
+import { getPageKind, pageKinds, preparePage, registerLazyPageKind, registerPageKind } from './registry.js';
 import type { PageKindProps } from './types.js';
 
 const bundle = (kind: string) =>
   ({ page: { kind, id: `t/${kind}` }, entity: { name: 'e' }, workflow: null }) as unknown as PageBundle;
 const env = { dataProvider: {} as DataProvider };
+const unregister: (() => void)[] = [];
+afterEach(() => unregister.splice(0).forEach((off) => off()));
 
 describe('page kind registry', () => {
   it('renders a lazy kind through lazy() until its code is in, then as itself, loading it once', async () => {
     const Kind = (_: PageKindProps) => null;
     const load = vi.fn(async () => Kind);
-    registerLazyPageKind('t-lazy', load);
+    unregister.push(registerLazyPageKind('t-lazy', load));
     expect(getPageKind('t-lazy')).not.toBe(Kind);
     await preparePage(bundle('t-lazy'), env);
     await preparePage(bundle('t-lazy'), env);
@@ -22,7 +24,7 @@ describe('page kind registry', () => {
   it("settles when the code fails to load, leaving the error to the page's render, and tries again later", async () => {
     const Kind = (_: PageKindProps) => null;
     const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(Kind);
-    registerLazyPageKind('t-fail', load);
+    unregister.push(registerLazyPageKind('t-fail', load));
     await expect(preparePage(bundle('t-fail'), env)).resolves.toBeUndefined();
     expect(getPageKind('t-fail')).not.toBe(Kind);
     await preparePage(bundle('t-fail'), env);
@@ -31,7 +33,7 @@ describe('page kind registry', () => {
 
   it("waits for what a kind's own preparation returns", async () => {
     let done = false;
-    registerPageKind(
+    const off = registerPageKind(
       't-prep',
       () => null,
       () =>
@@ -44,5 +46,7 @@ describe('page kind registry', () => {
     );
     await preparePage(bundle('t-prep'), env);
     expect(done).toBe(true);
+    off();
+    expect(pageKinds()).not.toContain('t-prep');
   });
 });

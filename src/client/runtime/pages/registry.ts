@@ -24,8 +24,20 @@ interface Kind {
 
 const kinds = new Map<string, Kind>();
 
-export function registerPageKind(kind: string, component: ComponentType<PageKindProps>, prepare?: PagePrepare): void {
-  kinds.set(kind, { component, prepare });
+/** Registers a page kind; returns the call that takes it out again (a test's probe kind leaves no trace). */
+export function registerPageKind(
+  kind: string,
+  component: ComponentType<PageKindProps>,
+  prepare?: PagePrepare,
+): () => void {
+  return put(kind, { component, prepare });
+}
+
+function put(kind: string, entry: Kind): () => void {
+  kinds.set(kind, entry);
+  return () => {
+    if (kinds.get(kind) === entry) kinds.delete(kind);
+  };
 }
 
 /**
@@ -33,7 +45,7 @@ export function registerPageKind(kind: string, component: ComponentType<PageKind
  * rendered as itself: through lazy() a page's first render would suspend and come back as a retry,
  * which React renders in slices that any update (the page spinner's timer) makes it start over.
  */
-export function registerLazyPageKind(kind: string, load: () => Promise<ComponentType<PageKindProps>>): void {
+export function registerLazyPageKind(kind: string, load: () => Promise<ComponentType<PageKindProps>>): () => void {
   let loading: Promise<ComponentType<PageKindProps>> | undefined;
   const entry: Kind = {
     component: lazy(() => entry.load!().then((c) => ({ default: c }))),
@@ -46,7 +58,7 @@ export function registerLazyPageKind(kind: string, load: () => Promise<Component
         },
       )),
   };
-  kinds.set(kind, entry);
+  return put(kind, entry);
 }
 
 export function getPageKind(kind: string): ComponentType<PageKindProps> | undefined {

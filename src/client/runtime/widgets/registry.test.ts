@@ -15,10 +15,13 @@ describe('widget registry', () => {
     );
     expect(hasWidget('FormItem')).toBe(false);
   });
-  it('takes a new widget with one call', () => {
+  it('takes a new widget with one call, and takes it out with the call it returns', () => {
     const Custom = () => null;
-    registerWidget('CustomProbe', Custom);
+    const unregister = registerWidget('CustomProbe', Custom);
     expect(getWidget('CustomProbe')).toBe(Custom);
     expect(() => registerWidget('bad-name', Custom)).toThrow(/PascalCase/);
+    unregister();
+    expect(hasWidget('CustomProbe')).toBe(false);
+    expect(widgetNames()).toEqual([...WIDGET_NAMES].sort());
   });
 });

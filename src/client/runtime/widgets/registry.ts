@@ -18,11 +18,19 @@ function checkName(name: string): void {
   if (!/^[A-Z][A-Za-z0-9.]*$/.test(name)) throw new Error(`widget names are PascalCase: "${name}"`);
 }
 
-/** A field widget schemas may name in `widget` (listed in src/shared/schema/widgetNames.ts). */
-export function registerWidget(name: string, component: WidgetComponent): void {
+/**
+ * A field widget schemas may name in `widget` (listed in src/shared/schema/widgetNames.ts). Returns
+ * the call that takes it out again (a test's probe widget leaves no trace).
+ */
+export function registerWidget(name: string, component: WidgetComponent): () => void {
   checkName(name);
   widgets.set(name, component);
   version++;
+  return () => {
+    if (widgets.get(name) !== component) return;
+    widgets.delete(name);
+    version++;
+  };
 }
 
 /** A layout piece the runtime itself puts in Formily schemas (FormItem, FormGrid, Section, StepPane). */

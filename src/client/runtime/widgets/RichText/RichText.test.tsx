@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+// @fresh-modules: the editor's chunk must not be loaded yet when the first test renders.
 import { cleanup, render, waitFor } from '@testing-library/react';
 import { setupDom } from '../../testing/setupDom.js';
 import { RichTextField, RichTextView } from './RichText.js';
