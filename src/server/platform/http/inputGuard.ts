@@ -144,6 +144,43 @@ function makeAjv(coerceTypes: AjvOptions['coerceTypes']): Ajv {
   return ajv;
 }
 
+type Validate = ((data: unknown, ctx?: unknown) => boolean) & {
+  errors?: ValidateFunction['errors'];
+  schemaEnv?: unknown;
+};
+
+/**
+ * The validators of route schemas, compiled once per process for each schema text: a validator
+ * depends on nothing but its schema and the options above, and an app built again in the same
+ * process (a schema reload, each test's app) declares the same routes. Query strings, parameters
+ * and form bodies carry only text and are coerced; JSON bodies are not.
+ */
+const validators = new Map<string, Validate>();
+let ajvPair: { strict: Ajv; coercing: Ajv } | undefined;
+
+function compileValidator(schema: object, httpPart: string | undefined): Validate {
+  const key = `${httpPart === 'body' ? 'body' : 'text'}:${JSON.stringify(schema)}`;
+  const known = validators.get(key);
+  if (known) return known;
+  ajvPair ??= { strict: makeAjv(false), coercing: makeAjv('array') };
+  const text = ajvPair.coercing.compile(schema);
+  let validate = text as Validate;
+  if (httpPart === 'body') {
+    const json = ajvPair.strict.compile(schema);
+    // Fastify hands a root-mutating validator its parent (for coercion); the wrapper passes it on.
+    const both: Validate = (data, ctx) => {
+      const fn: ValidateFunction = data && typeof data === 'object' && formBodies.has(data) ? text : json;
+      const ok = (fn as (d: unknown, c?: unknown) => boolean)(data, ctx);
+      both.errors = fn.errors;
+      return ok;
+    };
+    both.schemaEnv = json.schemaEnv;
+    validate = both;
+  }
+  validators.set(key, validate);
+  return validate;
+}
+
 /** Installs the JSON parser with its depth limit, the string checks and the two validators. */
 export function installInputGuard(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -153,22 +190,8 @@ export function installInputGuard(app: FastifyInstance): void {
     return parseJson(request, body as string, done);
   });
 
-  const strict = makeAjv(false);
-  const coercing = makeAjv('array');
-  const compiler = ({ schema, httpPart }: { schema: unknown; httpPart?: string }) => {
-    const text = coercing.compile(schema as object);
-    if (httpPart !== 'body') return text;
-    const json = strict.compile(schema as object);
-    // Fastify hands a root-mutating validator its parent (for coercion); the wrapper passes it on.
-    const validate = ((data: unknown, ctx?: unknown) => {
-      const fn: ValidateFunction = data && typeof data === 'object' && formBodies.has(data) ? text : json;
-      const ok = (fn as (d: unknown, c?: unknown) => boolean)(data, ctx);
-      validate.errors = fn.errors;
-      return ok;
-    }) as ((data: unknown, ctx?: unknown) => boolean) & { errors?: ValidateFunction['errors']; schemaEnv?: unknown };
-    validate.schemaEnv = json.schemaEnv;
-    return validate;
-  };
+  const compiler = ({ schema, httpPart }: { schema: unknown; httpPart?: string }) =>
+    compileValidator(schema as object, httpPart);
   app.setValidatorCompiler(compiler as unknown as FastifySchemaCompiler<unknown>);
 
   app.addHook('preValidation', async (request) => guardRequest(request));

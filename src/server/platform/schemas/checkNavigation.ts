@@ -2,7 +2,7 @@ import type { MenuNode } from '../../../shared/schema/types.js';
 import { normalisePath } from '../../../shared/schema/routePath.js';
 import type { SchemaSet } from './SchemaSet.js';
 import type { AddProblem } from './checkMetaSchemas.js';
-import { flattenRoutes, pathMatches } from './routePaths.js';
+import { flattenRoutes, segmentsMatch, segmentsOf } from './routePaths.js';
 
 export interface RouteChecks {
   routeList: ReturnType<typeof flattenRoutes>;
@@ -14,7 +14,18 @@ export interface RouteChecks {
 /** The route paths of routes.json, and the check every link to one of them goes through. */
 export function routeChecks(set: SchemaSet, add: AddProblem): RouteChecks {
   const routeList = flattenRoutes(Array.isArray(set.routes) ? set.routes : []);
-  const routeExists = (to: string) => routeList.some((r) => pathMatches(r.full, to));
+  const patterns = routeList.map((r) => segmentsOf(r.full));
+  // Schemas link to the same few paths many times over.
+  const answers = new Map<string, boolean>();
+  const routeExists = (to: string) => {
+    let known = answers.get(to);
+    if (known === undefined) {
+      const path = segmentsOf(to);
+      known = patterns.some((p) => segmentsMatch(p, path));
+      answers.set(to, known);
+    }
+    return known;
+  };
   const checkRoute = (file: string, pointer: string, to: unknown) => {
     if (typeof to === 'string' && !routeExists(to))
       add(file, pointer, `route path "${normalisePath(to)}" does not exist in routes.json`);

@@ -2,6 +2,7 @@
  * The meta-schemas of schemas/meta/ as compiled validators, and the readable problems they report:
  * the first half of `npm run schemas:check` (every file against the meta-schema of its kind).
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,23 +56,20 @@ export function metaDirOf(schemaRoot: string): string {
 
 const validatorCache = new Map<string, Map<MetaKind, ValidateFunction>>();
 
-/** Compiles the meta-schemas of a folder once per process (and again when a file changes). */
+/**
+ * Compiles the meta-schemas of a folder once per process for each content of its files (a copied
+ * folder, or a file changed and changed back, finds the validators already compiled).
+ */
 export function metaValidators(metaDir: string): Map<MetaKind, ValidateFunction> {
   const files = [...SUPPORT_FILES, ...Object.values(META_FILES)];
-  const stamp = files
-    .map((f) => {
-      try {
-        return fs.statSync(path.join(metaDir, f)).mtimeMs;
-      } catch {
-        return 0;
-      }
-    })
-    .join(',');
-  const key = `${metaDir}|${stamp}`;
+  const texts = files.map((f) => fs.readFileSync(path.join(metaDir, f), 'utf8'));
+  const hash = createHash('sha256');
+  for (const text of texts) hash.update(text).update('\0');
+  const key = hash.digest('hex');
   const cached = validatorCache.get(key);
   if (cached) return cached;
   const ajv = new Ajv({ allErrors: true, strict: false, discriminator: true });
-  for (const f of files) ajv.addSchema(JSON.parse(fs.readFileSync(path.join(metaDir, f), 'utf8')), f);
+  files.forEach((f, i) => ajv.addSchema(JSON.parse(texts[i]!), f));
   const out = new Map<MetaKind, ValidateFunction>();
   for (const [kind, f] of Object.entries(META_FILES) as [MetaKind, string][]) out.set(kind, ajv.getSchema(f)!);
   validatorCache.set(key, out);

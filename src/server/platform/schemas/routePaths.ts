@@ -6,8 +6,16 @@ import { normalisePath } from '../../../shared/schema/routePath.js';
 import type { RouteDef } from '../../../shared/schema/types.js';
 
 export function pathMatches(pattern: string, actual: string): boolean {
-  const a = normalisePath(pattern).split('/');
-  const b = normalisePath(actual).split('/');
+  return segmentsMatch(segmentsOf(pattern), segmentsOf(actual));
+}
+
+/** A path's segments as pathMatches compares them. */
+export function segmentsOf(path: string): string[] {
+  return normalisePath(path).split('/');
+}
+
+/** pathMatches on paths already split (a check compares every link with every route). */
+export function segmentsMatch(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
   return a.every((seg, i) => seg === b[i] || seg.startsWith(':') || b[i].startsWith(':'));
 }
