@@ -85,7 +85,10 @@ export default defineConfig({
           include: ['src/server/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'e2e/**/*.test.ts'],
           // One migrated, seeded database per config per run, copied by each test app
           // (src/server/platform/testing/templateDatabase.ts).
-          globalSetup: ['src/server/platform/testing/templateSetup.ts'],
+          globalSetup: [
+            'src/server/platform/testing/templateSetup.ts',
+            'src/server/platform/testing/compiledTreeSetup.ts',
+          ],
           // The server, the scripts and the crawler's checks run in node, and their files share a
           // worker's loaded modules: each file imported the whole server again otherwise, which took
           // more time than most files' tests. Every test app is built fresh on a database of its

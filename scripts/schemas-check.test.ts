@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { nodeEntryArgs } from '../src/server/platform/testing/compiledTree.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'schemas-check-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 function run(folder: string) {
-  return spawnSync(process.execPath, ['--import', 'tsx', 'scripts/schemas-check.ts', folder], {
+  return spawnSync(process.execPath, [...nodeEntryArgs('scripts/schemas-check.ts'), folder], {
     encoding: 'utf8',
     timeout: 120_000,
   });

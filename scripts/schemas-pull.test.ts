@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropPgSchema, openDatabase } from '../src/server/platform/db/database.js';
 import { migrateToLatest } from '../src/server/platform/db/migrate.js';
 import { insertVersion } from '../src/server/platform/schemas/schemaVersions.js';
+import { nodeEntryArgs } from '../src/server/platform/testing/compiledTree.js';
 
 // npm run schemas:pull on a copy of schemas/ and a database holding published studio versions.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'schemas-pull-'));
@@ -24,7 +25,7 @@ const env: NodeJS.ProcessEnv = {
 
 function pull(): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/schemas-pull.ts'], { env, cwd: process.cwd() });
+    const child = spawn(process.execPath, nodeEntryArgs('scripts/schemas-pull.ts'), { env, cwd: process.cwd() });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));

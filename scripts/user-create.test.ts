@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dropPgSchema, openDatabase } from '../src/server/platform/db/database.js';
 import { verifyPassword } from '../src/server/platform/auth/secrets.js';
+import { nodeEntryArgs } from '../src/server/platform/testing/compiledTree.js';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'user-create-'));
 const pgSchema = process.env.DATABASE_URL ? `t_${crypto.randomBytes(6).toString('hex')}` : undefined;
@@ -21,7 +22,7 @@ delete env.ALLOW_NOLOGIN;
 
 function run(args: string[], input = ''): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/user-create.ts', ...args], {
+    const child = spawn(process.execPath, [...nodeEntryArgs('scripts/user-create.ts'), ...args], {
       env,
       cwd: process.cwd(),
     });

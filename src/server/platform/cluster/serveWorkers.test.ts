@@ -4,6 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { nodeEntryArgs } from '../testing/compiledTree.js';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../..');
 
@@ -16,7 +17,9 @@ function childrenOf(pid: number): number[] {
       try {
         const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
         const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-        return ppid === pid && fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').includes('main.ts') ? [Number(d)] : [];
+        return ppid === pid && fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').includes('src/server/main.')
+          ? [Number(d)]
+          : [];
       } catch {
         return [];
       }
@@ -55,7 +58,7 @@ describe.runIf(process.platform === 'linux')('WORKERS=2', () => {
       LOG_LEVEL: 'warn',
       CLIENT_DIR: path.join(dataDir, 'none'),
     };
-    server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+    server = spawn(process.execPath, nodeEntryArgs('src/server/main.ts', root), {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

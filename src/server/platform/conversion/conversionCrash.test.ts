@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaSample } from '../testing/conversionSamples.js';
 import { leaseMsOf } from './conversionWorker.js';
+import { nodeEntryArgs } from '../testing/compiledTree.js';
 
 /**
  * The real server in a child process, killed with SIGKILL while it converts a video, then started
@@ -34,7 +35,7 @@ function freePort(): Promise<number> {
 }
 
 async function start(): Promise<void> {
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  child = spawn(process.execPath, nodeEntryArgs('src/server/main.ts'), {
     cwd: root,
     env: {
       ...process.env,

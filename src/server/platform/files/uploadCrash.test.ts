@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeEntryArgs } from '../testing/compiledTree.js';
 
 /**
  * The real server in a child process, killed with SIGKILL during `complete` and during a chunk
@@ -30,7 +31,7 @@ function freePort(): Promise<number> {
 }
 
 async function start(sweepMinutes = '0'): Promise<void> {
-  child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  child = spawn(process.execPath, nodeEntryArgs('src/server/main.ts'), {
     cwd: root,
     env: {
       ...process.env,
