@@ -159,7 +159,7 @@ describe('conversion on upload', () => {
     const ctx = t.ctx;
     const saved = ctx.config.conversion;
     // The bomb runs into whatever limit it is given: a short one shows the same, and sooner.
-    const limit = 5_000;
+    const limit = 2_000;
     ctx.config.conversion = { ...saved, timeoutMs: limit };
     try {
       const sent = await fileTestClient(t, province).send(await docxBombSample(300), '炸弹.docx');
@@ -178,8 +178,8 @@ describe('conversion on upload', () => {
   it('a 5,000-page document ends as a recorded failure within its time limit, and lists answer quickly meanwhile', async () => {
     const ctx = t.ctx;
     const saved = ctx.config.conversion;
-    // Long enough for a dozen list calls while it runs, far too short for 5,000 pages.
-    const limit = 5_000;
+    // Long enough for several list calls while it runs (one every 250 ms), far too short for 5,000 pages.
+    const limit = 3_000;
     ctx.config.conversion = { ...saved, timeoutMs: limit };
     try {
       const sent = await fileTestClient(t, province).send(await docxSample('五千页报告', 5000), '五千页报告.docx');
