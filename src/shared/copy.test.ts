@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { COPY_MESSAGES, copyMessage, copyText } from './copy.js';
 
 describe('copyMessage', () => {
@@ -15,6 +15,9 @@ describe('copyMessage', () => {
 });
 
 describe('copyText', () => {
+  afterAll(() => {
+    delete (document as { execCommand?: unknown }).execCommand;
+  });
   it('writes the text to the clipboard and reports success', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     expect(await copyText('abc', { writeText })).toEqual({ ok: true, message: COPY_MESSAGES.done });

@@ -8,6 +8,10 @@ import { setupDom } from '../testing/setupDom.js';
 
 setupDom();
 afterEach(cleanup);
+// The clipboard these tests put in place goes with them (the next file may share this document).
+afterAll(() => {
+  delete (navigator as { clipboard?: unknown }).clipboard;
+});
 
 const entity: EntityDef = {
   name: 'probe',
