@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../platform/resources/loadExcel.js';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
@@ -33,7 +33,7 @@ export async function exportAttendees(
     rows.map((r) => Number(r.userId)),
   );
 
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   book.creator = '教育科研课题管理平台';
   const sheet = book.addWorksheet('参会人员');
   sheet.columns = [

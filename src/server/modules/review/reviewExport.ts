@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../platform/resources/loadExcel.js';
 import { neutraliseCell } from '../../../shared/neutraliseCell.js';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
@@ -36,7 +36,7 @@ export async function exportReviews(
   for (const r of reviews) byTarget.set(Number(r.targetId), [...(byTarget.get(Number(r.targetId)) ?? []), r]);
   const who = (rs: StoredRecord[], r: StoredRecord) => (blind ? `专家${rs.indexOf(r) + 1}` : text(r.expertName));
 
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const summary = wb.addWorksheet('评审汇总');
   summary.addRow([
     `${label}名称`,

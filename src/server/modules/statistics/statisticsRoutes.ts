@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../platform/resources/loadExcel.js';
 import { neutraliseCell } from '../../../shared/neutraliseCell.js';
 import type { AppContext } from '../../AppContext.js';
 import { currentUser } from '../../platform/auth/authPlugin.js';
@@ -21,7 +21,7 @@ const body = {
 
 /** The table of the page as a workbook: one block per chart (category, count, share), filters on top. */
 export async function statisticsXlsx(answer: StatisticsAnswer, filters: Record<string, unknown>): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await loadExcel()).Workbook();
   const sheet = book.addWorksheet(answer.title.slice(0, 31));
   sheet.columns = [{ width: 22 }, { width: 36 }, { width: 12 }, { width: 12 }];
   sheet.addRow([answer.title]).font = { bold: true, size: 14 };

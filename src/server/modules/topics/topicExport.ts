@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../platform/resources/loadExcel.js';
 import yazl from 'yazl';
 import { neutraliseCell } from '../../../shared/neutraliseCell.js';
 import type { AppContext } from '../../AppContext.js';
@@ -132,7 +132,7 @@ export async function exportTopics(
     ]);
   }
 
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const sheet = wb.addWorksheet('课题汇总');
   sheet.addRow(['课题编号', '课题名称', '负责人', '单位', '地区', '年度', '阶段', '状态', '文件数', '文件夹']);
   sheet.getRow(1).font = { bold: true };

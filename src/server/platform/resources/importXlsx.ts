@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import { loadExcel } from './loadExcel.js';
 import type { EntityDef, FieldDef, ListPageDef } from '../../../shared/schema/types.js';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
@@ -36,7 +36,7 @@ export function importFields(ctx: AppContext, entity: EntityDef, pageId: unknown
 
 /** An empty workbook whose first row is the fields' labels, required ones marked with *. */
 export async function importTemplate(entity: EntityDef, fields: [string, FieldDef][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcel()).Workbook();
   const ws = wb.addWorksheet(entity.label);
   ws.addRow(fields.map(([, d]) => (d.required ? `*${d.label}` : d.label)));
   ws.getRow(1).font = { bold: true };

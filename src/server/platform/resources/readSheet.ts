@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from './loadExcel.js';
 import yauzl from 'yauzl';
 import { AppError } from '../http/AppError.js';
 
@@ -100,7 +101,7 @@ export interface SheetText {
  */
 export async function readSheet(content: Buffer): Promise<SheetText> {
   await checkZip(content);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(content), {
+  const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(Readable.from(content), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',
