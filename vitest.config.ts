@@ -75,7 +75,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     // One test file per core (vitest's default leaves one core to itself, which here is half the
-    // machine); TEST_WORKERS sets another count (CI runs the suite beside a build: 1 there).
+    // machine); TEST_WORKERS or --maxWorkers sets another count.
     maxWorkers: Number(process.env.TEST_WORKERS) || 2,
     // Test passwords guard nothing: scrypt at N=2^10 instead of 2^15 (auth/secrets.ts honours it only
     // under NODE_ENV=test), as the suite seeds and checks hundreds of them.

@@ -10,7 +10,8 @@ let runs = 0;
  * browser would: its file is a script whose body runs once when loaded, here loaded anew each time.
  */
 async function loadPage(content = '<a href="/x">x</a>'): Promise<void> {
-  document.head.innerHTML = '';
+  // Only what a loader adds: the head is the document's other files share (vitest.config.ts).
+  document.head.querySelectorAll('script, link').forEach((e) => e.remove());
   document.body.innerHTML =
     `<div id="root"><main class="ssr-page">${content}</main></div>` +
     '<script id="app-boot" data-entry="/assets/index.js" data-preload="/assets/react.js /assets/antd.js"></script>';

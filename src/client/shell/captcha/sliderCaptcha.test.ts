@@ -18,7 +18,8 @@ function lastScript(): HTMLScriptElement {
 beforeEach(() => {
   vi.useFakeTimers();
   resetLoadedScripts();
-  document.head.innerHTML = '';
+  // Only the scripts: the head is the document's other files share (vitest.config.ts).
+  document.head.querySelectorAll('script').forEach((s) => s.remove());
   delete window.initSliderCaptcha;
 });
 afterEach(() => vi.useRealTimers());
