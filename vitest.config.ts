@@ -118,7 +118,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      // Files that replace a module (vi.mock) or test a first load run apart (freshModuleFiles.ts).
+      // Files that replace a module, empty the document or test a first load run apart (freshModuleFiles.ts).
       ...(CLIENT_APART.length
         ? [
             {

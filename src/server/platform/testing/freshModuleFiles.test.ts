@@ -19,13 +19,18 @@ describe('freshModuleFiles', () => {
     write('src/a/b/later.test.ts', "const m = await vi.doMock('./x.js');");
     write('src/a/firstLoad.test.tsx', '// @vitest-environment jsdom\n// @fresh-modules: the chunk loads here first\n');
     write('src/a/mentions.test.ts', "const note = '// @fresh-modules';");
+    write('src/a/wipes.test.tsx', 'afterEach(() => document.body.replaceChildren());');
+    write('src/a/empties.test.ts', "document.head.innerHTML = '';");
+    write('src/a/reads.test.ts', "expect(document.body.innerHTML === '').toBe(true);");
     write('src/a/spies.test.ts', "vi.spyOn(console, 'error'); vi.fn();");
     write('src/a/helper.ts', "vi.mock('./x.js');");
     write('other/replaces.test.ts', "vi.mock('./x.js');");
     expect(freshModuleFiles(root, ['src', 'missing'])).toEqual([
       'src/a/b/later.test.ts',
+      'src/a/empties.test.ts',
       'src/a/firstLoad.test.tsx',
       'src/a/replaces.test.tsx',
+      'src/a/wipes.test.tsx',
     ]);
   });
 });

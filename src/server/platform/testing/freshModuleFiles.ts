@@ -2,18 +2,27 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * A call that replaces a module for the file that makes it (vi.mock, vi.doMock), or the marker
- * comment of a file that tests a module's first load (a lazy chunk that no earlier file loaded).
+ * What makes a file run apart: a call that replaces a module for the file that makes it (vi.mock,
+ * vi.doMock); emptying the document's body or head, which the files of a worker share (antd's
+ * global message holder keeps its list in the body, and a later file's message then fails); or the
+ * marker comment of a file that tests a module's first load (a lazy chunk no earlier file loaded).
  */
-const NEEDS_OWN_MODULES = /\bvi\s*\.\s*(mock|doMock)\s*\(|^\/\/ @fresh-modules\b/m;
+const NEEDS_OWN_WORKER = new RegExp(
+  [
+    String.raw`\bvi\s*\.\s*(mock|doMock)\s*\(`,
+    String.raw`\bdocument\.(body|head)\s*\.\s*(innerHTML\s*=(?!=)|replaceChildren\s*\()`,
+    String.raw`^\/\/ @fresh-modules\b`,
+  ].join('|'),
+  'm',
+);
 const TEST_FILE = /\.test\.tsx?$/;
 
 /**
  * The test files under `dirs` (relative to `root`) that need a module graph of their own, as paths
  * relative to `root`. Files that share a worker's loaded modules (`isolate: false`) cannot replace
  * a module: it may already be loaded for an earlier file, and a replacement stays registered for
- * the files after it. Nor can they see a module load for the first time. The config runs these
- * files apart.
+ * the files after it. Nor can they see a module load for the first time, or empty the document
+ * the others use. The config runs these files apart.
  */
 export function freshModuleFiles(root: string, dirs: readonly string[]): string[] {
   const found: string[] = [];
@@ -21,7 +30,7 @@ export function freshModuleFiles(root: string, dirs: readonly string[]): string[
     for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
       const rel = path.posix.join(dir, entry.name);
       if (entry.isDirectory()) walk(rel);
-      else if (TEST_FILE.test(entry.name) && NEEDS_OWN_MODULES.test(fs.readFileSync(path.join(root, rel), 'utf8'))) {
+      else if (TEST_FILE.test(entry.name) && NEEDS_OWN_WORKER.test(fs.readFileSync(path.join(root, rel), 'utf8'))) {
         found.push(rel);
       }
     }
