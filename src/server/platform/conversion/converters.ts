@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ConversionTarget } from '../../../shared/fileTypes.js';
@@ -38,11 +38,27 @@ export function conversionReadiness(ctx: { config: { conversion: { enabled: bool
   return ctx.config.conversion.enabled && canConvert('pdf') && canConvert('video') ? 'on' : 'off';
 }
 
+let officeVersion: Promise<string | null> | null = null;
+
+/** LibreOffice's major.minor version ("7.4"), asked once; null when it does not say. */
+function installedOfficeVersion(soffice: string): Promise<string | null> {
+  officeVersion ??= new Promise((resolve) => {
+    execFile(soffice, ['--version'], { timeout: 30_000, env: { PATH: process.env.PATH } }, (err, stdout) => {
+      const m = /(\d+)\.(\d+)\./.exec(err ? '' : String(stdout));
+      resolve(m ? `${m[1]}.${m[2]}` : null);
+    });
+  });
+  return officeVersion;
+}
+
 /**
  * A LibreOffice profile of the job's own, made before the first start: macros never run (the
  * highest security level, execution switched off) and nothing is fetched from the network.
+ * The profile says it was last used by the installed version: a profile new to a version makes
+ * LibreOffice run its graphics self-tests (dozens of 4096-pixel bitmaps) before converting,
+ * most of a short conversion's time.
  */
-async function writeProfile(dir: string): Promise<void> {
+async function writeProfile(dir: string, version: string | null): Promise<void> {
   const user = path.join(dir, 'user');
   await fs.mkdir(user, { recursive: true });
   const item = (p: string, name: string, value: string) =>
@@ -55,6 +71,7 @@ ${item('/org.openoffice.Office.Common/Security/Scripting', 'MacroSecurityLevel',
 ${item('/org.openoffice.Office.Common/Security/Scripting', 'DisableMacrosExecution', 'true')}
 ${item('/org.openoffice.Office.Common/Misc', 'UseLocking', 'false')}
 ${item('/org.openoffice.Office.Common/Misc', 'FirstRun', 'false')}
+${version ? item('/org.openoffice.Setup/Product', 'ooSetupLastVersion', version) : ''}
 </oor:items>
 `,
   );
@@ -103,7 +120,7 @@ export async function convertFile(
   if (target === 'pdf') {
     if (!t.soffice) throw new Error('服务器未安装文档转换工具');
     const profile = path.join(dir, 'profile');
-    await writeProfile(profile);
+    await writeProfile(profile, await installedOfficeVersion(t.soffice));
     const outDir = path.join(dir, 'pdf');
     await fs.mkdir(outDir);
     // Plain text is turned into UTF-8 first (GBK from Chinese offices included), then read as UTF-8.
