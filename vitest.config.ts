@@ -25,9 +25,12 @@ const clientBase = {
     // The libraries every render test loads, each bundled into one file once per run: a test
     // file imported antd, Formily and React as hundreds of modules each, which took more of
     // the suite's time than most files' tests. Packages that share an instance (React, the
-    // CodeMirror state its extensions check with instanceof) are bundled together or not at
-    // all, and `module` entries are read first, as the browser build reads them (the icons'
-    // CommonJS entry names its exports only at run time, which the bundle cannot see).
+    // CodeMirror state its extensions check with instanceof, the style context through which
+    // the harness hands antd its retained style cache) are bundled together or not at all;
+    // left out, @ant-design/cssinjs was a second copy whose provider antd never saw, and each
+    // render rebuilt every component's styles. `module` entries are read first, as the browser
+    // build reads them (the icons' CommonJS entry names its exports only at run time, which the
+    // bundle cannot see).
     deps: {
       optimizer: {
         client: {
@@ -44,6 +47,7 @@ const clientBase = {
             'antd',
             'antd/es/locale/zh_CN',
             'antd/locale/zh_CN',
+            '@ant-design/cssinjs',
             '@ant-design/icons',
             '@formily/core',
             '@formily/react',
