@@ -82,8 +82,9 @@ export default defineConfig({
     // machine); TEST_WORKERS or --maxWorkers sets another count.
     maxWorkers: Number(process.env.TEST_WORKERS) || 2,
     // Test passwords guard nothing: scrypt at N=2^10 instead of 2^15 (auth/secrets.ts honours it only
-    // under NODE_ENV=test), as the suite seeds and checks hundreds of them.
-    env: { TEST_SCRYPT_N: '1024' },
+    // under NODE_ENV=test), as the suite seeds and checks hundreds of them. Test databases meet no
+    // power cut: SQLite commits without waiting for the disk (db/database.ts, NODE_ENV=test only).
+    env: { TEST_SCRYPT_N: '1024', TEST_SQLITE_SYNC: 'normal' },
     sequence: { sequencer: HeavyFirstSequencer },
     projects: [
       {
