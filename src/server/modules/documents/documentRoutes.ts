@@ -10,9 +10,8 @@ import { contentDisposition } from '../../platform/resources/csv.js';
 import { ResourceService } from '../../platform/resources/ResourceService.js';
 import { effectiveSite } from '../system/site/siteRules.js';
 import { emptyBodyIsObject, objectSchema, str } from '../../platform/http/requestSchemas.js';
-import { applicationDocx } from './applicationDocx.js';
 import { certificateNo, certificateYear, parseCertificateNo } from './certificateNo.js';
-import { certificatePdf } from './certificatePdf.js';
+import { loadDocumentBuilders } from './loadDocumentBuilders.js';
 import { documentCalls } from '../../../shared/contracts/documents.js';
 
 /** The page whose layout the application document follows. */
@@ -57,6 +56,7 @@ export async function documentRoutes(app: FastifyInstance, opts: { ctx: AppConte
     if (page?.kind !== 'form') throw AppError.notFound('申报书版式不存在');
     const entity = service.entity('topic');
     const workflow = entity.workflow ? (ctx.schemas.workflows.get(entity.workflow) ?? null) : null;
+    const { applicationDocx } = await loadDocumentBuilders();
     const bytes = await applicationDocx({
       page: page as FormPageDef,
       entity,
@@ -93,6 +93,7 @@ export async function documentRoutes(app: FastifyInstance, opts: { ctx: AppConte
     const leader = [record.leader, record.secondLeader].filter(Boolean).join('、');
     const site = await effectiveSite(ctx);
     const no = await certificateNo(ctx, record.year, id);
+    const { certificatePdf } = await loadDocumentBuilders();
     const bytes = await certificatePdf({
       no,
       topicName: String(record.name ?? ''),

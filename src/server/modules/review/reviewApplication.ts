@@ -1,8 +1,7 @@
 import type { FormPageDef } from '../../../shared/schema/types.js';
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
-import { applicationDocx } from '../documents/applicationDocx.js';
-import { applicationPdf } from '../documents/applicationPdf.js';
+import { loadDocumentBuilders } from '../documents/loadDocumentBuilders.js';
 import { APPLICATION_PAGE } from '../documents/documentRoutes.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { allowed } from '../../platform/records/access.js';
@@ -51,6 +50,7 @@ export async function reviewApplication(
   const name = String(record[m.nameField] ?? '')
     .replace(/[\\/:*?"<>|\r\n]/g, '_')
     .slice(0, 60);
+  const { applicationDocx, applicationPdf } = await loadDocumentBuilders();
   // Blind: a PDF without the identity fields, said as 匿名评审（已隐去）, and without any author property.
   if (blind)
     return {

@@ -6,7 +6,7 @@ import { resolveFileConfig, type FileConfig } from '../../fileConfig.js';
 import { contentMatchesExt, type ContentKind } from './sniff.js';
 import type { FileStorage } from './storage/FileStorage.js';
 import { localStorage } from './storage/localStorage.js';
-import { s3Storage } from './storage/s3Storage.js';
+import { lazyS3Storage } from './storage/lazyS3Storage.js';
 
 export interface FileService {
   config: FileConfig;
@@ -20,7 +20,7 @@ export function fileService(ctx: AppContext): FileService {
   let service = services.get(ctx);
   if (!service) {
     const config = resolveFileConfig(ctx.config);
-    const storage = config.storage === 's3' && config.s3 ? s3Storage(config.s3) : localStorage(config.localDir!);
+    const storage = config.storage === 's3' && config.s3 ? lazyS3Storage(config.s3) : localStorage(config.localDir!);
     service = { config, storage };
     services.set(ctx, service);
   }
