@@ -154,14 +154,44 @@ type Validate = ((data: unknown, ctx?: unknown) => boolean) & {
  * depends on nothing but its schema and the options above, and an app built again in the same
  * process (a schema reload, each test's app) declares the same routes. Query strings, parameters
  * and form bodies carry only text and are coerced; JSON bodies are not.
+ *
+ * Each is compiled when its route is first called: a process (each start, each cluster worker)
+ * compiled hundreds before answering anyone, most for routes it would never serve.
+ * `compileEveryValidator` compiles the rest at once, for the test that every route's schema does.
  */
 const validators = new Map<string, Validate>();
+const pending = new Set<() => void>();
 let ajvPair: { strict: Ajv; coercing: Ajv } | undefined;
 
-function compileValidator(schema: object, httpPart: string | undefined): Validate {
+function lazyValidator(schema: object, httpPart: string | undefined): Validate {
   const key = `${httpPart === 'body' ? 'body' : 'text'}:${JSON.stringify(schema)}`;
   const known = validators.get(key);
   if (known) return known;
+  let real: Validate | undefined;
+  const compile = () => {
+    pending.delete(compile);
+    return (real ??= compileValidator(schema, httpPart));
+  };
+  const lazy: Validate = (data, ctx) => {
+    const validate = real ?? compile();
+    const ok = validate(data, ctx);
+    lazy.errors = validate.errors;
+    return ok;
+  };
+  // Fastify passes the parent object (which lets Ajv coerce a root value) only to a validator
+  // that has this property, as every compiled one does.
+  lazy.schemaEnv = {};
+  pending.add(compile);
+  validators.set(key, lazy);
+  return lazy;
+}
+
+/** Compiles every validator still waiting for its first call; throws what Ajv throws. */
+export function compileEveryValidator(): void {
+  for (const compile of [...pending]) compile();
+}
+
+function compileValidator(schema: object, httpPart: string | undefined): Validate {
   ajvPair ??= { strict: makeAjv(false), coercing: makeAjv('array') };
   const text = ajvPair.coercing.compile(schema);
   let validate = text as Validate;
@@ -177,7 +207,6 @@ function compileValidator(schema: object, httpPart: string | undefined): Validat
     both.schemaEnv = json.schemaEnv;
     validate = both;
   }
-  validators.set(key, validate);
   return validate;
 }
 
@@ -191,7 +220,7 @@ export function installInputGuard(app: FastifyInstance): void {
   });
 
   const compiler = ({ schema, httpPart }: { schema: unknown; httpPart?: string }) =>
-    compileValidator(schema as object, httpPart);
+    lazyValidator(schema as object, httpPart);
   app.setValidatorCompiler(compiler as unknown as FastifySchemaCompiler<unknown>);
 
   app.addHook('preValidation', async (request) => guardRequest(request));
