@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
 import { loadExcel } from './loadExcel.js';
 import yauzl from 'yauzl';
+import yazl from 'yazl';
 import { AppError } from '../http/AppError.js';
 
 /** Limits of an uploaded workbook, checked while it is read so that a zip bomb never inflates. */
@@ -34,9 +35,10 @@ function openZip(content: Buffer): Promise<yauzl.ZipFile> {
 /**
  * The zip's own account of itself, then the truth: the declared sizes must stay under the limit,
  * and every entry is inflated once through a counter (yauzl stops an entry that inflates past its
- * declared size), so a lying header is caught too. Nothing is kept: memory stays flat.
+ * declared size), so a lying header is caught too. Returns the parts, in the zip's order, once
+ * they are known to fit in the limit.
  */
-async function checkZip(content: Buffer): Promise<void> {
+async function unpackZip(content: Buffer): Promise<[string, Buffer][]> {
   let zip: yauzl.ZipFile;
   try {
     zip = await openZip(content);
@@ -47,6 +49,7 @@ async function checkZip(content: Buffer): Promise<void> {
     zip.close();
     throw new AppError(SHEET_MESSAGES.notXlsx);
   }
+  const parts: [string, Buffer][] = [];
   let declared = 0;
   let actual = 0;
   try {
@@ -57,15 +60,20 @@ async function checkZip(content: Buffer): Promise<void> {
         if (entry.fileName.endsWith('/')) return zip.readEntry();
         zip.openReadStream(entry, (e, stream) => {
           if (e || !stream) return reject(new AppError(SHEET_MESSAGES.notXlsx));
+          const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => {
             actual += chunk.length;
+            chunks.push(chunk);
             if (actual > SHEET_LIMITS.maxUncompressedBytes) {
               stream.destroy();
               reject(new AppError(SHEET_MESSAGES.tooLarge));
             }
           });
           stream.on('error', () => reject(new AppError(SHEET_MESSAGES.notXlsx)));
-          stream.on('end', () => zip.readEntry());
+          stream.on('end', () => {
+            parts.push([entry.fileName, Buffer.concat(chunks)]);
+            zip.readEntry();
+          });
         });
       });
       zip.on('end', () => resolve());
@@ -75,6 +83,37 @@ async function checkZip(content: Buffer): Promise<void> {
   } finally {
     zip.close();
   }
+  return parts;
+}
+
+/**
+ * The parts exceljs's streaming reader must have read before a worksheet: it reads the zip in its
+ * stored order and parses a worksheet as soon as it meets one, so a workbook whose xl/workbook.xml
+ * comes after its sheets (exceljs's own writer stores its parts in whatever order they finish, Excel
+ * puts them first) was refused as not a workbook, now and then, for the same file.
+ */
+const READ_FIRST = [
+  '[Content_Types].xml',
+  '_rels/.rels',
+  'xl/_rels/workbook.xml.rels',
+  'xl/workbook.xml',
+  'xl/sharedStrings.xml',
+  'xl/styles.xml',
+];
+
+/** The parts as a zip again, those of READ_FIRST first, stored without compression (already checked and inflated). */
+function repack(parts: [string, Buffer][]): Promise<Buffer> {
+  const rank = (name: string) => (READ_FIRST.includes(name) ? READ_FIRST.indexOf(name) : READ_FIRST.length);
+  const zip = new yazl.ZipFile();
+  for (const [name, data] of parts.slice().sort((a, b) => rank(a[0]) - rank(b[0])))
+    zip.addBuffer(data, name, { compress: false });
+  zip.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on('error', reject);
+  });
 }
 
 export function cellText(v: ExcelJS.CellValue): string {
@@ -100,8 +139,8 @@ export interface SheetText {
  * limits as it goes: the whole file is refused, with a clear message, before anything is saved.
  */
 export async function readSheet(content: Buffer): Promise<SheetText> {
-  await checkZip(content);
-  const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(Readable.from(content), {
+  const ordered = await repack(await unpackZip(content));
+  const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(Readable.from(ordered), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',
