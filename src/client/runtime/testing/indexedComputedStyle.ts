@@ -54,20 +54,19 @@ const resolvedProperties = styleRules.propertiesWithResolvedValueImplemented;
 
 const parsedDefault = cssom.parse(defaultStyleSheet);
 
-/** The rules jsdom would try, in its order (default sheet, then the document's; `@media screen` inner rules). */
-function flatten(sheets: SheetLike[]): Rule[] {
+/** The rules of one sheet jsdom would try, in its order (`@media screen` inner rules in place). */
+function flatten(sheet: SheetLike): Rule[] {
   const out: Rule[] = [];
   const add = (rule: { selectorText?: string; style?: Style }) => {
     // jsdom tries a rule without a selector (@font-face, @keyframes) as the selector "undefined", which matches nothing.
     if (typeof rule.selectorText === 'string' && rule.style) out.push(rule as Rule);
   };
-  for (const sheet of sheets)
-    for (const rule of Array.from(sheet.cssRules)) {
-      if (rule.media) {
-        if (Array.prototype.indexOf.call(rule.media, 'screen') !== -1)
-          for (const inner of Array.from((rule.cssRules ?? []) as ArrayLike<Rule>)) add(inner);
-      } else add(rule);
-    }
+  for (const rule of Array.from(sheet.cssRules)) {
+    if (rule.media) {
+      if (Array.prototype.indexOf.call(rule.media, 'screen') !== -1)
+        for (const inner of Array.from((rule.cssRules ?? []) as ArrayLike<Rule>)) add(inner);
+    } else add(rule);
+  }
   return out;
 }
 
@@ -145,17 +144,41 @@ interface Index {
   byKey: Map<string, number[]>;
 }
 
+interface SheetRules {
+  length: number;
+  rules: Rule[];
+  keys: string[][];
+}
+/**
+ * Each sheet's rules with their keys, kept while the sheet keeps its length: antd adds a style
+ * element at a time, and the index is rebuilt for each, from the sheets already read.
+ */
+const sheetRules = new WeakMap<SheetLike, SheetRules>();
+
+function rulesOf(sheet: SheetLike): SheetRules {
+  const known = sheetRules.get(sheet);
+  if (known && known.length === sheet.cssRules.length) return known;
+  const rules = flatten(sheet);
+  const keys = rules.map((rule) => [...new Set(splitTop(rule.selectorText, ',').map(selectorKey))]);
+  const read = { length: sheet.cssRules.length, rules, keys };
+  sheetRules.set(sheet, read);
+  return read;
+}
+
 function buildIndex(sheets: SheetLike[]): Index {
-  const rules = flatten([parsedDefault, ...sheets]);
+  const rules: Rule[] = [];
   const byKey = new Map<string, number[]>();
-  rules.forEach((rule, i) => {
-    const keys = new Set(splitTop(rule.selectorText, ',').map(selectorKey));
-    for (const key of keys) {
-      const list = byKey.get(key);
-      if (list) list.push(i);
-      else byKey.set(key, [i]);
-    }
-  });
+  for (const sheet of [parsedDefault, ...sheets]) {
+    const read = rulesOf(sheet);
+    read.rules.forEach((rule, i) => {
+      const at = rules.push(rule) - 1;
+      for (const key of read.keys[i]) {
+        const list = byKey.get(key);
+        if (list) list.push(at);
+        else byKey.set(key, [at]);
+      }
+    });
+  }
   return { sheets: sheets.slice(), lengths: sheets.map((s) => s.cssRules.length), rules, byKey };
 }
 
@@ -210,6 +233,12 @@ function declarationOf(el: Element): Style {
   return declaration;
 }
 
+/**
+ * Each element's resolved values, beside its declaration in jsdom's style cache and dropped with it:
+ * an inherited value is otherwise looked up through every ancestor, for each property, at each call.
+ */
+const resolvedOf = new WeakMap<Style, Map<string, string>>();
+
 function specified(el: Element, property: string): string {
   const { initial, inherited, computedValue } = resolvedProperties[property];
   const cascade = declarationOf(el).getPropertyValue(property);
@@ -219,6 +248,17 @@ function specified(el: Element, property: string): string {
 }
 
 function computed(el: Element, property: string): string {
+  const declaration = declarationOf(el);
+  let resolved = resolvedOf.get(declaration);
+  if (!resolved) resolvedOf.set(declaration, (resolved = new Map()));
+  const known = resolved.get(property);
+  if (known !== undefined) return known;
+  const value = resolve(el, property);
+  resolved.set(property, value);
+  return value;
+}
+
+function resolve(el: Element, property: string): string {
   const { computedValue, initial } = resolvedProperties[property];
   if (computedValue === 'as-specified') return specified(el, property);
   const value = specified(el, property);
