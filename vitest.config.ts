@@ -2,11 +2,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import HeavyFirstSequencer from './src/server/platform/testing/heavyFirstSequencer.js';
-import { freshModuleFiles } from './src/server/platform/testing/freshModuleFiles.js';
+import { documentTestFiles, freshModuleFiles } from './src/server/platform/testing/freshModuleFiles.js';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
-const CLIENT_TESTS = ['src/client/**/*.test.{ts,tsx}', 'src/shared/**/*.test.{ts,tsx}', 'src/*.test.{ts,tsx}'];
+const CLIENT_TESTS = ['src/client/**/*.test.{ts,tsx}', 'src/shared/**/*.test.{ts,tsx}'];
 const CLIENT_APART = freshModuleFiles(ROOT, ['src/client', 'src/shared']);
+// The browser-side files that need no document (models, rules, request helpers) run with the
+// server's: in node, as those do, without a worker group of their own at the end of the run.
+const CLIENT_DOCUMENT = documentTestFiles(ROOT, ['src/client', 'src/shared']);
 
 const clientBase = {
   resolve: { mainFields: ['module', 'jsnext:main', 'jsnext'] },
@@ -91,7 +94,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['src/server/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'e2e/**/*.test.ts'],
+          include: ['src/server/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'e2e/**/*.test.ts', ...CLIENT_TESTS],
+          exclude: [...configDefaults.exclude, ...CLIENT_DOCUMENT, ...CLIENT_APART],
           // One migrated, seeded database per config per run, copied by each test app
           // (src/server/platform/testing/templateDatabase.ts).
           globalSetup: [
@@ -114,7 +118,7 @@ export default defineConfig({
         test: {
           ...clientBase.test,
           name: 'client',
-          include: CLIENT_TESTS,
+          include: CLIENT_DOCUMENT,
           exclude: [...configDefaults.exclude, ...CLIENT_APART],
           // The browser-side files share a worker's loaded modules and document, as the server's
           // do: each file loaded antd, Formily and React again otherwise. Testing Library unmounts

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshModuleFiles } from './freshModuleFiles.js';
+import { documentTestFiles, freshModuleFiles } from './freshModuleFiles.js';
 
 let root = '';
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -32,5 +32,15 @@ describe('freshModuleFiles', () => {
       'src/a/replaces.test.tsx',
       'src/a/wipes.test.tsx',
     ]);
+  });
+
+  it('lists the files that ask for a document, however the comment is written, and no others', () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'documents-'));
+    write('src/a/line.test.tsx', '// @vitest-environment jsdom\nimport x from "./x";');
+    write('src/a/block.test.ts', '/**\n * @vitest-environment jsdom\n */\n');
+    write('src/a/plain.test.ts', "import { describe } from 'vitest';");
+    write('src/a/other.test.ts', '// @vitest-environment node\n');
+    write('src/a/quoted.test.ts', "write('x.test.tsx', '// @vitest-environment jsdom');");
+    expect(documentTestFiles(root, ['src'])).toEqual(['src/a/block.test.ts', 'src/a/line.test.tsx']);
   });
 });

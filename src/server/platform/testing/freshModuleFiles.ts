@@ -25,12 +25,24 @@ const TEST_FILE = /\.test\.tsx?$/;
  * the others use. The config runs these files apart.
  */
 export function freshModuleFiles(root: string, dirs: readonly string[]): string[] {
+  return testFilesWhere(root, dirs, NEEDS_OWN_WORKER);
+}
+
+const JSDOM_FILE = /^\s*(?:\/\/|\/?\*+)\s*@vitest-environment\s+jsdom\b/m;
+
+/** The test files under `dirs` that run in a document (`@vitest-environment jsdom`); the others run in node. */
+export function documentTestFiles(root: string, dirs: readonly string[]): string[] {
+  return testFilesWhere(root, dirs, JSDOM_FILE);
+}
+
+/** The test files under `dirs` whose text matches `pattern`, relative to `root`, sorted. */
+function testFilesWhere(root: string, dirs: readonly string[], pattern: RegExp): string[] {
   const found: string[] = [];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
       const rel = path.posix.join(dir, entry.name);
       if (entry.isDirectory()) walk(rel);
-      else if (TEST_FILE.test(entry.name) && NEEDS_OWN_WORKER.test(fs.readFileSync(path.join(root, rel), 'utf8'))) {
+      else if (TEST_FILE.test(entry.name) && pattern.test(fs.readFileSync(path.join(root, rel), 'utf8'))) {
         found.push(rel);
       }
     }
