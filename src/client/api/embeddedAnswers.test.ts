@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { EMBEDDED_ANSWERS_ID, requestKey, resetEmbedded, takeEmbedded } from './embeddedAnswers.js';
+import { keepBodyAside } from '../runtime/testing/keepBodyAside.js';
+
+keepBodyAside();
 
 function serve(at: string, answers: { path: string; body: unknown; data: unknown }[]): void {
   window.history.replaceState(null, '', at);

@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { cleanup, render } from '@testing-library/react';
 import { setupDom } from '../runtime/testing/setupDom.js';
+import { keepBodyAside } from '../runtime/testing/keepBodyAside.js';
 import { Dialog, DIALOG_WIDTH } from './Dialog.js';
 
 setupDom();
+keepBodyAside();
 afterEach(cleanup);
 
 const width = () => (document.querySelector('.ant-modal') as HTMLElement | null)?.style.width;

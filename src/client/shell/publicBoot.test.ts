@@ -1,5 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keepBodyAside } from '../runtime/testing/keepBodyAside.js';
+
+keepBodyAside();
 
 /** The loader of the app on server-drawn pages (not built: the server writes it into the page as it is). */
 const LOADER = '../../server/platform/web/publicPages/publicBoot.js';

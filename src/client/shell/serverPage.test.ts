@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { markersOf, showsAll, takeOverContainer } from './serverPage.js';
+import { keepBodyAside } from '../runtime/testing/keepBodyAside.js';
+
+keepBodyAside();
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -8,6 +8,7 @@ import { Uploader } from './Uploader.js';
 import { UploadFileList } from './UploadFileList.js';
 import { networkError } from './uploadTransport.js';
 import type { FileRefValue } from './uploadTypes.js';
+import { keepBodyAside } from '../runtime/testing/keepBodyAside.js';
 
 // antd reads these in jsdom.
 window.matchMedia ??= ((query: string) => ({
@@ -46,6 +47,7 @@ function mount(props: Partial<Parameters<typeof Uploader>[0]> = {}) {
   return { server, gate, notify, onChange, view, input, pick };
 }
 
+keepBodyAside();
 afterEach(() => document.body.replaceChildren());
 
 describe('Uploader', () => {

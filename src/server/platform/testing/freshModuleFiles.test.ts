@@ -21,6 +21,8 @@ describe('freshModuleFiles', () => {
     write('src/a/mentions.test.ts', "const note = '// @fresh-modules';");
     write('src/a/wipes.test.tsx', 'afterEach(() => document.body.replaceChildren());');
     write('src/a/empties.test.ts', "document.head.innerHTML = '';");
+    write('src/a/keepsAside.test.ts', "keepBodyAside();\nafterEach(() => { document.body.innerHTML = ''; });");
+    write('src/a/headToo.test.ts', 'keepBodyAside();\ndocument.head.replaceChildren();');
     write('src/a/reads.test.ts', "expect(document.body.innerHTML === '').toBe(true);");
     write('src/a/spies.test.ts', "vi.spyOn(console, 'error'); vi.fn();");
     write('src/a/helper.ts', "vi.mock('./x.js');");
@@ -29,6 +31,7 @@ describe('freshModuleFiles', () => {
       'src/a/b/later.test.ts',
       'src/a/empties.test.ts',
       'src/a/firstLoad.test.tsx',
+      'src/a/headToo.test.ts',
       'src/a/replaces.test.tsx',
       'src/a/wipes.test.tsx',
     ]);
