@@ -89,8 +89,9 @@ async function unpackZip(content: Buffer): Promise<[string, Buffer][]> {
 /**
  * The parts exceljs's streaming reader must have read before a worksheet: it reads the zip in its
  * stored order and parses a worksheet as soon as it meets one, so a workbook whose xl/workbook.xml
- * comes after its sheets (exceljs's own writer stores its parts in whatever order they finish, Excel
- * puts them first) was refused as not a workbook, now and then, for the same file.
+ * comes after its sheets was refused as not a workbook. exceljs's own writer (the portal's import
+ * templates are written with it) stores its parts in whatever order they finish, so the same file
+ * was refused now and then. With the shared strings first, no sheet waits in a temporary file either.
  */
 const READ_FIRST = [
   '[Content_Types].xml',
