@@ -97,8 +97,9 @@ describe('the public site as the server draws it', () => {
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
-    await page.goto('/noticeAnnouncement');
-    await page.waitForTimeout(1000);
+    // Loaded, and nothing more asked for by itself (no request for half a second, as Playwright
+    // counts a page's network idle): the page as a visitor who has not touched it yet has it.
+    await page.goto('/noticeAnnouncement', { waitUntil: 'networkidle' });
     expect(scripts).toEqual([]);
     // The page left alone would take the app a few seconds after load: the key brings it at once.
     const code = page.waitForRequest((r) => r.resourceType() === 'script', { timeout: 1500 });

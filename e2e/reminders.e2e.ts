@@ -5,8 +5,11 @@
  * draft under the open notice brings 申报即将截止 to the bell and its list, expert1's open review
  * tasks bring 评审即将截止, and leader1's choice is still off afterwards.
  */
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { REMINDER_JOB } from '../src/server/modules/reminders/reminders.js';
 import { startPortal, type Portal } from './globalSetup.js';
 import {
   animationsDone,
@@ -57,6 +60,28 @@ async function startReminderJob(): Promise<Portal> {
   }
 }
 
+/**
+ * Waits for `n` more turns of the reminder job. Each turn takes the job's lease anew, with a later
+ * expiry (src/server/platform/jobs/schedule.ts), and a turn is not taken while the one before it
+ * runs: once two more are taken, one whole turn has run since the call.
+ */
+async function jobTurns(n: number): Promise<void> {
+  const db = new SQLite(path.join(dataDir(), 'portal.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const lease = () =>
+      (
+        db.prepare('SELECT expires_at FROM job_lease WHERE name = ?').get(`${REMINDER_JOB}:turn`) as
+          { expires_at: number } | undefined
+      )?.expires_at;
+    for (let i = 0; i < n; i += 1) {
+      const before = lease();
+      await poll(lease).not.toBe(before);
+    }
+  } finally {
+    db.close();
+  }
+}
+
 /** Opens the bell's drop-down (the user's notices) and answers the titles it lists. */
 async function bellTitles(page: Page): Promise<string[]> {
   await page.reload();
@@ -99,7 +124,7 @@ describe('deadline reminders', () => {
     await expert.context.close();
 
     // Sent once: the job's next turns add no second one.
-    await new Promise((r) => setTimeout(r, 7_000));
+    await jobTurns(2);
     const again = (await bellTitles(leader.page)).filter((t) => t.includes('申报即将截止：'));
     expect(again.length).toBeGreaterThan(0);
     const titles = again.map((t) => t.split('\n')[0]);
