@@ -115,11 +115,13 @@ export async function locate(page: Page, task: Task): Promise<Locator | null> {
   const more = row.locator('.runtime-more-button');
   if (!(await more.count())) return null;
   await more.first().click();
-  const folded = page.locator('.runtime-more-actions:visible button').filter({ hasText: buttonName(task.label) });
-  await folded
+  // The menu opens with what the row offers now: an action not in it has moved away with its row.
+  const menu = page.locator('.runtime-more-actions:visible');
+  await menu
     .first()
     .waitFor()
     .catch(() => undefined);
   await animationsDone(page);
+  const folded = menu.locator('button').filter({ hasText: buttonName(task.label) });
   return (await folded.count()) ? folded.first() : null;
 }
