@@ -5,7 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { api, buttonName as btn, expectMessage, launchBrowser, screenshot, settled, visit } from './harness.js';
+import {
+  api,
+  buttonName as btn,
+  expectMessage,
+  launchBrowser,
+  screenshot,
+  settled,
+  visit,
+  localTime as local,
+} from './harness.js';
 import { openPageAs } from './login.js';
 import { idCardCheckChar } from '../src/shared/idCard.js';
 
@@ -13,8 +22,6 @@ const RUN = String(Date.now() % 1_000_000);
 const NOTICE = `关于开展课题申报指引试点的通知${RUN}`;
 const TOPIC = `课题申报指引${RUN}`;
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
-const local = (hours: number) =>
-  new Date(Date.now() + hours * 3600_000 + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 let browser: Browser;
 beforeAll(async () => {

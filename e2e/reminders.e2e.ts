@@ -1,9 +1,10 @@
 /**
- * Deadline reminders on the demo data: leader1 turns e-mail off for 申报截止提醒 on 消息提醒设置;
- * then the reminder job runs (a second server process on the journeys' data, as WORKERS starts
- * one, with the job every few seconds and REMINDER_DAYS reaching the demo deadlines): leader1's
- * draft under the open notice brings 申报即将截止 to the bell and its list, expert1's open review
- * tasks bring 评审即将截止, and leader1's choice is still off afterwards.
+ * Deadline reminders: leader1 turns e-mail off for 申报截止提醒 on 消息提醒设置 and keeps a draft
+ * under an application notice of this journey's, closing in a month (the demo drafts may have been
+ * submitted by journeys before this one); then the reminder job runs (a second server process on
+ * the journeys' data, as WORKERS starts one, with the job every few seconds and REMINDER_DAYS
+ * reaching the demo deadlines): the draft brings 申报即将截止 to the bell and its list, expert1's
+ * open review tasks bring 评审即将截止, and leader1's choice is still off afterwards.
  */
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -13,14 +14,19 @@ import { REMINDER_JOB } from '../src/server/modules/reminders/reminders.js';
 import { startPortal, type Portal } from './globalSetup.js';
 import {
   animationsDone,
+  api,
   buttonName as btn,
   dataDir,
   expectMessage,
   launchBrowser,
+  localTime,
   screenshot,
   visit,
 } from './harness.js';
 import { closeTourIfShown, openPageAs } from './login.js';
+
+const RUN = String(Date.now() % 1_000_000);
+const NOTICE = `关于开展课题申报截止提醒试点的通知${RUN}`;
 
 const poll = <T>(fn: () => T | Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 300 });
 
@@ -82,6 +88,32 @@ async function jobTurns(n: number): Promise<void> {
   }
 }
 
+/** Province publishes an application notice closing in a month; leader1 keeps a draft under it. */
+async function draftUnderClosingNotice(leader: Page): Promise<void> {
+  const province = await openPageAs(browser, 'province', '/homePage');
+  try {
+    const saved = await api(province.page, 'resource/notice/save', {
+      title: NOTICE,
+      stage: 1,
+      year: '2026',
+      startTime: localTime(-1),
+      endTime: localTime(24 * 30),
+      body: '<p>请按要求组织申报。</p>',
+    });
+    expect(saved.flag, saved.result).toBe(true);
+    const published = await api(province.page, 'resource/notice/transition', {
+      id: saved.data.id,
+      version: saved.data.version,
+      action: 'publish',
+    });
+    expect(published.flag, published.result).toBe(true);
+    const draft = await api(leader, 'resource/topic/save', { noticeId: saved.data.id, name: `课题申报截止提醒${RUN}` });
+    expect(draft.flag, draft.result).toBe(true);
+  } finally {
+    await province.context.close();
+  }
+}
+
 /** Opens the bell's drop-down (the user's notices) and answers the titles it lists. */
 async function bellTitles(page: Page): Promise<string[]> {
   await page.reload();
@@ -102,15 +134,16 @@ describe('deadline reminders', () => {
     await switchOf(leader.page).click();
     await leader.page.getByRole('button', { name: btn('保存') }).click();
     await expectMessage(leader.page, '操作成功');
+    await draftUnderClosingNotice(leader.page);
 
     jobs = await startReminderJob();
 
-    // The reminder of the open notice leader1 has a draft under, in the bell's list.
+    // The reminder of the notice leader1 has a draft under, in the bell's list.
     await visit(leader.page, '/projectManagement/projectList');
-    await poll(async () => (await bellTitles(leader.page)).join('\n'), 90_000).toContain('申报即将截止：');
+    await poll(async () => (await bellTitles(leader.page)).join('\n'), 90_000).toContain(`申报即将截止：${NOTICE}`);
     const item = leader.page
       .getByTestId('notice-panel')
-      .locator('.shell-notice-item', { hasText: '申报即将截止：' })
+      .locator('.shell-notice-item', { hasText: `申报即将截止：${NOTICE}` })
       .first();
     await expect(item.textContent()).resolves.toContain('尚未提交');
     await screenshot(leader.page, 'reminders-01-leader-bell');

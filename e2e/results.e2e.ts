@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { buttonName as btn, launchBrowser, openList, screenshot, tick } from './harness.js';
+import { buttonName as btn, launchBrowser, openList, screenshot, tick, localTime as local } from './harness.js';
 import { loginSessions } from './login.js';
 
 const RUN = String(Date.now() % 100_000);
@@ -19,8 +19,6 @@ const PAPER = `大单元教学设计的实践研究${RUN}`;
 const BATCH = `成果评审${RUN}`;
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
-const local = (hours: number) =>
-  new Date(Date.now() + hours * 3600_000 + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 let browser: Browser;
 /** One logged-in browser per account, kept for the whole journey. */

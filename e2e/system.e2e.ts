@@ -17,6 +17,7 @@ import {
   screenshot,
   smsCode,
   visit,
+  localTime as local,
 } from './harness.js';
 import { closeTourIfShown, loginViaUi } from './login.js';
 
@@ -70,9 +71,6 @@ function as(username: string, password?: string): Promise<Page> {
   })();
   return sessions[username];
 }
-
-const local = (hours: number) =>
-  new Date(Date.now() + hours * 3600_000 + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 async function usersRow(page: Page, text: string): Promise<Locator> {
   await visit(page, '/systemManagement/roleUserManagement');

@@ -23,6 +23,7 @@ import {
   screenshot,
   settled,
   visit,
+  localTime as local,
 } from './harness.js';
 import { openPageAs } from './login.js';
 import { idCardCheckChar } from '../src/shared/idCard.js';
@@ -91,9 +92,6 @@ function as(username: string): Promise<Session> {
   })();
   return sessions[username];
 }
-
-const local = (hours: number) =>
-  new Date(Date.now() + hours * 3600_000 + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 /** The row of the topic in the topic list, opened fresh, filtered by name. */
 async function topicRow(page: Page) {
