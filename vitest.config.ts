@@ -19,6 +19,11 @@ const CLIENT_APART = freshModuleFiles(ROOT, ['src/client', 'src/shared']);
 // server's: in node, as those do, without a worker group of their own at the end of the run.
 const CLIENT_DOCUMENT = documentTestFiles(ROOT, ['src/client', 'src/shared']);
 
+// Files that start servers of their own on SQLite whatever DATABASE_URL says (a kill -9 during an
+// upload and during a conversion, WORKERS=2): with DATABASE_URL set they would only repeat the
+// SQLite run, so they run in that one. (vitest's --exclude does not reach a project's own list.)
+const OWN_SQLITE_SERVERS = ['**/uploadCrash.test.ts', '**/conversionCrash.test.ts', '**/serveWorkers.test.ts'];
+
 const clientBase = {
   resolve: { mainFields: ['module', 'jsnext:main', 'jsnext'] },
   test: {
@@ -103,7 +108,12 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['src/server/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'e2e/**/*.test.ts', ...CLIENT_TESTS],
-          exclude: [...configDefaults.exclude, ...CLIENT_DOCUMENT, ...CLIENT_APART],
+          exclude: [
+            ...configDefaults.exclude,
+            ...CLIENT_DOCUMENT,
+            ...CLIENT_APART,
+            ...(process.env.DATABASE_URL ? OWN_SQLITE_SERVERS : []),
+          ],
           // One migrated, seeded database per config per run, copied by each test app
           // (src/server/platform/testing/templateDatabase.ts).
           globalSetup: [
