@@ -5,17 +5,23 @@ import { baseURL, launchBrowser, openPage, screenshot } from './harness.js';
 /** Calls a server-drawn public page embeds: the app must not ask for them again. */
 const EMBEDDED = /\/api\/(schema\/routes|schema\/page|basicInfoMaintain\/querySysName|public\/[^/]+\/(list|get))/;
 
-/** Layout shifts the page reports from the start (PerformanceObserver, buffered), summed. */
+/**
+ * Layout shifts the page has reported from the start, summed: after the next frame is drawn (a
+ * shift is reported with the frame it shows in), the buffered entries a new observer is handed.
+ */
 async function layoutShift(page: Page): Promise<number> {
   return page.evaluate(
     () =>
       new Promise<number>((resolve) => {
-        let sum = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-            if (!e.hadRecentInput) sum += e.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(sum), 300);
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            const observer = new PerformanceObserver(() => undefined);
+            observer.observe({ type: 'layout-shift', buffered: true });
+            const entries = observer.takeRecords() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[];
+            observer.disconnect();
+            resolve(entries.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0));
+          }, 0),
+        );
       }),
   );
 }
