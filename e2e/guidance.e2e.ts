@@ -5,16 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import {
-  api,
-  buttonName as btn,
-  expectMessage,
-  launchBrowser,
-  screenshot,
-  settled,
-  visit,
-  localTime as local,
-} from './harness.js';
+import { api, buttonName as btn, expectMessage, launchBrowser, screenshot, settled, visit } from './harness.js';
+import { publishNotice } from './publishNotice.js';
 import { openPageAs } from './login.js';
 import { idCardCheckChar } from '../src/shared/idCard.js';
 
@@ -34,21 +26,7 @@ afterAll(async () => {
 describe('application guidance', () => {
   it('leader1 sees what is missing, fills it, and reads why 提交 is blocked', async () => {
     const province = await openPageAs(browser, 'province', '/homePage');
-    const saved = await api(province.page, 'resource/notice/save', {
-      title: NOTICE,
-      stage: 1,
-      year: '2026',
-      startTime: local(-1),
-      endTime: local(24 * 30),
-      body: '<p>请按要求组织申报。</p>',
-    });
-    expect(saved.flag, saved.result).toBe(true);
-    const pub = await api(province.page, 'resource/notice/transition', {
-      id: saved.data.id,
-      version: saved.data.version,
-      action: 'publish',
-    });
-    expect(pub.flag, pub.result).toBe(true);
+    await publishNotice(province.page, NOTICE);
     await province.context.close();
 
     const { page, context, errors } = await openPageAs(browser, 'leader1', '/projectManagement/declarationGuidelines');

@@ -19,10 +19,10 @@ import {
   dataDir,
   expectMessage,
   launchBrowser,
-  localTime,
   screenshot,
   visit,
 } from './harness.js';
+import { publishNotice } from './publishNotice.js';
 import { closeTourIfShown, openPageAs } from './login.js';
 
 const RUN = String(Date.now() % 1_000_000);
@@ -92,22 +92,8 @@ async function jobTurns(n: number): Promise<void> {
 async function draftUnderClosingNotice(leader: Page): Promise<void> {
   const province = await openPageAs(browser, 'province', '/homePage');
   try {
-    const saved = await api(province.page, 'resource/notice/save', {
-      title: NOTICE,
-      stage: 1,
-      year: '2026',
-      startTime: localTime(-1),
-      endTime: localTime(24 * 30),
-      body: '<p>请按要求组织申报。</p>',
-    });
-    expect(saved.flag, saved.result).toBe(true);
-    const published = await api(province.page, 'resource/notice/transition', {
-      id: saved.data.id,
-      version: saved.data.version,
-      action: 'publish',
-    });
-    expect(published.flag, published.result).toBe(true);
-    const draft = await api(leader, 'resource/topic/save', { noticeId: saved.data.id, name: `课题申报截止提醒${RUN}` });
+    const notice = await publishNotice(province.page, NOTICE);
+    const draft = await api(leader, 'resource/topic/save', { noticeId: notice.id, name: `课题申报截止提醒${RUN}` });
     expect(draft.flag, draft.result).toBe(true);
   } finally {
     await province.context.close();

@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { buttonName as btn, launchBrowser, openList, screenshot, tick, localTime as local } from './harness.js';
+import { buttonName as btn, launchBrowser, openList, screenshot, tick } from './harness.js';
+import { localTime as local } from './localTime.js';
 import { loginSessions } from './login.js';
 
 const RUN = String(Date.now() % 100_000);

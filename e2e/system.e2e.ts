@@ -17,8 +17,8 @@ import {
   screenshot,
   smsCode,
   visit,
-  localTime as local,
 } from './harness.js';
+import { publishNotice } from './publishNotice.js';
 import { closeTourIfShown, loginViaUi } from './login.js';
 
 const RUN = String(Date.now() % 100_000).padStart(5, '0');
@@ -158,25 +158,11 @@ describe('system management and sign-up', () => {
 
   it('the new leader logs in and applies for a topic with the unit already filled in', async () => {
     const province = await as('province');
-    const saved = await api(province, 'resource/notice/save', {
-      title: NOTICE,
-      stage: 1,
-      year: '2026',
-      startTime: local(-1),
-      endTime: local(24 * 30),
-      body: '<p>请按要求组织申报。</p>',
-    });
-    expect(saved.flag, saved.result).toBe(true);
-    const pub = await api(province, 'resource/notice/transition', {
-      id: saved.data.id,
-      version: saved.data.version,
-      action: 'publish',
-    });
-    expect(pub.flag, pub.result).toBe(true);
+    const notice = await publishNotice(province, NOTICE);
 
     const page = await as(USERNAME, PASSWORD);
     await poll(() => page.locator('.shell-role-switch').innerText()).toContain('课题负责人');
-    await visit(page, `/projectManagement/declarationGuidelines/projectApplication?noticeId=${saved.data.id}`);
+    await visit(page, `/projectManagement/declarationGuidelines/projectApplication?noticeId=${notice.id}`);
     const form = page.locator('.runtime-form');
     await form.waitFor();
     await form.locator('input[placeholder="请输入课题名称"]').fill(`新注册教师的课题${RUN}`);

@@ -23,8 +23,8 @@ import {
   screenshot,
   settled,
   visit,
-  localTime as local,
 } from './harness.js';
+import { publishNotice } from './publishNotice.js';
 import { openPageAs } from './login.js';
 import { idCardCheckChar } from '../src/shared/idCard.js';
 
@@ -132,21 +132,7 @@ describe('topic life cycle', () => {
   it('the province publishes a stage-1 notice and keeps stages 2..5 open; leaders of the area see it with 申报', async () => {
     const { page } = await as('province');
     for (const stage of [1, 2, 3, 4, 5]) {
-      const saved = await api(page, 'resource/notice/save', {
-        title: stage === 1 ? NOTICE : `课题阶段工作通知${RUN}-${stage}`,
-        stage,
-        year: '2026',
-        startTime: local(-1),
-        endTime: local(24 * 30),
-        body: '<p>请按要求组织申报。</p>',
-      });
-      expect(saved.flag, saved.result).toBe(true);
-      const pub = await api(page, 'resource/notice/transition', {
-        id: saved.data.id,
-        version: saved.data.version,
-        action: 'publish',
-      });
-      expect(pub.flag, pub.result).toBe(true);
+      await publishNotice(page, stage === 1 ? NOTICE : `课题阶段工作通知${RUN}-${stage}`, stage);
     }
     await page.goto('/projectManagement/declarationGuidelines');
     await poll(() => page.locator('.runtime-list .runtime-list-head').textContent()).toContain('发布申报通知');
