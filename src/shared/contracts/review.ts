@@ -58,6 +58,8 @@ export interface AllocationTarget {
   subject?: string | null;
   status: string;
   waiting: boolean;
+  /** Why the record may not enter this batch (stage, status, another running batch, the user's rights); absent when it may. */
+  refused?: string;
   assigned: AssignedExpert[];
   conflicts: Array<{ expertId: number; reasons: string[] }>;
 }

@@ -20,11 +20,11 @@ import {
 } from './reviewData.js';
 import { toAllocExpert, toReviewTarget } from './targetMapping.js';
 import { attachDeclared } from './declaredConflicts.js';
+import { entryRefusal, heldElsewhere, LEFT_STATUSES } from './batchEntry.js';
 import type { AnswerOf } from '../../../shared/contracts/contract.js';
 import type { Candidates, reviewCalls } from '../../../shared/contracts/review.js';
 
-/** A task that left its record (conflict declared or declined, waiting for or given a replacement). */
-export const LEFT_STATUSES = ['4', '5'];
+export { LEFT_STATUSES };
 const active = (r: StoredRecord) => !LEFT_STATUSES.includes(String(r.status));
 
 /**
@@ -88,8 +88,8 @@ export async function candidates(
   const allocExperts = await allocExpertsOf(ctx, bc, experts, reviews);
   const load = new Map<number, number>();
   for (const r of reviews) load.set(Number(r.expertId), (load.get(Number(r.expertId)) ?? 0) + 1);
-  const s = stageStatuses(bc);
   const ids = new Set(targets.map((t) => t.id));
+  const held = await heldElsewhere(ctx, bc, [...ids]);
   return {
     batch: {
       id: bc.batch.id,
@@ -109,7 +109,16 @@ export async function candidates(
         areaCode: t.areaCode,
         subject: t.subject,
         status: rec.status as string,
-        waiting: rec.status === s.waiting,
+        waiting: rec.status === stageStatuses(bc).waiting,
+        refused:
+          entryRefusal(
+            ctx,
+            user,
+            bc,
+            rec,
+            held.get(rec.id),
+            reviews.some((r) => Number(r.targetId) === rec.id),
+          ) ?? undefined,
         assigned: assigned.map((r) => ({
           reviewId: r.id,
           expertId: r.expertId as number,
@@ -166,19 +175,28 @@ export async function allocateExperts(
   for (const id of targetIds) {
     const rec = await store.get(bc.targetEntity, id);
     if (!rec || !allowed(bc.targetEntity, 'read', rec, user)) throw AppError.notFound();
-    if (rec.status !== s.waiting && rec.status !== s.atCity)
-      throw AppError.invalid([
-        {
-          field: 'targetIds',
-          label,
-          message: `${label}「${String(rec[bc.mapping.nameField] ?? rec.id)}」不在可分配的状态`,
-        },
-      ]);
     recs.push(rec);
   }
+  const reviews = await reviewsOfBatch(ctx, bc.batch.id);
+  // Every record that may not enter the batch is named with its reason, before anything is written.
+  const held = await heldElsewhere(ctx, bc, targetIds);
+  const refused = recs.flatMap((rec) => {
+    const why = entryRefusal(
+      ctx,
+      user,
+      bc,
+      rec,
+      held.get(rec.id),
+      reviews.some((r) => Number(r.targetId) === rec.id),
+    );
+    return why ? [`${label}「${String(rec[bc.mapping.nameField] ?? rec.id)}」${why}`] : [];
+  });
+  if (refused.length)
+    throw new AppError(`不能分配：${refused.join('；')}`, 400, 400, {
+      errors: [{ field: 'targetIds', label, message: refused.join('；') }],
+    });
   const expertRecs = await enabledExperts(ctx);
   const expertById = new Map(expertRecs.map((e) => [e.id, e]));
-  const reviews = await reviewsOfBatch(ctx, bc.batch.id);
   const allocExperts = await allocExpertsOf(ctx, bc, expertRecs, reviews);
   const allocById = new Map(allocExperts.map((e) => [e.id, e]));
   const targets = recs.map((r) => toReviewTarget(bc.mapping, r));

@@ -198,7 +198,14 @@ describe('conflicts and declines', () => {
       .execute();
     expect(notices.length).toBe(2);
 
-    // Remembered: a later batch's allocation never offers expert1 for this topic.
+    // Remembered: a later batch's allocation never offers expert1 for this topic (once this batch has
+    // ended: a topic is reviewed in one running batch at a time).
+    const ended = await t.post(
+      '/api/tTopicReview/checkEndReview',
+      { batchId, force: true, reason: '转入下一批次' },
+      city,
+    );
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
     const later = await newBatch('回避记忆批次');
     const c = (await t.post('/api/review/candidates', { batchId: later }, city)).body.data;
     const row = c.targets.find((x: any) => x.id === topicId);
@@ -212,11 +219,16 @@ describe('conflicts and declines', () => {
     const auto = await t.post('/api/review/allocate', { batchId: later, mode: 'auto', targetIds: [topicId] }, city);
     expect(auto.status, JSON.stringify(auto.body)).toBe(200);
     expect(auto.body.data.assignments.map((x: any) => x.expertId)).not.toContain(id('王专家'));
+    const laterEnd = await t.post(
+      '/api/tTopicReview/checkEndReview',
+      { batchId: later, force: true, reason: '测试结束' },
+      city,
+    );
+    expect(laterEnd.status, JSON.stringify(laterEnd.body)).toBe(200);
   });
 
   it('a declined task is not handed back to its expert; a submitted task cannot be declined', async () => {
     const batchId = await newBatch('谢绝测试批次');
-    // The topic is no longer waiting after the first batch sent it to review; allocate on it here too.
     const experts = (await t.post('/api/review/candidates', { batchId }, city)).body.data.experts as Array<{
       id: number;
       name: string;

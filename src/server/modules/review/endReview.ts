@@ -3,7 +3,9 @@ import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
 import type { StoredRecord } from '../../platform/records/RecordStore.js';
 import { formatDateTime } from '../../platform/records/time.js';
-import { fire } from '../../platform/workflow/engine.js';
+import { fire, workflowOf } from '../../platform/workflow/engine.js';
+import { pickTransition } from '../../platform/records/transitions.js';
+import { heldElsewhere } from './batchEntry.js';
 import { aggregate, majority } from './aggregate.js';
 import { entityOf, loadBatch, reviewsOfBatch, stageStatuses, storeOf } from './reviewData.js';
 import { writeStageResult } from './stageResult.js';
@@ -12,6 +14,14 @@ import type { reviewCalls } from '../../../shared/contracts/review.js';
 
 /** A task not submitted when its batch ended (review workflow status 3). */
 const CLOSED = '3';
+
+/** The open tasks named as the organiser knows them: the record and its expert (the first five). */
+function openTasks(open: StoredRecord[]): string {
+  const named = open
+    .slice(0, 5)
+    .map((r) => `「${String(r.targetName ?? r.targetId)}」的${String(r.expertName ?? '专家')}`);
+  return named.join('、') + (open.length > 5 ? `等${open.length}份` : '');
+}
 
 /**
  * Ends a batch (tTopicReview/checkEndReview): refused while tasks are open unless forced with a
@@ -32,13 +42,35 @@ export async function endReview(
   const reviews = await reviewsOfBatch(ctx, bc.batch.id);
   const open = reviews.filter((r) => r.status === '0' || r.status === '1');
   if (open.length && !force)
-    throw new AppError(`还有${open.length}份评审未提交，不能结束评审`, 400, 400, { open: open.length });
+    throw new AppError(
+      `还有${open.length}份评审未提交（${openTasks(open)}），不能结束评审；如需结束请选择强制结束并填写原因`,
+      400,
+      400,
+      { open: open.length },
+    );
   if (open.length && !reason)
     throw AppError.invalid([{ field: 'reason', label: '原因', message: '请填写强制结束的原因' }]);
   if (reason.length > 500)
     throw AppError.invalid([{ field: 'reason', label: '原因', message: '原因不能超过500个字符' }]);
   const s = stageStatuses(bc);
   const m = bc.mapping;
+  const workflow = workflowOf(ctx, bc.targetEntity);
+  const reviewed = [...new Set(reviews.map((r) => Number(r.targetId)))];
+  // A record another running batch still holds stays in review for it: that batch's end returns it.
+  const held = await heldElsewhere(ctx, bc, reviewed);
+  const returning = new Set<number>();
+  for (const id of reviewed) {
+    if (held.has(id)) continue;
+    const rec = await storeOf(ctx).get(bc.targetEntity, id);
+    if (!rec || rec.status !== s.waiting) continue;
+    if (workflow && !pickTransition(workflow, bc.targetEntity, m.endAction, rec, user)) {
+      const action = workflow.transitions.find((t) => t.action === m.endAction)?.label ?? m.endAction;
+      throw AppError.forbidden(
+        `${m.label}「${String(rec[m.nameField] ?? rec.id)}」由本批次送评，本账号不能执行「${action}」，请由其所在地区的管理员结束评审`,
+      );
+    }
+    returning.add(id);
+  }
   const resultDef = bc.targetEntity.fields[m.resultField];
   if (!resultDef) throw new Error(`${m.entity} has no ${m.resultField} field`);
   const threshold = Number(bc.batch.disagreementThreshold ?? 20);
@@ -80,7 +112,7 @@ export async function endReview(
         actionLabel: '专家评审结果',
         comment: `${String(bc.batch.name)}：总评${agg.finalScore ?? '—'}分${agg.disagreement ? '（专家意见分歧较大）' : ''}`,
       });
-      if (rec.status === s.waiting)
+      if (rec.status === s.waiting && returning.has(targetId))
         await fire(
           ctx,
           {

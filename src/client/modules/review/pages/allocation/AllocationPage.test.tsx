@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { pickable } from './AllocationPage.js';
+import { pickable, unfilled } from './AllocationPage.js';
+import type { Candidates } from '../../../../../shared/contracts/review.js';
 import { taskStatus } from '../../taskStatus.js';
 
 describe('allocation dialog', () => {
@@ -13,6 +14,21 @@ describe('allocation dialog', () => {
 
   it('never offers an expert with a conflict', () => {
     expect(pickable(4, [], 3, true)).toBe(false);
+  });
+
+  it('automatic allocation never takes a record the server refuses for the batch, however short of experts', () => {
+    const target = { status: '2', waiting: false, assigned: [], conflicts: [] };
+    const data = {
+      batch: { id: 1, name: '批次', status: '0', expertsPerTopic: 3, outOfArea: false, blind: false },
+      targets: [
+        { ...target, id: 1, name: '可分配' },
+        { ...target, id: 2, name: '他批次评审中', refused: '正在评审批次「城区」中评审' },
+      ],
+      experts: [],
+      others: 0,
+      statuses: [],
+    } satisfies Candidates;
+    expect(unfilled(data)).toEqual([1]);
   });
 
   it('names task statuses as the workflow does', () => {

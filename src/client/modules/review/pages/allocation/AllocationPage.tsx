@@ -33,9 +33,14 @@ export function pickable(expertId: number, picked: number[], room: number, confl
   return !conflicted && picked.length < room;
 }
 
-/** Records automatic allocation fills when none is selected: those still short of reviewers. */
+/** Whether experts can be added to a record: it may enter the batch and still has room. */
+export function assignable(t: Target, perTopic: number): boolean {
+  return !t.refused && t.assigned.length < perTopic;
+}
+
+/** Records automatic allocation fills when none is selected: those that may enter and are still short of reviewers. */
 export function unfilled(data: Candidates): number[] {
-  return data.targets.filter((t) => t.assigned.length < data.batch.expertsPerTopic).map((t) => t.id);
+  return data.targets.filter((t) => assignable(t, data.batch.expertsPerTopic)).map((t) => t.id);
 }
 
 function AssignDialog({
@@ -249,7 +254,13 @@ export function AllocationPage({ bundle, query }: PageKindProps) {
         dataSource={data.targets}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         rowSelection={
-          ended ? undefined : { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }
+          ended
+            ? undefined
+            : {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys.map(Number)),
+                getCheckboxProps: (t: Target) => ({ disabled: !!t.refused, 'aria-label': t.name ?? String(t.id) }),
+              }
         }
         locale={{ emptyText: `暂无待分配的${page.targetLabel}` }}
         columns={[
@@ -266,7 +277,12 @@ export function AllocationPage({ bundle, query }: PageKindProps) {
             width: 320,
             render: (_: unknown, t: Target) => (
               <Space size={[4, 4]} wrap className="rt-assigned">
-                {t.assigned.length === 0 ? <span style={{ color: '#999' }}>未分配</span> : null}
+                {t.refused ? (
+                  <span className="rt-refused" style={{ color: '#ad4e00' }}>
+                    不可分配：{t.refused}
+                  </span>
+                ) : null}
+                {t.assigned.length === 0 && !t.refused ? <span style={{ color: '#595959' }}>未分配</span> : null}
                 {t.assigned.map((a) => (
                   <Tag
                     key={a.reviewId}
@@ -290,7 +306,8 @@ export function AllocationPage({ bundle, query }: PageKindProps) {
             render: (_: unknown, t: Target) => (
               <Button
                 size="small"
-                disabled={ended || t.assigned.length >= b.expertsPerTopic}
+                disabled={ended || !assignable(t, b.expertsPerTopic)}
+                title={t.refused ? `不可分配：${t.refused}` : undefined}
                 onClick={() => setAssigning(t)}
               >
                 分配专家
