@@ -7,6 +7,11 @@ export interface ConversionConfig {
    * convert only when a test asks or CONVERSION=on (the browser journeys).
    */
   worker: boolean;
+  /**
+   * Converters run only inside bubblewrap (confinement.ts): in production always, elsewhere when
+   * CONVERSION_SANDBOX=required. Without it, a machine lacking bubblewrap converts nothing.
+   */
+  confined: boolean;
   /** Jobs run at once in one process (CONVERSION_CONCURRENCY, 1 by default: a conversion takes a core). */
   concurrency: number;
   /** Wall-clock limit of one job (CONVERSION_TIMEOUT_SECONDS, 120). */
@@ -31,6 +36,7 @@ export function conversionConfigFromEnv(env: NodeJS.ProcessEnv): ConversionConfi
   return {
     enabled: env.CONVERSION !== 'off',
     worker: env.CONVERSION === 'on' || (env.CONVERSION !== 'off' && env.NODE_ENV !== 'test'),
+    confined: env.NODE_ENV === 'production' || env.CONVERSION_SANDBOX === 'required',
     concurrency: int(env.CONVERSION_CONCURRENCY, 1, 1, 64),
     timeoutMs: int(env.CONVERSION_TIMEOUT_SECONDS, 120, 1, 24 * 3600) * 1000,
     memoryBytes: int(env.CONVERSION_MEMORY_MB, 3072, 256, 1 << 20) * 1024 * 1024,

@@ -36,12 +36,12 @@ export async function conversionStatus(
   target: ConversionTarget,
 ): Promise<ConversionStatus> {
   let job = await conversionOf(ctx, file.md5);
-  if (!job && ctx.config.conversion.enabled && canConvert(target)) {
+  if (!job && ctx.config.conversion.enabled && canConvert(ctx.config.conversion, target)) {
     await enqueueConversion(ctx, file.md5, file.file_suffix);
     job = await conversionOf(ctx, file.md5);
   }
   if (job?.state === 'done' || (job && job.state === 'failed')) return statusOf(job);
-  if (!ctx.config.conversion.enabled || !canConvert(target) || !job)
+  if (!ctx.config.conversion.enabled || !canConvert(ctx.config.conversion, target) || !job)
     return { state: 'unavailable', message: CONVERSION_MESSAGES.unavailable };
   return statusOf(job);
 }

@@ -9,6 +9,7 @@ import { fileService } from '../files/fileService.js';
 import { blobKey } from '../files/storage/FileStorage.js';
 import { jobHolder } from '../jobs/schedule.js';
 import { canConvert, convertFile } from './converters.js';
+import { sandboxFeatures } from './sandbox.js';
 import {
   claimConversion,
   finishDone,
@@ -72,7 +73,7 @@ export async function runConversion(
   renew.unref();
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'convert-'));
   try {
-    if (!canConvert(job.target)) return await recordFailure(ctx, holder, job, '服务器未安装转换工具', true);
+    if (!canConvert(cfg, job.target)) return await recordFailure(ctx, holder, job, '服务器未安装转换工具', true);
     const input = path.join(dir, `source.${job.sourceExt}`);
     const { storage } = fileService(ctx);
     await pipeline(await storage.createReadStream(blobKey(job.md5)), fs.createWriteStream(input));
@@ -83,7 +84,7 @@ export async function runConversion(
         input,
         job.sourceExt,
         job.target,
-        { timeoutMs: cfg.timeoutMs, memoryBytes: cfg.memoryBytes, fileBytes: cfg.outputBytes },
+        { timeoutMs: cfg.timeoutMs, memoryBytes: cfg.memoryBytes, fileBytes: cfg.outputBytes, confined: cfg.confined },
         signal,
       );
     } catch (e) {
@@ -110,6 +111,11 @@ export async function runConversion(
 export function startConversionWorker(ctx: AppContext, holder = jobHolder(ctx)): () => Promise<void> {
   const cfg = ctx.config.conversion;
   if (!cfg.enabled || !cfg.worker) return async () => undefined;
+  if (cfg.confined && !sandboxFeatures().bwrap) {
+    // Jobs stay queued for an instance that can confine its converters; /readyz says no-sandbox.
+    ctx.log.error('conversion not started: bubblewrap (bwrap) does not run here, converters are never run unconfined');
+    return async () => undefined;
+  }
   const running = new Set<Promise<void>>();
   const abort = new AbortController();
   let stopped = false;

@@ -2,7 +2,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ConversionTarget } from '../../../shared/fileTypes.js';
-import { runSandboxed, type SandboxLimits } from './sandbox.js';
+import { runSandboxed, sandboxFeatures, type SandboxLimits } from './sandbox.js';
 import { stripPdfAuthor } from './stripPdfAuthor.js';
 import { toUtf8 } from './textEncoding.js';
 
@@ -27,15 +27,30 @@ export function conversionTools(): { soffice: string | null; ffmpeg: string | nu
   return tools;
 }
 
-/** Whether this process can convert to `target` (the tool it needs is installed). */
-export function canConvert(target: ConversionTarget): boolean {
+/**
+ * Whether this process can convert to `target`: the tool it needs is installed and, where
+ * converters must be confined (production), bubblewrap runs here.
+ */
+export function canConvert(cfg: { confined: boolean }, target: ConversionTarget): boolean {
   const t = conversionTools();
+  if (cfg.confined && !sandboxFeatures().bwrap) return false;
   return target === 'pdf' ? !!t.soffice : !!t.ffmpeg;
 }
 
-/** What /readyz says of conversion: on when enabled and both tools are installed, off otherwise. */
-export function conversionReadiness(ctx: { config: { conversion: { enabled: boolean } } }): 'on' | 'off' {
-  return ctx.config.conversion.enabled && canConvert('pdf') && canConvert('video') ? 'on' : 'off';
+/**
+ * What /readyz says of conversion: `on` (converting, each converter inside bubblewrap),
+ * `unconfined` (converting without bubblewrap: outside production only), `no-sandbox` (LibreOffice
+ * and ffmpeg are installed but bubblewrap does not run here, so production converts nothing),
+ * `off` (switched off, or a converter missing).
+ */
+export function conversionReadiness(ctx: {
+  config: { conversion: { enabled: boolean; confined: boolean } };
+}): 'on' | 'off' | 'unconfined' | 'no-sandbox' {
+  const cfg = ctx.config.conversion;
+  const t = conversionTools();
+  if (!cfg.enabled || !t.soffice || !t.ffmpeg) return 'off';
+  if (sandboxFeatures().bwrap) return 'on';
+  return cfg.confined ? 'no-sandbox' : 'unconfined';
 }
 
 let officeVersion: Promise<string | null> | null = null;
@@ -53,7 +68,8 @@ function installedOfficeVersion(soffice: string): Promise<string | null> {
 
 /**
  * A LibreOffice profile of the job's own, made before the first start: macros never run (the
- * highest security level, execution switched off) and nothing is fetched from the network.
+ * highest security level, execution switched off) and links from untrusted documents are not
+ * followed (bubblewrap hides what they name anyway, sandbox.ts).
  * The profile says it was last used by the installed version: a profile new to a version makes
  * LibreOffice run its graphics self-tests (dozens of 4096-pixel bitmaps) before converting,
  * most of a short conversion's time.
@@ -69,6 +85,7 @@ async function writeProfile(dir: string, version: string | null): Promise<void> 
 <oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
 ${item('/org.openoffice.Office.Common/Security/Scripting', 'MacroSecurityLevel', '3')}
 ${item('/org.openoffice.Office.Common/Security/Scripting', 'DisableMacrosExecution', 'true')}
+${item('/org.openoffice.Office.Common/Security/Scripting', 'BlockUntrustedRefererLinks', 'true')}
 ${item('/org.openoffice.Office.Common/Misc', 'UseLocking', 'false')}
 ${item('/org.openoffice.Office.Common/Misc', 'FirstRun', 'false')}
 ${version ? item('/org.openoffice.Setup/Product', 'ooSetupLastVersion', version) : ''}
@@ -77,8 +94,37 @@ ${version ? item('/org.openoffice.Setup/Product', 'ooSetupLastVersion', version)
   );
 }
 
-function ffmpegArgs(input: string, target: ConversionTarget, output: string): string[] {
-  const common = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-threads', '1'];
+/**
+ * The one demuxer each source may be read with (the upload's content check has said what it is):
+ * a playlist (HLS, ffconcat) or any other format that opens further files or URLs is refused,
+ * and so is any protocol but the input file's.
+ */
+const DEMUXER: Record<string, string> = {
+  flv: 'flv',
+  avi: 'avi',
+  rmvb: 'rm',
+  wmv: 'asf',
+  wma: 'asf',
+  mp3: 'mp3',
+  wav: 'wav',
+};
+
+function ffmpegArgs(input: string, sourceExt: string, target: ConversionTarget, output: string): string[] {
+  const common = [
+    '-nostdin',
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-protocol_whitelist',
+    'file',
+    '-format_whitelist',
+    DEMUXER[sourceExt] ?? 'none',
+    '-i',
+    input,
+    '-threads',
+    '1',
+  ];
   if (target === 'audio') return [...common, '-vn', '-c:a', 'aac', '-b:a', '128k', '-movflags', '+faststart', output];
   return [
     ...common,
@@ -146,7 +192,12 @@ export async function convertFile(
         input,
       ],
       limits,
-      { cwd: dir, env: { PATH: process.env.PATH, HOME: dir, LANG: 'C.UTF-8' }, signal },
+      {
+        cwd: dir,
+        visible: { writable: [dir], readOnly: [input] },
+        env: { PATH: process.env.PATH, HOME: dir, LANG: 'C.UTF-8' },
+        signal,
+      },
     );
     const made = path.join(outDir, `${path.basename(input, path.extname(input))}.pdf`);
     if (!result.timedOut && (await fs.stat(made).catch(() => null))?.size) {
@@ -156,8 +207,9 @@ export async function convertFile(
     }
   } else {
     if (!t.ffmpeg) throw new Error('服务器未安装音视频转换工具');
-    result = await runSandboxed(t.ffmpeg, ffmpegArgs(input, target, output), limits, {
+    result = await runSandboxed(t.ffmpeg, ffmpegArgs(input, sourceExt, target, output), limits, {
       cwd: dir,
+      visible: { writable: [dir], readOnly: [input] },
       env: { PATH: process.env.PATH },
       signal,
     });

@@ -6,6 +6,8 @@ import { fileTestClient, md5Of } from '../testing/fileTestClient.js';
 import { fileService } from '../files/fileService.js';
 import { conversionReadiness } from '../conversion/converters.js';
 import { conversionConfigFromEnv } from '../conversion/conversionConfig.js';
+import { overrideSandboxFeatures } from '../conversion/sandbox.js';
+import { CONVERSION_MESSAGES } from '../../../shared/fileTypes.js';
 import { gracefulClose } from '../http/gracefulClose.js';
 
 function get(port: number, path: string): Promise<{ status: number; body: any; connection?: string }> {
@@ -70,6 +72,23 @@ describe('health and readiness', () => {
       expect(res.json()).toMatchObject({ status: 'ok', conversion: 'off' });
     } finally {
       await off.close();
+    }
+  });
+
+  it('/readyz says no-sandbox where production cannot confine the converters, and the preview says conversion is unavailable', async () => {
+    overrideSandboxFeatures({ bwrap: false });
+    const prod = await createTestApp({ conversion: conversionConfigFromEnv({ NODE_ENV: 'production' }) });
+    try {
+      const res = await prod.inject({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ status: 'ok', conversion: 'no-sandbox' });
+      const headers = await prod.loginAs('province');
+      const sent = await fileTestClient(prod, headers).send(Buffer.from('课题研究计划\n'), '计划.txt');
+      const preview = await prod.post(`/api/file/preview/${sent.file!.id}`, {}, headers);
+      expect(preview.body.data.conversion).toEqual({ state: 'unavailable', message: CONVERSION_MESSAGES.unavailable });
+    } finally {
+      overrideSandboxFeatures(null);
+      await prod.close();
     }
   });
 
