@@ -34,7 +34,7 @@ export function formatMessage(def: FieldDef, label: string): string {
 export function fieldValidators(def: FieldDef, label: string, widget: string): Record<string, unknown>[] {
   // required false until the schema or a rule turns it on: the message is then already in place.
   const list: Record<string, unknown>[] = [
-    { required: Boolean(def.required), message: requiredMessage(label, widget) },
+    { required: Boolean(def.required) && def.requiredOn !== 'submit', message: requiredMessage(label, widget) },
   ];
   if (def.pattern) list.push({ pattern: def.pattern, message: formatMessage(def, label) });
   if (def.type === 'files') return list;

@@ -3,6 +3,7 @@
  * unit-tested alone. Rules (`visible` / `required` / `disabled`) are NOT put in the schema as
  * `{{ }}` reactions: they are returned as data and applied by ./formRules.ts as form effects.
  */
+import { requiredOnSubmit } from '../../../shared/schema/requiredFields.js';
 import type { ISchema } from '@formily/json-schema';
 import type { Rule } from '../../../shared/rules/Rule.js';
 import type { EntityDef, FieldDef, FormFieldDef, FormPageDef, SectionDef } from '../../../shared/schema/types.js';
@@ -63,6 +64,9 @@ function widgetProps(def: FieldDef, f: FormFieldDef, widget: string, entityName:
   return { ...props, ...f.props };
 }
 
+/** Said under a field a draft may keep empty (requiredOn "submit"). */
+export const DRAFT_MAY_KEEP_EMPTY = '草稿可暂不填写，提交时必须填写';
+
 export function fieldSchema(
   entity: EntityDef,
   f: FormFieldDef,
@@ -96,8 +100,11 @@ export function fieldSchema(
   };
   // What users read is the Chinese `help`; an entity's `description` is for those who edit schemas.
   const help = f.help ?? def.help;
-  if (help) s.description = help;
-  if (def.required && f.required === undefined) s.required = true;
+  // A field a draft may keep empty says so: the save passes without it, leaving the draft does not.
+  const draftMayKeepEmpty = requiredOnSubmit(def) && mode !== 'look';
+  if (help || draftMayKeepEmpty)
+    s.description = [help, draftMayKeepEmpty ? DRAFT_MAY_KEEP_EMPTY : ''].filter(Boolean).join(' ');
+  if (def.required && !requiredOnSubmit(def) && f.required === undefined) s.required = true;
   if (def.maxLength !== undefined) s.maxLength = def.maxLength;
   if (def.minLength !== undefined) s.minLength = def.minLength;
   if (def.minimum !== undefined) s.minimum = def.minimum;

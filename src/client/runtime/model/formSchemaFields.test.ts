@@ -1,5 +1,5 @@
 import type { EntityDef, FormPageDef } from '../../../shared/schema/types.js';
-import { buildFormSchema } from './formSchema.js';
+import { buildFormSchema, DRAFT_MAY_KEEP_EMPTY } from './formSchema.js';
 
 const entity: EntityDef = {
   name: 'probe',
@@ -17,6 +17,8 @@ const entity: EntityDef = {
       help: '逐项填写指标名称、满分和权重。',
     },
     name: { type: 'string', label: '课题名称', textFilter: true },
+    partner: { type: 'string', label: '合作单位', required: true, requiredOn: 'submit' },
+    leader: { type: 'string', label: '负责人', required: true },
     members: {
       type: 'json',
       label: '课题组成员',
@@ -42,6 +44,8 @@ const page: FormPageDef = {
         { field: 'criteria' },
         { field: 'name', help: '不超过100个字' },
         { field: 'members', widget: 'ArrayTable' },
+        { field: 'partner' },
+        { field: 'leader' },
       ],
     },
   ],
@@ -51,6 +55,15 @@ type S = { properties: Record<string, S>; [k: string]: unknown };
 const fields = () => (buildFormSchema(page, entity, 'edit').schema as S).properties.section0.properties.grid.properties;
 
 describe('what a form field shows its user', () => {
+  it('says which fields a draft may keep empty, and requires only the others to save', () => {
+    const p = fields();
+    expect(p.partner.description).toBe(DRAFT_MAY_KEEP_EMPTY);
+    expect(p.partner.required).toBeUndefined();
+    expect((p.partner['x-validator'] as { required?: boolean }[])[0].required).toBe(false);
+    expect(p.leader.required).toBe(true);
+    expect(p.leader.description).toBeUndefined();
+  });
+
   it('shows the Chinese help, never the description meant for schema editors', () => {
     const p = fields();
     expect(p.outOfArea.description).toBeUndefined();

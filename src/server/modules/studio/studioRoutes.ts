@@ -64,7 +64,7 @@ export async function studioRoutes(app: FastifyInstance, opts: { ctx: AppContext
 
   contractRoute(app, studioCalls.check, body({ key, content }, ['key', 'content']), async (req) => {
     user(req);
-    assertKey(req.body.key);
+    assertKey(req.body.key, ctx.schemas);
     const parsed = parseContent(ctx.schemas, req.body.key, req.body.content);
     if (parsed.problems.length) return { problems: parsed.problems, changes: [] };
     const { problems } = await checkChange(ctx, req.body.key, parsed.doc);

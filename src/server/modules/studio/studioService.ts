@@ -3,7 +3,10 @@ import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { checkSchemas, type SchemaProblem } from '../../platform/schemas/checkSchemas.js';
-import { docOf, fileOfKey, isSchemaKey, putDoc } from '../../platform/schemas/schemaDocs.js';
+import { docOf, fileOfKey, isSchemaKey, kindOf, putDoc } from '../../platform/schemas/schemaDocs.js';
+import { checkMetaSchemas } from '../../platform/schemas/checkMetaSchemas.js';
+import { jsonParseProblem } from './jsonParseText.js';
+import { translateProblem } from './problemText.js';
 import { writeLog } from '../../platform/records/writeLog.js';
 import { insertVersion, versionById } from '../../platform/schemas/schemaVersions.js';
 import type { SchemaSet } from '../../platform/schemas/SchemaSet.js';
@@ -17,8 +20,18 @@ export function assertStudioUser(user: SessionUser): void {
   if (!STUDIO_ROLES.includes(user.roleCode)) throw AppError.forbidden();
 }
 
-export function assertKey(key: string): void {
+/**
+ * A key the studio may write: a safe name, and a top-level document only when the set has it
+ * already (a new one would be served by nothing and checked by no meta-schema).
+ */
+export function assertKey(key: string, set?: SchemaSet): void {
   if (!isSchemaKey(key)) throw new AppError('配置文件名称不合法', 400, 400);
+  if (set && kindOf(key) === 'document' && !set.documents.has(key))
+    throw new AppError(
+      `不能新建顶层配置文件“${key}”：只能修改已有的配置文件，或在 entities、pages 等目录下新建`,
+      400,
+      400,
+    );
 }
 
 /** A problem's file as the analyst knows it: relative to the project (schemas/...). */
@@ -37,11 +50,7 @@ export function parseContent(
   try {
     return { doc: JSON.parse(content), problems: [] };
   } catch (e) {
-    return {
-      problems: [
-        { file: shown(set, fileOfKey(set, key)), path: '', message: `不是合法的 JSON：${(e as Error).message}` },
-      ],
-    };
+    return { problems: [{ file: shown(set, fileOfKey(set, key)), ...jsonParseProblem(content, e as Error) }] };
   }
 }
 
@@ -53,8 +62,30 @@ export async function checkChange(
 ): Promise<{ set: SchemaSet; problems: SchemaProblem[] }> {
   const set = await ctx.schemaRegistry.current();
   putDoc(set, key, doc);
-  const problems = checkSchemas(set).map((p) => ({ ...p, file: shown(set, p.file) }));
+  let found: SchemaProblem[];
+  try {
+    found = checkSchemas(set);
+  } catch {
+    // A document too broken for the cross-reference checks to walk (their meta-schema problems come first).
+    const meta = checkMetaOnly(set, key);
+    found = meta.length ? meta : [{ file: fileOfKey(set, key), path: '', message: '配置内容不完整，无法检查' }];
+  }
+  const problems = found.map((p) => ({ ...p, file: shown(set, p.file), message: translateProblem(p.message) }));
   return { set, problems };
+}
+
+/** The meta-schema problems of one file of the set alone. */
+function checkMetaOnly(set: SchemaSet, key: string): SchemaProblem[] {
+  const out: SchemaProblem[] = [];
+  const file = fileOfKey(set, key);
+  checkMetaSchemas(
+    set,
+    (k) => fileOfKey(set, k),
+    (f, path, message) => {
+      if (f === file) out.push({ file: f, path, message });
+    },
+  );
+  return out;
 }
 
 export interface PublishInput {
@@ -82,7 +113,7 @@ export async function publish(
   input: PublishInput,
 ): Promise<{ id: number; orphans: Orphan[] }> {
   assertStudioUser(user);
-  assertKey(input.key);
+  assertKey(input.key, ctx.schemas);
   const parsed = parseContent(ctx.schemas, input.key, input.content);
   if (parsed.problems.length) refuse(parsed.problems);
   const { problems } = await checkChange(ctx, input.key, parsed.doc);

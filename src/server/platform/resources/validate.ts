@@ -8,6 +8,7 @@ import { resolveFileRefs, type FileRef } from '../files/fileRefs.js';
 import type { DictionaryValues } from '../records/dictionaries.js';
 import { rowErrors } from '../../../shared/rowChecks.js';
 import { stripNonXmlDeep } from '../../../shared/xmlText.js';
+import { isDraftStatus, requiredToSave } from '../../../shared/schema/requiredFields.js';
 import type { StoredRecord } from '../records/RecordStore.js';
 import { isEmpty, checkString, checkNumber, checkBoolean, checkDate, type Checked } from '../records/fieldValues.js';
 
@@ -195,9 +196,11 @@ export async function validateFields(
     values[key] = refs;
   }
 
-  // Required: on the record as it will be after this save.
+  // Required: on the record as it will be after this save; a draft may leave requiredOn "submit" fields empty.
+  const workflow = entity.workflow ? ctx.schemas.workflows.get(entity.workflow) : undefined;
+  const draft = isDraftStatus(workflow, existing ? existing[workflow?.field ?? 'status'] : workflow?.initial);
   for (const [key, def] of Object.entries(entity.fields)) {
-    if (!def.required || def.readOnly || errors.some((e) => e.field === key)) continue;
+    if (!requiredToSave(def, draft) || errors.some((e) => e.field === key)) continue;
     const after = key in values ? values[key] : existing ? existing[key] : undefined;
     if (isEmpty(after)) fail(key, `${def.label}不能为空`);
   }

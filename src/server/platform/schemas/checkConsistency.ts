@@ -48,7 +48,7 @@ export function checkConsistency(set: SchemaSet): ConsistencyProblem[] {
     checkFields(`entities/${name}`, '/fields', e.fields);
     for (const p of checkStorage(e)) add(`entities/${name}`, p.path, p.message);
     // A write-only value is never kept: nothing can show it (readOnly) or find it missing on an edit (required).
-    for (const [f, def] of Object.entries(e.fields))
+    for (const [f, def] of Object.entries(e.fields ?? {}))
       if (def.writeOnly && (def.readOnly || def.required))
         add(`entities/${name}`, `/fields/${f}/writeOnly`, 'a write-only field is neither readOnly nor required');
   }

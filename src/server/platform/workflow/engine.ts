@@ -10,6 +10,7 @@ import { ruleUser } from '../records/ruleContext.js';
 import { coerceServerValue } from '../records/fieldValues.js';
 import { DictionaryValues } from '../records/dictionaries.js';
 import { dictLabelsOf, fieldDiff } from '../records/fieldDiff.js';
+import { fieldsToFill, isEmptyValue } from '../../../shared/schema/requiredFields.js';
 import { failingGuard, pickTransition, statusOf, targetOf } from '../records/transitions.js';
 
 export const WORKFLOW_MESSAGES = {
@@ -81,11 +82,8 @@ export async function fire(
 
     from = statusOf(workflow, record);
     const to = targetOf(t, from);
-    // Fields the transition needs filled (e.g. a draft saved half-way cannot be submitted).
-    const missing = (t.requires ?? []).filter((f) => {
-      const v = record[f];
-      return v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
-    });
+    // Fields the transition needs filled: its own, and every required one when it leaves a draft or submits.
+    const missing = fieldsToFill(entity, workflow, t, from).filter((f) => isEmptyValue(record[f]));
     if (missing.length) {
       throw AppError.invalid(
         missing.map((f) => ({

@@ -30,9 +30,13 @@ export interface FieldDef {
    */
   help?: HelpText;
   /**
-   * A value must be given when saving (the server refuses a save without it).
+   * A value must be given: to save (requiredOn "save", the default), or only to leave a draft (requiredOn "submit"). Either way every transition out of a draft status and every submission transition is refused while it is empty.
    */
   required?: boolean;
+  /**
+   * With required: save (default): every save needs a value; submit: a record in a draft status (the workflow's initial status, or one marked draft) may be saved without it, and the form says so under the field; leaving the draft needs it.
+   */
+  requiredOn?: 'save' | 'submit';
   /**
    * Maximum number of characters (string, text, richtext).
    */

@@ -110,6 +110,10 @@ export interface StatusDef {
    * Stage number the status belongs to (topic: 1..5).
    */
   stage?: number;
+  /**
+   * A draft: the record is still being written by its owner (the initial status always is one). A save here may leave empty the fields whose requiredOn is "submit"; every transition out of a draft checks every required field of the entity (as a submission does).
+   */
+  draft?: boolean;
 }
 /**
  * One transition.
@@ -163,6 +167,10 @@ export interface TransitionDef {
    * Fired by the save itself: when a user who may fire it saves the record and it then holds (from, roles, actor, when, guard) and leads to another status, the server fires it right after the save (e.g. choosing the experts of a waiting question routes it). Without it a save never changes the status.
    */
   onSave?: boolean;
+  /**
+   * Hands the record on for review: like a transition out of a draft, it is refused while any required field of the entity (requiredOn save or submit) is empty, with the message the save gives (<label>不能为空) on each.
+   */
+  submission?: boolean;
   /**
    * Fields that must be filled before this transition fires (e.g. a draft saved half-way is refused on submit, with a message on each empty field).
    *

@@ -54,6 +54,27 @@ describe('studio preview', () => {
     await waitFor(() => expect(labels(container)).toEqual(['名称']), { timeout: 5000 });
   });
 
+  it('draws the entity as just published, the page text unchanged', async () => {
+    const dp = createFixtureDataProvider({ pages: [page], entities: [entity], workflows: [], dictionaries: [] });
+    const user = { userId: 'a', username: 'analyst1', roleCode: '2', roles: ['2'] };
+    const pageText = JSON.stringify(page);
+    const view = (e: EntityDef) => (
+      <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+        <RuntimeProvider dataProvider={dp} user={user}>
+          <StudioPreview
+            pageText={pageText}
+            docText={async (key) => (key === 'entities/sample' ? JSON.stringify(e) : undefined)}
+          />
+        </RuntimeProvider>
+      </MemoryRouter>
+    );
+    const { container, rerender } = render(view(entity));
+    await waitFor(() => expect(labels(container)).toEqual(['名称', '省级批注']), { timeout: 5000 });
+    const published = { ...entity, fields: { ...entity.fields, name: { type: 'string', label: '课题名称' } } };
+    rerender(view(published as EntityDef));
+    await waitFor(() => expect(labels(container)).toEqual(['课题名称', '省级批注']), { timeout: 5000 });
+  });
+
   it('reads through the provider and refuses every record write before it leaves the browser', async () => {
     const dp = createFixtureDataProvider({ pages: [page], entities: [entity], workflows: [], dictionaries: [] });
     const ro = readOnlyProvider(dp);
