@@ -7,6 +7,7 @@ import { openDatabase, type Database } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
 import { takeStartLock } from './platform/db/startLock.js';
 import { installEnvelopeHandlers } from './platform/http/envelope.js';
+import { installRuleBudget } from './platform/http/ruleBudget.js';
 import { installInputGuard, markFormBody } from './platform/http/inputGuard.js';
 import { recordRouteSchemas } from './platform/http/routeSchemas.js';
 import { AppError } from './platform/http/AppError.js';
@@ -71,6 +72,7 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     pluginTimeout: 120_000,
   });
   installEnvelopeHandlers(app);
+  installRuleBudget(app);
 
   // A schema problem stops start-up with the file and JSON path, before anything is served.
   const schemas = loadSchemas(config.schemasDir);

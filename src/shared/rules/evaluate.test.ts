@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate, lintRule, test as holds } from './evaluate.js';
+import { evaluate, lintRule, RULE_BUDGET_MESSAGE, RuleBudgetError, test as holds, useRuleMeter } from './evaluate.js';
 import type { Rule } from './Rule.js';
 
 const revoke: Rule = {
@@ -92,5 +92,58 @@ describe('rule evaluator', () => {
     expect(holds(open, { facts: { notices: [] }, record: { stage: 2 } })).toBe(false);
     expect(holds(open, { record: { stage: 2 } })).toBe(false);
     expect(lintRule(open)).toEqual([]);
+  });
+});
+
+describe('evaluation cost', () => {
+  /** A list written in a rule that counts how often its items are read. */
+  const counted = (n: number) => {
+    const reads = { n: 0 };
+    const list = new Proxy(
+      Array.from({ length: n }, (_, i) => i),
+      {
+        get(target, key, receiver) {
+          if (typeof key === 'string' && /^\d+$/.test(key)) reads.n++;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      },
+    );
+    return { list, reads };
+  };
+
+  it('looks an item up in a written list once per item, not once per item and element', () => {
+    const n = 2000;
+    const { list, reads } = counted(n);
+    const items = Array.from({ length: n }, (_, i) => -i - 1);
+    expect(evaluate({ some: [items, { in: [{ var: 'item' }, list] }] }, {})).toBe(false);
+    expect(reads.n).toBeLessThanOrEqual(3 * n);
+    expect(evaluate({ some: [items, { in: [-5, list] }] }, {})).toBe(false);
+    expect(evaluate({ in: [7, list] }, {})).toBe(true);
+    expect(evaluate({ in: ['7', list] }, {})).toBe(true);
+    expect(evaluate({ in: [null, [null]] }, {})).toBe(true);
+    expect(evaluate({ in: [true, ['true']] }, {})).toBe(false);
+  });
+
+  it('stops an evaluation over its budget with a Chinese error, and the next one starts afresh', () => {
+    const long = Array.from({ length: 1000 }, (_, i) => i);
+    const costly = { some: [long, { some: [long, { '==': [{ var: 'item' }, -1] }] }] };
+    expect(() => evaluate(costly, {})).toThrow(RuleBudgetError);
+    expect(() => evaluate(costly, {})).toThrow(RULE_BUDGET_MESSAGE);
+    expect(evaluate({ some: [long, { '==': [{ var: 'item' }, 999] }] }, {})).toBe(true);
+  });
+
+  it('counts the steps of a request across its evaluations', () => {
+    const meter = { steps: 0, limit: 50 };
+    useRuleMeter(() => meter);
+    try {
+      const rule = { and: [{ '==': [1, 1] }, { '==': [2, 2] }] };
+      for (let i = 0; i < 10; i++) evaluate(rule, {});
+      expect(meter.steps).toBe(30);
+      expect(() => {
+        for (let i = 0; i < 10; i++) evaluate(rule, {});
+      }).toThrow(RuleBudgetError);
+    } finally {
+      useRuleMeter(() => undefined);
+    }
   });
 });

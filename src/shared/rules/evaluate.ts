@@ -67,10 +67,67 @@ function args(op: string, raw: unknown): unknown[] {
   return Array.isArray(raw) ? raw : [raw];
 }
 
-/** Evaluates a rule to its value. Unknown operators throw RuleError (schemas:check catches them first). */
+/**
+ * Steps of rule evaluation one caller may spend (the server keeps one per request): a rule that
+ * slipped past the checker's cost limit stops with RuleBudgetError instead of holding the process.
+ */
+export interface RuleMeter {
+  steps: number;
+  limit: number;
+}
+export const RULE_BUDGET_MESSAGE = '规则计算量超出限制，本次请求已停止，请联系配置管理员检查规则';
+export class RuleBudgetError extends RuleError {
+  constructor() {
+    super(RULE_BUDGET_MESSAGE);
+    this.name = 'RuleBudgetError';
+  }
+}
+let currentMeter: () => RuleMeter | undefined = () => undefined;
+/** Where evaluate finds the meter of the work under way (the server: the request's). */
+export function useRuleMeter(find: () => RuleMeter | undefined): void {
+  currentMeter = find;
+}
+
+/** A list of literals (no rule inside): its values, and a set of them for `in`, made once per list. */
+const literalLists = new WeakMap<unknown[], Set<string> | null>();
+function keyOf(v: unknown): string | null {
+  if (v === null || v === undefined) return 'n';
+  if (typeof v === 'number' || typeof v === 'string') return `s${String(v)}`;
+  if (typeof v === 'boolean') return `b${v}`;
+  return null;
+}
+function literalSet(list: unknown[]): Set<string> | null {
+  let set = literalLists.get(list);
+  if (set === undefined) {
+    set = list.every((x) => x === null || typeof x !== 'object') ? new Set(list.map((x) => keyOf(x) as string)) : null;
+    literalLists.set(list, set);
+  }
+  return set;
+}
+
+/** Steps one evaluation may take, whoever asks: five times the checker's limit (ruleCost.ts). */
+export const EVALUATION_STEPS = 100_000;
+
+/**
+ * Evaluates a rule to its value. Unknown operators throw RuleError (schemas:check catches them
+ * first); one taking more than EVALUATION_STEPS, or more than its request has left, throws
+ * RuleBudgetError.
+ */
 export function evaluate(rule: Rule | unknown, ctx: RuleContext): unknown {
   if (rule === null || typeof rule !== 'object') return rule;
-  if (Array.isArray(rule)) return rule.map((r) => evaluate(r, ctx));
+  const outer = currentMeter();
+  const meter = { steps: 0, limit: outer ? Math.min(EVALUATION_STEPS, outer.limit - outer.steps) : EVALUATION_STEPS };
+  try {
+    return ev(rule, ctx, meter);
+  } finally {
+    if (outer) outer.steps += meter.steps;
+  }
+}
+
+function ev(rule: Rule | unknown, ctx: RuleContext, meter: RuleMeter): unknown {
+  if (rule === null || typeof rule !== 'object') return rule;
+  if (++meter.steps > meter.limit) throw new RuleBudgetError();
+  if (Array.isArray(rule)) return literalSet(rule) ? rule.slice() : rule.map((r) => ev(r, ctx, meter));
   const keys = Object.keys(rule);
   if (keys.length !== 1)
     throw new RuleError(`a rule object has exactly one operator, got: ${keys.join(', ') || 'none'}`);
@@ -79,30 +136,36 @@ export function evaluate(rule: Rule | unknown, ctx: RuleContext): unknown {
   switch (op) {
     case 'var': {
       const [path, fallback] = args(op, raw);
-      const v = read(ctx, String(evaluate(path, ctx) ?? ''));
+      const v = read(ctx, String(ev(path, ctx, meter) ?? ''));
       return v === undefined ? (fallback ?? null) : v;
     }
     case '==': {
       const [a, b] = args(op, raw);
-      return equal(evaluate(a, ctx), evaluate(b, ctx));
+      return equal(ev(a, ctx, meter), ev(b, ctx, meter));
     }
     case '!=': {
       const [a, b] = args(op, raw);
-      return !equal(evaluate(a, ctx), evaluate(b, ctx));
+      return !equal(ev(a, ctx, meter), ev(b, ctx, meter));
     }
     case '<':
     case '<=':
     case '>':
     case '>=': {
       const [a, b] = args(op, raw);
-      const c = compare(evaluate(a, ctx), evaluate(b, ctx));
+      const c = compare(ev(a, ctx, meter), ev(b, ctx, meter));
       if (c === null) return false;
       return op === '<' ? c < 0 : op === '<=' ? c <= 0 : op === '>' ? c > 0 : c >= 0;
     }
     case 'in': {
       const [a, b] = args(op, raw);
-      const needle = evaluate(a, ctx);
-      const hay = evaluate(b, ctx);
+      const needle = ev(a, ctx, meter);
+      // A list written in the rule is looked up in its set: a `some` over a long list stays linear.
+      const literal = Array.isArray(b) ? literalSet(b) : null;
+      if (literal) {
+        const key = keyOf(needle);
+        return key !== null && literal.has(key);
+      }
+      const hay = ev(b, ctx, meter);
       if (Array.isArray(hay)) return hay.some((x) => equal(x, needle));
       if (typeof hay === 'string') return needle !== null && needle !== undefined && hay.includes(String(needle));
       return false;
@@ -110,7 +173,7 @@ export function evaluate(rule: Rule | unknown, ctx: RuleContext): unknown {
     case 'and': {
       let last: unknown = true;
       for (const r of args(op, raw)) {
-        last = evaluate(r, ctx);
+        last = ev(r, ctx, meter);
         if (!truthy(last)) return last;
       }
       return last;
@@ -118,24 +181,24 @@ export function evaluate(rule: Rule | unknown, ctx: RuleContext): unknown {
     case 'or': {
       let last: unknown = false;
       for (const r of args(op, raw)) {
-        last = evaluate(r, ctx);
+        last = ev(r, ctx, meter);
         if (truthy(last)) return last;
       }
       return last;
     }
     case '!':
-      return !truthy(evaluate(args(op, raw)[0], ctx));
+      return !truthy(ev(args(op, raw)[0], ctx, meter));
     case 'if': {
       const list = args(op, raw);
       for (let i = 0; i + 1 < list.length; i += 2)
-        if (truthy(evaluate(list[i], ctx))) return evaluate(list[i + 1], ctx);
-      return list.length % 2 === 1 ? evaluate(list[list.length - 1], ctx) : null;
+        if (truthy(ev(list[i], ctx, meter))) return ev(list[i + 1], ctx, meter);
+      return list.length % 2 === 1 ? ev(list[list.length - 1], ctx, meter) : null;
     }
     case 'some': {
       // A quantifier, not an expression: the element is `item`, the outer context (record, now...) stays readable.
       const [list, each] = args(op, raw);
-      const items = evaluate(list, ctx);
-      return Array.isArray(items) && items.some((item) => truthy(evaluate(each, { ...ctx, item })));
+      const items = ev(list, ctx, meter);
+      return Array.isArray(items) && items.some((item) => truthy(ev(each, { ...ctx, item }, meter)));
     }
     default:
       throw new RuleError(`unknown rule operator "${op}"`);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyError } from 'fastify';
 import type { Envelope } from '../../../shared/envelope.js';
 import { MESSAGES } from '../../../shared/envelope.js';
 import { AppError } from './AppError.js';
+import { RuleBudgetError } from '../../../shared/rules/evaluate.js';
 
 export function ok<T>(data: T, result = 'ok'): Envelope<T> {
   return { flag: true, data, result };
@@ -16,6 +17,11 @@ export function installEnvelopeHandlers(app: FastifyInstance): void {
     if (error instanceof AppError) {
       const body: Envelope = { flag: false, data: error.details ?? null, result: error.message, code: error.code };
       return reply.status(error.statusCode).send(body);
+    }
+    // A rule over its budget (a costly rule the checker did not see): this request ends, clearly.
+    if (error instanceof RuleBudgetError) {
+      request.log.warn({ url: request.url }, 'rule evaluation over budget');
+      return reply.status(503).send({ flag: false, data: null, result: error.message, code: 503 } satisfies Envelope);
     }
     const fe = error as FastifyError;
     // Fastify's own client errors: schema validation, bad JSON, wrong content type, too large...

@@ -1,5 +1,6 @@
 import type { EntityDef, WorkflowDef } from '../../../shared/schema/types.js';
 import { lintRule } from '../../../shared/rules/evaluate.js';
+import { ruleCostProblems } from '../../../shared/rules/ruleCost.js';
 import type { SchemaSet } from './SchemaSet.js';
 import type { AddProblem } from './checkMetaSchemas.js';
 import { escapePointer } from './metaValidation.js';
@@ -20,6 +21,7 @@ export function ruleChecker(set: SchemaSet, add: AddProblem): RuleCheck {
     e?.workflow ? set.workflows.get(e.workflow) : undefined;
   return (file: string, pointer: string, rule: unknown, entity: EntityDef | undefined, roots: string[]) => {
     for (const p of lintRule(rule, pointer)) add(file, p.path, p.message);
+    for (const p of ruleCostProblems(rule, pointer)) add(file, p.path, p.message);
     const wf = workflowOf(entity);
     const statusField = wf?.field ?? 'status';
     walkRule(rule, pointer, (node, ptr) => {
