@@ -39,6 +39,10 @@ export const UPLOAD_MESSAGES = {
   imageTimeout: '图片加载超时，请检查网络连接',
   videoFailed: '视频加载失败，请检查视频文件或网络连接',
   missing: '下载地址不存在',
+  /** The record is there and may be read, but the storage no longer holds its bytes. */
+  bytesMissing: '文件内容已丢失，请重新上传该文件或联系管理员',
+  /** The storage did not answer (S3 unreachable, folder unreadable): nothing is known to be lost. */
+  storageDown: '文件存储暂时无法访问，请稍后重试',
   incomplete: '文件分片不完整，请重新上传',
   md5Mismatch: '文件校验失败，请重新上传',
   chunkTooLarge: '分片大小超过服务器允许的上限，请刷新页面后重新上传',

@@ -86,6 +86,9 @@ export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }
     const blob = await blobOf(ctx, hash);
     // Knowing a hash is not enough: only content this user may already read is answered at once.
     if (!blob || !(await mayReadContent(ctx, user, hash))) return ok({ md5: hash, contextId: null });
+    // Only bytes that are really stored: a record whose bytes were lost gets them back from this
+    // upload (completeUpload writes them) instead of being confirmed at once without them.
+    if (!(await fileService(ctx).storage.exists(blob.storage_key))) return ok({ md5: hash, contextId: null });
     return ok({ md5: hash, contextId: await grantContext(ctx, user, hash, blob.size), fileSize: blob.size });
   });
 

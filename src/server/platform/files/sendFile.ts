@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough } from 'node:stream';
 import yazl from 'yazl';
+import { UPLOAD_MESSAGES } from '../../../shared/fileTypes.js';
 import { AppError } from '../http/AppError.js';
+import { noteFound, noteMissing } from './missingFiles.js';
 import type { FileStorage } from './storage/FileStorage.js';
 
 /**
@@ -72,8 +74,9 @@ export async function sendStored(
   let stream;
   try {
     stream = await storage.createReadStream(opts.key, range ?? undefined);
-  } catch {
-    throw new AppError('下载地址不存在', 404, 404);
+    noteFound(storage, opts.key);
+  } catch (err) {
+    throw await storageFailure(request, storage, opts.key, err);
   }
   if (range) {
     reply.status(206);
@@ -83,6 +86,29 @@ export async function sendStored(
     reply.header('Content-Length', String(opts.size));
   }
   return reply.send(stream);
+}
+
+/**
+ * The answer when a stored object the database holds cannot be read: its own message, not the
+ * refusal's 下载地址不存在. Gone (the storage says it has no such object): 410, logged as an error
+ * and counted for /readyz, since someone must upload it again or restore it; the storage not
+ * answering: 503, for a retry.
+ */
+async function storageFailure(request: FastifyRequest, storage: FileStorage, key: string, err: unknown) {
+  const gone = await storage.exists(key).then(
+    (there) => !there,
+    () => false,
+  );
+  if (gone) {
+    noteMissing(storage, key);
+    request.log.error(
+      { key, storage: storage.name },
+      'stored file missing: its record is in the database, its bytes are not in the storage',
+    );
+    return new AppError(UPLOAD_MESSAGES.bytesMissing, 410, 410);
+  }
+  request.log.error({ key, storage: storage.name, err }, 'file storage did not answer');
+  return new AppError(UPLOAD_MESSAGES.storageDown, 503, 503);
 }
 
 /** Names inside a zip must be unique: the second "a.pdf" becomes "a (2).pdf". */

@@ -43,7 +43,13 @@ describe('health and readiness', () => {
   it('/readyz answers 200 when the database and file storage answer, 503 when storage does not', async () => {
     const ok = await t.inject({ method: 'GET', url: '/readyz' });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ status: 'ok', database: true, storage: true, conversion: conversionReadiness(t.ctx) });
+    expect(ok.json()).toEqual({
+      status: 'ok',
+      database: true,
+      storage: true,
+      conversion: conversionReadiness(t.ctx),
+      missingFiles: 0,
+    });
     const storage = fileService(t.ctx).storage;
     const ping = storage.ping;
     storage.ping = async () => {
@@ -57,6 +63,7 @@ describe('health and readiness', () => {
         database: true,
         storage: false,
         conversion: conversionReadiness(t.ctx),
+        missingFiles: 0,
       });
     } finally {
       storage.ping = ping;

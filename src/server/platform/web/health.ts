@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../AppContext.js';
 import { fileService } from '../files/fileService.js';
 import { conversionReadiness } from '../conversion/converters.js';
+import { missingCount } from '../files/missingFiles.js';
 
 /** A check that has not answered in this time counts as failed: a load balancer should not wait on it. */
 const CHECK_TIMEOUT_MS = 3000;
@@ -39,8 +40,8 @@ async function passes(check: () => Promise<unknown>): Promise<boolean> {
  * For load balancers and orchestrators, outside the base path and without a login:
  * `GET /healthz` answers 200 while the process runs (liveness); `GET /readyz` answers 200 when the
  * database and the file storage answer and the process is not shutting down, 503 otherwise
- * (readiness), with whether documents and media are converted here (`conversion`: on / off). Neither
- * tells more than that.
+ * (readiness), with whether documents and media are converted here (`conversion`) and how many
+ * stored files this process found missing (`missingFiles`). Neither tells more than that.
  */
 export async function healthRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
@@ -58,10 +59,12 @@ export async function healthRoutes(app: FastifyInstance, opts: { ctx: AppContext
     const ready = database && storage;
     // Conversion does not decide readiness: without LibreOffice or ffmpeg files are kept and downloaded, only not previewed.
     const conversion = conversionReadiness(ctx);
+    // Files found missing do not decide readiness either: the rest is served, the count calls an operator.
+    const missingFiles = missingCount(fileService(ctx).storage);
     return reply
       .code(ready ? 200 : 503)
       .headers(noStore)
-      .send({ status: ready ? 'ok' : 'unavailable', database, storage, conversion });
+      .send({ status: ready ? 'ok' : 'unavailable', database, storage, conversion, missingFiles });
   });
   // While draining, keep-alive connections are closed after each answer, so the proxy's next
   // request opens a connection to an instance that stays.
