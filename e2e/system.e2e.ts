@@ -114,7 +114,7 @@ describe('system management and sign-up', () => {
     await form.waitFor();
     await item(form, '账号').locator('input').fill(USERNAME);
     await item(form, '密码').locator('input').fill(PASSWORD);
-    await poll(() => item(form, '密码').locator('[data-met="yes"]').count()).toBe(3);
+    await poll(() => item(form, '密码').locator('[data-met="yes"]').count()).toBe(1);
     await item(form, '真实姓名').locator('input').fill(REAL_NAME);
     await item(form, '身份证号').locator('input').fill(ID_NO);
     await item(form, '手机号').locator('input').fill(MOBILE);

@@ -71,7 +71,7 @@ describe('npm run user:create', () => {
 
   it('asks for what is missing, and refuses a taken name', async () => {
     const r = await run([], 'second\nweak\nStrong@2027\nStrong@2027\n李主任\n');
-    expect(r.out).toContain('密码至少 8 位');
+    expect(r.out).toContain('密码长度须为8-64位');
     expect(r.code).toBe(0);
     expect((await superAdmins()).map((a) => a.username)).toEqual(['root', 'second']);
     const again = await run(['--username', 'root', '--password', 'Strong@2028', '--real-name', 'x']);

@@ -54,11 +54,11 @@ async function main(): Promise<void> {
     username = await ask('用户名: ');
   }
   let password = values.password ?? '';
-  while (!password || passwordProblem(password)) {
-    if (password) console.error(passwordProblem(password));
+  while (!password || passwordProblem(password, username)) {
+    if (password) console.error(passwordProblem(password, username));
     if (values.password) process.exit(2);
     password = await ask('密码: ', true);
-    if (passwordProblem(password)) continue;
+    if (passwordProblem(password, username)) continue;
     if ((await ask('再次输入密码: ', true)) !== password) {
       console.error('两次输入的密码不一致');
       password = '';

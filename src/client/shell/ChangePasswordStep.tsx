@@ -1,7 +1,8 @@
 import { LockOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { checkPassword, passwordProblem, PASSWORD_RULE_TEXT } from '../../shared/password.js';
+import { PASSWORD_MAX_LENGTH, passwordProblem } from '../../shared/password.js';
+import { PasswordStrength } from '../runtime/widgets/PasswordRule/PasswordStrength.js';
 import { notify } from '../api/notifier.js';
 import type { UserInfo } from '../api/session.js';
 import { changePasswordAndLogin } from './auth.js';
@@ -19,12 +20,13 @@ export function ChangePasswordStep(props: {
   tgt: string;
   oldPassword: string;
   message: string;
+  /** The account typed at login, a word the new password may not contain. */
+  username?: string;
   onSuccess(user: UserInfo): void;
 }) {
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const typed = Form.useWatch('newPassword', form) ?? '';
-  const check = checkPassword(typed);
 
   async function submit(values: Values) {
     setBusy(true);
@@ -46,14 +48,7 @@ export function ChangePasswordStep(props: {
       <Alert type="warning" showIcon message={props.message} style={{ marginBottom: 12 }} />
       <Form.Item
         name="newPassword"
-        extra={
-          <span
-            data-testid="password-rule"
-            data-met={check.length && check.lettersAndDigits && check.threeKinds ? 'yes' : 'no'}
-          >
-            {PASSWORD_RULE_TEXT}
-          </span>
-        }
+        extra={<PasswordStrength value={typed} words={{ username: props.username }} />}
         rules={[
           {
             validator: async (_r, v: string | undefined) => {
@@ -67,7 +62,7 @@ export function ChangePasswordStep(props: {
           prefix={<LockOutlined />}
           placeholder="请输入新密码"
           autoComplete="new-password"
-          maxLength={32}
+          maxLength={PASSWORD_MAX_LENGTH}
         />
       </Form.Item>
       <Form.Item
@@ -86,7 +81,7 @@ export function ChangePasswordStep(props: {
           prefix={<LockOutlined />}
           placeholder="请再次输入新密码"
           autoComplete="new-password"
-          maxLength={32}
+          maxLength={PASSWORD_MAX_LENGTH}
         />
       </Form.Item>
       <Button type="primary" htmlType="submit" block loading={busy}>

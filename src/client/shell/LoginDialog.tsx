@@ -36,7 +36,12 @@ export function LoginDialog(props: { open: boolean; onClose(): void; onSuccess(u
   const [captcha, setCaptcha] = useState<CaptchaState>({ status: 'loading' });
   const [busy, setBusy] = useState(false);
   // After an admin reset: the ticket and the password just typed, for the change-password step.
-  const [mustChange, setMustChange] = useState<{ tgt: string; oldPassword: string; message: string } | null>(null);
+  const [mustChange, setMustChange] = useState<{
+    tgt: string;
+    oldPassword: string;
+    message: string;
+    username: string;
+  } | null>(null);
 
   const refresh = useCallback(
     async (forcePicture = false) => {
@@ -92,7 +97,7 @@ export function LoginDialog(props: { open: boolean; onClose(): void; onSuccess(u
           props.onSuccess(user);
         } catch (e) {
           if (e instanceof PasswordChangeRequired) {
-            setMustChange({ tgt: e.tgt, oldPassword: input.password, message: e.message });
+            setMustChange({ tgt: e.tgt, oldPassword: input.password, message: e.message, username: input.account });
             return;
           }
           notify.error((e as Error).message || LOGIN_MESSAGES.badCredentials);

@@ -5,6 +5,7 @@ import { useSsoService } from '../../platform/sso/ssoRegistry.js';
 import { newCaptcha, ssoLogin } from '../../platform/testing/ssoTestHelpers.js';
 import { createTestApp, TEST_CAPTCHA, type TestApp } from '../../platform/testing/testApp.js';
 import { SIGN_UP_MESSAGES as M } from './signUpMessages.js';
+import { PASSWORD_STRENGTH_MESSAGES } from '../../../shared/passwordStrength.js';
 
 let t: TestApp;
 let clock = Date.now();
@@ -104,7 +105,7 @@ describe('sign-up', () => {
     });
     const weak = await submit(form({ password: 'abcdefgh', smsCode: code }));
     expect(weak.body.data[0]).toMatchObject({ field: 'password' });
-    for (const password of ['Aa123456', 'Password1']) {
+    for (const password of ['Aa123456', 'Password1', 'Qwer1234!', 'Admin@123', 'Passw0rd!']) {
       const common = await submit(form({ password, smsCode: code }));
       expect(common.body).toMatchObject({
         flag: false,
@@ -114,7 +115,7 @@ describe('sign-up', () => {
     }
     for (const password of ['Teacher_zhou1', 'Zz#13912340001']) {
       const personal = await submit(form({ password, smsCode: code }));
-      expect(personal.body).toMatchObject({ flag: false, result: '密码不能包含账号或手机号' });
+      expect(personal.body).toMatchObject({ flag: false, result: PASSWORD_STRENGTH_MESSAGES.personal });
     }
     const unit = await submit(form({ unit: '不存在的学校', smsCode: code }));
     expect(unit.body).toMatchObject({ flag: false, result: M.unit });

@@ -11,6 +11,7 @@ import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { ResourceService } from '../../platform/resources/ResourceService.js';
 import { ssoService } from '../../platform/sso/ssoRegistry.js';
 import { accountSettings } from '../system/users/accountSettings.js';
+import { siteWords } from '../system/users/siteWords.js';
 import { SIGN_UP_MESSAGES as M } from './signUpMessages.js';
 import type { SignUpInput, SignedUp } from '../../../shared/contracts/signup.js';
 
@@ -90,7 +91,10 @@ export async function sendSignUpSms(
   if (!sent.ok) throw refuse('smsCode', sent.message);
 }
 
-function checkShape(input: SignUpInput): {
+function checkShape(
+  input: SignUpInput,
+  site: string[],
+): {
   username: string;
   password: string;
   realName: string;
@@ -113,7 +117,7 @@ function checkShape(input: SignUpInput): {
     unit: stripNonXmlChars(input.unit ?? '').trim(),
   };
   if (!USERNAME.test(v.username)) throw refuse('username', M.username);
-  const pw = passwordRefusal(v.password, { username: v.username, mobile: v.mobile });
+  const pw = passwordRefusal(v.password, { username: v.username, mobile: v.mobile, realName: v.realName, site });
   if (pw) throw refuse('password', pw);
   if (!v.realName || v.realName.length > 32) throw refuse('realName', M.realName);
   if (v.gender !== null && !['0', '1', '2'].includes(v.gender)) throw refuse('gender', '性别的取值不在字典范围内');
@@ -131,7 +135,7 @@ function checkShape(input: SignUpInput): {
  * active at once or waiting for the city admin when the settings ask for approval.
  */
 export async function signUp(ctx: AppContext, input: SignUpInput): Promise<SignedUp> {
-  const v = checkShape(input);
+  const v = checkShape(input, await siteWords(ctx));
   const sso = ssoService(ctx);
   const captcha = await sso.verifyCaptcha(input.captchaId, input.captchaCode ?? '');
   if (!captcha.ok) throw refuse('captchaCode', captcha.message);

@@ -23,7 +23,7 @@ import { countSources, countsFor, type Counts } from './counts.js';
 import { landingSubSystem, listSubSystems, userDefaultSubSystem } from './subSystems.js';
 import { effectiveSite } from './site/siteRules.js';
 import { menuTree } from './menus/menuStore.js';
-import { MUST_CHANGE_PASSWORD_CODE, MUST_CHANGE_PASSWORD_MESSAGE } from './users/passwordRoutes.js';
+import { MUST_CHANGE_PASSWORD_CODE, mustChangeMessage } from './users/passwordRoutes.js';
 import { systemCalls, type MenuEntry } from '../../../shared/contracts/system.js';
 
 const QUERY = objectSchema();
@@ -88,7 +88,7 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
       if (!user || !Number(user.enabled)) throw AppError.notLoggedIn();
       // After a password reset the account signs in only once it has chosen a new password.
       if (Number(user.must_change_password))
-        throw new AppError(MUST_CHANGE_PASSWORD_MESSAGE, 403, MUST_CHANGE_PASSWORD_CODE);
+        throw new AppError(mustChangeMessage(user.must_change_reason), 403, MUST_CHANGE_PASSWORD_CODE);
       const roles = (
         await db
           .selectFrom('user_roles')

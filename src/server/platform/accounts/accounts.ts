@@ -24,6 +24,7 @@ export interface NewUser {
   orgName?: string | null;
   enabled?: boolean;
   approval?: 'pending' | null;
+  /** The first sign-in asks for a new password (an account an administrator created). */
   mustChangePassword?: boolean;
   createdAt?: number;
 }
@@ -56,6 +57,7 @@ export async function insertUser(
     enabled: u.enabled === false ? 0 : 1,
     approval: u.approval ?? null,
     must_change_password: u.mustChangePassword ? 1 : 0,
+    must_change_reason: u.mustChangePassword ? 'created' : null,
     created_at: u.createdAt ?? Date.now(),
   });
   if (opts.ifAbsent) q = q.onConflict((oc) => oc.column('username').doNothing());

@@ -1,48 +1,17 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
-import { passwordProblem } from '../../../shared/password.js';
+import { judgePassword, PASSWORD_STRENGTH_MESSAGES, type PasswordWords } from '../../../shared/passwordStrength.js';
 
+/** Kept for the callers that name the two refusals people meet most. */
 export const PASSWORD_POLICY_MESSAGES = {
-  common: '该密码过于常见，容易被猜中，请换一个不常见的密码',
-  personal: '密码不能包含账号或手机号',
+  common: PASSWORD_STRENGTH_MESSAGES.common,
+  personal: PASSWORD_STRENGTH_MESSAGES.personal,
 } as const;
 
 /**
- * The ~49,000 most common passwords of zxcvbn-ts's common list (ranked from leaked password
- * sets), compared case-insensitively: `Aa123456` and `Password1` are there as aa123456 and
- * password1. Read once, when first asked.
+ * The server's password rule at sign-up, creation, change and reset: the shape (8-64 characters, no
+ * control characters), then how easily it is guessed (src/shared/passwordStrength.ts: zxcvbn-ts's
+ * common passwords and words, the portal's name, and the person's account, name, mobile and
+ * e-mail). Null when acceptable, else the message that says why not.
  */
-let common: Set<string> | null = null;
-function commonPasswords(): Set<string> {
-  common ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
-  return common;
-}
-
-/** Whether the password is on the common list (the list's size is reported by tests). */
-export function isCommonPassword(pw: string): boolean {
-  return commonPasswords().has(pw.toLowerCase());
-}
-
-export function commonPasswordCount(): number {
-  return commonPasswords().size;
-}
-
-/**
- * The server's password rule at sign-up, creation, change and after a reset: the shape rule the
- * forms show as the user types (src/shared/password.ts), then no common password and nothing that
- * contains the account's own name or mobile number. Null when acceptable, else the message.
- */
-export function passwordRefusal(
-  pw: unknown,
-  who: { username?: string | null; mobile?: string | null } = {},
-): string | null {
-  const shape = passwordProblem(pw);
-  if (shape) return shape;
-  const text = String(pw);
-  if (isCommonPassword(text)) return PASSWORD_POLICY_MESSAGES.common;
-  const lower = text.toLowerCase();
-  const name = who.username?.trim().toLowerCase();
-  const mobile = who.mobile?.trim();
-  if ((name && name.length >= 3 && lower.includes(name)) || (mobile && mobile.length >= 6 && lower.includes(mobile)))
-    return PASSWORD_POLICY_MESSAGES.personal;
-  return null;
+export function passwordRefusal(pw: unknown, who: PasswordWords = {}): string | null {
+  return judgePassword(pw, who).message;
 }

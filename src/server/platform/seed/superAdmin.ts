@@ -1,18 +1,14 @@
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth/secrets.js';
 import { ROLE } from '../../../shared/roles.js';
-import { isCommonPassword, PASSWORD_POLICY_MESSAGES } from '../accounts/passwordPolicy.js';
+import { passwordRefusal } from '../accounts/passwordPolicy.js';
 import { insertUser } from '../accounts/accounts.js';
 
 export const USERNAME_RULE = /^[A-Za-z][A-Za-z0-9_.-]{2,63}$/;
 
-/** A password worth guarding an administrator with: at least 8 characters, letters and digits. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < 8) return '密码至少 8 位';
-  if (password.length > 128) return '密码不能超过 128 位';
-  if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) return '密码须同时包含字母和数字';
-  if (isCommonPassword(password)) return PASSWORD_POLICY_MESSAGES.common;
-  return null;
+/** The account password rule (platform/accounts/passwordPolicy), with the administrator's name among its words. */
+export function passwordProblem(password: string, username?: string): string | null {
+  return passwordRefusal(password, { username });
 }
 
 export function usernameProblem(username: string): string | null {
@@ -29,7 +25,7 @@ export async function createSuperAdmin(
   input: { username: string; password: string; realName: string },
   now = Date.now(),
 ): Promise<number> {
-  const problem = usernameProblem(input.username) ?? passwordProblem(input.password);
+  const problem = usernameProblem(input.username) ?? passwordProblem(input.password, input.username);
   if (problem) throw new Error(problem);
   const realName = input.realName.trim() || '超级管理员';
   if (realName.length > 64) throw new Error('姓名不能超过 64 个字符');

@@ -1,6 +1,8 @@
-import { connect, mapReadPretty } from '@formily/react';
+import { connect, mapReadPretty, observer, useForm } from '@formily/react';
 import { Input } from 'antd';
-import { checkPassword, PASSWORD_RULE_TEXT } from '../../../../shared/password.js';
+import { PASSWORD_MAX_LENGTH } from '../../../../shared/password.js';
+import { useRuntime } from '../../RuntimeContext.js';
+import { PasswordStrength } from './PasswordStrength.js';
 
 interface Props {
   value?: string;
@@ -9,42 +11,38 @@ interface Props {
   disabled?: boolean;
 }
 
-const CHECKS: { key: keyof ReturnType<typeof checkPassword>; text: string }[] = [
-  { key: 'length', text: '8-32位' },
-  { key: 'lettersAndDigits', text: '包含字母和数字' },
-  { key: 'threeKinds', text: '大写字母、小写字母、数字、符号中至少三种' },
-];
+const text = (v: unknown) => (typeof v === 'string' ? v : null);
 
 /**
- * A new password with the account rule (src/shared/password.ts, the one the server applies)
- * ticked off as it is typed, so nobody learns the rule from a refusal.
+ * A new password with the policy the server applies (src/shared/passwordStrength.ts) judged as it
+ * is typed, with the form's own account, name, mobile and e-mail among the words it may not use,
+ * so nobody learns the rule from a refusal.
  */
-export function PasswordRuleEdit({ value, onChange, placeholder, disabled }: Props) {
-  const text = value ?? '';
-  const result = checkPassword(text);
+export const PasswordRuleEdit = observer(function PasswordRuleEdit({ value, onChange, placeholder, disabled }: Props) {
+  const form = useForm();
+  const { siteSettings } = useRuntime();
+  const v = form.values as Record<string, unknown>;
+  const words = {
+    username: text(v.username),
+    realName: text(v.realName),
+    mobile: text(v.mobile),
+    email: text(v.email),
+    site: [siteSettings?.systemName ?? null],
+  };
   return (
-    <div className="runtime-password-rule">
+    <div>
       <Input.Password
-        value={text}
+        value={value ?? ''}
         disabled={disabled}
         placeholder={placeholder ?? '请输入密码'}
         autoComplete="new-password"
-        maxLength={32}
+        maxLength={PASSWORD_MAX_LENGTH}
         onChange={(e) => onChange?.(e.target.value)}
       />
-      <ul aria-label={PASSWORD_RULE_TEXT} style={{ listStyle: 'none', padding: 0, margin: '4px 0 0', fontSize: 12 }}>
-        {CHECKS.map((c) => {
-          const met = text !== '' && result[c.key];
-          return (
-            <li key={c.key} data-met={met ? 'yes' : 'no'} style={{ color: met ? '#52c41a' : '#8c8c8c' }}>
-              {met ? '✓' : '○'} {c.text}
-            </li>
-          );
-        })}
-      </ul>
+      <PasswordStrength value={value ?? ''} words={words} />
     </div>
   );
-}
+});
 
 export const PasswordRule = connect(
   PasswordRuleEdit,

@@ -8,9 +8,17 @@ import { contractRoute } from '../../../platform/http/contractRoute.js';
 import { systemCalls } from '../../../../shared/contracts/system.js';
 import { ssoService } from '../../../platform/sso/ssoRegistry.js';
 import { objectSchema, str } from '../../../platform/http/requestSchemas.js';
+import { siteWords } from './siteWords.js';
 
 export { MUST_CHANGE_PASSWORD_CODE };
 export const MUST_CHANGE_PASSWORD_MESSAGE = '密码已被管理员重置，请先修改密码后再登录';
+/** The first sign-in of an account an administrator created: nothing was reset, a first password is chosen. */
+export const FIRST_PASSWORD_MESSAGE = '这是管理员为您新建的账号，首次登录请设置一个只有您知道的新密码';
+
+/** What the sign-in that asks for a new password says, by why it asks. */
+export function mustChangeMessage(reason: unknown): string {
+  return reason === 'created' ? FIRST_PASSWORD_MESSAGE : MUST_CHANGE_PASSWORD_MESSAGE;
+}
 
 /**
  * POST /api/sys/changePassword {tgt, oldPassword, newPassword}: the holder of a sign-on ticket
@@ -40,7 +48,7 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
       if (!identity) throw AppError.notLoggedIn();
       const user = await db
         .selectFrom('users')
-        .select(['id', 'username', 'mobile', 'password_hash'])
+        .select(['id', 'username', 'mobile', 'real_name', 'email', 'password_hash'])
         .where('username', '=', identity.username)
         .executeTakeFirst();
       if (!user) throw AppError.notLoggedIn();
@@ -49,13 +57,16 @@ export async function passwordRoutes(app: FastifyInstance, ctx: AppContext): Pro
       const problem = passwordRefusal(newPassword, {
         username: String(user.username),
         mobile: user.mobile === null ? null : String(user.mobile),
+        realName: String(user.real_name ?? ''),
+        email: user.email === null ? null : String(user.email),
+        site: await siteWords(ctx),
       });
       if (problem) throw AppError.invalid([{ field: 'newPassword', label: '新密码', message: problem }]);
       if (newPassword === oldPassword)
         throw AppError.invalid([{ field: 'newPassword', label: '新密码', message: '新密码不能与原密码相同' }]);
       await db
         .updateTable('users')
-        .set({ password_hash: await hashPassword(newPassword), must_change_password: 0 })
+        .set({ password_hash: await hashPassword(newPassword), must_change_password: 0, must_change_reason: null })
         .where('id', '=', user.id)
         .execute();
       return null;

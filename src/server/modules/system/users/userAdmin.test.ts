@@ -4,6 +4,8 @@ import { ssoLogin } from '../../../platform/testing/ssoTestHelpers.js';
 import { assertNotLastSuper } from '../../../platform/accounts/roleGuard.js';
 import { BuiltInSso } from '../../../platform/sso/BuiltInSso.js';
 import { useSsoService } from '../../../platform/sso/ssoRegistry.js';
+import { PASSWORD_STRENGTH_MESSAGES } from '../../../../shared/passwordStrength.js';
+import { FIRST_PASSWORD_MESSAGE } from './passwordRoutes.js';
 
 let t: TestApp;
 type H = Record<string, string>;
@@ -130,7 +132,7 @@ describe('users and roles', () => {
       message: '该密码过于常见，容易被猜中，请换一个不常见的密码',
     });
     const named = await create(admin, { username: 'teacher02', roles: ['4'], password: 'Teacher02@x' });
-    expect(named.body.data[0]).toMatchObject({ field: 'password', message: '密码不能包含账号或手机号' });
+    expect(named.body.data[0]).toMatchObject({ field: 'password', message: PASSWORD_STRENGTH_MESSAGES.personal });
   });
 
   it('refuses role escalation: a city admin granting role 2, a province admin granting 2, anyone changing their own roles', async () => {
@@ -222,7 +224,7 @@ describe('users and roles', () => {
       oldPassword: 'Reset@2026',
       newPassword: 'Expert2@2026',
     });
-    expect(named.body.data[0]).toMatchObject({ field: 'newPassword', message: '密码不能包含账号或手机号' });
+    expect(named.body.data[0]).toMatchObject({ field: 'newPassword', message: PASSWORD_STRENGTH_MESSAGES.personal });
     const changed = await t.post('/api/sys/changePassword', {
       subAct: 'a',
       tgt,
@@ -234,5 +236,21 @@ describe('users and roles', () => {
     expect(again.body.flag).toBe(true);
     const log = await t.post(`${U}/log`, { subAct: 'a', id }, province);
     expect(log.body.data.map((r: any) => r.actionLabel)).toEqual(['解锁', '停用', '启用', '重置密码']);
+  });
+
+  it('asks an account an administrator created for its first password, in words for that case', async () => {
+    const made = await create(province, { username: 'firstday', realName: '初次', roles: ['4'], area: '1123' });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const sso = await ssoLogin(t, 'firstday', 'Init@2026x');
+    const login = await t.post('/api/sys/login', { subAct: 'a', tgt: sso.body.data.tgt });
+    expect(login.body).toMatchObject({ flag: false, code: 4031, result: FIRST_PASSWORD_MESSAGE });
+    expect(login.body.result).not.toContain('重置');
+  });
+
+  it('refuses a guessable first password for a new account', async () => {
+    for (const password of ['Qwer1234!', 'Admin@123', 'Passw0rd!']) {
+      const made = await create(province, { username: 'weakone', password, roles: ['4'], area: '1123' });
+      expect(made.body.data?.[0], password).toMatchObject({ field: 'password' });
+    }
   });
 });

@@ -8,6 +8,7 @@ import type { EntityExtension } from '../../../platform/records/Engine.js';
 import { sameValue } from '../../../platform/records/fieldDiff.js';
 import { LoginLimiter } from '../../../platform/sso/loginLimiter.js';
 import { accountSettings } from './accountSettings.js';
+import { siteWords } from './siteWords.js';
 
 const invalid = (field: string, label: string, message: string) => AppError.invalid([{ field, label, message }]);
 const rolesOf = (v: unknown) => [...new Set((v as string[] | null) ?? [])].sort();
@@ -37,7 +38,7 @@ export const userRules: EntityExtension = {
     record.locked = Boolean(lock);
   },
 
-  async inSave(_ctx, { entity, user, existing, next, store, log }) {
+  async inSave(ctx, { entity, user, existing, next, store, log }) {
     const db = store.executor;
     const before = (existing?.roles as string[] | undefined) ?? [];
     if (existing) assertManages(user, before);
@@ -47,7 +48,11 @@ export const userRules: EntityExtension = {
     if (!roles.length) throw invalid('roles', '角色', '角色不能为空');
     if (roles.includes('3') && !next.area) throw invalid('area', '所属地区', '市级管理员须选择所属地区');
     if (!existing) {
-      const problem = passwordRefusal(next.password, { username: String(next.username ?? '') });
+      const problem = passwordRefusal(next.password, {
+        username: String(next.username ?? ''),
+        realName: String(next.realName ?? ''),
+        site: await siteWords(ctx, db),
+      });
       if (problem) throw invalid('password', '初始密码', problem);
       const taken = await db
         .selectFrom('users')
@@ -94,7 +99,11 @@ export const userRules: EntityExtension = {
     if (action === 'disable' && roles.includes('1')) await assertNotLastSuper(db, record.id);
     if (action === 'resetPassword') {
       const hash = await hashPassword((await accountSettings(ctx, db)).resetPassword);
-      await db.updateTable('users').set({ password_hash: hash }).where('id', '=', record.id).execute();
+      await db
+        .updateTable('users')
+        .set({ password_hash: hash, must_change_reason: 'reset' })
+        .where('id', '=', record.id)
+        .execute();
       next.mustChangePassword = true;
     }
     if (action === 'unlock' || action === 'resetPassword') {
