@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { accountType } from '../../../shared/account.js';
 import { isValidIdCard } from '../../../shared/idCard.js';
 import { stripNonXmlChars } from '../../../shared/xmlText.js';
+import { toOneLine } from '../../../shared/oneLine.js';
 import type { AppContext } from '../../AppContext.js';
 import { hashPassword } from '../../platform/auth/secrets.js';
 import { passwordRefusal } from '../../platform/accounts/passwordPolicy.js';
@@ -105,16 +106,16 @@ function checkShape(
   unit: string;
 } {
   const v = {
-    // The name and unit are stored as typed, less the characters XML cannot hold (as every save).
+    // The name and unit are stored as typed on one line, less the characters XML cannot hold (as every save).
     username: (input.username ?? '').trim(),
     password: input.password ?? '',
-    realName: stripNonXmlChars(input.realName ?? '').trim(),
+    realName: toOneLine(stripNonXmlChars(input.realName ?? '')).trim(),
     gender:
       input.gender === undefined || input.gender === null || String(input.gender) === '' ? null : String(input.gender),
     idCardNo: (input.idCardNo ?? '').trim().toUpperCase(),
     mobile: (input.mobile ?? '').trim(),
     smsCode: (input.smsCode ?? '').trim(),
-    unit: stripNonXmlChars(input.unit ?? '').trim(),
+    unit: toOneLine(stripNonXmlChars(input.unit ?? '')).trim(),
   };
   if (!USERNAME.test(v.username)) throw refuse('username', M.username);
   const pw = passwordRefusal(v.password, { username: v.username, mobile: v.mobile, realName: v.realName, site });

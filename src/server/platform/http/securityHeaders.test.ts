@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { newCaptcha } from '../testing/ssoTestHelpers.js';
+import { createTestApp, TEST_CAPTCHA, TEST_PASSWORD, type TestApp } from '../testing/testApp.js';
 import { CONTENT_SECURITY_POLICY } from './securityHeaders.js';
 
 let t: TestApp;
@@ -83,5 +84,21 @@ describe('transport and caching headers', () => {
     ];
     expect(answers.map((r) => r.statusCode)).toEqual([200, 404, 200]);
     for (const res of answers) expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('mark no-store every answer that carries a ticket or a token, signed in or not', async () => {
+    const captchaId = await newCaptcha(t);
+    const sso = await t.inject({
+      method: 'POST',
+      url: '/sso/login',
+      payload: { account: 'province', password: TEST_PASSWORD, captchaId, captchaCode: TEST_CAPTCHA },
+    });
+    expect(sso.json().data.tgt).toMatch(/^TGT-/);
+    expect(sso.headers['cache-control']).toBe('no-store');
+    const app = await t.inject({ method: 'POST', url: '/api/sys/login', payload: { tgt: sso.json().data.tgt } });
+    expect(app.json().data.token).toBeTruthy();
+    expect(app.headers['cache-control']).toBe('no-store');
+    const validate = await t.inject({ method: 'POST', url: '/sso/validate', payload: { tgt: sso.json().data.tgt } });
+    expect(validate.headers['cache-control']).toBe('no-store');
   });
 });

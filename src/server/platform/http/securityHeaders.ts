@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * Strict CSP: no inline script, no eval. WebAssembly (md5 hashing) is the only exception.
@@ -24,6 +24,21 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
 /** Calls (not the web app's files) whose answers may carry a signed-in user's data. */
 const CALL_SURFACE = /^\/(api|sso)(\/|\?|$)/;
+/** The sign-on's answers: tickets, login state, captchas. */
+const SSO_SURFACE = /^\/sso(\/|\?|$)/;
+
+/**
+ * Answers that may carry a ticket, a token or a signed-in user's data: every call of a signed-in
+ * user, every sign-on answer, and every call that is not a read (sso/login's ticket, sys/login's
+ * token, a password reset's answer come from public POSTs). Public GET reads keep the revalidated
+ * caching of publicCaching.ts.
+ */
+function mayCarrySecrets(request: FastifyRequest): boolean {
+  if (!CALL_SURFACE.test(request.url)) return false;
+  return (
+    Boolean(request.user) || SSO_SURFACE.test(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')
+  );
+}
 
 /**
  * Every answer, the API's included: no MIME sniffing (a JSON answer echoing a user's text is never
@@ -32,9 +47,9 @@ const CALL_SURFACE = /^\/(api|sso)(\/|\?|$)/;
  * route inherits it. A callback hook: it runs on every answer, and a promise per answer costs more.
  * HSTS only when the request came over https: `request.protocol` follows X-Forwarded-Proto only
  * from a proxy TRUST_PROXY believes, so a plain-http deployment never pins itself to https.
- * A signed-in call's answer is never stored by the browser or a shared cache (a later user of the
- * same computer must not read it from the back button or the disk cache), unless the route chose
- * its own caching.
+ * An answer that may carry a secret (mayCarrySecrets) is never stored by the browser or a shared
+ * cache (a later user of the same computer must not read it from the back button or the disk
+ * cache), unless the route chose its own caching.
  */
 export function installSecurityHeaders(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -42,8 +57,7 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     if (!reply.hasHeader('Referrer-Policy')) reply.header('Referrer-Policy', 'same-origin');
     if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
-    if (request.user && !reply.hasHeader('Cache-Control') && CALL_SURFACE.test(request.url))
-      reply.header('Cache-Control', 'no-store');
+    if (!reply.hasHeader('Cache-Control') && mayCarrySecrets(request)) reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
 }

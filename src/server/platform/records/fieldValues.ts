@@ -1,4 +1,5 @@
 import type { FieldDef } from '../../../shared/schema/types.js';
+import { toOneLine } from '../../../shared/oneLine.js';
 import { passesTextFilter, textFilterMessage } from '../../../shared/textFilter.js';
 import { sanitizeRichText } from './sanitizeRichText.js';
 import { formatDate, formatDateTime, parseLocal } from './time.js';
@@ -25,7 +26,8 @@ export interface Checked {
 export function checkString(def: FieldDef, raw: unknown): Checked {
   if (typeof raw === 'number' && Number.isFinite(raw)) raw = String(raw);
   if (typeof raw !== 'string') return { value: null, error: `${def.label}格式不正确` };
-  let value = raw;
+  // A one-line field never keeps a line break or control character, whoever sent it.
+  let value = def.type === 'string' ? toOneLine(raw) : raw;
   if (def.type === 'richtext') {
     value = sanitizeRichText(value);
     if (richTextEmpty(value)) return { value: null };

@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 describe('text hygiene at the engine', () => {
-  it('strips characters XML cannot hold from every string field on save, keeping tabs, newlines and emoji', async () => {
+  it('strips characters XML cannot hold from every string field on save, keeping emoji', async () => {
     const r = await t.post(
       '/api/resource/expert/save',
       {
@@ -36,7 +36,7 @@ describe('text hygiene at the engine', () => {
     expect(stored).toMatchObject({
       name: '王专家',
       unit: '师范大学',
-      researchFields: '第一行\n\t第二行😀',
+      researchFields: '第一行 第二行😀',
       title: '教授',
     });
     const account = await t.ctx.database.db
@@ -45,6 +45,34 @@ describe('text hygiene at the engine', () => {
       .where('mobile', '=', '13900002001')
       .executeTakeFirstOrThrow();
     expect(account.real_name).toBe('王专家');
+  });
+
+  it('keeps a one-line (string) field on one line: CR/LF and tabs become a space, other controls go', async () => {
+    const r = await t.post(
+      '/api/resource/expert/save',
+      {
+        name: '李\r\n专家',
+        unit: '师范\t大学\u0085',
+        area: '1123',
+        subject: '3',
+        mobile: '13900002009',
+        enabled: true,
+        researchFields: '第一行\r\n第二行',
+        title: '副\u009b教授',
+      },
+      city,
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const stored = await KyselyRecordStore.of(t.ctx.database).get(
+      t.ctx.schemas.entities.get('expert')!,
+      r.body.data.id,
+    );
+    expect(stored).toMatchObject({
+      name: '李 专家',
+      unit: '师范 大学 ',
+      title: '副教授',
+      researchFields: '第一行 第二行',
+    });
   });
 
   it('refuses NUL and lone surrogates before anything is read (not storable as UTF-8 text)', async () => {
