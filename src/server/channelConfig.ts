@@ -1,3 +1,5 @@
+import { envNumber } from './envNumber.js';
+
 /** How notices reach people outside the portal: e-mail over SMTP, SMS through a gateway driver. */
 export interface ChannelConfig {
   /** The SMTP server e-mail goes to; none (SMTP_HOST unset): no e-mail is sent. */
@@ -18,15 +20,16 @@ export interface ChannelConfig {
   reminderDays: number;
 }
 
+/** REMINDER_DAYS: whole days from 1 to 60, 3 when unset. */
+export const REMINDER_DAYS_RANGE = { min: 1, max: 60, fallback: 3 };
+
 export function channelConfigFromEnv(env: NodeJS.ProcessEnv, port: number, basePath: string): ChannelConfig {
   const host = env.SMTP_HOST?.trim();
-  const smtpPort = Number(env.SMTP_PORT ?? 587);
-  if (host && (!Number.isInteger(smtpPort) || smtpPort < 1 || smtpPort > 65535))
-    throw new Error(`SMTP_PORT must be a port number, not ${env.SMTP_PORT}`);
+  const smtpPort = envNumber(env, 'SMTP_PORT', { min: 1, max: 65535, fallback: 587 });
   const driver = env.SMS_DRIVER || 'log';
   // A typo must not silently leave SMS unsent; a gateway of one's own is plugged in by code (useSmsGateway).
   if (driver !== 'log') throw new Error(`SMS_DRIVER must be log, not ${driver}`);
-  const days = Number(env.REMINDER_DAYS ?? 3);
+  const reminderDays = envNumber(env, 'REMINDER_DAYS', REMINDER_DAYS_RANGE);
   return {
     smtp: host
       ? {
@@ -39,6 +42,6 @@ export function channelConfigFromEnv(env: NodeJS.ProcessEnv, port: number, baseP
     mailFrom: env.MAIL_FROM || '教育科研课题管理平台 <noreply@localhost>',
     smsDriver: 'log',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}${basePath}`).replace(/\/+$/, ''),
-    reminderDays: Number.isFinite(days) && days > 0 && days <= 60 ? days : 3,
+    reminderDays,
   };
 }

@@ -1,3 +1,4 @@
+import { envNumber } from './envNumber.js';
 import os from 'node:os';
 import path from 'node:path';
 import { fileConfigFromEnv, type FileConfig } from './fileConfig.js';
@@ -69,17 +70,18 @@ export interface ServerConfig {
   conversion: ConversionConfig;
 }
 
-/** SESSION_MAX_HOURS as milliseconds: a positive number of hours, at most 30 days; 12 hours otherwise. */
-function sessionMaxMs(raw: string | undefined): number {
-  const hours = Number(raw);
-  return (raw && Number.isFinite(hours) && hours > 0 && hours <= 720 ? hours : 12) * 60 * 60 * 1000;
+/** SESSION_MAX_HOURS as milliseconds: a positive number of hours, at most 30 days; 12 hours when unset. */
+function sessionMaxMs(env: NodeJS.ProcessEnv): number {
+  return (
+    envNumber(env, 'SESSION_MAX_HOURS', { min: 0, above: true, max: 720, fraction: true, fallback: 12 }) * 3600_000
+  );
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const root = process.cwd();
   const production = env.NODE_ENV === 'production';
   const config: ServerConfig = {
-    port: Number(env.PORT ?? 8080),
+    port: envNumber(env, 'PORT', PORT_RANGE),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(root, env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -97,32 +99,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? 'info',
     secret: env.APP_SECRET || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    sessionMaxMs: sessionMaxMs(env.SESSION_MAX_HOURS),
+    sessionMaxMs: sessionMaxMs(env),
     files: fileConfigFromEnv(env),
-    channels: channelConfigFromEnv(env, Number(env.PORT ?? 8080), normaliseBase(env.BASE_PATH ?? '/')),
+    channels: channelConfigFromEnv(env, envNumber(env, 'PORT', PORT_RANGE), normaliseBase(env.BASE_PATH ?? '/')),
     conversion: conversionConfigFromEnv(env),
     jobIntervalMs: jobIntervalMs(env),
     workers: workers(env.WORKERS),
-    shutdownDrainMs: seconds(env.SHUTDOWN_DRAIN_SECONDS, production ? 5 : 0) * 1000,
-    shutdownTimeoutMs: seconds(env.SHUTDOWN_TIMEOUT_SECONDS, 60) * 1000,
+    shutdownDrainMs:
+      envNumber(env, 'SHUTDOWN_DRAIN_SECONDS', { min: 0, max: 3600, fallback: production ? 5 : 0 }) * 1000,
+    shutdownTimeoutMs: envNumber(env, 'SHUTDOWN_TIMEOUT_SECONDS', { min: 0, max: 3600, fallback: 60 }) * 1000,
     ...overrides,
   };
   assertSafe(config);
   return config;
 }
 
-/** A whole number of seconds from 0 to one hour; anything else means the default. */
-function seconds(raw: string | undefined, fallback: number): number {
-  const n = Number(raw);
-  return raw && Number.isInteger(n) && n >= 0 && n <= 3600 ? n : fallback;
-}
+const PORT_RANGE = { min: 0, max: 65535, fallback: 8080 };
 
-/** Server tests run jobs themselves (NODE_ENV=test without JOB_INTERVAL_MINUTES); a bad value means the default. */
+/** Server tests run jobs themselves (NODE_ENV=test without JOB_INTERVAL_MINUTES): 0 there, else 5 minutes. */
 function jobIntervalMs(env: NodeJS.ProcessEnv): number {
-  const raw = env.JOB_INTERVAL_MINUTES;
-  if (raw === undefined || raw === '') return env.NODE_ENV === 'test' ? 0 : 5 * 60 * 1000;
-  const minutes = Number(raw);
-  return Number.isFinite(minutes) && minutes >= 0 ? minutes * 60 * 1000 : 5 * 60 * 1000;
+  const fallback = env.NODE_ENV === 'test' ? 0 : 5;
+  return envNumber(env, 'JOB_INTERVAL_MINUTES', { min: 0, max: 1440, fraction: true, fallback }) * 60 * 1000;
 }
 
 /** WORKERS: `auto` is one per core; otherwise a whole number from 1 to 64. Anything else stops the start, so a typo is not silently one process. */

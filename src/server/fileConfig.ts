@@ -1,3 +1,4 @@
+import { envNumber } from './envNumber.js';
 import path from 'node:path';
 import { UPLOAD_DEFAULTS } from '../shared/fileTypes.js';
 
@@ -44,18 +45,20 @@ export interface FileConfig {
 export function fileConfigFromEnv(env: NodeJS.ProcessEnv): Partial<FileConfig> {
   const out: Partial<FileConfig> = {};
   if (env.FILE_SERVER_URL) out.fileServerUrl = env.FILE_SERVER_URL;
-  const hours = Number(env.UPLOAD_STALE_HOURS);
-  if (env.UPLOAD_STALE_HOURS && Number.isFinite(hours) && hours > 0) out.resumeTtlMs = hours * 3600_000;
-  const minutes = Number(env.UPLOAD_SWEEP_MINUTES);
-  if (env.UPLOAD_SWEEP_MINUTES && Number.isFinite(minutes) && minutes >= 0) out.sweepEveryMs = minutes * 60_000;
-  const lease = Number(env.UPLOAD_ASSEMBLE_LEASE_SECONDS);
-  if (env.UPLOAD_ASSEMBLE_LEASE_SECONDS && Number.isFinite(lease) && lease > 0) out.assembleLeaseMs = lease * 1000;
-  if (env.UPLOAD_CHUNK_MB !== undefined && env.UPLOAD_CHUNK_MB !== '') {
-    const mb = Number(env.UPLOAD_CHUNK_MB);
-    if (!Number.isInteger(mb) || mb < 1 || mb > 4096)
-      throw new Error(`UPLOAD_CHUNK_MB must be a whole number of megabytes from 1 to 4096, not ${env.UPLOAD_CHUNK_MB}`);
-    out.chunkBytes = mb * 1024 * 1024;
-  }
+  const hours = envNumber(env, 'UPLOAD_STALE_HOURS', { min: 0, above: true, max: 8760, fraction: true, fallback: 0 });
+  if (hours) out.resumeTtlMs = hours * 3600_000;
+  const minutes = envNumber(env, 'UPLOAD_SWEEP_MINUTES', { min: 0, max: 1440, fraction: true, fallback: -1 });
+  if (minutes >= 0) out.sweepEveryMs = minutes * 60_000;
+  const lease = envNumber(env, 'UPLOAD_ASSEMBLE_LEASE_SECONDS', {
+    min: 0,
+    above: true,
+    max: 3600,
+    fraction: true,
+    fallback: 0,
+  });
+  if (lease) out.assembleLeaseMs = lease * 1000;
+  const mb = envNumber(env, 'UPLOAD_CHUNK_MB', { min: 1, max: 4096, fallback: 0 });
+  if (mb) out.chunkBytes = mb * 1024 * 1024;
   if (env.FILE_STORAGE === 's3') {
     const missing = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((k) => !env[k]);
     if (missing.length) throw new Error(`FILE_STORAGE=s3 needs ${missing.join(', ')}`);

@@ -17,7 +17,10 @@ describe('absolute session lifetime', () => {
   it('reads SESSION_MAX_HOURS, 12 hours by default', () => {
     expect(loadConfig({}).sessionMaxMs).toBe(12 * 3600_000);
     expect(loadConfig({ SESSION_MAX_HOURS: '2' }).sessionMaxMs).toBe(2 * 3600_000);
-    expect(loadConfig({ SESSION_MAX_HOURS: 'x' }).sessionMaxMs).toBe(SESSION_MAX_MS);
+    expect(loadConfig({ SESSION_MAX_HOURS: '' }).sessionMaxMs).toBe(SESSION_MAX_MS);
+    expect(() => loadConfig({ SESSION_MAX_HOURS: 'x' })).toThrow(
+      'SESSION_MAX_HOURS must be a number above 0 to 720, not x',
+    );
   });
 
   it('an app token and its ticket in steady use end once they are older than the lifetime', async () => {

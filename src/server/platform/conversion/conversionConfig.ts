@@ -1,3 +1,4 @@
+import { envNumber } from '../../envNumber.js';
 /** Settings of the conversion queue (platform/conversion), from the environment. */
 export interface ConversionConfig {
   /** CONVERSION=off: no job is queued or run (the preview then says conversion is not available). */
@@ -27,21 +28,19 @@ export interface ConversionConfig {
   retryBaseMs: number;
 }
 
-function int(raw: string | undefined, fallback: number, min: number, max: number): number {
-  const n = Number(raw);
-  return raw && Number.isInteger(n) && n >= min && n <= max ? n : fallback;
-}
+const int = (env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number) =>
+  envNumber(env, name, { min, max, fallback });
 
 export function conversionConfigFromEnv(env: NodeJS.ProcessEnv): ConversionConfig {
   return {
     enabled: env.CONVERSION !== 'off',
     worker: env.CONVERSION === 'on' || (env.CONVERSION !== 'off' && env.NODE_ENV !== 'test'),
     confined: env.NODE_ENV === 'production' || env.CONVERSION_SANDBOX === 'required',
-    concurrency: int(env.CONVERSION_CONCURRENCY, 1, 1, 64),
-    timeoutMs: int(env.CONVERSION_TIMEOUT_SECONDS, 120, 1, 24 * 3600) * 1000,
-    memoryBytes: int(env.CONVERSION_MEMORY_MB, 3072, 256, 1 << 20) * 1024 * 1024,
-    outputBytes: int(env.CONVERSION_OUTPUT_MB, 1024, 1, 1 << 20) * 1024 * 1024,
-    pollMs: int(env.CONVERSION_POLL_MS, 2000, 50, 600_000),
+    concurrency: int(env, 'CONVERSION_CONCURRENCY', 1, 1, 64),
+    timeoutMs: int(env, 'CONVERSION_TIMEOUT_SECONDS', 120, 1, 24 * 3600) * 1000,
+    memoryBytes: int(env, 'CONVERSION_MEMORY_MB', 3072, 256, 1 << 20) * 1024 * 1024,
+    outputBytes: int(env, 'CONVERSION_OUTPUT_MB', 1024, 1, 1 << 20) * 1024 * 1024,
+    pollMs: int(env, 'CONVERSION_POLL_MS', 2000, 50, 600_000),
     maxAttempts: 3,
     retryBaseMs: 30_000,
   };

@@ -124,7 +124,8 @@ describe('crash-safe, idempotent upload completion and the sweep of stale upload
       resumeTtlMs: 2 * 3600_000,
       sweepEveryMs: 5 * 60_000,
     });
-    expect(fileConfigFromEnv({ UPLOAD_STALE_HOURS: 'x' }).resumeTtlMs).toBeUndefined();
+    expect(fileConfigFromEnv({ UPLOAD_STALE_HOURS: '' }).resumeTtlMs).toBeUndefined();
+    expect(() => fileConfigFromEnv({ UPLOAD_STALE_HOURS: 'x' })).toThrow('UPLOAD_STALE_HOURS must be');
   });
 
   it('runs the sweep on a timer started with the server and stopped when it closes', async () => {
