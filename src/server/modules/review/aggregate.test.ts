@@ -8,15 +8,15 @@ const criteria = [
 ];
 
 describe('review scores', () => {
-  it('computes the weighted total', () => {
-    expect(scoreTotal(criteria, { 选题价值: 25, 研究设计: 30, 研究基础: 20 }, true).total).toBe(65);
+  it('computes the weighted total on the 100-point scale: 25 + 30 + 20×0.5 of 30 + 40 + 30×0.5 → 65/85 → 76.47', () => {
+    expect(scoreTotal(criteria, { 选题价值: 25, 研究设计: 30, 研究基础: 20 }, true).total).toBe(76.47);
   });
   it('refuses a score above the maximum, below zero, unknown criteria, and gaps on submit', () => {
     expect(() => scoreTotal(criteria, { 选题价值: 31, 研究设计: 30, 研究基础: 20 }, true)).toThrow('0到30');
     expect(() => scoreTotal(criteria, { 选题价值: -1 }, false)).toThrow();
     expect(() => scoreTotal(criteria, { 其他: 1 }, false)).toThrow('未知');
     expect(() => scoreTotal(criteria, { 选题价值: 20 }, true)).toThrow('研究设计');
-    expect(scoreTotal(criteria, { 选题价值: 20 }, false).total).toBe(20);
+    expect(scoreTotal(criteria, { 选题价值: 20 }, false).total).toBe(23.53);
   });
   it('mean: 80, 90, 70, 60 → 75; spread 30; std dev √125 ≈ 11.18', () => {
     const a = aggregate([80, 90, 70, 60], '1', 20);

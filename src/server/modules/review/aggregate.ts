@@ -7,6 +7,7 @@
 // Declared with the review calls that answer them (src/shared/contracts/review.ts).
 import type { Aggregate, Criterion } from '../../../shared/contracts/review.js';
 export type { Aggregate, Criterion };
+import { weightedTotal } from '../../../shared/reviewTotal.js';
 
 export const round2 = (n: number): number => Math.round(n * 100) / 100;
 
@@ -89,7 +90,7 @@ export class ScoreProblem extends Error {
 }
 
 /**
- * The weighted total of one review. Every criterion needs a score between 0 and its maximum when
+ * The total of one review on the batch's 100-point scale (weightedTotal). Every criterion needs a score between 0 and its maximum when
  * `complete`; a draft may leave some out. Throws a ScoreProblem naming the criterion of a bad value
  * (never corrected to the nearest allowed one: an expert's score is theirs to fix).
  */
@@ -104,7 +105,6 @@ export function scoreTotal(
   const known = new Set(criteria.map((c) => c.name));
   for (const k of Object.keys(given)) if (!known.has(k)) throw new ScoreProblem(`未知的评分指标：${k}`);
   const out: Record<string, number> = {};
-  let total = 0;
   for (const c of criteria) {
     const v = given[c.name];
     if (v === null || v === undefined || v === '') {
@@ -115,9 +115,8 @@ export function scoreTotal(
     if (!Number.isFinite(n) || n < 0 || n > c.maxScore)
       throw new ScoreProblem(`「${c.name}」的得分须在0到${c.maxScore}之间`, c.name);
     out[c.name] = n;
-    total += n * (c.weight ?? 1);
   }
-  return { scores: out, total: round2(total) };
+  return { scores: out, total: weightedTotal(criteria, out) };
 }
 
 /** Final score by the batch rule, with the spread (max − min) and the standard deviation (population). */

@@ -7,6 +7,7 @@
  * again and locks the review once submitted. Without `editable` (or once submitted, or for anyone
  * but the expert) the sheet is read-only.
  */
+import { weightedTotal } from '../../../../../shared/reviewTotal.js';
 import { Alert, Button, Descriptions, Input, InputNumber, Popconfirm, Radio, Space, Spin, Table, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { UploadFileList } from '../../../../upload/UploadFileList.js';
@@ -34,14 +35,9 @@ export function scoreProblem(c: Criterion, v: number | null | undefined): string
   return null;
 }
 
-/** The weighted total of the scores typed so far (the server computes the same on save). */
+/** The total of the scores typed so far on the 100-point scale (the server computes the same on save). */
 export function liveTotal(criteria: Criterion[], scores: Record<string, number | null | undefined>): number {
-  let total = 0;
-  for (const c of criteria) {
-    const v = scores[c.name];
-    if (typeof v === 'number' && Number.isFinite(v)) total += v * (c.weight ?? 1);
-  }
-  return Math.round(total * 100) / 100;
+  return weightedTotal(criteria, scores);
 }
 
 function Documents({ documents, onApplication }: { documents: TaskAnswer['documents']; onApplication?: () => void }) {
