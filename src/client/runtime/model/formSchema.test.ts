@@ -37,7 +37,9 @@ describe('buildFormSchema', () => {
       minimum: 0,
       maximum: 999,
       'x-component-props': { precision: 0, min: 0, max: 999 },
+      description: '可填0到999的整数',
     });
+    expect(grid(buildFormSchema(form, entity, 'look')).sortNo?.description).toBeUndefined();
     expect(p.status['x-component']).toBe('Input');
     expect(grid(buildFormSchema(form, entity, 'edit', { statusField: 'status' })).status['x-component']).toBe(
       'StatusTag',

@@ -9,6 +9,7 @@ import type { Rule } from '../../../shared/rules/Rule.js';
 import type { EntityDef, FieldDef, FormFieldDef, FormPageDef, SectionDef } from '../../../shared/schema/types.js';
 import { defaultWidget, isWide, valueType } from './fieldWidgets.js';
 import { fieldValidators } from './fieldMessages.js';
+import { rangeText } from './rangeText.js';
 
 export type FormMode = 'add' | 'edit' | 'look';
 
@@ -99,7 +100,9 @@ export function fieldSchema(
     'x-component-props': widgetProps(def, f, widget, entity.name),
   };
   // What users read is the Chinese `help`; an entity's `description` is for those who edit schemas.
-  const help = f.help ?? def.help;
+  // The range a typed number accepts is said next to it as well (not for a picker of records, nor in look mode).
+  const typed = mode !== 'look' && (widget === 'NumberPicker' || widget === 'Input');
+  const help = [f.help ?? def.help, typed ? rangeText(def) : null].filter(Boolean).join('；');
   // A field a draft may keep empty says so: the save passes without it, leaving the draft does not.
   const draftMayKeepEmpty = requiredOnSubmit(def) && mode !== 'look';
   if (help || draftMayKeepEmpty)

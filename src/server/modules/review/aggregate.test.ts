@@ -65,3 +65,17 @@ describe('criterion guidance', () => {
     expect(templateProblem([{ name: '选题', maxScore: 30, guidance: '说明', anchors: '27-30分 优秀' }], [])).toBeNull();
   });
 });
+
+describe('the score template form says the ranges the server checks', () => {
+  it('满分 0–100 and 权重 0–10 next to their columns, as templateProblem refuses beyond them', async () => {
+    const { readFileSync } = await import('node:fs');
+    const page = JSON.parse(readFileSync('schemas/pages/review/reviewBatch.form.json', 'utf8'));
+    const criteriaField = page.sections.flatMap((s: any) => s.fields).find((f: any) => f.field === 'criteria');
+    const title = (key: string) => criteriaField.props.columns.find((c: any) => c.key === key).title as string;
+    expect(title('maxScore')).toContain('0–100');
+    expect(title('weight')).toContain('0–10');
+    expect(templateProblem([{ name: 'a', maxScore: 101 }], null)).toContain('0到100');
+    expect(templateProblem([{ name: 'a', maxScore: 100, weight: 60 }], null)).toContain('0到10');
+    expect(templateProblem([{ name: 'a', maxScore: 100, weight: 10 }], null)).toBeNull();
+  });
+});

@@ -63,7 +63,7 @@ describe('a refused save tells every field message', () => {
     expect(toasts().join('')).not.toContain('正文不能为空');
   });
 
-  it('says 参数不合法 when every message is at its field on screen', async () => {
+  it('names the fields to look at, not their messages again, when every message is at its field on screen', async () => {
     const dp = createFixtureDataProvider(schemas);
     dp.save = async () => {
       throw refused({ fields: { title: '标题已存在' } });
@@ -76,7 +76,8 @@ describe('a refused save tells every field message', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: btn('保存') }));
     await waitFor(() => expect(item(container, '标题')!.textContent).toContain('标题已存在'));
-    await waitFor(() => expect(toasts()).toContain('参数不合法'));
+    await waitFor(() => expect(toasts()).toContain('参数不合法，请按「标题」处的提示修改'));
+    expect(toasts().join('')).not.toContain('标题已存在');
   });
 });
 
