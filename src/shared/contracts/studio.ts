@@ -64,7 +64,60 @@ export interface SchemaFile {
   versions: Version[];
 }
 
-type Published = { id: number; orphans: Orphan[] };
+/** One account's records under a right, before and after a change (null: the rules cannot be counted). */
+export interface AccountReach {
+  username: string;
+  realName: string;
+  before: number | null;
+  after: number | null;
+}
+
+/** One role's reach under one right of an entity, before and after. */
+export interface AccessDiffRole {
+  right: 'read' | 'update';
+  role: string;
+  roleName: string;
+  /** Accounts counted (more: the role has more than were counted). */
+  accounts: number;
+  more: boolean;
+  before: number;
+  after: number;
+  samples: AccountReach[];
+  /** The accounts whose reach changes the most. */
+  biggest: AccountReach[];
+}
+
+/** An entity's access change in numbers, against the stored data and the real accounts. */
+export interface AccessDiff {
+  entity: string;
+  label: string;
+  roles: AccessDiffRole[];
+  /** The same as sentences (项目负责人 leader1：11 → 35 课题). */
+  lines: string[];
+}
+
+/** A change of who may read, write or act, waiting for a super admin (not its proposer). */
+export interface Proposal {
+  id: number;
+  key: string;
+  reason: string;
+  status: 'pending' | 'approved' | 'rejected';
+  diff: Change[] | null;
+  /** The access-bearing values that change (access, roles, actor). */
+  accessChanges: Change[];
+  accessDiff: AccessDiff | null;
+  rolledBackTo: number | null;
+  proposedBy: number;
+  proposedByName: string | null;
+  proposedAt: number;
+  decidedByName: string | null;
+  decidedAt: number | null;
+  decisionComment: string | null;
+  versionId: number | null;
+}
+
+/** A publish answers the new version, or, for an access change, the proposal waiting for approval. */
+type Published = { id: number; orphans: Orphan[]; proposalId?: number };
 
 export const studioCalls = {
   tree: contract<Record<string, never>, { items: TreeItem[] }>('studio/tree'),
@@ -74,4 +127,8 @@ export const studioCalls = {
   publish: contract<{ key: string; content: string; reason: string; confirm?: boolean }, Published>('studio/publish'),
   rollback: contract<{ versionId: number; reason?: string; confirm?: boolean }, Published>('studio/rollback'),
   version: contract<{ versionId: number }, Version & { content: string }>('studio/version'),
+  proposals: contract<{ status?: 'pending' | 'approved' | 'rejected' }, { items: Proposal[] }>('studio/proposals'),
+  /** Super admin only, never the proposer: publishes the proposal's content through every check. */
+  approve: contract<{ id: number; comment?: string }, Published>('studio/approve'),
+  reject: contract<{ id: number; comment: string }, { id: number }>('studio/reject'),
 } as const;

@@ -9,6 +9,7 @@ import { docOf, fileOfKey } from '../../platform/schemas/schemaDocs.js';
 import { versionById, versionsOf } from '../../platform/schemas/schemaVersions.js';
 import { assertKey, assertStudioUser, checkChange, parseContent, publish, rollback } from './studioService.js';
 import { studioTree } from './studioTree.js';
+import { decidable, decide, listProposals, PROPOSAL_MESSAGES } from './proposals.js';
 import { jsonDiff } from '../../../shared/schema/jsonDiff.js';
 import { studioCalls } from '../../../shared/contracts/studio.js';
 import type { JsonSchema } from '../../../shared/schema/metaSchemaAt.js';
@@ -76,7 +77,7 @@ export async function studioRoutes(app: FastifyInstance, opts: { ctx: AppContext
     studioCalls.publish,
     body({ key, content, reason, confirm: { type: 'boolean' } }, ['key', 'content', 'reason']),
     async (req) => publish(ctx, user(req), req.body),
-    '发布成功',
+    (a) => (a.proposalId ? PROPOSAL_MESSAGES.proposed : '发布成功'),
   );
 
   contractRoute(
@@ -84,7 +85,53 @@ export async function studioRoutes(app: FastifyInstance, opts: { ctx: AppContext
     studioCalls.rollback,
     body({ versionId, reason, confirm: { type: 'boolean' } }, ['versionId']),
     async (req) => rollback(ctx, user(req), req.body),
-    '回滚成功',
+    (a) => (a.proposalId ? PROPOSAL_MESSAGES.proposed : '回滚成功'),
+  );
+
+  contractRoute(
+    app,
+    studioCalls.proposals,
+    body({ status: { type: 'string', enum: ['pending', 'approved', 'rejected'] } }, []),
+    async (req) => {
+      user(req);
+      return { items: await listProposals(ctx.database.db, req.body.status) };
+    },
+  );
+
+  const comment = { type: 'string', maxLength: 500 };
+  const proposalId = { type: 'integer', minimum: 1, maximum: 2_147_483_647 };
+  contractRoute(
+    app,
+    studioCalls.approve,
+    body({ id: proposalId, comment }, ['id']),
+    async (req) => {
+      const u = user(req);
+      const p = await decidable(ctx, u, req.body.id);
+      const done = await publish(ctx, u, {
+        key: p.key,
+        content: p.content,
+        reason: `${p.reason}（${p.proposedByName ?? ''} 提出，${u.realName} 批准）`,
+        confirm: true,
+        rolledBackTo: p.rolledBackTo ?? undefined,
+        approved: true,
+      });
+      await decide(ctx, u, p, 'approved', req.body.comment?.trim() || null, done.id);
+      return done;
+    },
+    '已批准并发布',
+  );
+
+  contractRoute(
+    app,
+    studioCalls.reject,
+    body({ id: proposalId, comment: { ...comment, minLength: 1 } }, ['id', 'comment']),
+    async (req) => {
+      const u = user(req);
+      const p = await decidable(ctx, u, req.body.id);
+      await decide(ctx, u, p, 'rejected', req.body.comment.trim(), null);
+      return { id: p.id };
+    },
+    '已驳回',
   );
 
   contractRoute(app, studioCalls.version, body({ versionId }, ['versionId']), async (req) => {

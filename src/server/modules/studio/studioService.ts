@@ -13,6 +13,8 @@ import type { SchemaSet } from '../../platform/schemas/SchemaSet.js';
 import { STUDIO_ROLES } from '../../../shared/roles.js';
 import { jsonDiff } from '../../../shared/schema/jsonDiff.js';
 import { orphansOf } from './storedValues.js';
+import { accessChanges } from './accessChange.js';
+import { propose } from './proposals.js';
 import type { Orphan } from '../../../shared/contracts/studio.js';
 
 /** Only the super admin and the analyst (配置管理员) use the studio, in that active role. */
@@ -95,6 +97,8 @@ export interface PublishInput {
   /** The analyst saw the orphaned data and goes ahead. */
   confirm?: boolean;
   rolledBackTo?: number;
+  /** A super admin approved this access change (proposals.ts): publish it. */
+  approved?: boolean;
 }
 
 function refuse(problems: SchemaProblem[]): never {
@@ -111,7 +115,7 @@ export async function publish(
   ctx: AppContext,
   user: SessionUser,
   input: PublishInput,
-): Promise<{ id: number; orphans: Orphan[] }> {
+): Promise<{ id: number; orphans: Orphan[]; proposalId?: number }> {
   assertStudioUser(user);
   assertKey(input.key, ctx.schemas);
   const parsed = parseContent(ctx.schemas, input.key, input.content);
@@ -126,6 +130,11 @@ export async function publish(
     });
   }
   const before = docOf(ctx.schemas, input.key);
+  // Who may read, write or act is changed by four eyes: the change waits for a super admin's approval.
+  if (!input.approved && accessChanges(before, parsed.doc).length) {
+    const proposalId = await propose(ctx, user, input, before, parsed.doc);
+    return { id: 0, orphans, proposalId };
+  }
   const db = ctx.database.db;
   const now = Date.now();
   const id = await db.transaction().execute(async (trx) => {
@@ -184,7 +193,7 @@ export async function rollback(
   ctx: AppContext,
   user: SessionUser,
   input: { versionId: number; reason?: string; confirm?: boolean },
-): Promise<{ id: number; orphans: Orphan[] }> {
+): Promise<{ id: number; orphans: Orphan[]; proposalId?: number }> {
   assertStudioUser(user);
   const v = await versionById(ctx.database.db, input.versionId);
   if (!v) throw AppError.notFound('版本不存在');
