@@ -3,12 +3,14 @@
  * other widgets of the same record re-read what depends on it (a discussion opening once submitted).
  */
 import { useEffect } from 'react';
+import { announceDataChanged } from './dataChanged.js';
 
 const EVENT = 'rt:recordChanged';
 
 export function announceRecordChanged(id: unknown): void {
   if (typeof window === 'undefined') return;
   window.dispatchEvent(new CustomEvent(EVENT, { detail: { id: String(id) } }));
+  announceDataChanged();
 }
 
 export function useRecordChanged(id: unknown, onChange: () => void): void {

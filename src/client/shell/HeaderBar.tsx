@@ -1,5 +1,5 @@
 import { AppstoreOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Button, Layout, Tooltip } from 'antd';
+import { Avatar, Button, Dropdown, Layout, Tooltip } from 'antd';
 import { Suspense, useState, type RefObject } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { createClickGuard } from '../../shared/clickGuard.js';
@@ -17,6 +17,13 @@ import { TopMenu } from './TopMenu.js';
 import { useFirstPaintDone } from '../hooks/useFirstPaintDone.js';
 
 export const HEADER_HEIGHT = 56;
+
+/** 个人中心: what the avatar and name open, the pages of the menu's 个人设置. */
+export const ACCOUNT_MENU = [
+  { path: '/personalSettings/profile', label: '个人信息' },
+  { path: '/personalSettings/password', label: '修改密码' },
+  { path: '/personalSettings/notificationSettings', label: '消息提醒设置' },
+] as const;
 const DEFAULT_LOGO = `${import.meta.env.BASE_URL}logo.svg`;
 
 /** Header of SPEC §2: system name and logo, menu, sub-system and role switch, avatar, name, logout. */
@@ -79,8 +86,18 @@ export function HeaderBar(props: { subSystemRef: RefObject<HTMLSpanElement>; rol
             <Suspense fallback={null}>
               <LazyNotificationBell />
             </Suspense>
-            <Avatar size="small" src={user.headImg || undefined} icon={<UserOutlined />} className="shell-avatar" />
-            <span className="shell-user-name">{user.realName || user.username}</span>
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: ACCOUNT_MENU.map(({ path, label }) => ({ key: path, label })),
+                onClick: ({ key }) => navigate(key),
+              }}
+            >
+              <button type="button" className="shell-account-menu" aria-label="个人中心">
+                <Avatar size="small" src={user.headImg || undefined} icon={<UserOutlined />} className="shell-avatar" />
+                <span className="shell-user-name">{user.realName || user.username}</span>
+              </button>
+            </Dropdown>
             <Tooltip title="退出登录">
               <Button
                 type="text"

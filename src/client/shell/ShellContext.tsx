@@ -4,6 +4,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
   type ReactNode,
@@ -13,6 +14,10 @@ import type { LoadedRouteDef } from '../../shared/schema/types.js';
 import { RouteIndex } from './routeTree.js';
 import type { ServerMenuNode } from './menuTree.js';
 import { platformApi, type SubSystemInfo, type SystemSettings } from './platformApi.js';
+import { onDataChanged } from '../runtime/dataChanged.js';
+
+/** A burst of writes (a batch action) reloads the badges once, this long after the last. */
+export const BADGE_RELOAD_DELAY_MS = 300;
 
 export interface LoginState {
   open: boolean;
@@ -77,10 +82,13 @@ export function ShellProvider(props: {
     }
   }, []);
 
-  // A new token (login, role or sub-system switch) means a new menu and sub-system list.
+  // A new token (login, role or sub-system switch) means a new menu and sub-system list; a reload
+  // after a change keeps the menu on screen until the new counts arrive.
+  const menuToken = useRef<string | null>(null);
   useEffect(() => {
     let live = true;
-    setMenu(null);
+    if (menuToken.current !== token) setMenu(null);
+    menuToken.current = token;
     if (!token) {
       setSubSystems([]);
       return;
@@ -108,6 +116,22 @@ export function ShellProvider(props: {
   const openLogin = useCallback((redirect?: string) => setLogin({ open: true, redirect }), []);
   const closeLogin = useCallback(() => setLogin({ open: false }), []);
   const reloadMenu = useCallback(() => setMenuVersion((v) => v + 1), []);
+
+  // Every write the runtime makes may change what the badges count: they are read again, once
+  // for a burst of writes (a batch), while signed in.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stop = onDataChanged(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (session.isLoggedIn()) reloadMenu();
+      }, BADGE_RELOAD_DELAY_MS);
+    });
+    return () => {
+      clearTimeout(timer);
+      stop();
+    };
+  }, [reloadMenu]);
 
   const value = useMemo<ShellState>(
     () => ({

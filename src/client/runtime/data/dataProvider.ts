@@ -4,6 +4,7 @@
  * provider through React context and the page renders without a server.
  */
 import { takePageSchema } from '../../api/pageSchemaEarly.js';
+import { changing } from '../dataChanged.js';
 import { callPath, type AnswerOf, type AnyContract, type RequestOf } from '../../../shared/contracts/contract.js';
 import { workbenchCalls } from '../../../shared/contracts/workbench.js';
 import type {
@@ -116,9 +117,12 @@ export function createHttpDataProvider(http: HttpLike): DataProvider {
     getPage: (id) => takePageSchema<PageBundle>(id) ?? http.post<PageBundle>('schema/page', { id }),
     getList: (entity, req) => http.post<ListResult>(`resource/${seg(entity)}/list`, req),
     getOne: (entity, id) => http.post<ResourceRecord>(`resource/${seg(entity)}/get`, { id }),
-    save: (entity, body, options) => http.post<ResourceRecord>(`resource/${seg(entity)}/save`, body, options),
-    remove: (entity, ids) => http.post(`resource/${seg(entity)}/delete`, { ids }),
-    transition: (entity, req, options) => http.post<ResourceRecord>(`resource/${seg(entity)}/transition`, req, options),
+    // Writes say that data changed, so the counts on screen (menu badges) are read again.
+    save: (entity, body, options) =>
+      changing(http.post<ResourceRecord>(`resource/${seg(entity)}/save`, body, options)),
+    remove: (entity, ids) => changing(http.post(`resource/${seg(entity)}/delete`, { ids })),
+    transition: (entity, req, options) =>
+      changing(http.post<ResourceRecord>(`resource/${seg(entity)}/transition`, req, options)),
     getLog: async (entity, id) => logRows(await http.post(`resource/${seg(entity)}/log`, { id })),
     exportFile: async (entity, req) => {
       await http.download(`resource/${seg(entity)}/export`, {
@@ -126,7 +130,7 @@ export function createHttpDataProvider(http: HttpLike): DataProvider {
         body: { ...(req.pageId ? { pageId: req.pageId } : {}), filters: req.filters ?? [], ...(req.sort ? { sort: req.sort } : {}) },
       });
     },
-    importFile: (entity, req) => http.post<ImportReport>(`resource/${seg(entity)}/import`, req),
+    importFile: (entity, req) => changing(http.post<ImportReport>(`resource/${seg(entity)}/import`, req)),
     importTemplate: async (entity, pageId) => {
       await http.download(`resource/${seg(entity)}/importTemplate`, { method: 'POST', body: { pageId } });
     },

@@ -7,6 +7,8 @@ import { subSystemRules } from './site/subSystemRules.js';
 import { systemAdminRoutes } from './systemAdminRoutes.js';
 import { systemRoutes } from './systemRoutes.js';
 import { userRules } from './users/userRules.js';
+import { PASSWORD_CHANGE_ENTITY, passwordChangeAdmin } from './account/passwordChangeAdmin.js';
+import { PROFILE_ENTITY, profileAdmin } from './account/profileAdmin.js';
 
 /** The spec's app API (login, menus, dictionaries, counts) and the administration of the system tables. */
 export const systemModule: ModuleManifest = {
@@ -17,6 +19,8 @@ export const systemModule: ModuleManifest = {
     ctx.engine.on('subSystem', subSystemRules);
     ctx.engine.on('menuItem', menuRules(ctx));
     ctx.engine.on('dictionary', dictionaryRules);
+    ctx.engine.on(PROFILE_ENTITY, { virtual: profileAdmin(ctx) });
+    ctx.engine.on(PASSWORD_CHANGE_ENTITY, { virtual: passwordChangeAdmin(ctx) });
   },
   devSeed: seedSystemDemo,
   routes: [systemRoutes, systemAdminRoutes],
