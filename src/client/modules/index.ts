@@ -3,3 +3,4 @@
  * when imported. The app entry (main.tsx) imports this list; the runtime imports no module.
  */
 import './review/index.js';
+import './similarity/index.js';

@@ -10,6 +10,7 @@ import { signupModule } from './signup/manifest.js';
 import { statisticsModule } from './statistics/manifest.js';
 import { studioModule } from './studio/manifest.js';
 import { remindersModule } from './reminders/manifest.js';
+import { similarityModule } from './similarity/manifest.js';
 import { systemModule } from './system/manifest.js';
 import { topicsModule } from './topics/manifest.js';
 import { watchDutyModule } from './watchDuty/manifest.js';
@@ -35,4 +36,5 @@ export const MODULES: readonly ModuleManifest[] = [
   workbenchModule,
   studioModule,
   remindersModule,
+  similarityModule,
 ];

@@ -38,9 +38,12 @@ export async function findMatches(db: Kysely<any>, text: string, o: CheckOptions
   const q = featuresOf(text, o.boilerplate);
   if (!q.set.size) return [];
   const cands = await candidatesOf(db, q.bands, CANDIDATES);
-  const docs = (await docsByIds(db, cands.map((c) => c.docId))).filter(
-    (d) => (o.before === undefined || d.firstAt < o.before) && !o.skip?.(d) && d.shingles > 0,
-  );
+  const docs = (
+    await docsByIds(
+      db,
+      cands.map((c) => c.docId),
+    )
+  ).filter((d) => (o.before === undefined || d.firstAt < o.before) && !o.skip?.(d) && d.shingles > 0);
   const likely = docs
     .map((d) => {
       const j = estimateJaccard(q.signature, d.signature);
@@ -49,15 +52,17 @@ export async function findMatches(db: Kysely<any>, text: string, o: CheckOptions
     .filter((x) => x.c >= floor / 2)
     .sort((a, b) => b.c - a.c)
     .slice(0, CONFIRM);
-  const bodies = await bodiesOf(db, likely.map((x) => x.d.id));
+  const bodies = await bodiesOf(
+    db,
+    likely.map((x) => x.d.id),
+  );
   const out: Match[] = [];
   for (const { d } of likely) {
     const body = bodies.get(d.id);
     if (body === undefined) continue;
     const score = overlap(q.set, shingleSet(body, o.boilerplate)) / q.set.size;
     if (score < floor) continue;
-    const samePerson =
-      (o.ownerId != null && d.ownerId === o.ownerId) || (o.person != null && d.person === o.person);
+    const samePerson = (o.ownerId != null && d.ownerId === o.ownerId) || (o.person != null && d.person === o.person);
     out.push({ doc: d, score: Math.round(score * 1000) / 1000, samePerson });
   }
   return out.sort((a, b) => b.score - a.score).slice(0, o.limit ?? 5);

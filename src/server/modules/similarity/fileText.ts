@@ -53,8 +53,7 @@ function docxText(bytes: Buffer): Promise<string | null> {
       if (err || !zip) return resolve(null);
       let found = false;
       zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName !== 'word/document.xml' || entry.uncompressedSize > 64 * 1024 * 1024)
-          return zip.readEntry();
+        if (entry.fileName !== 'word/document.xml' || entry.uncompressedSize > 64 * 1024 * 1024) return zip.readEntry();
         found = true;
         zip.openReadStream(entry, (e, stream) => {
           if (e || !stream) return resolve(null);

@@ -171,7 +171,11 @@ export async function dropDocs(db: Kysely<any>, entity: string, recordId: number
   if (!ids.length) return;
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('similarity_bands').where('doc_id', 'in', ids).execute();
-    await tx.updateTable('similarity_docs').set({ best_doc_id: null, best_score: null }).where('best_doc_id', 'in', ids).execute();
+    await tx
+      .updateTable('similarity_docs')
+      .set({ best_doc_id: null, best_score: null })
+      .where('best_doc_id', 'in', ids)
+      .execute();
     await tx.deleteFrom('similarity_docs').where('id', 'in', ids).execute();
   });
 }
@@ -196,7 +200,11 @@ export async function candidatesOf(
 
 export async function docsByIds(db: Kysely<any>, ids: number[]): Promise<DocRow[]> {
   if (!ids.length) return [];
-  const rows = await db.selectFrom('similarity_docs').select([...DOC_COLUMNS]).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('similarity_docs')
+    .select([...DOC_COLUMNS])
+    .where('id', 'in', ids)
+    .execute();
   return rows.map(docRow);
 }
 

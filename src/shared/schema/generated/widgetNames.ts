@@ -26,6 +26,7 @@ export const WIDGET_NAMES = [
   'SchoolSelect',
   'ScoreSheet',
   'Select',
+  'SimilarityReport',
   'SmsCode',
   'StatusTag',
   'Switch',

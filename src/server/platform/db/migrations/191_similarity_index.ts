@@ -30,7 +30,11 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn('best_doc_id', 'integer')
     .addColumn('best_same_person', 'integer')
     .execute();
-  await db.schema.createIndex('similarity_docs_record').on('similarity_docs').columns(['entity', 'record_id']).execute();
+  await db.schema
+    .createIndex('similarity_docs_record')
+    .on('similarity_docs')
+    .columns(['entity', 'record_id'])
+    .execute();
   await db.schema.createIndex('similarity_docs_topic').on('similarity_docs').column('topic_id').execute();
   let bands = db.schema
     .createTable('similarity_bands')

@@ -1,0 +1,49 @@
+import type { AppContext } from '../../AppContext.js';
+import { AppError } from '../../platform/http/AppError.js';
+import { sameValue } from '../../platform/records/fieldDiff.js';
+import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
+import { topicSummary } from './policy.js';
+import { enqueueIndex } from './queue.js';
+import { SOURCES } from './sources.js';
+
+/** The notice fields only the province sets. */
+const POLICY_FIELDS = ['similarityThreshold', 'similaritySelfCheck'];
+
+/**
+ * The check's reach into the records: every save or transition of an indexed record queues it;
+ * a topic read carries its verdict and score (the 查重 column), and a review task its topic's
+ * verdict alone (a blind batch's expert sees the flag, nothing of the matched documents); only
+ * province and super admins set a notice's threshold and self-check.
+ */
+export function registerSimilarityHooks(ctx: AppContext): void {
+  for (const s of SOURCES)
+    ctx.engine.on(s.entity, {
+      async afterCommit(c, change) {
+        await enqueueIndex(c, s.entity, change.record.id);
+      },
+    });
+  ctx.engine.on('topic', {
+    // The values are the index's, read fresh every time: what a save carries of them is never used.
+    async onRead(c, record, db) {
+      const { verdict, score } = await topicSummary(c, record.id, record.noticeId, db);
+      record.similarity = verdict;
+      record.similarityScore = score;
+    },
+  });
+  ctx.engine.on('review', {
+    async onRead(c, record, db) {
+      const topicDef = c.schemas.entities.get('topic');
+      if (record.targetEntity !== 'topic' || !record.targetId || !topicDef) return;
+      const topic = await new KyselyRecordStore(db, c.database.dialect).get(topicDef, Number(record.targetId));
+      record.similarity = topic ? (await topicSummary(c, topic.id, topic.noticeId, db)).verdict : '0';
+    },
+  });
+  ctx.engine.on('notice', {
+    async inSave(_c, { user, existing, next }) {
+      if (user.roleCode === '1' || user.roleCode === '2') return;
+      for (const f of POLICY_FIELDS)
+        if (!sameValue(existing?.[f] ?? null, next[f] ?? null))
+          throw AppError.invalid([{ field: f, label: '查重设置', message: '查重设置由省级管理员设置' }]);
+    },
+  });
+}
