@@ -4,6 +4,7 @@ import { sameValue } from '../../platform/records/fieldDiff.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { topicSummary } from './policy.js';
 import { enqueueIndex } from './queue.js';
+import { later } from './later.js';
 import { SOURCES } from './sources.js';
 
 /** The notice fields only the province sets. */
@@ -18,8 +19,10 @@ const POLICY_FIELDS = ['similarityThreshold', 'similaritySelfCheck'];
 export function registerSimilarityHooks(ctx: AppContext): void {
   for (const s of SOURCES)
     ctx.engine.on(s.entity, {
+      // Queued once the caller's own transaction (a module firing transitions inside one) is over:
+      // a write through the pool inside it would wait on the connection that transaction holds.
       async afterCommit(c, change) {
-        await enqueueIndex(c, s.entity, change.record.id);
+        later(c, () => enqueueIndex(c, s.entity, change.record.id));
       },
     });
   ctx.engine.on('topic', {

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
 import { newTopic, publishNotice } from '../topics/topicFixture.js';
 import { rng, replaceSynonyms } from './corpus.js';
 import { DEMO_REPORTS } from './demoTexts.js';
+import { settled } from './later.js';
 import { workQueue } from './queue.js';
 
 type H = Record<string, string>;
@@ -19,6 +20,7 @@ const altered = (i: number, seed: number) =>
   replaceSynonyms(DEMO_REPORTS[i].paragraphs, 0.2, rng(seed)).paragraphs.join('\n');
 
 async function indexAll() {
+  await settled(t.ctx);
   while ((await workQueue(t.ctx, undefined, 50, Date.now() + 1)) > 0);
 }
 
