@@ -1,4 +1,5 @@
 import type { ModuleManifest } from '../../platform/ModuleManifest.js';
+import { seedSimilarityDemo } from './demoSeed.js';
 import { registerSimilarityHooks } from './hooks.js';
 import { startIndexWorker } from './queue.js';
 import { similarityRoutes } from './routes.js';
@@ -11,6 +12,7 @@ import { similarityRoutes } from './routes.js';
 export const similarityModule: ModuleManifest = {
   name: 'similarity',
   extend: registerSimilarityHooks,
+  demoSeed: seedSimilarityDemo,
   routes: [similarityRoutes],
   jobs: [startIndexWorker],
 };

@@ -8,15 +8,22 @@ export interface Passage {
   share: number;
 }
 
-/** Sentences of a text, by the marks that end one and by line breaks. */
+/**
+ * Sentences of a text, by the marks that end one and by blank lines. A single line break does not
+ * end one: pdftotext breaks lines where the page did, mid-sentence.
+ */
 export function sentences(text: string): string[] {
-  return (text.match(/[^。！？；!?;\n]+[。！？；!?;]?/g) ?? []).map((s) => s.trim()).filter(Boolean);
+  const joined = text.replace(/[ \t]*\r?\n[ \t]*(?!\s*\n)/g, (m, offset: number) =>
+    /[。！？；!?;]$/.test(text.slice(0, offset).trimEnd()) ? '\n' : '',
+  );
+  return (joined.match(/[^。！？；!?;\n]+[。！？；!?;]?/g) ?? []).map((s) => s.trim()).filter(Boolean);
 }
 
 const MIN_LETTERS = 8;
 /** A sentence matches when this share of its shingles (boilerplate aside) is in one sentence of the other text. */
 const SENTENCE_SHARE = 0.5;
 const MAX_PASSAGES = 30;
+const RUN = 3;
 
 function sentenceShingles(s: string, boilerplate?: ReadonlySet<number>): Set<number> {
   const { chars } = lettersOf(s);
@@ -29,8 +36,8 @@ function sentenceShingles(s: string, boilerplate?: ReadonlySet<number>): Set<num
 /**
  * The passages two texts share, side by side: each sentence of `ours` is paired with the sentence
  * of `theirs` holding most of its shingles, when that is at least half of them (a reworded or
- * moved sentence still pairs); runs of paired sentences join into one passage, their partners
- * joined in the order of `theirs`. Boilerplate shingles count for neither side.
+ * moved sentence still pairs); runs of up to three paired sentences whose partners follow each
+ * other join into one passage. Boilerplate shingles count for neither side.
  */
 export function matchingPassages(ours: string, theirs: string, boilerplate?: ReadonlySet<number>): Passage[] {
   const theirSentences = sentences(theirs);
@@ -67,8 +74,10 @@ export function matchingPassages(ours: string, theirs: string, boilerplate?: Rea
     run = [];
   };
   for (const p of pairs) {
-    if (p.theirs === null) flush();
-    else run.push(p);
+    const last = run.at(-1);
+    // A passage follows the other text in order, a few sentences at most, so each pair reads side by side.
+    if (p.theirs === null || (last && (Math.abs(p.theirs - (last.theirs as number)) > 1 || run.length >= RUN))) flush();
+    if (p.theirs !== null) run.push(p);
   }
   flush();
   return out.slice(0, MAX_PASSAGES);
