@@ -34,7 +34,7 @@ export interface FieldDef {
    */
   required?: boolean;
   /**
-   * With required: save (default): every save needs a value; submit: a record in a draft status (the workflow's initial status, or one marked draft) may be saved without it, and the form says so under the field; leaving the draft needs it.
+   * With required: save (default): every save needs a value; submit: a record in a draft status (a status the workflow marks draft) may be saved without it, and the form says so under the field; leaving the draft needs it.
    */
   requiredOn?: 'save' | 'submit';
   /**

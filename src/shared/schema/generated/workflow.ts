@@ -111,7 +111,7 @@ export interface StatusDef {
    */
   stage?: number;
   /**
-   * A draft: the record is still being written by its owner (the initial status always is one). A save here may leave empty the fields whose requiredOn is "submit"; every transition out of a draft checks every required field of the entity (as a submission does).
+   * A draft: the record is still being written by its owner. A save here may leave empty the fields whose requiredOn is "submit"; every transition out of a draft checks every required field of the entity (as a submission does).
    */
   draft?: boolean;
 }
