@@ -56,3 +56,33 @@ describe('dialogs', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('dialog focus', () => {
+  it('moves to the first field when a dialog opens, and back to what had it when it closes', async () => {
+    const { Input } = await import('antd');
+    const { fireEvent, waitFor } = await import('@testing-library/react');
+    const { useState } = await import('react');
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            退回
+          </button>
+          <Dialog open={open} title="退回" onCancel={() => setOpen(false)}>
+            <p>请输入意见</p>
+            <Input disabled aria-label="已填" />
+            <Input.TextArea aria-label="意见" />
+          </Dialog>
+        </>
+      );
+    }
+    const view = render(<Opener />);
+    const trigger = view.getByText('退回', { selector: 'button' });
+    trigger.focus();
+    fireEvent.click(trigger);
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('意见'));
+    fireEvent.click(document.querySelector('.ant-modal-close')!);
+    await waitFor(() => expect(document.activeElement).toBe(trigger));
+  });
+});

@@ -1,18 +1,34 @@
 import { Tour, type TourProps } from 'antd';
-import { useEffect, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useState, type RefObject } from 'react';
 import { finishTour } from './auth.js';
 
 /**
  * First-visit guided tour on home: highlights the sub-system switch and the role switch.
- * Finishing saves remindAgain 1 and reloads; closing early shows it again next time.
+ * Finishing saves remindAgain 1 and reloads; closing early (✕ or Escape) calls `onClose`, which
+ * keeps it closed for the rest of the session. It leaves the keyboard focus where it is.
  */
 export function GuidedTour(props: {
   show: boolean;
   subSystemRef: RefObject<HTMLElement>;
   roleRef: RefObject<HTMLElement>;
   reload?: () => void;
+  onClose?: () => void;
 }) {
   const [open, setOpen] = useState(false);
+  const { onClose } = props;
+  const close = useCallback(() => {
+    setOpen(false);
+    onClose?.();
+  }, [onClose]);
+  useEffect(() => {
+    if (!open) return;
+    // antd's tour has no keyboard of its own: Escape closes it as ✕ does.
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, close]);
   useEffect(() => {
     // Wait a frame so the header's targets are laid out before the tour measures them.
     if (!props.show) {
@@ -43,7 +59,7 @@ export function GuidedTour(props: {
     <Tour
       open={open}
       steps={steps}
-      onClose={() => setOpen(false)}
+      onClose={close}
       onFinish={async () => {
         setOpen(false);
         try {

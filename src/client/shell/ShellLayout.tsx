@@ -1,5 +1,5 @@
 import { Layout, Spin } from 'antd';
-import { Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { loading } from '../api/loading.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
@@ -8,10 +8,11 @@ import { HeaderBar } from './HeaderBar.js';
 import { LazyGuidedTour, LazyLoginDialog } from './lazyParts.js';
 import { HOME_PATH } from './navigation.js';
 import { routeName } from './routeTree.js';
+import { PageHeading } from './PageHeading.js';
 import { RouteView } from './RouteView.js';
 import { useShell } from './ShellContext.js';
 import { SideMenu, useSideSection } from './SideMenu.js';
-import { shouldShowTour } from './tourRule.js';
+import { rememberTourClosed, shouldShowTour, tourClosedThisSession } from './tourRule.js';
 import { useFirstPaintDone } from '../hooks/useFirstPaintDone.js';
 import { servedTitle } from './serverPage.js';
 
@@ -40,20 +41,28 @@ export function ShellLayout() {
     if (shell.login.open) setLoginMounted(true);
   }, [shell.login.open]);
 
+  const pageName = entry ? routeName(entry.def, new URLSearchParams(location.search)) : '';
   useEffect(() => {
-    const name = entry ? routeName(entry.def, new URLSearchParams(location.search)) : '';
+    const name = pageName;
     const site = settings?.systemName ?? '';
     document.title =
       servedTitle(`${location.pathname}${location.search}`) ??
       (name && entry?.path !== HOME_PATH ? `${name} - ${site}` : site);
-  }, [entry, location.pathname, location.search, settings?.systemName]);
+  }, [entry, pageName, location.pathname, location.search, settings?.systemName]);
 
+  // Closed with ✕ in this session: read again on each render, so coming back to home keeps it closed.
+  const [, setTourClosed] = useState(0);
   const showTour = shouldShowTour({
     onHome: location.pathname === HOME_PATH,
     loggedIn: !!user,
     loaded: !!currentSubSystem,
     remindAgain: currentSubSystem?.remindAgain,
+    closedThisSession: tourClosedThisSession(user?.username, currentSubSystem?.id),
   });
+  const closeTour = useCallback(() => {
+    rememberTourClosed(user?.username, currentSubSystem?.id);
+    setTourClosed((n) => n + 1);
+  }, [user?.username, currentSubSystem?.id]);
 
   // Tells browser tests whether the tour is still to be decided, open, or not coming. While the login
   // dialog is still closing, the shell may yet navigate to the page the visitor asked for: undecided.
@@ -77,6 +86,7 @@ export function ShellLayout() {
         <Layout className="shell-main">
           {/* The history entry drawn (the router's key): a script driving the app sees when a move is on screen. */}
           <Layout.Content className="shell-content" data-entry={location.key}>
+            <PageHeading name={pageName || settings?.systemName || ''} pathname={location.pathname} />
             <Breadcrumbs />
             <RouteView />
           </Layout.Content>
@@ -95,7 +105,9 @@ export function ShellLayout() {
             }}
           />
         )}
-        {tourState === 'shown' && <LazyGuidedTour show subSystemRef={subSystemRef} roleRef={roleRef} />}
+        {tourState === 'shown' && (
+          <LazyGuidedTour show subSystemRef={subSystemRef} roleRef={roleRef} onClose={closeTour} />
+        )}
       </Suspense>
       {/* Shown only for calls over 300 ms: it can wait until the first frame is on screen. */}
       {painted && <GlobalLoading />}

@@ -43,3 +43,28 @@ export function valueType(def: FieldDef): 'string' | 'number' | 'boolean' | 'arr
 export function isWide(def: FieldDef): boolean {
   return def.type === 'text' || def.type === 'richtext' || def.type === 'files' || def.type === 'json';
 }
+
+/**
+ * Widgets whose props reach one focusable control (an input, a select's search box, a switch's
+ * button). A form item's label is not tied to its control, so a screen reader would announce these
+ * without a name: they take the field's label as `aria-label`. Groups (radios, check boxes) name
+ * each choice themselves, and an uploader names its own button.
+ */
+const NAMED_BY_LABEL = new Set([
+  'Input',
+  'TextArea',
+  'Password',
+  'MaskedInput',
+  'NumberPicker',
+  'Select',
+  'RecordSelect',
+  'WatchShiftSelect',
+  'Switch',
+  'DatePicker',
+  'DateTimePicker',
+]);
+
+/** The accessible name a widget gets from its field's label, or nothing when it names itself. */
+export function ariaLabelProps(widget: string, label: string | undefined): { 'aria-label'?: string } {
+  return label && NAMED_BY_LABEL.has(widget) ? { 'aria-label': label } : {};
+}

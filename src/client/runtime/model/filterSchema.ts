@@ -2,7 +2,7 @@
 import type { ISchema } from '@formily/json-schema';
 import type { EntityDef, FilterDef, ListPageDef, WorkflowDef } from '../../../shared/schema/types.js';
 import { fieldOf, isStatusField } from './columns.js';
-import { defaultWidget } from './fieldWidgets.js';
+import { ariaLabelProps, defaultWidget } from './fieldWidgets.js';
 import { filterOp } from './listQuery.js';
 
 export const FILTER_COLUMNS = 3;
@@ -30,12 +30,13 @@ export function filterFieldSchema(def: FilterDef, entity: EntityDef, workflow?: 
     ];
   props.placeholder =
     widget === 'DateRangePicker' ? ['开始日期', '结束日期'] : widget === 'Select' ? '请选择' : '请输入';
+  const title = def.label ?? field.label;
   return {
     type: op === 'range' || op === 'in' ? 'array' : 'string',
-    title: def.label ?? field.label,
+    title,
     'x-decorator': 'FormItem',
     'x-component': widget,
-    'x-component-props': props,
+    'x-component-props': { ...ariaLabelProps(widget, title), ...props },
   };
 }
 

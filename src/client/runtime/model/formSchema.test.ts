@@ -183,3 +183,30 @@ describe('varPaths', () => {
     ).toEqual(['form.a', 'record.b', 'user.roleCode']);
   });
 });
+
+describe('accessible names of the controls', () => {
+  const props = (s: S) => s['x-component-props'] as Record<string, unknown>;
+  it('gives each edited field its label as the name of its control (select, switch, number, date, text)', () => {
+    const p = grid(buildFormSchema(form, entity, 'edit'));
+    expect(props(p.title)['aria-label']).toBe('标题');
+    expect(props(p.category)['aria-label']).toBe(p.category.title);
+    expect(props(p.isTop)['aria-label']).toBe(p.isTop.title);
+    expect(props(p.sortNo)['aria-label']).toBe(p.sortNo.title);
+    expect(props(p.publishDate)['aria-label']).toBe(p.publishDate.title);
+  });
+
+  it('names no read-only value (it is text) and no group that names its choices', () => {
+    const look = grid(buildFormSchema(form, entity, 'look'));
+    for (const f of Object.values(look)) expect(props(f)?.['aria-label']).toBeUndefined();
+  });
+
+  it('names every filter of a list by its label: the selects of a list search too', () => {
+    const filters = (buildFilterSchema(list, entity, wf) as S).properties.grid.properties;
+    expect(Object.keys(filters).length).toBeGreaterThan(0);
+    for (const f of Object.values(filters)) {
+      if (f['x-component'] === 'DateRangePicker') continue;
+      expect(props(f)['aria-label'], String(f.title)).toBe(f.title);
+    }
+    expect(Object.values(filters).some((f) => f['x-component'] === 'Select')).toBe(true);
+  });
+});

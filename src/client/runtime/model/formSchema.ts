@@ -7,7 +7,7 @@ import { requiredOnSubmit } from '../../../shared/schema/requiredFields.js';
 import type { ISchema } from '@formily/json-schema';
 import type { Rule } from '../../../shared/rules/Rule.js';
 import type { EntityDef, FieldDef, FormFieldDef, FormPageDef, SectionDef } from '../../../shared/schema/types.js';
-import { defaultWidget, isWide, valueType } from './fieldWidgets.js';
+import { ariaLabelProps, defaultWidget, isWide, valueType } from './fieldWidgets.js';
 import { fieldValidators } from './fieldMessages.js';
 import { rangeText } from './rangeText.js';
 
@@ -99,6 +99,10 @@ export function fieldSchema(
     'x-component': widget,
     'x-component-props': widgetProps(def, f, widget, entity.name),
   };
+  // Read-only values are text; what the user edits is named by its label.
+  const editable = mode !== 'look' && !def.readOnly && !f.readOnly;
+  if (editable)
+    s['x-component-props'] = { ...ariaLabelProps(widget, String(s.title ?? '')), ...s['x-component-props'] };
   // What users read is the Chinese `help`; an entity's `description` is for those who edit schemas.
   // The range a typed number accepts is said next to it as well (not for a picker of records, nor in look mode).
   const typed = mode !== 'look' && (widget === 'NumberPicker' || widget === 'Input');

@@ -4,7 +4,7 @@
  * batch actions shown by rule and row permission, export of the current filters. Public lists
  * (source "public") read the anonymous endpoints and offer no actions.
  */
-import { Button, Space, Table, type TableProps } from 'antd';
+import { Button, Space, Table, type CheckboxProps, type TableProps } from 'antd';
 import {
   cloneElement,
   isValidElement,
@@ -69,6 +69,12 @@ function crawlablePagerLink(n: number, type: string, element: ReactNode): ReactN
   if (type !== 'page' && type !== 'jump-prev' && type !== 'jump-next') return element;
   if (!isValidElement<AnchorHTMLAttributes<HTMLAnchorElement>>(element) || element.type !== 'a') return element;
   return cloneElement(element, { href: `?page=${n}`, onClick: (e) => e.preventDefault() });
+}
+
+/** A selection box's name: 选择 and what the row's first column shows (its title, name or number). */
+export function selectRowLabel(row: ResourceRecord, firstField: string | undefined): string {
+  const value = firstField ? row[firstField] : undefined;
+  return typeof value === 'string' || typeof value === 'number' ? `选择 ${value}` : '选择此行';
 }
 
 export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
@@ -202,7 +208,13 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
       }
       rowSelection={
         batchDefs.length
-          ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_keys, rows) => setSelected(rows) }
+          ? {
+              selectedRowKeys: selected.map((r) => r.id),
+              onChange: (_keys, rows) => setSelected(rows),
+              // Named for a screen reader (antd's own names are English): the row by its first column.
+              getTitleCheckboxProps: () => ({ 'aria-label': '全选本页' }) as CheckboxProps,
+              getCheckboxProps: (row) => ({ 'aria-label': selectRowLabel(row, plans[0]?.field) }) as CheckboxProps,
+            }
           : undefined
       }
       pagination={
