@@ -4,7 +4,7 @@ function fakeHttp(answers: Record<string, unknown> = {}) {
   const calls: { path: string; body: unknown; options: unknown }[] = [];
   const http: HttpLike = {
     post: async <T,>(path: string, body?: unknown, options?: unknown) => { calls.push({ path, body, options }); return (answers[path] ?? null) as T; },
-    read: async <T,>(path: string, body: unknown) => { calls.push({ path, body, options: 'GET' }); return (answers[path] ?? null) as T; },
+    read: async <T,>(path: string, body: unknown, options?: unknown) => { calls.push({ path, body, options: options ? ['GET', options] : 'GET' }); return (answers[path] ?? null) as T; },
     download: async (path, options) => { calls.push({ path, body: options?.body, options }); return { fileName: 'x.csv' }; },
   };
   return { http, calls };
@@ -40,7 +40,8 @@ describe('http data provider', () => {
     ]);
     expect(calls[10].options).toEqual({ method: 'GET', params: { id: 7 }, fileName: 'a.pdf' });
     // Public reads go by GET, which browsers keep and revalidate.
-    expect([calls[7].options, calls[8].options]).toEqual(['GET', 'GET']);
+    // A missing record is said by the page itself (内容不存在或已撤下): its read shows no toast over it.
+    expect([calls[7].options, calls[8].options]).toEqual(['GET', ['GET', { silent: true }]]);
     expect(calls[9].options).toMatchObject({ method: 'POST' });
   });
   it('uses the anonymous dictionary endpoint when logged out, the type as a query parameter', async () => {

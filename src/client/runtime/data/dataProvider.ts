@@ -82,7 +82,7 @@ export function fileDownloadPath(id: number | string): string {
 export interface HttpLike {
   post<T = unknown>(path: string, body?: unknown, options?: { silent?: boolean; params?: Record<string, unknown> }): Promise<T>;
   /** A public read by GET (cacheable by the browser), the body sent as query parameters. */
-  read<T = unknown>(path: string, body: Record<string, unknown>): Promise<T>;
+  read<T = unknown>(path: string, body: Record<string, unknown>, options?: { silent?: boolean }): Promise<T>;
   download(path: string, options?: { method?: 'GET' | 'POST'; body?: unknown; fileName?: string; params?: Record<string, unknown> }): Promise<unknown>;
 }
 
@@ -135,7 +135,8 @@ export function createHttpDataProvider(http: HttpLike): DataProvider {
       await http.download(`resource/${seg(entity)}/importTemplate`, { method: 'POST', body: { pageId } });
     },
     getPublicList: (entity, req) => http.read<ListResult>(`public/${seg(entity)}/list`, { ...req }),
-    getPublicOne: (entity, id) => http.read<ResourceRecord>(`public/${seg(entity)}/get`, { id }),
+    // The page says it itself (内容不存在或已撤下) when the record is not there: no toast over it.
+    getPublicOne: (entity, id) => http.read<ResourceRecord>(`public/${seg(entity)}/get`, { id }, { silent: true }),
     getWorkflow: (name) => http.post<WorkflowDef>('workflow/get', { name }),
     getDictionary: async (type, anonymous) =>
       normaliseOptions(await http.post(anonymous ? 'home/getDicListByType' : 'dic/getDicListByType', {}, { params: { type } })),

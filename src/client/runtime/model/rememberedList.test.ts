@@ -24,7 +24,7 @@ describe('remembered list state', () => {
     expect(recallListState('a', s)).toBeNull();
     expect(recallListState('a', null)).toBeNull();
   });
-  it("starts a public list at the page its address names (the pager's links), over what was remembered", () => {
+  it('starts a public list at the page and filters its address names, never at what was remembered', () => {
     const entity = { name: 'notice', fields: { title: { type: 'string', label: '标题' } } } as unknown as EntityDef;
     const page = {
       id: 'p',
@@ -32,11 +32,17 @@ describe('remembered list state', () => {
       entity: 'notice',
       source: 'public',
       columns: [{ field: 'title' }],
+      filters: [{ field: 'title', op: 'like' }],
     } as unknown as ListPageDef;
     const s = memory();
-    rememberListState('p', { page: 3, pageSize: 10, filters: {} }, s);
-    expect(firstListState(page, entity, true, s, { page: '2' }).page).toBe(2);
-    expect(firstListState(page, entity, true, s, {}).page).toBe(3);
+    rememberListState('p', { page: 3, pageSize: 10, filters: { title: '旧' } }, s);
+    expect(firstListState(page, entity, true, s, { page: '2' })).toMatchObject({ page: 2, filters: {} });
+    expect(firstListState(page, entity, true, s, { title: '申报' })).toMatchObject({
+      page: 1,
+      filters: { title: '申报' },
+    });
+    // A reload or a shared link without parameters is the list's first page, as the server drew it.
+    expect(firstListState(page, entity, true, s, {})).toMatchObject({ page: 1, filters: {} });
     for (const bad of ['0', '-1', 'x', '1.5'])
       expect(firstListState(page, entity, false, s, { page: bad }).page).toBe(1);
     // An admin list keeps to what it remembers: `page` in its address means nothing to it.

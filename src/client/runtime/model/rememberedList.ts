@@ -6,6 +6,7 @@
  */
 import type { EntityDef, ListPageDef } from '../../../shared/schema/types.js';
 import { STORAGE_KEYS } from '../../../shared/storageKeys.js';
+import { addressListState } from '../../../shared/schema/listAddress.js';
 import { initialListState, type ListState } from './listQuery.js';
 
 type Store = Pick<Storage, 'getItem' | 'setItem'>;
@@ -55,18 +56,9 @@ export function sessionStore(): Store | null {
 }
 
 /**
- * The page number a public list's address names (`?page=3`: the links of its pager, which search
- * engines follow and the server draws), if any.
- */
-export function addressPage(page: ListPageDef, query: Record<string, string | undefined> | undefined): number | null {
-  if (page.source !== 'public') return null;
-  const n = Number(query?.page);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
-
-/**
- * The state a list page starts in: the page its address names; else where the user was when it
- * remembers; else the page's own.
+ * The state a list page starts in. A public list: the one its address names (page and filters,
+ * src/shared/schema/listAddress.ts), which is what the server drew there and what a shared link
+ * shows. Other lists: where the user was when it remembers; else the page's own.
  */
 export function firstListState(
   page: ListPageDef,
@@ -75,8 +67,7 @@ export function firstListState(
   store: Store | null | undefined,
   query?: Record<string, string | undefined>,
 ): ListState {
+  if (page.source === 'public') return addressListState(page, entity, query);
   const initial = initialListState(page, entity);
-  const at = addressPage(page, query);
-  if (at) return { ...initial, page: at };
   return remember ? (recallListState(page.id, store) ?? initial) : initial;
 }

@@ -12,7 +12,10 @@ let clientDir: string;
 beforeAll(async () => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
   fs.mkdirSync(path.join(clientDir, 'assets'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>x</title>');
+  fs.writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+  );
   const js = path.join(clientDir, 'assets', 'index-Abc123.js');
   fs.writeFileSync(js, JS);
   fs.writeFileSync(`${js}.br`, zlib.brotliCompressSync(JS));
@@ -47,27 +50,45 @@ describe('static files', () => {
   });
 
   it('never caches index.html without asking', async () => {
-    for (const url of ['/index.html', '/portal/home']) {
+    for (const url of ['/index.html', '/homePage']) {
       const res = await t.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');
     }
   });
 
+  it('answers 404 with the fallback page, out of search results, for a path no route declares', async () => {
+    for (const url of ['/no/such/page', '/noticeAnnouncement/nothing?id=1', '/homePage/x']) {
+      const res = await t.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<meta name="robots" content="noindex">');
+      expect(res.body).toContain('抱歉，您访问的页面不存在。');
+      expect(res.body).toContain('<a href="/homePage">返回首页</a>');
+    }
+    // Declared routes stay pages, those that need a login too (the app asks for it).
+    for (const url of ['/projectManagement/projectList', '/signUp/signUp'])
+      expect((await t.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    // A declared page with a stray slash: to its one address.
+    const slash = await t.inject({ method: 'GET', url: '/approvedTopics/look/?id=1' });
+    expect(slash.statusCode).toBe(301);
+    expect(slash.headers.location).toBe('/approvedTopics/look?id=1');
+  });
+
   it('gives the app page an ETag and answers a matching revalidation with 304, never for a signed-in caller', async () => {
-    const first = await t.inject({ method: 'GET', url: '/portal/home' });
+    const first = await t.inject({ method: 'GET', url: '/homePage' });
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers.vary).toMatch(/Authorization/);
-    const again = await t.inject({ method: 'GET', url: '/portal/home', headers: { 'if-none-match': etag } });
+    const again = await t.inject({ method: 'GET', url: '/homePage', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    const other = await t.inject({ method: 'GET', url: '/portal/home', headers: { 'if-none-match': '"older"' } });
+    const other = await t.inject({ method: 'GET', url: '/homePage', headers: { 'if-none-match': '"older"' } });
     expect(other.statusCode).toBe(200);
     const auth = await t.loginAs('province');
     const signedIn = await t.inject({
       method: 'GET',
-      url: '/portal/home',
+      url: '/homePage',
       headers: { ...auth, 'if-none-match': etag },
     });
     expect(signedIn.statusCode).toBe(200);
@@ -78,7 +99,7 @@ describe('static files', () => {
   });
 
   it('answers HEAD on an app route as GET, without the body; HEAD on an unknown API stays 404', async () => {
-    const head = await t.inject({ method: 'HEAD', url: '/portal/home' });
+    const head = await t.inject({ method: 'HEAD', url: '/homePage' });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-type']).toMatch(/text\/html/);
     expect(head.body).toBe('');

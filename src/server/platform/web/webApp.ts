@@ -4,12 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../../AppContext.js';
 import { MESSAGES } from '../../../shared/envelope.js';
+import { normalisePath } from '../../../shared/schema/routePath.js';
+import { declaredPaths, notFoundDocument, PUBLIC_PAGE_CSP } from './publicPages/publicPageRoutes.js';
 
 /** Serves the built web app under the base path, with the SPA fallback to index.html. */
 export async function webApp(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { clientDir, basePath } = opts.ctx.config;
   const index = path.join(clientDir, 'index.html');
   const built = fs.existsSync(index);
+  const known = declaredPaths(opts.ctx.schemas.routes);
+  const base = basePath.replace(/\/$/, '');
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -46,7 +50,17 @@ export async function webApp(app: FastifyInstance, opts: { ctx: AppContext }): P
       return reply.status(404).send({ flag: false, data: null, result: MESSAGES.notFound, code: 404 });
     }
     // Whole, not streamed: public answers get an ETag and are compressed (http/publicCaching.ts).
-    reply.header('Cache-Control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').send(fs.readFileSync(index));
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    // A path no route declares is not a page: 404, with the fallback page the app shows there.
+    const within = normalisePath(url.slice(base.length) || '/');
+    // One address per page: a declared page asked with a trailing or doubled slash goes to its own.
+    if (known.has(within) && `${base}${within}` !== url && within !== '/')
+      return reply.redirect(`${base}${within}${request.url.slice(url.length)}`, 301);
+    if (!known.has(within))
+      return reply
+        .status(404)
+        .header('Content-Security-Policy', PUBLIC_PAGE_CSP)
+        .send(notFoundDocument(fs.readFileSync(index, 'utf8'), basePath, request.url));
+    return reply.send(fs.readFileSync(index));
   });
 }

@@ -64,4 +64,25 @@ export interface ArticlePageDef {
      */
     attachments?: string;
   };
+  /**
+   * Links under the article, e.g. 我要申报 on an open application notice. A visitor following one to a page that needs a login signs in (or signs up) first and then lands there, as on every such page.
+   */
+  actions?: {
+    /**
+     * The link's words (Chinese).
+     */
+    label: string;
+    /**
+     * Route path with query; :field placeholders take the record's values (id, or a public field).
+     */
+    to: string;
+    /**
+     * Drawn as the page's main button.
+     */
+    primary?: boolean;
+    /**
+     * Signed-in roles that see it; visitors always see it (it is their way in).
+     */
+    roles?: string[];
+  }[];
 }

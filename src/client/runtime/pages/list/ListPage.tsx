@@ -42,6 +42,7 @@ import {
   type ListState,
 } from '../../model/listQuery.js';
 import { firstListState, rememberListState, sessionStore } from '../../model/rememberedList.js';
+import { listStateSearch } from '../../../../shared/schema/listAddress.js';
 import { useRuntime } from '../../RuntimeContext.js';
 import { ActionButton } from '../ActionButton.js';
 import { RowMoreActions } from './RowMoreActions.js';
@@ -62,13 +63,38 @@ const ImportAction = lazy(() => import('./ImportAction.js').then((m) => ({ defau
 const NO_ROWS: ResourceRecord[] = [];
 
 /**
- * A public list's page numbers as real links (`?page=3`, which the server draws too), so search
- * engines reach every page; a click still turns the page in place.
+ * A public list's page numbers as real links (`?page=3` with the list's filters, which the server
+ * draws too), so search engines reach every page; a click still turns the page in place.
  */
-function crawlablePagerLink(n: number, type: string, element: ReactNode): ReactNode {
-  if (type !== 'page' && type !== 'jump-prev' && type !== 'jump-next') return element;
-  if (!isValidElement<AnchorHTMLAttributes<HTMLAnchorElement>>(element) || element.type !== 'a') return element;
-  return cloneElement(element, { href: `?page=${n}`, onClick: (e) => e.preventDefault() });
+function crawlablePagerLink(hrefOf: (n: number) => string) {
+  return (n: number, type: string, element: ReactNode): ReactNode => {
+    if (type !== 'page' && type !== 'jump-prev' && type !== 'jump-next') return element;
+    if (!isValidElement<AnchorHTMLAttributes<HTMLAnchorElement>>(element) || element.type !== 'a') return element;
+    return cloneElement(element, { href: hrefOf(n), onClick: (e) => e.preventDefault() });
+  };
+}
+
+/**
+ * A public list keeps its state in the address (src/shared/schema/listAddress.ts): reload, back
+ * and a shared link show the same list, as the server drew it. The entry is replaced, not added,
+ * and without the router, so the page is not opened again for each keystroke of a search.
+ */
+function useStateInAddress(
+  on: boolean,
+  page: ListPageDef,
+  entity: PageKindProps['bundle']['entity'],
+  state: ListState,
+) {
+  useEffect(() => {
+    if (!on || typeof window === 'undefined') return;
+    const search = listStateSearch(page, entity, state, new URLSearchParams(window.location.search));
+    if (search === window.location.search) return;
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}${search}${window.location.hash}`,
+    );
+  }, [on, page, entity, state]);
 }
 
 /** A selection box's name: 选择 and what the row's first column shows (its title, name or number). */
@@ -93,6 +119,7 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
   useEffect(() => {
     if (remember) rememberListState(page.id, state, sessionStore());
   }, [remember, page.id, state]);
+  useStateInAddress(isPublic && !embedded, page, entity, state);
   const [reloadKey, setReloadKey] = useState(0);
   const [selected, setSelected] = useState<ResourceRecord[]>([]);
   const request = useMemo(() => toListRequest(state, page, entity, fixed), [state, page, entity, fixed]);
@@ -227,7 +254,13 @@ export function ListPage({ bundle, query, embedded, fixed }: PageKindProps) {
               showQuickJumper: pagerControls,
               pageSizeOptions: PAGE_SIZE_OPTIONS,
               showTotal: (total) => totalText(total),
-              ...(isPublic ? { itemRender: crawlablePagerLink } : {}),
+              ...(isPublic
+                ? {
+                    itemRender: crawlablePagerLink(
+                      (n) => `${window.location.pathname}${listStateSearch(page, entity, { ...state, page: n })}`,
+                    ),
+                  }
+                : {}),
             }
           : false
       }

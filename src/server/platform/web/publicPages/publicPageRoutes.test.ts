@@ -110,7 +110,7 @@ describe('server-rendered public pages', () => {
   it('links every page of the list (?page=n), and draws the page an address names with its answer', async () => {
     const first = await page('/noticeAnnouncement');
     expect(first.body).toContain(
-      '<nav class="ssr-pager" aria-label="分页"><span aria-current="page">1</span> <a href="?page=2">2</a></nav>',
+      '<nav class="ssr-pager" aria-label="分页"><span aria-current="page">1</span> <a href="/noticeAnnouncement?page=2">2</a></nav>',
     );
     const api = await t.post('/api/public/announcement/list', {
       pageId: 'portal/announcement.list',
@@ -122,7 +122,7 @@ describe('server-rendered public pages', () => {
     const res = await page('/noticeAnnouncement?page=2');
     expect(res.statusCode).toBe(200);
     for (const row of secondPage) expect(res.body).toContain(`>${row.title}</a>`);
-    expect(res.body).toContain('<a href="?page=1">1</a> <span aria-current="page">2</span>');
+    expect(res.body).toContain('<a href="/noticeAnnouncement">1</a> <span aria-current="page">2</span>');
     const embedded = JSON.parse(
       /<script type="application\/json" id="embedded-answers">([^<]*)<\/script>/.exec(res.body)![1],
     );
@@ -131,6 +131,35 @@ describe('server-rendered public pages', () => {
     });
     // Not a page number: the first page.
     expect((await page('/noticeAnnouncement?page=abc')).body).toContain('<span aria-current="page">1</span>');
+    // A page past the last shows nothing: not a page of the list.
+    const past = await page('/noticeAnnouncement?page=99');
+    expect(past.statusCode).toBe(404);
+    expect(past.body).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('draws the list a search in the address names, asked as the app asks it there, its pager keeping the search', async () => {
+    const res = await page(`/noticeAnnouncement?title=${encodeURIComponent('第1')}`);
+    expect(res.statusCode).toBe(200);
+    // 第1批, 第10批, 第11批, 第12批: four of twelve.
+    expect(res.body).toContain('共4条记录');
+    expect(res.body).toContain('>关于第10批课题申报的通知</a>');
+    expect(res.body).not.toContain('>关于第2批课题申报的通知</a>');
+    const embedded = JSON.parse(
+      /<script type="application\/json" id="embedded-answers">([^<]*)<\/script>/.exec(res.body)![1],
+    );
+    const list = embedded.answers.find((a: { path: string }) => a.path === 'public/announcement/list');
+    expect(list.body).toEqual({
+      pageId: 'portal/announcement.list',
+      page: 1,
+      pageSize: 10,
+      filters: [{ field: 'title', op: 'like', value: '第1' }],
+      sort: { field: 'publishTime', order: 'desc' },
+    });
+    expect(list.data.total).toBe(4);
+    const small = await page(`/noticeAnnouncement?title=${encodeURIComponent('申报')}&page=2`);
+    expect(small.body).toContain(
+      `<a href="/noticeAnnouncement?title=${encodeURIComponent('申报')}">1</a> <span aria-current="page">2</span>`,
+    );
   });
 
   it('a notice holds its text, its title and its summary as description', async () => {
@@ -155,6 +184,23 @@ describe('server-rendered public pages', () => {
       expect(res.body).toContain('<meta name="robots" content="noindex">');
       expect(res.body).not.toContain('未发布的通知');
       expect(res.body).toContain('<script id="app-boot"');
+    }
+  });
+
+  it('every record page answers 404 for a record that is not there, not public, not a number or not named', async () => {
+    for (const url of [
+      '/approvedTopics/look?id=999999',
+      '/approvedTopics/look?id=abc',
+      '/approvedTopics/look',
+      '/concludedTopics/look?id=1.5',
+      '/expertFaq/lookFaq?id=999999',
+      '/noticeAnnouncement/lookAnnouncement',
+      '/rulesRegulations/lookRules?id=',
+    ]) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<meta name="robots" content="noindex">');
+      expect(res.body, url).toContain('<p class="ssr-missing">您访问的内容不存在或已撤下</p>');
     }
   });
 

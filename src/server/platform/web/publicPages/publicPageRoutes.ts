@@ -7,13 +7,14 @@ import type { RouteDef } from '../../../../shared/schema/types.js';
 import { CONTENT_SECURITY_POLICY } from '../../http/securityHeaders.js';
 import { escapeHtml, jsonForScript } from './html.js';
 import { publicRoutes, renderPublicPage, type EmbeddedAnswer, type RenderedPage } from './renderPublicPage.js';
+import { normalisePath } from '../../../../shared/schema/routePath.js';
 import { sitemapXml } from './sitemap.js';
 
 /** Id of the <script type="application/json"> holding the answers the page was drawn from (client: api/embeddedAnswers.ts). */
 export const EMBEDDED_ANSWERS_ID = 'embedded-answers';
 
 /** Until the app's own styles are in: the server's page reads like the app's (same widths, fonts, spacing). */
-const SSR_STYLE = `<style>#root>.ssr-page{max-width:1200px;margin:0 auto;padding:16px;font:14px/1.5715 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"PingFang SC","Microsoft YaHei",sans-serif;color:rgba(0,0,0,.88)}.ssr-page table{width:100%;border-collapse:collapse}.ssr-page td,.ssr-page th{padding:8px;border-bottom:1px solid #f0f0f0;text-align:left}.ssr-page a{color:#0958d9;text-decoration:none}.ssr-page section{margin-top:16px}</style>`;
+const SSR_STYLE = `<style>#root>.ssr-page{max-width:1200px;margin:0 auto;padding:16px;font:14px/1.5715 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"PingFang SC","Microsoft YaHei",sans-serif;color:rgba(0,0,0,.88)}.ssr-page table{width:100%;border-collapse:collapse}.ssr-page td,.ssr-page th{padding:8px;border-bottom:1px solid #f0f0f0;text-align:left}.ssr-page a{color:#0958d9;text-decoration:none}.ssr-page section{margin-top:16px}.ssr-plain{white-space:pre-wrap}.ssr-actions{margin-top:24px}.ssr-fields div{display:flex;gap:8px}.ssr-fields dt{color:rgba(0,0,0,.45)}.ssr-fields dd{margin:0}</style>`;
 
 /** The app's loader (publicBoot.js), as written into each page: its opening comment is for readers of the file. */
 export const BOOT_CODE = fs
@@ -123,4 +124,41 @@ export function pageHtml(template: string, page: RenderedPage, url: string): str
   return withoutCode
     .replace(/<title>[\s\S]*?<\/title>/, head)
     .replace(/<div id="root"><\/div>/, `<div id="root"><main class="ssr-page">${page.html}</main></div>${data}${boot}`);
+}
+
+/** Every path routes.json declares (public or not), as the shell matches addresses. */
+export function declaredPaths(routes: RouteDef[]): Set<string> {
+  const out = new Set<string>();
+  const walk = (list: RouteDef[]) => {
+    for (const r of list) {
+      out.add(normalisePath(r.path));
+      walk(r.children ?? []);
+    }
+  };
+  walk(routes);
+  return out;
+}
+
+/** What the app's fallback page says (shell/pages/ResultPages.tsx NotFoundPage), drawn by the server. */
+const NOT_FOUND_HTML = (home: string) =>
+  `<div class="ssr-notfound"><h1>404</h1><p>抱歉，您访问的页面不存在。</p><a href="${escapeHtml(home)}">返回首页</a></div>`;
+
+/**
+ * The answer for an address no route declares: 404, out of search results, with the app's
+ * fallback page drawn in it (the app takes it over like any public page).
+ */
+export function notFoundDocument(template: string, basePath: string, url: string): string {
+  const base = basePath.replace(/\/$/, '');
+  return pageHtml(
+    template,
+    {
+      title: '页面不存在',
+      description: '',
+      html: NOT_FOUND_HTML(`${base}/homePage`),
+      answers: [],
+      pageIds: [],
+      status: 404,
+    },
+    url,
+  );
 }
