@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { createClickGuard } from '../../shared/clickGuard.js';
 import { logout } from './auth.js';
 import { goOrReloadHome } from './goHome.js';
-import { HOME_PATH } from './navigation.js';
+import { HOME_PATH, SIGN_UP_PATH } from './navigation.js';
 import {
   LazyNotificationBell,
   LazyRoleSwitchDialog,
@@ -110,15 +110,21 @@ export function HeaderBar(props: { subSystemRef: RefObject<HTMLSpanElement>; rol
             </Tooltip>
           </>
         ) : (
-          <Button
-            type="primary"
-            onClick={() => shell.openLogin()}
-            onPointerEnter={prefetchLoginDialog}
-            onFocus={prefetchLoginDialog}
-            className="shell-login-button"
-          >
-            登录
-          </Button>
+          <>
+            {/* The way in for a new applicant, beside 登录 on every public page. */}
+            <Link to={SIGN_UP_PATH} className="shell-signup-link">
+              注册
+            </Link>
+            <Button
+              type="primary"
+              onClick={() => shell.openLogin()}
+              onPointerEnter={prefetchLoginDialog}
+              onFocus={prefetchLoginDialog}
+              className="shell-login-button"
+            >
+              登录
+            </Button>
+          </>
         )}
       </div>
       <Suspense fallback={null}>

@@ -64,11 +64,12 @@ function useBannerPreview(pageId: string): ReactNode {
     };
   }, [pageId]);
   const roleCode = user?.roleCode;
+  const signedIn = !!user;
   const systemName = settings?.systemName;
   return useMemo(() => {
     const banners = leadingBanners(bundle?.page, roleCode);
-    return banners.length ? <BannerPreview blocks={banners} settings={{ systemName }} /> : null;
-  }, [bundle, roleCode, systemName]);
+    return banners.length ? <BannerPreview blocks={banners} settings={{ systemName }} signedIn={signedIn} /> : null;
+  }, [bundle, roleCode, systemName, signedIn]);
 }
 
 /**

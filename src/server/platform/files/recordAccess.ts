@@ -5,7 +5,7 @@ import { test } from '../../../shared/rules/evaluate.js';
 import { allowed } from '../records/access.js';
 import { ruleRecord } from '../records/output.js';
 import { KyselyRecordStore } from '../records/RecordStore.js';
-import { ruleContext } from '../records/ruleContext.js';
+import { publicRuleContext } from '../records/ruleContext.js';
 
 /**
  * Whether `user` (null: an anonymous visitor) may read file `fileId` through record `id` of
@@ -42,5 +42,5 @@ export async function canReadBoundRecord(
     }
   }
   const pub = entity.access.public;
-  return !!pub && test(pub.when, ruleContext(null, ruleRecord(entity, record))) && holds(pub.fields);
+  return !!pub && test(pub.when, publicRuleContext(ruleRecord(entity, record))) && holds(pub.fields);
 }

@@ -1,4 +1,5 @@
 import type { SessionUser } from '../auth/sessions.js';
+import { formatDateTime } from './time.js';
 
 /**
  * The user as rules see it (context.user); the same keys the client runtime gives its rules. Made
@@ -30,4 +31,18 @@ export function ruleContext(
   now = Date.now(),
 ): Record<string, unknown> {
   return { record: record ?? {}, user: user ? ruleUser(user) : {}, now };
+}
+
+/**
+ * What an entity's public rule (access.public.when) reads: the record, and the present as epoch ms
+ * (`now`) and as stored date-time text (`nowText`, 'YYYY-MM-DD HH:mm:ss'), so the rule can compare
+ * a date field ("open until its endTime"). The same values filter public lists in the database.
+ */
+export function publicRuleVars(now = Date.now()): { now: number; nowText: string } {
+  return { now, nowText: formatDateTime(now) };
+}
+
+/** Context of a public rule tested on one record. */
+export function publicRuleContext(record: Record<string, unknown>, now = Date.now()): Record<string, unknown> {
+  return { ...ruleContext(null, record, now), ...publicRuleVars(now) };
 }

@@ -15,7 +15,7 @@ import { storageOf } from '../records/entityTables.js';
 import { publicRecord, ruleRecord } from '../records/output.js';
 import { listFields } from './listFields.js';
 import { KyselyRecordStore, type Filter, type RecordStore, type StoredRecord } from '../records/RecordStore.js';
-import { ruleContext } from '../records/ruleContext.js';
+import { publicRuleContext, publicRuleVars, ruleContext } from '../records/ruleContext.js';
 import { ruleToCond } from '../schemas/ruleFilter.js';
 import { validateFields } from './validate.js';
 import { coerceServerValue } from '../records/fieldValues.js';
@@ -141,7 +141,7 @@ export class ResourceService {
   }
 
   private publicCond(entity: EntityDef, now: number): Filter {
-    return ruleToCond(entity.access.public!.when, { now }, (f) => Boolean(storageOf(entity, f)));
+    return ruleToCond(entity.access.public!.when, publicRuleVars(now), (f) => Boolean(storageOf(entity, f)));
   }
 
   async publicList(entityName: string, body: Body): Promise<ListAnswer> {
@@ -161,7 +161,7 @@ export class ResourceService {
   async publicGet(entityName: string, body: Body): Promise<Record<string, unknown>> {
     const { entity } = this.publicEntity(entityName);
     const rec = await this.store.get(entity, parseId(body.id));
-    if (!rec || !test(entity.access.public!.when, ruleContext(null, ruleRecord(entity, rec))))
+    if (!rec || !test(entity.access.public!.when, publicRuleContext(ruleRecord(entity, rec))))
       throw AppError.notFound();
     return publicRecord(entity, rec);
   }

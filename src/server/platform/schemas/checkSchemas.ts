@@ -235,9 +235,9 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
       });
     }
     if (access.public) {
-      checkRule(file, '/access/public/when', access.public.when, e, ['record', 'now']);
+      checkRule(file, '/access/public/when', access.public.when, e, ['record', 'now', 'nowText']);
       try {
-        ruleToCond(access.public.when, { now: 0 }, fieldKind(e));
+        ruleToCond(access.public.when, { now: 0, nowText: '' }, fieldKind(e));
       } catch (err) {
         if (err instanceof RuleCompileError)
           add(file, '/access/public/when', `public rules filter lists in the database: ${err.message}`);

@@ -62,7 +62,7 @@ describe('dashboard check: banners and embedded pages', () => {
     });
     expect(problems).toContainEqual({
       file,
-      path: '/blocks/6/signedIn',
+      path: '/blocks/7/signedIn',
       message: 'a statistic block of a public dashboard needs "signedIn": true (a visitor has no counts)',
     });
   });
@@ -78,7 +78,18 @@ describe('dashboard check: banners and embedded pages', () => {
       path: '/blocks/2/page',
       message: 'page "portal/home.dashboard" would draw this page inside itself',
     });
-    expect(problems).toContainEqual({ file, path: '/blocks/6', message: 'a banner block needs "setting" or "text"' });
-    expect(problems.some((p) => p.file === file && p.path === '/blocks/7/setting')).toBe(true);
+    expect(problems).toContainEqual({ file, path: '/blocks/7', message: 'a banner block needs "setting" or "text"' });
+    expect(problems.some((p) => p.file === file && p.path === '/blocks/8/setting')).toBe(true);
+  });
+
+  it("refuses a banner's link to a route that does not exist", () => {
+    const { file, problems } = checkHome((d) => {
+      d.blocks[0].links = [{ label: '注册', to: '/signUpp' }];
+    });
+    expect(problems).toContainEqual({
+      file,
+      path: '/blocks/0/links/0/to',
+      message: 'route path "/signUpp" does not exist in routes.json',
+    });
   });
 });

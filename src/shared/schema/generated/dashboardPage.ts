@@ -63,6 +63,23 @@ export interface DashboardBlockDef {
    */
   text?: string;
   /**
+   * banner: links under the line (e.g. 注册 and 申报指南 on the portal's home: the way in for an applicant).
+   */
+  links?: {
+    /**
+     * The link's words (Chinese).
+     */
+    label: string;
+    /**
+     * Route path.
+     */
+    to: string;
+    /**
+     * false: visitors only (注册); true: signed-in users only; omitted: both.
+     */
+    signedIn?: boolean;
+  }[];
+  /**
    * page: the id of the page schema drawn in the block; it is drawn anew when the user's role or sub-system changes.
    */
   page?: string;

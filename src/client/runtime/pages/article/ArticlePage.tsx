@@ -6,6 +6,7 @@
 import { FileTextOutlined } from '@ant-design/icons';
 import { Result, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { ArticlePageDef, ResourceRecord } from '../../../../shared/schema/types.js';
 import type { FileRefLike } from '../../data/dataProvider.js';
 import { useDictionary } from '../../dictionaries/useDictionary.js';
@@ -20,10 +21,29 @@ import './article.css';
 
 export const ARTICLE_NOT_FOUND = '内容不存在或已撤下';
 
+/**
+ * An article's links (我要申报) with the record's values in their `:field` placeholders: for a
+ * visitor always (a page that needs a login asks for it, then opens), for a signed-in user when
+ * the role is one the link names.
+ */
+export function articleActions(
+  page: ArticlePageDef,
+  record: ResourceRecord,
+  roleCode: string | undefined,
+): { label: string; to: string; primary: boolean }[] {
+  return (page.actions ?? [])
+    .filter((a) => !roleCode || (a.roles ?? []).includes(roleCode as never))
+    .map((a) => ({
+      label: a.label,
+      primary: a.primary === true,
+      to: a.to.replace(/:(\w+)/g, (_m, field: string) => encodeURIComponent(String(record[field] ?? ''))),
+    }));
+}
+
 export function ArticlePage({ bundle, query, record: given }: PageKindProps) {
   const page = bundle.page as ArticlePageDef;
   const f = page.fields;
-  const { dataProvider } = useRuntime();
+  const { dataProvider, user } = useRuntime();
   const areas = useDictionary(f.area ? 'areacode' : undefined);
   const [state, setState] = useState<{ record: ResourceRecord | null; failed: boolean }>({
     record: given ?? null,
@@ -69,6 +89,7 @@ export function ArticlePage({ bundle, query, record: given }: PageKindProps) {
   const bodyIsHtml = f.body ? bundle.entity.fields[f.body]?.type === 'richtext' : false;
   const body = f.body ? (bodyIsHtml ? sanitizeHtml(text(f.body)) : text(f.body)) : '';
   const files = f.attachments && Array.isArray(r[f.attachments]) ? (r[f.attachments] as FileRefLike[]) : [];
+  const actions = articleActions(page, r, user?.roleCode);
   return (
     <article className="runtime-page rt-article" aria-labelledby="rt-article-title">
       <header className="rt-article-head">
@@ -93,6 +114,19 @@ export function ArticlePage({ bundle, query, record: given }: PageKindProps) {
         <div className="rt-article-body rt-article-plain" style={{ whiteSpace: 'pre-wrap' }}>
           {body}
         </div>
+      ) : null}
+      {actions.length ? (
+        <p className="rt-article-actions">
+          {actions.map((a) => (
+            <Link
+              key={a.to}
+              to={a.to}
+              className={a.primary ? 'rt-article-action rt-article-action-primary' : 'rt-article-action'}
+            >
+              {a.label}
+            </Link>
+          ))}
+        </p>
       ) : null}
       {files.length ? (
         <section className="rt-article-files" aria-labelledby="rt-article-files">

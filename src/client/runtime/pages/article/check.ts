@@ -17,5 +17,12 @@ export const check: PageKindCheck<ArticlePageDef> = (file, page, c) => {
     else if (!visible.has(field))
       out.push({ path: `/fields/${part}`, message: `field "${field}" is not public (access.public.fields)` });
   }
+  (page.actions ?? []).forEach((a, i) => {
+    if (!c.routeExists(a.to))
+      out.push({ path: `/actions/${i}/to`, message: `route path "${a.to}" does not exist in routes.json` });
+    for (const [, field] of a.to.matchAll(/:(\w+)/g))
+      if (!visible.has(field))
+        out.push({ path: `/actions/${i}/to`, message: `":${field}" is not a public field of entity "${entity.name}"` });
+  });
   for (const p of out) c.add(file, p.path, p.message);
 };

@@ -19,7 +19,7 @@ const schemas: FixtureSchemas = {
     import.meta.glob('/schemas/dictionaries/*.json', { eager: true, import: 'default' }),
   ),
 };
-const SECTIONS = ['通知公告', '活动动态', '相关下载', '政策法规'];
+const SECTIONS = ['申报通知', '通知公告', '活动动态', '相关下载', '政策法规'];
 
 async function home(user: typeof ADMIN | null) {
   const dataProvider = createFixtureDataProvider(schemas, { rows: 3 });
@@ -29,7 +29,7 @@ async function home(user: typeof ADMIN | null) {
     user,
     siteSettings: { systemName: '教育科研课题管理平台' },
   });
-  await waitFor(() => expect(container.querySelectorAll('.rt-dash-section .runtime-compact-table')).toHaveLength(4));
+  await waitFor(() => expect(container.querySelectorAll('.rt-dash-section .runtime-compact-table')).toHaveLength(5));
   return { container, calls: dataProvider.calls };
 }
 
@@ -39,10 +39,18 @@ describe('a dashboard of banners and embedded pages (the portal home)', () => {
     const banner = container.querySelector('.rt-dash-banner')!;
     expect(banner.querySelector('h2')?.textContent).toBe('教育科研课题管理平台');
     expect(banner.querySelector('p')?.textContent).toBe('课题申报、开题、中期、成果鉴定与结题全过程管理');
+    // The way in for an applicant: 注册 (for visitors) and 申报指南.
+    expect(
+      [...banner.querySelectorAll('.rt-dash-banner-links a')].map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([
+      ['注册', '/signUp/signUp'],
+      ['申报指南', '/applicationGuide'],
+    ]);
     const sections = [...container.querySelectorAll('.rt-dash-section')];
     expect(sections.map((s) => s.querySelector('h3')?.textContent)).toEqual(SECTIONS);
     expect(sections.map((s) => s.getAttribute('aria-label'))).toEqual(SECTIONS);
     expect(sections.map((s) => s.querySelector('.rt-dash-section-head a')?.getAttribute('href'))).toEqual([
+      '/applicationNotices',
       '/noticeAnnouncement',
       '/activityDynamics',
       '/relatedDownloads',
@@ -54,6 +62,7 @@ describe('a dashboard of banners and embedded pages (the portal home)', () => {
     expect(calls.filter((c) => c.method === 'getDashboard')).toEqual([]);
     expect(calls.filter((c) => c.method === 'getPage').map((c) => c.args[0])).toEqual([
       'portal/home.dashboard',
+      'portal/notice.latest',
       'portal/announcement.latest',
       'portal/activityDynamics.latest',
       'portal/relatedDownloads.latest',
@@ -66,6 +75,8 @@ describe('a dashboard of banners and embedded pages (the portal home)', () => {
     await waitFor(() => expect(container.querySelectorAll('.rt-dashboard .rt-dash-block').length).toBeGreaterThan(0));
     const cells = [...container.querySelectorAll('.rt-dash-portal > .rt-dash-grid > .rt-dash-cell')];
     expect(cells[0].querySelector('.rt-dash-banner')).not.toBeNull();
+    // Signed in: no 注册.
+    expect([...cells[0].querySelectorAll('.rt-dash-banner-links a')].map((a) => a.textContent)).toEqual(['申报指南']);
     expect(cells[1].querySelector('.rt-dashboard')?.getAttribute('aria-label')).toBe('我的工作台');
     expect(cells.slice(2).map((c) => c.querySelector('h3')?.textContent)).toEqual(SECTIONS);
     // Only the workbench is counted; the home page itself asks for nothing.

@@ -70,7 +70,7 @@ export function DashboardPage({ bundle }: PageKindProps) {
         {blocks.map(({ block, index }) => (
           <div key={index} className="rt-dash-cell" style={{ '--rt-dash-span': blockSpan(block) } as CSSProperties}>
             {block.type === 'banner' ? (
-              <BannerBlock block={block} settings={siteSettings} />
+              <BannerBlock block={block} settings={siteSettings} signedIn={!!user} />
             ) : block.type === 'page' ? (
               <PageBlock block={block} />
             ) : (

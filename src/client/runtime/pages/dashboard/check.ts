@@ -38,6 +38,7 @@ export const check: PageKindCheck<DashboardPageDef> = (file, page, c) => {
       });
     if (b.type === 'banner') {
       if (!b.setting && !b.text) out.push({ path: ptr, message: 'a banner block needs "setting" or "text"' });
+      (b.links ?? []).forEach((l, j) => link(`${ptr}/links/${j}/to`, l.to));
     } else if (b.type === 'page') {
       const embedded = b.page ? c.set.pages.get(b.page) : undefined;
       if (!b.page) out.push({ path: `${ptr}/page`, message: 'a page block needs "page" (a page schema id)' });

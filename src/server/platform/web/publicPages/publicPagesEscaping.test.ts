@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDef, RouteDef } from '../../../../shared/schema/types.js';
+import { formatDateTime } from '../../records/time.js';
 import { ResourceService } from '../../resources/ResourceService.js';
 import { createTestApp, type TestApp } from '../../testing/testApp.js';
 import { publicRoutes } from './renderPublicPage.js';
@@ -22,7 +23,12 @@ const MADE_PUBLIC: Record<string, (now: number) => Record<string, unknown>> = {
   rules: () => ({ status: 'published' }),
   question: () => ({ faq: true, status: '3' }),
   resultPublication: () => ({ status: 'published' }),
-  notice: (now) => ({ status: '1', stage: 1, startTime: now - 86_400_000, endTime: now + 86_400_000 }),
+  notice: (now) => ({
+    status: '1',
+    stage: 1,
+    startTime: formatDateTime(now - 86_400_000),
+    endTime: formatDateTime(now + 86_400_000),
+  }),
 };
 
 type FieldLike = { type?: string; rows?: { fields: Record<string, FieldLike> } };
@@ -36,7 +42,7 @@ function hostileValue(field: FieldLike, now: number): unknown {
     case 'boolean':
       return true;
     case 'datetime':
-      return now;
+      return formatDateTime(now);
     case 'date':
       return '2026-01-01';
     case 'files':

@@ -66,7 +66,10 @@ export async function renderDashboard(
   const bannerHtml = banners
     .map((b) => {
       const h = settingText(b.setting, siteName);
-      return `<div class="ssr-banner">${h ? `<h1>${escapeHtml(h)}</h1>` : ''}${b.text ? `<p>${escapeHtml(b.text)}</p>` : ''}</div>`;
+      const links = (b.links ?? [])
+        .filter((l) => l.signedIn !== true)
+        .map((l) => `<a href="${escapeHtml(base + l.to)}">${escapeHtml(l.label)}</a>`);
+      return `<div class="ssr-banner">${h ? `<h1>${escapeHtml(h)}</h1>` : ''}${b.text ? `<p>${escapeHtml(b.text)}</p>` : ''}${links.length ? `<p class="ssr-banner-links">${links.join(' ')}</p>` : ''}</div>`;
     })
     .join('');
   const html = `${bannerHtml}${sections
