@@ -17,6 +17,7 @@ export const COUNT_KEYS: CountKey[] = [
   'achieveNum',
   'meetNum',
   'reviewNum',
+  'reviewTodoNum',
   'topicNum',
   'topicSumNum',
   'topicChangeNum',

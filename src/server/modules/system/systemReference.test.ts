@@ -46,6 +46,7 @@ describe('reference data of the platform: counts, dictionaries, watch duty', () 
         'achieveNum',
         'meetNum',
         'reviewNum',
+        'reviewTodoNum',
         'topicChangeNum',
         'topicNum',
         'topicSumNum',

@@ -47,7 +47,7 @@ export interface MenuNode {
   /**
    * Counts-object field shown as a badge.
    */
-  badge?: 'achieveNum' | 'meetNum' | 'reviewNum' | 'topicNum' | 'topicSumNum' | 'topicChangeNum';
+  badge?: 'achieveNum' | 'meetNum' | 'reviewNum' | 'reviewTodoNum' | 'topicNum' | 'topicSumNum' | 'topicChangeNum';
   /**
    * Sub-entries.
    */

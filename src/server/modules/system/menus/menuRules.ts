@@ -3,7 +3,7 @@ import { AppError } from '../../../platform/http/AppError.js';
 import type { EntityExtension } from '../../../platform/records/Engine.js';
 import { routePaths } from './menuStore.js';
 
-const BADGES = ['achieveNum', 'meetNum', 'reviewNum', 'topicNum', 'topicSumNum', 'topicChangeNum'];
+const BADGES = ['achieveNum', 'meetNum', 'reviewNum', 'reviewTodoNum', 'topicNum', 'topicSumNum', 'topicChangeNum'];
 const bad = (field: string, label: string, message: string) => AppError.invalid([{ field, label, message }]);
 
 /**
