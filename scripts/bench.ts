@@ -27,9 +27,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 // BENCH_PARTS: list (list API at scale), load (first-load JS), render (LCP, rows, form against
 // antd), public (Lighthouse on the public site against static HTML), conversion (seconds per
-// page and per minute of video, list p99 while four conversions run), upload (md5 and uploads);
+// page and per minute of video, list p99 while four conversions run), similarity (duplicate-check
+// index build and check time at 10k and 100k documents), upload (md5 and uploads);
 // all by default.
-const parts = (process.env.BENCH_PARTS ?? 'list,load,render,public,conversion,upload').split(',');
+const parts = (process.env.BENCH_PARTS ?? 'list,load,render,public,conversion,similarity,upload').split(',');
 const run = recordRun(root);
 benchScale(parts)
   .then(() => (parts.includes('upload') ? benchUpload() : undefined))

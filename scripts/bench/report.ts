@@ -4,6 +4,7 @@ import { benchListApi } from './listApi.js';
 import { benchRender } from './render.js';
 import { benchPublicSite } from './publicSite.js';
 import { benchConversion } from './conversion.js';
+import { benchSimilarity } from './similarity.js';
 
 const ms = (v: number) => v.toFixed(1);
 
@@ -45,4 +46,5 @@ export async function benchScale(parts: string[]): Promise<void> {
   if (parts.includes('render')) await benchRender(log);
   if (parts.includes('public')) await benchPublicSite(log);
   if (parts.includes('conversion')) await benchConversion(log);
+  if (parts.includes('similarity')) await benchSimilarity(log);
 }
