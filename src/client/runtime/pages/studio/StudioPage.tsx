@@ -19,8 +19,12 @@ import { OutlineDiff } from './OutlineDiff.js';
 import { SchemaTree } from './SchemaTree.js';
 import { StudioEditor } from './StudioEditor.js';
 import { StudioPreview } from './StudioPreview.js';
+import { StudioProposals } from './StudioProposals.js';
 import { changeText, StudioVersions } from './StudioVersions.js';
 import { studioApi, type Change, type Orphan, type Problem, type TreeItem, type Version } from './studioApi.js';
+
+/** Said when a publish touched access: it waits for a super admin (the server's words). */
+const PROPOSED = '此修改涉及访问权限，已提交审批，超级管理员批准后发布';
 
 interface Open {
   key: string;
@@ -33,7 +37,7 @@ interface Open {
 
 export function StudioPage({ bundle }: PageKindProps) {
   const page = bundle.page as StudioPageDef;
-  const { dataProvider } = useRuntime();
+  const { dataProvider, user } = useRuntime();
   const api = useMemo(() => studioApi(dataProvider), [dataProvider]);
   const message = useMessage();
   const [items, setItems] = useState<TreeItem[]>([]);
@@ -48,6 +52,8 @@ export function StudioPage({ bundle }: PageKindProps) {
   const [error, setError] = useState<string | undefined>();
   const [ask, setAsk] = useState<{ orphans: Orphan[]; go: () => Promise<void> } | undefined>();
   const published = useRef(new Map<string, string>());
+  /** Moves with every publish, so the proposals list shows one just made. */
+  const [proposalsSeen, setProposalsSeen] = useState(0);
 
   const text = open ? (drafts[open.key] ?? open.published) : '';
   const load = useCallback(
@@ -102,6 +108,7 @@ export function StudioPage({ bundle }: PageKindProps) {
 
   const afterChange = async (key: string, ok: string) => {
     void message.success(ok);
+    setProposalsSeen((n) => n + 1);
     setDrafts((d) => {
       const { [key]: _gone, ...rest } = d;
       return rest;
@@ -116,8 +123,8 @@ export function StudioPage({ bundle }: PageKindProps) {
     setPublishing(true);
     setError(undefined);
     try {
-      await call(false);
-      await afterChange(key, ok);
+      const done = (await call(false)) as { proposalId?: number } | undefined;
+      await afterChange(key, done?.proposalId ? PROPOSED : ok);
     } catch (e) {
       const orphans = isApiError(e)
         ? (e.data as { confirm?: boolean; orphans?: Orphan[] } | undefined)?.orphans
@@ -127,8 +134,8 @@ export function StudioPage({ bundle }: PageKindProps) {
           orphans,
           go: async () => {
             try {
-              await call(true);
-              await afterChange(key, ok);
+              const done = (await call(true)) as { proposalId?: number } | undefined;
+              await afterChange(key, done?.proposalId ? PROPOSED : ok);
             } catch (e2) {
               setError((e2 as Error)?.message);
             }
@@ -294,6 +301,15 @@ export function StudioPage({ bundle }: PageKindProps) {
             )}
           </Col>
         </Row>
+      </Card>
+      <Card title="权限修改审批" style={{ marginTop: 16 }}>
+        <StudioProposals
+          api={api}
+          canDecide={user?.roleCode === '1'}
+          refresh={proposalsSeen}
+          onDecided={(ok) => void message.success(ok)}
+          onError={setError}
+        />
       </Card>
     </section>
   );

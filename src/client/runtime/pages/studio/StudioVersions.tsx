@@ -1,18 +1,13 @@
 /** The versions of one file, newest first: who, when, why, what changed; any earlier one restored in one step. */
 import { Button, Popconfirm, Table, Tag, Typography } from 'antd';
 import type { Change, Version } from './studioApi.js';
+import { timeText } from './timeText.js';
 
 const ACTIONS: Record<Version['action'], { label: string; color: string }> = {
   file: { label: '文件原版', color: 'default' },
   publish: { label: '发布', color: 'blue' },
   rollback: { label: '回滚', color: 'orange' },
 };
-
-const pad = (n: number) => String(n).padStart(2, '0');
-function timeText(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
 
 export function changeText(c: Change): string {
   const show = (v: unknown) => {

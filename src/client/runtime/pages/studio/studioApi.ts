@@ -2,7 +2,15 @@
 import { studioCalls } from '../../../../shared/contracts/studio.js';
 import type { DataProvider } from '../../data/dataProvider.js';
 
-export type { Change, Orphan, Problem, TreeItem, Version } from '../../../../shared/contracts/studio.js';
+export type {
+  AccessDiff,
+  Change,
+  Orphan,
+  Problem,
+  Proposal,
+  TreeItem,
+  Version,
+} from '../../../../shared/contracts/studio.js';
 
 export function studioApi(dp: DataProvider) {
   return {
@@ -12,6 +20,9 @@ export function studioApi(dp: DataProvider) {
     publish: (key: string, content: string, reason: string, confirm: boolean) =>
       dp.moduleCall(studioCalls.publish, { key, content, reason, confirm }),
     rollback: (versionId: number, confirm: boolean) => dp.moduleCall(studioCalls.rollback, { versionId, confirm }),
+    proposals: (status?: 'pending' | 'approved' | 'rejected') => dp.moduleCall(studioCalls.proposals, { status }),
+    approve: (id: number, comment?: string) => dp.moduleCall(studioCalls.approve, { id, comment }),
+    reject: (id: number, comment: string) => dp.moduleCall(studioCalls.reject, { id, comment }),
   };
 }
 
