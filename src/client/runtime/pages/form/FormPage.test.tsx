@@ -75,6 +75,16 @@ describe('form page', () => {
     expect(dp.calls.some((c) => c.method === 'save' || c.method === 'transition')).toBe(false);
   });
 
+  it('checks the fields before it asks the confirm: an empty form shows what is missing, not 确定发布', async () => {
+    const dp = provider();
+    const { container } = await renderPage({ pageId: 'fixture/noticeForm', mode: 'add', dataProvider: dp });
+    fireEvent.click(screen.getByRole('button', { name: btn('发布') }));
+    await waitFor(() => expect(item(container, '标题')!.textContent).toContain('请输入标题'));
+    await tick();
+    expect(screen.queryByText('确定发布该公告吗？')).toBeNull();
+    expect(dp.calls.some((c) => c.method === 'save' || c.method === 'transition')).toBe(false);
+  });
+
   it('refuses to save an empty required field, naming the field: 请输入 for typing, 请选择 for picking', async () => {
     const dp = provider();
     const { container } = await renderPage({ pageId: 'fixture/noticeForm', mode: 'add', dataProvider: dp });

@@ -8,7 +8,7 @@ import { FormButtonGroup, FormLayout, PreviewText } from '@formily/antd-v5';
 import { createForm, setValidateLanguage } from '@formily/core';
 import { FormProvider } from '@formily/react';
 import { toJS } from '@formily/reactive';
-import { Button, Card, Popconfirm, Result, Spin, Steps } from 'antd';
+import { Button, Card, Result, Spin, Steps } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../../shared/envelope.js';
@@ -207,6 +207,17 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
     }
   }
 
+  /** Whether the form fails its checks now (the messages then show at the fields). */
+  async function invalid(): Promise<boolean> {
+    form.clearErrors('*');
+    try {
+      await form.validate();
+      return false;
+    } catch {
+      return true;
+    }
+  }
+
   async function next() {
     try {
       await form.validate(`step${step}.*`);
@@ -278,15 +289,17 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
               ).length;
               setBlocked(missing > 0);
               if (missing) void message.warning(blockedText(missing, page.submitAction!.label));
-              return missing > 0;
+              return missing > 0 || invalid();
             }}
           />
         ) : submitConfirm ? (
-          <Popconfirm title={submitConfirm} okText="确定" cancelText="取消" onConfirm={() => save(true)}>
-            <Button type="primary" loading={saving}>
-              {page.submitAction.label}
-            </Button>
-          </Popconfirm>
+          <GuidedSubmit
+            label={page.submitAction.label}
+            confirm={submitConfirm}
+            saving={saving}
+            onSubmit={() => save(true)}
+            blocks={invalid}
+          />
         ) : (
           <Button type="primary" loading={saving} onClick={() => void save(true)}>
             {page.submitAction.label}

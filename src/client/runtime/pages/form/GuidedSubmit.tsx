@@ -1,6 +1,8 @@
 /**
- * The submit button of a guided form: pressed while items are missing it fires nothing and says
- * why (`onBlocked`); otherwise it asks the transition's confirm, then submits.
+ * The submit button of a form with a check before it (a guided form's missing items, every form's
+ * field validation): pressed while the check fails it fires nothing and the fields or the message
+ * say why; otherwise it asks the transition's confirm, then submits. The question comes after the
+ * check, so 确定 is never asked of a form that cannot be sent.
  */
 import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
@@ -10,19 +12,19 @@ export interface GuidedSubmitProps {
   confirm?: string;
   saving: boolean;
   /** True when something still blocks the submit (it is then told, not sent). */
-  blocks: () => boolean;
+  blocks: () => boolean | Promise<boolean>;
   onSubmit: () => Promise<void> | void;
 }
 
 export function GuidedSubmit({ label, confirm, saving, blocks, onSubmit }: GuidedSubmitProps) {
   const [confirming, setConfirming] = useState(false);
-  const press = () => {
-    if (blocks()) return;
+  const press = async () => {
+    if (await blocks()) return;
     if (confirm) setConfirming(true);
     else void onSubmit();
   };
   const button = (
-    <Button type="primary" loading={saving} onClick={press}>
+    <Button type="primary" loading={saving} onClick={() => void press()}>
       {label}
     </Button>
   );
