@@ -64,7 +64,13 @@ describe('npm run schemas:generate', () => {
         fs.writeFileSync(path.join(dir, 'Stars.tsx'), 'export const Stars = () => null;\n');
         const files = await generateSchemaFiles(root);
         const common = JSON.parse(files.get(`${META}/common.schema.json`)!);
-        expect(common.$defs.widget.enum).toEqual(['Input', 'ReviewDiscussion', 'ScoreSheet', 'SimilarityReport', 'Stars']);
+        expect(common.$defs.widget.enum).toEqual([
+          'Input',
+          'ReviewDiscussion',
+          'ScoreSheet',
+          'SimilarityReport',
+          'Stars',
+        ]);
         expect(files.get(`${TYPES}/widgetNames.ts`)).toContain("'Stars'");
       } finally {
         fs.rmSync(root, { recursive: true, force: true });
