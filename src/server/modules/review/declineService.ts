@@ -1,5 +1,6 @@
 import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
+import { isClosedTask } from './closedTask.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { allowed } from '../../platform/records/access.js';
 import type { StoredRecord } from '../../platform/records/RecordStore.js';
@@ -38,6 +39,9 @@ export async function decline(
   const store = storeOf(ctx);
   const entity = entityOf(ctx, 'review');
   const review = await store.get(entity, parseId(body.id));
+  // Given up already: its expert no longer reads it, but is told why a second declaration fails.
+  if (review && Number(review.expertUserId) === user.userId && isClosedTask(review))
+    throw AppError.forbidden('该评审任务已申报回避或谢绝');
   if (!review || !allowed(entity, 'read', review, user)) throw AppError.notFound();
   const conflict = body.kind === 'conflict';
   if (!conflict && body.kind !== 'decline')

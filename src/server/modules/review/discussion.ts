@@ -6,6 +6,7 @@ import type { StoredRecord } from '../../platform/records/RecordStore.js';
 import { formatDateTime } from '../../platform/records/time.js';
 import { notify } from '../../platform/notifications/notify.js';
 import { blindNames } from './blindNames.js';
+import { DOOR_CLOSED, isClosedTask } from './closedTask.js';
 import { entityOf, listAll, parseId, storeOf, ADMIN_ROLES } from './reviewData.js';
 import type { AnswerOf } from '../../../shared/contracts/contract.js';
 import type { DiscussionThread, reviewCalls } from '../../../shared/contracts/review.js';
@@ -51,7 +52,9 @@ async function openThread(ctx: AppContext, user: SessionUser, id: unknown, early
   });
   let mine: StoredRecord | null = null;
   if (user.roleCode === EXPERT) {
-    mine = reviews.find((r) => Number(r.expertUserId) === user.userId) ?? null;
+    const own = reviews.filter((r) => Number(r.expertUserId) === user.userId);
+    mine = own.find((r) => !isClosedTask(r)) ?? null;
+    if (!mine && own.length) throw AppError.forbidden(DOOR_CLOSED);
     if (!mine) throw AppError.forbidden('您不是该课题的评审专家，不能查看讨论');
     if (mine.status !== SUBMITTED && !early) throw AppError.forbidden(NOT_YET);
   } else if (ADMIN_ROLES.includes(user.roleCode)) {

@@ -8,6 +8,7 @@ import { allowed } from '../../platform/records/access.js';
 import { DictionaryValues } from '../../platform/records/dictionaries.js';
 import { entityOf, parseId, storeOf } from './reviewData.js';
 import { expertView, targetMapping } from './targetMapping.js';
+import { refuseClosedTask } from './closedTask.js';
 
 const EXPERT = '5';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -30,6 +31,7 @@ export async function reviewApplication(
 ): Promise<{ filename: string; contentType: string; buffer: Buffer }> {
   const reviewEntity = entityOf(ctx, 'review');
   const review = await storeOf(ctx).get(reviewEntity, parseId(reviewId));
+  if (review) refuseClosedTask(user, review);
   if (!review || !allowed(reviewEntity, 'read', review, user)) throw AppError.notFound();
   if (!hasApplication(ctx, review.targetEntity)) throw AppError.notFound('该评审对象没有申报书');
   const batch = await storeOf(ctx).get(entityOf(ctx, 'reviewBatch'), Number(review.batchId));

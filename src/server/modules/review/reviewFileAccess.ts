@@ -3,6 +3,7 @@ import type { AppContext } from '../../AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
 import type { ReviewTargetsDef } from '../../../shared/schema/types.js';
+import { DOOR_CLOSED, expertTasksOn, isClosedTask } from './closedTask.js';
 
 const EXPERT = '5';
 
@@ -21,22 +22,41 @@ export async function expertDocumentFields(
   if (user.roleCode !== EXPERT) return null;
   const doc = ctx.schemas.documents.get('reviewTargets') as Partial<ReviewTargetsDef> | undefined;
   const fields = doc?.targets?.[entity]?.documentFields;
-  const review = ctx.schemas.entities.get('review');
-  if (!fields?.length || !review) return null;
-  const { total } = await new KyselyRecordStore(db, ctx.database.dialect).list(review, {
-    where: {
-      t: 'and',
-      items: [
-        { t: 'cmp', field: 'expertUserId', op: '=', value: user.userId },
-        { t: 'cmp', field: 'targetEntity', op: '=', value: entity },
-        { t: 'cmp', field: 'targetId', op: '=', value: record.id },
-      ],
-    },
-    sort: [],
-    offset: 0,
-    limit: 1,
-  });
-  return total > 0 ? fields : null;
+  if (!fields?.length || !ctx.schemas.entities.get('review')) return null;
+  // A task given up (回避, 谢绝, 替换) opens nothing: only a task the expert still holds does.
+  const tasks = await expertTasksOn(ctx, user, entity, record.id, new KyselyRecordStore(db, ctx.database.dialect));
+  return tasks.some((r) => !isClosedTask(r)) ? fields : null;
+}
+
+/** The records of reviewed kinds a file is attached to. */
+async function reviewedBindings(ctx: AppContext, fileId: number): Promise<Array<{ entity: string; id: number }>> {
+  const doc = ctx.schemas.documents.get('reviewTargets') as Partial<ReviewTargetsDef> | undefined;
+  if (!doc?.targets || !ctx.schemas.entities.get('review')) return [];
+  const bindings = await ctx.database.db
+    .selectFrom('file_bindings')
+    .select(['entity', 'record_id'])
+    .where('file_id', '=', fileId)
+    .limit(50)
+    .execute();
+  return bindings
+    .filter((b) => doc.targets![String(b.entity)])
+    .map((b) => ({ entity: String(b.entity), id: Number(b.record_id) }));
+}
+
+/**
+ * The door closed: an expert whose every task on the file's record is given up (a conflict
+ * declared, declined, replaced) is refused with the reason, on every path (download, preview,
+ * zip, a link issued earlier), rather than told the file does not exist.
+ */
+export async function closedTaskFile(ctx: AppContext, user: SessionUser, fileId: number): Promise<string | null> {
+  if (user.roleCode !== EXPERT) return null;
+  let closed = false;
+  for (const b of await reviewedBindings(ctx, fileId)) {
+    const tasks = await expertTasksOn(ctx, user, b.entity, b.id);
+    if (tasks.some((r) => !isClosedTask(r))) return null;
+    if (tasks.length) closed = true;
+  }
+  return closed ? DOOR_CLOSED : null;
 }
 
 /**
@@ -79,4 +99,5 @@ export async function blindExpertCopy(ctx: AppContext, user: SessionUser, fileId
 export function registerReviewFileAccess(ctx: AppContext): void {
   ctx.engine.onFileRead(expertDocumentFields);
   ctx.engine.onFileServe(blindExpertCopy);
+  ctx.engine.onFileDeny(closedTaskFile);
 }

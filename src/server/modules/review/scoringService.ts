@@ -19,6 +19,7 @@ import {
 } from './reviewData.js';
 import { expertView, targetMapping } from './targetMapping.js';
 import { hasApplication } from './reviewApplication.js';
+import { refuseClosedTask } from './closedTask.js';
 import type { AnswerOf } from '../../../shared/contracts/contract.js';
 import type {
   ProgressAnswer,
@@ -36,6 +37,8 @@ const OPEN = ['0', '1'];
 async function readableReview(ctx: AppContext, user: SessionUser, id: unknown): Promise<StoredRecord> {
   const entity = entityOf(ctx, 'review');
   const review = await storeOf(ctx).get(entity, parseId(id));
+  // Its own expert is told why the door is closed; anyone else learns nothing of the task.
+  if (review) refuseClosedTask(user, review);
   if (!review || !allowed(entity, 'read', review, user)) throw AppError.notFound();
   return review;
 }

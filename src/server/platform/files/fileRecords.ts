@@ -199,6 +199,12 @@ export async function readableFile(
   const missing = () => new AppError(UPLOAD_MESSAGES.missing, 404, 404);
   const [file] = await filesByIds(ctx, [id]);
   if (!file) throw missing();
+  // A door a module closed stays closed on every path, a link issued before it closed too.
+  if (user && file.owner_user_id !== user.userId)
+    for (const deny of ctx.engine.fileDenyChecks()) {
+      const why = await deny(ctx, user, file.id);
+      if (why) throw AppError.forbidden(why);
+    }
   // A signed link was checked when it was issued; it stays good for its short life.
   const allowed = viaLinkOf !== undefined ? true : await canReadFile(ctx, user, file);
   if (!allowed) throw missing();

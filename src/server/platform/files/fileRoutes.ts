@@ -249,7 +249,7 @@ export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }
       const session = t ? await linkSession(ctx, request) : null;
       const link = t ? await fileIdFromLink(ctx, t, 'preview', session) : null;
       if (t && (!link || link.fileId !== id)) throw new AppError(UPLOAD_MESSAGES.missing, 404, 404);
-      const { file, blob } = await readableFile(ctx, request.user, id, link?.fileId);
+      const { file, blob } = await readableFile(ctx, request.user ?? session, id, link?.fileId);
       const reader = request.user ?? (link ? session : null);
       if (conversionTargetOf(file)) {
         const converted = await convertedObject(ctx, file);
@@ -310,7 +310,7 @@ export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }
       const session = t ? await linkSession(ctx, request) : null;
       const link = t ? await fileIdFromLink(ctx, t, 'download', session) : null;
       if (t && (!link || link.fileId !== id)) throw new AppError(UPLOAD_MESSAGES.missing, 404, 404);
-      const { file, blob } = await readableFile(ctx, request.user, id, link?.fileId);
+      const { file, blob } = await readableFile(ctx, request.user ?? session, id, link?.fileId);
       return sendForReader(ctx, request, reply, request.user ?? (link ? session : null), file, {
         suffix: file.file_suffix,
         key: blob.storage_key,

@@ -18,6 +18,7 @@ export class Engine {
   private readonly inserters = new Map<string, InsertHook>();
   private readonly grants: FileReadGrant[] = [];
   private readonly serveChecks: FileServeCheck[] = [];
+  private readonly denyChecks: FileDenyCheck[] = [];
 
   /** `isVirtual`: whether an entity's schema says `"virtual": true` (only those take an adapter). */
   constructor(private readonly isVirtual: (entity: string) => boolean) {}
@@ -57,6 +58,16 @@ export class Engine {
 
   fileServeChecks(): readonly FileServeCheck[] {
     return this.serveChecks;
+  }
+
+  /** A module's reason to refuse a reader a file on every path, signed links too (a task given up). */
+  onFileDeny(check: FileDenyCheck): void {
+    if (this.denyChecks.includes(check)) throw new Error('this file deny check is registered already');
+    this.denyChecks.push(check);
+  }
+
+  fileDenyChecks(): readonly FileDenyCheck[] {
+    return this.denyChecks;
   }
 
   /** Before the save's transaction: a hook may refuse (AppError) and returns values to set. */
@@ -291,6 +302,13 @@ export type FileReadGrant = (
  * review. The stored original is never changed.
  */
 export type FileServeCheck = (ctx: AppContext, user: SessionUser, fileId: number) => Promise<boolean>;
+
+/**
+ * Why `user` may no longer read file `fileId` (a message said with 403), or null: a module closes a
+ * door it opened, e.g. an expert who declared a conflict on the record the file belongs to. Checked
+ * on every path that hands out a file's bytes, signed links included.
+ */
+export type FileDenyCheck = (ctx: AppContext, user: SessionUser, fileId: number) => Promise<string | null>;
 
 /** A page of list rows as every list call answers it. */
 export interface ListAnswer {
