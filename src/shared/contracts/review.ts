@@ -252,6 +252,8 @@ export interface RankedRow extends Aggregate {
   decision: string | null;
   decisionLabel: string;
   decisionNote: string | null;
+  /** The decisions the reader may make on this row now, as the batch's stage words them (none: not theirs to decide). */
+  decisions: Array<{ value: string; label: string }>;
   decidedAt: string | null;
 }
 export interface Ranking {

@@ -15,7 +15,14 @@ const pdf = () => Buffer.concat([Buffer.from('%PDF-1.7\n'), crypto.randomBytes(2
 async function topicWithDoc(name: string): Promise<{ topicId: number; fileId: number }> {
   const leader = await t.loginAs('leader1');
   const file = (await fileTestClient(t, leader).send(pdf(), `${name}申请书.pdf`)).file!;
-  const topicId = await insertTopic(t, { name, leader: '陈老师', unit: '第一中学', subject: '3', areaCode: '1123', status: '2' });
+  const topicId = await insertTopic(t, {
+    name,
+    leader: '陈老师',
+    unit: '第一中学',
+    subject: '3',
+    areaCode: '1123',
+    status: '2',
+  });
   const entity = t.ctx.schemas.entities.get('topic')!;
   const store = KyselyRecordStore.of(t.ctx.database);
   const rec = (await store.get(entity, topicId))!;

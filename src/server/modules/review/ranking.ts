@@ -3,6 +3,7 @@ import type { SessionUser } from '../../platform/auth/sessions.js';
 import type { StoredRecord } from '../../platform/records/RecordStore.js';
 import type { RankedRow, Ranking } from '../../../shared/contracts/review.js';
 import { aggregate } from './aggregate.js';
+import { allowedDecisions, PENDING_DECISION, stageDecisionLabels } from './reviewKind.js';
 import { entityOf, listAll, loadBatch, reviewsOfBatch, storeOf, type BatchContext } from './reviewData.js';
 
 /** The dictionary of the chair's decisions: 立项 / 不立项 / 待议. */
@@ -79,7 +80,8 @@ export async function ranking(ctx: AppContext, user: SessionUser, body: Record<s
   }
   const wf = ctx.schemas.workflows.get(bc.targetEntity.workflow ?? bc.targetEntity.name);
   const statusLabel = new Map((wf?.statuses ?? []).map((s) => [s.code, s.label]));
-  const labels = decisionLabels(ctx);
+  const labels = stageDecisionLabels(ctx, bc);
+  const canDecide = bc.batch.status === '2' && mayDecide(bc, user);
 
   const rows: RankedRow[] = [];
   for (const [targetId, rs] of byTarget) {
@@ -113,6 +115,9 @@ export async function ranking(ctx: AppContext, user: SessionUser, body: Record<s
       decision,
       decisionLabel: decision ? (labels.get(decision) ?? decision) : '',
       decisionNote: (result?.decisionNote as string | null | undefined) ?? null,
+      // What the 决定 dialog offers on this row: only what the workflow then carries out.
+      decisions:
+        canDecide && rec && (!decision || decision === PENDING_DECISION) ? allowedDecisions(ctx, bc, rec, user) : [],
       decidedAt: (result?.decidedAt as string | null | undefined) ?? null,
     });
   }
@@ -123,7 +128,7 @@ export async function ranking(ctx: AppContext, user: SessionUser, body: Record<s
       status: String(bc.batch.status ?? ''),
       blind,
       ended: bc.batch.status === '2',
-      canDecide: bc.batch.status === '2' && mayDecide(bc, user),
+      canDecide,
     },
     rows: rankRows(rows),
   };

@@ -3,14 +3,12 @@ import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { formatDateTime } from '../../platform/records/time.js';
 import { fire } from '../../platform/workflow/engine.js';
-import { batchResult, decisionLabels, mayDecide } from './ranking.js';
+import { batchResult, mayDecide } from './ranking.js';
+import { decisionAction, PENDING_DECISION as PENDING, stageDecisionLabels } from './reviewKind.js';
 import { loadBatch, parseId, reviewsOfBatch, storeOf } from './reviewData.js';
 import { writeStageResult } from './stageResult.js';
 import type { AnswerOf } from '../../../shared/contracts/contract.js';
 import type { reviewCalls } from '../../../shared/contracts/review.js';
-
-/** 待议: recorded, the status left as is, decided again later. */
-const PENDING = '3';
 
 /**
  * The chair's decision on one record of an ended batch (立项 / 不立项 / 待议, dictionary lxjd) with
@@ -28,7 +26,7 @@ export async function decide(
   if (!mayDecide(bc, user)) throw AppError.forbidden('只能对本人创建的评审批次作出决定');
   if (bc.batch.status !== '2') throw AppError.forbidden('评审结束后才能作出决定');
   const targetId = parseId(body.targetId, 'targetId', '评审对象');
-  const labels = decisionLabels(ctx);
+  const labels = stageDecisionLabels(ctx, bc);
   const decision = typeof body.decision === 'string' ? body.decision : '';
   if (!labels.has(decision)) throw AppError.invalid([{ field: 'decision', label: '决定', message: '请选择决定' }]);
   const note = typeof body.note === 'string' && body.note.trim() !== '' ? body.note.trim() : null;
@@ -42,7 +40,6 @@ export async function decide(
     ]);
 
   const m = bc.mapping;
-  const wf = ctx.schemas.workflows.get(bc.targetEntity.workflow ?? bc.targetEntity.name);
   const label = labels.get(decision)!;
   const now = Date.now();
   return store.transaction(async (tx) => {
@@ -55,12 +52,7 @@ export async function decide(
     const status = String(rec.status ?? '');
     let action: string | null = null;
     if (decision !== PENDING) {
-      action =
-        (m.decisionActions?.[decision] ?? []).find((a) =>
-          wf?.transitions.some(
-            (t) => t.action === a && t.from.includes(status) && (t.roles ?? []).includes(user.roleCode),
-          ),
-        ) ?? null;
+      action = decisionAction(ctx, bc, rec, decision, user);
       if (!action) throw AppError.forbidden(`该${m.label}当前状态下不能作出「${label}」的决定`);
     }
     const result = { ...prev, decision, decisionNote: note, decidedAt: formatDateTime(now), decidedBy: user.realName };

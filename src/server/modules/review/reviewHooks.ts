@@ -6,6 +6,7 @@ import { normalizeCriteria, templateProblem } from './aggregate.js';
 import { parseLocal } from '../../platform/records/time.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { brokenByRuleChange, brokenMessage } from './ruleChange.js';
+import { fillFromTemplate } from './reviewKind.js';
 
 const EXPERT_ROLE = '5' as const;
 
@@ -68,6 +69,8 @@ export function registerReviewHooks(ctx: AppContext): void {
 
   ctx.engine.on('reviewBatch', {
     beforeSave: async ({ ctx, next, existing }) => {
+      // A new batch speaks its own stage: what the organiser left empty comes from its kind's template.
+      if (!existing) fillFromTemplate(ctx, next);
       next.criteria = normalizeCriteria(next.criteria);
       const problem = templateProblem(next.criteria, next.recommendations);
       if (problem) throw refuse('criteria', '评分指标', problem);

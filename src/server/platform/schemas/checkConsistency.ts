@@ -231,6 +231,39 @@ export function checkConsistency(set: SchemaSet): ConsistencyProblem[] {
       if (wf && typeof t[k] === 'string' && !wf.transitions.some((x) => x.action === t[k]))
         add(key, `${base}/${k}`, `unknown transition "${t[k]}" of workflow "${wf.name}"`);
     }
+    if (wf) checkDecisionActions(t, wf, (ptr, message) => add(key, `${base}${ptr}`, message));
   }
   return out;
+}
+
+/**
+ * Every decisionActions entry of a review target against its workflow: each action is a
+ * transition, and each decision can be carried out, by some action of its list, from the status a
+ * record of every stage stands in once its review ended (endAction from the stage's waiting
+ * status): a decision the 决定 dialog offers is one the workflow then accepts.
+ */
+function checkDecisionActions(
+  t: Record<string, any>,
+  wf: WorkflowDef,
+  add: (pointer: string, message: string) => void,
+): void {
+  const actions = (t.decisionActions ?? {}) as Record<string, string[]>;
+  const end = wf.transitions.find((x) => x.action === t.endAction);
+  for (const [decision, list] of Object.entries(actions)) {
+    (list ?? []).forEach((a, i) => {
+      if (!wf.transitions.some((x) => x.action === a))
+        add(`/decisionActions/${escapePointer(decision)}/${i}`, `unknown transition "${a}" of workflow "${wf.name}"`);
+    });
+    if (!end) continue;
+    for (const [stage, s] of Object.entries((t.stages ?? {}) as Record<string, { waiting?: string }>)) {
+      const waiting = String(s?.waiting ?? '');
+      if (!end.from.includes(waiting)) continue;
+      const after = end.toByFrom?.[waiting] ?? end.to;
+      if (!(list ?? []).some((a) => wf.transitions.some((x) => x.action === a && x.from.includes(after))))
+        add(
+          `/decisionActions/${escapePointer(decision)}`,
+          `decision "${decision}" cannot be carried out after a stage "${stage}" review: none of ${JSON.stringify(list)} starts from status "${after}" of workflow "${wf.name}"`,
+        );
+    }
+  }
 }

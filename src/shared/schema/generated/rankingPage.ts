@@ -83,6 +83,10 @@ export interface RankingPageDef {
      */
     openValues?: string[];
     /**
+     * Row key holding the choices the endpoint allows on that row ([{ value, label }], worded for it); when given the dialog offers only those, and the action hides on a row with none.
+     */
+    optionsKey?: string;
+    /**
      * Label of the optional note (Chinese).
      */
     noteLabel?: string;

@@ -101,6 +101,58 @@ export interface ReviewTargetDef {
        * Status code before expert review.
        */
       atCity: string;
+      /**
+       * What a batch of this stage says and asks, copied into a new batch that leaves it empty (the organiser edits the copy): recommendation options, score criteria, the note to experts and the wording of the chair's decisions.
+       */
+      template?: {
+        /**
+         * The recommendation options an expert picks one of.
+         *
+         * @minItems 1
+         * @maxItems 10
+         */
+        recommendations: string[];
+        /**
+         * The score criteria.
+         *
+         * @minItems 1
+         * @maxItems 20
+         *
+         * Items: One criterion.
+         */
+        criteria: {
+          /**
+           * Its name.
+           */
+          name: string;
+          /**
+           * Its maximum score.
+           */
+          maxScore: number;
+          /**
+           * Its weight (1 when absent).
+           */
+          weight?: number;
+          /**
+           * What the expert judges.
+           */
+          guidance?: string;
+          /**
+           * What its scores mean.
+           */
+          anchors?: string;
+        }[];
+        /**
+         * The note to experts (评审说明).
+         */
+        description?: string;
+        /**
+         * The chair's decisions (dictionary lxjd value) as this stage words them.
+         */
+        decisions: {
+          [k: string]: string;
+        };
+      };
     };
   };
   /**

@@ -23,6 +23,11 @@ interface RankingAnswer {
   rows: Row[];
 }
 
+function rowChoices(r: Row, key: string): Array<{ value: string; label: string }> {
+  const v = r[key];
+  return Array.isArray(v) ? (v as Array<{ value: string; label: string }>) : [];
+}
+
 function cell(render: 'flag' | 'tag' | undefined, v: unknown) {
   if (render === 'flag') return v === true ? <Tag color="error">分歧较大</Tag> : v === false ? '一致' : '';
   if (render === 'tag') return v === null || v === undefined || v === '' ? '' : <Tag color="blue">{String(v)}</Tag>;
@@ -32,11 +37,14 @@ function cell(render: 'flag' | 'tag' | undefined, v: unknown) {
 function DecideDialog({
   def,
   title,
+  allowed,
   onCancel,
   onOk,
 }: {
   def: NonNullable<RankingPageDef['decide']>;
   title: string;
+  /** The row's own choices (decide.optionsKey): only what the endpoint will carry out, worded for the row. */
+  allowed?: Array<{ value: string; label: string }>;
   onCancel: () => void;
   onOk: (decision: string, note: string) => Promise<void>;
 }) {
@@ -63,7 +71,11 @@ function DecideDialog({
           aria-label={def.label}
           value={decision}
           onChange={(e) => setDecision(e.target.value as string)}
-          options={(options ?? []).map((o) => ({ value: String(o.value), label: o.text }))}
+          options={
+            allowed
+              ? allowed.map((o) => ({ value: o.value, label: o.label }))
+              : (options ?? []).map((o) => ({ value: String(o.value), label: o.text }))
+          }
         />
         <Input.TextArea
           aria-label={def.noteLabel ?? '说明'}
@@ -105,6 +117,7 @@ export function RankingPage({ bundle, query }: PageKindProps) {
   const open = (r: Row) =>
     !!decide &&
     data.batch.canDecide === true &&
+    (!decide.optionsKey || rowChoices(r, decide.optionsKey).length > 0) &&
     (!r[decide.field] || (decide.openValues ?? []).includes(String(r[decide.field])));
   const columns = page.columns.map((c) => ({
     key: c.key,
@@ -164,6 +177,7 @@ export function RankingPage({ bundle, query }: PageKindProps) {
         <DecideDialog
           def={decide}
           title={String(deciding[nameKey] ?? '')}
+          allowed={decide.optionsKey ? rowChoices(deciding, decide.optionsKey) : undefined}
           onCancel={() => setDeciding(null)}
           onOk={async (decision, note) => {
             try {
