@@ -184,6 +184,8 @@ describe('expert review', () => {
     await sheet.getByLabel('选题价值得分').blur();
     await poll(() => sheet.locator('.rt-score-problem').textContent()).toBe('得分须在0到50之间');
     await expect(sheet.getByLabel('选题价值得分').inputValue()).resolves.toMatch(/^55(\.0)?$/);
+    // The total does not add a score out of range up: it says it is invalid.
+    await poll(() => sheet.locator('.rt-score-total').textContent()).toBe('总分无效（「选题价值」得分超出范围）');
     await screenshot(page, 'review-03a-out-of-range');
     await sheet.getByLabel('选题价值得分').fill('45');
     await poll(() => sheet.locator('.rt-score-problem').count()).toBe(0);

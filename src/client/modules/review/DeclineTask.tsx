@@ -12,9 +12,9 @@ import { failureText } from '../../feedback/failureText.js';
 import { useMessage } from '../../feedback/messages.js';
 import { reviewCalls } from '../../../shared/contracts/review.js';
 
-type Kind = 'conflict' | 'decline';
+export type Kind = 'conflict' | 'decline';
 
-export function DeclineTask({ reviewId, onDone }: { reviewId: number | string; onDone: () => void }) {
+export function DeclineTask({ reviewId, onDone }: { reviewId: number | string; onDone: (kind: Kind) => void }) {
   const { dataProvider } = useRuntime();
   const message = useMessage();
   const types = useDictionary('hblx');
@@ -44,7 +44,7 @@ export function DeclineTask({ reviewId, onDone }: { reviewId: number | string; o
       });
       void message.success(kind === 'conflict' ? '已申报回避，等待确认' : '已谢绝评审，等待确认');
       setKind(null);
-      onDone();
+      onDone(kind);
     } catch (e) {
       setError(failureText(e));
     } finally {

@@ -8,7 +8,7 @@
  * but the expert) the sheet is read-only.
  */
 import { weightedTotal } from '../../../../../shared/reviewTotal.js';
-import { Alert, Button, Descriptions, Input, InputNumber, Popconfirm, Radio, Space, Spin, Table, Tag } from 'antd';
+import { Alert, Button, Descriptions, Input, Popconfirm, Radio, Space, Spin, Tag } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { UploadFileList } from '../../../../upload/UploadFileList.js';
 import { fieldErrorsOf } from '../../../../../shared/fieldErrors.js';
@@ -16,7 +16,8 @@ import { failureText } from '../../../../feedback/failureText.js';
 import { usePageEnv } from '../../../../runtime/PageContext.js';
 import { useOptionalRuntime } from '../../../../runtime/RuntimeContext.js';
 import { useMessage } from '../../../../feedback/messages.js';
-import { DeclineTask } from '../../DeclineTask.js';
+import { DeclineTask, type Kind } from '../../DeclineTask.js';
+import { ScoreTable } from './ScoreTable.js';
 import { PeerReviews } from '../../PeerReviews.js';
 import { ReopenReview } from '../../ReopenReview.js';
 import { BlindNote, HIDDEN_TEXT } from '../../BlindNote.js';
@@ -78,6 +79,8 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
   const [error, setError] = useState<string | null>(null);
   // The server's messages at a criterion (field scores.<criterion>), until that score is changed.
   const [serverProblems, setServerProblems] = useState<Record<string, string>>({});
+  // Given up here (申报回避 / 谢绝评审): the door is closed, the server answers nothing of the task any more.
+  const [gaveUp, setGaveUp] = useState<Kind | null>(null);
 
   const load = useCallback(() => {
     if (!runtime || id === undefined || id === null) {
@@ -109,6 +112,18 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
   }, [runtime, id]);
   useEffect(() => load(), [load]);
 
+  if (gaveUp)
+    return (
+      <div className="rt-score-sheet" data-status="4">
+        <Alert
+          type="info"
+          showIcon
+          className="rt-declined"
+          message={`${gaveUp === 'conflict' ? '已申报回避' : '已谢绝评审'}（申请回避（待确认））`}
+          description="该任务已移出您的评审列表，等待评审组织者确认替换；您已不能再查看该任务及其材料。"
+        />
+      </div>
+    );
   if (task === undefined) return <Spin size="small" />;
   if (!task) return error ? <Alert type="warning" showIcon message={error} /> : <span className="runtime-text">-</span>;
 
@@ -206,86 +221,19 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
       {task.batch.description ? (
         <Alert type="info" message={task.batch.description} style={{ marginBottom: 16 }} />
       ) : null}
-      <Table
-        size="small"
-        pagination={false}
-        rowKey="name"
-        dataSource={criteria}
-        bordered
-        columns={[
-          {
-            title: '评分指标',
-            dataIndex: 'name',
-            render: (name: string, c: Criterion) => (
-              <div className="rt-score-criterion">
-                <div>{name}</div>
-                {c.guidance ? (
-                  <div className="rt-score-guidance" style={{ color: '#666', fontSize: 12 }}>
-                    {c.guidance}
-                  </div>
-                ) : null}
-              </div>
-            ),
-          },
-          {
-            title: '分值参考',
-            dataIndex: 'anchors',
-            render: (a: string | undefined) =>
-              a ? (
-                <span className="rt-score-anchors" style={{ fontSize: 12 }}>
-                  {a}
-                </span>
-              ) : (
-                '-'
-              ),
-          },
-          { title: '满分', dataIndex: 'maxScore', width: 90 },
-          { title: '权重', dataIndex: 'weight', width: 80, render: (w: number | undefined) => w ?? 1 },
-          {
-            title: '得分',
-            width: 200,
-            render: (_: unknown, c: Criterion) =>
-              canEdit ? (
-                // No min/max on the input: antd would silently clamp 35 to 30; the range is checked and said instead.
-                <div className="rt-score-input">
-                  <InputNumber
-                    aria-label={`${c.name}得分`}
-                    precision={1}
-                    style={{ width: 120 }}
-                    status={problems[c.name] ? 'error' : undefined}
-                    aria-invalid={problems[c.name] ? true : undefined}
-                    value={scores[c.name] ?? null}
-                    onChange={(v) => {
-                      setScores((s) => ({ ...s, [c.name]: typeof v === 'number' ? v : null }));
-                      setServerProblems((p) => {
-                        const { [c.name]: _gone, ...rest } = p;
-                        return rest;
-                      });
-                    }}
-                  />
-                  {problems[c.name] ? (
-                    <div className="rt-score-problem" role="alert" style={{ color: '#ff4d4f', fontSize: 12 }}>
-                      {problems[c.name]}
-                    </div>
-                  ) : null}
-                </div>
-              ) : (
-                <span className="rt-score-value">{scores[c.name] ?? '-'}</span>
-              ),
-          },
-        ]}
-        summary={() => (
-          <Table.Summary.Row>
-            <Table.Summary.Cell index={0} colSpan={4}>
-              总分
-            </Table.Summary.Cell>
-            <Table.Summary.Cell index={1}>
-              <strong className="rt-score-total" aria-live="polite">
-                {total}
-              </strong>
-            </Table.Summary.Cell>
-          </Table.Summary.Row>
-        )}
+      <ScoreTable
+        criteria={criteria}
+        scores={scores}
+        problems={problems}
+        total={total}
+        canEdit={canEdit}
+        onScore={(name, v) => {
+          setScores((s) => ({ ...s, [name]: v }));
+          setServerProblems((p) => {
+            const { [name]: _gone, ...others } = p;
+            return others;
+          });
+        }}
       />
       <div style={{ marginTop: 16 }}>
         <div style={{ marginBottom: 8 }}>推荐意见</div>
@@ -352,7 +300,13 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
               提交评分
             </Button>
           </Popconfirm>
-          <DeclineTask reviewId={review.id} onDone={() => load()} />
+          <DeclineTask
+            reviewId={review.id}
+            onDone={(kind) => {
+              setGaveUp(kind);
+              announceRecordChanged(review.id);
+            }}
+          />
         </Space>
       ) : review.status === '2' && editable ? (
         <Alert type="success" showIcon message="评分已提交，不能修改" style={{ marginTop: 16 }} />
