@@ -7,7 +7,7 @@
  * until they submit again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { api, buttonName as btn, expectMessage, launchBrowser, screenshot, tick, visit } from './harness.js';
 import { closeTourIfShown, loginSessions } from './login.js';
 
@@ -27,6 +27,17 @@ afterAll(async () => {
 const QUESTION = '研究设计部分的样本量是否足够？请各位专家谈谈看法。';
 const ANSWER = '样本量基本够用，但建议补充对照班的数据。';
 const REASON = '请结合讨论意见重新核对“研究设计”一项的评分。';
+
+/**
+ * Scores every criterion the sheet shows, within its maximum, and picks its first recommendation:
+ * each demo batch scores on its own stage's sheet (立项, 中期, 成果鉴定, 结题 differ).
+ */
+async function fillSheet(sheet: Locator): Promise<void> {
+  const inputs = sheet.locator('.rt-score-input input');
+  const n = await inputs.count();
+  for (let i = 0; i < n; i++) await inputs.nth(i).fill(String(20 + i));
+  await tick(sheet.locator('.ant-radio-group').first().locator('input[type=radio]').first());
+}
 
 let topic = '';
 let e1Task = 0;
@@ -74,13 +85,7 @@ describe('review discussion and reopening', () => {
     await sheet.waitFor();
     // Before submitting, the discussion says why it is closed.
     await poll(() => page.locator('.rt-discussion-closed').textContent()).toContain('提交本人评分后才能查看和参与讨论');
-    for (const [name, v] of [
-      ['选题价值', '25'],
-      ['研究设计', '32'],
-      ['研究基础', '24'],
-    ])
-      await sheet.getByLabel(`${name}得分`).fill(v!);
-    await tick(sheet.getByLabel('同意立项', { exact: true }));
+    await fillSheet(sheet);
     await tick(sheet.getByLabel('比较熟悉'));
     await sheet.getByLabel('评审意见').fill('选题有价值，研究设计需补充样本说明。');
     await sheet.getByRole('button', { name: btn('提交评分') }).click();

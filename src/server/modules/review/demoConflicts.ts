@@ -7,8 +7,8 @@ type AddReview = (
   topic: StoredRecord,
   expert: StoredRecord,
   status: string,
-  scores?: Record<string, number>,
-  rec?: string,
+  marks?: number[],
+  option?: number,
   extra?: Record<string, unknown>,
 ) => Promise<number>;
 

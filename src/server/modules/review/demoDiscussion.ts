@@ -38,15 +38,18 @@ export async function seedDemoDiscussion(
       replyTo,
     });
   };
+  // Worded on the batch's own sheet: its second criterion, its second recommendation.
+  const item = (v.batch.criteria as Array<{ name: string }> | null)?.[1]?.name ?? '研究设计';
+  const option = (v.batch.recommendations as Array<{ name: string }> | null)?.[1]?.name ?? '修改后再议';
   const p1 = await post(
     first,
-    '两位专家在“研究设计”上的分差较大：我认为样本选取和对照安排是清楚的，各位怎么看？',
+    `两位专家在“${item}”上的分差较大：我认为样本选取和对照安排是清楚的，各位怎么看？`,
     v.at,
     null,
   );
   await post(
     second,
-    '研究方法部分只写了问卷调查，缺少课堂观察等过程性资料，所以我给分偏低，建议修改后立项。',
+    `这一部分只写了问卷调查，缺少课堂观察等过程性资料，所以我给分偏低，建议${option}。`,
     v.at + 2 * HOUR,
     p1,
   );
@@ -63,7 +66,8 @@ export async function seedReopenedReview(
   v: { review: StoredRecord; chair: { id: number; name: string }; at: number },
 ): Promise<void> {
   const entity = ctx.schemas.entities.get('review')!;
-  const reason = '“研究基础”一项的评分与评审意见不一致，请核对后重新提交。';
+  const item = Object.keys((v.review.scores as Record<string, number> | null) ?? {})[2] ?? '研究基础';
+  const reason = `“${item}”一项的评分与评审意见不一致，请核对后重新提交。`;
   await store.update(
     entity,
     { ...v.review, status: '1', submittedAt: null, updatedAt: v.at, updatedBy: v.chair.id },

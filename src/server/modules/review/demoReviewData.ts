@@ -23,7 +23,24 @@ export const DEMO_CRITERIA = [
     anchors: '27-30分 基础扎实；18-26分 基础一般；18分以下 基础薄弱',
   },
 ];
-export const DEMO_OPTIONS = [{ name: '同意立项' }, { name: '修改后立项' }, { name: '不同意立项' }];
+/** The demo's marks are written on the 立项 sheet's scale (30, 40, 30). */
+const MARK_SCALE = [30, 40, 30];
+
+/**
+ * Demo marks given on the 立项 scale, as scores of a batch's own criteria by position (a 中期
+ * sheet's first item counts 40): every stage's demo batch is scored on its own sheet.
+ */
+export function demoMarks(
+  criteria: Array<{ name: string; maxScore: number }>,
+  marks: number[],
+): Record<string, number> {
+  const out: Record<string, number> = {};
+  marks.forEach((m, i) => {
+    const c = criteria[i];
+    if (c) out[c.name] = Math.min(c.maxScore, Math.round((m * c.maxScore) / (MARK_SCALE[i] ?? c.maxScore)));
+  });
+  return out;
+}
 export const DEMO_EXPERTS = [
   {
     name: '王专家',

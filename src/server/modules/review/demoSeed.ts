@@ -8,7 +8,9 @@ import { demoActor } from '../../platform/seed/demoActor.js';
 import { targetMapping } from './targetMapping.js';
 import { declaredConflict } from './demoConflicts.js';
 import { seedDemoDiscussion, seedReopenedReview } from './demoDiscussion.js';
-import { DEMO_CRITERIA as CRITERIA, DEMO_EXPERTS as EXPERTS, DEMO_OPTIONS as OPTIONS } from './demoReviewData.js';
+import { DEMO_CRITERIA, DEMO_EXPERTS as EXPERTS, demoMarks } from './demoReviewData.js';
+import { stageTemplate } from './reviewKind.js';
+import type { Criterion } from './aggregate.js';
 import { seedWaitingTopics } from './demoWaitingTopics.js';
 
 const DAY = 86_400_000;
@@ -92,6 +94,8 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
     extra: Record<string, unknown> = {},
   ): Promise<StoredRecord> {
     const owner = cityOf.get(area)!.id;
+    // Each batch speaks its stage: its kind's template (立项 with the demo's score anchors).
+    const tpl = stageTemplate(ctx, 'topic', stage)!;
     const rec = {
       ...sys(owner, area, now - 5 * DAY),
       status,
@@ -107,9 +111,9 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
       rule: '2',
       scoreMode: '1',
       disagreementThreshold: 20,
-      criteria: CRITERIA,
-      recommendations: OPTIONS,
-      description: '请各位专家依据评分指标独立评审。',
+      criteria: stage === '1' ? DEMO_CRITERIA : tpl.criteria,
+      recommendations: tpl.recommendations.map((name) => ({ name })),
+      description: tpl.description ?? null,
       templateLocked: status !== '0',
       copiedFrom: null,
       endedAt: null,
@@ -125,11 +129,14 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
     topic: StoredRecord,
     expert: StoredRecord,
     status: string,
-    scores?: Record<string, number>,
-    rec = '同意立项',
+    marks?: number[],
+    option = 0,
     extra: Record<string, unknown> = {},
   ): Promise<number | null> {
-    const t = scores ? scoreTotal(CRITERIA, scores, status === '2') : null;
+    const criteria = batch.criteria as Criterion[];
+    const scores = marks ? demoMarks(criteria, marks) : undefined;
+    const t = scores ? scoreTotal(criteria, scores, status === '2') : null;
+    const rec = (batch.recommendations as Array<{ name: string }>)[option]!.name;
     const at = now - 3 * DAY;
     const id = await store.insert(E('review'), {
       ...sys(Number(batch.ownerId), String(topic.areaCode), at),
@@ -183,9 +190,9 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
         endedAt: formatDateTime(now - DAY),
       });
       const totals = [
-        await addReview(batch, topic, e1!, '2', { 选题价值: 26, 研究设计: 34, 研究基础: 25 }),
-        await addReview(batch, topic, e2!, '2', { 选题价值: 18, 研究设计: 22, 研究基础: 20 }, '修改后立项'),
-        await addReview(batch, topic, chen!, '2', { 选题价值: 24, 研究设计: 30, 研究基础: 24 }),
+        await addReview(batch, topic, e1!, '2', [26, 34, 25]),
+        await addReview(batch, topic, e2!, '2', [18, 22, 20], 1),
+        await addReview(batch, topic, chen!, '2', [24, 30, 24]),
       ] as number[];
       const discussed = (
         await store.list(E('review'), {
@@ -215,7 +222,7 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
           count: a.count,
           experts: 3,
           rule: '2',
-          recommendation: '同意立项',
+          recommendation: (batch.recommendations as Array<{ name: string }>)[0]!.name,
           endedAt: formatDateTime(now - DAY),
           decision: '3',
           decisionNote: '待评审会议研究',
@@ -246,8 +253,8 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
       '1',
       `2026年度课题${label[stage]}（${area === '1123' ? '定州市' : '石家庄市'}）`,
     );
-    await addReview(batch, topic, e1!, '1', { 选题价值: 25, 研究设计: 32 });
-    await addReview(batch, topic, e2!, '2', { 选题价值: 27, 研究设计: 35, 研究基础: 26 });
+    await addReview(batch, topic, e1!, '1', [25, 32]);
+    await addReview(batch, topic, e2!, '2', [27, 35, 26]);
     submittedByE2.push({ area, id: lastReviewId });
     const last = area === '1123' ? yang! : huang!;
     if (conflictShown.has(area)) {
