@@ -2,7 +2,7 @@ import type { AppContext } from '../../AppContext.js';
 import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
 import { formatDateTime } from '../../platform/records/time.js';
 import { syncEntityTables } from '../../platform/records/entityTables.js';
-import { aggregate, scoreTotal } from './aggregate.js';
+import { aggregate, normalizeCriteria, scoreTotal } from './aggregate.js';
 import { linkExpertAccount } from './reviewHooks.js';
 import { demoActor } from '../../platform/seed/demoActor.js';
 import { targetMapping } from './targetMapping.js';
@@ -111,7 +111,8 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
       rule: '2',
       scoreMode: '1',
       disagreementThreshold: 20,
-      criteria: stage === '1' ? DEMO_CRITERIA : tpl.criteria,
+      // As a save stores them (weights filled in), so re-saving the demo batch changes no template.
+      criteria: normalizeCriteria(stage === '1' ? DEMO_CRITERIA : tpl.criteria),
       recommendations: tpl.recommendations.map((name) => ({ name })),
       description: tpl.description ?? null,
       templateLocked: status !== '0',
