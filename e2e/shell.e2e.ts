@@ -40,6 +40,8 @@ describe('the shell for a visitor', () => {
     expect(await topMenuTexts(page)).toEqual([
       '首页',
       '通知公告',
+      '申报通知',
+      '申报指南',
       '活动动态',
       '相关下载',
       '立项名单',

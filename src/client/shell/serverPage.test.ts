@@ -33,4 +33,10 @@ describe('taking over a server-drawn page', () => {
     expect(document.querySelector('.ssr-page')).toBeNull();
     expect(box.getAttribute('style')).toBeNull();
   });
+
+  it('does not wait for the links drawn for visitors alone, which a signed-in page rightly lacks', () => {
+    document.body.innerHTML =
+      '<div id="root"><main class="ssr-page"><div class="ssr-banner"><h1>平台</h1><p class="ssr-banner-links"><a href="/signUp">注册</a></p></div><h2>通知</h2><p class="ssr-actions"><a href="/apply">我要申报</a></p></main></div>';
+    expect(markersOf(document.querySelector('.ssr-page')!)).toEqual(['平台', '通知']);
+  });
 });

@@ -19,11 +19,13 @@ export function servedTitle(at: string): string | null {
 
 /**
  * The texts the app's page must show before it replaces the server's: its title and first rows'
- * links (not the pager's page numbers, which the app's pager may fold into an ellipsis).
+ * links (not the pager's page numbers, which the app's pager may fold into an ellipsis). A banner's
+ * links and a record's actions (注册, 我要申报) are drawn for visitors and the app shows them by
+ * role, so a signed-in person's page may rightly lack them: they are no markers.
  */
 export function markersOf(page: Element): string[] {
   const texts = [...page.querySelectorAll('h1, h2, a')]
-    .filter((e) => !e.closest('nav'))
+    .filter((e) => !e.closest('nav, .ssr-banner-links, .ssr-actions'))
     .map((e) => (e.textContent ?? '').trim())
     .filter((t) => t && t !== '更多');
   return [...new Set(texts)].slice(0, 6);
