@@ -8,6 +8,7 @@ import { notify } from '../api/notifier.js';
 import type { UserInfo } from '../api/session.js';
 import { LOGIN_MESSAGES, NOLOGIN, PasswordChangeRequired, login, type LoginForm } from './auth.js';
 import { ChangePasswordStep } from './ChangePasswordStep.js';
+import { ForgotPasswordStep } from './ForgotPasswordStep.js';
 import { CAPTCHA_MAX_LENGTH, PICTURE_CONFIG, fetchCaptcha, type CaptchaChallenge } from './captcha/captcha.js';
 import { createSliderCaptcha, SliderError } from './captcha/sliderCaptcha.js';
 import { SIGN_UP_PATH } from './navigation.js';
@@ -42,6 +43,8 @@ export function LoginDialog(props: { open: boolean; onClose(): void; onSuccess(u
     message: string;
     username: string;
   } | null>(null);
+  // 忘记密码: the account typed so far, carried to that step (null: not there).
+  const [forgot, setForgot] = useState<string | null>(null);
 
   const refresh = useCallback(
     async (forcePicture = false) => {
@@ -63,6 +66,7 @@ export function LoginDialog(props: { open: boolean; onClose(): void; onSuccess(u
     else {
       form.resetFields();
       setMustChange(null);
+      setForgot(null);
     }
   }, [props.open, refresh, form]);
 
@@ -113,7 +117,7 @@ export function LoginDialog(props: { open: boolean; onClose(): void; onSuccess(u
 
   return (
     <Dialog
-      title={mustChange ? '修改密码' : '用户登录'}
+      title={mustChange ? '修改密码' : forgot !== null ? '忘记密码' : '用户登录'}
       open={props.open}
       width={LOGIN_DIALOG_WIDTH}
       footer={null}
@@ -125,6 +129,14 @@ export function LoginDialog(props: { open: boolean; onClose(): void; onSuccess(u
     >
       {mustChange ? (
         <ChangePasswordStep {...mustChange} onSuccess={props.onSuccess} />
+      ) : forgot !== null ? (
+        <ForgotPasswordStep
+          account={forgot}
+          onDone={() => {
+            setForgot(null);
+            void refresh();
+          }}
+        />
       ) : (
         <Form form={form} onFinish={(v) => void submit(v)} autoComplete="off" className="shell-login-form">
           <Form.Item
@@ -182,6 +194,14 @@ export function LoginDialog(props: { open: boolean; onClose(): void; onSuccess(u
             登录
           </Button>
           <div className="shell-login-links">
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setForgot(String(form.getFieldValue('account') ?? '').trim())}
+              className="shell-forgot-link"
+            >
+              忘记密码
+            </Button>
             <Link to={SIGN_UP_PATH} onClick={props.onClose}>
               没有账号？立即注册
             </Link>

@@ -30,8 +30,24 @@ export interface SignedUp {
   message: string;
 }
 
+/** 忘记密码, step one: the account (name, mobile or e-mail) and the picture captcha. */
+export interface ForgotPasswordSend {
+  account: string;
+  captchaId?: string;
+  captchaCode?: string;
+}
+
+/** 忘记密码, step two: the code sent to the account's mobile and the new password. */
+export interface ForgotPasswordReset {
+  account: string;
+  smsCode: string;
+  newPassword: string;
+}
+
 export const signUpCalls = {
   captcha: contract<Record<string, never>, { captchaId: string; captchaUrl: string }>('signUp/captcha'),
   sendSms: contract<{ mobile: string; captchaId?: string; captchaCode?: string }, null>('signUp/sendSms'),
   submit: contract<SignUpInput, SignedUp>('signUp/submit'),
+  forgotSend: contract<ForgotPasswordSend, null>('signUp/forgotPassword/send'),
+  forgotReset: contract<ForgotPasswordReset, null>('signUp/forgotPassword/reset'),
 } as const;

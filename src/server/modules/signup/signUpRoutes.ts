@@ -6,6 +6,7 @@ import { ssoService } from '../../platform/sso/ssoRegistry.js';
 import { objectSchema, str } from '../../platform/http/requestSchemas.js';
 import { SIGN_UP_MESSAGES as M } from './signUpMessages.js';
 import { sendSignUpSms, signUp } from './signUpService.js';
+import { FORGOT_MESSAGES, resetForgottenPassword, sendResetCode } from './forgotPassword.js';
 import { signUpCalls } from '../../../shared/contracts/signup.js';
 
 const publicRoute = { auth: 'public' as const };
@@ -67,5 +68,42 @@ export async function signUpRoutes(app: FastifyInstance, opts: { ctx: AppContext
     },
     async (request) => signUp(ctx, request.body),
     (answer) => answer.message,
+  );
+
+  // 忘记密码 (the login dialog): a code to the account's mobile after the captcha, then a new password.
+  contractRoute(
+    app,
+    signUpCalls.forgotSend,
+    {
+      config: publicRoute,
+      schema: {
+        body: objectSchema({ account: str(128), captchaId: str(64), captchaCode: str(20) }, ['account']),
+      },
+    },
+    async (request) => {
+      await sendResetCode(ctx, request.body, request.ip);
+      return null;
+    },
+    FORGOT_MESSAGES.sent,
+  );
+
+  contractRoute(
+    app,
+    signUpCalls.forgotReset,
+    {
+      config: publicRoute,
+      schema: {
+        body: objectSchema({ account: str(128), smsCode: str(12), newPassword: str(64) }, [
+          'account',
+          'smsCode',
+          'newPassword',
+        ]),
+      },
+    },
+    async (request) => {
+      await resetForgottenPassword(ctx, request.body);
+      return null;
+    },
+    FORGOT_MESSAGES.done,
   );
 }

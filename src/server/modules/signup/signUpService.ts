@@ -26,6 +26,8 @@ const LABELS: Record<string, string> = {
   smsCode: '短信验证码',
   unit: '所在单位',
   captchaCode: '验证码',
+  account: '账号',
+  newPassword: '新密码',
 };
 const USERNAME = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
 

@@ -63,7 +63,7 @@ export interface SsoService {
 }
 
 /** What an SMS code was sent for: a code for one purpose never passes for another. */
-export type SmsPurpose = 'login' | 'signUp';
+export type SmsPurpose = 'login' | 'signUp' | 'resetPassword';
 
 /** Delivers an SMS login code. The default writes it to the log; a deployment plugs in its gateway. */
 export type SmsSender = (mobile: string, code: string) => Promise<void>;
