@@ -195,7 +195,8 @@ describe('information publishing', () => {
     expect(announcementId).not.toBe('');
     const { page, context, errors } = await openPage(browser, '/homePage');
     await page.locator('.shell-login-button').waitFor();
-    await poll(() => page.locator('.runtime-list').first().textContent()).toContain(TITLE);
+    // Home's sections: 申报通知 comes first, the announcement is under 通知公告.
+    await poll(async () => (await page.locator('.runtime-list').allTextContents()).join('')).toContain(TITLE);
     await settled(page);
     await screenshot(page, 'info-06-public-home');
 

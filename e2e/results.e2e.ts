@@ -163,7 +163,7 @@ describe('results and papers', { timeout: 180_000 }, () => {
     ].entries()) {
       await criteria.getByRole('button', { name: /添加评分指标/ }).click();
       await criteria.getByLabel(`指标名称（第${i + 1}行）`).fill(name!);
-      await criteria.getByLabel(`满分（第${i + 1}行）`).fill(max!);
+      await criteria.getByLabel(new RegExp(`^满分.*（第${i + 1}行）$`)).fill(max!);
     }
     await screenshot(page, 'results-04-review-add');
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/resource/reviewBatch/save'));

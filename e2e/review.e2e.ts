@@ -107,7 +107,7 @@ describe('expert review', () => {
     ].entries()) {
       await criteria.getByRole('button', { name: /添加评分指标/ }).click();
       await criteria.getByLabel(`指标名称（第${i + 1}行）`).fill(name!);
-      await criteria.getByLabel(`满分（第${i + 1}行）`).fill(max!);
+      await criteria.getByLabel(new RegExp(`^满分.*（第${i + 1}行）$`)).fill(max!);
     }
     await screenshot(page, 'review-01-batch-form');
     await form.getByRole('button', { name: btn('保存') }).click();
