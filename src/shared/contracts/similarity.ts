@@ -41,6 +41,11 @@ export interface SimilarityReport {
   /** Documents still waiting to be indexed (a conversion under way). */
   pending: boolean;
   documents: SimilarityDocument[];
+  /**
+   * Why the reader is shown no report although the topic is theirs (its notice keeps the report
+   * from applicants): said on the page, not refused, since the tab is offered to every applicant.
+   */
+  closed?: string;
 }
 
 export const similarityCalls = {

@@ -99,9 +99,11 @@ describe('查重 on the review pages', () => {
   it('keeps the report from experts, from other cities, and from the applicant unless the notice allows it', async () => {
     expect((await report(h.expert1, copy.id)).status).toBe(403);
     expect((await report(h.city1101, copy.id)).status).toBe(404);
-    const refused = await report(h.leader1, unrelated.id);
-    expect(refused.status).toBe(403);
-    expect(refused.body.result).toBe('本批次未开放申请人查看查重报告');
+    // The applicant's tab says the report is closed to them, with nothing of it (not a refusal).
+    const closed = await report(h.leader1, unrelated.id);
+    expect(closed.status).toBe(200);
+    expect(closed.body.data.closed).toBe('本批次未开放申请人查看查重报告');
+    expect(closed.body.data.documents).toEqual([]);
   });
 
   it('lets only the province set the check of a notice', async () => {

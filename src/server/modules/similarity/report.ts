@@ -29,7 +29,12 @@ export async function topicReport(ctx: AppContext, user: SessionUser, topicId: n
   if (!topic || !allowed(topicDef, 'read', topic, user)) throw AppError.notFound();
   const policy = await noticePolicy(ctx, topic.noticeId);
   const applicant = user.roleCode === '4';
-  if (applicant && !policy.selfCheck) throw AppError.forbidden('本批次未开放申请人查看查重报告');
+  if (applicant && !policy.selfCheck) {
+    const name = String(topic.name ?? '');
+    const threshold = pct(policy.threshold);
+    const closed = '本批次未开放申请人查看查重报告';
+    return { topicId, topicName: name, threshold, verdict: '0', score: 0, pending: false, documents: [], closed };
+  }
   const pending = await indexNowIfQueued(ctx, 'topic', topicId);
   const db = ctx.database.db;
   const rows = (

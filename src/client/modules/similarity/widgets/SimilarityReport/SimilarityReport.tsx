@@ -100,6 +100,7 @@ export function SimilarityReport(_: { value?: unknown }) {
   if (refusal) return <Alert type="warning" showIcon message={refusal} />;
   if (report === undefined) return <Spin />;
   if (!report) return <Empty description="暂无查重报告" />;
+  if (report.closed) return <Alert type="info" showIcon message={report.closed} />;
   return (
     <div data-testid="similarity-report">
       <Space wrap style={{ marginBottom: 12 }}>
