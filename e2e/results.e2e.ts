@@ -221,7 +221,7 @@ describe('results and papers', { timeout: 180_000 }, () => {
     await edit.getByLabel('创新性得分').fill(String(scores[0]));
     await edit.getByLabel('实践价值得分').fill(String(scores[1]));
     await poll(() => edit.locator('.rt-score-total').textContent()).toBe(String(scores[0] + scores[1]));
-    await edit.getByText('同意立项', { exact: true }).click();
+    await edit.getByText('同意通过鉴定', { exact: true }).click();
     await edit.getByLabel('评审意见').fill('研究扎实，具有推广价值。');
     await edit.getByRole('button', { name: /提交评分/ }).click();
     await confirm(ex);
