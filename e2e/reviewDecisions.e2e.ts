@@ -1,7 +1,7 @@
 /**
  * The chair's ranked results on the demo data: city1123 opens 排名与决定 from the row of its ended
  * demo batch, reads the ranked topics with their aggregate and the experts' scores (named 专家1…,
- * the batch is blind), turns the demo's 待议 into 立项 with a note, which moves the topic on
+ * the batch is blind), turns the demo's 待议 into 通过中期检查 (a 中期 batch's own wording) with a note, which moves the topic on
  * through its workflow and closes the decision, and downloads the export with its 排名与决定 sheet.
  */
 import ExcelJS from 'exceljs';
@@ -32,7 +32,7 @@ afterAll(async () => {
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
 
 describe('review decisions', () => {
-  it('city1123 ranks its ended batch, turns its 待议 into 立项, which moves the topic on, and exports the sheet', async () => {
+  it('city1123 ranks its ended batch, turns its 待议 into 通过中期检查, which moves the topic on, and exports the sheet', async () => {
     const page = await sessions.as('city1123');
     const list = await openList(page, '/reviewManagement/setting');
     const batch = list.locator('.ant-table-tbody tr.ant-table-row', { hasText: '（已结束）' }).first();
@@ -63,11 +63,12 @@ describe('review decisions', () => {
       return dialog;
     };
 
-    // 立项 is final: the topic moves on through its workflow (the city passes it to the province).
+    // The demo's ended batch is a 中期 one: its decisions speak that stage, and 立项 is not offered.
+    // A pass is final: the topic moves on through its workflow.
     const before = await cells.nth(7).textContent();
-    await decide('立项', '评审会议同意');
+    await decide('通过中期检查', '评审会议同意');
     await expectMessage(page, '决定已记录');
-    await poll(() => row.locator('.ant-tag').last().textContent()).toBe('立项');
+    await poll(() => row.locator('.ant-tag').last().textContent()).toBe('通过中期检查');
     await poll(() => cells.nth(7).textContent()).not.toBe(before);
     await poll(() => row.textContent()).toContain('评审会议同意');
     await expect(row.getByRole('button', { name: btn('决定') }).count()).resolves.toBe(0);
@@ -81,7 +82,7 @@ describe('review decisions', () => {
     const sheet = book.getWorksheet('排名与决定');
     expect(sheet).toBeTruthy();
     const values = sheet!.getSheetValues().flat().map(String).join('|');
-    expect(values).toContain('立项');
+    expect(values).toContain('通过中期检查');
     expect(values).toContain('评审会议同意');
   });
 });
