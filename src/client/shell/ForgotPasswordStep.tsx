@@ -199,7 +199,7 @@ export function ForgotPasswordStep(props: { account?: string; onDone(): void }) 
         重置密码
       </Button>
       <div className="shell-login-links">
-        <Button type="link" size="small" onClick={props.onDone}>
+        <Button type="link" size="small" onClick={props.onDone} className="shell-forgot-link">
           返回登录
         </Button>
       </div>
