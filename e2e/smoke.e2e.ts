@@ -42,7 +42,8 @@ describe('the portal as npm start serves it', () => {
     expect(texts.map(heavyParts).filter((p) => p.formily || p.editor)).toEqual([]);
     // antd's Table and pager stay out too: the boxes are the runtime's compact list.
     expect(await page.locator('.rt-dash-section .ant-table, .rt-dash-section .ant-pagination').count()).toBe(0);
-    expect(await page.locator('.rt-dash-section .runtime-compact-table').count()).toBe(4);
+    // 申报通知, 通知公告, 活动动态, 相关下载 and 政策法规.
+    expect(await page.locator('.rt-dash-section .runtime-compact-table').count()).toBe(5);
     expect(errors).toEqual([]);
     await context.close();
   });
