@@ -18,7 +18,10 @@ export default defineConfig({
       { find: /^isomorphic-fetch$/, replacement: here('./src/client/api/nativeFetch.ts') },
     ],
   },
-  base: process.env.BASE_PATH ? `/${process.env.BASE_PATH.replace(/^\/+|\/+$/g, '')}/`.replace('//', '/') : '/',
+  // Assets are addressed relative to the page, and the server writes the base path into each page
+  // (<base href>, src/server/platform/web/baseHref.ts): one build serves any BASE_PATH. Code chunks
+  // loaded later resolve against the module that asks for them, so they follow too.
+  base: './',
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -22,7 +22,13 @@ const CLIENT_DOCUMENT = documentTestFiles(ROOT, ['src/client', 'src/shared']);
 // Files that start servers of their own on SQLite whatever DATABASE_URL says (a kill -9 during an
 // upload and during a conversion, WORKERS=2): with DATABASE_URL set they would only repeat the
 // SQLite run, so they run in that one. (vitest's --exclude does not reach a project's own list.)
-const OWN_SQLITE_SERVERS = ['**/uploadCrash.test.ts', '**/conversionCrash.test.ts', '**/serveWorkers.test.ts'];
+// Files that need more than Node (Ceph's gateway, LibreOffice, ffmpeg, bubblewrap) are named
+// *.system.test.ts: `npm test` leaves them out, so it passes on a machine with Node alone, and
+// `npm run test:system` (TEST_SYSTEM set) runs them, after scripts/install-system-packages.sh.
+const SYSTEM_TESTS = ['src/**/*.system.test.ts', 'scripts/**/*.system.test.ts'];
+const withSystem = !!process.env.TEST_SYSTEM;
+
+const OWN_SQLITE_SERVERS = ['**/uploadCrash.test.ts', '**/conversionCrash.system.test.ts', '**/serveWorkers.test.ts'];
 
 const clientBase = {
   resolve: { mainFields: ['module', 'jsnext:main', 'jsnext'] },
@@ -110,6 +116,7 @@ export default defineConfig({
           include: ['src/server/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'e2e/**/*.test.ts', ...CLIENT_TESTS],
           exclude: [
             ...configDefaults.exclude,
+            '**/*.system.test.ts',
             ...CLIENT_DOCUMENT,
             ...CLIENT_APART,
             ...(process.env.DATABASE_URL ? OWN_SQLITE_SERVERS : []),
@@ -123,13 +130,30 @@ export default defineConfig({
           // The server, the scripts and the crawler's checks run in node, and their files share a
           // worker's loaded modules: each file imported the whole server again otherwise, which took
           // more time than most files' tests. Every test app is built fresh on a database of its
-          // own (testing/testApp.ts) and vitest restores mocks after each file. What a module keeps
+          // own (src/server/testApp.ts) and vitest restores mocks after each file. What a module keeps
           // for the whole process must be keyed by its database or app (entityIndexes.ts keeps
           // the trigram flag per database): a plain module-level cache carries one file's state into
           // the next.
           isolate: false,
         },
       },
+      ...(withSystem
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'system',
+                include: SYSTEM_TESTS,
+                exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? OWN_SQLITE_SERVERS : [])],
+                globalSetup: [
+                  'src/server/platform/testing/templateSetup.ts',
+                  'src/server/platform/testing/compiledTreeSetup.ts',
+                ],
+                isolate: false,
+              },
+            },
+          ]
+        : []),
       {
         extends: true,
         ...clientBase,

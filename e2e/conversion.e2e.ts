@@ -85,9 +85,11 @@ describe('office documents, text, video and audio previewed converted', () => {
     expect(drafts.flag, JSON.stringify(drafts)).toBe(true);
     const { id: topicId, name: topicName } = drafts.data.list[0] as { id: number; name: string };
 
-    // An application review (立项评审) of the city, whose material is the 申报书 and 其他附件.
+    // An application review (立项评审) of the city, whose material is the 申报书 and 其他附件: not
+    // blind, so its expert reads every upload (a blind batch serves the 课题论证活页 alone).
     const batch = await api(city, 'resource/reviewBatch/save', {
       name: BATCH,
+      blind: false,
       level: '1',
       stage: '1',
       targetEntity: 'topic',
@@ -118,10 +120,11 @@ describe('office documents, text, video and audio previewed converted', () => {
     await field('其他附件')
       .locator('input[type=file]')
       .setInputFiles(samples.slice(1).map((s) => path.join(dir, s.name)));
+    // Counted in the two fields: the draft's 活页 (another field) shows 上传成功 as well.
+    const done = (f: typeof docField) =>
+      f.locator('.portal-upload-status', { hasText: /^(上传成功|秒传成功)$/ }).count();
     await expect
-      .poll(() => form.locator('.portal-upload-status', { hasText: /^(上传成功|秒传成功)$/ }).count(), {
-        timeout: 60_000,
-      })
+      .poll(async () => (await done(docField)) + (await done(field('其他附件'))), { timeout: 60_000 })
       .toBe(6);
     await screenshot(leader, 'conversion-01-uploaded');
     await leader.getByRole('button', { name: buttonName('保存') }).click();

@@ -2,13 +2,14 @@
  * Documents and statistics in the browser: leader1 downloads the application form (.docx) of a
  * topic from its detail page and the conclusion certificate (PDF) of their concluded topic, whose
  * number the public /verify page confirms (and a made-up one it does not); the province opens the
- * statistics page, sees a chart drawn and exports the table as a workbook.
+ * statistics page, sees a chart drawn and exports the table as a workbook; the admin exports the
+ * generic lists (changes, experts, announcements, units) and gets workbooks styled alike.
  */
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { api, launchBrowser, openPage, screenshot, visit } from './harness.js';
+import { api, buttonName as btn, launchBrowser, openList, openPage, screenshot, visit } from './harness.js';
 import { openPageAs } from './login.js';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
@@ -98,6 +99,34 @@ describe('documents', () => {
     book.worksheets[0].eachRow((r) => text.push((r.values as unknown[]).slice(1).map(String).join('|')));
     expect(text.join('\n')).toContain('按状态');
     expect(text.join('\n')).toContain('按地区');
+    await context.close();
+  });
+
+  it('the admin exports the lists of changes, experts, announcements and units as styled workbooks', async () => {
+    const lists = [
+      ['/projectManagement/changeList', '课题变更'],
+      ['/reviewManagement/expert', '专家管理'],
+      ['/informationManagement/announcement', '通知公告'],
+      ['/systemManagement/schoolManage', '省直单位管理'],
+    ] as const;
+    const { page, context } = await openPageAs(browser, 'admin', lists[0][0]);
+    for (const [path, title] of lists) {
+      const list = await openList(page, path);
+      const download = page.waitForEvent('download');
+      await list
+        .getByRole('button', { name: btn('导出') })
+        .first()
+        .click();
+      const d = await download;
+      expect(d.suggestedFilename()).toMatch(new RegExp(`^${title}_\\d{8}\\.xlsx$`));
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(fs.readFileSync((await d.path())!) as any);
+      const sheet = book.worksheets[0];
+      // The header row is bold and frozen, and its columns are sized to their content.
+      expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+      sheet.getRow(1).eachCell((cell) => expect(cell.font?.bold, `${title} ${String(cell.value)}`).toBe(true));
+      expect(sheet.getColumn(1).width, title).toBeGreaterThanOrEqual(6);
+    }
     await context.close();
   });
 });

@@ -47,21 +47,30 @@ async function waitFor(url: string, child: ChildProcess, ms: number): Promise<vo
 export interface Portal {
   baseURL: string;
   dataDir: string;
+  /** The file its output goes to. */
+  logFile: string;
   stop(): Promise<void>;
 }
 
 /**
  * Starts the portal exactly as `npm start` does, on a free port with a fresh data folder of its
  * own (`name` tells its folder and log apart): the journeys share one; the crawler, which saves
- * every edit form again, walks one of its own.
+ * every edit form again, walks one of its own. `env` adds to or overrides the journeys' settings
+ * (an empty value unsets one). Links in e-mail lead to the address the portal is started on.
  */
-export async function startPortal(name: string, shareDataOf?: string): Promise<Portal> {
+export async function startPortal(
+  name: string,
+  shareDataOf?: string,
+  env: Record<string, string> = {},
+): Promise<Portal> {
   const root = path.resolve(import.meta.dirname, '..');
   const port = await freePort();
   // Another process on a running portal's data (as WORKERS does): it leaves the data to that portal.
   const dataDir = shareDataOf ?? path.join(root, '.e2e', `data-${name}-${Date.now()}`);
   fs.mkdirSync(path.join(root, '.e2e', 'screenshots'), { recursive: true });
-  const log = fs.createWriteStream(path.join(root, '.e2e', name === 'journeys' ? 'server.log' : `server-${name}.log`));
+  const logFile = path.join(root, '.e2e', name === 'journeys' ? 'server.log' : `server-${name}.log`);
+  const log = fs.createWriteStream(logFile);
+  const baseURL = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: {
@@ -78,16 +87,18 @@ export async function startPortal(name: string, shareDataOf?: string): Promise<P
       // Uploaded documents and media are converted for the preview, as on a real start.
       CONVERSION: 'on',
       LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseURL,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
-  const baseURL = `http://127.0.0.1:${port}`;
   await waitFor(`${baseURL}/api/basicInfoMaintain/querySysName`, child, 200_000);
   return {
     baseURL,
     dataDir,
+    logFile,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

@@ -194,7 +194,7 @@ describe('information publishing', () => {
   it('a visitor reads it on the public notice announcements page and its lookAnnouncement page', async () => {
     expect(announcementId).not.toBe('');
     const { page, context, errors } = await openPage(browser, '/homePage');
-    await page.locator('.shell-login-button').waitFor();
+    await page.locator('.shell-login-button:visible').waitFor();
     // Home's sections: 申报通知 comes first, the announcement is under 通知公告.
     await poll(async () => (await page.locator('.runtime-list').allTextContents()).join('')).toContain(TITLE);
     await settled(page);

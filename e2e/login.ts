@@ -30,7 +30,9 @@ export interface LoginOptions {
 export async function openLoginDialog(page: Page): Promise<void> {
   const dialog = page.locator(LOGIN_DIALOG);
   await touched(page);
-  if (!(await dialog.isVisible())) await page.locator('.shell-login-button').click();
+  // Until the app has taken over a page the server drew (up to 8 s), both shells hold a 登录 button.
+  await page.waitForFunction(() => !document.querySelector('#root > .ssr-frame, #root > .ssr-page'));
+  if (!(await dialog.isVisible())) await page.locator('.shell-login-button:visible').click();
   await dialog.waitFor({ state: 'visible' });
   await page.locator(`${LOGIN_DIALOG} .shell-captcha-picture img`).waitFor({ state: 'visible' });
   // Typed into or pressed during its zoom-in, the dialog's fields and button are still moving.
@@ -133,7 +135,7 @@ export async function openPageAs(browser: Browser, username: string, pathname = 
 /** Logs out with the header's logout icon and waits for the login button. */
 export async function logoutViaUi(page: Page): Promise<void> {
   await page.locator('.shell-logout').click();
-  await page.locator('.shell-login-button').waitFor({ state: 'visible' });
+  await page.locator('.shell-login-button:visible').waitFor({ state: 'visible' });
 }
 
 /**

@@ -5,9 +5,15 @@ import { localTime } from './localTime.js';
 
 /**
  * Saves an application (stage 1) or stage notice as the signed-in province user of `page`, open
- * from an hour ago for a month, and publishes it; answers the notice as saved.
+ * from an hour ago for a month, and publishes it; answers the notice as saved. `extra` adds fields
+ * (argumentSheet: the notice asks for a 课题论证活页).
  */
-export async function publishNotice(page: Page, title: string, stage = 1): Promise<{ id: number; version: number }> {
+export async function publishNotice(
+  page: Page,
+  title: string,
+  stage = 1,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: number; version: number }> {
   const saved = await api(page, 'resource/notice/save', {
     title,
     stage,
@@ -15,6 +21,7 @@ export async function publishNotice(page: Page, title: string, stage = 1): Promi
     startTime: localTime(-1),
     endTime: localTime(24 * 30),
     body: '<p>请按要求组织申报。</p>',
+    ...extra,
   });
   expect(saved.flag, saved.result).toBe(true);
   const published = await api(page, 'resource/notice/transition', {

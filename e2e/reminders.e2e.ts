@@ -133,16 +133,17 @@ describe('deadline reminders', () => {
       .first();
     await expect(item.textContent()).resolves.toContain('尚未提交');
     await screenshot(leader.page, 'reminders-01-leader-bell');
-    // Followed, it opens the leader's topics.
+    // Followed, it opens the draft it is about.
     await item.click();
-    await leader.page.waitForURL('**/projectManagement/projectList');
+    await leader.page.waitForURL('**/projectManagement/projectList/projectDetail?id=*');
 
     const expert = await openPageAs(browser, 'expert1', '/reviewManagement/list');
     await poll(async () => (await bellTitles(expert.page)).join('\n'), 60_000).toContain('评审即将截止：');
     await screenshot(expert.page, 'reminders-02-expert-bell');
     await expert.context.close();
 
-    // Sent once: the job's next turns add no second one.
+    // Sent once: the job's next turns add no second one (the bell is on the list; 课题详情 has no header).
+    await visit(leader.page, '/projectManagement/projectList');
     await jobTurns(2);
     const again = (await bellTitles(leader.page)).filter((t) => t.includes('申报即将截止：'));
     expect(again.length).toBeGreaterThan(0);

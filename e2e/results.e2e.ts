@@ -3,14 +3,16 @@
  * leader1 opens it, registers a paper with a file and submits it; the province sets up a result
  * review, allocates two experts who score the paper, and ends the review; the final score shows
  * on the result for the leader. The result review uses the review module's own pages (allocation,
- * score sheet, progress) on records of another kind.
+ * score sheet, progress) on records of another kind. Then the decision: the province returns the
+ * paper with an opinion, leader1 finds the notice in the bell, it opens the paper, leader1 submits
+ * it again; the province approves it and leader1 is told again.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { buttonName as btn, launchBrowser, openList, screenshot, tick } from './harness.js';
+import { animationsDone, buttonName as btn, launchBrowser, openList, screenshot, tick } from './harness.js';
 import { localTime as local } from './localTime.js';
 import { loginSessions } from './login.js';
 
@@ -18,6 +20,10 @@ const RUN = String(Date.now() % 100_000);
 const NOTICE = `成果征集通知${RUN}`;
 const PAPER = `大单元教学设计的实践研究${RUN}`;
 const BATCH = `成果评审${RUN}`;
+const RETURNED = `请补充研究数据来源${RUN}`;
+const APPROVED = `成果扎实，同意通过${RUN}`;
+/** The paper's own page (查看成果), where the notices about it lead. */
+let look = '';
 
 const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 20_000, interval: 150 });
 
@@ -68,6 +74,32 @@ async function rowAction(page: Page, r: Locator, label: string): Promise<void> {
       .getByRole('button', { name: btn(label) })
       .click();
   }
+}
+
+/** Fires a transition button of a detail page: its dialog takes the opinion (when it asks), else its popconfirm. */
+async function decide(page: Page, label: string, opinion?: string) {
+  await page
+    .getByRole('button', { name: btn(label) })
+    .first()
+    .click();
+  if (opinion === undefined) return confirm(page);
+  const modal = page.locator('.ant-modal:visible');
+  await modal.locator('textarea').fill(opinion);
+  await modal.getByRole('button', { name: btn('确定') }).click();
+  await modal.waitFor({ state: 'hidden' });
+}
+
+/** The bell's notice titled `title`: it says `said`, and a click opens `url`. */
+async function openNoticeOf(page: Page, title: string, said: string, url: string) {
+  await page.reload();
+  const bell = page.getByTestId('notice-bell');
+  await bell.click();
+  const notice = page.getByTestId('notice-panel').locator('.shell-notice-item', { hasText: title }).first();
+  await notice.waitFor();
+  await poll(() => notice.textContent()).toContain(said);
+  await animationsDone(page);
+  await notice.click();
+  await page.waitForURL(url);
 }
 
 async function confirm(page: Page) {
@@ -252,5 +284,37 @@ describe('results and papers', { timeout: 180_000 }, () => {
     await poll(() => pane.textContent()).toContain(BATCH);
     await poll(() => pane.textContent()).toContain('80');
     await screenshot(leader, 'results-08-leader-scores');
+  });
+
+  it('the province returns the paper with an opinion; leader1 is told in the bell, which opens the paper', async () => {
+    const page = await as('province');
+    const list = await openList(page, '/resultsManagement/resultList');
+    await rowAction(page, row(list, PAPER), '查看');
+    await page.waitForURL('**/resultsManagement/resultList/look?id=*');
+    look = new URL(page.url()).pathname + new URL(page.url()).search;
+    await decide(page, '退回修改', RETURNED);
+    await poll(() => page.locator('.runtime-page .ant-tag', { hasText: '退回修改' }).count()).toBeGreaterThan(0);
+
+    const leader = await as('leader1');
+    await openNoticeOf(leader, `成果被退回修改：${PAPER}`, `退回意见：${RETURNED}`, `**${look}`);
+    await poll(() => leader.locator('.runtime-page').textContent()).toContain(PAPER);
+    await poll(() => leader.locator('.runtime-page .ant-tag', { hasText: '退回修改' }).count()).toBeGreaterThan(0);
+    await screenshot(leader, 'results-09-returned-notice-opened');
+    // Revised, the paper goes back for review from the page the notice opened.
+    await decide(leader, '提交');
+    await poll(() => leader.locator('.runtime-page .ant-tag', { hasText: '待审核' }).count()).toBeGreaterThan(0);
+  });
+
+  it('the province approves it; leader1 is told again and the notice opens the approved paper', async () => {
+    const page = await as('province');
+    await page.goto(look);
+    await poll(() => page.locator('.runtime-page .ant-tag', { hasText: '待审核' }).count()).toBeGreaterThan(0);
+    await decide(page, '审核通过', APPROVED);
+    await poll(() => page.locator('.runtime-page .ant-tag', { hasText: '审核通过' }).count()).toBeGreaterThan(0);
+
+    const leader = await as('leader1');
+    await openNoticeOf(leader, `成果已审核通过：${PAPER}`, `审核意见：${APPROVED}`, `**${look}`);
+    await poll(() => leader.locator('.runtime-page .ant-tag', { hasText: '审核通过' }).count()).toBeGreaterThan(0);
+    await screenshot(leader, 'results-10-approved-notice-opened');
   });
 });

@@ -162,8 +162,10 @@ describe('expert review', () => {
     const page = await as('expert1');
     let sheet = await openTask(page);
     await expect(sheet.textContent()).resolves.toContain('选题价值');
-    // The application of the topic, from 评审材料: it downloads (it was 下载地址不存在).
-    const docs = sheet.locator('.rt-score-docs [data-field="applicationDoc"]');
+    // The topic's 课题论证活页, from 评审材料: it downloads (it was 下载地址不存在). The batch is blind
+    // (the form's default), so the 活页 is the one upload served; the full 申报书 stays closed.
+    await expect(sheet.locator('.rt-score-docs [data-field="applicationDoc"]').count()).resolves.toBe(0);
+    const docs = sheet.locator('.rt-score-docs [data-field="argumentSheet"]');
     await docs.waitFor();
     const download = page.waitForEvent('download');
     await docs.getByText('下载', { exact: true }).first().click();

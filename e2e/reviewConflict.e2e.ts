@@ -60,8 +60,9 @@ describe('conflicts and declines', () => {
     const first = demoTasks(list).first();
     await first.waitFor();
     const cells = await first.locator('td').allInnerTexts();
+    // 课题名称, 评审专家, 评审名称, …
     topic = cells[0]!.trim();
-    batch = cells[1]!.trim();
+    batch = cells[2]!.trim();
     await pressRowAction(page, first, '评分');
     await page.waitForURL('**/reviewManagement/list/editPage**');
     const sheet = page.locator('.rt-score-sheet');

@@ -45,7 +45,9 @@ describe('review decisions', () => {
     await row.waitFor();
     const cells = row.locator('td');
     await poll(() => cells.nth(0).textContent()).toBe('1');
-    await poll(async () => Number(await cells.nth(2).textContent())).toBeGreaterThan(0);
+    // 总评 with its unit (85.5分).
+    await poll(async () => (await cells.nth(2).textContent()) ?? '').toMatch(/^\d+(\.\d+)?分$/);
+    expect(parseFloat((await cells.nth(2).textContent()) ?? '')).toBeGreaterThan(0);
     // A blind batch: the experts are numbered, never named.
     await poll(() => cells.nth(5).textContent()).toMatch(/专家1.*专家2.*专家3/);
     expect((await ranking.textContent()) ?? '').not.toMatch(/王专家|李专家/);

@@ -50,7 +50,7 @@ describe('the shell for a visitor', () => {
       '证书查验',
       '常见问题',
     ]);
-    await page.locator('.shell-login-button').waitFor();
+    await page.locator('.shell-login-button:visible').waitFor();
     for (const title of ['通知公告', '活动动态', '相关下载', '政策法规']) {
       await expect.poll(() => page.locator('.rt-dash-section-head h3', { hasText: title }).count()).toBe(1);
     }
@@ -124,14 +124,14 @@ describe('the shell for a visitor', () => {
     const animatedOnOpen = async (motion: 'reduce' | 'no-preference', awaited?: string) => {
       const { page, context } = await openPage(browser, '/homePage', { motion });
       try {
-        await page.locator('.shell-login-button').waitFor();
+        await page.locator('.shell-login-button:visible').waitFor();
         await page.evaluate(() => {
           const seen = new Set<string>();
           (window as unknown as { seen: Set<string> }).seen = seen;
           document.addEventListener('animationstart', (e) => seen.add(e.animationName), true);
           document.addEventListener('transitionstart', (e) => seen.add(`transition ${e.propertyName}`), true);
         });
-        await page.locator('.shell-login-button').click();
+        await page.locator('.shell-login-button:visible').click();
         await page.locator(`${LOGIN_DIALOG} .shell-captcha-picture img`).waitFor({ state: 'visible' });
         // Two frames later an animation that was going to run has started.
         await inputHandled(page);

@@ -33,6 +33,8 @@ describe('switching and leaving', () => {
     await screenshot(page, 'shell-06-role-dialog');
     // On home the switch reloads the page: wait for the new page's load, not the current one's.
     await Promise.all([page.waitForEvent('load'), dialog.locator('.ant-btn-primary').click()]);
+    // A switch reloads the app, which then opens home: the tour is decided there.
+    await page.waitForURL('**/homePage');
     await closeTourIfShown(page);
     await expect.poll(() => page.locator('.shell-role-switch').innerText()).toContain('评审专家');
     expect(await page.evaluate(() => localStorage.getItem('engName'))).toBe('ZJ');
@@ -70,8 +72,11 @@ describe('switching and leaving', () => {
     expect(await dialog.locator('.ant-checkbox-wrapper input').isChecked()).toBe(true);
     await screenshot(page, 'shell-07-subsystem-dialog');
     await Promise.all([page.waitForEvent('load'), dialog.locator('.ant-btn-primary').click()]);
-    await closeTourIfShown(page);
+    // A switch reloads the app, which then opens home: the tour is decided there.
+    await page.waitForURL('**/homePage');
+    // The tour is decided for the sub-system switched to, once the header names it.
     await expect.poll(() => page.locator('.shell-subsystem-switch').innerText()).toBe(other);
+    await closeTourIfShown(page);
     // A new login lands in the sub-system last chosen.
     await logoutViaUi(page);
     await loginViaUi(page, 'expert1');
@@ -81,8 +86,10 @@ describe('switching and leaving', () => {
     expect(await dialog.locator('.ant-radio-wrapper', { hasText: other }).innerText()).toContain('（默认）');
     await dialog.locator('.ant-radio-wrapper', { hasText: start }).click();
     await Promise.all([page.waitForEvent('load'), dialog.locator('.ant-btn-primary').click()]);
-    await closeTourIfShown(page);
+    // A switch reloads the app, which then opens home: the tour is decided there.
+    await page.waitForURL('**/homePage');
     await expect.poll(() => page.locator('.shell-subsystem-switch').innerText()).toBe(start);
+    await closeTourIfShown(page);
     await screenshot(page, 'shell-07-subsystem-back');
     await context.close();
   });

@@ -3,7 +3,9 @@
  * page) in the browser, sees it in the preview, publishes, and a project leader sees and saves the
  * field on another server process on the same data without a restart; a publish with a checker
  * problem is refused with the file and path; the analyst rolls back and the field is gone (its
- * stored value kept).
+ * stored value kept). An access change is a proposal: the analyst widens who reads topics, the
+ * studio shows leader1's reach before → after, the analyst cannot publish it, admin approves it and
+ * leader1 reads the wider count; its rollback waits for the same approval.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -65,10 +67,21 @@ async function edit(page: Page, doc: unknown): Promise<void> {
   await poll(() => editorText(page)).toBe(text);
 }
 
-async function publish(page: Page, reason: string): Promise<void> {
+/** Publishes the open file; `pageChange`: the dry run's pages whose outline changes, shown and confirmed first. */
+async function publish(page: Page, reason: string, pageChange?: { title: string; role: string; line: string }) {
   await poll(() => page.locator('.runtime-studio').textContent()).toContain('检查通过');
   await page.getByLabel('修改说明').fill(reason);
   await page.getByRole('button', { name: btn('发布') }).click();
+  if (pageChange) {
+    const dialog = page.locator('.ant-modal-content', { hasText: '此修改改变页面结构' });
+    await poll(() => dialog.locator('.studio-outline-changes').textContent()).toContain(pageChange.title);
+    const text = await dialog.textContent();
+    expect(text).toContain(pageChange.role);
+    expect(await dialog.locator('[data-change="added"]').allTextContents()).toContainEqual(
+      expect.stringContaining(pageChange.line),
+    );
+    await page.getByRole('button', { name: btn('确认继续') }).click();
+  }
   await expectMessage(page, '发布成功');
 }
 
@@ -113,7 +126,11 @@ describe('schema studio', () => {
     await analyst.getByRole('tab', { name: '编辑' }).click();
     await publish(analyst, '课题增加合作单位字段');
     await openFile(analyst, PAGE);
-    await publish(analyst, '申报书显示合作单位');
+    await publish(analyst, '申报书显示合作单位', {
+      title: '课题申报书',
+      role: '课题负责人',
+      line: '合作单位（partnerUnit）',
+    });
     await screenshot(analyst, 'studio-03-published');
 
     // A leader on the other process, without a restart.
@@ -173,4 +190,67 @@ describe('schema studio', () => {
     expect(await leader.locator('.runtime-form .ant-formily-item', { hasText: '合作单位' }).count()).toBe(0);
     expect((await api(leader, 'resource/topic/get', { id: draft.id })).data.partnerUnit).toBeUndefined();
   }, 400_000);
+
+  it('an access change waits for a super admin: the diff shows leader1 before → after; its rollback too', async () => {
+    const PROPOSED = '此修改涉及访问权限，已提交审批，超级管理员批准后发布';
+    const { page: analyst } = await openPageAs(browser, 'analyst1', '/schemaStudio');
+    const { page: leader } = await openPageAs(browser, 'leader1', '/homePage');
+    const { page: admin } = await openPageAs(browser, 'admin', '/schemaStudio');
+    const topics = async (p: Page) => (await api(p, 'resource/topic/list', { page: 1, pageSize: 10 })).data.total;
+    const before = await topics(leader);
+    const all = await topics(admin);
+    expect(all).toBeGreaterThan(before);
+
+    const entity = await openFile(analyst, ENTITY);
+    entity.access.read = [
+      { roles: ['1', '2', '4'], scope: 'all' },
+      { roles: ['3'], scope: 'city' },
+      { roles: ['5'], scope: 'own' },
+    ];
+    await edit(analyst, entity);
+    await poll(() => analyst.locator('.runtime-studio').textContent()).toContain('检查通过');
+    await analyst.getByLabel('修改说明').fill('课题负责人可查看全部课题');
+    await analyst.getByRole('button', { name: btn('发布') }).click();
+    await expectMessage(analyst, PROPOSED);
+    // The diff in numbers, before anyone approves; the analyst has no approve button, the server refuses it too.
+    const proposal = analyst.locator('.studio-proposals .ant-list-item', { hasText: '课题负责人可查看全部课题' });
+    await poll(() => proposal.locator('.studio-access-diff').textContent()).toContain(
+      `leader1：${before} → ${all} 课题`,
+    );
+    await screenshot(analyst, 'studio-06-access-proposal');
+    expect(await proposal.getByRole('button', { name: btn('批准') }).count()).toBe(0);
+    const pending = (await api(analyst, 'studio/proposals', { status: 'pending' })).data.items;
+    const refused = await api(analyst, 'studio/approve', { id: pending[0].id });
+    expect(refused.status).toBe(403);
+    expect(await topics(leader)).toBe(before);
+
+    // admin approves: leader1 reads every topic.
+    await approve(admin, '课题负责人可查看全部课题');
+    await poll(() => topics(leader)).toBe(all);
+
+    // The rollback is an access change too: proposed, then approved.
+    await openFile(analyst, ENTITY);
+    await analyst.getByRole('tab', { name: '历史版本' }).click();
+    await analyst.getByRole('button', { name: '回滚到此版本' }).first().click();
+    await analyst
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: btn('回滚') })
+      .click();
+    await expectMessage(analyst, PROPOSED);
+    expect(await topics(leader)).toBe(all);
+    await approve(admin, '回滚到版本');
+    await poll(() => topics(leader)).toBe(before);
+  }, 400_000);
 });
+
+/** A super admin approves the pending proposal whose reason contains `reason`, in the studio. */
+async function approve(admin: Page, reason: string): Promise<void> {
+  await admin.reload();
+  const item = admin.locator('.studio-proposals .ant-list-item', { hasText: reason }).first();
+  await item.getByRole('button', { name: btn('批准') }).click();
+  await admin
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: btn('批准') })
+    .click();
+  await expectMessage(admin, '已批准并发布');
+}

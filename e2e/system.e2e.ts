@@ -118,7 +118,7 @@ describe('system management and sign-up', () => {
     await item(form, '真实姓名').locator('input').fill(REAL_NAME);
     await item(form, '身份证号').locator('input').fill(ID_NO);
     await item(form, '手机号').locator('input').fill(MOBILE);
-    // The SMS code is asked for with the picture captcha, which is then replaced by a new one.
+    // The SMS code is asked for with the picture captcha, which stays as typed for 注册.
     await page.locator('.runtime-captcha-picture img').waitFor();
     await item(form, '验证码').locator('input').fill(captchaCode());
     await page.getByTestId('sms-send').click();
@@ -127,8 +127,7 @@ describe('system management and sign-up', () => {
     await item(form, '所在单位').locator('.ant-select').click();
     await page.keyboard.type(UNIT);
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: UNIT }).first().click();
-    await page.locator('.runtime-captcha-picture img').waitFor();
-    await item(form, '验证码').locator('input').fill(captchaCode());
+    await poll(() => item(form, '验证码').locator('input').inputValue()).toBe(captchaCode());
     await screenshot(page, 'system-03-sign-up');
     await form.getByRole('button', { name: btn('注册') }).click();
     await page

@@ -263,11 +263,21 @@ describe('topic life cycle', () => {
     await leader.getByRole('button', { name: btn('下一步') }).click();
     await leader.getByRole('button', { name: btn('下一步') }).click();
     await leader.getByRole('button', { name: btn('提交') }).click();
+    // 提交 is one request: the values saved and the submit fired in one call (and one transaction).
+    const writes: { url: string; body: unknown }[] = [];
+    const heard = (req: { url(): string; postDataJSON(): unknown }) => {
+      if (/\/api\/resource\/topic\/(save|transition)/.test(req.url()))
+        writes.push({ url: req.url(), body: req.postDataJSON() });
+    };
+    leader.on('request', heard);
     await leader
       .locator('.ant-popover:visible')
       .getByRole('button', { name: btn('确定') })
       .click();
     await leader.waitForURL('**/projectManagement/projectList');
+    leader.off('request', heard);
+    expect(writes.map((w) => w.url.replace(/^.*\/api\//, ''))).toEqual(['resource/topic/save']);
+    expect(writes[0].body).toMatchObject({ id: topicId, _action: 'submit' });
     await poll(() => statusOf(leader)).toContain('申报市级审核中');
 
     await rowAction(city, '审核通过', '同意推荐');

@@ -6,11 +6,11 @@
  * docs/deploy.md ("Backups") says what a backup holds.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/server/config.js';
-import { resolveFileConfig } from '../src/server/fileConfig.js';
+import { loadConfig } from '../src/server/platform/config/config.js';
+import { resolveFileConfig } from '../src/server/platform/config/fileConfig.js';
 import { createBackup } from '../src/server/platform/backup/backup.js';
-import { localStorage } from '../src/server/platform/files/storage/localStorage.js';
-import { lazyS3Storage } from '../src/server/platform/files/storage/lazyS3Storage.js';
+import { localStorage } from '../src/server/platform/storage/localStorage.js';
+import { lazyS3Storage } from '../src/server/platform/storage/lazyS3Storage.js';
 
 const { values } = parseArgs({ options: { out: { type: 'string' } }, strict: true });
 

@@ -13,6 +13,9 @@
  *     list rows visible, a 200-field form's mount and keystrokes.
  *  6. (scripts/bench/conversion.ts) seconds per converted page and per minute of video, and the
  *     list API's p99 while four conversions run.
+ *  7. (scripts/bench/studio.ts) the schema studio's checker and dry run on 100k topics.
+ *  8. (scripts/bench/ruleBudget.ts) a costly rule forced into the app: its list answers the budget's
+ *     error, and another user's list beside it, its p99 against 100 ms.
  * Not part of `npm test`. Needs Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium) and
  * about 8 GB of free disk in the temp folder. BENCH_SLICE_MIB sets the worker's read size (default 8).
  */
@@ -28,9 +31,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // BENCH_PARTS: list (list API at scale), load (first-load JS), render (LCP, rows, form against
 // antd), public (Lighthouse on the public site against static HTML), conversion (seconds per
 // page and per minute of video, list p99 while four conversions run), similarity (duplicate-check
-// index build and check time at 10k and 100k documents), upload (md5 and uploads);
+// index build and check time at 10k and 100k documents), studio (the schema checker's and the
+// dry run's time on 100k topics), rules (a costly rule forced in: its error's time and another
+// user's p99 beside it), upload (md5 and uploads);
 // all by default.
-const parts = (process.env.BENCH_PARTS ?? 'list,load,render,public,conversion,similarity,upload').split(',');
+const parts = (process.env.BENCH_PARTS ?? 'list,load,render,public,conversion,similarity,studio,rules,upload').split(
+  ',',
+);
 const run = recordRun(root);
 benchScale(parts)
   .then(() => (parts.includes('upload') ? benchUpload() : undefined))

@@ -6,12 +6,12 @@
  * each object is there. Exits 1 when anything is listed, 0 when every file is whole.
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/server/config.js';
-import { resolveFileConfig } from '../src/server/fileConfig.js';
+import { loadConfig } from '../src/server/platform/config/config.js';
+import { resolveFileConfig } from '../src/server/platform/config/fileConfig.js';
 import { openDatabase } from '../src/server/platform/db/database.js';
 import { tableExists } from '../src/server/platform/db/tableExists.js';
-import { localStorage } from '../src/server/platform/files/storage/localStorage.js';
-import { lazyS3Storage } from '../src/server/platform/files/storage/lazyS3Storage.js';
+import { localStorage } from '../src/server/platform/storage/localStorage.js';
+import { lazyS3Storage } from '../src/server/platform/storage/lazyS3Storage.js';
 import { verifyStoredFiles } from '../src/server/platform/files/verifyFiles.js';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean' }, json: { type: 'boolean' } }, strict: true });

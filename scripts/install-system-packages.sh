@@ -14,11 +14,13 @@ fc-list 2>/dev/null | grep -qi 'wenquanyi\|wqy' || with_recommends+=(fonts-wqy-m
 # nginx (Debian's nginx-light) for the deployment check behind a proxy.
 have nginx || with_recommends+=(nginx-light)
 # LibreOffice headless (no GUI) and ffmpeg convert uploaded documents and media for the preview;
-# bubblewrap confines them (src/server/platform/conversion/confinement.ts); poppler's pdftotext
-# reads the previews back in the tests.
+# bubblewrap confines them (src/server/platform/conversion/confinement.ts).
 have soffice || want+=(libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui)
 have ffmpeg || want+=(ffmpeg)
 have bwrap || want+=(bubblewrap)
+# poppler's pdftotext reads a PDF's text for the duplicate check (src/server/modules/similarity/fileText.ts)
+# and for the tests that read previews back.
+have pdftotext || want+=(poppler-utils)
 # Ceph's RADOS Gateway on a one-node cluster (monitor and OSD) is the S3 server the S3 driver's
 # tests start (scripts/s3-test-server.sh).
 have radosgw || want+=(radosgw)

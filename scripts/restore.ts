@@ -6,11 +6,11 @@
  * session and the stored signing key (a new one is made at the first start).
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/server/config.js';
-import { resolveFileConfig } from '../src/server/fileConfig.js';
+import { loadConfig } from '../src/server/platform/config/config.js';
+import { resolveFileConfig } from '../src/server/platform/config/fileConfig.js';
 import { restoreBackup } from '../src/server/platform/backup/restore.js';
-import { localStorage } from '../src/server/platform/files/storage/localStorage.js';
-import { lazyS3Storage } from '../src/server/platform/files/storage/lazyS3Storage.js';
+import { localStorage } from '../src/server/platform/storage/localStorage.js';
+import { lazyS3Storage } from '../src/server/platform/storage/lazyS3Storage.js';
 
 const { values } = parseArgs({
   options: { from: { type: 'string' }, 'fresh-secrets': { type: 'boolean' } },

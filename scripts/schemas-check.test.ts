@@ -4,12 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { nodeEntryArgs } from '../src/server/platform/testing/compiledTree.js';
+import { createTestApp } from '../src/server/testApp.js';
+import { newTopic, publishNotice } from '../src/server/modules/topics/topics.fixture.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'schemas-check-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function run(folder: string) {
-  return spawnSync(process.execPath, [...nodeEntryArgs('scripts/schemas-check.ts'), folder], {
+function run(folder: string, ...more: string[]) {
+  return spawnSync(process.execPath, [...nodeEntryArgs('scripts/schemas-check.ts'), folder, ...more], {
     encoding: 'utf8',
     timeout: 120_000,
   });
@@ -54,4 +56,54 @@ describe('npm run schemas:check', () => {
       fs.rmSync(other, { recursive: true, force: true });
     }
   }, 150_000);
+
+  it('prints, --against a database, the access diff of the repository per role and account against what it published', async () => {
+    const t = await createTestApp();
+    try {
+      const province = await t.loginAs('province');
+      const leader1 = await t.loginAs('leader1');
+      await newTopic(t, leader1, (await publishNotice(t, province)).id, '负责人一的课题');
+      await newTopic(t, await t.loginAs('leader2'), (await publishNotice(t, province)).id, '负责人二的课题');
+      // The database publishes a wider read than the repository's file: leaders read every topic.
+      const analyst = await t.loginAs('analyst1');
+      const entity = JSON.parse(
+        (await t.post('/api/studio/get', { key: 'entities/topic' }, analyst)).body.data.content,
+      );
+      entity.access.read = [{ roles: ['1', '2', '4'], scope: 'all' }, ...entity.access.read];
+      const proposed = await t.post(
+        '/api/studio/publish',
+        { key: 'entities/topic', content: JSON.stringify(entity), reason: '负责人可查看全部课题' },
+        analyst,
+      );
+      const approved = await t.post(
+        '/api/studio/approve',
+        { id: proposed.body.data.proposalId },
+        await t.loginAs('admin'),
+      );
+      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+
+      const { databaseUrl, pgSchema, dataDir: data } = t.ctx.config;
+      const res = databaseUrl
+        ? spawnSync(
+            process.execPath,
+            [...nodeEntryArgs('scripts/schemas-check.ts'), 'schemas', '--against', databaseUrl],
+            {
+              encoding: 'utf8',
+              timeout: 120_000,
+              env: { ...process.env, PG_SCHEMA: pgSchema },
+            },
+          )
+        : run('schemas', '--against', path.join(data, 'portal.sqlite'));
+      expect(res.status, res.stderr).toBe(0);
+      expect(res.stdout).toContain(`entities/topic（已发布版本 ${approved.body.data.id} → 仓库）：`);
+      expect(res.stdout).toMatch(/可查看课题：课题负责人 共 \d+ 个账号，合计 \d+ → \d+/);
+      expect(res.stdout).toContain('课题负责人 leader1：2 → 1 课题');
+      if (!databaseUrl) expect(run('schemas', '--against', data).stdout).toContain('课题负责人 leader1：2 → 1 课题');
+      const none = run('schemas', '--against', path.join(dir, 'nothing.sqlite'));
+      expect(none.status).not.toBe(0);
+      expect(fs.existsSync(path.join(dir, 'nothing.sqlite'))).toBe(false);
+    } finally {
+      await t.close();
+    }
+  }, 240_000);
 });

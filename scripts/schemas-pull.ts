@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../src/server/config.js';
+import { loadConfig } from '../src/server/platform/config/config.js';
 import { openDatabase } from '../src/server/platform/db/database.js';
 import { tableExists } from '../src/server/platform/db/tableExists.js';
 import { loadSchemas } from '../src/server/platform/schemas/loadSchemas.js';

@@ -4,7 +4,7 @@
  * outside production.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { loadConfig } from '../src/server/config.js';
+import { loadConfig } from '../src/server/platform/config/config.js';
 import { openDatabase } from '../src/server/platform/db/database.js';
 import { migrateToLatest } from '../src/server/platform/db/migrate.js';
 import { seed } from '../src/server/platform/seed/seed.js';

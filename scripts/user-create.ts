@@ -5,7 +5,7 @@
  */
 import readline from 'node:readline';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../src/server/config.js';
+import { loadConfig } from '../src/server/platform/config/config.js';
 import { openDatabase } from '../src/server/platform/db/database.js';
 import { migrateToLatest } from '../src/server/platform/db/migrate.js';
 import { createSuperAdmin, passwordProblem, usernameProblem } from '../src/server/platform/seed/superAdmin.js';

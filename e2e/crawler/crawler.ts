@@ -2,17 +2,20 @@
  * Walks what one logged-in account can reach, as the user would, from the app's own data: each
  * menu entry; on each page every tab (and every step of a wizard), the targets of its toolbar,
  * detail and row actions (for the first rows) and of the links in its tables, every export and
- * download, and a re-save of each edit form as it was loaded. Transitions and deletes are not fired
+ * download, and a re-save of each edit form as it was loaded; a menu entry's plain badge is checked against
+ * the total of the list it opens (menuCounts.ts). Transitions and deletes are not fired
  * (they change the data); what they would do is the workflow tests' part.
  */
 import fs from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { animationsDone, api, buttonName, routerMove } from '../harness.js';
+import { animationsDone, buttonName, routerMove } from '../harness.js';
 import { closeTourIfShown } from '../login.js';
 import { fileProblem } from './fileChecks.js';
 import { resave } from './resave.js';
 import type { RouteInfo } from './routes.js';
-import { codedHeadings, screenProblems, type DictionaryOptions } from './screenChecks.js';
+import { Inspector } from './inspector.js';
+import { countProblems } from './menuCounts.js';
+import { titleProblems } from './readability.js';
 import { errorLine, onceMore } from './steady.js';
 import {
   actionTypes,
@@ -50,15 +53,17 @@ export class Crawler {
   private readonly done = new Set<string>();
   /** Addresses already walked: a second way to the same record's page is pressed, not walked again. */
   private readonly walkedUrls = new Set<string>();
-  private readonly dicts = new Map<string, DictionaryOptions>();
   private readonly walksOf = new Map<string, number>();
+  readonly inspector: Inspector;
 
   constructor(
     readonly page: Page,
     readonly watch: Watch,
     private readonly routes: Map<string, RouteInfo>,
     private readonly account: string,
-  ) {}
+  ) {
+    this.inspector = new Inspector(page, watch);
+  }
 
   /** Opens `url` (as the app navigates: history, no reload) and walks it. */
   async open(url: string, via: string, depth = 0): Promise<void> {
@@ -71,6 +76,12 @@ export class Crawler {
     this.watch.where = `${here} (${visit.name}, via ${via})`;
     if (!route) this.watch.add('unknown route', here);
     await this.inspect();
+    if (via.startsWith('menu '))
+      for (const p of [
+        ...(await titleProblems(this.page, via.slice(5))),
+        ...(await countProblems(this.page, via.slice(5))),
+      ])
+        this.watch.add(p.kind, p.detail);
     const pathname = new URL(here, 'http://x').pathname;
     const walks = (this.walksOf.get(pathname) ?? 0) + 1;
     this.walksOf.set(pathname, walks);
@@ -117,39 +128,14 @@ export class Crawler {
     if (tabs.length) await activateTab(this.page, this.watch, tab ?? tabs[0]);
   }
 
-  /** Checks what the screen shows now, and the toasts shown since the last look. */
-  async inspect(): Promise<void> {
-    for (const b of this.watch.bundles.values()) {
-      for (const f of Object.values<any>(b.entity?.fields ?? {})) {
-        if (f?.dict && !this.dicts.has(f.dict)) {
-          const answer = await api(this.page, `dic/getDicListByType?type=${encodeURIComponent(f.dict)}`);
-          this.dicts.set(f.dict, answer.flag && Array.isArray(answer.data) ? answer.data : []);
-        }
-      }
-    }
-    const coded = codedHeadings(this.watch.bundles.values(), (t) => this.dicts.get(t));
-    // The runtime loads a page's dictionaries before drawing it and shows a placeholder while one
-    // reloads: a code on screen at any moment is a fault the user sees.
-    for (const p of await screenProblems(this.page, coded)) this.watch.add(p.kind, p.detail);
-    const failure = this.page.locator(
-      `${CONTENT} .ant-result-403:visible, ${CONTENT} .ant-result-404:visible, ${CONTENT} .ant-result-500:visible, ${CONTENT} .ant-result-error:visible`,
-    );
-    if (await failure.count()) this.watch.add('failure page', await failure.first().innerText());
-    await this.checkToasts();
+  inspect(): Promise<void> {
+    return this.inspector.inspect();
   }
 
-  async checkToasts(): Promise<void> {
-    const fieldErrors = await this.page
-      .locator('.ant-formily-item-error-help:visible, .ant-form-item-explain-error:visible')
-      .allInnerTexts();
-    for (const t of await this.watch.toasts()) {
-      if (/参数不合法/.test(t.text) && !fieldErrors.join('').trim() && label(t.text) === '参数不合法')
-        this.watch.add('generic 参数不合法', `no field message shown (${t.text})`);
-      else if (t.type === 'error') this.watch.add('error message', t.text);
-    }
+  checkToasts(): Promise<void> {
+    return this.inspector.checkToasts();
   }
 
-  /** Label → action type, from every action of the schemas the page loaded. */
   /** The tasks the screen offers now: row actions and cell links of the first rows, buttons of the page, file links. */
   private async tasks(path: string, tab: string | undefined): Promise<Task[]> {
     const types = actionTypes(this.watch);
@@ -288,6 +274,11 @@ export class Crawler {
       visit.actions.push(`${name}: ${await this.download(target)}`);
       return 'done';
     }
+    // A link in a cell of a table scrolled sideways (by an earlier press in the 操作 column) may lie
+    // under the table's fixed columns: the table is brought back to its start first, as a reader
+    // looking for the row's name would.
+    if (task.kind === 'cell')
+      await target.evaluate((el) => el.closest('.ant-table-content, .ant-table-body')?.scrollTo({ left: 0 }));
     await target.click({ timeout: 10_000 });
     const away = () =>
       this.page

@@ -93,8 +93,8 @@ export async function resave(w: FormWalker, url: string, visit: Visit): Promise<
   // another's is tried once more on the record loaded afresh.
   await saving.acquire();
   let outcome: string;
+  const before = w.watch.findings.length;
   try {
-    const before = w.watch.findings.length;
     let conflict = false;
     const onAnswer = (r: { status(): number }) => {
       if (r.status() === 409) conflict = true;
@@ -113,13 +113,17 @@ export async function resave(w: FormWalker, url: string, visit: Visit): Promise<
     saving.release();
   }
   const errors = await w.page.locator('.ant-formily-item-error-help:visible').allInnerTexts();
-  await w.checkToasts();
   if (errors.length && errors.every(isRequiredMessage)) {
-    // Loaded without what this form exists to add (a stage report not uploaded yet): the form says
-    // so at the field, and nothing is sent. Only other refusals of an unchanged record are faults.
+    // Loaded without what this form exists to add (a stage report not uploaded yet, a new mobile or
+    // e-mail): the form says so at the field. Where only the server can tell (one of two fields),
+    // its answer names the field too, and its toast points there: one refusal, said where to act
+    // (its 400 and toast are that refusal, not faults of their own).
+    await w.watch.toasts();
+    w.watch.findings.splice(before);
     visit.actions.push(`re-save: incomplete as loaded (${errors.join(' | ')})`);
     return;
   }
+  await w.checkToasts();
   if (errors.length) w.watch.add('re-save refused', errors.join(' | '));
   else if (outcome === 'silent') w.watch.add('re-save silent', 'no message after 保存');
   visit.actions.push(`re-save ${errors.length ? 'refused' : 'done'}`);

@@ -109,7 +109,11 @@ export async function locate(page: Page, task: Task): Promise<Locator | null> {
   }
   const row = tables(page).nth(task.table).locator('tbody tr.ant-table-row').nth(task.row);
   if (!(await row.count())) return null;
-  if (task.kind === 'cell') return row.locator(`td a[href="${task.href}"]`).first();
+  if (task.kind === 'cell') {
+    // The row may hold another record by now (a re-save lists its record first): then it moved away.
+    const link = row.locator(`td a[href="${task.href}"]`).first();
+    return (await link.count()) ? link : null;
+  }
   const direct = row.locator('.runtime-row-actions button').filter({ hasText: buttonName(task.label) });
   if (await direct.count()) return direct.first();
   const more = row.locator('.runtime-more-button');

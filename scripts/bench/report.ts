@@ -5,6 +5,8 @@ import { benchRender } from './render.js';
 import { benchPublicSite } from './publicSite.js';
 import { benchConversion } from './conversion.js';
 import { benchSimilarity } from './similarity.js';
+import { benchStudio } from './studio.js';
+import { benchRuleBudget } from './ruleBudget.js';
 
 const ms = (v: number) => v.toFixed(1);
 
@@ -47,4 +49,6 @@ export async function benchScale(parts: string[]): Promise<void> {
   if (parts.includes('public')) await benchPublicSite(log);
   if (parts.includes('conversion')) await benchConversion(log);
   if (parts.includes('similarity')) await benchSimilarity(log);
+  if (parts.includes('studio')) await benchStudio(log);
+  if (parts.includes('rules')) await benchRuleBudget(log);
 }

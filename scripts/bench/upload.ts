@@ -30,7 +30,7 @@ interface ServerInfo {
 }
 
 async function serve(dataDir: string): Promise<void> {
-  const { loadConfig } = await import('../../src/server/config.js');
+  const { loadConfig } = await import('../../src/server/platform/config/config.js');
   const { buildApp } = await import('../../src/server/app.js');
   const { createAppSession } = await import('../../src/server/platform/auth/sessions.js');
   const config = loadConfig(

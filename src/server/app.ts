@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ServerConfig } from './config.js';
-import type { AppContext } from './AppContext.js';
+import type { ServerConfig } from './platform/config/config.js';
+import type { AppContext } from './platform/AppContext.js';
 import { openDatabase, type Database } from './platform/db/database.js';
 import { migrateToLatest } from './platform/db/migrate.js';
 import { takeStartLock } from './platform/db/startLock.js';
@@ -20,6 +20,7 @@ import { syncEntityTables } from './platform/records/entityTables.js';
 import { syncEntityIndexes } from './platform/records/entityIndexes.js';
 import { seed } from './platform/seed/seed.js';
 import { Engine } from './platform/records/Engine.js';
+import { sendTransitionNotice } from './platform/workflow/transitionNotices.js';
 import { MODULES } from './modules/index.js';
 import { ssoRoutes } from './platform/sso/ssoRoutes.js';
 import { resourceRoutes } from './platform/resources/resourceRoutes.js';
@@ -32,10 +33,13 @@ import { installPublicCaching } from './platform/http/publicCaching.js';
 import { installAnswerCompression } from './platform/http/compressAnswers.js';
 import { healthRoutes } from './platform/web/health.js';
 import { notificationRoutes } from './platform/notifications/notificationRoutes.js';
+import { routedUrl } from './platform/web/baseHref.js';
 
 /** The context of an app, every module's extensions of the engine in place before anything is seeded or served. */
 export function moduleContext(base: Omit<AppContext, 'engine'>): AppContext {
   const ctx: AppContext = { ...base, engine: new Engine((name) => Boolean(base.schemas.entities.get(name)?.virtual)) };
+  // The notice a workflow declares on a transition (TransitionDef.notify), for every entity.
+  ctx.engine.onEveryCommit(async (c, change) => void (await sendTransitionNotice(c, change)));
   for (const m of MODULES) m.extend?.(ctx);
   return ctx;
 }
@@ -67,6 +71,8 @@ export async function buildApp(config: ServerConfig, opts: BuildOptions = {}): P
     // Unknown keys are refused by each route's own schema, not silently dropped; JSON bodies are
     // validated without coercion, forms and query strings with it (installInputGuard).
     trustProxy: config.trustProxy,
+    // The app's calls under the base path are the API's (platform/web/baseHref.ts).
+    rewriteUrl: (req) => routedUrl(req.url ?? '/', config.basePath),
     // Registering the routes compiles every route's JSON schema; on a busy machine that outlasts
     // Fastify's 10 s default and the start fails although nothing hangs.
     pluginTimeout: 120_000,

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
-import { loadConfig, type ServerConfig } from './config.js';
+import { loadConfig, type ServerConfig } from './platform/config/config.js';
 import { buildApp } from './app.js';
 import { reportReady, serveWorkers } from './platform/cluster/serveWorkers.js';
 import { describeDemoAccounts } from './platform/seed/demoUsers.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, parseLocal } from './provinceTime.js';
+import { formatDate, formatDateTime, formatDeadline, parseLocal } from './provinceTime.js';
 
 describe('province time', () => {
   it('formats a moment as UTC+8 wall-clock text, the same as the ISO form', () => {
@@ -14,5 +14,9 @@ describe('province time', () => {
     const ms = Date.UTC(2025, 6, 4, 3, 2, 1);
     expect(parseLocal(formatDateTime(ms))).toBe(ms);
     expect(parseLocal('2025-02-30')).toBeNull();
+  });
+
+  it('prints a deadline for a reader anywhere with the zone of the province named', () => {
+    expect(formatDeadline(Date.UTC(2026, 11, 1, 9, 0, 0))).toBe('2026-12-01 17:00（北京时间）');
   });
 });

@@ -17,6 +17,14 @@ export function formatDateTime(ms: number): string {
   return `${year}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
 }
 
+/** The province's clock by its name, as a deadline printed outside the portal (an e-mail, an SMS) says it. */
+export const PROVINCE_ZONE_NAME = '北京时间';
+
+/** A deadline for a reader anywhere: to the minute, with the province's time zone named, e.g. 2026-12-01 17:00（北京时间）. */
+export function formatDeadline(ms: number): string {
+  return `${formatDateTime(ms).slice(0, 16)}（${PROVINCE_ZONE_NAME}）`;
+}
+
 export function formatDate(ms: number): string {
   return new Date(ms + OFFSET_MS).toISOString().slice(0, 10);
 }

@@ -1,3 +1,5 @@
+import { PAGE_KIND_TRAITS } from './schema/generated/pageKindTraits.js';
+
 /** Role codes of SPEC §6. */
 export const ROLE = {
   superAdmin: '1',
@@ -30,8 +32,8 @@ export const ROLE_ENG_NAMES: Record<RoleCode, string> = {
   '6': 'PZGL',
 };
 
-/** Who may use the schema studio. */
-export const STUDIO_ROLES: readonly RoleCode[] = ['1', '6'];
+/** Who may use the schema studio: the roles its page kind declares (src/client/runtime/pages/studio/kind.json). */
+export const STUDIO_ROLES: readonly RoleCode[] = PAGE_KIND_TRAITS.studio.roles;
 
 export const ADMIN_ROLES: readonly RoleCode[] = ['1', '2', '3'];
 

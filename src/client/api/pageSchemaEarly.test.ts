@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setNotifier } from './notifier.js';
 import { askPageSchemaEarly, takePageSchema } from './pageSchemaEarly.js';
 import { session } from './session.js';
 
@@ -37,5 +38,25 @@ describe('page schema asked early', () => {
     session.save(user('t1', '4'));
     await expect(takePageSchema('p')).resolves.toEqual({ page: { id: 'p' } });
     expect(takePageSchema('p')).toBeUndefined();
+  });
+
+  it('leaves a refusal to the page (the 403 page): no message of its own beside it', async () => {
+    const notes = { error: vi.fn(), warning: vi.fn(), success: vi.fn() };
+    setNotifier(notes);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ flag: false, code: 403, data: null, result: '没有权限执行该操作' }), {
+            status: 403,
+            headers: { 'content-type': 'application/json' },
+          }),
+      ),
+    );
+    session.save(user('t1', '4'));
+    askPageSchemaEarly('review/review.score');
+    await expect(takePageSchema('review/review.score')).rejects.toMatchObject({ status: 403 });
+    expect(notes.error).not.toHaveBeenCalled();
+    setNotifier(null);
   });
 });

@@ -14,8 +14,14 @@ import { session } from './session.js';
 const keyOf = (id: string) =>
   JSON.stringify(['schema/page', session.token(), session.user()?.roleCode ?? null, session.subAct(), id]);
 
+/**
+ * The page says a refusal of its schema itself (the 403 page, 页面加载失败), so the call shows no
+ * message of its own: one message per refusal. Its loading indicator stays.
+ */
+export const PAGE_SCHEMA_CALL = { silent: true, loading: true } as const;
+
 export function askPageSchemaEarly(id: string): void {
-  startEarly(keyOf(id), () => http.post('schema/page', { id }));
+  startEarly(keyOf(id), () => http.post('schema/page', { id }, PAGE_SCHEMA_CALL));
 }
 
 export function takePageSchema<T>(id: string): Promise<T> | undefined {

@@ -2,19 +2,22 @@
  * The pure parts of building a request: headers, subAct, trimming, the URL of each root.
  * http.ts puts them together with umi-request.
  */
+import { appBase } from './appBase.js';
+
 export type ApiRoot = 'api' | 'sso' | 'fileserver';
 
+/** Each root under the page's base path (appBase.ts): `/api/`, or `/ktgl/api/` under /ktgl/. */
 export const ROOT_PREFIX: Record<ApiRoot, string> = {
-  api: '/api/',
-  sso: '/sso/',
-  fileserver: '/fileserver/',
+  api: 'api/',
+  sso: 'sso/',
+  fileserver: 'fileserver/',
 };
 
 export const CSRF_HEADER = 'x-csrf-token';
 
 /** Full URL path of `path` under a root; a leading slash on `path` is ignored. */
 export function urlOf(path: string, root: ApiRoot = 'api'): string {
-  return ROOT_PREFIX[root] + path.replace(/^\/+/, '');
+  return appBase() + ROOT_PREFIX[root] + path.replace(/^\/+/, '');
 }
 
 /** Auth headers: the stored token as Authorization and the CSRF token, when present. */

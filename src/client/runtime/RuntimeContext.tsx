@@ -4,7 +4,15 @@
  * SchemaPage without a provider and gets the real request layer and session; tests wrap it in a
  * RuntimeProvider with a fixture provider, a fixed user and a fixed clock.
  */
-import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { http } from '../api/http.js';
 import { session, type UserInfo } from '../api/session.js';
 import type { DictionaryFlags } from '../../shared/dictionaryRules.js';
@@ -115,4 +123,20 @@ export function useRuntime(): RuntimeEnv {
 
 export function useOptionalRuntime(): RuntimeEnv | null {
   return useContext(RuntimeContext);
+}
+
+/** Draws another page schema in place (a dashboard's page block): SchemaPage, which hands itself down. */
+export type EmbeddedPage = ComponentType<{ pageId: string; placeholder?: ReactNode }>;
+
+/**
+ * The page renderer, through context rather than an import: SchemaPage loads the page kinds, so a kind
+ * importing SchemaPage back would close a loop.
+ */
+const EmbeddedPageContext = createContext<EmbeddedPage | null>(null);
+export const EmbeddedPageProvider = EmbeddedPageContext.Provider;
+
+export function useEmbeddedPage(): EmbeddedPage {
+  const render = useContext(EmbeddedPageContext);
+  if (!render) throw new Error('embedded pages render inside SchemaPage');
+  return render;
 }

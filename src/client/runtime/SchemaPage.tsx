@@ -17,7 +17,14 @@ import './pages/index.js';
 import { getPageKind, preparePage } from './pages/registry.js';
 import { PageSpinner } from './PageSpinner.js';
 import type { Query } from './pages/types.js';
-import { RuntimeProvider, useOptionalRuntime, useRuntime, type RuntimeProviderProps } from './RuntimeContext.js';
+import {
+  EmbeddedPageProvider,
+  RuntimeProvider,
+  useOptionalRuntime,
+  useRuntime,
+  type EmbeddedPage,
+  type RuntimeProviderProps,
+} from './RuntimeContext.js';
 
 // antd's Result brings its 403/404/500 illustrations; a page that failed to load is rare, so the
 // list path (home's boxes) does not carry it.
@@ -133,10 +140,17 @@ export function SchemaPage({ pageId, mode, query, runtime, placeholder }: Schema
   const page = (
     <ConfigProvider locale={zhCN}>
       <MessageProvider>
-        <PageLoader pageId={pageId} mode={mode} query={q} placeholder={placeholder} />
+        <EmbeddedPageProvider value={EmbeddedSchemaPage}>
+          <PageLoader pageId={pageId} mode={mode} query={q} placeholder={placeholder} />
+        </EmbeddedPageProvider>
       </MessageProvider>
     </ConfigProvider>
   );
   if (outer && !runtime) return page;
   return <RuntimeProvider {...runtime}>{page}</RuntimeProvider>;
 }
+
+/** A page drawn inside another (a dashboard's page block), in the outer page's runtime. */
+const EmbeddedSchemaPage: EmbeddedPage = ({ pageId, placeholder }) => (
+  <SchemaPage pageId={pageId} query={{}} placeholder={placeholder} />
+);

@@ -1,9 +1,10 @@
 import { LockOutlined, MessageOutlined, ReloadOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Space, Spin } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { PASSWORD_MAX_LENGTH, passwordProblem } from '../../shared/password.js';
 import { signUpCalls } from '../../shared/contracts/signup.js';
 import { contractCall } from '../api/contractCall.js';
+import { underBase } from '../api/appBase.js';
 import { notify } from '../api/notifier.js';
 import { PasswordStrength } from '../runtime/widgets/PasswordRule/PasswordStrength.js';
 import { CAPTCHA_MAX_LENGTH, PICTURE_CONFIG } from './captcha/captcha.js';
@@ -38,6 +39,9 @@ export function ForgotPasswordStep(props: { account?: string; onDone(): void }) 
   const [busy, setBusy] = useState(false);
   const typed = Form.useWatch('newPassword', form) ?? '';
   const account = Form.useWatch('account', form) ?? '';
+  // The picture captcha is asked for by 获取验证码 only: the sending uses it up and the reset does
+  // not take one, so 重置密码 must not hold out for the fresh picture's empty field.
+  const sendingCode = useRef(false);
 
   const refresh = useCallback(async () => {
     setCaptcha(null);
@@ -59,7 +63,9 @@ export function ForgotPasswordStep(props: { account?: string; onDone(): void }) 
   }, [left]);
 
   async function send() {
+    sendingCode.current = true;
     const values = await form.validateFields(['account', 'captchaCode']).catch(() => null);
+    sendingCode.current = false;
     if (!values || !captcha || captcha === 'failed') return;
     setSending(true);
     try {
@@ -123,7 +129,13 @@ export function ForgotPasswordStep(props: { account?: string; onDone(): void }) 
             name="captchaCode"
             noStyle
             normalize={(v?: string) => v?.replace(/\s+/g, '')}
-            rules={[{ required: true, message: '请输入验证码!' }]}
+            rules={[
+              {
+                validator: async (_r, v: string | undefined) => {
+                  if (sendingCode.current && !v) throw new Error('请输入验证码!');
+                },
+              },
+            ]}
           >
             <Input
               prefix={<SafetyOutlined />}
@@ -142,7 +154,12 @@ export function ForgotPasswordStep(props: { account?: string; onDone(): void }) 
             {captcha === null && <Spin size="small" />}
             {captcha === 'failed' && <ReloadOutlined />}
             {captcha && captcha !== 'failed' && (
-              <img src={captcha.captchaUrl} width={PICTURE_CONFIG.width} height={PICTURE_CONFIG.height} alt="验证码" />
+              <img
+                src={underBase(captcha.captchaUrl)}
+                width={PICTURE_CONFIG.width}
+                height={PICTURE_CONFIG.height}
+                alt="验证码"
+              />
             )}
           </button>
         </div>

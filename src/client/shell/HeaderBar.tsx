@@ -1,3 +1,4 @@
+import { appBase, underBase } from '../api/appBase.js';
 import { AppstoreOutlined, LogoutOutlined, SwapOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Layout, Tooltip } from 'antd';
 import { Suspense, useState, type RefObject } from 'react';
@@ -22,9 +23,10 @@ export const HEADER_HEIGHT = 56;
 export const ACCOUNT_MENU = [
   { path: '/personalSettings/profile', label: '个人信息' },
   { path: '/personalSettings/password', label: '修改密码' },
+  { path: '/personalSettings/contact', label: '更换手机号/邮箱' },
+  { path: '/personalSettings/sessions', label: '登录设备' },
   { path: '/personalSettings/notificationSettings', label: '消息提醒设置' },
 ] as const;
-const DEFAULT_LOGO = `${import.meta.env.BASE_URL}logo.svg`;
 
 /** Header of SPEC §2: system name and logo, menu, sub-system and role switch, avatar, name, logout. */
 export function HeaderBar(props: { subSystemRef: RefObject<HTMLSpanElement>; roleRef: RefObject<HTMLSpanElement> }) {
@@ -46,7 +48,8 @@ export function HeaderBar(props: { subSystemRef: RefObject<HTMLSpanElement>; rol
     goOrReloadHome(navigate, location.pathname);
   };
 
-  const logo = !logoFailed && settings?.logImage ? settings.logImage : DEFAULT_LOGO;
+  // Under the base path the server wrote into the page (or draws it under).
+  const logo = !logoFailed && settings?.logImage ? underBase(settings.logImage) : `${appBase()}logo.svg`;
 
   return (
     <Layout.Header className="shell-header">
@@ -64,7 +67,7 @@ export function HeaderBar(props: { subSystemRef: RefObject<HTMLSpanElement>; rol
                   type="text"
                   icon={<AppstoreOutlined />}
                   onClick={() => setDialog('subSystem')}
-                  aria-label="切换子系统"
+                  aria-label={`切换子系统：${currentSubSystem?.systemName ?? '子系统'}`}
                 >
                   <span className="shell-header-ellipsis">{currentSubSystem?.systemName ?? '子系统'}</span>
                 </Button>
@@ -77,7 +80,7 @@ export function HeaderBar(props: { subSystemRef: RefObject<HTMLSpanElement>; rol
                   icon={<SwapOutlined />}
                   disabled={!user.username}
                   onClick={() => setDialog('role')}
-                  aria-label="切换角色"
+                  aria-label={`切换角色：${user.roleName}`}
                 >
                   {user.roleName}
                 </Button>
@@ -93,7 +96,11 @@ export function HeaderBar(props: { subSystemRef: RefObject<HTMLSpanElement>; rol
                 onClick: ({ key }) => navigate(key),
               }}
             >
-              <button type="button" className="shell-account-menu" aria-label="个人中心">
+              <button
+                type="button"
+                className="shell-account-menu"
+                aria-label={`个人中心：${user.realName || user.username}`}
+              >
                 <Avatar size="small" src={user.headImg || undefined} icon={<UserOutlined />} className="shell-avatar" />
                 <span className="shell-user-name">{user.realName || user.username}</span>
               </button>

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { guardClicks } from '../../shared/clickGuard.js';
 import { notify } from '../api/notifier.js';
+import { underBase } from '../api/appBase.js';
 import type { UserInfo } from '../api/session.js';
 import { LOGIN_MESSAGES, NOLOGIN, PasswordChangeRequired, login, type LoginForm } from './auth.js';
 import { ChangePasswordStep } from './ChangePasswordStep.js';
@@ -180,7 +181,7 @@ export function LoginDialog(props: { open: boolean; onClose(): void; onSuccess(u
                   {captcha.status === 'failed' && <ReloadOutlined />}
                   {captcha.status === 'ready' && (
                     <img
-                      src={captcha.challenge.captchaUrl}
+                      src={underBase(captcha.challenge.captchaUrl ?? '')}
                       width={PICTURE_CONFIG.width}
                       height={PICTURE_CONFIG.height}
                       alt="验证码"

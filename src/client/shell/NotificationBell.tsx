@@ -105,7 +105,9 @@ export function NotificationBell() {
   return (
     <Popover content={content} trigger="click" open={open} onOpenChange={onOpen} placement="bottomRight" arrow={false}>
       <Tooltip title="消息通知">
-        <Button type="text" aria-label="消息通知" className="shell-notice-bell" data-testid="notice-bell">
+        {/* Named by its words and the badge's count, as read on it: 消息通知 5. */}
+        <Button type="text" className="shell-notice-bell" data-testid="notice-bell">
+          <span className="shell-visually-hidden">消息通知</span>
           <Badge count={unread} size="small" overflowCount={99}>
             <BellOutlined style={{ fontSize: 18 }} />
           </Badge>

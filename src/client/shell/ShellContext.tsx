@@ -14,6 +14,7 @@ import type { LoadedRouteDef } from '../../shared/schema/types.js';
 import { RouteIndex } from './routeTree.js';
 import type { ServerMenuNode } from './menuTree.js';
 import { platformApi, type SubSystemInfo, type SystemSettings } from './platformApi.js';
+import { onEarlyLoginPress } from './serverPage.js';
 import { onDataChanged } from '../runtime/dataChanged.js';
 
 /** A burst of writes (a batch action) reloads the badges once, this long after the last. */
@@ -68,6 +69,8 @@ export function ShellProvider(props: {
   const [menu, setMenu] = useState<ServerMenuNode[] | null>(null);
   const [menuVersion, setMenuVersion] = useState(0);
   const [login, setLogin] = useState<LoginState>({ open: false });
+  // 登录 pressed on the page the server drew, before the app showed its own, opens the dialog.
+  useEffect(() => onEarlyLoginPress(() => setLogin({ open: true })), []);
   const token = user?.token ?? null;
 
   const reloadSubSystems = useCallback(async () => {

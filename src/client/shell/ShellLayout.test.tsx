@@ -292,9 +292,8 @@ describe('shell as a visitor', () => {
     expect((document.querySelector('.shell-captcha-picture img') as HTMLImageElement).getAttribute('width')).toBe('90');
   });
 
-  it('logs in, stores the user and closes the dialog', async () => {
-    renderAt('/homePage');
-    fireEvent.click(await screen.findByRole('button', { name: /登\s*录/ }));
+  it('logs in from a link to a record (a reminder e-mail), stores the user, closes the dialog and opens that record', async () => {
+    renderAt('/projectManagement/projectList/projectDetail?id=7');
     await screen.findByPlaceholderText('请输入用户名');
     fireEvent.change(screen.getByPlaceholderText('请输入用户名'), { target: { value: 'leader1' } });
     fireEvent.change(screen.getByPlaceholderText('请输入密码'), { target: { value: 'right' } });
@@ -304,7 +303,7 @@ describe('shell as a visitor', () => {
     await waitFor(() => expect(screen.getByText('张老师')).toBeTruthy());
     expect(localStorage.getItem('tgt')).toBeNull();
     expect(localStorage.getItem('engName')).toBe('FZR');
-    await waitFor(() => expect(bodyText()).toContain('课题管理'));
+    await waitFor(() => expect(where).toBe('/projectManagement/projectList/projectDetail?id=7'));
   });
 });
 

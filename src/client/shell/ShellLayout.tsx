@@ -1,13 +1,23 @@
 import { Layout, Spin } from 'antd';
-import { Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  Suspense,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { loading } from '../api/loading.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { FooterBar } from './FooterBar.js';
 import { HeaderBar } from './HeaderBar.js';
 import { LazyGuidedTour, LazyLoginDialog } from './lazyParts.js';
+import { menuNamesByPath } from './menuTree.js';
 import { HOME_PATH } from './navigation.js';
-import { routeName } from './routeTree.js';
+import { pageNameOf } from './routeTree.js';
 import { PageHeading } from './PageHeading.js';
 import { RouteView } from './RouteView.js';
 import { useShell } from './ShellContext.js';
@@ -22,8 +32,11 @@ function GlobalLoading() {
   return <Spin spinning={count > 0} delay={300} fullscreen className="shell-global-loading" />;
 }
 
-/** The frame: fixed header, fixed sider of the current section, breadcrumbs, page, footer. */
-export function ShellLayout() {
+/**
+ * The frame: fixed header, fixed sider of the current section, breadcrumbs, page, footer. `page`
+ * stands in for the route's page where the server draws the frame around its own drawing of it.
+ */
+export function ShellLayout({ page }: { page?: ReactNode } = {}) {
   const shell = useShell();
   const { routes, user, settings, currentSubSystem } = shell;
   const location = useLocation();
@@ -41,7 +54,10 @@ export function ShellLayout() {
     if (shell.login.open) setLoginMounted(true);
   }, [shell.login.open]);
 
-  const pageName = entry ? routeName(entry.def, new URLSearchParams(location.search)) : '';
+  // A page the menu opens is named as its entry says (per role: 注册用户审核 for a city, 角色用户管理
+  // for an administrator), in the heading, the browser tab and the breadcrumbs alike.
+  const menuNames = useMemo(() => menuNamesByPath(shell.menu), [shell.menu]);
+  const pageName = pageNameOf(entry, new URLSearchParams(location.search), menuNames);
   useEffect(() => {
     const name = pageName;
     const site = settings?.systemName ?? '';
@@ -50,17 +66,17 @@ export function ShellLayout() {
       (name && entry?.path !== HOME_PATH ? `${name} - ${site}` : site);
   }, [entry, pageName, location.pathname, location.search, settings?.systemName]);
 
-  // Closed with ✕ in this session: read again on each render, so coming back to home keeps it closed.
+  // Closed with ✕ in this login: read again on each render, so coming back to home keeps it closed.
   const [, setTourClosed] = useState(0);
   const showTour = shouldShowTour({
     onHome: location.pathname === HOME_PATH,
     loggedIn: !!user,
     loaded: !!currentSubSystem,
     remindAgain: currentSubSystem?.remindAgain,
-    closedThisSession: tourClosedThisSession(user?.username, currentSubSystem?.id),
+    closedThisSession: tourClosedThisSession({ username: user?.username, subSystemId: currentSubSystem?.id }),
   });
   const closeTour = useCallback(() => {
-    rememberTourClosed(user?.username, currentSubSystem?.id);
+    rememberTourClosed({ username: user?.username, subSystemId: currentSubSystem?.id });
     setTourClosed((n) => n + 1);
   }, [user?.username, currentSubSystem?.id]);
 
@@ -78,7 +94,8 @@ export function ShellLayout() {
   return (
     <Layout
       className={`shell${hideHeader ? ' shell-no-header' : ''}${withSider ? ' shell-with-sider' : ''}`}
-      data-tour={tourState}
+      // The server's drawing of the frame (`page`) says nothing of the app's tour.
+      data-tour={page ? undefined : tourState}
     >
       {!hideHeader && <HeaderBar subSystemRef={subSystemRef} roleRef={roleRef} />}
       <Layout className="shell-body">
@@ -88,7 +105,7 @@ export function ShellLayout() {
           <Layout.Content className="shell-content" data-entry={location.key}>
             <PageHeading name={pageName || settings?.systemName || ''} pathname={location.pathname} />
             <Breadcrumbs />
-            <RouteView />
+            {page ?? <RouteView />}
           </Layout.Content>
           <FooterBar footer={settings?.footer} />
         </Layout>
@@ -110,7 +127,7 @@ export function ShellLayout() {
         )}
       </Suspense>
       {/* Shown only for calls over 300 ms: it can wait until the first frame is on screen. */}
-      {painted && <GlobalLoading />}
+      {painted && !page && <GlobalLoading />}
     </Layout>
   );
 }

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useShell } from './ShellContext.js';
 import { MenuLabel } from './MenuLabel.js';
+import { underBase } from '../api/appBase.js';
 import {
   badgeLabel,
   findNode,
@@ -34,10 +35,20 @@ export function TopMenu() {
   const highlighted = highlightedMenuPath(entry, menuPaths(nodes));
   const selected = topLevelFor(nodes, highlighted)?.path;
 
-  const items: MenuProps['items'] = nodes.map((n) => ({
-    key: n.path,
-    label: <MenuLabel name={n.name} count={sectionBadgeCount(n, null)} label={badgeLabel(n)} dot />,
-  }));
+  const items: MenuProps['items'] = nodes.map((n) => {
+    const label = <MenuLabel name={n.name} count={sectionBadgeCount(n, null)} label={badgeLabel(n)} dot />;
+    // A visitor's entry is a real link: the page the server drew works before the app has arrived
+    // (and opens in a new tab); once it has, the menu's own click navigates instead.
+    if (user || n.children?.length) return { key: n.path, label };
+    return {
+      key: n.path,
+      label: (
+        <a href={underBase(n.path)} onClick={(e) => e.preventDefault()}>
+          {label}
+        </a>
+      ),
+    };
+  });
 
   return (
     <Menu

@@ -10,6 +10,7 @@ import { STORAGE_KEYS } from '../../shared/storageKeys.js';
 import { MUST_CHANGE_PASSWORD_CODE } from '../../shared/password.js';
 import { systemCalls } from '../../shared/contracts/system.js';
 import { platformApi } from './platformApi.js';
+import { forgetClosedTours } from './tourRule.js';
 
 export const LOGIN_MESSAGES = {
   accountRequired: '用户名不能为空',
@@ -105,6 +106,8 @@ export async function loadUser(tgt: string | null, engName?: string | null): Pro
 
 /** The whole login of the dialog: SSO ticket, then the app user. */
 export async function login(form: LoginForm): Promise<UserInfo> {
+  // A new login: the tours closed in the one before are asked again.
+  forgetClosedTours();
   if (NOLOGIN.test(form.account)) {
     return loadUser(form.account, session.engName());
   }
@@ -138,6 +141,7 @@ export async function logout(forceAfterMs = LOGOUT_FORCE_MS): Promise<void> {
   ]);
   await Promise.race([calls, delay(forceAfterMs)]);
   session.clear();
+  forgetClosedTours();
   try {
     globalThis.sessionStorage?.removeItem(STORAGE_KEYS.listBasicObj);
   } catch {

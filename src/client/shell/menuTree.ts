@@ -52,6 +52,23 @@ export function menuNamesByPath(nodes: readonly ServerMenuNode[] | null | undefi
   return out;
 }
 
+/**
+ * For each menu entry, the names of the sections it sits in (outermost first): a page the menu
+ * files under another section than its address (子系统设置 under 系统管理, at /systemSet/...) is
+ * placed by its menu in the breadcrumbs too.
+ */
+export function menuParentsByPath(nodes: readonly ServerMenuNode[] | null | undefined): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const walk = (list: readonly ServerMenuNode[], above: string[]) => {
+    for (const n of list) {
+      if (n.path) out.set(normalisePath(n.path), above);
+      walk(n.children ?? [], n.name ? [...above, n.name] : above);
+    }
+  };
+  walk(nodes ?? [], []);
+  return out;
+}
+
 /** Whether a top-level entry is a section (declares children, even if the role got none of them). */
 export function isSection(node: ServerMenuNode): boolean {
   return Array.isArray(node.children);

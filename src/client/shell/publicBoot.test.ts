@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepBodyAside } from '../runtime/testing/keepBodyAside.js';
+import { onEarlyLoginPress } from './serverPage.js';
 
 keepBodyAside();
 
@@ -45,6 +46,30 @@ afterEach(() => {
 });
 
 describe('the app on a server-drawn page', () => {
+  it('keeps a press of the server-drawn 登录 for the app, which opens the dialog itself', async () => {
+    await loadPage();
+    const boot = document.getElementById('app-boot')!;
+    document.querySelector('a')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(boot.hasAttribute('data-pressed')).toBe(false);
+    // The shell's frame the server draws around the page, with its 登录, pressed before the app arrived...
+    const frame = document.createElement('div');
+    frame.className = 'ssr-frame';
+    frame.innerHTML = '<button class="shell-login-button"><span>登 录</span></button>';
+    document.getElementById('root')!.prepend(frame);
+    frame.querySelector('span')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(boot.getAttribute('data-pressed')).toBe('login');
+    // ...opens the dialog once the app is there, and so does a press while the app is drawn unseen.
+    const open = vi.fn();
+    const stop = onEarlyLoginPress(open);
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(boot.hasAttribute('data-pressed')).toBe(false);
+    frame.querySelector('span')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(open).toHaveBeenCalledTimes(2);
+    stop();
+    frame.querySelector('span')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(open).toHaveBeenCalledTimes(2);
+  });
+
   it('is not loaded with the page, and is loaded once on the first touch', async () => {
     await loadPage();
     expect(appCode()).toEqual({ entry: [], preload: [] });

@@ -1,4 +1,4 @@
-import { menuNamesByPath } from './menuTree.js';
+import { menuNamesByPath, menuParentsByPath } from './menuTree.js';
 import { describe, expect, it } from 'vitest';
 import type { RouteDef } from '../../shared/schema/types.js';
 import {
@@ -6,6 +6,7 @@ import {
   breadcrumbs,
   highlightedMenuPath,
   isSubPage,
+  pageNameOf,
   needsLogin,
   routeKind,
   routeName,
@@ -161,6 +162,49 @@ describe('route tree', () => {
       '课题详情',
     ]);
     expect(breadcrumbs(at, q('id=1')).map((c) => c.title)[1]).toBe('课题列表');
+    // The page's heading and browser tab say what the breadcrumb says.
+    const list = index.match('/projectManagement/projectList');
+    expect(pageNameOf(list, q(), leader)).toBe('我的课题列表');
+    expect(pageNameOf(list, q(), admin)).toBe('课题审核管理');
+    expect(pageNameOf(list, q())).toBe('课题列表');
+  });
+
+  it('places a page the menu files under another section where the menu has it (系统管理 / 子系统设置)', () => {
+    const own = new RouteIndex([
+      {
+        path: '/systemManagement',
+        name: '系统管理',
+        children: [{ path: '/systemManagement/keepWatch', name: '值班安排', page: 'system/duty.list' }],
+      },
+      {
+        path: '/systemSet',
+        name: '系统设置',
+        children: [{ path: '/systemSet/addSubSystem', name: '子系统设置', page: 'system/siteSetting.form' }],
+      },
+    ]);
+    const menu = [
+      {
+        name: '系统管理',
+        path: '/systemManagement',
+        children: [
+          { name: '值班安排', path: '/systemManagement/keepWatch' },
+          { name: '子系统设置', path: '/systemSet/addSubSystem' },
+        ],
+      },
+    ];
+    const crumbs = (path: string) =>
+      breadcrumbs(own.match(path), q(), undefined, menuNamesByPath(menu), menuParentsByPath(menu));
+    expect(crumbs('/systemSet/addSubSystem')).toEqual([{ title: '系统管理' }, { title: '子系统设置' }]);
+    // Where the address and the menu agree, the section stays a link.
+    expect(crumbs('/systemManagement/keepWatch')).toEqual([
+      { title: '系统管理', path: '/systemManagement' },
+      { title: '值班安排' },
+    ]);
+    // Without the menu, the address's own sections.
+    expect(breadcrumbs(own.match('/systemSet/addSubSystem'), q()).map((c) => c.title)).toEqual([
+      '系统设置',
+      '子系统设置',
+    ]);
   });
 
   it('does not link a breadcrumb to a module that is not built', () => {

@@ -89,9 +89,10 @@ export function breadcrumbs(
   search: URLSearchParams,
   homePath = '/homePage',
   menuNames?: ReadonlyMap<string, string>,
+  menuParents?: ReadonlyMap<string, string[]>,
 ): Crumb[] {
   if (!entry || entry.path === homePath || entry.path === '/') return [];
-  return entry.chain
+  const crumbs = entry.chain
     .filter((def) => normalisePath(def.path) !== '/')
     .map((def, i, all) => {
       const last = i === all.length - 1;
@@ -99,8 +100,31 @@ export function breadcrumbs(
       const linkable = !last && kind !== 'missing';
       // The words of the menu entry the user clicked (per role) win over the route's own name.
       const title = menuNames?.get(normalisePath(def.path)) ?? routeName(def, search);
-      return { title, ...(linkable ? { path: normalisePath(def.path) } : {}) };
+      return { title, path: linkable ? normalisePath(def.path) : undefined, at: normalisePath(def.path) };
     });
+  // The sections above the deepest route the menu shows are the menu's own, as the user went.
+  const k = crumbs.map((c) => menuParents?.has(c.at) ?? false).lastIndexOf(true);
+  const above = k >= 0 ? menuParents!.get(crumbs[k].at)! : undefined;
+  const same =
+    above &&
+    above.join('/') ===
+      crumbs
+        .slice(0, k)
+        .map((c) => c.title)
+        .join('/');
+  const placed: { title: string; path?: string }[] =
+    above && !same ? [...above.map((title) => ({ title })), ...crumbs.slice(k)] : crumbs;
+  return placed.map((c) => (c.path ? { title: c.title, path: c.path } : { title: c.title }));
+}
+
+/** The page's name: the words of the menu entry that opens it (per role), else the route's own. */
+export function pageNameOf(
+  entry: RouteEntry | null,
+  search: URLSearchParams,
+  menuNames?: ReadonlyMap<string, string>,
+): string {
+  if (!entry) return '';
+  return menuNames?.get(normalisePath(entry.path)) ?? routeName(entry.def, search);
 }
 
 /**

@@ -39,4 +39,16 @@ describe('taking over a server-drawn page', () => {
       '<div id="root"><main class="ssr-page"><div class="ssr-banner"><h1>平台</h1><p class="ssr-banner-links"><a href="/signUp">注册</a></p></div><h2>通知</h2><p class="ssr-actions"><a href="/apply">我要申报</a></p></main></div>';
     expect(markersOf(document.querySelector('.ssr-page')!)).toEqual(['平台', '通知']);
   });
+
+  it('reads the markers from the page inside the shell frame, and swaps the whole frame out', async () => {
+    document.body.innerHTML =
+      '<div id="root"><div class="ssr-frame"><header><a href="/homePage">平台名称</a><ul><li>首页</li></ul></header><main><div class="ssr-page"><h1>立项名单</h1><a href="/x?id=2">某课题</a></div></main><footer>版本</footer></div></div>';
+    const box = takeOverContainer();
+    expect(box).not.toBe(document.getElementById('root'));
+    // The header's brand link is not a marker: the app's page shows it in its own header.
+    box.innerHTML = '<div>立项名单</div><a>某课题</a>';
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.querySelector('.ssr-frame')).toBeNull();
+    expect(document.getElementById('root')!.children).toHaveLength(1);
+  });
 });

@@ -31,6 +31,34 @@ export function markersOf(page: Element): string[] {
   return [...new Set(texts)].slice(0, 6);
 }
 
+const EARLY_LOGIN = '#root > .ssr-frame .shell-login-button';
+
+/** Whether publicBoot.js marked its script element with a press of 登录 (answers once). */
+function takeEarlyLoginPress(doc: Document): boolean {
+  const boot = doc.getElementById('app-boot');
+  if (boot?.getAttribute('data-pressed') !== 'login') return false;
+  boot.removeAttribute('data-pressed');
+  return true;
+}
+
+/**
+ * Calls `open` when the visitor presses the 登录 of the shell the server drew: before the app had
+ * arrived (publicBoot.js kept the press on its script element) or while the app is still drawn
+ * unseen beside the server's page. Answers the function that stops listening.
+ */
+export function onEarlyLoginPress(open: () => void, doc: Document | undefined = globalThis.document): () => void {
+  if (!doc) return () => undefined;
+  if (takeEarlyLoginPress(doc)) open();
+  const listen = (e: Event) => {
+    const target = e.target as Element | null;
+    if (!target?.closest?.(EARLY_LOGIN)) return;
+    takeEarlyLoginPress(doc);
+    open();
+  };
+  doc.addEventListener('click', listen, true);
+  return () => doc.removeEventListener('click', listen, true);
+}
+
 /** Whether `box` shows every marker text. */
 export function showsAll(box: Element, markers: string[]): boolean {
   const text = box.textContent ?? '';
@@ -43,7 +71,8 @@ export function showsAll(box: Element, markers: string[]): boolean {
  */
 export function takeOverContainer(doc: Document = document): HTMLElement {
   const root = doc.getElementById('root')!;
-  const server = root.querySelector(':scope > .ssr-page');
+  // The page alone, or inside the shell's frame the server drew around it (the whole frame is replaced).
+  const server = root.querySelector(':scope > .ssr-page, :scope > .ssr-frame');
   if (!server) return root;
   served = { at: `${doc.location.pathname}${doc.location.search}`, title: doc.title };
   const box = doc.createElement('div');
@@ -52,7 +81,7 @@ export function takeOverContainer(doc: Document = document): HTMLElement {
   box.style.cssText = 'position:absolute;left:0;top:0;width:100%;visibility:hidden;pointer-events:none';
   box.setAttribute('aria-hidden', 'true');
   root.appendChild(box);
-  const markers = markersOf(server);
+  const markers = markersOf(server.querySelector('.ssr-page') ?? server);
   const started = performance.now();
   const swap = () => {
     server.remove();

@@ -26,6 +26,25 @@ describe('the theme reads at 4.5:1 (WCAG 2 AA)', () => {
   it('secondary text: statistic titles, descriptions', () => {
     expect(contrast(global.colorTextDescription, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
+  it('tertiary text (description labels), placeholders, danger buttons and error text, an empty table', () => {
+    for (const t of ['colorTextTertiary', 'colorTextPlaceholder', 'colorError'])
+      expect(contrast(global[t], '#ffffff'), t).toBeGreaterThanOrEqual(4.5);
+    for (const c of ['Table', 'Empty'] as const)
+      expect(contrast(THEME.components[c].colorTextDisabled, '#ffffff'), c).toBeGreaterThanOrEqual(4.5);
+  });
+  it('a button under the pointer or pressed: white on the primary and danger shades, those shades as text on white', () => {
+    for (const t of [
+      'colorPrimary',
+      'colorPrimaryHover',
+      'colorPrimaryActive',
+      'colorError',
+      'colorErrorHover',
+      'colorErrorActive',
+      'colorLink',
+      'colorLinkHover',
+    ])
+      expect(contrast('#ffffff', global[t]), `${t} ${global[t]}`).toBeGreaterThanOrEqual(4.5);
+  });
   it("a badge's count, white on its red", () => {
     expect(contrast('#ffffff', THEME.components.Badge.colorError)).toBeGreaterThanOrEqual(4.5);
   });

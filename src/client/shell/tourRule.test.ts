@@ -19,19 +19,33 @@ describe('guided tour rule', () => {
 
 describe('closing the tour with ✕', () => {
   const base = { onHome: true, loggedIn: true, loaded: true, remindAgain: 0 };
-  it('holds for the rest of the session, for that user and sub-system only', async () => {
-    const { rememberTourClosed, tourClosedThisSession } = await import('./tourRule.js');
+  it('holds for the rest of the login, in every tab, for that user and sub-system only, until a new login', async () => {
+    const { forgetClosedTours, rememberTourClosed, tourClosedThisSession } = await import('./tourRule.js');
+    // localStorage: shared by the tabs of the browser, kept across the app tokens a switch answers.
     const store = new Map<string, string>();
-    vi.stubGlobal('sessionStorage', {
+    vi.stubGlobal('localStorage', {
+      get length() {
+        return store.size;
+      },
+      key: (i: number) => [...store.keys()][i] ?? null,
       getItem: (k: string) => store.get(k) ?? null,
       setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
     });
+    store.set('userObj', '{}');
+    const leader1 = { username: 'leader1', subSystemId: 1 };
     try {
-      expect(shouldShowTour({ ...base, closedThisSession: tourClosedThisSession('leader1', 1) })).toBe(true);
-      rememberTourClosed('leader1', 1);
-      expect(shouldShowTour({ ...base, closedThisSession: tourClosedThisSession('leader1', 1) })).toBe(false);
-      expect(tourClosedThisSession('leader2', 1)).toBe(false);
-      expect(tourClosedThisSession('leader1', 2)).toBe(false);
+      expect(shouldShowTour({ ...base, closedThisSession: tourClosedThisSession(leader1) })).toBe(true);
+      rememberTourClosed(leader1);
+      expect(shouldShowTour({ ...base, closedThisSession: tourClosedThisSession(leader1) })).toBe(false);
+      expect(tourClosedThisSession({ ...leader1, username: 'leader2' })).toBe(false);
+      expect(tourClosedThisSession({ ...leader1, subSystemId: 2 })).toBe(false);
+      rememberTourClosed({ ...leader1, subSystemId: 2 });
+      // Signing in again (or out) asks again, and leaves everything else stored.
+      forgetClosedTours();
+      expect(tourClosedThisSession(leader1)).toBe(false);
+      expect(tourClosedThisSession({ ...leader1, subSystemId: 2 })).toBe(false);
+      expect([...store.keys()]).toEqual(['userObj']);
     } finally {
       vi.unstubAllGlobals();
     }

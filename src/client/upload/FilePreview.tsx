@@ -8,16 +8,13 @@ import { Dialog } from '../feedback/Dialog.js';
 import { useEffect, useState } from 'react';
 import { http } from '../api/http.js';
 import { notify } from '../api/notifier.js';
-import { CONVERTIBLE, PREVIEWABLE, UPLOAD_MESSAGES, extOf, type PreviewKind } from '../../shared/fileTypes.js';
+import { UPLOAD_MESSAGES, type PreviewKind } from '../../shared/fileTypes.js';
+import { canPreview, type PreviewTarget } from './previewable.js';
 
 export const IMAGE_TIMEOUT_MS = 30_000;
 export const IMAGE_BOX = { width: 800, height: 600 } as const;
 
-export interface PreviewTarget {
-  id: number;
-  fileName: string;
-  fileSuffix?: string;
-}
+export { canPreview, type PreviewTarget } from './previewable.js';
 
 interface PreviewInfo {
   kind: PreviewKind;
@@ -55,12 +52,6 @@ function ConversionNotice({ info }: { info: PreviewInfo }) {
       ) : null}
     </div>
   );
-}
-
-/** Whether a preview is worth asking for (the server decides for sure, from the real content). */
-export function canPreview(file: { fileName: string; fileSuffix?: string }): boolean {
-  const ext = (file.fileSuffix || extOf(file.fileName)).toLowerCase();
-  return !!PREVIEWABLE[ext] || !!CONVERTIBLE[ext];
 }
 
 function ImagePreview({ src, alt, timeoutMs }: { src: string; alt: string; timeoutMs: number }) {

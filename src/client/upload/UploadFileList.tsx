@@ -15,7 +15,7 @@ export function UploadFileList({ value }: { value?: FileRefValue[] | null }) {
         {files.map((f) => (
           <li key={f.id} style={{ lineHeight: '28px' }}>
             <PaperClipOutlined /> <span className="upload-file-name">{f.fileName}</span>
-            <span style={{ color: '#999', marginLeft: 8 }}>{sizeText(f.fileSize)}</span>
+            <span style={{ color: '#666', marginLeft: 8 }}>{sizeText(f.fileSize)}</span>
             {canPreview(f) ? (
               <a
                 style={{ marginLeft: 12 }}

@@ -167,7 +167,7 @@ export function Uploader(props: UploaderProps) {
           <Button icon={<UploadOutlined />} disabled={full} onClick={() => inputRef.current?.click()}>
             上传文件
           </Button>
-          <div className="portal-uploader-hint" style={{ color: '#999', fontSize: 12, marginTop: 4 }}>
+          <div className="portal-uploader-hint" style={{ color: '#666', fontSize: 12, marginTop: 4 }}>
             {limits}
           </div>
         </>
@@ -189,7 +189,7 @@ export function Uploader(props: UploaderProps) {
               >
                 {item.fileName}
               </span>
-              <span style={{ color: '#999' }}>{sizeText(item.fileSize)}</span>
+              <span style={{ color: '#666' }}>{sizeText(item.fileSize)}</span>
               <span className="portal-upload-status" style={{ color: item.status === 'error' ? '#ff4d4f' : '#666' }}>
                 {statusText(item)}
               </span>

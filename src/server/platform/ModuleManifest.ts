@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../AppContext.js';
+import type { AppContext } from './AppContext.js';
 
 /** A route plugin of a module, registered under /api. */
 export type ModuleRoutes = (app: FastifyInstance, opts: { ctx: AppContext }) => Promise<void>;

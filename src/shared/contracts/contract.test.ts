@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { AppContext } from '../../server/AppContext.js';
+import type { AppContext } from '../../server/platform/AppContext.js';
 import { MODULES } from '../../server/modules/index.js';
 import type { ModuleRoutes } from '../../server/platform/ModuleManifest.js';
+import { accountCalls } from './account.js';
 import type { AnyContract } from './contract.js';
 import { documentCalls } from './documents.js';
 import { meetingCalls } from './meetings.js';
@@ -22,19 +23,22 @@ const CONTRACTS: Record<string, Record<string, AnyContract>> = {
   watchDuty: watchDutyCalls,
   workbench: workbenchCalls,
   signup: signUpCalls,
-  system: systemCalls,
+  // The system module serves the account calls too (personal settings).
+  system: { ...systemCalls, ...accountCalls },
   documents: documentCalls,
 };
 
 /**
- * Routes of those modules without a contract: files (downloads), and the dictionaries the runtime's
- * data layer asks by type in the query string.
+ * Routes of those modules without a contract: files (downloads), the dictionaries the runtime's
+ * data layer asks by type in the query string, and links sent by e-mail.
  */
 const OUTSIDE: Record<string, string[]> = {
   review: ['POST /review/application', 'POST /review/export'],
   meetings: ['GET /meeting/exportAttendees'],
   statistics: ['POST /statistics/export'],
   documents: ['POST /documents/application', 'POST /documents/certificate'],
+  // The link in the confirmation e-mail, opened by the mail reader, not called by the app.
+  signup: ['GET /signUp/verifyEmail'],
   system: [
     'POST /dic/getDicListByType',
     'POST /home/getDicListByType',

@@ -10,6 +10,10 @@ export interface CertificateCheck {
   /** The number as checked: trimmed, upper case. */
   no: string;
   topicName: string;
+  /** The leader (and second leader), the unit and the day it concluded, as the certificate prints them. */
+  holder: string;
+  unit: string;
+  date: string;
   status: string;
   statusName: string;
   result: string;

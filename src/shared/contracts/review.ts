@@ -62,6 +62,20 @@ export interface AllocationTarget {
   refused?: string;
   assigned: AssignedExpert[];
   conflicts: Array<{ expertId: number; reasons: string[] }>;
+  /** In a blind batch: what its identity-free files (the 课题论证活页) say of who made it. */
+  identity?: IdentityScan;
+}
+
+/** One word of a record's people, unit or numbers found in a file, and where. */
+export interface IdentityFinding {
+  word: string;
+  kind: string;
+  page?: number;
+  paragraph?: number;
+}
+export interface IdentityScan {
+  state: 'clean' | 'found' | 'pending' | 'unreadable';
+  findings: IdentityFinding[];
 }
 export interface PoolExpert {
   id: number;
@@ -224,6 +238,8 @@ export interface ProgressAnswer {
     blind: boolean;
     endedAt: string | null;
     endReason: string | null;
+    /** Why this account may not end the running batch (the end would be refused), or null. */
+    endRefusal: string | null;
   };
   total: number;
   submitted: number;
@@ -272,6 +288,11 @@ export const reviewCalls = {
     { created: number; assignments: Array<{ targetId: number; expertId: number }> }
   >('review/allocate'),
   unassign: contract<ById, { deleted: number }>('review/unassign'),
+  /** An uploaded file of an identity-free field read for the record's people, unit and numbers (the form's values). */
+  identityScan: contract<
+    { entity: string; field: string; fileId: Id; id?: Id | null; record?: Record<string, unknown> | null },
+    IdentityScan & { message: string | null }
+  >('review/identityScan'),
   task: contract<ById, TaskAnswer>('review/task'),
   score: contract<ScoreRequest, ReviewState>('review/score'),
   reopen: contract<ById & { comment?: string | null }, { id: number }>('review/reopen'),

@@ -15,6 +15,8 @@ export interface SignUpInput {
   gender?: string;
   idCardNo?: string;
   mobile?: string;
+  /** Optional; kept unverified until the link mailed to it is opened. */
+  email?: string;
   smsCode?: string;
   unit?: string;
   captchaId?: string;

@@ -10,6 +10,13 @@ export interface StatRow {
   label: string;
   count: number;
 }
+/** One group of a chart's values (a phase of the statuses) with its count and its own rows. */
+export interface StatGroup {
+  value: string;
+  label: string;
+  count: number;
+  rows: StatRow[];
+}
 export interface StatChart {
   field: string;
   title: string;
@@ -17,6 +24,8 @@ export interface StatChart {
   entity: string;
   total: number;
   rows: StatRow[];
+  /** With the chart's groupBy: the groups, in their field's order, each with the rows of its records. */
+  groups?: StatGroup[];
 }
 export interface StatFilter {
   field: string;

@@ -5,6 +5,7 @@
  */
 import type { JsonChange } from '../schema/jsonDiff.js';
 import type { JsonSchema } from '../schema/metaSchemaAt.js';
+import type { OutlineLine } from '../schema/schemaOutline.js';
 import { contract } from './contract.js';
 
 /** One schema file in the studio's tree, with what uses it. */
@@ -42,16 +43,41 @@ export interface Version {
   createdAt: number;
 }
 
+/** Records of one status a dry run counts. */
+export interface StatusCount {
+  status: string | null;
+  label: string;
+  /** A draft status: judged by requiredOn. */
+  draft: boolean;
+  records: number;
+}
+
 /**
- * Stored data a change would leave without a schema: a removed field's values, records in a removed
- * status, values of a removed dictionary option.
+ * What a change means for the stored data (the dry run): a removed field's values, records in a
+ * removed status, values of a removed dictionary option, records the new rules would refuse (a
+ * required field left empty, a text over a smaller maxLength, a kept field's value its changed
+ * minimum, maximum, minLength, pattern, dictionary or type refuses), counted per status.
  */
 export interface Orphan {
   entity: string;
-  what: 'field' | 'status' | 'option';
+  what: 'field' | 'status' | 'option' | 'missing' | 'tooLong' | 'invalid';
   name: string;
   records: number;
+  byStatus?: StatusCount[];
   message: string;
+}
+
+/** A page whose outline (schemaOutline: the page as its readers meet it) a change alters. */
+export interface OutlineChange {
+  page: string;
+  title: string;
+  /**
+   * The roles that see it (by their menus; 公众 on a public route) and meet this change: a page
+   * whose parts some roles alone are shown is reported once per group of roles meeting the same lines.
+   */
+  roles: string[];
+  /** The outline's lines that go (removed) and come (added). */
+  lines: OutlineLine[];
 }
 
 export interface SchemaFile {
@@ -62,6 +88,8 @@ export interface SchemaFile {
   /** The meta-schema of the file in one document, for the editor's completion and hover. */
   meta: JsonSchema | null;
   versions: Version[];
+  /** The newest published version the server serves: the studio's cached texts of an older set are dropped. */
+  published: number;
 }
 
 /** One account's records under a right, before and after a change (null: the rules cannot be counted). */
@@ -122,7 +150,15 @@ type Published = { id: number; orphans: Orphan[]; proposalId?: number };
 export const studioCalls = {
   tree: contract<Record<string, never>, { items: TreeItem[] }>('studio/tree'),
   get: contract<{ key: string }, SchemaFile>('studio/get'),
-  check: contract<{ key: string; content: string }, { problems: Problem[]; changes: Change[] }>('studio/check'),
+  /** published: as SchemaFile's, so a publish made elsewhere reaches the preview as the analyst types. */
+  check: contract<{ key: string; content: string }, { problems: Problem[]; changes: Change[]; published: number }>(
+    'studio/check',
+  ),
+  /** The dry run of an edited file against the stored records, shown (and confirmed) before a publish. */
+  dryRun: contract<
+    { key: string; content: string },
+    { problems: Problem[]; impact: Orphan[]; outlines: OutlineChange[] }
+  >('studio/dryRun'),
   /** confirm: the analyst saw the orphaned data and goes ahead. */
   publish: contract<{ key: string; content: string; reason: string; confirm?: boolean }, Published>('studio/publish'),
   rollback: contract<{ versionId: number; reason?: string; confirm?: boolean }, Published>('studio/rollback'),

@@ -1,5 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import { evaluate, lintRule, RULE_BUDGET_MESSAGE, RuleBudgetError, test as holds, useRuleMeter } from './evaluate.js';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  evaluate,
+  EVALUATION_MS,
+  OVER_BUDGET_MS,
+  lintRule,
+  RULE_BUDGET_MESSAGE,
+  RuleBudgetError,
+  test as holds,
+  useRuleMeter,
+} from './evaluate.js';
 import type { Rule } from './Rule.js';
 
 const revoke: Rule = {
@@ -143,6 +152,57 @@ describe('evaluation cost', () => {
         for (let i = 0; i < 10; i++) evaluate(rule, {});
       }).toThrow(RuleBudgetError);
     } finally {
+      useRuleMeter(() => undefined);
+    }
+  });
+
+  it('stops an evaluation of a request once it held the event loop for its slice, whatever its steps', () => {
+    const rule = { some: [Array.from({ length: 1000 }, (_, i) => i), { '==': [{ var: 'item' }, -1] }] };
+    // A clock that moves 10 ms each time it is read: the rule's 4,000 steps look like 150 ms.
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 10));
+    try {
+      expect(evaluate(rule, {})).toBe(false);
+      const meter = { steps: 0, limit: 3_000_000 };
+      useRuleMeter(() => meter);
+      try {
+        expect(() => evaluate(rule, {})).toThrow(RuleBudgetError);
+        // Stopped on the clock (read every 256 steps) past EVALUATION_MS, long before its 4,000 steps end.
+        expect(meter.steps).toBeLessThan(3000);
+        expect(clock).toBeGreaterThan(EVALUATION_MS);
+      } finally {
+        useRuleMeter(() => undefined);
+      }
+    } finally {
+      now.mockRestore();
+    }
+  });
+
+  it('refuses at once, for a while, a rule that ran over its own budget in a request', () => {
+    const long = Array.from({ length: 1000 }, (_, i) => i);
+    const costly = { some: [long, { some: [long, { '==': [{ var: 'item' }, -1] }] }] };
+    const small = { '==': [{ var: 'item' }, 1] };
+    let meter = { steps: 0, limit: 3_000_000 };
+    useRuleMeter(() => meter);
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    try {
+      expect(() => evaluate(costly, {})).toThrow(RuleBudgetError);
+      expect(meter.steps).toBeGreaterThan(0);
+      // The next request: refused before a step is taken; other rules are evaluated as usual.
+      meter = { steps: 0, limit: 3_000_000 };
+      expect(() => evaluate(costly, {})).toThrow(RULE_BUDGET_MESSAGE);
+      expect(meter.steps).toBe(0);
+      expect(evaluate(small, { item: 1 })).toBe(true);
+      // Outside a request the rule is evaluated (and stopped) as before; after the while, in a request too.
+      useRuleMeter(() => undefined);
+      expect(() => evaluate(costly, {})).toThrow(RuleBudgetError);
+      useRuleMeter(() => meter);
+      now += OVER_BUDGET_MS + 1;
+      expect(() => evaluate(costly, {})).toThrow(RuleBudgetError);
+      expect(meter.steps).toBeGreaterThan(0);
+    } finally {
+      clock.mockRestore();
       useRuleMeter(() => undefined);
     }
   });

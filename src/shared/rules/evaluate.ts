@@ -74,6 +74,12 @@ function args(op: string, raw: unknown): unknown[] {
 export interface RuleMeter {
   steps: number;
   limit: number;
+  /** Clock time (performance.now) after which this evaluation stops: one evaluation's slice of the event loop. */
+  until?: number;
+  /** The step count at which the clock is read next. */
+  clockAt?: number;
+  /** Stopped by the clock. */
+  timedOut?: boolean;
 }
 export const RULE_BUDGET_MESSAGE = '规则计算量超出限制，本次请求已停止，请联系配置管理员检查规则';
 export class RuleBudgetError extends RuleError {
@@ -107,27 +113,64 @@ function literalSet(list: unknown[]): Set<string> | null {
 
 /** Steps one evaluation may take, whoever asks: five times the checker's limit (ruleCost.ts). */
 export const EVALUATION_STEPS = 100_000;
+/**
+ * Milliseconds one evaluation inside a request (a meter of the server's) may hold the event loop. Steps differ in cost (a `some`
+ * builds a context per item) and a loaded machine runs them slower, so steps alone let a costly
+ * rule hold every other request for a quarter of a second; a rule within the checker's limit takes
+ * well under a millisecond. Read every CLOCK_EVERY steps, so a rule of fewer steps never reads it.
+ */
+export const EVALUATION_MS = 20;
+const CLOCK_EVERY = 256;
+/** How long a rule that ran over its own budget in a request is refused at once, per process. */
+export const OVER_BUDGET_MS = 60_000;
+const overBudget = new WeakMap<object, number>();
 
 /**
  * Evaluates a rule to its value. Unknown operators throw RuleError (schemas:check catches them
- * first); one taking more than EVALUATION_STEPS, or more than its request has left, throws
- * RuleBudgetError.
+ * first); one taking more than EVALUATION_STEPS or EVALUATION_MS, or more steps than its request
+ * has left, throws RuleBudgetError.
  */
 export function evaluate(rule: Rule | unknown, ctx: RuleContext): unknown {
   if (rule === null || typeof rule !== 'object') return rule;
   const outer = currentMeter();
-  const meter = { steps: 0, limit: outer ? Math.min(EVALUATION_STEPS, outer.limit - outer.steps) : EVALUATION_STEPS };
+  // A rule that ran over its own budget in a request is refused at once for a while: a list asked
+  // again and again does not spend the event loop on it again (a publish brings new rule objects).
+  if (outer && (overBudget.get(rule) ?? 0) > Date.now()) throw new RuleBudgetError();
+  const meter: RuleMeter = {
+    steps: 0,
+    limit: outer ? Math.min(EVALUATION_STEPS, outer.limit - outer.steps) : EVALUATION_STEPS,
+    // The slice of the event loop is the server's (a request's meter): other callers count steps only.
+    until: outer ? performance.now() + EVALUATION_MS : undefined,
+  };
   try {
     return ev(rule, ctx, meter);
+  } catch (e) {
+    // Over its own steps or time (not the request's remaining steps): the rule's cost, not the request's.
+    if (outer && e instanceof RuleBudgetError && (meter.timedOut || meter.steps > EVALUATION_STEPS))
+      overBudget.set(rule, Date.now() + OVER_BUDGET_MS);
+    throw e;
   } finally {
     if (outer) outer.steps += meter.steps;
   }
 }
 
+/** Counts `n` steps of an evaluation; past its steps, or its time read every CLOCK_EVERY steps, it stops. */
+function tick(meter: RuleMeter, n = 1): void {
+  meter.steps += n;
+  if (meter.steps > meter.limit) throw new RuleBudgetError();
+  if (meter.until === undefined || meter.steps < (meter.clockAt ?? CLOCK_EVERY)) return;
+  meter.clockAt = meter.steps + CLOCK_EVERY;
+  if (performance.now() <= meter.until) return;
+  meter.timedOut = true;
+  throw new RuleBudgetError();
+}
+
 function ev(rule: Rule | unknown, ctx: RuleContext, meter: RuleMeter): unknown {
   if (rule === null || typeof rule !== 'object') return rule;
-  if (++meter.steps > meter.limit) throw new RuleBudgetError();
-  if (Array.isArray(rule)) return literalSet(rule) ? rule.slice() : rule.map((r) => ev(r, ctx, meter));
+  tick(meter);
+  // A list of literals is copied whole: its items count, so a long one cannot hide its work.
+  if (Array.isArray(rule))
+    return literalSet(rule) ? (tick(meter, rule.length), rule.slice()) : rule.map((r) => ev(r, ctx, meter));
   const keys = Object.keys(rule);
   if (keys.length !== 1)
     throw new RuleError(`a rule object has exactly one operator, got: ${keys.join(', ') || 'none'}`);
@@ -198,7 +241,8 @@ function ev(rule: Rule | unknown, ctx: RuleContext, meter: RuleMeter): unknown {
       // A quantifier, not an expression: the element is `item`, the outer context (record, now...) stays readable.
       const [list, each] = args(op, raw);
       const items = ev(list, ctx, meter);
-      return Array.isArray(items) && items.some((item) => truthy(ev(each, { ...ctx, item }, meter)));
+      // Each item is a step, whatever its body: a body of a plain value still walks the whole list.
+      return Array.isArray(items) && items.some((item) => (tick(meter), truthy(ev(each, { ...ctx, item }, meter))));
     }
     default:
       throw new RuleError(`unknown rule operator "${op}"`);

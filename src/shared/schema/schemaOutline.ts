@@ -5,6 +5,7 @@
  * shows the difference of two outlines (published and edited) beside the JSON change.
  */
 import type { EntityDef } from './types.js';
+import { seenBy, type OutlineView } from './outlineView.js';
 
 type Json = Record<string, unknown>;
 
@@ -12,7 +13,7 @@ const asList = (v: unknown): Json[] =>
   Array.isArray(v) ? v.filter((x): x is Json => !!x && typeof x === 'object') : [];
 const rule = (label: string, v: unknown) => (v === undefined ? '' : ` ${label} ${JSON.stringify(v)}`);
 
-function fieldLine(item: Json, entity: EntityDef | undefined, indent: string): string {
+function fieldLine(item: Json, entity: EntityDef | undefined, indent: string, visible: unknown): string {
   const name = String(item.field ?? '');
   const def = entity?.fields?.[name];
   const label = (item.label as string | undefined) ?? def?.label ?? name;
@@ -27,54 +28,71 @@ function fieldLine(item: Json, entity: EntityDef | undefined, indent: string): s
     .filter(Boolean)
     .join(' ');
   const conditions =
-    rule('显示条件', item.visible) +
+    rule('显示条件', visible) +
     (typeof required === 'object' ? rule('必填条件', required) : '') +
     rule('禁用条件', item.disabled);
   return `${indent}${label}（${name}）${flags ? ` ${flags}` : ''}${conditions}`;
 }
 
-function actionLine(a: Json, indent: string): string {
+function actionLine(a: Json, indent: string, visible: unknown): string {
   const label = (a.label as string | undefined) ?? (a.action as string | undefined) ?? String(a.type ?? '');
   const target = a.to ?? a.action ?? a.url;
-  return `${indent}${label}（${String(a.type ?? '')}${target ? ` → ${String(target)}` : ''}）${rule('显示条件', a.visible)}`;
+  return `${indent}${label}（${String(a.type ?? '')}${target ? ` → ${String(target)}` : ''}）${rule('显示条件', visible)}`;
 }
 
-function sections(list: unknown, entity: EntityDef | undefined, indent: string, out: string[]): void {
-  for (const s of asList(list)) {
-    out.push(`${indent}分组 ${String(s.title ?? '（无标题）')}${rule('显示条件', s.visible)}`);
-    for (const f of asList(s.fields)) out.push(fieldLine(f, entity, `${indent}  `));
+/** The parts of a list the view meets, each with the condition still shown beside it. */
+function seen(list: unknown, view: OutlineView | undefined): [Json, unknown][] {
+  return asList(list)
+    .map((part): [Json, ReturnType<typeof seenBy>] => [part, seenBy(part, view)])
+    .filter(([, s]) => s.shown)
+    .map(([part, s]) => [part, s.visible]);
+}
+
+function sections(
+  list: unknown,
+  entity: EntityDef | undefined,
+  indent: string,
+  out: string[],
+  view: OutlineView | undefined,
+): void {
+  for (const [s, visible] of seen(list, view)) {
+    out.push(`${indent}分组 ${String(s.title ?? '（无标题）')}${rule('显示条件', visible)}`);
+    for (const [f, v] of seen(s.fields, view)) out.push(fieldLine(f, entity, `${indent}  `, v));
   }
 }
 
-/** The outline of a page schema (any kind; unknown parts are left out). */
-export function schemaOutline(page: unknown, entity?: EntityDef): string[] {
+/**
+ * The outline of a page schema (any kind; unknown parts are left out); with a view, as that role
+ * meets it (outlineView.ts).
+ */
+export function schemaOutline(page: unknown, entity?: EntityDef, view?: OutlineView): string[] {
   if (!page || typeof page !== 'object') return [];
   const p = page as Json;
   const out = [`${String(p.title ?? p.id ?? '')}（${String(p.kind ?? '')}）`];
-  sections(p.sections, entity, '  ', out);
-  for (const step of asList(p.steps)) {
-    out.push(`  步骤 ${String(step.title ?? '')}`);
-    sections(step.sections, entity, '    ', out);
+  sections(p.sections, entity, '  ', out, view);
+  for (const [step, visible] of seen(p.steps, view)) {
+    out.push(`  步骤 ${String(step.title ?? '')}${rule('显示条件', visible)}`);
+    sections(step.sections, entity, '    ', out, view);
   }
-  const filters = asList(p.filters);
+  const filters = seen(p.filters, view);
   if (filters.length) out.push('  筛选');
-  for (const f of filters) out.push(fieldLine(f, entity, '    '));
-  const columns = asList(p.columns);
+  for (const [f, v] of filters) out.push(fieldLine(f, entity, '    ', v));
+  const columns = seen(p.columns, view);
   if (columns.length) out.push('  列');
-  for (const c of columns) out.push(fieldLine(c, entity, '    '));
+  for (const [c, v] of columns) out.push(fieldLine(c, entity, '    ', v));
   for (const [key, title] of [
     ['toolbar', '工具栏'],
     ['rowActions', '行操作'],
     ['batchActions', '批量操作'],
     ['actions', '操作'],
   ] as const) {
-    const actions = asList(p[key]);
+    const actions = seen(p[key], view);
     if (actions.length) out.push(`  ${title}`);
-    for (const a of actions) out.push(actionLine(a, '    '));
+    for (const [a, v] of actions) out.push(actionLine(a, '    ', v));
   }
-  for (const tab of asList(p.tabs))
+  for (const [tab, v] of seen(p.tabs, view))
     out.push(
-      `  标签页 ${String(tab.title ?? '')}（${String(tab.type ?? '')}${tab.page ? ` → ${String(tab.page)}` : ''}）${rule('显示条件', tab.visible)}`,
+      `  标签页 ${String(tab.title ?? '')}（${String(tab.type ?? '')}${tab.page ? ` → ${String(tab.page)}` : ''}）${rule('显示条件', v)}`,
     );
   return out;
 }

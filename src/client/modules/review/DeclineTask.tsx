@@ -3,12 +3,13 @@
  * a reason to decline; the task leaves their list and waits for the chair to confirm a replacement
  * (review/decline decides and checks everything again).
  */
-import { Alert, Button, Input, Radio, Space } from 'antd';
+import { Alert, Button, Radio, Space } from 'antd';
+import { ReasonInput } from './ReasonInput.js';
 import { useState } from 'react';
 import { Dialog } from '../../feedback/Dialog.js';
 import { useDictionary } from '../../runtime/dictionaries/useDictionary.js';
 import { useRuntime } from '../../runtime/RuntimeContext.js';
-import { failureText } from '../../feedback/failureText.js';
+import { useAction } from './useAction.js';
 import { useMessage } from '../../feedback/messages.js';
 import { reviewCalls } from '../../../shared/contracts/review.js';
 
@@ -21,8 +22,8 @@ export function DeclineTask({ reviewId, onDone }: { reviewId: number | string; o
   const [kind, setKind] = useState<Kind | null>(null);
   const [conflictType, setConflictType] = useState<string | undefined>();
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { busy, run } = useAction(setError);
   const open = (k: Kind) => {
     setKind(k);
     setError(null);
@@ -31,11 +32,9 @@ export function DeclineTask({ reviewId, onDone }: { reviewId: number | string; o
   };
   const ready = reason.trim() !== '' && (kind === 'decline' || !!conflictType);
 
-  async function send() {
+  const send = () => {
     if (!kind) return;
-    setBusy(true);
-    setError(null);
-    try {
+    return run(async () => {
       await dataProvider.moduleCall(reviewCalls.decline, {
         id: reviewId,
         kind,
@@ -45,12 +44,8 @@ export function DeclineTask({ reviewId, onDone }: { reviewId: number | string; o
       void message.success(kind === 'conflict' ? '已申报回避，等待确认' : '已谢绝评审，等待确认');
       setKind(null);
       onDone(kind);
-    } catch (e) {
-      setError(failureText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
+  };
 
   return (
     <>
@@ -86,14 +81,7 @@ export function DeclineTask({ reviewId, onDone }: { reviewId: number | string; o
           </div>
         ) : null}
         <div style={{ marginBottom: 4 }}>{kind === 'conflict' ? '回避说明' : '谢绝原因'}</div>
-        <Input.TextArea
-          aria-label={kind === 'conflict' ? '回避说明' : '谢绝原因'}
-          rows={3}
-          maxLength={500}
-          showCount
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
+        <ReasonInput label={kind === 'conflict' ? '回避说明' : '谢绝原因'} value={reason} onChange={setReason} />
         {error ? <Alert type="error" showIcon role="alert" message={error} style={{ marginTop: 12 }} /> : null}
       </Dialog>
     </>

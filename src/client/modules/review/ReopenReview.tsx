@@ -2,12 +2,13 @@
  * 退回修改: the batch's chair sends a submitted review back to its expert with a reason; the
  * expert is told in the app (review/reopen checks the chair and requires the reason).
  */
-import { Alert, Button, Input } from 'antd';
+import { Alert, Button } from 'antd';
+import { ReasonInput } from './ReasonInput.js';
 import { useState } from 'react';
 import { Dialog } from '../../feedback/Dialog.js';
 import { useMessage } from '../../feedback/messages.js';
 import { useRuntime } from '../../runtime/RuntimeContext.js';
-import { failureText } from '../../feedback/failureText.js';
+import { useAction } from './useAction.js';
 import { reviewCalls } from '../../../shared/contracts/review.js';
 
 export function ReopenReview({ reviewId, onDone }: { reviewId: number | string; onDone: () => void }) {
@@ -15,22 +16,15 @@ export function ReopenReview({ reviewId, onDone }: { reviewId: number | string; 
   const message = useMessage();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  async function send() {
-    setBusy(true);
-    setError(null);
-    try {
+  const { busy, run } = useAction(setError);
+  const send = () =>
+    run(async () => {
       await dataProvider.moduleCall(reviewCalls.reopen, { id: reviewId, comment: reason.trim() });
       void message.success('已退回专家修改');
       setOpen(false);
       onDone();
-    } catch (e) {
-      setError(failureText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
   return (
     <>
       <Button
@@ -55,14 +49,12 @@ export function ReopenReview({ reviewId, onDone }: { reviewId: number | string; 
         okButtonProps={{ disabled: !reason.trim(), loading: busy }}
       >
         <p>退回后专家可修改评分并重新提交，专家将收到站内通知。</p>
-        <Input.TextArea
-          aria-label="退回原因"
-          rows={3}
+        <ReasonInput
+          label="退回原因"
           maxLength={2000}
-          showCount
           placeholder="请填写退回原因"
           value={reason}
-          onChange={(e) => setReason(e.target.value)}
+          onChange={setReason}
         />
         {error ? <Alert type="error" showIcon role="alert" message={error} style={{ marginTop: 12 }} /> : null}
       </Dialog>

@@ -3,9 +3,11 @@
  * (each a chunk of its own, started as a route of the kind opens) and its widgets (loaded the first
  * time a form shows one), so none of this code is in the first load.
  */
+import { lazy } from 'react';
 import { registerModulePageKind } from '../../runtime/pages/modulePageKind.js';
 import { lazyWidget } from '../../runtime/widgets/lazyWidget.js';
 import { registerWidget } from '../../runtime/widgets/registry.js';
+import { registerUploadCheck } from '../../runtime/widgets/Upload/uploadChecks.js';
 
 registerModulePageKind(
   'allocation',
@@ -29,4 +31,8 @@ registerWidget(
 registerWidget(
   'ReviewDiscussion',
   lazyWidget(() => import('./widgets/ReviewDiscussion/ReviewDiscussion.js').then((m) => m.ReviewDiscussion)),
+);
+registerUploadCheck(
+  'identity',
+  lazy(() => import('./uploadChecks/IdentityCheck/IdentityCheck.js').then((m) => ({ default: m.IdentityCheck }))),
 );

@@ -5,7 +5,7 @@ function fakeHttp(answers: Record<string, unknown> = {}) {
   const http: HttpLike = {
     post: async <T,>(path: string, body?: unknown, options?: unknown) => { calls.push({ path, body, options }); return (answers[path] ?? null) as T; },
     read: async <T,>(path: string, body: unknown, options?: unknown) => { calls.push({ path, body, options: options ? ['GET', options] : 'GET' }); return (answers[path] ?? null) as T; },
-    download: async (path, options) => { calls.push({ path, body: options?.body, options }); return { fileName: 'x.csv' }; },
+    download: async (path, options) => { calls.push({ path, body: options?.body, options }); return { fileName: 'x.xlsx' }; },
   };
   return { http, calls };
 }
@@ -25,6 +25,7 @@ describe('http data provider', () => {
     await p.getPublicOne('notice', 'a1');
     await p.exportFile('notice', { pageId: 'p1', filters: [{ field: 'title', op: 'like', value: 'x' }] });
     await p.downloadFile({ id: 7, fileName: 'a.pdf' });
+    await p.exportFile('notice', { filters: [], format: 'csv' });
     expect(calls.map((c) => [c.path, c.body])).toEqual([
       ['schema/page', { id: 'information/announcementList' }],
       ['resource/notice/list', { page: 2, pageSize: 10, filters: [] }],
@@ -37,8 +38,11 @@ describe('http data provider', () => {
       ['public/notice/get', { id: 'a1' }],
       ['resource/notice/export', { pageId: 'p1', filters: [{ field: 'title', op: 'like', value: 'x' }] }],
       ['file/download', undefined],
+      ['resource/notice/export', { filters: [], format: 'csv' }],
     ]);
     expect(calls[10].options).toEqual({ method: 'GET', params: { id: 7 }, fileName: 'a.pdf' });
+    // A refused page schema is said by the page (the 403 page), not by a message beside it too.
+    expect(calls[0].options).toEqual({ silent: true, loading: true });
     // Public reads go by GET, which browsers keep and revalidate.
     // A missing record is said by the page itself (内容不存在或已撤下): its read shows no toast over it.
     expect([calls[7].options, calls[8].options]).toEqual(['GET', ['GET', { silent: true }]]);

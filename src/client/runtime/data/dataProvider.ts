@@ -3,7 +3,8 @@
  * widgets and the dictionary cache call this and nothing else, so a test hands the runtime a fixture
  * provider through React context and the page renders without a server.
  */
-import { takePageSchema } from '../../api/pageSchemaEarly.js';
+import { appBase } from '../../api/appBase.js';
+import { PAGE_SCHEMA_CALL, takePageSchema } from '../../api/pageSchemaEarly.js';
 import { changing } from '../dataChanged.js';
 import { callPath, type AnswerOf, type AnyContract, type RequestOf } from '../../../shared/contracts/contract.js';
 import { workbenchCalls } from '../../../shared/contracts/workbench.js';
@@ -34,7 +35,11 @@ export interface DataProvider {
   transition(entity: string, req: TransitionRequest, options?: CallQuiet): Promise<ResourceRecord>;
   getLog(entity: string, id: string): Promise<OperationLogRow[]>;
   /** Downloads the list as a file (the browser saves it). */
-  exportFile(entity: string, req: Pick<ListRequest, 'filters' | 'sort' | 'pageId'>): Promise<void>;
+  /** The list as a file: an .xlsx workbook, or CSV when the page's export action asks for it. */
+  exportFile(
+    entity: string,
+    req: Pick<ListRequest, 'filters' | 'sort' | 'pageId'> & { format?: 'xlsx' | 'csv' },
+  ): Promise<void>;
   /** Creates records from an xlsx file (base64) through a list page's import action; answers the row report. */
   importFile(entity: string, req: { pageId: string; fileName: string; content: string }): Promise<ImportReport>;
   /** Downloads the empty xlsx whose header row the import reads. */
@@ -75,12 +80,12 @@ export interface FileRefLike {
 
 /** Link target of a stored file, for the href of a download link (the click goes through downloadFile). */
 export function fileDownloadPath(id: number | string): string {
-  return `/api/file/download?id=${encodeURIComponent(String(id))}`;
+  return `${appBase()}api/file/download?id=${encodeURIComponent(String(id))}`;
 }
 
 /** The part of the request layer (src/client/api/http.ts) the provider uses. */
 export interface HttpLike {
-  post<T = unknown>(path: string, body?: unknown, options?: { silent?: boolean; params?: Record<string, unknown> }): Promise<T>;
+  post<T = unknown>(path: string, body?: unknown, options?: { silent?: boolean; loading?: boolean; params?: Record<string, unknown> }): Promise<T>;
   /** A public read by GET (cacheable by the browser), the body sent as query parameters. */
   read<T = unknown>(path: string, body: Record<string, unknown>, options?: { silent?: boolean }): Promise<T>;
   download(path: string, options?: { method?: 'GET' | 'POST'; body?: unknown; fileName?: string; params?: Record<string, unknown> }): Promise<unknown>;
@@ -114,7 +119,7 @@ export function createHttpDataProvider(http: HttpLike): DataProvider {
   const call = <C extends AnyContract>(c: C, body: RequestOf<C>) => http.post<AnswerOf<C>>(c.path, body);
   return {
     // The shell may have asked for it already, while this runtime was loading (SchemaPageHost).
-    getPage: (id) => takePageSchema<PageBundle>(id) ?? http.post<PageBundle>('schema/page', { id }),
+    getPage: (id) => takePageSchema<PageBundle>(id) ?? http.post<PageBundle>('schema/page', { id }, PAGE_SCHEMA_CALL),
     getList: (entity, req) => http.post<ListResult>(`resource/${seg(entity)}/list`, req),
     getOne: (entity, id) => http.post<ResourceRecord>(`resource/${seg(entity)}/get`, { id }),
     // Writes say that data changed, so the counts on screen (menu badges) are read again.
@@ -127,7 +132,12 @@ export function createHttpDataProvider(http: HttpLike): DataProvider {
     exportFile: async (entity, req) => {
       await http.download(`resource/${seg(entity)}/export`, {
         method: 'POST',
-        body: { ...(req.pageId ? { pageId: req.pageId } : {}), filters: req.filters ?? [], ...(req.sort ? { sort: req.sort } : {}) },
+        body: {
+          ...(req.pageId ? { pageId: req.pageId } : {}),
+          filters: req.filters ?? [],
+          ...(req.sort ? { sort: req.sort } : {}),
+          ...(req.format ? { format: req.format } : {}),
+        },
       });
     },
     importFile: (entity, req) => changing(http.post<ImportReport>(`resource/${seg(entity)}/import`, req)),

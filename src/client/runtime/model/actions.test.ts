@@ -92,6 +92,9 @@ describe('resolveAction', () => {
       confirm: '确定要删除吗？',
     });
     expect(resolveAction({ type: 'export' }, wf).label).toBe('导出');
+    // xlsx unless the page asks for CSV: the runner sends a format only then.
+    expect(resolveAction({ type: 'export' }, wf).format).toBeUndefined();
+    expect(resolveAction({ type: 'export', format: 'csv' }, wf).format).toBe('csv');
   });
   it('puts the actions marked inline first in a row, each group in schema order', () => {
     const defs: ActionDef[] = [

@@ -32,6 +32,8 @@ export interface ResolvedAction {
   danger: boolean;
   /** Row actions: placed before the others, so the row's awaited action is not folded into 更多. */
   inline?: boolean;
+  /** Export actions: csv only where the page asks for it; xlsx otherwise. */
+  format?: 'xlsx' | 'csv';
 }
 
 export const DEFAULT_LABELS = { delete: '删除', export: '导出', import: '导入' } as const;
@@ -95,6 +97,7 @@ export function resolveAction(def: ActionDef, workflow: WorkflowDef | null | und
         comment: 'none',
         primary: false,
         danger: false,
+        ...(def.format === 'csv' ? { format: 'csv' as const } : {}),
       };
     case 'import':
       return {

@@ -1,5 +1,5 @@
 import { noticeEntity as entity, noticeWorkflowDef as wf } from '../__fixtures__/index.js';
-import { formatDate, planColumn, richTextToPlain, statusOf } from './columns.js';
+import { formatDate, planColumn, planColumns, richTextToPlain, statusOf } from './columns.js';
 
 describe('planColumn', () => {
   it('shows dictionary fields as labels and the workflow field as a status tag', () => {
@@ -49,5 +49,27 @@ describe('cell values', () => {
   });
   it('turns rich text into plain text for cells', () => {
     expect(richTextToPlain('<p>a&amp;b</p><script>x</script><b>c</b>')).toBe('a&b x c');
+  });
+});
+
+describe('planColumns widths', () => {
+  it('gives a time, a date and a status tag the width their text needs on one line (创建时间 under a fixed 操作)', () => {
+    const [created, published, status, title] = planColumns(
+      [
+        { field: 'createdAt', sortable: true },
+        { field: 'publishDate', width: 60 },
+        { field: 'status' },
+        { field: 'title' },
+      ],
+      entity,
+      wf,
+    );
+    // 2026-11-26 10:00:00 is 19 characters of about 8 px, with the cell's padding either side.
+    expect(created.width).toBeGreaterThanOrEqual(19 * 8 + 32);
+    expect(published.width).toBeGreaterThanOrEqual(10 * 8 + 32);
+    const longest = Math.max(...wf.statuses.map((s) => s.label.length));
+    expect(status.width).toBeGreaterThanOrEqual(longest * 14 + 32);
+    // A text column that may wrap keeps its share of the table.
+    expect(title.width).toBeUndefined();
   });
 });

@@ -8,37 +8,11 @@ import {
   formatDateTime as provinceDateTime,
   parseLocal,
 } from '../../../shared/provinceTime.js';
+import { leastWidth } from './tableWidth.js';
 import type { ColumnDef, EntityDef, FieldDef, StatusDef, WorkflowDef } from '../../../shared/schema/types.js';
 
-export type CellKind =
-  | 'text'
-  | 'dict'
-  | 'dictTag'
-  | 'status'
-  | 'date'
-  | 'datetime'
-  | 'link'
-  | 'files'
-  | 'fileIcon'
-  | 'area'
-  | 'boolean'
-  | 'number'
-  | 'richtext';
-
-export interface ColumnPlan {
-  key: string;
-  field: string;
-  title: string;
-  kind: CellKind;
-  dict?: string;
-  multiple?: boolean;
-  to?: string;
-  width?: number;
-  sortable: boolean;
-  ellipsis: boolean;
-  /** A copy action beside the cell's text (the column's or the field's `copyable`). */
-  copyable?: boolean;
-}
+export type { CellKind, ColumnPlan } from './columnPlan.js';
+import type { ColumnPlan } from './columnPlan.js';
 
 /** Field definition of a column; a column may name a system field the entity does not declare. */
 function systemField(field: string): FieldDef | undefined {
@@ -68,6 +42,8 @@ export function planColumn(col: ColumnDef, entity: EntityDef, workflow: Workflow
     ...((col.copyable ?? def?.copyable) ? { copyable: true } : {}),
     dict: def?.dict,
     multiple: def?.multiple,
+    // A phone or ID number does not wrap: the column's width keeps it on one line (tableWidth).
+    ...(def?.mask ? { mask: def.mask } : {}),
   };
   const render = col.render;
   if (render === 'link') return { ...base, kind: 'link', to: col.to };
@@ -101,7 +77,13 @@ export function planColumns(
   entity: EntityDef,
   workflow: WorkflowDef | null | undefined,
 ): ColumnPlan[] {
-  return cols.map((c) => planColumn(c, entity, workflow));
+  return cols.map((c) => {
+    const plan = planColumn(c, entity, workflow);
+    const least = leastWidth(plan, workflow);
+    // A column whose text would not fit the share of a fixed layout (a time, a status tag, a long
+    // heading) gets the width it needs, instead of running under the fixed 操作 column.
+    return least && (plan.width ?? 0) < least ? { ...plan, width: least } : plan;
+  });
 }
 
 // The server's dates and times already read this way: a list of 100 rows then parses nothing

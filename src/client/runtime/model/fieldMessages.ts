@@ -6,6 +6,7 @@
  */
 import type { FieldDef } from '../../../shared/schema/types.js';
 import { rowErrors } from '../../../shared/rowChecks.js';
+import { emptyOneOfGroups, type OneOfGroup } from '../../../shared/schema/requiredFields.js';
 
 /** Widgets where the user picks rather than types. */
 const PICKERS = new Set([
@@ -30,12 +31,29 @@ export function formatMessage(def: FieldDef, label: string): string {
   return def.patternMessage ?? `${label}格式不正确`;
 }
 
+/**
+ * The rule of the entity's requireOneOf groups a field belongs to: with every field of a group
+ * empty in the form, the group's message, as the server's refusal of the same save says it.
+ */
+export function oneOfValidator(groups: readonly OneOfGroup[]): Record<string, unknown> {
+  return {
+    validator: (_value: unknown, _rule: unknown, ctx: { form?: { values?: Record<string, unknown> } }) =>
+      emptyOneOfGroups(groups, (f) => ctx?.form?.values?.[f])[0]?.message ?? '',
+  };
+}
+
 /** The validator rules of a field, each with its message naming the field. */
-export function fieldValidators(def: FieldDef, label: string, widget: string): Record<string, unknown>[] {
+export function fieldValidators(
+  def: FieldDef,
+  label: string,
+  widget: string,
+  oneOf: readonly OneOfGroup[] = [],
+): Record<string, unknown>[] {
   // required false until the schema or a rule turns it on: the message is then already in place.
   const list: Record<string, unknown>[] = [
     { required: Boolean(def.required) && def.requiredOn !== 'submit', message: requiredMessage(label, widget) },
   ];
+  if (oneOf.length) list.push(oneOfValidator(oneOf));
   if (def.pattern) list.push({ pattern: def.pattern, message: formatMessage(def, label) });
   if (def.type === 'files') return list;
   // A json field's rows: the first complaint blocks the save (each cell shows its own).

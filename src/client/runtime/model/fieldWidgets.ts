@@ -59,9 +59,12 @@ const NAMED_BY_LABEL = new Set([
   'Select',
   'RecordSelect',
   'WatchShiftSelect',
+  'SchoolSelect',
   'Switch',
   'DatePicker',
   'DateTimePicker',
+  // The editor's writing area (a contenteditable textbox).
+  'RichText',
 ]);
 
 /** The accessible name a widget gets from its field's label, or nothing when it names itself. */

@@ -8,7 +8,7 @@
 import { onFieldReact, type Field, type Form } from '@formily/core';
 import { toJS } from '@formily/reactive';
 import type { Rule } from '../../../shared/rules/Rule.js';
-import { test } from '../../../shared/rules/evaluate.js';
+import { test, type RuleContext } from '../../../shared/rules/evaluate.js';
 import type { FieldRules, FormMode } from './formSchema.js';
 import { ruleContext, type RuleInputs } from './ruleContext.js';
 
@@ -31,10 +31,23 @@ export function varPaths(rule: unknown, out: string[] = []): string[] {
 
 function formPaths(rules: FieldRules): string[] {
   const paths = [r(rules.visible), r(rules.required), r(rules.disabled)].flat();
-  return [...new Set(paths.filter((p) => p.startsWith('form.')).map((p) => p.slice(5)))];
+  // The entity's requiredWhen reads `record.*`: the form's values where the form holds them.
+  const record = r(rules.requiredWhen).map((p) => (p.startsWith('record.') ? `form.${p.slice(7)}` : p));
+  return [...new Set([...paths, ...record].filter((p) => p.startsWith('form.')).map((p) => p.slice(5)))];
   function r(rule: Rule | undefined) {
     return rule === undefined ? [] : varPaths(rule);
   }
+}
+
+/**
+ * Whether the field is required now: the page's rule over the form, or the entity's requiredWhen
+ * over the record as a save would leave it (the record overlaid with the form's values), as the
+ * server judges the save and the submit.
+ */
+function requiredNow(r: FieldRules, ctx: RuleContext): boolean {
+  const byPage = r.required !== undefined && test(r.required, ctx);
+  const record = { ...(ctx.record as Record<string, unknown>), ...(ctx.form as Record<string, unknown>) };
+  return byPage || (r.requiredWhen !== undefined && test(r.requiredWhen, { record }));
 }
 
 export function ruleEffects(rules: FieldRules[], inputs: () => RuleInputs, mode: FormMode): (form: Form) => void {
@@ -48,7 +61,7 @@ export function ruleEffects(rules: FieldRules[], inputs: () => RuleInputs, mode:
         if (r.visible !== undefined) field.visible = test(r.visible, ctx);
         // Look mode is read-pretty as a whole: switching a field to editable/disabled would undo that.
         if (mode === 'look') return;
-        if (r.required !== undefined) field.required = test(r.required, ctx);
+        if (r.required !== undefined || r.requiredWhen !== undefined) field.required = requiredNow(r, ctx);
         if (r.disabled !== undefined && field.pattern !== 'readPretty') field.disabled = test(r.disabled, ctx);
       });
     }

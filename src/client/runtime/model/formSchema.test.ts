@@ -1,6 +1,7 @@
 import { createForm } from '@formily/core';
 import type { FormPageDef, ListPageDef } from '../../../shared/schema/types.js';
 import { fixturePages, noticeEntity as entity, noticeWorkflowDef as wf } from '../__fixtures__/index.js';
+import { ariaLabelProps } from './fieldWidgets.js';
 import { buildFilterSchema } from './filterSchema.js';
 import { ruleEffects } from './formRules.js';
 import { buildFormSchema, saveBody } from './formSchema.js';
@@ -193,6 +194,12 @@ describe('accessible names of the controls', () => {
     expect(props(p.isTop)['aria-label']).toBe(p.isTop.title);
     expect(props(p.sortNo)['aria-label']).toBe(p.sortNo.title);
     expect(props(p.publishDate)['aria-label']).toBe(p.publishDate.title);
+  });
+
+  it('names the unit search, the rich-text writing area and the other single-control widgets', () => {
+    for (const w of ['SchoolSelect', 'RichText', 'RecordSelect', 'WatchShiftSelect'])
+      expect(ariaLabelProps(w, '所在单位'), w).toEqual({ 'aria-label': '所在单位' });
+    expect(ariaLabelProps('Radio', '性别')).toEqual({});
   });
 
   it('names no read-only value (it is text) and no group that names its choices', () => {

@@ -9,6 +9,7 @@ import type { Rule } from '../../../shared/rules/Rule.js';
 import type { EntityDef, FieldDef, FormFieldDef, FormPageDef, SectionDef } from '../../../shared/schema/types.js';
 import { ariaLabelProps, defaultWidget, isWide, valueType } from './fieldWidgets.js';
 import { fieldValidators } from './fieldMessages.js';
+import { itemLabels, labelWidthFor } from './labelWidth.js';
 import { rangeText } from './rangeText.js';
 
 export type FormMode = 'add' | 'edit' | 'look';
@@ -18,6 +19,8 @@ export interface FieldRules {
   visible?: Rule;
   required?: Rule;
   disabled?: Rule;
+  /** The entity's requiredWhen: over {record}, the record overlaid with the form's values. */
+  requiredWhen?: Rule;
 }
 
 export interface BuiltForm {
@@ -27,6 +30,8 @@ export interface BuiltForm {
   rules: FieldRules[];
   /** Entity fields the page edits, in page order (what a save sends). */
   fields: string[];
+  /** The label column's width: the longest label on one line with its colon (labelWidth.ts). */
+  labelWidth: number;
 }
 
 export interface BuildOptions {
@@ -116,7 +121,8 @@ export function fieldSchema(
   if (def.minLength !== undefined) s.minLength = def.minLength;
   if (def.minimum !== undefined) s.minimum = def.minimum;
   if (def.maximum !== undefined) s.maximum = def.maximum;
-  if (mode !== 'look') s['x-validator'] = fieldValidators(def, String(s.title), widget);
+  const oneOf = (entity.requireOneOf ?? []).filter((g) => g.fields.includes(f.field));
+  if (mode !== 'look') s['x-validator'] = fieldValidators(def, String(s.title), widget, oneOf);
   if (mode === 'add' && def.default !== undefined) s.default = def.default;
   if ((def.readOnly || f.readOnly) && (mode === 'edit' || mode === 'add')) s['x-pattern'] = 'readPretty';
   if (f.hidden) s['x-display'] = 'hidden';
@@ -139,8 +145,15 @@ function sectionSchema(
     if (!s) continue;
     properties[f.field] = s;
     if (!entity.fields[f.field].readOnly && !f.readOnly) fields.push(f.field);
-    if (f.visible !== undefined || f.required !== undefined || f.disabled !== undefined) {
-      rules.push({ field: f.field, visible: f.visible, required: f.required, disabled: f.disabled });
+    const when = mode === 'look' ? undefined : entity.fields[f.field].requiredWhen;
+    if (f.visible !== undefined || f.required !== undefined || f.disabled !== undefined || when !== undefined) {
+      rules.push({
+        field: f.field,
+        visible: f.visible,
+        required: f.required,
+        disabled: f.disabled,
+        ...(when !== undefined ? { requiredWhen: when } : {}),
+      });
     }
   }
   return {
@@ -198,7 +211,13 @@ export function buildFormSchema(
       properties[`section${j}`] = sectionSchema(entity, section, mode, opts, fields, rules, `section${j}`);
     });
   }
-  return { schema: { type: 'object', properties }, steps, rules, fields };
+  return {
+    schema: { type: 'object', properties },
+    steps,
+    rules,
+    fields,
+    labelWidth: labelWidthFor(itemLabels(properties)),
+  };
 }
 
 /** Values a save sends: the page's writable fields that are present, plus id and version. */

@@ -96,6 +96,23 @@ describe('guidance', () => {
     expect(missingItems(run({ ...base, name: '' }, '0', { id: 1 })).map((i) => i.field)).toEqual(['name', 'note']);
   });
 
+  it('asks for a field the entity requires while its requiredWhen holds on the record and the form values', () => {
+    const sheetEntity = {
+      ...entity,
+      fields: { ...entity.fields, report: { ...entity.fields.report, requiredWhen: { var: 'record.asks' } } },
+    } as EntityDef;
+    const submitless = { ...page, submitAction: undefined };
+    const missing = (values: Record<string, unknown>, record: Record<string, unknown> = {}) =>
+      missingItems(
+        guidance({ page: submitless, entity: sheetEntity, workflow, values, ctx: { record, form: values } }),
+      ).map((i) => i.message);
+    const base = { name: '名称', kind: '1', mobile: '13800000000' };
+    expect(missing(base)).toEqual([]);
+    expect(missing(base, { asks: true })).toEqual(['请上传报告']);
+    expect(missing({ ...base, asks: true })).toEqual(['请上传报告']);
+    expect(missing({ ...base, report: [{ id: 'f' }] }, { asks: true })).toEqual([]);
+  });
+
   it('takes the transition that leaves the record status, the initial one for a new record', () => {
     expect([...submitRequires(page, workflow, undefined)]).toEqual(['name', 'report']);
     expect([...submitRequires(page, workflow, 5)]).toEqual(['note']);

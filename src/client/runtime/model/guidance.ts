@@ -18,6 +18,7 @@ import type {
 } from '../../../shared/schema/types.js';
 import { defaultWidget } from './fieldWidgets.js';
 import { formatMessage, requiredMessage } from './fieldMessages.js';
+import { isRequired } from '../../../shared/schema/requiredFields.js';
 
 export interface GuidanceItem {
   field: string;
@@ -79,7 +80,12 @@ function fieldItem(
   if (f.visible !== undefined && !test(f.visible, ctx)) return null;
   const label = f.label ?? def.label;
   const value = values[f.field];
-  const required = requires.has(f.field) || (f.required !== undefined ? test(f.required, ctx) : Boolean(def.required));
+  // The entity's requiredWhen is judged on the record as a save would leave it, as the server does.
+  const record = { ...(ctx.record as Record<string, unknown>), ...values };
+  const required =
+    requires.has(f.field) ||
+    (f.required !== undefined ? test(f.required, ctx) : Boolean(def.required)) ||
+    (def.requiredWhen !== undefined && isRequired(def, record));
   if (isEmpty(value)) {
     if (!required) return null;
     return { field: f.field, label, message: requiredMessage(label, f.widget ?? defaultWidget(def, 'edit')) };

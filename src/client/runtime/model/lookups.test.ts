@@ -61,4 +61,32 @@ describe('lookupEffects', () => {
     await tick();
     expect(calls).toBe(0);
   });
+
+  it('reads the record a new form opens with when the lookup says onOpen, not otherwise, not when editing', async () => {
+    const notice: FormLookupDef = {
+      field: 'noticeId',
+      entity: 'notice',
+      copy: { noticeArgumentSheet: 'argumentSheet' },
+      onOpen: true,
+    };
+    const asked: string[] = [];
+    const load = async (entity: string, id: string) => {
+      asked.push(`${entity}:${id}`);
+      return { argumentSheet: true };
+    };
+    const open = (lookup: FormLookupDef, mode: 'add' | 'edit') => {
+      const form = createForm({ initialValues: { noticeId: 7 }, effects: lookupEffects([lookup], load, mode) });
+      form.createField({ name: 'noticeId' });
+      form.onMount();
+      return form;
+    };
+    const added = open(notice, 'add');
+    await tick();
+    expect(asked).toEqual(['notice:7']);
+    expect(added.values.noticeArgumentSheet).toBe(true);
+    open({ ...notice, onOpen: false }, 'add');
+    open(notice, 'edit');
+    await tick();
+    expect(asked).toEqual(['notice:7']);
+  });
 });

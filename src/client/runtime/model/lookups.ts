@@ -4,7 +4,7 @@
  * name beside the new one). Declared in the page schema (`lookups`); the server fills the same
  * fields authoritatively on save, so this is for the user's eyes only.
  */
-import { onFieldValueChange, type Field, type Form } from '@formily/core';
+import { onFieldValueChange, onFormMount, type Field, type Form } from '@formily/core';
 import type { FormLookupDef } from '../../../shared/schema/types.js';
 
 export type LoadRecord = (entity: string, id: string) => Promise<Record<string, unknown>>;
@@ -37,8 +37,7 @@ export function lookupEffects(
     if (!lookups?.length || mode === 'look') return;
     for (const lookup of lookups) {
       let asked = 0;
-      onFieldValueChange(lookup.field, (f) => {
-        const id = (f as Field).value;
+      const read = (id: unknown) => {
         const ticket = ++asked;
         if (id === null || id === undefined || id === '') {
           form.setValues(lookupValues(lookup, null));
@@ -53,7 +52,14 @@ export function lookupEffects(
             if (ticket === asked) form.setValues(lookupValues(lookup, null));
           },
         );
-      });
+      };
+      onFieldValueChange(lookup.field, (f) => read((f as Field).value));
+      // A new record's form opened with the field given (its notice in the address) reads it at once.
+      if (lookup.onOpen && mode === 'add')
+        onFormMount(() => {
+          const id: unknown = form.getValuesIn(lookup.field);
+          if (id !== null && id !== undefined && id !== '') read(id);
+        });
     }
   };
 }

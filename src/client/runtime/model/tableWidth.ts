@@ -11,7 +11,9 @@
  * throttle: about 0.4 s of a 100-row list's first render). A table without a fixed column gets the
  * same widths from CSS instead (`minWidth`: the table's least width; its box scrolls past that).
  */
-import type { ColumnPlan } from './columns.js';
+import type { WorkflowDef } from '../../../shared/schema/types.js';
+import type { ColumnPlan } from './columnPlan.js';
+import { textWidth } from './labelWidth.js';
 
 /** Width a column without a schema width counts for (ellipsis columns give way first). */
 export const ELLIPSIS_MIN_WIDTH = 160;
@@ -62,4 +64,82 @@ export function tableSizing(
   if (!plans.some((p) => p.ellipsis)) return width('max-content');
   const columns = plans.reduce((w, p) => w + (p.width ?? (p.ellipsis ? ELLIPSIS_MIN_WIDTH : DEFAULT_MIN_WIDTH)), 0);
   return { tableLayout: 'fixed', ...width(columns + opts.actionsWidth + (opts.selectable ? SELECTION_WIDTH : 0)) };
+}
+
+/** Space a sortable heading's arrows take. */
+const SORTER_WIDTH = 24;
+/** A tag's own padding and border. */
+const TAG_PADDING = 18;
+/** The widest time and date the lists write (2026-11-26 10:00:00, 2026-11-26) at 14 px. */
+const DATETIME_TEXT = textWidth('2026-11-26 10:00:00');
+const DATE_TEXT = textWidth('2026-11-26');
+
+/**
+ * The least width a column's heading and values need on one line, where that is known from the
+ * schemas (times, dates, status tags, the heading itself); undefined where a value may wrap and
+ * only the heading counts and fits the default share.
+ */
+export function leastWidth(plan: ColumnPlan, workflow?: WorkflowDef | null): number | undefined {
+  const heading = textWidth(plan.title) + 2 * CELL_PADDING + (plan.sortable ? SORTER_WIDTH : 0);
+  const value =
+    plan.kind === 'datetime'
+      ? DATETIME_TEXT + 2 * CELL_PADDING
+      : plan.kind === 'date'
+        ? DATE_TEXT + 2 * CELL_PADDING
+        : plan.kind === 'status'
+          ? Math.max(0, ...(workflow?.statuses ?? []).map((s) => textWidth(s.label))) + TAG_PADDING + 2 * CELL_PADDING
+          : 0;
+  const least = Math.max(heading, value);
+  return value || least > (plan.ellipsis ? ELLIPSIS_MIN_WIDTH : DEFAULT_MIN_WIDTH) ? Math.ceil(least) : undefined;
+}
+
+/** The least an ellipsis column is given when the columns are fitted (it truncates and titles its cells). */
+const ELLIPSIS_FIT_WIDTH = 96;
+/** The least any other column is given: a few characters of wrapped text. */
+const TEXT_FIT_WIDTH = 72;
+/** A masked phone or ID number does not wrap: its masked text's width. */
+const MASKED_TEXT = { phone: textWidth('13*****0000'), idCard: textWidth('1301**********0000') };
+
+/**
+ * What a column cannot give up: its one-line values (times, tags, masked numbers) and its heading.
+ * `wrapTimes`: a time may put its time of day under its date (the last resort before scrolling).
+ */
+function fitFloor(plan: ColumnPlan, workflow: WorkflowDef | null | undefined, wrapTimes: boolean): number {
+  // A dictionary's tag does not wrap, and its labels are not known here: it keeps its schema width.
+  if (plan.kind === 'dictTag') return Number.POSITIVE_INFINITY;
+  const least =
+    wrapTimes && plan.kind === 'datetime' ? DATE_TEXT + 2 * CELL_PADDING : (leastWidth(plan, workflow) ?? 0);
+  const heading = textWidth(plan.title) + 2 * CELL_PADDING + (plan.sortable ? SORTER_WIDTH : 0);
+  const masked = plan.mask ? MASKED_TEXT[plan.mask] + 2 * CELL_PADDING : 0;
+  return Math.ceil(Math.max(least, heading, masked, plan.ellipsis ? ELLIPSIS_FIT_WIDTH : TEXT_FIT_WIDTH));
+}
+
+/**
+ * The columns of a fixed-layout table narrowed to the width it has, where their schema widths add
+ * up to more: each gives up a like share of what it has above its floor, so a 1440 px screen shows
+ * every column beside the fixed 操作 column instead of running the last ones under it (创建时 /
+ * 2026-1). Text wraps in the narrower cells and nothing goes under its floor; where the floors do
+ * not fit, times wrap between date and time of day, and where even that does not fit, the table
+ * scrolls as before. An ellipsis column without a width is given one.
+ */
+export function fitColumns(
+  plans: ColumnPlan[],
+  available: number,
+  opts: { actionsWidth: number; selectable: boolean; workflow?: WorkflowDef | null },
+): ColumnPlan[] {
+  if (!available || !plans.some((p) => p.ellipsis)) return plans;
+  const fixedPart = opts.actionsWidth + (opts.selectable ? SELECTION_WIDTH : 0);
+  const widths = plans.map((p) => p.width ?? (p.ellipsis ? ELLIPSIS_MIN_WIDTH : DEFAULT_MIN_WIDTH));
+  const total = widths.reduce((a, b) => a + b, 0);
+  if (total + fixedPart <= available) return plans;
+  const floorsOf = (wrapTimes: boolean) =>
+    plans.map((p, i) => Math.min(widths[i], fitFloor(p, opts.workflow, wrapTimes)));
+  const sum = (ws: number[]) => ws.reduce((a, b) => a + b, 0);
+  let floors = floorsOf(false);
+  if (sum(floors) + fixedPart > available) floors = floorsOf(true);
+  const least = sum(floors);
+  // Where even the floors do not fit, the table scrolls anyway: the columns keep the room they read best in.
+  if (least + fixedPart > available) return plans;
+  const share = Math.min(1, (available - fixedPart - least) / (total - least || 1));
+  return plans.map((p, i) => ({ ...p, width: Math.floor(floors[i] + (widths[i] - floors[i]) * share) }));
 }

@@ -1,26 +1,19 @@
-import { Button, Popconfirm } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Button } from 'antd';
+import { Confirm } from '../../feedback/Confirm.js';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ListRequest, ResourceRecord } from '../../../shared/schema/types.js';
 import type { ResolvedAction } from '../model/actions.js';
 import { fillPlaceholders } from '../../../shared/schema/placeholders.js';
 import { actionIcon } from './icons.js';
-
-// The comment dialog (antd Modal and TextArea) loads on the first press of an action that asks for
-// a comment: most lists show such actions, few people press one on every visit.
-const CommentDialog = lazy(() => import('./CommentDialog.js').then((m) => ({ default: m.CommentDialog })));
-// Likewise the picking dialog of a link whose record is chosen first (申报课题).
-const PickDialog = lazy(() => import('./PickDialog.js').then((m) => ({ default: m.PickDialog })));
+import { ActionDialog, asksInDialog, type OpenDialog } from './ActionDialog.js';
+import type { RunAction } from './useActionRunner.js';
 
 interface Props {
   action: ResolvedAction;
   /** Rows the action applies to (one for a row action, the selection for a batch). */
   rows: ResourceRecord[];
-  run: (
-    action: ResolvedAction,
-    rows: ResourceRecord[],
-    extra?: { comment?: string; request?: ListRequest },
-  ) => Promise<boolean>;
+  run: RunAction;
   /** Row actions are links in the table; toolbar actions are buttons. */
   variant: 'row' | 'toolbar';
   /** Values a toolbar link's placeholders take (the page query). */
@@ -28,9 +21,15 @@ interface Props {
   icon?: string;
   disabled?: boolean;
   request?: ListRequest;
+  /**
+   * Where the action's dialog (comment, pick) opens when something above the button owns it (a
+   * list, for its rows: the button may sit in a 更多 popover that closes). Without it the button
+   * draws its own.
+   */
+  openDialog?: OpenDialog;
 }
 
-export function ActionButton({ action, rows, run, variant, values, icon, disabled, request }: Props) {
+export function ActionButton({ action, rows, run, variant, values, icon, disabled, request, openDialog }: Props) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState(false);
   // Mounted from the first press on, so the dialog keeps its state and its closing animation.
@@ -45,32 +44,22 @@ export function ActionButton({ action, rows, run, variant, values, icon, disable
         };
   const label = action.label;
 
-  if (action.type === 'link' && action.pick) {
-    const pick = action.pick;
+  if (asksInDialog(action)) {
     return (
       <>
         <Button
           {...buttonProps}
           disabled={disabled}
           onClick={() => {
+            if (openDialog) return openDialog(action, rows);
             setDialog(true);
             setOpened(true);
           }}
         >
           {label}
         </Button>
-        {opened ? (
-          <Suspense fallback={null}>
-            <PickDialog
-              pick={pick}
-              open={dialog}
-              onClose={() => setDialog(false)}
-              onPick={(row) => {
-                setDialog(false);
-                navigate(fillPlaceholders(action.to ?? '', row));
-              }}
-            />
-          </Suspense>
+        {opened && !openDialog ? (
+          <ActionDialog asked={{ action, rows }} open={dialog} run={run} onClose={() => setDialog(false)} />
         ) : null}
       </>
     );
@@ -92,37 +81,9 @@ export function ActionButton({ action, rows, run, variant, values, icon, disable
       </Button>
     );
   }
-  if (action.type === 'transition' && action.comment !== 'none') {
-    return (
-      <>
-        <Button
-          {...buttonProps}
-          disabled={disabled}
-          onClick={() => {
-            setDialog(true);
-            setOpened(true);
-          }}
-        >
-          {label}
-        </Button>
-        {opened ? (
-          <Suspense fallback={null}>
-            <CommentDialog
-              action={action}
-              open={dialog}
-              onClose={() => setDialog(false)}
-              onOk={async (comment) => {
-                if (await run(action, rows, { comment })) setDialog(false);
-              }}
-            />
-          </Suspense>
-        ) : null}
-      </>
-    );
-  }
   if (action.confirm) {
     return (
-      <Popconfirm
+      <Confirm
         title={action.confirm}
         okText="确定"
         cancelText="取消"
@@ -132,7 +93,7 @@ export function ActionButton({ action, rows, run, variant, values, icon, disable
         <Button {...buttonProps} disabled={disabled}>
           {label}
         </Button>
-      </Popconfirm>
+      </Confirm>
     );
   }
   return (

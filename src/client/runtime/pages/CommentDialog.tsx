@@ -1,4 +1,4 @@
-import { Input } from 'antd';
+import { Input, Typography } from 'antd';
 import { Dialog } from '../../feedback/Dialog.js';
 import { useMemo, useState } from 'react';
 import { createConfirmGuard } from '../../../shared/clickGuard.js';
@@ -59,10 +59,11 @@ export function CommentDialog({
           setError(null);
         }}
       />
+      {/* antd colours its explain class only inside a form item: the danger text gives the error colour. */}
       {error ? (
-        <div className="ant-form-item-explain-error" role="alert">
+        <Typography.Text type="danger" className="ant-form-item-explain-error" role="alert">
           {error}
-        </div>
+        </Typography.Text>
       ) : null}
     </Dialog>
   );

@@ -1,6 +1,5 @@
 import { PaperClipOutlined } from '@ant-design/icons';
-import { Tag } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ResourceRecord, WorkflowDef } from '../../../shared/schema/types.js';
 import { DictPending } from '../dictionaries/DictPending.js';
@@ -10,8 +9,53 @@ import { areaText } from '../model/dashboard.js';
 import { fillPlaceholders } from '../../../shared/schema/placeholders.js';
 import type { FileRefLike } from '../data/dataProvider.js';
 import { FileList } from '../widgets/FileList/FileList.js';
-import { StatusTag } from '../widgets/StatusTag/StatusTag.js';
-import { CopyButton } from '../widgets/CopyButton.js';
+
+/** Tags, statuses and the copy action: a chunk loaded with the lists that show them (prepareCells). */
+let marked: typeof import('./cellsMarked.js') | undefined;
+const loadMarked = () => import('./cellsMarked.js').then((m) => (marked = m));
+const LazyDictTags = lazy(() => loadMarked().then((m) => ({ default: m.DictTags })));
+const LazyStatusCell = lazy(() => loadMarked().then((m) => ({ default: m.StatusCell })));
+const LazyCopyCell = lazy(() => loadMarked().then((m) => ({ default: m.CopyCell })));
+
+/** Whether a list's columns draw tags, statuses or copy actions. */
+export function needsMarkedCells(plans: ColumnPlan[]): boolean {
+  return plans.some((p) => p.copyable || p.kind === 'status' || p.kind === 'dictTag');
+}
+
+/**
+ * Loads the marked cells a list's columns need before the list first renders (its kind's prepare),
+ * so they draw in that render; undefined when none is needed or they are in.
+ */
+export function prepareCells(plans: ColumnPlan[]): Promise<unknown> | undefined {
+  return needsMarkedCells(plans) && !marked ? loadMarked() : undefined;
+}
+
+function DictTags(props: ComponentProps<typeof LazyDictTags>) {
+  if (marked) return <marked.DictTags {...props} />;
+  return (
+    <Suspense fallback={null}>
+      <LazyDictTags {...props} />
+    </Suspense>
+  );
+}
+
+function StatusTag(props: ComponentProps<typeof LazyStatusCell>) {
+  if (marked) return <marked.StatusCell {...props} />;
+  return (
+    <Suspense fallback={null}>
+      <LazyStatusCell {...props} />
+    </Suspense>
+  );
+}
+
+function CopyButton(props: ComponentProps<typeof LazyCopyCell>) {
+  if (marked) return <marked.CopyCell {...props} />;
+  return (
+    <Suspense fallback={null}>
+      <LazyCopyCell {...props} />
+    </Suspense>
+  );
+}
 
 function DictCell({ type, value, tag }: { type: string; value: unknown; tag: boolean }) {
   const { options, loading } = useDictionary(type);
@@ -21,16 +65,7 @@ function DictCell({ type, value, tag }: { type: string; value: unknown; tag: boo
   const found = values.map(
     (v) => options.find((o) => o.value === String(v)) ?? { value: String(v), text: String(v), color: undefined },
   );
-  if (tag)
-    return (
-      <>
-        {found.map((o) => (
-          <Tag key={o.value} color={o.color}>
-            {o.text}
-          </Tag>
-        ))}
-      </>
-    );
+  if (tag) return <DictTags found={found} />;
   return <>{found.map((o) => o.text).join('、')}</>;
 }
 

@@ -14,7 +14,7 @@ const meta = (file: string) => JSON.parse(fs.readFileSync(path.join('schemas/met
 const generated = (kind: string) => fs.readFileSync(`src/shared/schema/generated/${kind}Page.ts`, 'utf8');
 
 /**
- * A page kind is its folder (pages/<kind>/: component, page.schema.json, check.ts) and a widget its
+ * A page kind is its folder (pages/<kind>/: component, page.schema.json, kind.json) and a widget its
  * folder (widgets/<Name>/); npm run schemas:generate writes the lists, meta-schemas and types from
  * them (scripts/schemaGenerate.test.ts fails while they are stale). Each place must name the same ones.
  */

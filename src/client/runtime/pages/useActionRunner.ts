@@ -6,11 +6,18 @@ import { useRuntime } from '../RuntimeContext.js';
 import { fillPlaceholders } from '../../../shared/schema/placeholders.js';
 import { useMessage } from '../../feedback/messages.js';
 
+/** Runs an action on its rows; true when it was done (a dialog then closes). */
+export type RunAction = (
+  action: ResolvedAction,
+  rows: ResourceRecord[],
+  extra?: { comment?: string; request?: ListRequest },
+) => Promise<boolean>;
+
 /**
  * Runs delete, transition and export actions through the data provider. Failures were already
  * shown by the request layer; the runner only reports success and tells the page to reload.
  */
-export function useActionRunner(bundle: PageBundle, onDone: () => void) {
+export function useActionRunner(bundle: PageBundle, onDone: () => void): RunAction {
   const { dataProvider } = useRuntime();
   const message = useMessage();
   const entity = bundle.entity.name;
@@ -48,6 +55,7 @@ export function useActionRunner(bundle: PageBundle, onDone: () => void) {
             ...(extra.request?.pageId ? { pageId: extra.request.pageId } : {}),
             filters: extra.request?.filters ?? [],
             ...(extra.request?.sort ? { sort: extra.request.sort } : {}),
+            ...(action.format ? { format: action.format } : {}),
           });
           return true;
         }

@@ -18,6 +18,7 @@ import type {
 } from '../../../shared/schema/types.js';
 import { test } from '../../../shared/rules/evaluate.js';
 import type { AccessRule } from '../../../shared/schema/types.js';
+import { namesEntity } from '../../../shared/schema/pageKindTraits.js';
 import type { DataProvider } from '../data/dataProvider.js';
 import { callPath, type AnyContract } from '../../../shared/contracts/contract.js';
 import { ruleContext, type RuntimeUser } from '../model/ruleContext.js';
@@ -193,7 +194,7 @@ export function createFixtureDataProvider(
       record('getPage', id);
       const page = schemas.pages.find((p) => p.id === id);
       if (!page) throw new Error(`页面不存在：${id}`);
-      if (page.kind === 'dashboard' || page.kind === 'lookup' || page.kind === 'studio')
+      if (!namesEntity(page))
         return {
           page,
           entity: {

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { safeUrl, sanitizeHtml } from './sanitizeHtml.js';
+import { underBase } from '../../api/appBase.js';
 
 describe('sanitizeHtml', () => {
   it('keeps formatting, drops script, handlers and javascript: links', () => {
@@ -20,6 +21,16 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<p style="text-align: center; background: url(javascript:alert(1))">x</p>')).toBe(
       '<p style="text-align: center">x</p>',
     );
+  });
+  it("writes a picture or link stored from the portal's root under the base path a view gives", () => {
+    const stored =
+      '<p><img src="/api/file/image/0123456789abcdef0123456789abcdef" alt="图"><a href="/lookAnnouncement?id=2">通知</a><a href="https://e.test/">外</a></p>';
+    const resolve = (url: string) => underBase(url, '/ktgl/');
+    expect(sanitizeHtml(stored, { resolve })).toBe(
+      '<p><img src="/ktgl/api/file/image/0123456789abcdef0123456789abcdef" alt="图"><a href="/ktgl/lookAnnouncement?id=2">通知</a><a href="https://e.test/">外</a></p>',
+    );
+    // The editor keeps what is stored, so a value saved under one base still opens under another.
+    expect(sanitizeHtml(stored)).toBe(stored);
   });
   it('unwraps unknown tags but keeps their text', () => {
     expect(sanitizeHtml('<custom-el>t<b>u</b></custom-el>')).toBe('t<b>u</b>');

@@ -69,13 +69,16 @@ export function safeUrl(url: string, forImage = false): boolean {
   return !/^[a-z][a-z0-9+.-]*:/.test(u);
 }
 
-function clean(node: Node, doc: Document): Node | null {
+/** How a kept link or picture address is written out: as stored, or resolved (under the base path). */
+type Resolve = (url: string) => string;
+
+function clean(node: Node, doc: Document, resolve: Resolve): Node | null {
   if (node.nodeType === 3) return doc.createTextNode(node.textContent ?? '');
   if (node.nodeType !== 1) return null;
   const el = node as Element;
   const tag = el.tagName.toLowerCase();
   if (DROP_WITH_CONTENT.has(tag)) return null;
-  const children = [...el.childNodes].map((c) => clean(c, doc)).filter((c): c is Node => c !== null);
+  const children = [...el.childNodes].map((c) => clean(c, doc, resolve)).filter((c): c is Node => c !== null);
   if (!TAGS.has(tag)) {
     const frag = doc.createDocumentFragment();
     children.forEach((c) => frag.appendChild(c));
@@ -92,7 +95,10 @@ function clean(node: Node, doc: Document): Node | null {
       continue;
     }
     if (!allowed?.has(name)) continue;
-    if ((name === 'href' || name === 'src') && !safeUrl(attr.value, name === 'src')) continue;
+    if (name === 'href' || name === 'src') {
+      if (safeUrl(attr.value, name === 'src')) out.setAttribute(name, resolve(attr.value));
+      continue;
+    }
     out.setAttribute(name, attr.value);
   }
   if (tag === 'a' && out.getAttribute('target') === '_blank') out.setAttribute('rel', 'noopener noreferrer');
@@ -100,7 +106,12 @@ function clean(node: Node, doc: Document): Node | null {
   return out;
 }
 
-export function sanitizeHtml(html: unknown): string {
+/**
+ * Stored rich text, cleaned. Views pass `resolve: underBase` so addresses stored from the portal's
+ * root (a picture's `/api/file/image/…`) load under the base path; the editor keeps them as stored.
+ */
+export function sanitizeHtml(html: unknown, options: { resolve?: Resolve } = {}): string {
+  const resolve = options.resolve ?? ((url: string) => url);
   if (typeof html !== 'string' || html === '') return '';
   if (typeof DOMParser === 'undefined')
     return html.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
@@ -109,7 +120,7 @@ export function sanitizeHtml(html: unknown): string {
   const target = document.implementation.createHTMLDocument('');
   const box = target.createElement('div');
   for (const child of [...doc.body.childNodes]) {
-    const c = clean(child, target);
+    const c = clean(child, target, resolve);
     if (c) box.appendChild(c);
   }
   return box.innerHTML;

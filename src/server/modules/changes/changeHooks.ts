@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { DictionaryValues } from '../../platform/records/dictionaries.js';
 import { readChangeKinds } from './changeKinds.js';
 import { applyRequest, ownRunningTarget, prepareRequest, refuseOpenSameKind } from './changeRules.js';

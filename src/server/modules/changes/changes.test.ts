@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 
 type Headers = Record<string, string>;
 let t: TestApp;
@@ -91,6 +91,9 @@ async function pass(id: number): Promise<void> {
   expect(res.body.flag, JSON.stringify(res.body)).toBe(true);
 }
 
+const noticesOf = async (h: Headers) =>
+  (await t.post('/api/notification/list', {}, h)).body.data.list as Record<string, unknown>[];
+
 beforeAll(async () => {
   t = await createTestApp();
   [leader1, leader2, city1123, city1101, province, province2, expert1] = await Promise.all([
@@ -164,6 +167,15 @@ describe('audit paths', () => {
     const passed = await fire(province, id, 'provincePass', '同意变更');
     expect(passed.body.data).toMatchObject({ auditStatus: '3' });
     expect(passed.body.data.appliedAt).toBeTruthy();
+    // The applicant is told in the bell, with the opinion, and the notice opens the request.
+    expect((await noticesOf(leader1)).slice(0, 1)).toMatchObject([
+      {
+        kind: 'topicChangeApproved',
+        title: `课题变更申请已通过：${before.name}`,
+        body: '审核意见：同意变更',
+        link: `/projectManagement/changeList/detail?id=${id}`,
+      },
+    ]);
 
     const after = (await get(leader1, 'topic', topicId)).body.data;
     expect(after.name).toBe('变更后的课题名称');
@@ -185,6 +197,11 @@ describe('audit paths', () => {
     await fire(leader1, id, 'submit');
     expect((await fire(city1123, id, 'cityReject')).body.flag).toBe(false);
     expect((await fire(city1123, id, 'cityReject', '材料不全')).body.data.auditStatus).toBe('4');
+    expect((await noticesOf(leader1))[0]).toMatchObject({
+      kind: 'topicChangeRejected',
+      body: '驳回意见：材料不全',
+      link: `/projectManagement/changeList/detail?id=${id}`,
+    });
     const cur = (await get(leader1, 'topicChange', id)).body.data;
     expect(
       (await save(leader1, { ...cur, id, version: cur.version, newEndDate: '2028-03-31', reason: '补充材料' })).body
@@ -193,6 +210,10 @@ describe('audit paths', () => {
     expect((await fire(leader1, id, 'submit')).body.data.auditStatus).toBe('1');
     await fire(city1123, id, 'cityPass');
     expect((await fire(province, id, 'provinceReject', '理由不充分')).body.data.auditStatus).toBe('4');
+    expect((await noticesOf(leader1))[0]).toMatchObject({
+      kind: 'topicChangeRejected',
+      body: '驳回意见：理由不充分',
+    });
     expect((await get(leader1, 'topic', topicId)).body.data.endDate).toBe('2027-06-30');
   });
 

@@ -1,8 +1,9 @@
 import { formatDateTime } from '../../platform/records/time.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
 import { syncEntityTables } from '../../platform/records/entityTables.js';
+import { sendLoggedTransitionNotice } from '../../platform/workflow/transitionNotices.js';
 import { readChangeKinds } from './changeKinds.js';
 import { applyRequest, prepareRequest } from './changeRules.js';
 
@@ -133,6 +134,7 @@ export async function seedChangeDemo(ctx: AppContext): Promise<void> {
     const topic = topics.find((t) => owner && t.ownerId === owner.userId && !used.has(t.id));
     if (!owner || !topic) continue;
     used.add(topic.id);
+    const steps: { record: StoredRecord; step: Parameters<typeof sendLoggedTransitionNotice>[3] }[] = [];
     await store.transaction(async (tx) => {
       at += 86_400_000;
       const record: Record<string, unknown> = {
@@ -190,8 +192,14 @@ export async function seedChangeDemo(ctx: AppContext): Promise<void> {
         version += 1;
         current.version = version;
         await log(step.action, step.label, status, step.to, by, step.comment ?? null);
+        steps.push({
+          record: { ...current },
+          step: { action: step.action, fromStatus: status, comment: step.comment ?? null, actorId: by.userId },
+        });
         status = step.to;
       }
     });
+    // The applicant hears of each decision as from the engine (after the transaction: SQLite has one connection).
+    for (const { record, step } of steps) await sendLoggedTransitionNotice(ctx, kinds.request.name, record, step);
   }
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { signingKey } from '../../platform/files/signing.js';
 
 /**

@@ -3,6 +3,7 @@ import { stripNonXmlDeep } from '../../../shared/xmlText.js';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
+import qrcode from 'qrcode-generator';
 import { AppError } from '../../platform/http/AppError.js';
 
 export interface CertificateInput {
@@ -16,6 +17,20 @@ export interface CertificateInput {
   date: string;
   /** Who issues it, printed above the date. */
   issuer: string;
+  /** The full address of the public check page of this number (PUBLIC_URL/verify?no=…), printed and as a QR code. */
+  checkUrl: string;
+}
+
+/** The check address as a QR code drawn in vector squares (sharp at any print size), its corner at x, y. */
+function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number): void {
+  const qr = qrcode(0, 'M');
+  qr.addData(text, 'Byte');
+  qr.make();
+  const n = qr.getModuleCount();
+  const cell = size / n;
+  for (let r = 0; r < n; r++)
+    for (let c = 0; c < n; c++) if (qr.isDark(r, c)) doc.rect(x + c * cell, y + r * cell, cell, cell);
+  doc.fillColor('#000000').fill();
 }
 
 /**
@@ -48,7 +63,10 @@ function score(name: string): number {
   return 2;
 }
 
-/** The conclusion certificate (结题证书): one landscape A4 page with a border. */
+/**
+ * The conclusion certificate (结题证书): one landscape A4 page with a border, a QR code and the full
+ * address of the page that checks its number, so a reader of the paper can follow either.
+ */
 export function certificatePdf(given: CertificateInput): Promise<Buffer> {
   // Control characters and lone surrogates (stored before saves stripped them) are not printed.
   const input = stripNonXmlDeep(given) as CertificateInput;
@@ -83,21 +101,28 @@ export function certificatePdf(given: CertificateInput): Promise<Buffer> {
   const left = 110;
   const w = width - 220;
   doc.fillColor('#000000').fontSize(16);
-  doc.text(`课题名称：${input.topicName}`, left, 185, { width: w });
+  // Long texts are cut to their lines, so the certificate stays one page whatever was typed.
+  doc.page.margins.bottom = 0;
+  doc.text(`课题名称：${input.topicName}`, left, 185, { width: w, height: 44, ellipsis: true });
   doc.moveDown(0.6).text(`课题编号：${input.topicNo}`, { width: w });
   doc.moveDown(0.6).text(`课题负责人：${input.leader}`, { width: w });
-  doc.moveDown(0.6).text(`课题组成员：${input.members.length ? input.members.join('、') : '无'}`, { width: w });
-  doc.moveDown(0.6).text(`承担单位：${input.unit}`, { width: w });
+  doc.moveDown(0.6).text(`课题组成员：${input.members.length ? input.members.join('、') : '无'}`, {
+    width: w,
+    height: 44,
+    ellipsis: true,
+  });
+  doc.moveDown(0.6).text(`承担单位：${input.unit}`, { width: w, height: 44, ellipsis: true });
   doc.moveDown(1).text('经审核，该课题已完成研究任务，准予结题，特发此证。', { width: w, indent: 32 });
   doc.fontSize(16).text(input.issuer, width - 380, height - 150, { width: 280, align: 'center' });
   doc.text(input.date, width - 380, height - 122, { width: 280, align: 'center' });
+  const qrSize = 84;
+  const qrTop = height - 60 - qrSize;
+  drawQr(doc, input.checkUrl, 64, qrTop, qrSize);
   doc
     .fontSize(10)
     .fillColor('#666666')
-    .text(`可在本平台“证书查验”页面输入证书编号核验真伪（/verify?no=${input.no}）`, 0, height - 70, {
-      align: 'center',
-      width,
-    });
+    .text('扫描二维码或访问以下地址，核验本证书：', 160, qrTop + 18, { width: 300, lineBreak: false });
+  doc.fontSize(9).text(input.checkUrl, 160, qrTop + 36, { width: 300, height: 40, ellipsis: true });
   doc.end();
   return done;
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FormPageDef } from '../../../shared/schema/types.js';
-import { isAdminRole } from '../../../shared/roles.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { currentUser } from '../../platform/auth/authPlugin.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
@@ -12,12 +11,17 @@ import { effectiveSite } from '../system/site/siteRules.js';
 import { emptyBodyIsObject, objectSchema, str } from '../../platform/http/requestSchemas.js';
 import { certificateNo, certificateYear, parseCertificateNo } from './certificateNo.js';
 import { loadDocumentBuilders } from './loadDocumentBuilders.js';
+import { CONCLUDED, certificateFacts } from './certificateFacts.js';
 import { documentCalls } from '../../../shared/contracts/documents.js';
 
 /** The page whose layout the application document follows. */
 export const APPLICATION_PAGE = 'topics/topic.application';
-/** Concluded: province stage two passed (SPEC §4). */
-export const CONCLUDED = '18';
+export { CONCLUDED };
+
+/** The full address of the public check page of a number, printed on the paper (and in its QR code). */
+export function certificateCheckUrl(ctx: AppContext, no: string): string {
+  return `${ctx.config.channels?.publicUrl ?? ''}/verify?no=${encodeURIComponent(no)}`;
+}
 
 const idQuery = {
   querystring: objectSchema({ id: { type: 'string', pattern: '^[0-9]{1,10}$' } }, ['id']),
@@ -63,7 +67,9 @@ export async function documentRoutes(app: FastifyInstance, opts: { ctx: AppConte
       workflow,
       record,
       dicts: service.dicts,
-      unmasked: isAdminRole(user.roleCode),
+      // The record comes masked for this reader by the engine (fieldMasks): the holder and the
+      // administrators read the numbers whole, as on the look page, everyone else masked.
+      unmasked: true,
     });
     return send(
       reply,
@@ -78,19 +84,7 @@ export async function documentRoutes(app: FastifyInstance, opts: { ctx: AppConte
     const record = await readTopic((request.query as { id: string }).id, user);
     if (record.status !== CONCLUDED) throw new AppError('课题尚未结题，不能下载结题证书', 400, 400);
     const id = Number(record.id);
-    // The date it concluded: the transition into status 18 in the operation log.
-    const logs = await service.store.logs(service.entity('topic'), id);
-    const concludedAt = logs
-      .filter((l) => l.toStatus === CONCLUDED)
-      .map((l) => Number(l.createdAt))
-      .sort((a, b) => b - a)[0];
-    const date = concludedAt
-      ? new Date(concludedAt + 8 * 3600_000).toISOString().slice(0, 10)
-      : String(record.updatedAt ?? '').slice(0, 10);
-    const members = (Array.isArray(record.members) ? (record.members as { name?: string }[]) : [])
-      .map((m) => m?.name ?? '')
-      .filter(Boolean);
-    const leader = [record.leader, record.secondLeader].filter(Boolean).join('、');
+    const facts = await certificateFacts(service, record);
     const site = await effectiveSite(ctx);
     const no = await certificateNo(ctx, record.year, id);
     const { certificatePdf } = await loadDocumentBuilders();
@@ -98,16 +92,17 @@ export async function documentRoutes(app: FastifyInstance, opts: { ctx: AppConte
       no,
       topicName: String(record.name ?? ''),
       topicNo: String(record.topicNo ?? ''),
-      leader,
-      members,
-      unit: String(record.unit ?? ''),
-      date,
+      leader: facts.holder,
+      members: facts.members,
+      unit: facts.unit,
+      date: facts.date,
+      checkUrl: certificateCheckUrl(ctx, no),
       issuer: site.organize || site.systemName || '课题管理平台',
     });
     return send(reply, 'application/pdf', `${safeName(record.name)}结题证书.pdf`, bytes);
   });
 
-  /** Public: a certificate number answers the topic's name and status, nothing else. */
+  /** Public: a certificate number answers what the paper prints (holder, unit, topic, date) and the status, nothing else. */
   contractRoute(
     app,
     documentCalls.verifyCertificate,
@@ -124,10 +119,15 @@ export async function documentRoutes(app: FastifyInstance, opts: { ctx: AppConte
       if (!rec || rec.status !== CONCLUDED || certificateYear(rec.year) !== parsed.year) throw notFound();
       const workflow = entity.workflow ? ctx.schemas.workflows.get(entity.workflow) : undefined;
       const statusName = workflow?.statuses.find((s) => s.code === rec.status)?.label ?? '已结题';
+      // What the paper says, so a reader compares them: holder, unit, topic, date and number.
+      const facts = await certificateFacts(service, rec);
       return {
         no: request.body.no.trim().toUpperCase(),
         // A required field of the topic entity.
         topicName: rec.name as string,
+        holder: facts.holder,
+        unit: facts.unit,
+        date: facts.date,
         status: rec.status,
         statusName,
         result: '证书有效',

@@ -1,14 +1,16 @@
 /**
  * Documents over HTTP: the application .docx laid out from the look schema (every section, the
- * member table, masks for non-admins), the conclusion certificate PDF, and the public check of
- * its number. Same per-record access as reading the topic.
+ * member table, numbers masked as the engine answers them to the reader), the conclusion
+ * certificate PDF, and the public check of its number. Same per-record access as reading the topic.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FormPageDef } from '../../../shared/schema/types.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { zipEntries } from '../../platform/testing/zipEntries.js';
 import { certificateNo } from './certificateNo.js';
+import { PDFDocument } from 'pdf-lib';
+import { canRasterisePdf, qrTextOfPdf } from '../../platform/testing/qrInPdf.js';
 
 type Headers = Record<string, string>;
 let t: TestApp;
@@ -80,7 +82,14 @@ const download = (h: Headers, what: string, id: number | string) =>
 const textOf = (xml: string) => [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('|');
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    channels: {
+      mailFrom: 'noreply@ky.example.cn',
+      smsDriver: 'log',
+      publicUrl: 'https://ky.example.cn/portal',
+      reminderDays: 3,
+    },
+  });
   [leader1, leader2, city1123, city1101, province] = await Promise.all([
     t.loginAs('leader1'),
     t.loginAs('leader2'),
@@ -115,15 +124,14 @@ describe('the application document', () => {
     expect(text).toContain(MEMBER_CARD);
   });
 
-  it('masks ID card and mobile numbers for the leader (not an admin)', async () => {
+  it('gives the leader, whose application it is, the numbers whole as the look page does (the holder reads them whole)', async () => {
     const id = await topic('leader1', '1123');
     const res = await download(leader1, 'application', id);
     expect(res.statusCode).toBe(200);
     const xml = (await readZip(res.rawPayload)).get('word/document.xml')!;
-    for (const full of [ID_CARD, MOBILE, MEMBER_CARD]) expect(xml).not.toContain(full);
-    expect(xml).toContain('1301**********1234');
-    expect(xml).toContain('13*****0001');
-    expect(xml).toContain('1301**********1235');
+    for (const full of [ID_CARD, MOBILE, MEMBER_CARD]) expect(xml).toContain(full);
+    const look = await t.post('/api/resource/topic/get', { subAct: 'a', id }, leader1);
+    expect(look.body.data).toMatchObject({ leaderIdCard: ID_CARD, leaderMobile: MOBILE });
   });
 
   it('writes no character XML cannot hold, even from a record stored before saves stripped them', async () => {
@@ -167,9 +175,27 @@ describe('the conclusion certificate', () => {
     expect(res.rawPayload.toString('latin1')).toMatch(/\/FontFile[23]?/);
 
     const no = await certificateNo(t.ctx, '2025', id);
-    const ok = await t.post('/api/public/certificate/verify', { no });
+    // One A4 page, whose QR code reads as the full address of the check page of its number.
+    const pdf = await PDFDocument.load(res.rawPayload);
+    expect(pdf.getPageCount()).toBe(1);
+    const { width, height } = pdf.getPage(0).getSize();
+    expect([Math.round(width), Math.round(height)]).toEqual([842, 595]);
+    const url = `https://ky.example.cn/portal/verify?no=${no}`;
+    // Read from the page as a phone would, where poppler is installed (npm test needs Node alone).
+    if (canRasterisePdf()) expect(await qrTextOfPdf(res.rawPayload)).toBe(url);
+
+    // What that page shows: what the paper prints, to compare with it.
+    const ok = await t.post('/api/public/certificate/verify', { no: new URL(url).searchParams.get('no') });
     expect(ok.body.flag, JSON.stringify(ok.body)).toBe(true);
-    expect(Object.keys(ok.body.data).sort()).toEqual(['no', 'result', 'status', 'statusName', 'topicName']);
+    expect(Object.keys(ok.body.data).sort()).toEqual(
+      ['date', 'holder', 'no', 'result', 'status', 'statusName', 'topicName', 'unit'].sort(),
+    );
+    expect(ok.body.data).toMatchObject({ holder: '张明', unit: '石家庄市第一中学', no });
+    expect(ok.body.data.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const page = t.ctx.schemas.pages.get('portal/certificate.verify') as { fields: { key: string }[] };
+    expect(page.fields.map((f) => f.key)).toEqual(
+      expect.arrayContaining(['holder', 'unit', 'topicName', 'date', 'no']),
+    );
     expect(ok.body.data.status).toBe('18');
     expect(ok.body.data.topicName).toMatch(/^课堂教学研究/);
     expect(JSON.stringify(ok.body)).not.toContain(ID_CARD);

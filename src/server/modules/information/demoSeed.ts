@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { demoActor } from '../../platform/seed/demoActor.js';
 import { syncEntityTables } from '../../platform/records/entityTables.js';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { RecordChange } from '../../platform/records/Engine.js';
 import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
 import { notify } from '../../platform/notifications/notify.js';
@@ -19,7 +19,7 @@ function copies(meeting: StoredRecord) {
  * Keeps a meeting's attendee records in step with the meeting: once published, one record per
  * invited person (new ones are told in the bell), people taken off the list lose theirs unless
  * they signed in, and every record carries the meeting's title, time and status. A cancelled
- * meeting tells everyone invited.
+ * meeting tells everyone invited, with its time and the reason given (the transition's comment).
  */
 export async function syncAttendees(ctx: AppContext, change: RecordChange): Promise<void> {
   const meeting = change.record;
@@ -115,7 +115,7 @@ export async function syncAttendees(ctx: AppContext, change: RecordChange): Prom
       userIds: existing.map((r) => Number(r.userId)),
       kind: 'meetingCancelled',
       title: `会议已取消：${String(meeting.title ?? '')}`,
-      body: `原定于 ${String(meeting.startTime ?? '')} 召开的会议已取消。`,
+      body: `原定于 ${String(meeting.startTime ?? '')} 召开的会议已取消。${change.comment ? `取消原因：${change.comment}` : ''}`,
       link,
     });
   }

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
+import { readWorkbook, styledHeader } from '../../platform/testing/xlsxChecks.js';
 
 type H = Record<string, string>;
 
@@ -144,6 +145,8 @@ describe('meetings: invitations, confirmation, sign-in, export, scopes', () => {
     expect(byName.get('王专家')).toMatchObject({ 3: '评审专家', 5: '不参会', 6: '当天另有评审任务', 7: '未签到' });
     expect(byName.get('王专家')![2]).toBe(`'=HYPERLINK("http://evil.example","点我")`);
     sheet.eachRow((r) => r.eachCell((c) => expect(c.type).not.toBe(ExcelJS.ValueType.Formula)));
+    const [look] = await readWorkbook(res.rawPayload);
+    expect(styledHeader(look) && look.frozenRows).toBe(1);
 
     const asLeader = await t.inject({
       method: 'GET',
@@ -153,6 +156,26 @@ describe('meetings: invitations, confirmation, sign-in, export, scopes', () => {
     const leaderBook = new ExcelJS.Workbook();
     await leaderBook.xlsx.load(asLeader.rawPayload as any);
     expect(String(leaderBook.worksheets[0].getRow(2).getCell(5).value)).toMatch(/^13\*+\d{4}$/);
+    // An attendee exports what concerns them: their own row, not the others' reasons for not attending.
+    const exportedBy = async (who: string) => {
+      const res = await t.inject({
+        method: 'GET',
+        url: `/api/meeting/exportAttendees?id=${meeting.id}`,
+        headers: as[who],
+      });
+      expect(res.statusCode).toBe(200);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(res.rawPayload as any);
+      const out: string[][] = [];
+      book.worksheets[0].eachRow((r) => out.push((r.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
+      return out;
+    };
+    const leaderRows = await exportedBy('leader1');
+    expect(leaderRows.map((r) => r[1])).toEqual(['姓名', '张老师']);
+    expect(leaderRows.flat()).not.toContain('当天另有评审任务');
+    const expertRows = await exportedBy('expert1');
+    expect(expertRows.map((r) => r[1])).toEqual(['姓名', '王专家']);
+    expect(expertRows[1][6]).toBe('当天另有评审任务');
     expect(
       (await t.inject({ method: 'GET', url: `/api/meeting/exportAttendees?id=${meeting.id}`, headers: as.leader2 }))
         .statusCode,
@@ -183,7 +206,11 @@ describe('meetings: invitations, confirmation, sign-in, export, scopes', () => {
     const cancelled = await fire('province', 'meeting', meeting, 'cancel', '时间调整');
     expect(cancelled.body.data.status).toBe('3');
     const notices = (await t.post('/api/notification/list', {}, as.leader1)).body.data.list;
-    expect(notices[0]).toMatchObject({ kind: 'meetingCancelled', title: '会议已取消：开题论证会' });
+    expect(notices[0]).toMatchObject({
+      kind: 'meetingCancelled',
+      title: '会议已取消：开题论证会',
+      body: '原定于 2099-05-01 09:00:00 召开的会议已取消。取消原因：时间调整',
+    });
     expect((await t.post('/api/tTopicMeetings/selectMeetingNoBack', {}, as.leader1)).body.data.meetNum).toBe(0);
     // A cancelled meeting takes no more answers.
     const row = (await attendeeRows('leader1', meeting.id)).list[0];

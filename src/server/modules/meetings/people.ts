@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import { ROLE_NAMES, type RoleCode } from '../../../shared/roles.js';
+import type { Db } from '../../platform/db/tables.js';
 
 /** A person as pickers, attendee lists and exports show them. */
 export interface Person {
@@ -19,7 +19,7 @@ export function roleNameOf(roles: RoleCode[]): string {
 }
 
 /** Enabled users by id (unknown and disabled ids are left out). */
-export async function peopleByIds(db: Kysely<any>, ids: number[]): Promise<Map<number, Person>> {
+export async function peopleByIds(db: Db, ids: number[]): Promise<Map<number, Person>> {
   const out = new Map<number, Person>();
   const wanted = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (!wanted.length) return out;

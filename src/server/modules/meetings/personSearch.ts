@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { RecordChange } from '../../platform/records/Engine.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { tableName } from '../../platform/records/entityTables.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 
 describe('expert Q&A: ask, route, answer, follow up, public FAQ; each party sees only their part', () => {
   let t: TestApp;

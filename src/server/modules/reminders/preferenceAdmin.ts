@@ -1,5 +1,5 @@
 import type { EntityDef } from '../../../shared/schema/types.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { singleRecordEntity } from '../../platform/resources/singleRecordEntity.js';
 import { virtualRecord, type VirtualEntity } from '../../platform/resources/virtualEntities.js';
 import {

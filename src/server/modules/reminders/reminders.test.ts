@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { parseLocal } from '../../platform/records/time.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { ruleRecord } from '../../platform/records/output.js';
@@ -134,7 +134,17 @@ describe('deadline reminders by e-mail', () => {
     expect(application).toBeDefined();
     expect(application!.subject).toBe('申报即将截止：关于开展2026年度省教育科学规划课题申报工作的通知');
     expect(application!.to).toContain('leader1@example.org');
-    expect(application!.text).toContain('查看详情：https://ky.example.cn/portal/projectManagement/projectList');
+    // The mail leads to the very draft it is about, which leader1 may open; its deadline names the zone.
+    const link =
+      /查看详情：https:\/\/ky\.example\.cn\/portal(\/projectManagement\/projectList\/projectDetail\?id=(\d+))/.exec(
+        application!.text,
+      );
+    expect(link, application!.text).not.toBeNull();
+    const draft = await t.post('/api/resource/topic/get', { id: Number(link![2]) }, await t.loginAs('leader1'));
+    expect(draft.status).toBe(200);
+    expect(application!.text).toContain(`“${String(draft.body.data.name)}”尚未提交`);
+    expect(application!.text).toMatch(/将于\d{4}-\d{2}-\d{2} \d{2}:\d{2}（北京时间）截止/);
+    expect((await notices('leader1')).find((n) => n.kind === 'noticeClosing')!.link).toBe(link![1]);
     expect(toLeader1.some((m) => m.subject.startsWith('开题报告即将截止：'))).toBe(true);
     expect(mails.every((m) => m.from === 'noreply@ky.example.cn')).toBe(true);
     // leader2 turned stage report e-mail off: no e-mail, but the in-app notice is there.
@@ -178,9 +188,18 @@ describe('deadline reminders by e-mail', () => {
     const text = mails
       .map((m) => readMail(m.raw))
       .find((m) => m.subject.startsWith('评审即将截止：2026年度课题中期评审'))!.text;
-    expect(text).toContain('https://ky.example.cn/portal/reviewManagement/list');
+    // It opens expert1's first open task of the batch, on its score sheet.
+    const expert1 = await t.ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'expert1')
+      .executeTakeFirstOrThrow();
+    const task = open.find((r) => Number(r.expertUserId) === Number(expert1.id))!;
+    expect(text).toContain(`https://ky.example.cn/portal/reviewManagement/list/editPage?id=${task.id}`);
+    expect(text).toMatch(/评审将于\d{4}-\d{2}-\d{2} \d{2}:\d{2}（北京时间）截止/);
     expect((await notices('expert1')).filter((n) => n.kind === 'reviewDue').map((n) => n.link)).toContain(
-      '/reviewManagement/list',
+      `/reviewManagement/list/editPage?id=${task.id}`,
     );
+    expect((await t.post('/api/resource/review/get', { id: task.id }, await t.loginAs('expert1'))).status).toBe(200);
   });
 });

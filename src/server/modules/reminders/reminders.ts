@@ -1,11 +1,12 @@
 import type { EntityDef } from '../../../shared/schema/types.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { acquireLease, releaseLease } from '../../platform/jobs/lease.js';
 import { jobHolder } from '../../platform/jobs/schedule.js';
 import { notify } from '../../platform/notifications/notify.js';
 import { KyselyRecordStore, type RecordStore } from '../../platform/records/RecordStore.js';
 import { ruleRecord } from '../../platform/records/output.js';
-import { formatDateTime, parseLocal } from '../../platform/records/time.js';
+import { parseLocal } from '../../platform/records/time.js';
+import { formatDeadline } from '../../../shared/provinceTime.js';
 import { workflowOf } from '../../platform/workflow/engine.js';
 import { statusOf } from '../../platform/records/transitions.js';
 
@@ -29,6 +30,9 @@ export interface Reminder {
   body: string;
   link: string;
 }
+
+/** A reminder opens the record it is about (after sign-in when the reader comes from an e-mail). */
+const topicLink = (id: number) => `/projectManagement/projectList/projectDetail?id=${id}`;
 
 function ms(v: unknown): number | null {
   return typeof v === 'number' ? v : typeof v === 'string' ? parseLocal(v) : null;
@@ -56,7 +60,7 @@ async function topicReminders(ctx: AppContext, store: RecordStore, now: number, 
   for (const n of closing) {
     const stage = Number(n.stage ?? 1);
     const areas = Array.isArray(n.targetAreas) ? n.targetAreas.map(String) : [];
-    const endText = formatDateTime(ms(n.endTime)!);
+    const endText = formatDeadline(ms(n.endTime)!);
     for (const t of topics) {
       if (!t.ownerId) continue;
       const tStage = workflow.statuses.find((s) => s.code === statusOf(workflow, t))?.stage ?? 1;
@@ -76,7 +80,7 @@ async function topicReminders(ctx: AppContext, store: RecordStore, now: number, 
               deadlineKey: `notice:${n.id}:${String(n.endTime)}`,
               title: `申报即将截止：${String(n.title)}`,
               body: `申报通知“${String(n.title)}”将于${endText}截止，您的申报书“${name}”尚未提交，请及时完善并提交。`,
-              link: `/projectManagement/projectList`,
+              link: topicLink(t.id),
             }
           : {
               userId: t.ownerId,
@@ -84,7 +88,7 @@ async function topicReminders(ctx: AppContext, store: RecordStore, now: number, 
               deadlineKey: `notice:${n.id}:${String(n.endTime)}:${t.id}`,
               title: `${STAGE_LABEL[stage] ?? '阶段报告'}即将截止：${name}`,
               body: `“${String(n.title)}”将于${endText}截止，课题“${name}”的${STAGE_LABEL[stage] ?? '阶段报告'}尚未提交，请及时上传并提交。`,
-              link: `/projectManagement/projectList`,
+              link: topicLink(t.id),
             },
       );
     }
@@ -117,8 +121,9 @@ async function reviewReminders(ctx: AppContext, store: RecordStore, now: number,
       kind: 'reviewDue',
       deadlineKey: key,
       title: `评审即将截止：${String(r.batchName ?? '')}`,
-      body: `您在“${String(r.batchName ?? '')}”中还有未提交的评审，评审将于${formatDateTime(end)}截止，请及时完成评分并提交。`,
-      link: results ? '/resultsManagement/reviewList' : '/reviewManagement/list',
+      body: `您在“${String(r.batchName ?? '')}”中还有未提交的评审，评审将于${formatDeadline(end)}截止，请及时完成评分并提交。`,
+      // The first open task of the batch: its score sheet, where the rest of the list is one step away.
+      link: `${results ? '/resultsManagement/reviewList/editPage' : '/reviewManagement/list/editPage'}?id=${r.id}`,
     });
   }
   return [...out.values()];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -31,5 +31,41 @@ describe('results demo data', () => {
     const expert = await t.loginAs('expert1');
     const tasks = (await t.post('/api/resource/review/list', { pageSize: 50 }, expert)).body.data.list;
     expect(tasks.some((r: any) => r.targetEntity === 'achievement')).toBe(true);
+  });
+
+  it("tells each result's author of its decision as the engine would, and each topic's leader of its return", async () => {
+    for (const who of ['leader1', 'leader2']) {
+      const h = await t.loginAs(who);
+      const results = (await t.post('/api/resource/achievement/list', { pageSize: 50 }, h)).body.data.list;
+      const notices = (await t.post('/api/notification/list', { pageSize: 50 }, h)).body.data.list;
+      const kinds: Record<string, string> = { '3': 'resultReturned', '4': 'resultApproved', '5': 'resultRejected' };
+      const decided = results.filter((r: any) => kinds[r.status]);
+      expect(decided.length, who).toBeGreaterThan(0);
+      for (const r of decided) {
+        const link = `/resultsManagement/resultList/look?id=${r.id}`;
+        expect(
+          notices.filter((n: any) => n.link === link).map((n: any) => n.kind),
+          `${who} ${r.name}`,
+        ).toEqual([kinds[r.status]]);
+      }
+      // Results still waiting (draft, submitted, under review) have no decision notice.
+      for (const r of results.filter((x: any) => !kinds[x.status]))
+        expect(notices.some((n: any) => n.link === `/resultsManagement/resultList/look?id=${r.id}`)).toBe(false);
+    }
+    const leader1 = await t.loginAs('leader1');
+    const notices = (await t.post('/api/notification/list', { pageSize: 50 }, leader1)).body.data.list;
+    const topics = (await t.post('/api/resource/topic/list', { pageSize: 100 }, leader1)).body.data.list;
+    const returned = topics.filter((x: any) =>
+      ['902', '904', '907', '28', '911', '931', '916', '979'].includes(x.status),
+    );
+    expect(returned.length).toBeGreaterThan(0);
+    for (const topic of returned)
+      expect(
+        notices.some(
+          (n: any) =>
+            n.kind === 'topicReturned' && n.link === `/projectManagement/projectList/projectDetail?id=${topic.id}`,
+        ),
+        topic.name,
+      ).toBe(true);
   });
 });

@@ -1,10 +1,12 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { bindFiles } from '../../platform/files/fileRefs.js';
 import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
 import { syncEntityTables } from '../../platform/records/entityTables.js';
 import { formatDateTime } from '../../platform/records/time.js';
+import { sendLoggedTransitionNotice } from '../../platform/workflow/transitionNotices.js';
 import { scoreTotal } from '../review/aggregate.js';
 import { docxBytes, pdfBytes, storeDemoFile } from '../topics/demoFiles.js';
+import { resultTopicStatuses } from './resultTopics.js';
 import { CRITERIA, PLAN, STATUS_LABEL } from './demoPlan.js';
 
 const DAY = 86_400_000;
@@ -151,13 +153,15 @@ export async function seedResultsDemo(ctx: AppContext): Promise<void> {
       limit: 200,
     })
   ).rows;
+  const carries = new Set(resultTopicStatuses(ctx) ?? []);
   const firstIds = new Map<string, number>();
   const inReview: StoredRecord[] = [];
   let at = now - 15 * DAY;
   for (const [i, p] of PLAN.entries()) {
     const owner = u.get(p.owner)!;
     const admin = owner.area === '1123' ? u.get('city1123')! : u.get('city1101')!;
-    const topic = topics.find((t) => t.ownerId === owner.id);
+    // A topic that may carry a result (立项 and on), as the upload form offers them.
+    const topic = topics.find((t) => t.ownerId === owner.id && carries.has(String(t.status)));
     const bytes = i === 4 ? pdfBytes(`Result ${PLAN.findIndex((x) => x.name === p.name)}`) : pdfBytes(`Result ${i}`);
     const file = await storeDemoFile(ctx, owner.id, bytes, `${p.name}.pdf`, 'achievement.attachments');
     at += DAY;
@@ -216,13 +220,15 @@ export async function seedResultsDemo(ctx: AppContext): Promise<void> {
     await bindFiles(ctx, 'achievement.attachments', id, [file.id]);
     await log('achievement', id, 'create', '新增', null, '0', owner, '4', at);
     if (p.status !== '0') await log('achievement', id, 'submit', '提交', '0', '1', owner, '4', at + 3_600_000);
-    if (p.status !== '0' && p.status !== '1')
+    const decision =
+      p.status === '2'
+        ? 'sendReview'
+        : ({ '3': 'return', '4': 'pass', '5': 'reject' } as Record<string, string>)[p.status];
+    if (decision) {
       await log(
         'achievement',
         id,
-        p.status === '2'
-          ? 'sendReview'
-          : ({ '3': 'return', '4': 'pass', '5': 'reject' } as Record<string, string>)[p.status]!,
+        decision,
         STATUS_LABEL[p.status]!,
         '1',
         p.status,
@@ -231,6 +237,14 @@ export async function seedResultsDemo(ctx: AppContext): Promise<void> {
         at + DAY,
         p.comment ?? null,
       );
+      // The author hears of the decision as from the engine: the notice its workflow declares.
+      await sendLoggedTransitionNotice(ctx, 'achievement', { ...rec, id, version: 1 } as StoredRecord, {
+        action: decision,
+        fromStatus: '1',
+        comment: p.comment ?? null,
+        actorId: admin.id,
+      });
+    }
     if (p.status === '2') inReview.push({ ...rec, id, version: 1 } as StoredRecord);
   }
   await seedReviewInProgress(ctx, store, inReview, u.get('province')!, now);

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
 import type { RecordStore, StoredRecord } from '../../platform/records/RecordStore.js';
 import { workflowOf } from '../../platform/workflow/engine.js';

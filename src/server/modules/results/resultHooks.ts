@@ -1,5 +1,5 @@
 import { registerPublicationHooks } from './publicationHooks.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { flagDuplicates, latestScore, openNoticeFor, prepareResult } from './resultRules.js';
 
 /** A returned result (status 3) is open again to its leader: the return reopens it, whatever the notice's window. */
@@ -23,7 +23,7 @@ export function registerResultHooks(ctx: AppContext): void {
         ? await store.get(ctx.schemas.entities.get('achievementNotice')!, Number(existing.noticeId))
         : null;
       const notice = kept ?? (await openNoticeFor(ctx, store, entity, next.noticeId, user, now));
-      await prepareResult(ctx, store, entity, next, notice, user);
+      await prepareResult(ctx, store, entity, next, notice, user, existing?.topicId ?? null);
       await flagDuplicates(store, entity, next, existing?.id ?? null);
     },
   });

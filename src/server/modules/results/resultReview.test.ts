@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { formatDateTime } from '../../platform/records/time.js';
 import { pdfBytes } from '../topics/demoFiles.js';
 import { fileTestClient } from '../../platform/testing/fileTestClient.js';
-import { ensureTopicContract, insertTopic } from '../review/reviewFixture.js';
+import { ensureTopicContract, insertTopic } from '../review/review.fixture.js';
 
 type H = Record<string, string>;
 let t: TestApp;

@@ -1,16 +1,18 @@
 import type { EntityDef } from '../../../shared/schema/types.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { allowed } from '../../platform/records/access.js';
 import { ruleRecord } from '../../platform/records/output.js';
 import type { RecordStore, StoredRecord } from '../../platform/records/RecordStore.js';
 import { noticeOpenFor } from '../topics/noticeOpen.js';
+import { resultTopicStatuses } from './resultTopics.js';
 
 export const RESULT_MESSAGES = {
   noticeRequired: '请选择成果通知',
   noticeClosed: '该成果通知未开放或已截止，不能上传成果',
   topicNotOwn: '只能选择本人负责的课题',
+  topicNotForResults: '该课题尚未立项或已终止，不能登记成果',
   authorsRequired: '请至少填写一位作者',
   authorsBad: '作者须填写姓名（不超过50个字符），单位不超过100个字符，最多30位',
 } as const;
@@ -69,7 +71,7 @@ export function normalizeAuthors(entity: EntityDef, value: unknown): Array<{ nam
 
 /**
  * What the server fills on every save of a result, never the client: the first author, the
- * notice's title, the topic's name (a topic must be the leader's own).
+ * notice's title, the topic's name (a topic must be the leader's own and one that may carry a result).
  */
 export async function prepareResult(
   ctx: AppContext,
@@ -78,6 +80,7 @@ export async function prepareResult(
   next: Record<string, unknown>,
   notice: StoredRecord,
   user: SessionUser,
+  existingTopicId: unknown = null,
 ): Promise<void> {
   const authors = normalizeAuthors(entity, next.authors);
   next.authors = authors;
@@ -88,6 +91,10 @@ export async function prepareResult(
   } else {
     const topic = await store.get(entityOf(ctx, 'topic'), Number(next.topicId));
     if (!topic || topic.ownerId !== user.userId) throw fieldError(entity, 'topicId', RESULT_MESSAGES.topicNotOwn);
+    // Chosen now: only a topic the picker offers (立项 and on); one chosen earlier stays as it was.
+    const statuses = resultTopicStatuses(ctx);
+    if (statuses && Number(existingTopicId) !== Number(next.topicId) && !statuses.includes(String(topic.status)))
+      throw fieldError(entity, 'topicId', RESULT_MESSAGES.topicNotForResults);
     next.topicName = topic.name ?? null;
   }
 }

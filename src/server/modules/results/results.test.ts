@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
+import { insertTopic } from '../review/review.fixture.js';
+import { resultTopicStatuses } from './resultTopics.js';
 import { fileTestClient } from '../../platform/testing/fileTestClient.js';
 import { formatDateTime } from '../../platform/records/time.js';
 import { pdfBytes } from '../topics/demoFiles.js';
@@ -246,6 +248,37 @@ describe('results and papers', () => {
     );
     expect(topic.status).toBe(400);
     expect(JSON.stringify(topic.body)).toContain(RESULT_MESSAGES.topicNotOwn);
+  });
+
+  it('takes only a topic that may carry a result, as the 所属课题 picker offers them', async () => {
+    const leader1 = await t.loginAs('leader1');
+    const openNotice = await notice(await t.loginAs('province'));
+    const base = { name: '课题', leader: '张老师', unit: '一中', subject: '1', areaCode: '1123' };
+    const draft = await insertTopic(t, { ...base, status: '0', stage: 1 });
+    const running = await insertTopic(t, { ...base, status: '9', stage: 3 });
+    const withTopic = (topicId: number) =>
+      t.post(
+        '/api/resource/achievement/save',
+        { noticeId: openNotice, kind: '1', name: `课题成果${topicId}`, topicId, authors: [{ name: '张老师' }] },
+        leader1,
+      );
+    const refused = await withTopic(draft);
+    expect(refused.status).toBe(400);
+    expect(refused.body.data[0]).toMatchObject({ field: 'topicId', message: RESULT_MESSAGES.topicNotForResults });
+    expect((await withTopic(running)).status).toBe(200);
+    // The picker lists the same topics: the form's filter is the server's list.
+    const statuses = resultTopicStatuses(t.ctx)!;
+    expect(statuses).toContain('9');
+    expect(statuses).not.toContain('0');
+    const offered = (
+      await t.post(
+        '/api/resource/topic/list',
+        { page: 1, pageSize: 100, filters: [{ field: 'status', op: 'in', value: statuses }] },
+        leader1,
+      )
+    ).body.data.list.map((r: { id: number }) => Number(r.id));
+    expect(offered).toContain(running);
+    expect(offered).not.toContain(draft);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
-import { ensureTopicContract, insertTopic } from './reviewFixture.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
+import { ensureTopicContract, insertTopic } from './review.fixture.js';
 
 let t: TestApp;
 let city: Record<string, string>;

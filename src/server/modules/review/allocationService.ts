@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { allowed, scopeFilter } from '../../platform/records/access.js';
@@ -21,8 +21,10 @@ import {
 import { toAllocExpert, toReviewTarget } from './targetMapping.js';
 import { attachDeclared } from './declaredConflicts.js';
 import { entryRefusal, heldElsewhere, LEFT_STATUSES } from './batchEntry.js';
+import { withdrawnChanges } from './closedTask.js';
+import { recordIdentityScan } from './identityScan.js';
 import type { AnswerOf } from '../../../shared/contracts/contract.js';
-import type { Candidates, reviewCalls } from '../../../shared/contracts/review.js';
+import type { Candidates, IdentityScan, reviewCalls } from '../../../shared/contracts/review.js';
 
 export { LEFT_STATUSES };
 const active = (r: StoredRecord) => !LEFT_STATUSES.includes(String(r.status));
@@ -90,6 +92,13 @@ export async function candidates(
   for (const r of reviews) load.set(Number(r.expertId), (load.get(Number(r.expertId)) ?? 0) + 1);
   const ids = new Set(targets.map((t) => t.id));
   const held = await heldElsewhere(ctx, bc, [...ids]);
+  // Before allocating a blind batch, each record's identity-free files are read again for its people.
+  const identity = new Map<number, IdentityScan>();
+  if (bc.batch.blind === true)
+    for (const rec of targets) {
+      const scan = await recordIdentityScan(ctx, bc.targetEntity.name, rec);
+      if (scan) identity.set(rec.id, scan);
+    }
   return {
     batch: {
       id: bc.batch.id,
@@ -129,6 +138,7 @@ export async function candidates(
           .map((e) => ({ expertId: e.id, rules: pairConflicts(e, t, rules) }))
           .filter((c) => c.rules.length > 0)
           .map((c) => ({ expertId: c.expertId, reasons: c.rules.map((r) => RULE_LABELS[r]) })),
+        identity: identity.get(rec.id),
       };
     }),
     // Records allocated in this batch that have left the pickable statuses (e.g. reviewed already).
@@ -371,6 +381,7 @@ export async function unassign(
       userName: user.realName,
       roleCode: user.roleCode,
       createdAt: Date.now(),
+      changes: withdrawnChanges(review),
     });
   });
   return { deleted: 1 };

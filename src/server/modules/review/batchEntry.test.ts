@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
-import { criteria, ensureTopicContract, insertTopic } from './reviewFixture.js';
+import { criteria, ensureTopicContract, insertTopic } from './review.fixture.js';
 
 type H = Record<string, string>;
 let t: TestApp;
@@ -104,5 +104,26 @@ describe('which records may enter a batch', () => {
     expect(end.status, JSON.stringify(end.body)).toBe(200);
     expect((await store.get(batchEntity, batchId))!.status).toBe('2');
     expect(await statusOf(held)).toBe('1');
+  });
+
+  it('offers 结束评审 only to whom the end would not refuse: the province is told why on the progress of a city batch', async () => {
+    const cityBatch = (await t.post('/api/resource/review/list', { pageSize: 100 }, city)).body.data.list.find(
+      (r: any) => r.batchName === '城区立项评审',
+    ).batchId;
+    const asProvince = await t.post('/api/review/progress', { batchId: cityBatch }, province);
+    expect(asProvince.status, JSON.stringify(asProvince.body)).toBe(200);
+    const why = asProvince.body.data.batch.endRefusal as string;
+    expect(why).toContain('「项目式学习研究」由本批次送评，本账号不能执行「结束专家评审」');
+    // The end itself says the same, and the topic stays in review.
+    const end = await t.post(
+      '/api/tTopicReview/checkEndReview',
+      { batchId: cityBatch, force: true, reason: '省级代为结束' },
+      province,
+    );
+    expect(end.status).toBe(403);
+    expect(end.body.result).toBe(why);
+    expect(await statusOf(held)).toBe('1');
+    const asCity = await t.post('/api/review/progress', { batchId: cityBatch }, city);
+    expect(asCity.body.data.batch.endRefusal).toBeNull();
   });
 });

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileTestClient } from '../../platform/testing/fileTestClient.js';
 import { bindFiles } from '../../platform/files/fileRefs.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
-import { DOOR_CLOSED } from './closedTask.js';
-import { ensureTopicContract, insertTopic } from './reviewFixture.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
+import { DOOR_CLOSED, WITHDRAWN } from './closedTask.js';
+import { ensureTopicContract, insertTopic } from './review.fixture.js';
 
 type H = Record<string, string>;
 let t: TestApp;
@@ -60,6 +60,7 @@ async function paths(h: H, reviewId: number, fileId: number, links: { download: 
     score: await post('/api/review/score', { id: reviewId, version: 1, scores: {} }),
     peers: await post('/api/review/peers', { id: reviewId }),
     discussion: await post('/api/review/discussion', { id: reviewId }),
+    discussionPost: await post('/api/review/discussionPost', { id: reviewId, content: '补充一点意见' }),
     application: msg(await t.inject({ method: 'POST', url: `/api/review/application?id=${reviewId}`, headers: h })),
     download: msg(await t.inject({ method: 'GET', url: `/api/file/download?id=${fileId}`, headers: h })),
     linkDownload: msg(await t.inject({ method: 'GET', url: links.download, headers: h })),
@@ -93,6 +94,8 @@ describe('the door closes on a task given up', () => {
         startTime: '2020-01-01 00:00:00',
         endTime: '2099-12-31 23:59:59',
         blind: true,
+        // The uploaded 申报书 is opened to the batch on purpose (a blind batch serves the 活页 alone otherwise).
+        openMaterials: true,
         outOfArea: false,
         expertsPerTopic: 1,
         rule: '1',
@@ -151,5 +154,48 @@ describe('the door closes on a task given up', () => {
     expect((await t.inject({ method: 'GET', url: `/api/file/download?id=${fileId}`, headers: h3 })).statusCode).toBe(
       404,
     );
+  });
+
+  it('an expert whose task is withdrawn (取消分配) gets 403 with the reason on every path, not 404', async () => {
+    const { topicId, fileId } = await topicWithDoc('撤回分配课题');
+    const e = await expert('撤回专家', 'expertw', 4);
+    const b = await t.post(
+      '/api/resource/reviewBatch/save',
+      {
+        name: '撤回评审',
+        level: '1',
+        stage: '1',
+        targetEntity: 'topic',
+        startTime: '2020-01-01 00:00:00',
+        endTime: '2099-12-31 23:59:59',
+        blind: true,
+        // The uploaded 申报书 is opened to the batch on purpose (a blind batch serves the 活页 alone otherwise).
+        openMaterials: true,
+        outOfArea: false,
+        expertsPerTopic: 1,
+        rule: '1',
+        criteria: [{ name: '总体', maxScore: 100 }],
+        recommendations: ['同意立项'],
+      },
+      city,
+    );
+    expect(b.status, JSON.stringify(b.body)).toBe(200);
+    const a = await t.post(
+      '/api/review/allocate',
+      { batchId: b.body.data.id, mode: 'manual', targetIds: [topicId], pairs: [{ targetId: topicId, expertId: e }] },
+      city,
+    );
+    expect(a.status, JSON.stringify(a.body)).toBe(200);
+    const h = await t.loginAs('expertw');
+    const [task] = (await t.post('/api/resource/review/list', { pageSize: 10 }, h)).body.data.list;
+    const [link] = (await t.post('/api/file/links', { ids: [fileId] }, h)).body.data;
+    const links = { download: link.downloadUrl as string, preview: link.previewUrl as string };
+    // Held: the file is read (paths() would save a draft score, which no 取消分配 may follow).
+    expect((await t.inject({ method: 'GET', url: links.download, headers: h })).statusCode).toBe(200);
+
+    const u = await t.post('/api/review/unassign', { id: task.id }, city);
+    expect(u.status, JSON.stringify(u.body)).toBe(200);
+    const after = Object.entries(await paths(h, task.id, fileId, links));
+    expect(after.filter(([, [status, text]]) => status !== 403 || text !== WITHDRAWN)).toEqual([]);
   });
 });

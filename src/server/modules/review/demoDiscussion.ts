@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { KyselyRecordStore, StoredRecord } from '../../platform/records/RecordStore.js';
 import { notify } from '../../platform/notifications/notify.js';
 

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
 import { formatDateTime } from '../../platform/records/time.js';
 import { syncEntityTables } from '../../platform/records/entityTables.js';
@@ -77,14 +77,20 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
   const m = targetMapping(ctx, 'topic');
   const topics = (
     await store.list(E('topic'), {
-      where: { t: 'in', field: 'status', values: ['1', '10', '30', '15', '11'] },
+      where: { t: 'in', field: 'status', values: ['1', '5', '10', '30', '15', '11'] },
       sort: [{ field: 'id', order: 'asc' }],
       offset: 0,
       limit: 50,
     })
   ).rows;
-  const stageOfStatus: Record<string, string> = { '1': '1', '10': '3', '30': '4', '15': '5', '11': '3' };
-  const label: Record<string, string> = { '1': '立项评审', '3': '中期评审', '4': '成果鉴定评审', '5': '结题评审' };
+  const stageOfStatus: Record<string, string> = { '1': '1', '5': '2', '10': '3', '30': '4', '15': '5', '11': '3' };
+  const label: Record<string, string> = {
+    '1': '立项评审',
+    '2': '开题评审',
+    '3': '中期评审',
+    '4': '成果鉴定评审',
+    '5': '结题评审',
+  };
 
   async function addBatch(
     area: string,
@@ -286,4 +292,7 @@ export async function seedReviewDemo(ctx: AppContext): Promise<void> {
       blind: false,
       rule: '1',
     });
+  // The applications waiting in 定州市 (demoWaitingTopics.ts) have a blind batch to enter: its
+  // allocation page is where the organiser sees the flag of the 活页 that names its applicant.
+  await addBatch('1123', '1', '0', '2026年度课题立项评审（待分配·定州市）', { rule: '1' });
 }

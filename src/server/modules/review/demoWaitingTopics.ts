@@ -1,7 +1,7 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { bindFiles } from '../../platform/files/fileRefs.js';
-import { docxBytes, storeDemoFile } from '../topics/demoFiles.js';
+import { ARGUMENT_SLOTS_OF_TOPICS, argumentSheetLines, docxBytes, storeDemoFile } from '../topics/demoFiles.js';
 import { applicantIdCard, DEMO_APPLICANTS } from '../topics/demoApplicants.js';
 
 const DAY = 86_400_000;
@@ -39,9 +39,24 @@ export async function seedWaitingTopics(ctx: AppContext, store: KyselyRecordStor
     const doc = await storeDemoFile(
       ctx,
       ownerId,
-      await docxBytes([w.name, `课题负责人：${leader}`, '一、选题依据', '二、研究内容', '三、研究方法']),
+      await docxBytes([w.name, '课题申报书', '一、选题依据', '二、研究内容', '三、研究方法']),
       `${w.name}申报书.docx`,
       'topic.applicationDoc',
+    );
+    // The first applicant forgot the 活页's rule and named themselves and their school: the identity
+    // check flags it at upload and on the allocation page.
+    const sheet = await storeDemoFile(
+      ctx,
+      ownerId,
+      await docxBytes(
+        argumentSheetLines(
+          w.name,
+          ARGUMENT_SLOTS_OF_TOPICS + i,
+          i === 0 ? { leader, unit: applicant.orgName } : undefined,
+        ),
+      ),
+      `${w.name}课题论证活页.docx`,
+      'topic.argumentSheet',
     );
     const id = await store.insert(topic, {
       ...rest,
@@ -53,6 +68,7 @@ export async function seedWaitingTopics(ctx: AppContext, store: KyselyRecordStor
       createdAt: at,
       updatedAt: at + DAY,
       applicationDoc: [doc],
+      argumentSheet: [sheet],
       attachments: null,
       ownerId,
       createdBy: ownerId,
@@ -72,6 +88,7 @@ export async function seedWaitingTopics(ctx: AppContext, store: KyselyRecordStor
       members: [{ name: `${w.unit.slice(3, 5)}成员${i + 1}`, unit: w.unit, title: '一级教师', duty: '调查研究' }],
     });
     await bindFiles(ctx, 'topic.applicationDoc', id, [doc.id]);
+    await bindFiles(ctx, 'topic.argumentSheet', id, [sheet.id]);
     await store.log({
       entity: 'topic',
       recordId: id,

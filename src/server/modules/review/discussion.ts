@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { allowed } from '../../platform/records/access.js';
@@ -6,7 +6,7 @@ import type { StoredRecord } from '../../platform/records/RecordStore.js';
 import { formatDateTime } from '../../platform/records/time.js';
 import { notify } from '../../platform/notifications/notify.js';
 import { blindNames } from './blindNames.js';
-import { DOOR_CLOSED, isClosedTask } from './closedTask.js';
+import { DOOR_CLOSED, isClosedTask, refuseWithdrawnTask } from './closedTask.js';
 import { entityOf, listAll, parseId, storeOf, ADMIN_ROLES } from './reviewData.js';
 import type { AnswerOf } from '../../../shared/contracts/contract.js';
 import type { DiscussionThread, reviewCalls } from '../../../shared/contracts/review.js';
@@ -40,6 +40,7 @@ async function openThread(ctx: AppContext, user: SessionUser, id: unknown, early
   const store = storeOf(ctx);
   const reviewEntity = entityOf(ctx, 'review');
   const review = await store.get(reviewEntity, parseId(id));
+  if (!review) await refuseWithdrawnTask(ctx, user, parseId(id));
   if (!review) throw AppError.notFound();
   const batch = await store.get(entityOf(ctx, 'reviewBatch'), Number(review.batchId));
   if (!batch) throw AppError.notFound();

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
 import type { StoredRecord } from '../../platform/records/RecordStore.js';
@@ -7,7 +7,7 @@ import { fire, workflowOf } from '../../platform/workflow/engine.js';
 import { pickTransition } from '../../platform/records/transitions.js';
 import { heldElsewhere } from './batchEntry.js';
 import { aggregate, majority } from './aggregate.js';
-import { entityOf, loadBatch, reviewsOfBatch, stageStatuses, storeOf } from './reviewData.js';
+import { entityOf, loadBatch, reviewsOfBatch, stageStatuses, storeOf, type BatchContext } from './reviewData.js';
 import { writeStageResult } from './stageResult.js';
 import type { AnswerOf } from '../../../shared/contracts/contract.js';
 import type { reviewCalls } from '../../../shared/contracts/review.js';
@@ -21,6 +21,39 @@ function openTasks(open: StoredRecord[]): string {
     .slice(0, 5)
     .map((r) => `「${String(r.targetName ?? r.targetId)}」的${String(r.expertName ?? '专家')}`);
   return named.join('、') + (open.length > 5 ? `等${open.length}份` : '');
+}
+
+/**
+ * What the end of a batch would send back through the workflow, or why this account may not end
+ * it: a record this batch sent to review goes back by its stage's end transition, which the
+ * account must be allowed to fire (a province account may not end a city's review of a topic).
+ * The progress page asks it first, so 结束评审 is never offered to be refused.
+ */
+export async function endPlan(
+  ctx: AppContext,
+  user: SessionUser,
+  bc: BatchContext,
+  reviews: StoredRecord[],
+): Promise<{ returning: Set<number>; refusal: string | null }> {
+  const s = stageStatuses(bc);
+  const m = bc.mapping;
+  const workflow = workflowOf(ctx, bc.targetEntity);
+  const reviewed = [...new Set(reviews.map((r) => Number(r.targetId)))];
+  // A record another running batch still holds stays in review for it: that batch's end returns it.
+  const held = await heldElsewhere(ctx, bc, reviewed);
+  const returning = new Set<number>();
+  for (const id of reviewed) {
+    if (held.has(id)) continue;
+    const rec = await storeOf(ctx).get(bc.targetEntity, id);
+    if (!rec || rec.status !== s.waiting) continue;
+    if (workflow && !pickTransition(workflow, bc.targetEntity, m.endAction, rec, user)) {
+      const action = workflow.transitions.find((t) => t.action === m.endAction)?.label ?? m.endAction;
+      const refusal = `${m.label}「${String(rec[m.nameField] ?? rec.id)}」由本批次送评，本账号不能执行「${action}」，请由其所在地区的管理员结束评审`;
+      return { returning, refusal };
+    }
+    returning.add(id);
+  }
+  return { returning, refusal: null };
 }
 
 /**
@@ -52,25 +85,10 @@ export async function endReview(
     throw AppError.invalid([{ field: 'reason', label: '原因', message: '请填写强制结束的原因' }]);
   if (reason.length > 500)
     throw AppError.invalid([{ field: 'reason', label: '原因', message: '原因不能超过500个字符' }]);
-  const s = stageStatuses(bc);
   const m = bc.mapping;
-  const workflow = workflowOf(ctx, bc.targetEntity);
-  const reviewed = [...new Set(reviews.map((r) => Number(r.targetId)))];
-  // A record another running batch still holds stays in review for it: that batch's end returns it.
-  const held = await heldElsewhere(ctx, bc, reviewed);
-  const returning = new Set<number>();
-  for (const id of reviewed) {
-    if (held.has(id)) continue;
-    const rec = await storeOf(ctx).get(bc.targetEntity, id);
-    if (!rec || rec.status !== s.waiting) continue;
-    if (workflow && !pickTransition(workflow, bc.targetEntity, m.endAction, rec, user)) {
-      const action = workflow.transitions.find((t) => t.action === m.endAction)?.label ?? m.endAction;
-      throw AppError.forbidden(
-        `${m.label}「${String(rec[m.nameField] ?? rec.id)}」由本批次送评，本账号不能执行「${action}」，请由其所在地区的管理员结束评审`,
-      );
-    }
-    returning.add(id);
-  }
+  const { returning, refusal } = await endPlan(ctx, user, bc, reviews);
+  if (refusal) throw AppError.forbidden(refusal);
+  const s = stageStatuses(bc);
   const resultDef = bc.targetEntity.fields[m.resultField];
   if (!resultDef) throw new Error(`${m.entity} has no ${m.resultField} field`);
   const threshold = Number(bc.batch.disagreementThreshold ?? 20);

@@ -1,5 +1,6 @@
 import type { ModuleManifest } from '../../platform/ModuleManifest.js';
 import { seedReviewDemo } from './demoSeed.js';
+import { registerExpertLabel } from './expertLabel.js';
 import { registerReviewFileAccess } from './reviewFileAccess.js';
 import { registerReviewHooks } from './reviewHooks.js';
 import { reviewRoutes } from './reviewRoutes.js';
@@ -10,6 +11,7 @@ export const reviewModule: ModuleManifest = {
   extend(ctx) {
     registerReviewHooks(ctx);
     registerReviewFileAccess(ctx);
+    registerExpertLabel(ctx);
   },
   demoSeed: seedReviewDemo,
   routes: [reviewRoutes],

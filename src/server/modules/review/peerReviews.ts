@@ -1,9 +1,9 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { allowed } from '../../platform/records/access.js';
 import { blindNames } from './blindNames.js';
-import { refuseClosedTask } from './closedTask.js';
+import { refuseClosedTask, refuseWithdrawnTask } from './closedTask.js';
 import { entityOf, listAll, parseId, storeOf } from './reviewData.js';
 import type { AnswerOf } from '../../../shared/contracts/contract.js';
 import type { reviewCalls } from '../../../shared/contracts/review.js';
@@ -24,6 +24,7 @@ export async function peerReviews(
   const store = storeOf(ctx);
   const review = await store.get(entity, parseId(body.id));
   if (review) refuseClosedTask(user, review);
+  else await refuseWithdrawnTask(ctx, user, parseId(body.id));
   if (!review || !allowed(entity, 'read', review, user)) throw AppError.notFound();
   const expert = user.roleCode === EXPERT;
   if (expert && review.status !== '2') throw AppError.forbidden('提交本人评分后才能查看其他专家的评审');

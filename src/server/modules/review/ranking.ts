@@ -1,13 +1,11 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import type { StoredRecord } from '../../platform/records/RecordStore.js';
 import type { RankedRow, Ranking } from '../../../shared/contracts/review.js';
 import { aggregate } from './aggregate.js';
+import { scoringNames } from './expertLabel.js';
 import { allowedDecisions, PENDING_DECISION, stageDecisionLabels } from './reviewKind.js';
 import { entityOf, listAll, loadBatch, reviewsOfBatch, storeOf, type BatchContext } from './reviewData.js';
-
-/** The dictionary of the chair's decisions: 立项 / 不立项 / 待议. */
-export const DECISION_DICT = 'lxjd';
 
 // Declared with the review calls (src/shared/contracts/review.ts): the ranking page reads them.
 export type { RankedExpert, RankedRow, Ranking } from '../../../shared/contracts/review.js';
@@ -38,10 +36,6 @@ export function rankRows<T extends { finalScore: number | null; targetName: stri
 /** Whether this administrator chairs the batch: the province, or the city administrator who owns it. */
 export function mayDecide(bc: BatchContext, user: SessionUser): boolean {
   return user.roleCode !== '3' || Number(bc.batch.ownerId) === user.userId;
-}
-
-export function decisionLabels(ctx: AppContext): Map<string, string> {
-  return new Map((ctx.schemas.dictionaries.get(DECISION_DICT)?.options ?? []).map((o) => [String(o.value), o.text]));
 }
 
 /** The result this batch wrote on a record (its stage's row, when it is this batch's). */
@@ -93,8 +87,9 @@ export async function ranking(ctx: AppContext, user: SessionUser, body: Record<s
     );
     // Experts who declared a conflict and were replaced gave no score: they are counted, not listed.
     const scoring = rs.filter((r) => r.status !== '4' && r.status !== '5');
-    const experts = scoring.map((r, i) => ({
-      name: blind ? `专家${i + 1}` : String(r.expertName ?? ''),
+    const numbers = scoringNames(rs);
+    const experts = scoring.map((r) => ({
+      name: blind ? (numbers.get(r.id) ?? '专家') : String(r.expertName ?? ''),
       total: r.status === '2' ? Number(r.total) : null,
       submitted: r.status === '2',
     }));

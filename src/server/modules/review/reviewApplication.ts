@@ -1,5 +1,5 @@
 import type { FormPageDef } from '../../../shared/schema/types.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { loadDocumentBuilders } from '../documents/loadDocumentBuilders.js';
 import { APPLICATION_PAGE } from '../documents/documentRoutes.js';
@@ -8,7 +8,7 @@ import { allowed } from '../../platform/records/access.js';
 import { DictionaryValues } from '../../platform/records/dictionaries.js';
 import { entityOf, parseId, storeOf } from './reviewData.js';
 import { expertView, targetMapping } from './targetMapping.js';
-import { refuseClosedTask } from './closedTask.js';
+import { refuseClosedTask, refuseWithdrawnTask } from './closedTask.js';
 
 const EXPERT = '5';
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -32,6 +32,7 @@ export async function reviewApplication(
   const reviewEntity = entityOf(ctx, 'review');
   const review = await storeOf(ctx).get(reviewEntity, parseId(reviewId));
   if (review) refuseClosedTask(user, review);
+  else await refuseWithdrawnTask(ctx, user, parseId(reviewId));
   if (!review || !allowed(reviewEntity, 'read', review, user)) throw AppError.notFound();
   if (!hasApplication(ctx, review.targetEntity)) throw AppError.notFound('该评审对象没有申报书');
   const batch = await storeOf(ctx).get(entityOf(ctx, 'reviewBatch'), Number(review.batchId));

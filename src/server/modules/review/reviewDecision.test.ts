@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { rankRows } from './ranking.js';
-import { ensureTopicContract, insertTopic } from './reviewFixture.js';
+import { ensureTopicContract, insertTopic } from './review.fixture.js';
 
 type H = Record<string, string>;
 let t: TestApp;

@@ -1,6 +1,9 @@
 import { pdfText } from '../../platform/testing/pdfText.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
+import { zipEntries } from '../../platform/testing/zipEntries.js';
+import { WAITING_TOPICS } from './demoWaitingTopics.js';
+import { DEMO_APPLICANTS } from '../topics/demoApplicants.js';
 
 type H = Record<string, string>;
 let t: TestApp;
@@ -72,6 +75,30 @@ describe('review on the demo data', () => {
     expect((await application(topics[0]!.id, await t.loginAs('zjwu'))).statusCode).toBe(404);
     const result = tasks.find((r) => r.targetEntity === 'achievement');
     if (result) expect((await application(result.id, expert1)).statusCode).toBe(404);
+  });
+
+  it('the demo has a running batch of every review kind; its 开题 batch speaks 开题 and holds a topic in 开题 review', async () => {
+    const province = await t.loginAs('province');
+    const batches = (await t.post('/api/resource/reviewBatch/list', { pageSize: 100 }, province)).body.data
+      .list as Array<Record<string, any>>;
+    const running = new Set(batches.filter((b) => b.status === '1').map((b) => String(b.stage)));
+    expect([...running].sort()).toEqual(['1', '2', '3', '4', '5']);
+    const opening = batches.find((b) => b.status === '1' && b.stage === '2')!;
+    const batch = (await t.post('/api/resource/reviewBatch/get', { id: opening.id }, province)).body.data;
+    expect(batch.name).toContain('开题评审');
+    expect(batch.recommendations.map((r: { name: string }) => r.name)).toEqual([
+      '同意开题',
+      '修改后开题',
+      '不同意开题',
+    ]);
+    expect(batch.criteria.map((c: { name: string }) => c.name)).toEqual(['研究方案', '可行性', '预期成果']);
+    const reviews = (await tasksOf(province)).filter((r) => r.batchId === opening.id);
+    expect(reviews.length).toBeGreaterThan(0);
+    const submitted = reviews.find((r) => r.status === '2')!;
+    expect(Object.keys(submitted.scores)).toEqual(['研究方案', '可行性', '预期成果']);
+    expect(submitted.recommendation).toBe('同意开题');
+    const topic = (await t.post('/api/resource/topic/get', { id: submitted.targetId }, province)).body.data;
+    expect([topic.status, topic.stage]).toEqual(['5', 2]);
   });
 
   it('a demo topic in review has material of its own: no two topics share one application file', async () => {
@@ -180,5 +207,46 @@ describe('review on the demo data', () => {
       expect(figure(title), title).toBe(open.length);
       expect(todo.items!.find((i) => i.label === title)!.to, title).toBe(path);
     }
+  });
+
+  it('the 活页 a blind demo batch serves names nobody; one waiting application is flagged before allocation', async () => {
+    const expert1 = await t.loginAs('expert1');
+    const province = await t.loginAs('province');
+    let read = 0;
+    for (const task of await tasksOf(expert1)) {
+      const answer = (await t.post('/api/review/task', { id: task.id }, expert1)).body.data;
+      if (!answer.batch.blind || task.targetEntity !== 'topic') continue;
+      const topic = (await t.post('/api/resource/topic/get', { id: task.targetId }, province)).body.data;
+      const secrets = [topic.leader, topic.unit, ...(topic.members ?? []).map((m: { name: string }) => m.name)];
+      for (const doc of answer.documents as Array<{ field: string; files: Array<{ id: number }> }>) {
+        expect(doc.field, task.targetName).toBe('argumentSheet');
+        for (const f of doc.files) {
+          const body = (await zipEntries((await download(f.id, expert1)).rawPayload)).get('word/document.xml')!;
+          for (const secret of secrets)
+            expect(body.toString('utf8'), `${task.targetName}: ${secret}`).not.toContain(secret);
+          read++;
+        }
+      }
+    }
+    expect(read).toBeGreaterThan(0);
+
+    // On a fresh start the organiser finds the waiting applications in a blind 立项 batch of their
+    // own, not yet allocated, and sees each one's flag there before allocating.
+    const city = await t.loginAs('city1123');
+    const batches = (await t.post('/api/resource/reviewBatch/list', { pageSize: 100 }, city)).body.data.list as Array<
+      Record<string, any>
+    >;
+    const b = batches.find((x) => x.blind === true && x.stage === '1' && x.status === '0');
+    expect(b, JSON.stringify(batches.map((x) => [x.name, x.stage, x.status, x.blind]))).toBeDefined();
+    const c = (await t.post('/api/review/candidates', { batchId: b!.id }, city)).body.data;
+    const flags = c.targets.map(
+      (x: { name: string; identity?: { state: string } }) => `${x.name}:${x.identity?.state}`,
+    );
+    expect(flags).toContain(`${WAITING_TOPICS[0]!.name}:found`);
+    const named = c.targets.find((x: { name: string }) => x.name === WAITING_TOPICS[0]!.name);
+    expect(named.identity.findings.map((f: { word: string }) => f.word)).toEqual(
+      expect.arrayContaining([DEMO_APPLICANTS[0].realName, DEMO_APPLICANTS[0].orgName]),
+    );
+    for (const w of WAITING_TOPICS.slice(1)) expect(flags).toContain(`${w.name}:clean`);
   });
 });

@@ -1,13 +1,13 @@
-import { loadExcel } from '../../platform/resources/loadExcel.js';
-import { neutraliseCell } from '../../../shared/neutraliseCell.js';
-import type { AppContext } from '../../AppContext.js';
+import { writeXlsx, type Cell } from '../../platform/resources/xlsxWriter.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import type { StoredRecord } from '../../platform/records/RecordStore.js';
 import { aggregate, majority, type Criterion } from './aggregate.js';
 import { loadBatch, reviewsOfBatch, taskStatuses } from './reviewData.js';
-import { addRankingSheet } from './rankingSheet.js';
+import { rankingTable } from './rankingSheet.js';
 
-const text = (v: unknown) => neutraliseCell(String(v ?? ''));
+const text = (v: unknown) => String(v ?? '');
+const cellOf = (v: unknown): Cell => (typeof v === 'number' ? v : text(v));
 
 /**
  * A batch's review results as an xlsx workbook (SPEC §7 导出), for the administrators who may read
@@ -16,7 +16,7 @@ const text = (v: unknown) => neutraliseCell(String(v ?? ''));
  * standard deviation, the disagreement flag and the majority recommendation. Sheet 专家评分: every
  * expert's score per criterion, comment and status. In a blind batch experts appear as 专家1,
  * 专家2… (per record), never by name. Sheet 排名与决定: the ranked list and the chair's decisions
- * (rankingSheet.ts) for the approval meeting.
+ * (rankingSheet.ts) for the approval meeting. Each sheet is written as every export is (xlsxWriter).
  */
 export async function exportReviews(
   ctx: AppContext,
@@ -36,9 +36,8 @@ export async function exportReviews(
   for (const r of reviews) byTarget.set(Number(r.targetId), [...(byTarget.get(Number(r.targetId)) ?? []), r]);
   const who = (rs: StoredRecord[], r: StoredRecord) => (blind ? `专家${rs.indexOf(r) + 1}` : text(r.expertName));
 
-  const wb = new (await loadExcel()).Workbook();
-  const summary = wb.addWorksheet('评审汇总');
-  summary.addRow([
+  const summary: Cell[][] = [];
+  const summaryHeader = [
     `${label}名称`,
     '专家人数',
     '已提交',
@@ -50,7 +49,7 @@ export async function exportReviews(
     '意见分歧',
     '推荐意见',
     '结果',
-  ]);
+  ];
   for (const rs of byTarget.values()) {
     const done = rs.filter((r) => r.status === '2');
     const a = aggregate(
@@ -58,7 +57,7 @@ export async function exportReviews(
       String(bc.batch.rule ?? '1'),
       threshold,
     );
-    summary.addRow([
+    summary.push([
       text(rs[0]!.targetName),
       rs.length,
       done.length,
@@ -81,13 +80,9 @@ export async function exportReviews(
       ended ? '评审已结束' : '评审中（按已提交的评分计算）',
     ]);
   }
-  summary.getRow(1).font = { bold: true };
-  summary.columns.forEach((c, i) => {
-    c.width = i === 0 ? 36 : i === 3 ? 48 : 12;
-  });
 
-  const sheet = wb.addWorksheet('专家评分');
-  sheet.addRow([
+  const expertRows: Cell[][] = [];
+  const expertHeader = [
     `${label}名称`,
     '评审专家',
     ...criteria.map((c) => `${c.name}（满分${c.maxScore}）`),
@@ -96,16 +91,15 @@ export async function exportReviews(
     '评审意见',
     '状态',
     '提交时间',
-  ]);
-  sheet.getRow(1).font = { bold: true };
+  ];
   for (const rs of byTarget.values()) {
     for (const r of rs) {
       const scores = (r.scores ?? {}) as Record<string, number>;
-      sheet.addRow([
+      expertRows.push([
         text(r.targetName),
         who(rs, r),
-        ...criteria.map((c) => scores[c.name] ?? ''),
-        r.total ?? '',
+        ...criteria.map((c) => cellOf(scores[c.name])),
+        cellOf(r.total),
         text(r.recommendation),
         text(r.comment),
         status.get(String(r.status)) ?? '',
@@ -113,11 +107,11 @@ export async function exportReviews(
       ]);
     }
   }
-  sheet.columns.forEach((c, i) => {
-    c.width = i === 0 ? 36 : i === criteria.length + 4 ? 48 : 14;
-  });
-  await addRankingSheet(ctx, user, wb, bc.batch.id, label);
+  const buffer = await writeXlsx([
+    { name: '评审汇总', header: summaryHeader, rows: summary },
+    { name: '专家评分', header: expertHeader, rows: expertRows },
+    await rankingTable(ctx, user, bc.batch.id, label),
+  ]);
   const filename = `${String(bc.batch.name)}_评审结果.xlsx`.replace(/[\\/:*?"<>|]/g, '_');
-  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
   return { filename, buffer };
 }

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileTestClient } from '../../platform/testing/fileTestClient.js';
 import { bindFiles } from '../../platform/files/fileRefs.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
-import { ensureTopicContract, insertTopic } from './reviewFixture.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
+import { ensureTopicContract, insertTopic } from './review.fixture.js';
 
 type H = Record<string, string>;
 let t: TestApp;
@@ -62,6 +62,8 @@ describe('documents of reviewed topics', () => {
         startTime: '2020-01-01 00:00:00',
         endTime: '2099-12-31 23:59:59',
         blind: true,
+        // The uploads are opened to the batch on purpose (blind batches serve the 活页 alone otherwise).
+        openMaterials: true,
         outOfArea: false,
         expertsPerTopic: 1,
         rule: '1',

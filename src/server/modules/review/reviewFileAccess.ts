@@ -1,9 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
 import type { ReviewTargetsDef } from '../../../shared/schema/types.js';
-import { DOOR_CLOSED, expertTasksOn, isClosedTask } from './closedTask.js';
+import { documentFieldsFor } from './targetMapping.js';
+import { DOOR_CLOSED, WITHDRAWN, expertTasksOn, isClosedTask, withdrawnTasks } from './closedTask.js';
+import type { Db } from '../../platform/db/tables.js';
 
 const EXPERT = '5';
 
@@ -17,15 +18,24 @@ export async function expertDocumentFields(
   user: SessionUser,
   entity: string,
   record: StoredRecord,
-  db: Kysely<any>,
+  db: Db,
 ): Promise<readonly string[] | null> {
   if (user.roleCode !== EXPERT) return null;
   const doc = ctx.schemas.documents.get('reviewTargets') as Partial<ReviewTargetsDef> | undefined;
   const fields = doc?.targets?.[entity]?.documentFields;
   if (!fields?.length || !ctx.schemas.entities.get('review')) return null;
   // A task given up (回避, 谢绝, 替换) opens nothing: only a task the expert still holds does.
-  const tasks = await expertTasksOn(ctx, user, entity, record.id, new KyselyRecordStore(db, ctx.database.dialect));
-  return tasks.some((r) => !isClosedTask(r)) ? fields : null;
+  const store = new KyselyRecordStore(db, ctx.database.dialect);
+  const tasks = (await expertTasksOn(ctx, user, entity, record.id, store)).filter((r) => !isClosedTask(r));
+  if (!tasks.length) return null;
+  // In a blind batch only the identity-free documents, unless the batch opens every one.
+  const open = new Set<string>();
+  const batchDef = ctx.schemas.entities.get('reviewBatch');
+  for (const r of tasks) {
+    const batch = batchDef ? await store.get(batchDef, Number(r.batchId)) : null;
+    for (const f of documentFieldsFor(doc!.targets![entity]!, batch)) open.add(f);
+  }
+  return fields.filter((f) => open.has(f));
 }
 
 /** The records of reviewed kinds a file is attached to. */
@@ -51,12 +61,19 @@ async function reviewedBindings(ctx: AppContext, fileId: number): Promise<Array<
 export async function closedTaskFile(ctx: AppContext, user: SessionUser, fileId: number): Promise<string | null> {
   if (user.roleCode !== EXPERT) return null;
   let closed = false;
-  for (const b of await reviewedBindings(ctx, fileId)) {
+  const bindings = await reviewedBindings(ctx, fileId);
+  for (const b of bindings) {
     const tasks = await expertTasksOn(ctx, user, b.entity, b.id);
     if (tasks.some((r) => !isClosedTask(r))) return null;
     if (tasks.length) closed = true;
   }
-  return closed ? DOOR_CLOSED : null;
+  if (closed) return DOOR_CLOSED;
+  // A task taken off the expert (取消分配) is deleted; the log still says it was theirs.
+  if (!bindings.length) return null;
+  const withdrawn = await withdrawnTasks(ctx, user);
+  return bindings.some((b) => withdrawn.some((w) => w.targetEntity === b.entity && w.targetId === b.id))
+    ? WITHDRAWN
+    : null;
 }
 
 /**

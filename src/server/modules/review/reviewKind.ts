@@ -1,9 +1,15 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import type { StoredRecord } from '../../platform/records/RecordStore.js';
 import type { ReviewTargetsDef } from '../../../shared/schema/types.js';
-import { decisionLabels } from './ranking.js';
 import type { BatchContext } from './reviewData.js';
+
+/** The dictionary of the chair's decisions: 立项 / 不立项 / 待议. */
+const DECISION_DICT = 'lxjd';
+
+export function decisionLabels(ctx: AppContext): Map<string, string> {
+  return new Map((ctx.schemas.dictionaries.get(DECISION_DICT)?.options ?? []).map((o) => [String(o.value), o.text]));
+}
 
 /** 待议: recorded, the status left as is, decided again later; always open to the chair. */
 export const PENDING_DECISION = '3';
@@ -21,7 +27,7 @@ const empty = (v: unknown) => v === null || v === undefined || v === '' || (Arra
 
 /**
  * A new batch's copy of its kind's template where the organiser left it empty: recommendation
- * options, criteria and the note to experts of 立项, 中期, 成果鉴定 or 结题 review, never one
+ * options, criteria and the note to experts of 立项, 开题, 中期, 成果鉴定 or 结题 review, never one
  * kind's wording for another. What the organiser wrote is kept; the copy is theirs to edit.
  */
 export function fillFromTemplate(ctx: AppContext, next: Record<string, unknown>): void {

@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
-import { batchFields, criteria, ensureTopicContract, insertTopic, splitTotal } from './reviewFixture.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
+import { batchFields, criteria, ensureTopicContract, insertTopic, splitTotal } from './review.fixture.js';
+import { readWorkbook, styledHeader } from '../../platform/testing/xlsxChecks.js';
 
 type H = Record<string, string>;
 let t: TestApp;
@@ -338,6 +339,12 @@ describe('expert review', () => {
         .getSheetValues()
         .slice(2)
         .map((r) => (r as unknown[]).slice(1));
+    const looks = await readWorkbook(x.rawPayload);
+    expect(looks.map((l) => [l.name, styledHeader(l), l.frozenRows])).toEqual([
+      ['评审汇总', true, 1],
+      ['专家评分', true, 1],
+      ['排名与决定', true, 1],
+    ]);
     const head = (wb.getWorksheet('评审汇总')!.getRow(1).values as unknown[]).slice(1);
     expect(head).toEqual([
       '课题名称',

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { currentUser } from '../../platform/auth/authPlugin.js';
 import { contractRoute } from '../../platform/http/contractRoute.js';
 import { reviewCalls } from '../../../shared/contracts/review.js';
 import { contentDisposition } from '../../platform/resources/csv.js';
 import { allocateExperts, candidates, unassign } from './allocationService.js';
 import { endReview } from './endReview.js';
+import { identityOnUpload } from './identityUpload.js';
 import { copyBatch } from './copyBatch.js';
 import { peerReviews } from './peerReviews.js';
 import { discussion, postDiscussion } from './discussion.js';
@@ -61,6 +62,21 @@ export async function reviewRoutes(app: FastifyInstance, opts: { ctx: AppContext
     ),
     async (req) => allocateExperts(ctx, currentUser(req), req.body),
     '分配成功',
+  );
+  contractRoute(
+    app,
+    reviewCalls.identityScan,
+    obj(
+      {
+        entity: { type: 'string', maxLength: 64 },
+        field: { type: 'string', maxLength: 64 },
+        fileId: id,
+        id: { anyOf: [id, { type: 'null' }] },
+        record: { type: ['object', 'null'] },
+      },
+      ['entity', 'field', 'fileId'],
+    ),
+    async (req) => identityOnUpload(ctx, currentUser(req), req.body),
   );
   contractRoute(
     app,

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { StoredRecord } from '../../platform/records/RecordStore.js';
 import { RULE_LABELS, targetViolations, type AllocRules, type ConflictRule } from './conflicts.js';
 import { entityOf, listAll, reviewsOfBatch, storeOf } from './reviewData.js';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { allowed } from '../../platform/records/access.js';
@@ -17,9 +17,10 @@ import {
   taskStatuses,
   type BatchContext,
 } from './reviewData.js';
-import { expertView, targetMapping } from './targetMapping.js';
+import { documentFieldsFor, expertView, targetMapping } from './targetMapping.js';
 import { hasApplication } from './reviewApplication.js';
-import { refuseClosedTask } from './closedTask.js';
+import { endPlan } from './endReview.js';
+import { refuseClosedTask, refuseWithdrawnTask } from './closedTask.js';
 import type { AnswerOf } from '../../../shared/contracts/contract.js';
 import type {
   ProgressAnswer,
@@ -39,6 +40,7 @@ async function readableReview(ctx: AppContext, user: SessionUser, id: unknown): 
   const review = await storeOf(ctx).get(entity, parseId(id));
   // Its own expert is told why the door is closed; anyone else learns nothing of the task.
   if (review) refuseClosedTask(user, review);
+  else await refuseWithdrawnTask(ctx, user, parseId(id));
   if (!review || !allowed(entity, 'read', review, user)) throw AppError.notFound();
   return review;
 }
@@ -55,7 +57,9 @@ export async function task(ctx: AppContext, user: SessionUser, body: Record<stri
   const m = targetMapping(ctx, String(review.targetEntity));
   const target = await storeOf(ctx).get(entityOf(ctx, m.entity), Number(review.targetId));
   const blind = batch.blind === true && user.roleCode === EXPERT;
-  const view = target ? expertView(m, target, blind) : null;
+  // An expert of a blind batch is given only the identity-free documents unless the batch opens all.
+  const documentFields = user.roleCode === EXPERT ? documentFieldsFor(m, batch) : m.documentFields;
+  const view = target ? expertView(m, target, blind, documentFields) : null;
   const targetDef = entityOf(ctx, m.entity);
   const reviewOut = ruleRecord(entityOf(ctx, 'review'), review);
   if (user.roleCode === EXPERT) delete reviewOut.expertName;
@@ -78,9 +82,9 @@ export async function task(ctx: AppContext, user: SessionUser, body: Record<stri
     target: view,
     // The identity fields left out of `target` for this reader: the page says 匿名评审（已隐去） there.
     hiddenFields: blind ? m.identityFields.map((f) => ({ field: f, label: targetDef.fields[f]?.label ?? f })) : [],
-    documentFields: m.documentFields,
+    documentFields,
     // The record's documents with their labels, for the score sheet's document list.
-    documents: m.documentFields.map((f) => ({
+    documents: documentFields.map((f) => ({
       field: f,
       label: targetDef.fields[f]?.label ?? f,
       files: Array.isArray(view?.[f]) ? view[f] : [],
@@ -279,6 +283,8 @@ export async function progress(
   }
   const results =
     bc.batch.status === '2' ? await resultsOf(ctx, bc, [...byTarget.keys()]) : new Map<number, ProgressResult>();
+  // 结束评审 is offered only to whom the end would not refuse; the others are told why.
+  const endRefusal = bc.batch.status === '1' ? (await endPlan(ctx, user, bc, all)).refusal : null;
   return {
     batch: {
       id: bc.batch.id,
@@ -288,6 +294,7 @@ export async function progress(
       blind: bc.batch.blind === true,
       endedAt: (bc.batch.endedAt ?? null) as string | null,
       endReason: (bc.batch.endReason ?? null) as string | null,
+      endRefusal,
     },
     total: reviews.length,
     submitted,

@@ -1,5 +1,5 @@
 import type { EntityDef, ReviewTargetDef, ReviewTargetsDef } from '../../../shared/schema/types.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
 import type { StoredRecord } from '../../platform/records/RecordStore.js';
 import type { AllocExpert, ReviewTarget, TargetPerson } from './conflicts.js';
@@ -74,10 +74,29 @@ export function toAllocExpert(rec: StoredRecord): AllocExpert {
   };
 }
 
-/** What an expert may read of a record: the shown fields, minus the identity fields in a blind batch. */
-export function expertView(m: TargetMapping, rec: StoredRecord, blind: boolean): Record<string, unknown> {
+/**
+ * The file fields an expert reads in a batch: in a blind batch only the identity-free ones
+ * (blindDocumentFields, the 课题论证活页), unless its organiser opened every document to it
+ * (openMaterials); otherwise every document field.
+ */
+export function documentFieldsFor(m: ReviewTargetDef, batch: Record<string, unknown> | null | undefined): string[] {
+  if (batch?.blind === true && batch.openMaterials !== true && m.blindDocumentFields) return m.blindDocumentFields;
+  return m.documentFields;
+}
+
+/**
+ * What an expert may read of a record: the shown fields, minus the identity fields in a blind
+ * batch and minus the document fields the batch does not serve (`documents`, documentFieldsFor).
+ */
+export function expertView(
+  m: TargetMapping,
+  rec: StoredRecord,
+  blind: boolean,
+  documents: readonly string[] = m.documentFields,
+): Record<string, unknown> {
   const out: Record<string, unknown> = { id: rec.id };
   const hidden = new Set(blind ? m.identityFields : []);
+  for (const f of m.documentFields) if (!documents.includes(f)) hidden.add(f);
   for (const f of m.shownFields) if (!hidden.has(f)) out[f] = rec[f] ?? null;
   if (!blind) for (const f of m.identityFields) out[f] = rec[f] ?? null;
   return out;

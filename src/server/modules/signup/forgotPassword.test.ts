@@ -3,7 +3,7 @@ import { PASSWORD_STRENGTH_MESSAGES } from '../../../shared/passwordStrength.js'
 import { BuiltInSso } from '../../platform/sso/BuiltInSso.js';
 import { useSsoService } from '../../platform/sso/ssoRegistry.js';
 import { appLogin, newCaptcha, ssoLogin } from '../../platform/testing/ssoTestHelpers.js';
-import { createTestApp, TEST_CAPTCHA, TEST_PASSWORD, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, TEST_CAPTCHA, TEST_PASSWORD, type TestApp } from '../../testApp.js';
 import { FORGOT_MESSAGES } from './forgotPassword.js';
 
 let t: TestApp;

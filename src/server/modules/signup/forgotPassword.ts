@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import { accountType } from '../../../shared/account.js';
 import type { ForgotPasswordReset, ForgotPasswordSend } from '../../../shared/contracts/signup.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { passwordRefusal } from '../../platform/accounts/passwordPolicy.js';
 import { hashPassword } from '../../platform/auth/secrets.js';
 import { LoginLimiter } from '../../platform/sso/loginLimiter.js';
@@ -9,6 +8,7 @@ import { ssoService } from '../../platform/sso/ssoRegistry.js';
 import { SSO_MESSAGES } from '../../platform/sso/ssoMessages.js';
 import { siteWords } from '../system/users/siteWords.js';
 import { refuse } from './signUpService.js';
+import type { Db } from '../../platform/db/tables.js';
 
 export const FORGOT_MESSAGES = {
   account: '请输入账号、手机号或邮箱',
@@ -25,7 +25,7 @@ interface Holder {
 }
 
 /** The one account a name, mobile or e-mail names (as the sign-on resolves it), or undefined. */
-async function holderOf(db: Kysely<any>, account: string): Promise<Holder | undefined> {
+async function holderOf(db: Db, account: string): Promise<Holder | undefined> {
   const type = accountType(account);
   const q = db.selectFrom('users').select(['id', 'username', 'real_name', 'mobile', 'email']).where('enabled', '=', 1);
   const rows =

@@ -3,7 +3,7 @@ import { idCardCheckChar } from '../../../shared/idCard.js';
 import { BuiltInSso, SMS_TTL_MS } from '../../platform/sso/BuiltInSso.js';
 import { useSsoService } from '../../platform/sso/ssoRegistry.js';
 import { newCaptcha, ssoLogin } from '../../platform/testing/ssoTestHelpers.js';
-import { createTestApp, TEST_CAPTCHA, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, TEST_CAPTCHA, type TestApp } from '../../testApp.js';
 import { SIGN_UP_MESSAGES as M } from './signUpMessages.js';
 import { PASSWORD_STRENGTH_MESSAGES } from '../../../shared/passwordStrength.js';
 
@@ -268,5 +268,63 @@ describe('sign-up', () => {
     );
     expect(approved.body.data.status).toBe('1');
     expect((await ssoLogin(t, 'teacher_wait', 'Zhou@2026ok')).body.result).toBe('success');
+  });
+
+  it("注册用户审核: each city reviews only its own area's sign-ups; a refusal needs a reason, which the applicant is told", async () => {
+    const city = await t.loginAs('city1123');
+    const other = await t.loginAs('city1101');
+    const queue = async (who: Record<string, string>) =>
+      (
+        await t.post(
+          '/api/resource/user/list',
+          { subAct: 'a', pageId: 'system/user.list', filters: [{ field: 'status', value: '2' }] },
+          who,
+        )
+      ).body.data.list as any[];
+    // The demo leaves one sign-up waiting in each city.
+    const mine = (await queue(city)).find((u) => u.username === 'newteacher1');
+    expect(mine).toMatchObject({ status: '2', area: '1123', roles: ['4'] });
+    expect(mine._perm.transitions).toEqual(expect.arrayContaining(['approve', 'reject']));
+    // The reviewing city reads the applicant's ID number and mobile masked, in the queue and the look
+    // page alike: only the applicant and the administrators who manage accounts read them whole.
+    const whole = (await t.post('/api/resource/user/get', { subAct: 'a', id: mine.id }, await t.loginAs('province')))
+      .body.data;
+    expect(whole.idCardNo).toMatch(/^\d{17}[\dX]$/);
+    const look = (await t.post('/api/resource/user/get', { subAct: 'a', id: mine.id }, city)).body.data;
+    expect(look.idCardNo).toMatch(/^\d{4}\*{10}[\dX]{4}$/);
+    expect(look.mobile).toMatch(/^1\d\*{5}\d{4}$/);
+    expect(mine.mobile).toBe(look.mobile);
+    for (const answer of [mine, look]) {
+      expect(JSON.stringify(answer)).not.toContain(whole.idCardNo);
+      expect(JSON.stringify(answer)).not.toContain(whole.mobile);
+    }
+    expect((await queue(city)).map((u) => u.username)).not.toContain('newteacher2');
+    expect((await queue(other)).map((u) => u.username)).toContain('newteacher2');
+
+    const fire = (who: Record<string, string>, action: string, comment?: string) =>
+      t.post('/api/resource/user/transition', { subAct: 'a', id: mine.id, version: 1, action, comment }, who);
+    // Another city neither sees nor decides it; a city admin has no other action on it.
+    expect((await fire(other, 'reject', '不是本市单位')).status).toBe(404);
+    expect((await fire(other, 'approve')).status).toBe(404);
+    expect((await fire(city, 'disable')).body.flag).toBe(false);
+    const bare = await fire(city, 'reject');
+    expect(bare.status).toBe(400);
+    expect(bare.body.data).toEqual([expect.objectContaining({ field: 'comment', message: '请输入意见' })]);
+
+    const refused = await fire(city, 'reject', '所在单位与身份证信息不符');
+    expect(refused.body).toMatchObject({ flag: true, data: { status: '3' } });
+    const login = await ssoLogin(t, 'newteacher1', t.ctx.config.demoPassword);
+    expect(login.body).toMatchObject({
+      result: 'fail',
+      data: '注册申请未通过审核，原因：所在单位与身份证信息不符。请联系所在地市管理员',
+    });
+    const notices = await t.ctx.database.db
+      .selectFrom('notification')
+      .select(['kind', 'title', 'body'])
+      .where('user_id', '=', mine.id)
+      .execute();
+    expect(notices).toEqual([
+      { kind: 'signUpRejected', title: '您的注册申请未通过审核：冯老师', body: '原因：所在单位与身份证信息不符' },
+    ]);
   });
 });

@@ -9,6 +9,8 @@ export const SIGN_UP_MESSAGES = {
   usernameTaken: '该账号已存在',
   idCardTaken: '该身份证号已注册，请直接登录或联系管理员',
   mobileTaken: '该手机号已注册，请直接登录或联系管理员',
+  email: '请输入正确的电子邮箱',
+  emailTaken: '该电子邮箱已被其他账号使用',
   done: '注册成功，请登录',
   pending: '注册成功，请等待市级管理员审核通过后登录',
   smsSent: '短信验证码已发送',

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { contractRoute } from '../../platform/http/contractRoute.js';
 import { ssoService } from '../../platform/sso/ssoRegistry.js';
-import { objectSchema, str } from '../../platform/http/requestSchemas.js';
+import { CACHE_BUSTERS, objectSchema, str } from '../../platform/http/requestSchemas.js';
+import { EMAIL_LINK_PATH, emailLinkPage, verifyEmailLink } from './signUpEmail.js';
 import { SIGN_UP_MESSAGES as M } from './signUpMessages.js';
 import { sendSignUpSms, signUp } from './signUpService.js';
 import { FORGOT_MESSAGES, resetForgottenPassword, sendResetCode } from './forgotPassword.js';
@@ -59,6 +60,7 @@ export async function signUpRoutes(app: FastifyInstance, opts: { ctx: AppContext
           gender: str(2),
           idCardNo: str(32),
           mobile: str(32),
+          email: str(128),
           smsCode: str(12),
           unit: str(128),
           captchaId: str(64),
@@ -66,7 +68,7 @@ export async function signUpRoutes(app: FastifyInstance, opts: { ctx: AppContext
         }),
       },
     },
-    async (request) => signUp(ctx, request.body),
+    async (request) => signUp(ctx, request.body, request.ip),
     (answer) => answer.message,
   );
 
@@ -105,5 +107,16 @@ export async function signUpRoutes(app: FastifyInstance, opts: { ctx: AppContext
       return null;
     },
     FORGOT_MESSAGES.done,
+  );
+
+  // The link of the e-mail a sign-up gave: opened from the mail, by anyone holding it, once.
+  app.get<{ Querystring: { token?: string } }>(
+    EMAIL_LINK_PATH.replace(/^\/api/, ''),
+    { config: publicRoute, schema: { querystring: objectSchema({ token: str(64), ...CACHE_BUSTERS }) } },
+    async (request, reply) => {
+      const ok = await verifyEmailLink(ctx, request.query.token ?? '');
+      reply.header('Cache-Control', 'no-store').type('text/html; charset=utf-8');
+      return emailLinkPage(ctx, ok);
+    },
   );
 }

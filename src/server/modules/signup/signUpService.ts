@@ -1,9 +1,8 @@
-import type { Kysely } from 'kysely';
 import { accountType } from '../../../shared/account.js';
 import { isValidIdCard } from '../../../shared/idCard.js';
 import { stripNonXmlChars } from '../../../shared/xmlText.js';
 import { toOneLine } from '../../../shared/oneLine.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { hashPassword } from '../../platform/auth/secrets.js';
 import { passwordRefusal } from '../../platform/accounts/passwordPolicy.js';
 import { insertUser } from '../../platform/accounts/accounts.js';
@@ -14,7 +13,9 @@ import { ssoService } from '../../platform/sso/ssoRegistry.js';
 import { accountSettings } from '../system/users/accountSettings.js';
 import { siteWords } from '../system/users/siteWords.js';
 import { SIGN_UP_MESSAGES as M } from './signUpMessages.js';
+import { mailEmailLink } from './signUpEmail.js';
 import type { SignUpInput, SignedUp } from '../../../shared/contracts/signup.js';
+import type { Db } from '../../platform/db/tables.js';
 
 const LABELS: Record<string, string> = {
   username: '账号',
@@ -26,6 +27,7 @@ const LABELS: Record<string, string> = {
   smsCode: '短信验证码',
   unit: '所在单位',
   captchaCode: '验证码',
+  email: '电子邮箱',
   account: '账号',
   newPassword: '新密码',
 };
@@ -48,8 +50,8 @@ async function findUnit(ctx: AppContext, name: string): Promise<{ name: string; 
 }
 
 async function taken(
-  db: Kysely<any>,
-  input: { username?: string; idCardNo?: string; mobile?: string },
+  db: Db,
+  input: { username?: string; idCardNo?: string; mobile?: string; email?: string | null },
 ): Promise<AppError | null> {
   if (input.username) {
     const u = await db
@@ -71,6 +73,14 @@ async function taken(
     const u = await db.selectFrom('users').select('id').where('mobile', '=', input.mobile).executeTakeFirst();
     if (u) return refuse('mobile', M.mobileTaken);
   }
+  if (input.email) {
+    const u = await db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', input.email!.toLowerCase()))
+      .executeTakeFirst();
+    if (u) return refuse('email', M.emailTaken);
+  }
   return null;
 }
 
@@ -88,7 +98,8 @@ export async function sendSignUpSms(
   const m = input.mobile.trim();
   if (accountType(m) !== 'mobile') throw refuse('mobile', M.mobile);
   const sso = ssoService(ctx);
-  const captcha = await sso.verifyCaptcha(input.captchaId, input.captchaCode ?? '');
+  // Remembered for this mobile, so 注册 takes the same captcha and the visitor types it once.
+  const captcha = await sso.verifyCaptcha(input.captchaId, input.captchaCode ?? '', { for: `signUp:${m}` });
   if (!captcha.ok) throw refuse('captchaCode', captcha.message);
   const sent = await sso.sendSmsCode(m, ip, 'signUp');
   if (!sent.ok) throw refuse('smsCode', sent.message);
@@ -106,6 +117,7 @@ function checkShape(
   mobile: string;
   smsCode: string;
   unit: string;
+  email: string | null;
 } {
   const v = {
     // The name and unit are stored as typed on one line, less the characters XML cannot hold (as every save).
@@ -118,6 +130,7 @@ function checkShape(
     mobile: (input.mobile ?? '').trim(),
     smsCode: (input.smsCode ?? '').trim(),
     unit: toOneLine(stripNonXmlChars(input.unit ?? '')).trim(),
+    email: (input.email ?? '').trim() || null,
   };
   if (!USERNAME.test(v.username)) throw refuse('username', M.username);
   const pw = passwordRefusal(v.password, { username: v.username, mobile: v.mobile, realName: v.realName, site });
@@ -128,6 +141,7 @@ function checkShape(
   if (accountType(v.mobile) !== 'mobile') throw refuse('mobile', M.mobile);
   if (!/^\d{4,8}$/.test(v.smsCode)) throw refuse('smsCode', M.smsCode);
   if (!v.unit) throw refuse('unit', M.unit);
+  if (v.email !== null && (v.email.length > 128 || accountType(v.email) !== 'email')) throw refuse('email', M.email);
   return v;
 }
 
@@ -137,15 +151,15 @@ function checkShape(
  * code (consumed only when everything else holds), then the mobile's duplicate. The account is a project leader (role 4) in the unit's area,
  * active at once or waiting for the city admin when the settings ask for approval.
  */
-export async function signUp(ctx: AppContext, input: SignUpInput): Promise<SignedUp> {
+export async function signUp(ctx: AppContext, input: SignUpInput, ip = ''): Promise<SignedUp> {
   const v = checkShape(input, await siteWords(ctx));
   const sso = ssoService(ctx);
-  const captcha = await sso.verifyCaptcha(input.captchaId, input.captchaCode ?? '');
+  const captcha = await sso.verifyCaptcha(input.captchaId, input.captchaCode ?? '', { kept: `signUp:${v.mobile}` });
   if (!captcha.ok) throw refuse('captchaCode', captcha.message);
   const db = ctx.database.db;
   // The mobile is checked only after its SMS code (below, in the transaction): a registered number
   // never received a code, so a visitor cannot tell it from an unregistered one here.
-  const dup = await taken(db, { username: v.username, idCardNo: v.idCardNo });
+  const dup = await taken(db, { username: v.username, idCardNo: v.idCardNo, email: v.email });
   if (dup) throw dup;
   const unit = await findUnit(ctx, v.unit);
   if (!unit) throw refuse('unit', M.unit);
@@ -169,6 +183,7 @@ export async function signUp(ctx: AppContext, input: SignUpInput): Promise<Signe
         gender: v.gender,
         idCardNo: v.idCardNo,
         mobile: v.mobile,
+        email: v.email,
         areaCode: unit.area,
         orgName: unit.name,
         enabled: !approval,
@@ -192,5 +207,7 @@ export async function signUp(ctx: AppContext, input: SignUpInput): Promise<Signe
     });
     return userId;
   });
+  // The e-mail is kept unverified until the link mailed to it is opened.
+  if (v.email) void mailEmailLink(ctx, { id, username: v.username, email: v.email }, ip);
   return { id, username: v.username, status: approval ? '2' : '1', message: approval ? M.pending : M.done };
 }

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
 import { estimateJaccard } from './minhash.js';
 import { bodiesOf, candidatesOf, docsByIds, featuresOf, type DocRow } from './indexStore.js';
 import { overlap, shingleSet } from './shingles.js';
+import type { Db } from '../../platform/db/tables.js';
 
 /** An earlier document a checked one repeats: `score` is the share of the checked one's shingles it holds. */
 export interface Match {
@@ -33,7 +33,7 @@ const CONFIRM = 12;
  * one's Jaccard estimate gives its likely containment, J(|Q|+|D|)/((1+J)|Q|); the likeliest are
  * confirmed on their stored text, exactly, so the score is the true share, not an estimate.
  */
-export async function findMatches(db: Kysely<any>, text: string, o: CheckOptions = {}): Promise<Match[]> {
+export async function findMatches(db: Db, text: string, o: CheckOptions = {}): Promise<Match[]> {
   const floor = o.floor ?? 0.1;
   const q = featuresOf(text, o.boilerplate);
   if (!q.set.size) return [];

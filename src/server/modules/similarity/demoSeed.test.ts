@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { backfillOnce, workQueue } from './queue.js';
 
 let t: TestApp;
@@ -17,7 +17,8 @@ describe('查重 demo data', () => {
     const province = await t.loginAs('province');
     const topics = (await t.post('/api/resource/topic/list', { pageSize: 100 }, province)).body.data.list;
     const flagged = topics.filter((r: any) => r.similarity === '2');
-    expect(flagged.length).toBeGreaterThan(0);
+    // The copy alone: every other demo application argues in words of its own.
+    expect(flagged.map((r: any) => r.name)).toHaveLength(1);
     const copy = flagged[0];
     const report = (await t.post('/api/similarity/report', { id: copy.id }, province)).body.data;
     const match = report.documents.flatMap((d: any) => d.matches)[0];
@@ -29,6 +30,9 @@ describe('查重 demo data', () => {
     const tasks = (await t.post('/api/resource/review/list', { pageSize: 100 }, expert)).body.data.list;
     const task = tasks.find((r: any) => r.targetId === copy.id);
     expect(task.similarity).toBe('2');
+    // 评审列表 reads only the fields its page shows: the flag is filled from the task's target all the same.
+    const page = await t.post('/api/resource/review/list', { pageSize: 100, pageId: 'review/review.list' }, expert);
+    expect(page.body.data.list.find((r: any) => r.id === task.id).similarity).toBe('2');
     expect((await t.post('/api/similarity/report', { id: copy.id }, expert)).status).toBe(403);
   });
 });

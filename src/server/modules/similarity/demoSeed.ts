@@ -1,9 +1,10 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { bindFiles, type FileRef } from '../../platform/files/fileRefs.js';
 import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
 import { docxBytes, storeDemoFile } from '../topics/demoFiles.js';
 import { reorder, replaceSynonyms, rng } from './corpus.js';
 import { DEMO_REPORTS } from './demoTexts.js';
+import { pdfReadable } from './fileText.js';
 import { reportPdf } from './reportPdf.js';
 
 /**
@@ -20,13 +21,15 @@ export async function seedSimilarityDemo(ctx: AppContext): Promise<void> {
   const store = KyselyRecordStore.of(ctx.database);
   const list = async (where: Parameters<typeof store.list>[1]['where']) =>
     (await store.list(topicDef, { where, sort: [{ field: 'id', order: 'asc' }], offset: 0, limit: 50 })).rows;
-  const concluded = (await list({ t: 'cmp', field: 'status', op: '=', value: '18' })).at(-1);
+  const user = (username: string) =>
+    ctx.database.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+  const leader1 = await user('leader1');
+  // Not leader1's own concluded topic: a copy of it by leader1 would be their continuation (本人延续),
+  // and the demo (and the browser journey of leader1 copying this report) shows another's work copied.
+  const concludedAll = await list({ t: 'cmp', field: 'status', op: '=', value: '18' });
+  const concluded = concludedAll.find((t) => t.ownerId !== Number(leader1?.id)) ?? concludedAll.at(-1);
   if (!concluded || !concluded.ownerId) return;
-  const expert = await ctx.database.db
-    .selectFrom('users')
-    .select('id')
-    .where('username', '=', 'expert1')
-    .executeTakeFirst();
+  const expert = await user('expert1');
   const reviews = expert
     ? (
         await store.list(reviewDef, {
@@ -45,7 +48,8 @@ export async function seedSimilarityDemo(ctx: AppContext): Promise<void> {
   if (!copier || !copier.ownerId) return;
 
   const source = DEMO_REPORTS[0];
-  const pdf = await reportPdf(source.title, source.paragraphs);
+  // A PDF where it can be read back (pdftotext), as the real reports are; else the same text as .docx.
+  const pdf = pdfReadable() ? await reportPdf(source.title, source.paragraphs) : null;
   const report = pdf
     ? await storeDemoFile(ctx, concluded.ownerId, pdf, '结题报告.pdf', 'topic.conclusionReport')
     : await storeDemoFile(

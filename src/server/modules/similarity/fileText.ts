@@ -5,11 +5,11 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import fs from 'node:fs';
 import yauzl from 'yauzl';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { conversionOf, enqueueConversion } from '../../platform/conversion/conversionJobs.js';
 import { toUtf8 } from '../../platform/conversion/textEncoding.js';
-import { fileService } from '../../platform/files/fileService.js';
-import { blobKey } from '../../platform/files/storage/FileStorage.js';
+import { fileService } from '../../platform/storage/fileService.js';
+import { blobKey } from '../../platform/storage/FileStorage.js';
 import { CONVERTIBLE } from '../../../shared/fileTypes.js';
 
 /** Largest text taken from one file: a report of 300 thousand characters is far beyond any real one. */
@@ -26,8 +26,19 @@ async function readStored(ctx: AppContext, key: string): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
-/** The text of a PDF by poppler's pdftotext, page layout dropped, in a folder of its own. */
-async function pdfText(ctx: AppContext, key: string): Promise<string | null> {
+let missingToolTold = false;
+let readable: boolean | undefined;
+
+/** Whether this machine reads PDFs (poppler's pdftotext on the PATH). */
+export function pdfReadable(): boolean {
+  readable ??= (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .some((dir) => dir && fs.existsSync(path.join(dir, 'pdftotext')));
+  return readable;
+}
+
+/** The text of a PDF by poppler's pdftotext, page layout dropped, in a folder of its own; `pages`: a form feed between pages. */
+async function pdfText(ctx: AppContext, key: string, pages = false): Promise<string | null> {
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'similarity-'));
   try {
     const input = path.join(dir, 'in.pdf');
@@ -36,9 +47,16 @@ async function pdfText(ctx: AppContext, key: string): Promise<string | null> {
     return await new Promise((resolve) => {
       execFile(
         'pdftotext',
-        ['-enc', 'UTF-8', '-nopgbrk', input, '-'],
+        ['-enc', 'UTF-8', ...(pages ? [] : ['-nopgbrk']), input, '-'],
         { timeout: PDFTOTEXT_TIMEOUT_MS, maxBuffer: MAX_CHARS * 4, env: { PATH: process.env.PATH } },
-        (err, stdout) => resolve(err ? null : String(stdout)),
+        (err, stdout) => {
+          // A machine without poppler reads no PDF: say so once rather than leave every report 未检测.
+          if ((err as NodeJS.ErrnoException | null)?.code === 'ENOENT' && !missingToolTold) {
+            missingToolTold = true;
+            ctx.log.warn('pdftotext not found (Debian: poppler-utils): PDFs are not read for the duplicate check');
+          }
+          resolve(err ? null : String(stdout));
+        },
       );
     });
   } finally {
@@ -106,4 +124,33 @@ export async function fileText(ctx: AppContext, md5: string, suffix: string): Pr
   if (job?.state === 'failed') return { none: true };
   if (!job && !(await enqueueConversion(ctx, md5, ext))) return { none: true };
   return { pending: true };
+}
+
+/**
+ * A file's text page by page where pages exist: a PDF's pages (pdftotext), an office document's
+ * through its converted PDF once the conversion is done; a .docx not converted yet by its
+ * paragraphs (no pages: Word lays them out only when it prints), plain text as one part.
+ */
+export type FilePages = { pages: string[] } | { paragraphs: string[] } | { none: true } | { pending: true };
+
+export async function filePages(ctx: AppContext, md5: string, suffix: string): Promise<FilePages> {
+  const ext = suffix.toLowerCase();
+  const split = (t: string | null): FilePages =>
+    t && t.trim() ? { pages: t.slice(0, MAX_CHARS).split('\f') } : { none: true };
+  if (ext === 'pdf') return split(await pdfText(ctx, blobKey(md5), true));
+  if (ext === 'txt')
+    return {
+      paragraphs: toUtf8(await readStored(ctx, blobKey(md5)))
+        .toString('utf8')
+        .split('\n'),
+    };
+  if (CONVERTIBLE[ext] !== 'pdf') return { none: true };
+  const job = await conversionOf(ctx, md5);
+  if (job?.state === 'done' && job.outputKey) return split(await pdfText(ctx, job.outputKey, true));
+  if (!job) await enqueueConversion(ctx, md5, ext);
+  if (ext === 'docx') {
+    const t = await docxText(await readStored(ctx, blobKey(md5)));
+    if (t !== null) return { paragraphs: t.split('\n') };
+  }
+  return job?.state === 'failed' ? { none: true } : { pending: true };
 }

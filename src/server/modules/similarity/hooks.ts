@@ -1,11 +1,14 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { sameValue } from '../../platform/records/fieldDiff.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
-import { topicSummary } from './policy.js';
+import { noticePolicy, topicSummary } from './policy.js';
 import { enqueueIndex } from './queue.js';
 import { later } from './later.js';
 import { SOURCES } from './sources.js';
+
+/** The project leader's role: the applicant. */
+const APPLICANT = '4';
 
 /** The notice fields only the province sets. */
 const POLICY_FIELDS = ['similarityThreshold', 'similaritySelfCheck'];
@@ -26,14 +29,23 @@ export function registerSimilarityHooks(ctx: AppContext): void {
       },
     });
   ctx.engine.on('topic', {
+    readsFields: ['noticeId'],
     // The values are the index's, read fresh every time: what a save carries of them is never used.
-    async onRead(c, record, db) {
+    async onRead(c, record, db, reader) {
+      // Where the notice keeps the check from applicants, their list shows no verdict either (the
+      // report's tab says it is closed to them).
+      if (reader?.roleCode === APPLICANT && !(await noticePolicy(c, record.noticeId, db)).selfCheck) {
+        record.similarity = null;
+        record.similarityScore = null;
+        return;
+      }
       const { verdict, score } = await topicSummary(c, record.id, record.noticeId, db);
       record.similarity = verdict;
       record.similarityScore = score;
     },
   });
   ctx.engine.on('review', {
+    readsFields: ['targetEntity', 'targetId'],
     async onRead(c, record, db) {
       const topicDef = c.schemas.entities.get('topic');
       if (record.targetEntity !== 'topic' || !record.targetId || !topicDef) return;

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import zlib from 'node:zlib';
-import type { Kysely } from 'kysely';
 import { bandKeys, signatureBytes, signatureFromBytes, signatureOf } from './minhash.js';
 import { shingleSet } from './shingles.js';
+import type { Selectable } from 'kysely';
+import type { SimilarityDocsTable } from '../../platform/db/rows.js';
+import type { Db } from '../../platform/db/tables.js';
 
 /** A document to index: a long text of a record, or the text of one of its files. */
 export interface IndexDoc {
@@ -42,7 +44,7 @@ export interface DocRow {
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-export function docRow(r: any): DocRow {
+export function docRow(r: Pick<Selectable<SimilarityDocsTable>, (typeof DOC_COLUMNS)[number]>): DocRow {
   return {
     id: Number(r.id),
     docKey: r.doc_key,
@@ -98,7 +100,7 @@ const INSERT_ROWS = 500;
  * Answers its id and whether it changed (then its check is to be run again).
  */
 export async function putDoc(
-  db: Kysely<any>,
+  db: Db,
   doc: IndexDoc,
   boilerplate: ReadonlySet<number> | undefined,
   boilerplateKey: string,
@@ -164,7 +166,7 @@ export async function putDoc(
 }
 
 /** Removes a record's documents that are no longer among `keep` (a file taken off, a text emptied). */
-export async function dropDocs(db: Kysely<any>, entity: string, recordId: number, keep: string[]): Promise<void> {
+export async function dropDocs(db: Db, entity: string, recordId: number, keep: string[]): Promise<void> {
   let q = db.selectFrom('similarity_docs').select('id').where('entity', '=', entity).where('record_id', '=', recordId);
   if (keep.length) q = q.where('doc_key', 'not in', keep);
   const ids = (await q.execute()).map((r) => Number(r.id));
@@ -181,11 +183,7 @@ export async function dropDocs(db: Kysely<any>, entity: string, recordId: number
 }
 
 /** The documents sharing at least one band with `bands`, with how many they share, most first. */
-export async function candidatesOf(
-  db: Kysely<any>,
-  bands: number[],
-  limit: number,
-): Promise<{ docId: number; hits: number }[]> {
+export async function candidatesOf(db: Db, bands: number[], limit: number): Promise<{ docId: number; hits: number }[]> {
   if (!bands.length) return [];
   const rows = await db
     .selectFrom('similarity_bands')
@@ -198,7 +196,7 @@ export async function candidatesOf(
   return rows.map((r) => ({ docId: Number(r.doc_id), hits: Number(r.hits) }));
 }
 
-export async function docsByIds(db: Kysely<any>, ids: number[]): Promise<DocRow[]> {
+export async function docsByIds(db: Db, ids: number[]): Promise<DocRow[]> {
   if (!ids.length) return [];
   const rows = await db
     .selectFrom('similarity_docs')
@@ -208,7 +206,7 @@ export async function docsByIds(db: Kysely<any>, ids: number[]): Promise<DocRow[
   return rows.map(docRow);
 }
 
-export async function bodiesOf(db: Kysely<any>, ids: number[]): Promise<Map<number, string>> {
+export async function bodiesOf(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
   const rows = await db.selectFrom('similarity_docs').select(['id', 'body']).where('id', 'in', ids).execute();
   return new Map(rows.map((r) => [Number(r.id), unpackText(r.body)]));

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { EntityDef } from '../../../shared/schema/types.js';
 import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
 import { filesByIds } from '../../platform/files/fileRecords.js';
@@ -10,6 +9,7 @@ import { dropDocs, putDoc, type IndexDoc } from './indexStore.js';
 import { recheckLater } from './laterDocs.js';
 import { lettersOf, shingleHashes } from './shingles.js';
 import { FIXED_TEXT, MIN_LETTERS, sourceOf, type Source } from './sources.js';
+import type { Db } from '../../platform/db/tables.js';
 
 export function plainText(html: string): string {
   return html
@@ -150,7 +150,7 @@ export async function indexRecord(ctx: AppContext, entityName: string, id: numbe
   return pending ? 'pending' : 'done';
 }
 
-async function checkDoc(db: Kysely<any>, docId: number, doc: IndexDoc, boilerplate: Set<number>): Promise<void> {
+async function checkDoc(db: Db, docId: number, doc: IndexDoc, boilerplate: Set<number>): Promise<void> {
   const first = await db.selectFrom('similarity_docs').select('first_at').where('id', '=', docId).executeTakeFirst();
   const at = Number(first?.first_at ?? doc.at);
   const [best] = await findMatches(db, doc.text, {

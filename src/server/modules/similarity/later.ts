@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 
 const running = new WeakMap<AppContext, Set<Promise<void>>>();
 

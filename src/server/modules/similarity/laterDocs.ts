@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
 import { estimateJaccard } from './minhash.js';
 import { bodiesOf, candidatesOf, docsByIds, featuresOf, type IndexDoc } from './indexStore.js';
 import { overlap, shingleSet } from './shingles.js';
+import type { Db } from '../../platform/db/tables.js';
 
 const CANDIDATES = 400;
 const CONFIRM = 12;
@@ -12,7 +12,7 @@ const CONFIRM = 12;
  * best earlier match gets it as its best match.
  */
 export async function recheckLater(
-  db: Kysely<any>,
+  db: Db,
   docId: number,
   doc: Pick<IndexDoc, 'text' | 'topicId' | 'entity' | 'recordId' | 'ownerId' | 'person'>,
   at: number,

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { SimilarityVerdict } from '../../../shared/contracts/similarity.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
+import type { Db } from '../../platform/db/tables.js';
 
 /**
  * Share of a document found in one earlier document at or above which it is flagged 疑似重复,
@@ -19,7 +19,7 @@ export interface NoticePolicy {
 export async function noticePolicy(
   ctx: AppContext,
   noticeId: unknown,
-  db: Kysely<any> = ctx.database.db,
+  db: Db = ctx.database.db,
 ): Promise<NoticePolicy> {
   const notice = ctx.schemas.entities.get('notice');
   const id = Number(noticeId);
@@ -46,7 +46,7 @@ export async function topicSummary(
   ctx: AppContext,
   topicId: number,
   noticeId: unknown,
-  db: Kysely<any> = ctx.database.db,
+  db: Db = ctx.database.db,
 ): Promise<{ verdict: SimilarityVerdict; score: number | null }> {
   const rows = await db
     .selectFrom('similarity_docs')

@@ -1,9 +1,10 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { acquireLease, releaseLease } from '../../platform/jobs/lease.js';
 import { jobHolder } from '../../platform/jobs/schedule.js';
 import { tableName } from '../../platform/records/entityTables.js';
 import { indexRecord } from './indexer.js';
 import { SOURCES } from './sources.js';
+import { entityTables } from '../../platform/db/tables.js';
 
 /**
  * The queue of records whose documents are to be (re)indexed, worked the way the conversion
@@ -31,7 +32,7 @@ export async function enqueueIndex(ctx: AppContext, entity: string, id: number, 
  */
 export async function backfillOnce(ctx: AppContext, now = Date.now()): Promise<number> {
   const db = ctx.database.db;
-  const any = async (t: string) =>
+  const any = async (t: 'similarity_docs' | 'similarity_queue') =>
     !!(await db
       .selectFrom(t)
       .select(db.fn.countAll().as('n'))
@@ -43,7 +44,9 @@ export async function backfillOnce(ctx: AppContext, now = Date.now()): Promise<n
   for (const s of SOURCES) {
     const entity = ctx.schemas.entities.get(s.entity);
     if (!entity) continue;
-    const ids = (await db.selectFrom(tableName(entity)).select('id').orderBy('id').execute()).map((r) => Number(r.id));
+    const ids = (await entityTables(db).selectFrom(tableName(entity)).select('id').orderBy('id').execute()).map((r) =>
+      Number(r.id),
+    );
     for (let i = 0; i < ids.length; i += 500)
       await db
         .insertInto('similarity_queue')

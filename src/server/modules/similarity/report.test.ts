@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
-import { newTopic, publishNotice } from '../topics/topicFixture.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
+import { newTopic, publishNotice } from '../topics/topics.fixture.js';
 import { rng, replaceSynonyms } from './corpus.js';
 import { DEMO_REPORTS } from './demoTexts.js';
 import { settled } from './later.js';
@@ -104,6 +104,21 @@ describe('查重 on the review pages', () => {
     expect(closed.status).toBe(200);
     expect(closed.body.data.closed).toBe('本批次未开放申请人查看查重报告');
     expect(closed.body.data.documents).toEqual([]);
+  });
+
+  it("shows the applicant's list the verdict only where the notice opens the report to them", async () => {
+    const rows = (
+      await t.post('/api/resource/topic/list', { subAct: 'a', pageSize: 50, pageId: 'topics/topic.list' }, h.leader1)
+    ).body.data.list;
+    const row = (id: number) => rows.find((r: { id: number }) => r.id === id);
+    expect(row(unrelated.id).similarity ?? null).toBeNull();
+    expect(row(unrelated.id).similarityScore ?? null).toBeNull();
+    expect(row(copy.id).similarity).toBe('2');
+    const one = await t.post('/api/resource/topic/get', { subAct: 'a', id: unrelated.id }, h.leader1);
+    expect(one.body.data.similarity ?? null).toBeNull();
+    // The city reviewer sees the verdict of the same topic.
+    const city = await t.post('/api/resource/topic/get', { subAct: 'a', id: unrelated.id }, h.city1123);
+    expect(city.body.data.similarity).toBe('1');
   });
 
   it('lets only the province set the check of a notice', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { currentUser } from '../../platform/auth/authPlugin.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { contractRoute } from '../../platform/http/contractRoute.js';

@@ -29,6 +29,7 @@ export const MIN_LETTERS = 60;
  */
 export const FIXED_TEXT = [
   '课题申报书',
+  '课题论证活页',
   '课题负责人',
   '一、选题依据',
   '二、研究内容',

@@ -4,7 +4,8 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
+import { readWorkbook, styledHeader } from '../../platform/testing/xlsxChecks.js';
 
 const PAGE = 'topics/topic.statistics';
 let t: TestApp;
@@ -55,6 +56,27 @@ describe('statistics', () => {
     ).toEqual(['1101', '1123']);
     expect(answer.filters.map((f: any) => f.field)).toEqual(['year', 'noticeId', 'areaCode']);
     expect(answer.filters[1].options[0].label).toMatch(/通知/);
+  });
+
+  it('groups the statuses by the phase their topics are in (申报, 开题 …), each phase with its own statuses', async () => {
+    for (const who of [province, city1123]) {
+      const answer = (await data(who)).body.data;
+      const status = chart(answer, 'status');
+      const stage = chart(answer, 'stage');
+      // The phases are the stage chart's values, in its order, with its counts.
+      expect(status.groups.map((g: any) => [g.label, g.count])).toEqual(stage.rows.map((r: any) => [r.label, r.count]));
+      expect(status.groups.map((g: any) => g.label).slice(0, 2)).toEqual(['申报', '开题']);
+      // The demo topic in 开题 expert review is counted under 开题, beside 开题报告市级审核中.
+      const opening = status.groups.find((g: any) => g.label === '开题');
+      expect(opening.rows.map((r: any) => r.label)).toEqual(expect.arrayContaining(['开题报告市级评审中']));
+      for (const g of status.groups) expect(sum(g), g.label).toBe(g.count);
+      // Every status is in some phase, with all its topics.
+      const inGroups = new Map<string, number>();
+      for (const g of status.groups)
+        for (const r of g.rows) inGroups.set(r.value, (inGroups.get(r.value) ?? 0) + r.count);
+      expect(Object.fromEntries(inGroups)).toEqual(Object.fromEntries(status.rows.map((r: any) => [r.value, r.count])));
+      expect(chart(answer, 'areaCode').groups).toBeUndefined();
+    }
   });
 
   it('counts results by kind over the results each role may read, filtered by area only', async () => {
@@ -133,5 +155,10 @@ describe('statistics', () => {
     expect(cells.join('\n')).toContain('筛选：所属地区');
     const total = (await data(city1123)).body.data.total;
     expect(cells.some((c) => c.startsWith('按状态|合计|' + total))).toBe(true);
+    // Styled as every export: the header under the title and filters, bold and frozen with them.
+    const [sheet] = await readWorkbook(res.rawPayload);
+    expect(sheet.frozenRows).toBe(4);
+    expect(sheet.header).toEqual(['统计项', '分类', '数量', '占比']);
+    expect(styledHeader(sheet)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import type { EntityDef, StatisticsPageDef } from '../../../shared/schema/types.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { hasRight, scopeFilter } from '../../platform/records/access.js';
@@ -7,7 +7,7 @@ import { DictionaryValues } from '../../platform/records/dictionaries.js';
 import { storageOf } from '../../platform/records/entityTables.js';
 import { KyselyRecordStore, type Filter, type StoredRecord } from '../../platform/records/RecordStore.js';
 import { workflowOf } from '../../platform/workflow/engine.js';
-import type { StatChart, StatFilter, StatisticsAnswer } from '../../../shared/contracts/statistics.js';
+import type { StatChart, StatFilter, StatRow, StatisticsAnswer } from '../../../shared/contracts/statistics.js';
 
 /** Records read per entity for one answer: far above a province's topics, and a bound all the same. */
 export const STATISTICS_LIMIT = 100_000;
@@ -129,23 +129,30 @@ export async function statistics(
       entity,
       user,
       applied,
-      list.map((c) => c.field),
+      list.flatMap((c) => [c.field, ...(c.groupBy ? [c.groupBy] : [])]),
     );
     if (name === page.entity) total = rows.length;
     for (const c of list) {
-      const counts = new Map<string, number>();
-      for (const r of rows) for (const k of key(r[c.field])) counts.set(k, (counts.get(k) ?? 0) + 1);
-      const label = await labeller(ctx, dicts, entity, c.field);
-      const options = await chartOrder(ctx, dicts, entity, c.field);
-      const values = [...counts.keys()].sort((a, b) => order(options, a) - order(options, b) || a.localeCompare(b));
-      charts.set(c, {
+      const counted = await countRows(ctx, dicts, entity, rows, c.field);
+      const chart: StatChart = {
         field: c.field,
         title: c.title,
         chart: c.chart ?? 'bar',
         entity: name,
         total: rows.length,
-        rows: values.map((v) => ({ value: v, label: v === EMPTY ? EMPTY_LABEL : label(v), count: counts.get(v)! })),
-      });
+        rows: counted,
+      };
+      // Many values (some 35 statuses) are shown by group (the phase their records are in), each opening to its own.
+      if (c.groupBy && entity.fields[c.groupBy]) {
+        const by = c.groupBy;
+        const groups = await countRows(ctx, dicts, entity, rows, by);
+        chart.groups = [];
+        for (const g of groups) {
+          const members = rows.filter((r) => key(r[by])[0] === g.value);
+          chart.groups.push({ ...g, rows: await countRows(ctx, dicts, entity, members, c.field) });
+        }
+      }
+      charts.set(c, chart);
     }
   }
 
@@ -178,6 +185,22 @@ export async function statistics(
     filters: outFilters,
     charts: page.charts.map((c) => charts.get(c)).filter((c): c is StatChart => Boolean(c)),
   };
+}
+
+/** The count of records per value of a field, labelled and in the order people know. */
+async function countRows(
+  ctx: AppContext,
+  dicts: DictionaryValues,
+  entity: EntityDef,
+  rows: Record<string, unknown>[],
+  field: string,
+): Promise<StatRow[]> {
+  const counts = new Map<string, number>();
+  for (const r of rows) for (const k of key(r[field])) counts.set(k, (counts.get(k) ?? 0) + 1);
+  const label = await labeller(ctx, dicts, entity, field);
+  const options = await chartOrder(ctx, dicts, entity, field);
+  const values = [...counts.keys()].sort((a, b) => order(options, a) - order(options, b) || a.localeCompare(b));
+  return values.map((v) => ({ value: v, label: v === EMPTY ? EMPTY_LABEL : label(v), count: counts.get(v)! }));
 }
 
 /** Dictionary or workflow order of a field's values, so charts read in the order people know. */

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { loadExcel } from '../../platform/resources/loadExcel.js';
-import { neutraliseCell } from '../../../shared/neutraliseCell.js';
-import type { AppContext } from '../../AppContext.js';
+import { XLSX_TYPE, writeXlsx, type Cell } from '../../platform/resources/xlsxWriter.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { currentUser } from '../../platform/auth/authPlugin.js';
 import { contractRoute } from '../../platform/http/contractRoute.js';
 import { contentDisposition } from '../../platform/resources/csv.js';
@@ -21,10 +20,6 @@ const body = {
 
 /** The table of the page as a workbook: one block per chart (category, count, share), filters on top. */
 export async function statisticsXlsx(answer: StatisticsAnswer, filters: Record<string, unknown>): Promise<Buffer> {
-  const book = new (await loadExcel()).Workbook();
-  const sheet = book.addWorksheet(answer.title.slice(0, 31));
-  sheet.columns = [{ width: 22 }, { width: 36 }, { width: 12 }, { width: 12 }];
-  sheet.addRow([answer.title]).font = { bold: true, size: 14 };
   const chosen = answer.filters
     .map((f) => {
       const v = filters[f.field];
@@ -32,20 +27,27 @@ export async function statisticsXlsx(answer: StatisticsAnswer, filters: Record<s
       return `${f.label}：${f.options.find((o) => o.value === String(v))?.label ?? String(v)}`;
     })
     .filter(Boolean);
-  sheet.addRow([chosen.length ? `筛选：${chosen.join('；')}` : '筛选：全部']);
-  sheet.addRow([]);
-  sheet.addRow(['统计项', '分类', '数量', '占比']).font = { bold: true };
+  const rows: Cell[][] = [];
+  const totals = new Set<number>();
   for (const c of answer.charts) {
     for (const r of c.rows)
-      sheet.addRow([
-        neutraliseCell(c.title),
-        neutraliseCell(r.label),
-        r.count,
-        c.total ? `${((r.count / c.total) * 100).toFixed(1)}%` : '0%',
-      ]);
-    sheet.addRow([neutraliseCell(c.title), '合计', c.total, c.total ? '100%' : '0%']).font = { bold: true };
+      rows.push([c.title, r.label, r.count, c.total ? `${((r.count / c.total) * 100).toFixed(1)}%` : '0%']);
+    totals.add(rows.length);
+    rows.push([c.title, '合计', c.total, c.total ? '100%' : '0%']);
   }
-  return Buffer.from(await book.xlsx.writeBuffer());
+  return writeXlsx([
+    {
+      name: answer.title,
+      preamble: [
+        { text: answer.title, bold: true, size: 14 },
+        { text: chosen.length ? `筛选：${chosen.join('；')}` : '筛选：全部' },
+        { text: '' },
+      ],
+      header: ['统计项', '分类', '数量', '占比'],
+      rows,
+      boldRows: totals,
+    },
+  ]);
 }
 
 /** Statistics pages: grouped counts per user scope (data) and the same as a spreadsheet (export). */
@@ -65,7 +67,7 @@ export async function statisticsRoutes(app: FastifyInstance, opts: { ctx: AppCon
     const answer = await statistics(ctx, page, currentUser(request), filters);
     const stamp = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
     return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-type', XLSX_TYPE)
       .header('content-disposition', contentDisposition(`${page.title}_${stamp}.xlsx`))
       .header('cache-control', 'no-store')
       .send(await statisticsXlsx(answer, filters));

@@ -1,10 +1,10 @@
-import type { Kysely } from 'kysely';
 import type { EntityDef } from '../../../shared/schema/types.js';
 import { ROLE_NAMES, isAdminRole, type RoleCode } from '../../../shared/roles.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { scopeFilter, type Right } from '../../platform/records/access.js';
 import type { RecordStore } from '../../platform/records/RecordStore.js';
 import type { AccessDiff, AccessDiffRole, AccountReach } from '../../../shared/contracts/studio.js';
+import type { Db } from '../../platform/db/tables.js';
 
 /** Accounts of one role counted, at most: a role with more is counted on its first ones (said in the answer). */
 export const ACCOUNTS_PER_ROLE = 200;
@@ -12,7 +12,7 @@ const SAMPLES = 3;
 const BIGGEST = 5;
 
 /** The enabled accounts holding a role, as sessions of that role. */
-async function accountsOf(db: Kysely<any>, role: string): Promise<{ users: SessionUser[]; total: number }> {
+async function accountsOf(db: Db, role: string): Promise<{ users: SessionUser[]; total: number }> {
   const rows = await db
     .selectFrom('users as u')
     .innerJoin('user_roles as r', 'r.user_id', 'u.id')
@@ -57,7 +57,7 @@ const rolesOf = (e: EntityDef | undefined, right: Right) => (e?.access?.[right] 
  * few accounts as samples and the accounts whose reach grows the most.
  */
 export async function accessDiffOf(
-  db: Kysely<any>,
+  db: Db,
   store: RecordStore,
   before: EntityDef | undefined,
   after: EntityDef,
@@ -99,14 +99,19 @@ export async function accessDiffOf(
 
 const RIGHT_WORDS: Record<string, string> = { read: '可查看', update: '可修改' };
 
-/** The diff as sentences: "可查看 项目负责人 leader1: 11 → 35 课题". */
-function linesOf(label: string, roles: AccessDiffRole[]): string[] {
+/**
+ * The diff as sentences: "可查看课题：课题负责人 共 7 个账号，合计 35 → 245", then the role's sample
+ * accounts (its first ones, the same each time: leader1 is always named) and the accounts whose
+ * reach changes the most besides them.
+ */
+export function linesOf(label: string, roles: AccessDiffRole[]): string[] {
   const out: string[] = [];
   for (const r of roles) {
     out.push(
       `${RIGHT_WORDS[r.right]}${label}：${r.roleName} 共 ${r.accounts}${r.more ? '+' : ''} 个账号，合计 ${r.before} → ${r.after}`,
     );
-    for (const a of [...r.biggest, ...r.samples.filter((s) => !r.biggest.includes(s))].slice(0, BIGGEST))
+    const named = new Set(r.samples.map((s) => s.username));
+    for (const a of [...r.samples, ...r.biggest.filter((b) => !named.has(b.username))].slice(0, SAMPLES + BIGGEST))
       out.push(`  ${r.roleName} ${a.username}：${a.before ?? '?'} → ${a.after ?? '?'} ${label}`);
   }
   return out;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { PROPOSAL_MESSAGES } from './proposals.js';
 import { ROLE_NAMES } from '../../../shared/roles.js';
-import { newTopic, publishNotice } from '../topics/topicFixture.js';
+import { newTopic, publishNotice } from '../topics/topics.fixture.js';
 
 /**
  * Access changes are their own privilege: an analyst's change of who may read is a proposal with

@@ -118,6 +118,10 @@ const RULES: Rule[] = [
   r(`multiple is for dictionary fields`, () => 'multiple 只用于字典字段'),
   r(`rows are for json fields`, () => 'rows 只用于 json 字段'),
   r(`a write-only field is neither readOnly nor required`, () => '只写字段不能同时只读或必填'),
+  r(
+    `a readOnly field is set by the server, never given by a save`,
+    () => '只读字段由服务器设置，保存时不会填写，不能列入“至少填写一项”',
+  ),
   r(`help .*`, () => '帮助文字是给用户看的：请用中文书写（给配置人员的说明写在 description 中）'),
 ];
 const UNIT: Record<string, string> = { items: '项', characters: '个字符', properties: '个属性' };

@@ -1,16 +1,19 @@
-import type { Kysely } from 'kysely';
-import type { AppContext } from '../../AppContext.js';
+import crypto from 'node:crypto';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { writeLog } from '../../platform/records/writeLog.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
-import { kindOf } from '../../platform/schemas/schemaDocs.js';
+import { docOf, kindOf } from '../../platform/schemas/schemaDocs.js';
 import { jsonDiff, type JsonChange } from '../../../shared/schema/jsonDiff.js';
 import type { EntityDef } from '../../../shared/schema/types.js';
 import { ROLE } from '../../../shared/roles.js';
 import type { AccessDiff, Proposal } from '../../../shared/contracts/studio.js';
 import { accessChanges } from './accessChange.js';
 import { accessDiffOf } from './accessDiff.js';
+import type { Selectable } from 'kysely';
+import type { SchemaProposalsTable } from '../../platform/db/rows.js';
+import type { Db } from '../../platform/db/tables.js';
 
 export const PROPOSAL_MESSAGES = {
   proposed: '此修改涉及访问权限，已提交审批，超级管理员批准后发布',
@@ -18,7 +21,17 @@ export const PROPOSAL_MESSAGES = {
   ownProposal: '不能审批自己提出的修改',
   notPending: '该提案已处理',
   notFound: '提案不存在',
+  stale: (key: string) =>
+    `该提案提出后，配置文件“${key}”已有新的修改，批准会覆盖之后的修改；请驳回后基于当前版本重新提出`,
 } as const;
+
+/** A document's content as one hash: what a proposal was made against. */
+export function baseHash(doc: unknown): string {
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify(doc ?? null))
+    .digest('hex');
+}
 
 /** The diff in numbers of an entity's access change; null for other documents. */
 export async function accessDiffFor(
@@ -36,14 +49,15 @@ export async function accessDiffFor(
   );
 }
 
-function fromRow(r: any): Proposal {
+function fromRow(r: Selectable<SchemaProposalsTable>): Proposal {
   const json = (v: unknown) => (typeof v === 'string' && v ? JSON.parse(v) : null);
   const stored = json(r.access_diff) as { changes: JsonChange[]; numbers: AccessDiff | null } | null;
   return {
     id: Number(r.id),
     key: r.schema_key,
     reason: r.reason,
-    status: r.status,
+    // Written here only, from Proposal['status'].
+    status: r.status as Proposal['status'],
     diff: json(r.diff),
     accessChanges: stored?.changes ?? [],
     accessDiff: stored?.numbers ?? null,
@@ -58,12 +72,37 @@ function fromRow(r: any): Proposal {
   };
 }
 
-export async function proposalById(db: Kysely<any>, id: number): Promise<(Proposal & { content: string }) | null> {
+export async function proposalById(
+  db: Db,
+  id: number,
+): Promise<(Proposal & { content: string; baseHash: string | null }) | null> {
   const r = await db.selectFrom('schema_proposals').selectAll().where('id', '=', id).executeTakeFirst();
-  return r ? { ...fromRow(r), content: r.content } : null;
+  return r ? { ...fromRow(r), content: r.content, baseHash: r.base_hash ?? null } : null;
 }
 
-export async function listProposals(db: Kysely<any>, status?: Proposal['status']): Promise<Proposal[]> {
+/**
+ * Refuses the approval of a proposal whose document changed since it was made (published,
+ * rolled back or changed in the repository): approving it would overwrite the newer work.
+ */
+export async function assertBaseCurrent(
+  ctx: AppContext,
+  p: { key: string; proposedAt: number; baseHash: string | null },
+): Promise<void> {
+  // Another process's publish is served here first, so the comparison is with what a publish replaces.
+  await ctx.schemaRegistry.followOthers();
+  const changed = p.baseHash
+    ? baseHash(docOf(ctx.schemas, p.key)) !== p.baseHash
+    : !!(await ctx.database.db
+        .selectFrom('schema_versions')
+        .select('id')
+        .where('schema_key', '=', p.key)
+        .where('created_at', '>', p.proposedAt)
+        .where('action', '!=', 'file')
+        .executeTakeFirst());
+  if (changed) throw new AppError(PROPOSAL_MESSAGES.stale(p.key), 409, 409);
+}
+
+export async function listProposals(db: Db, status?: Proposal['status']): Promise<Proposal[]> {
   let q = db.selectFrom('schema_proposals').selectAll().orderBy('id', 'desc').limit(200);
   if (status) q = q.where('status', '=', status);
   return (await q.execute()).map(fromRow);
@@ -90,6 +129,7 @@ export async function propose(
         diff: JSON.stringify(jsonDiff(before, after)),
         access_diff: JSON.stringify({ changes, numbers }),
         rolled_back_to: input.rolledBackTo ?? null,
+        base_hash: baseHash(before),
         status: 'pending',
         proposed_by: user.userId,
         proposed_by_name: user.realName,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
-import { newTopic, publishNotice } from '../topics/topicFixture.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
+import { newTopic, publishNotice } from '../topics/topics.fixture.js';
 
 /**
  * One meaning of required: a field published as required on the topic is checked when a draft is

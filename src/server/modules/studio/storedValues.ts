@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { DictionaryDef, EntityDef, WorkflowDef } from '../../../shared/schema/types.js';
 import { fieldExpr, storageOf, tableName } from '../../platform/records/entityTables.js';
 import { docOf, kindOf } from '../../platform/schemas/schemaDocs.js';

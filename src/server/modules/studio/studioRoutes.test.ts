@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
+import { entityTables } from '../../platform/db/tables.js';
 
 /**
  * The schema studio on two server processes sharing one database: a field published on one is
@@ -189,7 +190,7 @@ describe('schema studio', () => {
     });
     const got = await b.post(`${A}/get`, { subAct: 'a', id: saved.body.data.id }, province);
     expect(got.body.data).not.toHaveProperty('source');
-    const raw = await b.ctx.database.db
+    const raw = await entityTables(b.ctx.database.db)
       .selectFrom('rec_announcement')
       .select('data')
       .where('id', '=', saved.body.data.id)

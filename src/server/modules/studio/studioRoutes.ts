@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { currentUser } from '../../platform/auth/authPlugin.js';
 import { contractRoute } from '../../platform/http/contractRoute.js';
 import { AppError } from '../../platform/http/AppError.js';
@@ -9,7 +9,9 @@ import { docOf, fileOfKey } from '../../platform/schemas/schemaDocs.js';
 import { versionById, versionsOf } from '../../platform/schemas/schemaVersions.js';
 import { assertKey, assertStudioUser, checkChange, parseContent, publish, rollback } from './studioService.js';
 import { studioTree } from './studioTree.js';
-import { decidable, decide, listProposals, PROPOSAL_MESSAGES } from './proposals.js';
+import { impactOf } from './dryRun.js';
+import { outlineChangesOf } from './outlineImpact.js';
+import { assertBaseCurrent, decidable, decide, listProposals, PROPOSAL_MESSAGES } from './proposals.js';
 import { jsonDiff } from '../../../shared/schema/jsonDiff.js';
 import { studioCalls } from '../../../shared/contracts/studio.js';
 import type { JsonSchema } from '../../../shared/schema/metaSchemaAt.js';
@@ -60,6 +62,7 @@ export async function studioRoutes(app: FastifyInstance, opts: { ctx: AppContext
       // For the editor's completion and hover: the meta-schema of the file, in one document.
       meta: metaOf(req.body.key, doc),
       versions: await versionsOf(ctx.database.db, req.body.key),
+      published: ctx.schemaRegistry.served,
     };
   });
 
@@ -67,9 +70,25 @@ export async function studioRoutes(app: FastifyInstance, opts: { ctx: AppContext
     user(req);
     assertKey(req.body.key, ctx.schemas);
     const parsed = parseContent(ctx.schemas, req.body.key, req.body.content);
-    if (parsed.problems.length) return { problems: parsed.problems, changes: [] };
+    const published = ctx.schemaRegistry.served;
+    if (parsed.problems.length) return { problems: parsed.problems, changes: [], published };
     const { problems } = await checkChange(ctx, req.body.key, parsed.doc);
-    return { problems, changes: jsonDiff(docOf(ctx.schemas, req.body.key), parsed.doc) };
+    return { problems, changes: jsonDiff(docOf(ctx.schemas, req.body.key), parsed.doc), published };
+  });
+
+  contractRoute(app, studioCalls.dryRun, body({ key, content }, ['key', 'content']), async (req) => {
+    user(req);
+    assertKey(req.body.key, ctx.schemas);
+    const parsed = parseContent(ctx.schemas, req.body.key, req.body.content);
+    if (parsed.problems.length) return { problems: parsed.problems, impact: [], outlines: [] };
+    const { problems } = await checkChange(ctx, req.body.key, parsed.doc);
+    // Only a set that passes the checks is run against the stored data.
+    if (problems.length) return { problems, impact: [], outlines: [] };
+    return {
+      problems,
+      impact: await impactOf(ctx, req.body.key, parsed.doc),
+      outlines: outlineChangesOf(ctx, req.body.key, parsed.doc),
+    };
   });
 
   contractRoute(
@@ -107,6 +126,7 @@ export async function studioRoutes(app: FastifyInstance, opts: { ctx: AppContext
     async (req) => {
       const u = user(req);
       const p = await decidable(ctx, u, req.body.id);
+      await assertBaseCurrent(ctx, p);
       const done = await publish(ctx, u, {
         key: p.key,
         content: p.content,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { checkSchemas, type SchemaProblem } from '../../platform/schemas/checkSchemas.js';
@@ -12,7 +12,7 @@ import { insertVersion, versionById } from '../../platform/schemas/schemaVersion
 import type { SchemaSet } from '../../platform/schemas/SchemaSet.js';
 import { STUDIO_ROLES } from '../../../shared/roles.js';
 import { jsonDiff } from '../../../shared/schema/jsonDiff.js';
-import { orphansOf } from './storedValues.js';
+import { impactOf } from './dryRun.js';
 import { accessChanges } from './accessChange.js';
 import { propose } from './proposals.js';
 import type { Orphan } from '../../../shared/contracts/studio.js';
@@ -106,6 +106,11 @@ function refuse(problems: SchemaProblem[]): never {
   throw new AppError(`发布被拒绝：${first.file} ${first.path || '/'}：${first.message}`, 400, 400, { problems });
 }
 
+/** The dry run's report the publisher confirmed, kept in the publish's log entry. */
+function confirmed(orphans: Orphan[]): string {
+  return orphans.length ? `；已确认对已存数据的影响：${orphans.map((o) => o.message).join('；')}` : '';
+}
+
 /**
  * Publishes one file: checked with the rest of the set, refused on any problem, held back for
  * confirmation when stored data would lose its schema, stored as a new version (the file's own
@@ -122,7 +127,7 @@ export async function publish(
   if (parsed.problems.length) refuse(parsed.problems);
   const { problems } = await checkChange(ctx, input.key, parsed.doc);
   if (problems.length) refuse(problems);
-  const orphans = await orphansOf(ctx, input.key, parsed.doc);
+  const orphans = await impactOf(ctx, input.key, parsed.doc);
   if (orphans.length && !input.confirm) {
     throw new AppError(`此修改影响已存数据，请确认后再发布：${orphans.map((o) => o.message).join('；')}`, 400, 400, {
       confirm: true,
@@ -176,7 +181,7 @@ export async function publish(
       actionLabel: action === 'publish' ? '发布配置' : '回滚配置',
       fromStatus: null,
       toStatus: null,
-      comment: `${input.key}：${input.reason}${input.rolledBackTo ? `（回到版本 ${input.rolledBackTo}）` : ''}`,
+      comment: `${input.key}：${input.reason}${input.rolledBackTo ? `（回到版本 ${input.rolledBackTo}）` : ''}${confirmed(orphans)}`,
       userId: user.userId,
       userName: user.realName,
       roleCode: user.roleCode,

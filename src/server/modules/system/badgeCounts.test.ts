@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ListPageDef } from '../../../shared/schema/types.js';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { appLogin } from '../../platform/testing/ssoTestHelpers.js';
 
 /** Every demo account; multi in both of its roles. */

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import type { CountSourceDef, EntityDef, MenuNode, SettingsDef } from '../../../shared/schema/types.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { appLogin } from '../../platform/testing/ssoTestHelpers.js';
 import { routeTable, type RouteEntry } from './routeTable.js';
 

@@ -9,6 +9,9 @@ import { systemRoutes } from './systemRoutes.js';
 import { userRules } from './users/userRules.js';
 import { PASSWORD_CHANGE_ENTITY, passwordChangeAdmin } from './account/passwordChangeAdmin.js';
 import { PROFILE_ENTITY, profileAdmin } from './account/profileAdmin.js';
+import { SESSIONS_ENTITY, sessionsAdmin } from './account/sessionsAdmin.js';
+import { CONTACT_ENTITY, contactAdmin } from './account/contactAdmin.js';
+import { accountRoutes } from './account/accountRoutes.js';
 
 /** The spec's app API (login, menus, dictionaries, counts) and the administration of the system tables. */
 export const systemModule: ModuleManifest = {
@@ -21,7 +24,9 @@ export const systemModule: ModuleManifest = {
     ctx.engine.on('dictionary', dictionaryRules);
     ctx.engine.on(PROFILE_ENTITY, { virtual: profileAdmin(ctx) });
     ctx.engine.on(PASSWORD_CHANGE_ENTITY, { virtual: passwordChangeAdmin(ctx) });
+    ctx.engine.on(SESSIONS_ENTITY, { virtual: sessionsAdmin(ctx) });
+    ctx.engine.on(CONTACT_ENTITY, { virtual: contactAdmin(ctx) });
   },
   devSeed: seedSystemDemo,
-  routes: [systemRoutes, systemAdminRoutes],
+  routes: [systemRoutes, systemAdminRoutes, accountRoutes],
 };

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Db } from '../../platform/db/tables.js';
 
 export interface SubSystemRow {
   id: number;
@@ -8,7 +8,7 @@ export interface SubSystemRow {
   defaultFlag: number;
 }
 
-export async function listSubSystems(db: Kysely<any>): Promise<SubSystemRow[]> {
+export async function listSubSystems(db: Db): Promise<SubSystemRow[]> {
   const rows = await db
     .selectFrom('sub_systems')
     .select(['id', 'code', 'system_name', 'organize', 'default_flag'])

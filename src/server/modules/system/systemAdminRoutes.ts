@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { seedMenus } from './menus/menuStore.js';
 import { passwordRoutes } from './users/passwordRoutes.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { appLogin } from '../../platform/testing/ssoTestHelpers.js';
 import { signingSecret } from '../../platform/reference/settingsStore.js';
 import { verifyWatchToken } from './watchToken.js';
@@ -122,7 +122,8 @@ describe('reference data of the platform: counts, dictionaries, watch duty', () 
         expect(pub.body.flag).toBe(true);
         expect(pub.body.data.length).toBeGreaterThan(0);
         for (const o of pub.body.data) {
-          expect(Object.keys(o)).toEqual(['text', 'value']);
+          // A status's option carries the colour its tag is drawn with.
+          expect(Object.keys(o)).toEqual(o.color ? ['text', 'value', 'color'] : ['text', 'value']);
           expect(o.text).toMatch(/[\u4e00-\u9fa5]/);
         }
         const priv = await t.post(`/api/dic/getDicListByType?type=${type}`, {}, a.headers);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { CSRF_HEADER } from '../../platform/auth/authPlugin.js';
 import { appLogin, ssoLogin } from '../../platform/testing/ssoTestHelpers.js';
 
@@ -119,6 +119,18 @@ describe('app API of the platform', () => {
     expect(later.body).toMatchObject({ flag: false, code: 501, result: '用户未登录' });
     // The SSO ticket is still good: the user can enter the app again without a password.
     expect((await t.post('/api/sys/login', { tgt: a.tgt })).body.flag).toBe(true);
+  });
+
+  it('sys/logout after the sign-on logout ended its session answers 退出成功, not 用户未登录', async () => {
+    // The browser sends both logouts side by side: the sign-on's may end the app session first,
+    // and a 用户未登录 then would open the login dialog on someone who has just signed out.
+    const a = await appLogin(t, 'leader1');
+    await t.inject({ method: 'POST', url: '/sso/logout', payload: { tgt: a.tgt } });
+    const out = await t.post('/api/sys/logout', { subAct: 'a' }, a.headers);
+    expect(out.status).toBe(200);
+    expect(out.body).toMatchObject({ flag: true, result: '退出成功' });
+    // Nobody is signed in by it.
+    expect((await t.post('/api/home/queryMenuList', {}, a.headers)).status).toBe(401);
   });
 
   it('refuses a state-changing call without the CSRF token', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { ok } from '../../platform/http/envelope.js';
 import { contractRoute } from '../../platform/http/contractRoute.js';
@@ -116,6 +116,8 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
         subSystemId: subSystem?.id ?? null,
         tgtHash: ticketId,
         createdAt: current?.createdAt,
+        userAgent: request.headers['user-agent'] ?? null,
+        ip: request.ip,
       });
       setFileCookie(request, reply, token);
 
@@ -145,12 +147,16 @@ export async function systemRoutes(app: FastifyInstance, opts: { ctx: AppContext
     },
   );
 
+  // A logout finding its session already ended (the sign-on's logout, sent beside it, ends every
+  // session of the ticket; a password change elsewhere) has nothing left to do and says so: a
+  // 用户未登录 would open the login dialog on someone who has just signed out. With a session, the
+  // CSRF token is still required ('optional' checks it whenever a session is found).
   contractRoute(
     app,
     systemCalls.logout,
-    EMPTY_BODY,
+    { schema: EMPTY_BODY, config: { auth: 'optional' } },
     async (request, reply) => {
-      await endSessionEverywhere(ctx.database, currentUser(request).tokenHash);
+      if (request.user) await endSessionEverywhere(ctx.database, request.user.tokenHash);
       clearFileCookie(reply);
       return null;
     },

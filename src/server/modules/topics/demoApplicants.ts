@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { insertUser } from '../../platform/accounts/accounts.js';
 import { hashPassword } from '../../platform/auth/secrets.js';
 import { idCardCheckChar } from '../../../shared/idCard.js';

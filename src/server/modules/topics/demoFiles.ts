@@ -1,43 +1,44 @@
 import crypto from 'node:crypto';
 import { Readable } from 'node:stream';
-import yazl from 'yazl';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { FileRef } from '../../platform/files/fileRefs.js';
-import { fileService } from '../../platform/files/fileService.js';
+import { fileService } from '../../platform/storage/fileService.js';
 import { sniffKind } from '../../platform/files/sniff.js';
-import { blobKey } from '../../platform/files/storage/FileStorage.js';
+import { blobKey } from '../../platform/storage/FileStorage.js';
+import { DEMO_REPORTS } from '../similarity/demoTexts.js';
 
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export { docxBytes } from './docx.js';
+
+/**
+ * Sentences of the demo reports but the first (the duplicate check's demo copies that one on
+ * purpose), two for each demo 活页: every application argues in words of its own, as real ones do,
+ * so the duplicate check flags none of them against each other.
+ */
+const ARGUMENT_SENTENCES = DEMO_REPORTS.slice(1).flatMap((r) =>
+  r.paragraphs.flatMap((p) => p.split(/(?<=。)/).filter(Boolean)),
+);
+
+/**
+ * The lines of a demo 课题论证活页: the argument of the application without who makes it, the
+ * `slot`-th pair of sentences (one slot per demo topic). `named` puts a leader and unit into its
+ * body, as an applicant who forgot the rule would (the identity check flags it).
+ */
+export function argumentSheetLines(name: string, slot: number, named?: { leader: string; unit: string }): string[] {
+  const sentence = (k: number) => ARGUMENT_SENTENCES[k % ARGUMENT_SENTENCES.length];
+  return [
+    name,
+    '课题论证活页',
+    `一、选题依据：${sentence(2 * slot)}`,
+    `二、研究内容：${sentence(2 * slot + 1)}`,
+    ...(named ? [`三、研究基础：课题负责人${named.leader}长期在${named.unit}从事相关教学研究。`] : []),
+  ];
 }
 
-/** A small real Word document (the parts Word needs), one paragraph per line. */
-export async function docxBytes(lines: string[]): Promise<Buffer> {
-  const zip = new yazl.ZipFile();
-  zip.addBuffer(
-    Buffer.from(
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
-    ),
-    '[Content_Types].xml',
-  );
-  zip.addBuffer(
-    Buffer.from(
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/></Relationships>',
-    ),
-    '_rels/.rels',
-  );
-  const body = lines.map((l) => `<w:p><w:r><w:t xml:space="preserve">${escapeXml(l)}</w:t></w:r></w:p>`).join('');
-  zip.addBuffer(
-    Buffer.from(
-      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
-    ),
-    'word/document.xml',
-  );
-  zip.end();
-  const parts: Buffer[] = [];
-  for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) parts.push(chunk);
-  return Buffer.concat(parts);
-}
+/**
+ * Demo topics a 活页 slot is kept for (one per status and leader1's concluded one) before the topics
+ * waiting for review take theirs: no two demo 活页 argue in the same words (查重 flags only its copy).
+ */
+export const ARGUMENT_SLOTS_OF_TOPICS = 33;
 
 /** A one-page PDF with an ASCII line (enough for a viewer and for the type check). */
 export function pdfBytes(line: string): Buffer {

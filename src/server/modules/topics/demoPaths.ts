@@ -26,6 +26,7 @@ const SIDE: Record<string, [string, Step]> = {
   1: ['2', ['sendCityReview', '1', 'city']],
   902: ['2', ['cityReturn', '902', 'city']],
   904: ['4', ['provinceReturn', '904', 'province']],
+  5: ['7', ['sendCityReview', '5', 'city']],
   907: ['7', ['cityReturn', '907', 'city']],
   28: ['8', ['provinceReturn', '28', 'province']],
   10: ['11', ['sendCityReview', '10', 'city']],
@@ -88,6 +89,7 @@ export const STATUSES = [
   '34',
   '24',
   '1',
+  '5',
 ];
 export const NAMES = [
   '核心素养导向的初中数学单元教学设计研究',
@@ -121,5 +123,7 @@ export const NAMES = [
   '小学数学计算教学中的思维培养研究',
   '中学美术校本课程开发研究',
   '教师数字素养提升策略研究',
+  // The 开题 review topic (the last status) and then leader1's concluded topic (demoSeed's EXTRA).
+  '基于学习任务群的小学语文单元整体教学研究',
   '初中语文群文阅读教学实践研究',
 ];

@@ -1,9 +1,10 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
 import { syncEntityTables } from '../../platform/records/entityTables.js';
 import { formatDateTime } from '../../platform/records/time.js';
+import { sendLoggedTransitionNotice } from '../../platform/workflow/transitionNotices.js';
 import { bindFiles, type FileRef } from '../../platform/files/fileRefs.js';
-import { docxBytes, pdfBytes, storeDemoFile } from './demoFiles.js';
+import { argumentSheetLines, docxBytes, pdfBytes, storeDemoFile } from './demoFiles.js';
 import { applicantIdCard, idCard, seedApplicants } from './demoApplicants.js';
 import { COMMENTS, NAMES, pathTo, STATUSES } from './demoPaths.js';
 
@@ -13,6 +14,12 @@ const DAY = 24 * 3600_000;
 const EXTRA: [string, number][] = [['18', 0]];
 /** Statuses whose topic belongs to a demo applicant instead (index into DEMO_APPLICANTS): each applicant applies once per notice. */
 const APPLICANT_OWNED: Record<string, number> = { 1: 3 };
+/**
+ * Statuses whose topic belongs to another demo account than its place gives (index into owners):
+ * the 开题 review topic is leader1's in 定州市, whose open demo batches already show their declared
+ * conflict, so its batch adds none and 石家庄市's demo reviews stay as they are.
+ */
+const OWNER_OF: Record<string, number> = { 5: 0 };
 
 /**
  * Demo notices of every stage (open now, one closed round, a draft, a city notice) and about 30
@@ -126,6 +133,8 @@ export async function seedTopicsDemo(ctx: AppContext): Promise<void> {
     ...open,
     body: body('2026年度课题申报'),
     attachments: [template],
+    // As provincial offices run blind review: the identity-free 课题论证活页 is asked for separately.
+    argumentSheet: true,
   });
   // Earlier rounds, closed: an applicant applies once per round, so their topics further along come from earlier years.
   const rounds = new Map<number, number>([[2026, apply2026]]);
@@ -180,7 +189,10 @@ export async function seedTopicsDemo(ctx: AppContext): Promise<void> {
   const owners = [u.leader1, u.leader2, u.multi ?? u.leader2, ...applicants];
   const cities: Record<string, { id: number; name: string }> = { 1123: u.city1123, 1101: u.city1101 };
   const topics: [string, number][] = [
-    ...STATUSES.map((s, i): [string, number] => [s, s in APPLICANT_OWNED ? 3 + APPLICANT_OWNED[s] : i % 3]),
+    ...STATUSES.map((s, i): [string, number] => [
+      s,
+      s in APPLICANT_OWNED ? 3 + APPLICANT_OWNED[s] : (OWNER_OF[s] ?? i % 3),
+    ]),
     ...EXTRA,
   ];
   // The round of each topic: one per owner and round (withdrawn and expired ones hold no place);
@@ -204,14 +216,9 @@ export async function seedTopicsDemo(ctx: AppContext): Promise<void> {
     const doc = await storeDemoFile(
       ctx,
       owner.id,
-      await docxBytes([
-        name,
-        `课题负责人：${owner.name}`,
-        '一、选题依据',
-        '二、研究内容',
-        '三、研究方法',
-        '四、预期成果',
-      ]),
+      // The leader and members are in the application's fields, not in its file: a demo batch that opens
+      // the uploads to its experts still shows them no name.
+      await docxBytes([name, '课题申报书', '一、选题依据', '二、研究内容', '三、研究方法', '四、预期成果']),
       `${name}申报书.docx`,
       'topic.applicationDoc',
     );
@@ -222,6 +229,8 @@ export async function seedTopicsDemo(ctx: AppContext): Promise<void> {
       name,
       noticeId,
       noticeTitle: `关于开展${year}年度省教育科学规划课题申报工作的通知`,
+      // Only this year's round asks for the 活页 (as the topics module copies it on a save).
+      noticeArgumentSheet: noticeId === apply2026,
       year: String(year),
       topicNo: steps.length >= 3 ? `KT${year}${String(i + 1).padStart(4, '0')}` : null,
       subject: String((i % 8) + 1),
@@ -252,6 +261,15 @@ export async function seedTopicsDemo(ctx: AppContext): Promise<void> {
         { name: '总结阶段', startDate: '2027-07-01', endDate: '2027-12-31', content: '成果提炼与结题' },
       ],
       applicationDoc: [doc],
+      argumentSheet: [
+        await storeDemoFile(
+          ctx,
+          owner.id,
+          await docxBytes(argumentSheetLines(name, i)),
+          `${name}课题论证活页.docx`,
+          'topic.argumentSheet',
+        ),
+      ],
       attachments: null,
       reviewResults: null,
     };
@@ -281,6 +299,7 @@ export async function seedTopicsDemo(ctx: AppContext): Promise<void> {
           endedAt: formatDateTime(created + 5 * DAY),
         },
       };
+    const notices: { action: string; fromStatus: string; comment: string | null; actorId: number | null }[] = [];
     const topicId = await store.transaction(async (tx) => {
       const id = await tx.insert(topic, { ...rec, updatedAt: created + steps.length * 10 * DAY } as Omit<
         StoredRecord,
@@ -322,10 +341,14 @@ export async function seedTopicsDemo(ctx: AppContext): Promise<void> {
           roleCode: who?.role ?? null,
           createdAt: created + (n + 1) * 10 * DAY,
         });
+        notices.push({ action, fromStatus: from, comment: COMMENTS[action] ?? null, actorId: who?.id ?? null });
         from = to;
       }
       return id;
     });
+    // The leader hears of each step as from the engine: the notices the workflow declares (returns).
+    for (const step of notices)
+      await sendLoggedTransitionNotice(ctx, 'topic', { ...rec, id: topicId, version: 1 } as StoredRecord, step);
     // As a save through the engine would: the topic's files are bound to it, so whoever may read
     // the topic (or review it) reads them.
     for (const [field, def] of Object.entries(topic.fields)) {

@@ -1,6 +1,6 @@
 import type { EntityDef } from '../../../shared/schema/types.js';
 import { maskIdCard } from '../../../shared/masks.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { FieldError } from '../../platform/resources/validate.js';
 import type { Filter, RecordStore, StoredRecord } from '../../platform/records/RecordStore.js';
 

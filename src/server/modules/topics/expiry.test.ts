@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acquireLease, releaseLease } from '../../platform/jobs/lease.js';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { runTopicExpiry } from './expiry.js';
-import { newTopic, publishNotice } from './topicFixture.js';
+import { newTopic, publishNotice } from './topics.fixture.js';
 
 const HOUR = 3600_000;
 type H = Record<string, string>;

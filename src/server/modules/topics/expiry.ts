@@ -1,5 +1,5 @@
 import type { EntityDef } from '../../../shared/schema/types.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { acquireLease, newHolderName, releaseLease } from '../../platform/jobs/lease.js';
 import { scheduleJob } from '../../platform/jobs/schedule.js';

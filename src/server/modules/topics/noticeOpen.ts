@@ -1,5 +1,5 @@
 import { test } from '../../../shared/rules/evaluate.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { parseLocal } from '../../platform/records/time.js';
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { NOTICE_CLOSED } from './noticeWindow.js';
-import { newTopic, publishNotice } from './topicFixture.js';
+import { newTopic, publishNotice } from './topics.fixture.js';
 import { evaluate } from '../../../shared/rules/evaluate.js';
 import type { ListPageDef, PickDef } from '../../../shared/schema/types.js';
 

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { ruleRecord } from '../../platform/records/output.js';
 
 /** The refusal of a submit while no notice of the stage is open (topic.json guards.submit.message says the same). */

@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import JSZip from 'jszip';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { EXPORT_MESSAGES } from './topicExport.js';
+import { readWorkbook, styledHeader } from '../../platform/testing/xlsxChecks.js';
 
 type H = Record<string, string>;
 const md5 = (b: Buffer) => crypto.createHash('md5').update(b).digest('hex');
@@ -57,6 +58,8 @@ describe("POST /api/topics/export?ids= (the topic list's 导出): one zip of the
     expect(sheet.getRow(1).getCell(2).value).toBe('课题名称');
     const listed = [2, 3].map((r) => sheet.getRow(r).getCell(2).value);
     expect(listed).toEqual([withStageFiles.name, other.name]);
+    const [look] = await readWorkbook(await zip.file('课题汇总.xlsx')!.async('nodebuffer'));
+    expect(styledHeader(look)).toBe(true);
   });
 
   it("checks every topic as reading it: one out of the user's scope refuses the whole export", async () => {

@@ -1,12 +1,11 @@
 import type { Readable } from 'node:stream';
-import { loadExcel } from '../../platform/resources/loadExcel.js';
-import yazl from 'yazl';
-import { neutraliseCell } from '../../../shared/neutraliseCell.js';
-import type { AppContext } from '../../AppContext.js';
+import { writeXlsx, type Cell } from '../../platform/resources/xlsxWriter.js';
+import { zipStream, type ZipPart } from '../../platform/files/zip.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { blobOf } from '../../platform/files/fileRecords.js';
 import type { FileRef } from '../../platform/files/fileRefs.js';
-import { fileService } from '../../platform/files/fileService.js';
+import { fileService } from '../../platform/storage/fileService.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { allowed } from '../../platform/records/access.js';
 import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
@@ -90,8 +89,8 @@ export async function exportTopics(
   }
 
   const storage = fileService(ctx).storage;
-  const zip = new yazl.ZipFile();
-  const sheetRows: unknown[][] = [];
+  const parts: ZipPart[] = [];
+  const sheetRows: Cell[][] = [];
   const usedFolders = new Set<string>();
   for (const t of topics) {
     let folder = safeName(`${t.topicNo ? `${String(t.topicNo)}_` : ''}${String(t.name ?? `课题${t.id}`)}`);
@@ -107,11 +106,10 @@ export async function exportTopics(
         let name = safeName(ref.fileName || `${ref.id}.${ref.fileSuffix}`, 120);
         if (usedNames.has(name)) name = `${ref.id}_${name}`;
         usedNames.add(name);
-        zip.addReadStreamLazy(`${folder}/${label}/${name}`, { mtime: new Date(t.updatedAt), size: blob.size }, (cb) => {
-          storage.createReadStream(blob.storage_key).then(
-            (s) => cb(null, s),
-            (e: Error) => cb(e, undefined as never),
-          );
+        parts.push({
+          name: `${folder}/${label}/${name}`,
+          data: { size: blob.size, open: () => storage.createReadStream(blob.storage_key) },
+          mtime: new Date(t.updatedAt),
         });
         count += 1;
       }
@@ -119,12 +117,9 @@ export async function exportTopics(
     const status = workflow?.statuses.find((s) => s.code === String(t.status))?.label ?? String(t.status ?? '');
     const stage = workflow?.stages?.find((s) => s.stage === Number(t.stage))?.label ?? '';
     sheetRows.push([
-      t.topicNo ?? '',
-      t.name ?? '',
-      t.leader ?? '',
-      t.unit ?? '',
-      t.areaCode ?? '',
-      t.year ?? '',
+      ...[t.topicNo, t.name, t.leader, t.unit, t.areaCode, t.year].map((v): Cell =>
+        typeof v === 'number' ? v : v === null || v === undefined ? '' : String(v),
+      ),
       stage,
       status,
       count,
@@ -132,16 +127,14 @@ export async function exportTopics(
     ]);
   }
 
-  const wb = new (await loadExcel()).Workbook();
-  const sheet = wb.addWorksheet('课题汇总');
-  sheet.addRow(['课题编号', '课题名称', '负责人', '单位', '地区', '年度', '阶段', '状态', '文件数', '文件夹']);
-  sheet.getRow(1).font = { bold: true };
-  for (const row of sheetRows) sheet.addRow(row.map((v) => (typeof v === 'string' ? neutraliseCell(v) : v)));
-  sheet.columns.forEach((c, i) => {
-    c.width = i === 1 || i === 9 ? 40 : 14;
-  });
-  zip.addBuffer(Buffer.from(await wb.xlsx.writeBuffer()), '课题汇总.xlsx');
-  zip.end();
+  const summary = await writeXlsx([
+    {
+      name: '课题汇总',
+      header: ['课题编号', '课题名称', '负责人', '单位', '地区', '年度', '阶段', '状态', '文件数', '文件夹'],
+      rows: sheetRows,
+    },
+  ]);
+  parts.push({ name: '课题汇总.xlsx', data: summary });
   const stamp = new Date(now + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
-  return { filename: `课题材料_${stamp}.zip`, stream: zip.outputStream as unknown as Readable };
+  return { filename: `课题材料_${stamp}.zip`, stream: zipStream(parts).stream };
 }

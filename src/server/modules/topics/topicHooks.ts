@@ -1,10 +1,11 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
 import type { FieldError } from '../../platform/resources/validate.js';
 import { eligibilityErrors } from './eligibility.js';
 import { topicNoticeOpen } from './noticeOpen.js';
 import { nextTopicNo } from './topicNo.js';
 import { parseLocal } from '../../platform/records/time.js';
+import { noticeAsksSheet, syncNoticeFlag } from './argumentSheet.js';
 
 /** Statuses in which the application itself (stage 1) is being written or corrected. */
 const APPLICATION_EDITABLE = ['0', '902', '904'];
@@ -33,12 +34,14 @@ function upperIdCards(next: Record<string, unknown>): void {
  */
 export function registerTopicHooks(ctx: AppContext): void {
   ctx.engine.on('notice', {
-    inSave: async (_ctx, { user, next }) => {
+    inSave: async (_ctx, { user, existing, next, store }) => {
       if (user.roleCode === '3') next.targetAreas = user.areaCode ? [user.areaCode] : null;
       const start = typeof next.startTime === 'string' ? parseLocal(next.startTime) : null;
       const end = typeof next.endTime === 'string' ? parseLocal(next.endTime) : null;
       if (start !== null && end !== null && end <= start)
         refuse([{ field: 'endTime', label: '截止时间', message: '截止时间须晚于开始时间' }]);
+      if (existing && noticeAsksSheet(existing) !== noticeAsksSheet(next))
+        await syncNoticeFlag(ctx, store, existing.id, noticeAsksSheet(next));
     },
   });
 
@@ -56,6 +59,10 @@ export function registerTopicHooks(ctx: AppContext): void {
       }
       next.noticeTitle = notice!.title ?? null;
       next.year = notice!.year ?? null;
+      // What argumentSheet's requiredWhen reads: the notice's ask, carried by the application itself
+      // while it is written; once handed on it keeps the ask it was submitted under.
+      if (!existing || APPLICATION_EDITABLE.includes(String(existing.status)))
+        next.noticeArgumentSheet = noticeAsksSheet(notice);
       const personChecks = Boolean(existing && !['0'].includes(String(existing.status)));
       refuse(await eligibilityErrors(ctx, store, { ...next, id: existing?.id }, { personChecks }));
     },

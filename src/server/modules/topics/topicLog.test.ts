@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
-import { applicationBody, publishNotice } from './topicFixture.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
+import { applicationBody, publishNotice } from './topics.fixture.js';
 
 // The engine's field diff (platform/records/fieldDiff.ts) as a topic's operation log shows it.
 describe('operation log keeps the field diff of every save and transition', () => {

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { RecordStore } from '../../platform/records/RecordStore.js';
 
 /**

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/envelope.js';
 import type { EntityDef, WorkflowDef } from '../../../shared/schema/types.js';
 import { KyselyRecordStore, type RecordStore } from '../../platform/records/RecordStore.js';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
-import { attachReport, newTopic, publishNotice, STAGE_REPORTS } from './topicFixture.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
+import { attachReport, newTopic, publishNotice, STAGE_REPORTS } from './topics.fixture.js';
 import { WORKFLOW_MESSAGES } from '../../platform/workflow/engine.js';
 
 type H = Record<string, string>;

@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDef, WorkflowDef } from '../../../shared/schema/types.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import type { StoredRecord } from '../../platform/records/RecordStore.js';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { fireAsSystem } from '../../platform/workflow/engine.js';
 import { availableActions, pickTransition, targetOf } from '../../platform/records/transitions.js';
-import { attachReport, newTopic as saveTopic, publishNotice, STAGE_REPORTS } from './topicFixture.js';
+import { attachReport, newTopic as saveTopic, publishNotice, STAGE_REPORTS } from './topics.fixture.js';
 
 const workflow: WorkflowDef = JSON.parse(fs.readFileSync(path.resolve('schemas/workflows/topic.json'), 'utf8'));
 const entity: EntityDef = JSON.parse(fs.readFileSync(path.resolve('schemas/entities/topic.json'), 'utf8'));
@@ -103,6 +103,8 @@ describe('topic workflow: the revocation rule (SPEC §4)', () => {
       '904',
       '53',
       '6',
+      // Not in SPEC §4: 开题报告市级评审中, the 开题 stage's city expert review like 10, 30 and 15.
+      '5',
       '7',
       '907',
       '8',

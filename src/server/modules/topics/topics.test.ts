@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
-import { applicationBody, newTopic, publishNotice, testIdCard } from './topicFixture.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
+import { applicationBody, newTopic, publishNotice, testIdCard } from './topics.fixture.js';
 
 type H = Record<string, string>;
 

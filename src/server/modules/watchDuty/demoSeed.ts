@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { demoActor } from '../../platform/seed/demoActor.js';
 import { syncEntityTables } from '../../platform/records/entityTables.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { formatDate } from '../../platform/records/time.js';
 import { signingSecret } from '../../platform/reference/settingsStore.js';
 import { verifyWatchToken } from '../system/watchToken.js';
@@ -45,7 +45,15 @@ describe('watch duty: shifts from settings, the roster, and the two SPEC §7 cal
     expect(r.list.every((d: any) => /^1[3-9]\d{9}$/.test(String(d.phone)) || d.phone === null)).toBe(true);
   });
 
-  it('getToken answers a signed token and who is on duty today; phones whole for administrators only', async () => {
+  it("lists a day's shifts in their order (早班, 午班, 夜班), not by code or by the newest record", async () => {
+    const to = formatDate(Date.now() + 2 * DAY);
+    const rows = (await list('admin', [{ field: 'dutyDate', op: 'range', value: [today, to] }])).body.data.list;
+    expect(rows.slice(0, 6).map((d: any) => `${d.dutyDate} ${d.shiftName}`)).toEqual(
+      [today, formatDate(Date.now() + DAY)].flatMap((d) => [`${d} 早班`, `${d} 午班`, `${d} 夜班`]),
+    );
+  });
+
+  it('getToken answers a signed token and who is on duty today; phones whole to whom manages the roster only', async () => {
     const r = await t.post('/api/tKeepWatchPerson/getToken', {}, as.province);
     expect(r.body.flag).toBe(true);
     expect(r.body.data.date).toBe(today);
@@ -61,7 +69,12 @@ describe('watch duty: shifts from settings, the roster, and the two SPEC §7 cal
     });
     const leader = (await t.post('/api/tKeepWatchPerson/getToken', {}, as.leader1)).body.data;
     expect(leader.onDuty).toHaveLength(3);
-    if (morning.phone) expect(leader.onDuty[0].phone).toMatch(/^\d{2}\*+\d{4}$/);
+    expect(morning.phone).toMatch(/^\d{6,}$/);
+    expect(leader.onDuty[0].phone).toMatch(/^\d{2}\*+\d{4}$/);
+    // A city admin reads the roster's people but does not manage it: masked as well.
+    const city = (await t.post('/api/tKeepWatchPerson/getToken', {}, as.city1123)).body.data;
+    expect(city.onDuty[0].phone).toBe(leader.onDuty[0].phone);
+    expect(JSON.stringify(city.onDuty)).not.toContain(morning.phone);
     expect((await t.post('/api/tKeepWatchPerson/getToken', {})).body.code).toBe(501);
   });
 

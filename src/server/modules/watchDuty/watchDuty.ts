@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
 import type { OnDuty, WatchShift } from '../../../shared/contracts/watchDuty.js';
@@ -50,14 +50,15 @@ export async function onDutyOn(ctx: AppContext, date: string): Promise<OnDuty[]>
 
 /**
  * The save checks of a duty record: the shift must be one of the settings' shifts and the person an
- * existing account; one person per day and shift. The shift's and the person's names are copied on
- * the record (lists and getToken read them without a join), and the person's mobile when no phone
- * is given.
+ * existing account; one person per day and shift. The shift's name and place in the day and the
+ * person's name are copied on the record (lists read them without a join and list a day's shifts in
+ * their order), and the person's mobile when no phone is given.
  */
 export function registerWatchDutyHooks(ctx: AppContext): void {
   ctx.engine.on(WATCH_ENTITY, {
     beforeSave: async ({ ctx, next, existing }) => {
-      const shift = (await watchShifts(ctx)).find((s) => s.key === next.shift);
+      const shifts = await watchShifts(ctx);
+      const shift = shifts.find((s) => s.key === next.shift);
       if (!shift) throw refuse('shift', '班次', '请选择系统设置中的班次');
       const user = await ctx.database.db
         .selectFrom('users')
@@ -82,7 +83,7 @@ export function registerWatchDutyHooks(ctx: AppContext): void {
         throw refuse('shift', '班次', `${String(next.dutyDate)} ${shift.value}已安排值班人员`);
       const phone =
         next.phone === null || next.phone === undefined || next.phone === '' ? (user.mobile ?? null) : next.phone;
-      return { shiftName: shift.value, personName: String(user.real_name), phone };
+      return { shiftName: shift.value, shiftOrder: shifts.indexOf(shift), personName: String(user.real_name), phone };
     },
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { currentUser } from '../../platform/auth/authPlugin.js';
 import { contractRoute } from '../../platform/http/contractRoute.js';
 import { formatDate } from '../../platform/records/time.js';
@@ -7,8 +7,10 @@ import { emptyBodyIsObject, objectSchema } from '../../platform/http/requestSche
 import { signingSecret } from '../../platform/reference/settingsStore.js';
 import { issueWatchToken } from '../system/watchToken.js';
 import { maskPhone } from '../../../shared/masks.js';
-import { isAdminRole } from '../../../shared/roles.js';
-import { onDutyOn, watchShifts } from './watchDuty.js';
+import { hasRight } from '../../platform/records/access.js';
+import { applyMasks } from '../../platform/records/fieldMasks.js';
+import type { StoredRecord } from '../../platform/records/RecordStore.js';
+import { onDutyOn, WATCH_ENTITY, watchShifts } from './watchDuty.js';
 import { watchDutyCalls } from '../../../shared/contracts/watchDuty.js';
 
 const EMPTY_BODY = { body: objectSchema(), querystring: objectSchema() };
@@ -27,12 +29,17 @@ export async function watchDutyRoutes(app: FastifyInstance, opts: { ctx: AppCont
   contractRoute(app, watchDutyCalls.token, EMPTY_BODY, async (request) => {
     const user = currentUser(request);
     const today = formatDate(Date.now());
-    // Everyone signed in may reach the person on duty; only administrators read the whole number.
-    const admin = isAdminRole(user.roleCode);
-    const onDuty = (await onDutyOn(ctx, today)).map((d) => ({
-      ...d,
-      phone: d.phone && !admin ? maskPhone(d.phone) : d.phone,
-    }));
+    // Everyone signed in may reach the person on duty; the phone follows the roster's masking rule
+    // (its schema's unmaskFor): whole to the person on duty and to whom may edit the roster (its
+    // update rules hold for every record), masked to everyone else.
+    const roster = ctx.schemas.entities.get(WATCH_ENTITY);
+    const manages = roster ? hasRight(roster, 'update', user) : false;
+    const onDuty = (await onDutyOn(ctx, today)).map((d) => {
+      const out: Record<string, unknown> = { ...d };
+      if (roster) applyMasks(roster, d as unknown as StoredRecord, out, user, () => manages);
+      else if (d.phone) out.phone = maskPhone(d.phone);
+      return out as unknown as typeof d;
+    });
     const token = issueWatchToken(
       { sub: user.userId, role: user.roleCode },
       await signingSecret(ctx.database.db, ctx.config.secret),

@@ -5,7 +5,7 @@ import type {
   EntityDef,
   ResourceRecord,
 } from '../../../shared/schema/types.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { ruleRecord } from '../../platform/records/output.js';

@@ -3,7 +3,7 @@ import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { countOf, countSources } from '../system/counts.js';
 import { findSession } from '../../platform/auth/sessions.js';
 import { notify } from '../../platform/notifications/notify.js';
-import { createTestApp, type TestApp } from '../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 
 let t: TestApp;
 type H = Record<string, string>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DashboardPageDef } from '../../../shared/schema/types.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../../platform/AppContext.js';
 import { currentUser } from '../../platform/auth/authPlugin.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { contractRoute } from '../../platform/http/contractRoute.js';

@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
 import type { RoleCode } from '../../../shared/roles.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { hashPassword, randomToken } from '../auth/secrets.js';
 import { AppError } from '../http/AppError.js';
 import { grantableRoles } from './roleGuard.js';
+import type { Db } from '../db/tables.js';
 
 /**
  * The one place user rows are created and roles granted by modules. User admin, self sign-up,
@@ -39,7 +39,7 @@ export const ACCOUNT_MESSAGES = {
  * (seeds racing another process at start-up) answers null instead of failing on a taken name.
  */
 export async function insertUser(
-  db: Kysely<any>,
+  db: Db,
   u: NewUser,
   roles: readonly RoleCode[],
   opts: { ifAbsent?: boolean } = {},
@@ -73,7 +73,7 @@ export async function insertUser(
  * The users an administrator sees: super admins everyone; province admins the users whose roles
  * are all among 3–5; city admins the leaders and experts (and sign-ups) of their own area.
  */
-function scopedUsers(db: Kysely<any>, user: SessionUser): any {
+function scopedUsers(db: Db, user: SessionUser): any {
   let q = db.selectFrom('users').select('id');
   if (user.roleCode === '1') return q;
   const above = user.roleCode === '2' ? ['1', '2'] : ['1', '2', '3'];
@@ -88,12 +88,12 @@ function scopedUsers(db: Kysely<any>, user: SessionUser): any {
  * user-admin list holds (super admins all; province admins those whose roles are all among 3–5;
  * city admins the leaders and experts of their own area).
  */
-export async function administers(db: Kysely<any>, actor: SessionUser, userId: number): Promise<boolean> {
+export async function administers(db: Db, actor: SessionUser, userId: number): Promise<boolean> {
   return Boolean(await scopedUsers(db, actor).where('id', '=', userId).executeTakeFirst());
 }
 
 /** Grants one role, checked as user admin checks it: a role the actor may grant, on an account the actor administers, never their own. */
-export async function grantRole(db: Kysely<any>, actor: SessionUser, userId: number, role: RoleCode): Promise<void> {
+export async function grantRole(db: Db, actor: SessionUser, userId: number, role: RoleCode): Promise<void> {
   const has = await db
     .selectFrom('user_roles')
     .select('role_code')
@@ -128,7 +128,7 @@ export interface Person {
  * act on it (put it on review batches).
  */
 export async function linkAccount(
-  db: Kysely<any>,
+  db: Db,
   actor: SessionUser,
   p: Person,
   role: RoleCode,

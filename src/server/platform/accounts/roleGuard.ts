@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { RoleCode } from '../../../shared/roles.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { AppError } from '../http/AppError.js';
+import type { Db } from '../db/tables.js';
 
 /**
  * Roles each administrator may grant, remove and manage (SPEC §6: province admins for roles 3–5;
@@ -34,7 +34,7 @@ export function assertManages(actor: SessionUser, targetRoles: string[]): void {
  * may grant, and the last enabled super admin keeps role 1.
  */
 export async function assertRoleChange(
-  db: Kysely<any>,
+  db: Db,
   actor: SessionUser,
   targetId: number | null,
   before: string[],
@@ -51,7 +51,7 @@ export async function assertRoleChange(
 }
 
 /** Refuses when the user is the only enabled super admin. */
-export async function assertNotLastSuper(db: Kysely<any>, targetId: number): Promise<void> {
+export async function assertNotLastSuper(db: Db, targetId: number): Promise<void> {
   const supers = await db
     .selectFrom('user_roles as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')

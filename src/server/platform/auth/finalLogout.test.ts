@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../config/config.js';
 import { buildApp, type BuiltApp } from '../../app.js';
 import { dropPgSchema } from '../db/database.js';
 import { createAppSession } from './sessions.js';
 import { CSRF_HEADER } from './authPlugin.js';
+import type { RoleCode } from '../../../shared/roles.js';
 
 const url = process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-logout-'));
@@ -56,7 +57,7 @@ describe('logout is final on every process before it answers', () => {
     for (let i = 0; i < 20; i++) {
       const { token, csrfToken } = await createAppSession(db, {
         userId: user.id,
-        roleCode: role.role_code,
+        roleCode: role.role_code as RoleCode,
         subSystemId: user.default_sub_system_id ?? null,
         tgtHash: null,
       });

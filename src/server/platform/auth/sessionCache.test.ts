@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../db/database.js';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { hashToken } from './secrets.js';
 import { endSession, findSession } from './sessions.js';
+import { entityTables } from '../db/tables.js';
 
 /** Kept sessions (sessionCache): asked of the database once, and never trusted past a write that ends them. */
 let t: TestApp;
@@ -107,7 +108,7 @@ describe('kept sessions', () => {
     // On SQLite (where that write changes no row, so commits nothing) a second touch plays its part:
     // data_version has been seen to miss one commit of another connection in this process when it
     // came right after this one's own write (docs/performance.md), and always to see the next.
-    await other.db.updateTable('rec_notice').set({ version: 1 }).where('id', '=', -1).execute();
+    await entityTables(other.db).updateTable('rec_notice').set({ version: 1 }).where('id', '=', -1).execute();
     if (!pg)
       await other.db
         .updateTable('app_sessions')

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { appLogin } from '../testing/ssoTestHelpers.js';
 import { SESSION_MAX_MS } from './sessions.js';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../config/config.js';
 
 /** A login ends at its absolute lifetime (12 h unless SESSION_MAX_HOURS says otherwise) however busy it is. */
 let t: TestApp;

@@ -1,9 +1,10 @@
-import type { CompiledQuery, Kysely } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import type { RoleCode } from '../../../shared/roles.js';
 import { isAdminRole } from '../../../shared/roles.js';
 import type { Database } from '../db/database.js';
 import { hashToken, randomToken } from './secrets.js';
 import { keepSession, keptSession, sessionVersion, touchedSession, type SessionRows } from './sessionCache.js';
+import type { Db } from '../db/tables.js';
 
 /** Idle time after which an app session (and an SSO ticket) ends. */
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
@@ -34,8 +35,17 @@ export interface IssuedSession {
 }
 
 export async function createAppSession(
-  db: Kysely<any>,
-  input: { userId: number; roleCode: RoleCode; subSystemId: number | null; tgtHash: string | null; createdAt?: number },
+  db: Db,
+  input: {
+    userId: number;
+    roleCode: RoleCode;
+    subSystemId: number | null;
+    tgtHash: string | null;
+    createdAt?: number;
+    /** The browser's User-Agent and the caller's address, shown to the person among their sessions. */
+    userAgent?: string | null;
+    ip?: string | null;
+  },
   now = Date.now(),
 ): Promise<IssuedSession> {
   const token = randomToken();
@@ -52,18 +62,20 @@ export async function createAppSession(
       created_at: input.createdAt ?? now,
       last_seen_at: now,
       expires_at: now + SESSION_IDLE_MS,
+      user_agent: input.userAgent ? input.userAgent.slice(0, 256) : null,
+      ip: input.ip ? input.ip.slice(0, 64) : null,
     })
     .execute();
   return { token, csrfToken };
 }
 
-const sessionQueries = new WeakMap<Kysely<any>, CompiledQuery>();
+const sessionQueries = new WeakMap<Db, CompiledQuery>();
 
 /**
  * One query: the session, its user and (one row each) the user's roles. Every call of every user
  * asks it, so it is built and compiled once per database handle, then sent with the token's hash.
  */
-function sessionQuery(db: Kysely<any>): CompiledQuery {
+function sessionQuery(db: Db): CompiledQuery {
   let q = sessionQueries.get(db);
   if (!q) {
     q = db
@@ -148,17 +160,17 @@ export async function findSession(
   };
 }
 
-export async function endSession(db: Kysely<any>, tokenHash: string): Promise<void> {
+export async function endSession(db: Db, tokenHash: string): Promise<void> {
   await db.deleteFrom('app_sessions').where('token_hash', '=', tokenHash).execute();
 }
 
 /** Ends every app token issued from one SSO ticket (SSO logout). */
-export async function endSessionsOfTicket(db: Kysely<any>, tgtHash: string): Promise<void> {
+export async function endSessionsOfTicket(db: Db, tgtHash: string): Promise<void> {
   await db.deleteFrom('app_sessions').where('tgt_hash', '=', tgtHash).execute();
 }
 
 /** The caller's live session (for a re-login without the ticket): its user, ticket and start. */
-export async function sessionOfCaller(db: Kysely<any>, user: SessionUser | null) {
+export async function sessionOfCaller(db: Db, user: SessionUser | null) {
   if (!user) return null;
   const row = await db
     .selectFrom('app_sessions')

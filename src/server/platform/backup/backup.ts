@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { FileStorage } from '../files/storage/FileStorage.js';
+import type { FileStorage } from '../storage/FileStorage.js';
 import { snapshotDatabase, type DatabaseTarget } from './backupDatabase.js';
 
 /** What a backup folder holds, written last: a folder without it is not a finished backup. */

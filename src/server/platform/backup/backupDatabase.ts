@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import type { ServerConfig } from '../../config.js';
+import type { ServerConfig } from '../config/config.js';
 
 export type DatabaseTarget = Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'pgSchema'>;
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { openDatabase } from '../db/database.js';
-import type { FileStorage } from '../files/storage/FileStorage.js';
+import type { FileStorage } from '../storage/FileStorage.js';
 import { backupPath, MANIFEST, sha256Of, type BackupManifest } from './backup.js';
 import { restoreDatabase, type DatabaseTarget } from './backupDatabase.js';
 

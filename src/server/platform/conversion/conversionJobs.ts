@@ -1,6 +1,8 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import { CONVERTIBLE, type ConversionTarget } from '../../../shared/fileTypes.js';
 import { acquireLease, releaseLease } from '../jobs/lease.js';
+import type { Selectable } from 'kysely';
+import type { ConversionJobsTable } from '../db/rows.js';
 
 export type ConversionState = 'queued' | 'running' | 'done' | 'failed';
 
@@ -18,12 +20,13 @@ export interface ConversionJob {
 
 const leaseName = (md5: string) => `convert:${md5}`;
 
-function toJob(row: any): ConversionJob {
+/** `target` and `state` hold only what this file writes: a ConversionTarget and a ConversionState. */
+function toJob(row: Selectable<ConversionJobsTable>): ConversionJob {
   return {
     md5: row.md5,
-    target: row.target,
+    target: row.target as ConversionTarget,
     sourceExt: row.source_ext,
-    state: row.state,
+    state: row.state as ConversionState,
     attempts: Number(row.attempts),
     nextAt: Number(row.next_at),
     outputKey: row.output_key ?? null,

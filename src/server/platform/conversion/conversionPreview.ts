@@ -1,8 +1,10 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import { CONVERSION_MESSAGES, CONVERTIBLE, type ConversionTarget } from '../../../shared/fileTypes.js';
-import type { FileRow } from '../files/fileRecords.js';
 import { canConvert, OUTPUT } from './converters.js';
 import { conversionOf, enqueueConversion, type ConversionJob } from './conversionJobs.js';
+
+/** What a preview reads of a stored file (a `files` row): conversion sits below files and names none of its types. */
+type FileRow = { md5: string; file_suffix: string };
 
 /** What the preview dialog shows of a converted file while it is not ready (or could not be made). */
 export interface ConversionStatus {

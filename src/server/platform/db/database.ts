@@ -3,21 +3,22 @@ import path from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import type { ServerConfig } from '../../config.js';
+import type { ServerConfig } from '../config/config.js';
 import { cachedStatements } from './statementCache.js';
 import { preparedReads } from './preparedReads.js';
 import { postgresWriteWatch, sqliteWriteWatch, watchConnectionName, type WriteWatch } from './writeWatch.js';
 import { TableVersions } from './tableVersions.js';
+import type { Db, Tables } from './tables.js';
 import { WrittenTablesPlugin } from './writtenTablesPlugin.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 /**
- * The one handle on the database. Tables are addressed through Kysely with `any` row types:
- * entity tables are defined by schemas at run time, so static row types would lie.
+ * The one handle on the database. `db` knows the fixed tables (tables.ts); entity tables, defined
+ * by schemas at run time, are reached through records/ (`EntityDb`).
  */
 export interface Database {
-  db: Kysely<any>;
+  db: Db;
   dialect: Dialect;
   /** Commits by other processes (or SQL outside the app), so answers kept in memory stay exact. */
   watch: WriteWatch;
@@ -47,6 +48,11 @@ function synchronousMode(): 'FULL' | 'NORMAL' {
   return process.env.NODE_ENV === 'test' && process.env.TEST_SQLITE_SYNC === 'normal' ? 'NORMAL' : 'FULL';
 }
 
+/** A SQLite database by its file (a copy of a server's portal.sqlite, read by a command). */
+export function openSqliteFile(file: string): Database {
+  return openSqlite(file);
+}
+
 function openSqlite(file: string): Database {
   const raw = new SQLite(file);
   // WAL for concurrent readers; synchronous FULL so a committed write survives a crash.
@@ -56,7 +62,7 @@ function openSqlite(file: string): Database {
   raw.pragma('busy_timeout = 5000');
   const watch = sqliteWriteWatch(raw);
   const versions = new TableVersions(watch);
-  const db = new Kysely<any>({
+  const db = new Kysely<Tables>({
     dialect: new SqliteDialect({ database: cachedStatements(raw) }),
     plugins: [new WrittenTablesPlugin((t) => versions.note(t))],
   });
@@ -81,7 +87,7 @@ async function openPostgres(url: string, schema: string | undefined, prepare: bo
   pool.on('error', (e) => console.error(`database: an idle connection ended: ${e.message}`));
   // The plugin only calls `versions` once a write has run, by which time the watch is listening.
   let versions: TableVersions | undefined; // eslint-disable-line prefer-const -- assigned below, after the watch that needs the pool exists
-  const db = new Kysely<any>({
+  const db = new Kysely<Tables>({
     dialect: new PostgresDialect({ pool: prepare ? preparedReads(pool) : pool }),
     plugins: [new WrittenTablesPlugin((t) => versions?.note(t))],
   });

@@ -1,16 +1,22 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database, Dialect } from './database.js';
+
+/**
+ * What a migration is handed: the schema builder and raw SQL, and no typed tables, since each
+ * migration sees the database as it stood when it was written, not as tables.ts says it is now.
+ */
+export type MigrationDb = Kysely<Record<string, never>>;
 
 /**
  * A migration file in ./migrations exports `up(db, dialect)` (and optionally `down`).
  * Files run in name order, so name them NNN_what.ts. Each module owns its own files.
  */
 export interface PortalMigration {
-  up(db: Database['db'], dialect: Dialect): Promise<void>;
-  down?(db: Database['db'], dialect: Dialect): Promise<void>;
+  up(db: MigrationDb, dialect: Dialect): Promise<void>;
+  down?(db: MigrationDb, dialect: Dialect): Promise<void>;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));

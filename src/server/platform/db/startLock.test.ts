@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../config/config.js';
 import { buildApp, type BuiltApp } from '../../app.js';
 import { dropPgSchema } from './database.js';
+import { entityTables } from './tables.js';
 
 const url = process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-start-'));
@@ -35,10 +36,10 @@ describe('start-up on an empty database', () => {
       const { db } = apps[0].ctx.database;
       const admins = await db.selectFrom('users').select('id').where('username', '=', 'admin').execute();
       expect(admins).toHaveLength(1);
-      const notices = await db.selectFrom('rec_notice').select('id').execute();
+      const notices = await entityTables(db).selectFrom('rec_notice').select('id').execute();
       const again = await buildApp(config);
       apps.push(again);
-      expect(await db.selectFrom('rec_notice').select('id').execute()).toHaveLength(notices.length);
+      expect(await entityTables(db).selectFrom('rec_notice').select('id').execute()).toHaveLength(notices.length);
     } finally {
       for (const { app } of apps) await app.close();
     }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import type { ServerConfig } from '../../config.js';
+import type { ServerConfig } from '../config/config.js';
 
 /** Held while a process starts; released when it has finished making tables and seeding, or failed. */
 export interface StartLock {

@@ -1,12 +1,19 @@
 import { sql } from 'kysely';
 import type { Database } from './database.js';
 
+/** The catalogue tables asked here, each for the columns it is asked for. */
+type Catalogue = {
+  'information_schema.tables': { table_schema: string; table_name: string };
+  sqlite_master: { type: string; name: string };
+};
+
 /**
  * Whether a table exists in the schema this connection works in. Only a bound parameter reaches
  * the catalogue query, so a name can never become SQL text.
  */
 export async function tableExists(database: Database, table: string): Promise<boolean> {
-  const { db, dialect } = database;
+  const { dialect } = database;
+  const db = database.db.withTables<Catalogue>();
   const row =
     dialect === 'postgres'
       ? await db

@@ -1,7 +1,8 @@
 import type SQLite from 'better-sqlite3';
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from './tables.js';
 
 /**
  * Commits made to the database by others: another server process (WORKERS > 1, or several
@@ -19,11 +20,7 @@ export interface WriteWatch {
    * process on this schema to drop its kept sessions, and resolves once each listening process has
    * answered that it did (true), or after `timeoutMs` (false).
    */
-  endSessionsEverywhere?(
-    db: Kysely<any>,
-    write: (trx: Kysely<any>) => Promise<void>,
-    timeoutMs: number,
-  ): Promise<boolean>;
+  endSessionsEverywhere?(db: Db, write: (trx: Db) => Promise<void>, timeoutMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 

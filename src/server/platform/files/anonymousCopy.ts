@@ -1,13 +1,31 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import yazl from 'yazl';
-import type { AppContext } from '../../AppContext.js';
+import { zipBuffer, type ZipPart } from './zip.js';
+import type { AppContext } from '../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { AppError } from '../http/AppError.js';
-import type { FileStorage } from './storage/FileStorage.js';
+import type { FileStorage } from '../storage/FileStorage.js';
 import type { FileRow } from './fileRecords.js';
-import { fileService } from './fileService.js';
+import { fileService } from '../storage/fileService.js';
 import { sendStored } from './sendFile.js';
-import { mayCarryAuthor, metadataKind, stripAuthorMetadata } from './stripAuthorMetadata.js';
+import { isLegacyOffice, mayCarryAuthor, metadataKind, stripAuthorMetadata } from './stripAuthorMetadata.js';
+import { convertedObject } from '../conversion/conversionPreview.js';
+import { contentDisposition } from './sendFile.js';
+
+/** Why a legacy Office document is not given to a blind reader yet. */
+export const LEGACY_NOT_READY = '该文件需转换为PDF后才能在隐名评审中查看，请稍后再试';
+
+/** A file's name with its suffix replaced by .pdf. */
+const asPdfName = (name: string) => name.replace(/\.[^.]*$/, '') + '.pdf';
+
+/**
+ * The converted PDF that stands for a legacy Office document (.doc, .xls, .ppt) before a blind
+ * reader: its summary information cannot be cleaned in place, the PDF can. Refused until it exists.
+ */
+async function legacyStandIn(ctx: AppContext, file: FileRow): Promise<{ key: string; size: number }> {
+  const converted = await convertedObject(ctx, file);
+  if (!converted || converted.contentType !== 'application/pdf') throw new AppError(LEGACY_NOT_READY, 409, 409);
+  return { key: converted.key, size: converted.size };
+}
 
 /** Largest document cleaned in memory; a bigger one is refused to such a reader rather than sent as it is. */
 const MAX_CLEAN_BYTES = 200 * 1024 * 1024;
@@ -68,12 +86,22 @@ export async function sendForReader(
   request: FastifyRequest,
   reply: FastifyReply,
   reader: SessionUser | null,
-  file: Pick<FileRow, 'id' | 'owner_user_id'>,
+  file: FileRow,
   opts: Parameters<typeof sendStored>[3] & { suffix: string },
 ): Promise<FastifyReply> {
   const storage = fileService(ctx).storage;
-  if (mayCarryAuthor(opts.suffix, opts.contentType) && (await wantsAnonymousCopy(ctx, reader, file)))
-    return sendAnonymousCopy(reply, storage, opts);
+  if (mayCarryAuthor(opts.suffix, opts.contentType) && (await wantsAnonymousCopy(ctx, reader, file))) {
+    if (!isLegacyOffice(opts.suffix)) return sendAnonymousCopy(reply, storage, opts);
+    const pdf = await legacyStandIn(ctx, file);
+    const kind = opts.disposition.startsWith('inline') ? 'inline' : 'attachment';
+    return sendAnonymousCopy(reply, storage, {
+      ...opts,
+      ...pdf,
+      suffix: 'pdf',
+      contentType: kind === 'inline' ? 'application/pdf' : opts.contentType,
+      disposition: contentDisposition(kind, asPdfName(file.original_file_name)),
+    });
+  }
   return sendStored(request, reply, storage, opts);
 }
 
@@ -93,17 +121,20 @@ export async function anonymousZip(
   if (files.reduce((n, f) => n + f.blob.size, 0) > MAX_CLEAN_BYTES)
     throw new AppError('文件过大，无法提供隐名副本，请逐个下载', 400, 400);
   const storage = fileService(ctx).storage;
-  const zip = new yazl.ZipFile();
+  const parts: ZipPart[] = [];
   for (const [i, { file, blob }] of files.entries()) {
-    const parts: Buffer[] = [];
-    for await (const chunk of (await storage.createReadStream(blob.storage_key)) as AsyncIterable<Buffer>)
-      parts.push(chunk);
-    const bytes = Buffer.concat(parts);
-    const data = clean[i] ? await stripAuthorMetadata(bytes, file.file_suffix) : bytes;
-    zip.addBuffer(data, names[i]!, { mtime: new Date(file.created_at), compress: false });
+    const legacy = clean[i] && isLegacyOffice(file.file_suffix);
+    const key = legacy ? (await legacyStandIn(ctx, file)).key : blob.storage_key;
+    const chunks: Buffer[] = [];
+    for await (const chunk of (await storage.createReadStream(key)) as AsyncIterable<Buffer>) chunks.push(chunk);
+    const bytes = Buffer.concat(chunks);
+    const data = clean[i] ? await stripAuthorMetadata(bytes, legacy ? 'pdf' : file.file_suffix) : bytes;
+    parts.push({
+      name: legacy ? asPdfName(names[i]!) : names[i]!,
+      data,
+      mtime: new Date(file.created_at),
+      compress: false,
+    });
   }
-  zip.end();
-  const out: Buffer[] = [];
-  for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) out.push(chunk);
-  return Buffer.concat(out);
+  return zipBuffer(parts);
 }

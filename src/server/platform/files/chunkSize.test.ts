@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { loadConfig } from '../config/config.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { UPLOAD_MESSAGES } from '../../../shared/fileTypes.js';
 import { fileTestClient, md5Of } from '../testing/fileTestClient.js';
-import { resolveFileConfig } from '../../fileConfig.js';
+import { resolveFileConfig } from '../config/fileConfig.js';
 
 const KB = 1024;
 

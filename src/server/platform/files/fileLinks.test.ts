@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { fileTestClient, md5Of, pngOf } from '../testing/fileTestClient.js';
 import { ssoLogin } from '../testing/ssoTestHelpers.js';
 

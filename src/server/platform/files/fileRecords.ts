@@ -1,28 +1,21 @@
-import type { Kysely } from 'kysely';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { CONVERTIBLE, extOf, PREVIEWABLE, UPLOAD_MESSAGES, type PreviewKind } from '../../../shared/fileTypes.js';
 import { AppError } from '../http/AppError.js';
-import { checkFile, fileService, optionalInt, rulesFor } from './fileService.js';
+import { checkFile, optionalInt, rulesFor } from './fileRules.js';
+import { fileService } from '../storage/fileService.js';
 import { sanitizeFileName } from './fileName.js';
 import { canReadBoundRecord } from './recordAccess.js';
 import { signToken, verifyToken } from './signing.js';
 import { contentTypeOf, type ContentKind } from './sniff.js';
 import { completedSession } from './uploadSessions.js';
 import { enqueueConversion } from '../conversion/conversionJobs.js';
+import type { Selectable } from 'kysely';
+import type { FilesTable } from '../db/rows.js';
+import type { Db } from '../db/tables.js';
 
-export interface FileRow {
-  id: number;
-  owner_user_id: number;
-  md5: string;
-  original_file_name: string;
-  file_suffix: string;
-  file_size: number;
-  belong_type: string;
-  belong_id: number | null;
-  context_id: string;
-  created_at: number;
-}
+/** A stored file's row as the files table gives it. */
+export type FileRow = Selectable<FilesTable>;
 
 export interface BlobRow {
   md5: string;
@@ -33,7 +26,7 @@ export interface BlobRow {
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 /** A `files` row with its numbers as numbers, whichever database answered. */
-export function fileRow(row: any): FileRow {
+export function fileRow(row: Selectable<FilesTable>): FileRow {
   return {
     ...row,
     file_size: Number(row.file_size),
@@ -72,7 +65,7 @@ export async function canReadFile(
   ctx: AppContext,
   user: SessionUser | null,
   file: FileRow,
-  db: Kysely<any> = ctx.database.db,
+  db: Db = ctx.database.db,
 ): Promise<boolean> {
   if (user && file.owner_user_id === user.userId) return true;
   const bindings = await db
@@ -113,18 +106,15 @@ export async function mayReadContent(ctx: AppContext, user: SessionUser, md5: st
   return false;
 }
 
-export async function blobOf(
-  ctx: AppContext,
-  md5: string,
-  db: Kysely<any> = ctx.database.db,
-): Promise<BlobRow | undefined> {
+export async function blobOf(ctx: AppContext, md5: string, db: Db = ctx.database.db): Promise<BlobRow | undefined> {
   const row = await db
     .selectFrom('file_blobs')
     .select(['md5', 'size', 'storage_key', 'kind'])
     .where('md5', '=', md5)
     .where('complete', '=', 1)
     .executeTakeFirst();
-  return row ? { ...row, size: Number(row.size) } : undefined;
+  // `kind` holds only what sniffing the content answered when it was stored.
+  return row ? { ...row, size: Number(row.size), kind: row.kind as ContentKind } : undefined;
 }
 
 /** What the browser can show of this file, judged by its name and by its checked content. */
@@ -154,7 +144,9 @@ export async function signedLink(
   fileId: number,
   what: 'preview' | 'download',
 ): Promise<string> {
-  const base = what === 'preview' ? `/api/file/preview/${fileId}` : `/api/file/download?id=${fileId}`;
+  // Under the base path, where a proxy that forwards only the base passes it (web/baseHref.ts).
+  const root = ctx.config.basePath.replace(/\/$/, '');
+  const base = what === 'preview' ? `${root}/api/file/preview/${fileId}` : `${root}/api/file/download?id=${fileId}`;
   if (!user) return base;
   const token = await signToken(ctx, {
     s: 'link',

@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { UPLOAD_MESSAGES } from '../../../shared/fileTypes.js';
 import { AppError } from '../http/AppError.js';
-import { checkFile, rulesFor } from './fileService.js';
+import { checkFile, rulesFor } from './fileRules.js';
 import { blobOf, canReadFile, fileRow, toFileRef, type FileRef } from './fileRecords.js';
+import { bindRecordFiles } from '../records/fileBindings.js';
+import type { Db } from '../db/tables.js';
 
 /** What a `files` field of a record stores for each file. */
 export type { FileRef } from './fileRecords.js';
@@ -16,7 +17,7 @@ export interface FileRefOptions {
    */
   belongType?: string;
   /** Run inside this transaction (SQLite has one connection: a query outside an open transaction would wait for it). */
-  db?: Kysely<any>;
+  db?: Db;
 }
 
 /**
@@ -66,19 +67,5 @@ export async function bindFiles(
 ): Promise<void> {
   const [entity, field = ''] = belongType.split('.');
   if (!entity || !Number.isSafeInteger(belongId)) throw AppError.invalid();
-  const unique = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0);
-  if (!unique.length) return;
-  const db = opts.db ?? ctx.database.db;
-  const now = Date.now();
-  await db
-    .insertInto('file_bindings')
-    .values(unique.map((id) => ({ file_id: id, entity, record_id: belongId, field, created_at: now })))
-    .onConflict((oc) => oc.columns(['file_id', 'entity', 'record_id', 'field']).doNothing())
-    .execute();
-  await db
-    .updateTable('files')
-    .set({ belong_id: belongId })
-    .where('id', 'in', unique)
-    .where('belong_id', 'is', null)
-    .execute();
+  await bindRecordFiles(opts.db ?? ctx.database.db, entity, field, belongId, ids);
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { UPLOAD_MESSAGES } from '../../../shared/fileTypes.js';
 import { fileTestClient, md5Of, pdfOf as pdf, pngOf as png } from '../testing/fileTestClient.js';
 import { sweepExpiredUploads } from './uploads.js';

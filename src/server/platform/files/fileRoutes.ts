@@ -4,13 +4,14 @@ import { fileCookieToken } from './fileCookie.js';
 import { startUploadSweep } from './uploadSweep.js';
 import { conversionStatus, conversionTargetOf, convertedObject } from '../conversion/conversionPreview.js';
 import { startConversions } from '../conversion/startConversions.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import { currentUser } from '../auth/authPlugin.js';
 import { ok } from '../http/envelope.js';
 import { AppError } from '../http/AppError.js';
 import { UPLOAD_MESSAGES } from '../../../shared/fileTypes.js';
 import { fileServerRoutes } from './fileServerRoutes.js';
-import { fileService, normaliseMd5 } from './fileService.js';
+import { normaliseMd5 } from './fileRules.js';
+import { fileService } from '../storage/fileService.js';
 import {
   blobOf,
   canReadFile,
@@ -265,7 +266,8 @@ export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }
             file.original_file_name.replace(/\.[^.]*$/, '') +
               (pdf ? '.pdf' : converted.contentType === 'video/mp4' ? '.mp4' : '.m4a'),
           ),
-          cache: 'private, max-age=600',
+          // Asked again at every opening: access can end (a review task declined, a blind batch).
+          cache: 'private, no-cache',
           extraHeaders: pdf
             ? {}
             : { 'Content-Security-Policy': "default-src 'none'; img-src 'self'; media-src 'self'; sandbox" },
@@ -279,7 +281,7 @@ export async function fileRoutes(app: FastifyInstance, opts: { ctx: AppContext }
         size: blob.size,
         contentType: contentTypeOf(blob.kind),
         disposition: contentDisposition('inline', file.original_file_name),
-        cache: 'private, max-age=600',
+        cache: 'private, no-cache',
         // Pictures and videos run no script; PDFs are left to the browser's viewer, which sandboxing would block.
         extraHeaders:
           kind === 'pdf'

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import { currentUser } from '../auth/authPlugin.js';
 import { ok } from '../http/envelope.js';
 import { AppError } from '../http/AppError.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MESSAGES } from '../../../shared/fileTypes.js';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { fileTestClient, md5Of, pdfOf } from '../testing/fileTestClient.js';
-import { fileService } from './fileService.js';
-import { blobKey } from './storage/FileStorage.js';
+import { fileService } from '../storage/fileService.js';
+import { blobKey } from '../storage/FileStorage.js';
 
 /** A file whose record is in the database and whose bytes are not in the storage. */
 describe('stored files whose bytes are gone', () => {

@@ -1,4 +1,4 @@
-import type { FileStorage } from './storage/FileStorage.js';
+import type { FileStorage } from '../storage/FileStorage.js';
 
 /**
  * Stored objects the database holds but the storage did not give back, as this process met them

@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { test } from '../../../shared/rules/evaluate.js';
 import { allowed } from '../records/access.js';
 import { ruleRecord } from '../records/output.js';
 import { KyselyRecordStore } from '../records/RecordStore.js';
 import { publicRuleContext } from '../records/ruleContext.js';
+import type { Db } from '../db/tables.js';
 
 /**
  * Whether `user` (null: an anonymous visitor) may read file `fileId` through record `id` of
@@ -19,7 +19,7 @@ export async function canReadBoundRecord(
   entityName: string,
   id: number,
   fileId: number,
-  db: Kysely<any> = ctx.database.db,
+  db: Db = ctx.database.db,
 ): Promise<boolean> {
   const entity = ctx.schemas.entities.get(entityName);
   if (!entity) return false;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { fileTestClient, md5Of } from '../testing/fileTestClient.js';
 
 /** A real 1×1 PNG, and the same picture with one more byte at the end (another md5, still a PNG). */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import { AppError } from '../http/AppError.js';
 import { UPLOAD_MESSAGES } from '../../../shared/fileTypes.js';
-import { fileService } from './fileService.js';
+import { fileService } from '../storage/fileService.js';
 import { contentDisposition, sendStored } from './sendFile.js';
 import { contentTypeOf } from './sniff.js';
 

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { PassThrough } from 'node:stream';
-import yazl from 'yazl';
+import type { Readable } from 'node:stream';
 import { UPLOAD_MESSAGES } from '../../../shared/fileTypes.js';
 import { AppError } from '../http/AppError.js';
 import { noteFound, noteMissing } from './missingFiles.js';
-import type { FileStorage } from './storage/FileStorage.js';
+import type { FileStorage } from '../storage/FileStorage.js';
+import { zipStream } from './zip.js';
 
 /**
  * Content-Disposition with the name twice: an ASCII fallback, and the real (often Chinese) name
@@ -128,26 +128,14 @@ export function uniqueNames(names: string[]): string[] {
 export function zipOf(
   storage: FileStorage,
   entries: { key: string; name: string; size: number; mtime: Date }[],
-): { stream: PassThrough; size: number } {
-  const zip = new yazl.ZipFile();
-  const out = new PassThrough();
-  zip.on('error', (e: Error) => out.destroy(e));
-  zip.outputStream.on('error', (e: Error) => out.destroy(e));
-  zip.outputStream.pipe(out);
+): { stream: Readable; size: number } {
   const names = uniqueNames(entries.map((e) => e.name));
-  entries.forEach((entry, i) => {
-    // Office files, pictures and videos are compressed already: storing them is as small and far cheaper.
-    zip.addReadStreamLazy(names[i], { size: entry.size, mtime: entry.mtime, compress: false }, (cb) => {
-      storage.createReadStream(entry.key).then(
-        (s) => cb(null, s),
-        (e) => cb(e, undefined as never),
-      );
-    });
-  });
-  let size = -1;
-  // With every size known and nothing compressed, yazl knows the total at once (synchronously).
-  (zip.end as (opts: undefined, cb: (total: number) => void) => void).call(zip, undefined, (total) => {
-    size = total;
-  });
-  return { stream: out, size };
+  return zipStream(
+    entries.map((entry, i) => ({
+      name: names[i],
+      data: { size: entry.size, open: () => storage.createReadStream(entry.key) },
+      mtime: entry.mtime,
+      compress: false,
+    })),
+  );
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 
 const SECRET_NAME = 'file-tokens';
 const cache = new WeakMap<AppContext, Promise<Buffer>>();

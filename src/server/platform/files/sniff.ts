@@ -2,10 +2,9 @@ import { fileTypeFromBuffer } from 'file-type';
 
 /**
  * What a file really is, from its first bytes (its content signature), so a program renamed
- * `.pdf` is refused however it is named. Reads only the head: HEAD_BYTES is enough for every
+ * `.pdf` is refused however it is named. Reads only the head: HEAD_BYTES (storage/FileStorage.ts) is enough for every
  * signature here and for the "does this text look binary" test.
  */
-export const HEAD_BYTES = 64 * 1024;
 
 export type ContentKind =
   | 'pdf'

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { fileTestClient } from '../testing/fileTestClient.js';
 
 const MB = 1024 * 1024;

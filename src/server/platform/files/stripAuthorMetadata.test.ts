@@ -1,5 +1,10 @@
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { metadataKind, stripAuthorMetadata, stripPdfInfo } from './stripAuthorMetadata.js';
+import { everythingIn, metadataFixtures } from '../testing/metadataFixtures.js';
+import { pdfText } from '../testing/pdfText.js';
+import { zipEntries } from '../testing/zipEntries.js';
+import { isLegacyOffice, mayCarryAuthor, metadataKind, stripAuthorMetadata } from './stripAuthorMetadata.js';
+import { stripPdfBytes } from './stripPdf.js';
 
 const pdf = (info: string) =>
   Buffer.from(
@@ -8,20 +13,52 @@ const pdf = (info: string) =>
   );
 
 describe('stripAuthorMetadata', () => {
-  it('blanks the PDF Info Author, Creator and Producer, direct or by reference, keeping every byte offset and the title', () => {
-    const given = pdf('/Author (Zhang \\(San\\)) /Creator <4C69> /Producer 2 0 R');
-    const out = stripPdfInfo(given);
+  it('finds no marker of the fixture set in the cleaned copies, and keeps each document body', async () => {
+    for (const f of await metadataFixtures()) {
+      const before = await everythingIn(f.bytes);
+      // The fixture really carries every marker, so their absence after cleaning means something.
+      expect(
+        f.markers.filter((x) => !before.includes(x)),
+        f.name,
+      ).toEqual([]);
+      const suffix = f.name.split('.').pop()!;
+      const after = await everythingIn(await stripAuthorMetadata(f.bytes, suffix));
+      expect(
+        f.markers.filter((x) => after.includes(x)),
+        f.name,
+      ).toEqual([]);
+      if (suffix !== 'pdf') expect(after, f.name).toContain(f.body);
+    }
+  });
+
+  it('a cleaned PDF is still a PDF with its page; a cleaned ODF package keeps mimetype first', async () => {
+    const set = await metadataFixtures();
+    const cleaned = await stripAuthorMetadata(set.find((f) => f.name.endsWith('.pdf'))!.bytes, 'pdf');
+    const doc = await PDFDocument.load(cleaned, { updateMetadata: false });
+    expect(doc.getPageCount()).toBe(1);
+    expect(doc.getTitle()).toBeUndefined();
+    expect(doc.getProducer()).toBeUndefined();
+    expect(pdfText(cleaned)).toContain('BODYpdf');
+    const odt = await stripAuthorMetadata(set.find((f) => f.name.endsWith('.odt'))!.bytes, 'odt');
+    expect([...(await zipEntries(odt)).keys()][0]).toBe('mimetype');
+    expect(odt.subarray(30, 38).toString('latin1')).toBe('mimetype');
+  });
+
+  it('a PDF it cannot parse is blanked byte for byte: every offset kept, Info entries and references blanked', () => {
+    const given = pdf('/Author (Zhang \\(San\\)) /Creator <4C69> /Producer 2 0 R /Subject (Who)');
+    const out = stripPdfBytes(given);
     expect(out.length).toBe(given.length);
     const text = out.toString('latin1');
-    expect(text).not.toMatch(/Zhang|Author|Creator|4C69/);
-    // A reference keeps its key; the string it names is blanked.
-    expect(text).toContain('/Title (Plan)');
+    expect(text).not.toMatch(/Zhang|Author|Creator|4C69|Plan|Who/);
     expect(text).toContain('2 0 obj\n(         )\nendobj');
   });
 
-  it('leaves a PDF without such entries, and files of other kinds, as they are', async () => {
-    const plain = pdf('');
-    expect(stripPdfInfo(plain)).toBe(plain);
+  it('legacy Office documents are known to carry authors; other files are left as they are', async () => {
+    for (const ext of ['doc', 'xls', 'ppt']) {
+      expect(isLegacyOffice(ext)).toBe(true);
+      expect(mayCarryAuthor(ext, 'application/octet-stream')).toBe(true);
+    }
+    expect(mayCarryAuthor('odt', 'application/octet-stream')).toBe(true);
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
     expect(metadataKind('png', png)).toBeNull();
     expect(await stripAuthorMetadata(png, 'png')).toBe(png);

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
-import { fileConfigFromEnv } from '../../fileConfig.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
+import { fileConfigFromEnv } from '../config/fileConfig.js';
 import { fileTestClient, md5Of } from '../testing/fileTestClient.js';
 import { sweepExpiredUploads } from './uploadSweep.js';
 

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { AppError } from '../http/AppError.js';
-import { fileService } from './fileService.js';
+import { fileService } from '../storage/fileService.js';
 import { verifyToken, type TokenClaims } from './signing.js';
 
 /**
@@ -42,7 +42,7 @@ export async function claimsFor(
 
 export async function sessionOf(ctx: AppContext, user: SessionUser, contextId: unknown): Promise<SessionRow> {
   if (typeof contextId !== 'string' || !/^[0-9a-f]{32}$/.test(contextId)) throw AppError.invalid();
-  const row: any = await ctx.database.db
+  const row = await ctx.database.db
     .selectFrom('upload_sessions')
     .selectAll()
     .where('context_id', '=', contextId)
@@ -51,6 +51,8 @@ export async function sessionOf(ctx: AppContext, user: SessionUser, contextId: u
   if (!row || row.user_id !== user.userId) throw new AppError('上传任务不存在，请重新上传', 404, 404);
   return {
     ...row,
+    // Written only by uploads.ts and this file, from SessionStatus.
+    status: row.status as SessionStatus,
     chunk_size: Number(row.chunk_size),
     file_size: row.file_size === null ? null : Number(row.file_size),
     expires_at: Number(row.expires_at),

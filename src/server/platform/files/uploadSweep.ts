@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../AppContext.js';
-import { fileService } from './fileService.js';
+import type { AppContext } from '../AppContext.js';
+import { fileService } from '../storage/fileService.js';
 import { claimTurn, jobHolder, scheduleJob } from '../jobs/schedule.js';
 
 export const UPLOAD_SWEEP_JOB = 'uploadSweep';

@@ -1,16 +1,8 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { AppError } from '../http/AppError.js';
-import {
-  checkFile,
-  fileService,
-  MAX_CHUNKS,
-  normaliseExt,
-  normaliseMd5,
-  optionalInt,
-  positiveInt,
-  rulesFor,
-} from './fileService.js';
+import { checkFile, MAX_CHUNKS, normaliseExt, normaliseMd5, optionalInt, positiveInt, rulesFor } from './fileRules.js';
+import { fileService } from '../storage/fileService.js';
 import { signToken } from './signing.js';
 import { sessionOf } from './uploadSessions.js';
 

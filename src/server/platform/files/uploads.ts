@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { tooLargeMessage, UPLOAD_MESSAGES } from '../../../shared/fileTypes.js';
 import { AppError } from '../http/AppError.js';
-import { checkFile, fileService, normaliseMd5, positiveInt, rulesFor } from './fileService.js';
+import { checkFile, normaliseMd5, positiveInt, rulesFor } from './fileRules.js';
+import { fileService } from '../storage/fileService.js';
 import { sniffKind } from './sniff.js';
-import { blobKey, ChunkMismatchError, ChunkTooLargeError, type StagedFile } from './storage/FileStorage.js';
+import { blobKey, ChunkMismatchError, ChunkTooLargeError, type StagedFile } from '../storage/FileStorage.js';
 import { claimsFor, newContextId, sessionByToken, type SessionRow, type SessionStatus } from './uploadSessions.js';
 
 /** The file server's upload calls (/fileserver/v2/*): prepare, chunks, completion. */
@@ -51,7 +52,7 @@ export async function prepareUpload(
     contextId = existing.context_id;
     await db
       .updateTable('upload_sessions')
-      .set({ updated_at: now, expires_at: now + resumeTtlMs, belong_type: claims.b ?? null })
+      .set({ updated_at: now, expires_at: now + resumeTtlMs, belong_type: claims.b == null ? null : String(claims.b) })
       .where('context_id', '=', contextId)
       .execute();
   } else {
@@ -66,7 +67,7 @@ export async function prepareUpload(
         chunk_size: chunkSize,
         file_size: fileSize,
         file_ext: String(claims.x),
-        belong_type: claims.b ?? null,
+        belong_type: claims.b == null ? null : String(claims.b),
         status: 'open',
         created_at: now,
         updated_at: now,

@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { fileTestClient, md5Of, pdfOf, pngOf } from '../testing/fileTestClient.js';
-import { fileService } from './fileService.js';
-import { blobKey } from './storage/FileStorage.js';
+import { fileService } from '../storage/fileService.js';
+import { blobKey } from '../storage/FileStorage.js';
 import { verifyStoredFiles, type FileProblem } from './verifyFiles.js';
 
 describe('verifyStoredFiles (npm run files:verify)', () => {

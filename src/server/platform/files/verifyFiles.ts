@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { FileStorage } from './storage/FileStorage.js';
+import type { FileStorage } from '../storage/FileStorage.js';
+import type { Db } from '../db/tables.js';
 
 /** One stored content whose bytes are not what the database says, and the file records that show it. */
 export interface FileProblem {
@@ -20,7 +20,7 @@ export interface FileProblem {
  * content at a time: memory stays flat however many files there are.
  */
 export async function* verifyStoredFiles(
-  db: Kysely<any>,
+  db: Db,
   storage: FileStorage,
   opts: { checksums: boolean; onChecked?: (md5: string) => void } = { checksums: true },
 ): AsyncGenerator<FileProblem> {

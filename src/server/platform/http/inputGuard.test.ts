@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { compileEveryValidator } from './inputGuard.js';
 
 /** Route validators wait for their route's first call; every one of them must still compile. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCaptcha } from '../testing/ssoTestHelpers.js';
-import { createTestApp, TEST_CAPTCHA, TEST_PASSWORD, type TestApp } from '../testing/testApp.js';
+import { createTestApp, TEST_CAPTCHA, TEST_PASSWORD, type TestApp } from '../../testApp.js';
 import { CONTENT_SECURITY_POLICY } from './securityHeaders.js';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import type { Kysely } from 'kysely';
+import type { Db } from '../db/tables.js';
 
 /** A name for this server process (and app instance), as lease holder. */
 export function newHolderName(): string {
@@ -13,7 +13,7 @@ export function newHolderName(): string {
  * others' conflicting insert updates nothing while the lease is alive and someone else's.
  */
 export async function acquireLease(
-  db: Kysely<any>,
+  db: Db,
   name: string,
   holder: string,
   ttlMs: number,
@@ -35,7 +35,7 @@ export async function acquireLease(
 }
 
 /** Gives the lease back early (only the holder can), so the next run need not wait for it to run out. */
-export async function releaseLease(db: Kysely<any>, name: string, holder: string): Promise<void> {
+export async function releaseLease(db: Db, name: string, holder: string): Promise<void> {
   await db
     .updateTable('job_lease')
     .set({ expires_at: 0 })

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import { acquireLease, newHolderName } from './lease.js';
 
 const holders = new WeakMap<AppContext, string>();

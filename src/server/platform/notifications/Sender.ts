@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
+import type { Db } from '../db/tables.js';
 
 /** One notice for one person, as every sender receives it. */
 export interface OutgoingNotice {
@@ -18,7 +18,7 @@ export interface OutgoingNotice {
  */
 export interface Sender {
   readonly name: string;
-  send(ctx: AppContext, db: Kysely<any>, notices: OutgoingNotice[]): Promise<void>;
+  send(ctx: AppContext, db: Db, notices: OutgoingNotice[]): Promise<void>;
 }
 
 /** The one sender needed now: rows in `notification`, in the caller's transaction. */

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Db } from '../db/tables.js';
 
 /** The channels beside the in-app notice; in-app notices always go out. */
 export const OUTSIDE_CHANNELS = ['email', 'sms'] as const;
@@ -14,7 +14,7 @@ export type ChannelPolicy = Map<string, Record<OutsideChannel, boolean>>;
 export type Choices = Map<string, Partial<Record<OutsideChannel, boolean>>>;
 
 /** One person's own choices (kind → channel → on/off), as stored. */
-export async function readChoices(db: Kysely<any>, userId: number): Promise<Choices> {
+export async function readChoices(db: Db, userId: number): Promise<Choices> {
   const rows = await db
     .selectFrom('notification_preference')
     .select(['kind', 'channel', 'enabled'])
@@ -31,7 +31,7 @@ export async function readChoices(db: Kysely<any>, userId: number): Promise<Choi
 
 /** Replaces one person's choice for a kind and channel. */
 export async function writeChoice(
-  db: Kysely<any>,
+  db: Db,
   userId: number,
   kind: string,
   channel: OutsideChannel,
@@ -51,7 +51,7 @@ export async function writeChoice(
 
 /** Of `userIds`, those who get `kind` by `channel`: their own choice, else the policy's default. */
 export async function wantsChannel(
-  db: Kysely<any>,
+  db: Db,
   policy: ChannelPolicy,
   userIds: number[],
   kind: string,

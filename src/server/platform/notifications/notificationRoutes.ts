@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import { currentUser } from '../auth/authPlugin.js';
 import { ok } from '../http/envelope.js';
 import { AppError } from '../http/AppError.js';

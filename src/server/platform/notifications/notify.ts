@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import { sendersOf, type OutgoingNotice } from './Sender.js';
+import type { Db } from '../db/tables.js';
 
 export interface NotifyInput {
   userIds: number[];
@@ -17,7 +17,7 @@ export interface NotifyInput {
  * a transaction, so a notice exists exactly when the change it announces does; else on its own.
  * Duplicate and invalid user ids are dropped; an empty list does nothing.
  */
-export async function notify(ctx: AppContext, n: NotifyInput, trx?: Kysely<any>): Promise<number> {
+export async function notify(ctx: AppContext, n: NotifyInput, trx?: Db): Promise<number> {
   const ids = [...new Set(n.userIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (!ids.length) return 0;
   const link = n.link && n.link.startsWith('/') && !n.link.startsWith('//') ? n.link.slice(0, 500) : null;

@@ -1,10 +1,10 @@
 import nodemailer from 'nodemailer';
-import type { Kysely } from 'kysely';
-import type { AppContext } from '../../AppContext.js';
-import type { ChannelConfig } from '../../channelConfig.js';
+import type { AppContext } from '../AppContext.js';
+import type { ChannelConfig } from '../config/channelConfig.js';
 import { wantsChannel, type ChannelPolicy, type OutsideChannel } from './channelPreferences.js';
 import { smsGatewayOf } from './smsGateway.js';
 import { useSenders, type OutgoingNotice, type Sender } from './Sender.js';
+import type { Db } from '../db/tables.js';
 
 /** The address a notice's in-app link opens from outside (an e-mail, a text message). */
 export function absoluteLink(config: ChannelConfig, link: string | null): string | null {
@@ -20,7 +20,7 @@ function byKind(notices: OutgoingNotice[]): Map<string, OutgoingNotice[]> {
 
 /** Each notice whose recipient wants `channel` for its kind, with that recipient's contact column. */
 async function addressed(
-  db: Kysely<any>,
+  db: Db,
   policy: ChannelPolicy,
   notices: OutgoingNotice[],
   channel: OutsideChannel,

@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
 import type { EntityDef, OperationLogRow, TransitionDef } from '../../../shared/schema/types.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import type { RecordStore, StoredRecord } from './RecordStore.js';
 import type { RuleFacts } from './transitions.js';
+import type { EntityDb } from '../db/tables.js';
 
 /**
  * The one way a module extends the engine, per app (test apps in one process never share it):
@@ -19,6 +19,8 @@ export class Engine {
   private readonly grants: FileReadGrant[] = [];
   private readonly serveChecks: FileServeCheck[] = [];
   private readonly denyChecks: FileDenyCheck[] = [];
+  private readonly readNeeds = new Map<string, readonly string[]>();
+  private readonly everyCommit: RecordHook[] = [];
 
   /** `isVirtual`: whether an entity's schema says `"virtual": true` (only those take an adapter). */
   constructor(private readonly isVirtual: (entity: string) => boolean) {}
@@ -32,6 +34,8 @@ export class Engine {
         throw new Error(`${entity}: this ${kind} hook is registered already`);
       (lists[kind] as unknown[]).push(hook);
     }
+    if (ext.readsFields?.length)
+      this.readNeeds.set(entity, [...new Set([...this.readFields(entity), ...ext.readsFields])]);
     if (ext.insert) {
       if (this.inserters.has(entity)) throw new Error(`${entity}: an insert hook is registered already`);
       this.inserters.set(entity, ext.insert);
@@ -97,15 +101,29 @@ export class Engine {
     for (const hook of this.byEntity.get(input.entity.name)?.onTransition ?? []) await hook(ctx, input);
   }
 
+  /**
+   * A hook every committed change of every entity goes through before the entity's own (the
+   * platform's notices that workflows declare): the writer names no layer above it.
+   */
+  onEveryCommit(hook: RecordHook): void {
+    if (this.everyCommit.includes(hook)) throw new Error('this commit hook is registered already');
+    this.everyCommit.push(hook);
+  }
+
   /** After the change is committed; a failing hook is logged and does not undo the change. */
   async afterCommit(ctx: AppContext, change: RecordChange): Promise<void> {
-    for (const hook of this.byEntity.get(change.entity)?.afterCommit ?? []) {
+    for (const hook of [...this.everyCommit, ...(this.byEntity.get(change.entity)?.afterCommit ?? [])]) {
       try {
         await hook(ctx, change);
       } catch (err) {
         ctx.log.error({ err, entity: change.entity, hook: hook.name }, 'record hook failed');
       }
     }
+  }
+
+  /** The fields a list must read besides its page's own for the entity's read hooks (`readsFields`). */
+  readFields(entity: string): readonly string[] {
+    return this.readNeeds.get(entity) ?? NONE;
   }
 
   /** Whether a module fills what the entity's storage leaves empty on reading (most have none: no await per row). */
@@ -118,9 +136,10 @@ export class Engine {
     ctx: AppContext,
     entity: string,
     record: StoredRecord,
-    db: Kysely<any> = ctx.database.db,
+    db: EntityDb = ctx.database.db,
+    reader?: SessionUser,
   ): Promise<void> {
-    for (const hook of this.byEntity.get(entity)?.onRead ?? []) await hook(ctx, record, db);
+    for (const hook of this.byEntity.get(entity)?.onRead ?? []) await hook(ctx, record, db, reader);
   }
 
   /** The facts for the entity's rules now (empty when no module gives any). */
@@ -162,12 +181,14 @@ export class Engine {
   }
 }
 
-declare module '../../AppContext.js' {
+declare module '../AppContext.js' {
   interface AppContext {
     /** What the modules added to the engine (records/Engine.ts). */
     engine: Engine;
   }
 }
+
+const NONE: readonly string[] = [];
 
 const HOOK_KINDS = ['beforeSave', 'inSave', 'inDelete', 'onTransition', 'afterCommit', 'facts', 'onRead'] as const;
 type Lists = { [K in (typeof HOOK_KINDS)[number]]?: NonNullable<EntityExtension[K]>[] };
@@ -198,6 +219,11 @@ export interface EntityExtension {
    * what the storage leaves empty, e.g. a setting nobody changed yet answers the seeded value.
    */
   onRead?: ReadHook;
+  /**
+   * The stored fields `onRead` reads to fill the others: a list reads only the fields its page
+   * shows, so these are read with them (a review's target, say, for the flag filled from it).
+   */
+  readsFields?: readonly string[];
   /**
    * Inserts a new record's row itself, inside the save's transaction, and answers its id (users are
    * made in one place, platform/accounts, whoever makes them); child lists are written after it as
@@ -232,10 +258,14 @@ export interface SaveHookInput {
 }
 
 /** `db`: the save's transaction; `record`: the checked record about to be kept (write-only values included). */
-export type InsertHook = (ctx: AppContext, input: { record: NewRecord; db: Kysely<any> }) => Promise<number>;
+export type InsertHook = (ctx: AppContext, input: { record: NewRecord; db: EntityDb }) => Promise<number>;
 
 /** `db`: the connection the record was read through (a transition's transaction: read nothing around it). */
-export type ReadHook = (ctx: AppContext, record: StoredRecord, db: Kysely<any>) => Promise<void>;
+/**
+ * `reader`: the person the record is read for, so a module may leave out what that person may not
+ * see of the values it fills; absent when the server reads for its own checks (a write's rules).
+ */
+export type ReadHook = (ctx: AppContext, record: StoredRecord, db: EntityDb, reader?: SessionUser) => Promise<void>;
 
 export interface TransitionHookInput {
   entity: EntityDef;
@@ -276,6 +306,10 @@ export interface RecordChange {
   toStatus: string | null;
   /** null: the server itself (system transitions). */
   user: SessionUser | null;
+  /** The text given with a transition (a reason, an opinion); none on saves. */
+  comment?: string | null;
+  /** The transition fired, with what it declares (its notice); none on saves. */
+  transition?: TransitionDef;
 }
 
 export type RecordHook = (ctx: AppContext, change: RecordChange) => Promise<void>;
@@ -293,7 +327,7 @@ export type FileReadGrant = (
   user: SessionUser,
   entity: string,
   record: StoredRecord,
-  db: Kysely<any>,
+  db: EntityDb,
 ) => Promise<readonly string[] | null>;
 
 /**

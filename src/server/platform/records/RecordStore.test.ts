@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDef } from '../../../shared/schema/types.js';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { syncEntityTables } from './entityTables.js';
 import { KyselyRecordStore, type StoredRecord } from './RecordStore.js';
 

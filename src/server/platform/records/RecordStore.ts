@@ -1,7 +1,8 @@
-import { sql, type CompiledQuery, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { EntityDef, FieldChange } from '../../../shared/schema/types.js';
 import type { Database, Dialect } from '../db/database.js';
-import { fieldExpr, sharedColumns, systemColumns, tableName } from './entityTables.js';
+import { fieldExpr, systemColumns, tableName } from './entityTables.js';
+import { sharedColumns } from '../schemas/entityModel.js';
 import { NOT_NULL_COLUMNS, orderTerms, searchFieldsOf } from './entityIndexes.js';
 import { bump, cached, generation, keep } from './tableCache.js';
 import { listColumns } from './listColumns.js';
@@ -41,6 +42,7 @@ function wholeNumber(n: number): number {
 
 export type { Filter, StoredRecord } from './storedRecord.js';
 import type { Filter, StoredRecord } from './storedRecord.js';
+import type { EntityDb } from '../db/tables.js';
 
 export interface ListOptions {
   where: Filter;
@@ -71,7 +73,7 @@ export interface RecordStore {
   insert(
     entity: EntityDef,
     record: Omit<StoredRecord, 'id' | 'version'>,
-    via?: (db: Kysely<any>) => Promise<number>,
+    via?: (db: EntityDb) => Promise<number>,
   ): Promise<number>;
   /** Writes the whole record if its version is still `expectedVersion` (then version + 1); false when it is not. */
   update(entity: EntityDef, record: StoredRecord, expectedVersion: number): Promise<boolean>;
@@ -79,8 +81,14 @@ export interface RecordStore {
   log(entry: LogEntry): Promise<void>;
   logs(entity: EntityDef, id: number): Promise<(LogEntry & { id: number })[]>;
   transaction<T>(fn: (store: RecordStore) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` once the transaction this store is bound to has committed (never if it rolls back),
+   * at once outside one: what a change sets off (notices, hooks) must not write on another
+   * connection while the change's own transaction still holds it (SQLite has one).
+   */
+  afterCommit(fn: () => Promise<void>): Promise<void>;
   /** The connection this store reads through (a transaction's, inside one), for helpers that must not wait on it. */
-  readonly executor: Kysely<any>;
+  readonly executor: EntityDb;
 }
 
 /** The version column's new value, as a row part; none for a fixed table that has no version column. */
@@ -102,17 +110,19 @@ function parseChanges(v: unknown): FieldChange[] | null {
 export class KyselyRecordStore implements RecordStore {
   readonly dialect: Dialect;
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: EntityDb,
     dialect: Dialect,
     private readonly inTransaction = false,
     private readonly database?: Database,
     /** Inside a transaction: the tables written, whose counts are forgotten again when it ends. */
     private readonly touched?: Set<string>,
+    /** Inside a transaction: what runs once it has committed (afterCommit). */
+    private readonly committed?: (() => Promise<void>)[],
   ) {
     this.dialect = dialect;
   }
 
-  get executor(): Kysely<any> {
+  get executor(): EntityDb {
     return this.db;
   }
 
@@ -122,14 +132,23 @@ export class KyselyRecordStore implements RecordStore {
 
   async transaction<T>(fn: (store: RecordStore) => Promise<T>): Promise<T> {
     if (this.inTransaction) return fn(this);
-    const tx = (trx: Kysely<any>) => new KyselyRecordStore(trx, this.dialect, true, this.database, new Set());
+    const committed: (() => Promise<void>)[] = [];
+    const tx = (trx: EntityDb) => new KyselyRecordStore(trx, this.dialect, true, this.database, new Set(), committed);
     let inner: KyselyRecordStore | undefined;
+    let out: T;
     try {
-      return await this.db.transaction().execute((trx) => fn((inner = tx(trx))));
+      out = await this.db.transaction().execute((trx) => fn((inner = tx(trx))));
     } finally {
       // Counts taken while the transaction was open saw the rows before it: forget them.
       for (const table of inner?.touched ?? []) this.changed(table);
     }
+    for (const run of committed) await run();
+    return out;
+  }
+
+  async afterCommit(fn: () => Promise<void>): Promise<void> {
+    if (this.inTransaction && this.committed) this.committed.push(fn);
+    else await fn();
   }
 
   /** A write to a table: cached counts of it no longer hold. */
@@ -236,7 +255,7 @@ export class KyselyRecordStore implements RecordStore {
     // The same expressions and null placement as the sort indexes (entityIndexes), so the page is
     // read from an index in order instead of sorting every matching row.
     const order = [
-      ...[...opts.sort, ...(entity.storage?.then ?? [])].map((s) => {
+      ...[...opts.sort, ...(entity.storage?.then ?? entity.sortThen ?? [])].map((s) => {
         const st = fieldStorage(entity, s.field);
         const notNull = st.kind !== 'json' && NOT_NULL_COLUMNS.has(st.column);
         return orderTerms(this.dialect, fieldExpr(this.dialect, st), s.order, notNull);
@@ -272,7 +291,7 @@ export class KyselyRecordStore implements RecordStore {
   async insert(
     entity: EntityDef,
     record: Omit<StoredRecord, 'id' | 'version'>,
-    via?: (db: Kysely<any>) => Promise<number>,
+    via?: (db: EntityDb) => Promise<number>,
   ): Promise<number> {
     if (entity.storage?.keyValue) throw new Error(`${entity.name}: a key/value record is never inserted`);
     followSharedColumns(entity, record);

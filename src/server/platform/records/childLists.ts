@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { ChildListStorage, EntityDef } from '../../../shared/schema/types.js';
 import type { StoredRecord } from './storedRecord.js';
+import type { EntityDb } from '../db/tables.js';
 
 /** The child lists of a fixed table's entity (`storage.lists`), by field. */
 function listsOf(entity: EntityDef): [string, ChildListStorage][] {
@@ -19,7 +19,7 @@ export function hasChildLists(entity: EntityDef): boolean {
 }
 
 /** Reads each record's child rows into its list field (and their number into the count field), one query per list. */
-export async function readChildLists(db: Kysely<any>, entity: EntityDef, records: StoredRecord[]): Promise<void> {
+export async function readChildLists(db: EntityDb, entity: EntityDef, records: StoredRecord[]): Promise<void> {
   for (const [field, list] of listsOf(entity)) {
     const keys = [...new Set(records.map((r) => r[list.link.field]).filter((v) => v !== null && v !== undefined))];
     const byKey = new Map<string, unknown[]>();
@@ -46,11 +46,7 @@ export async function readChildLists(db: Kysely<any>, entity: EntityDef, records
 }
 
 /** Replaces a record's child rows by its list fields' values (a field left null keeps its rows). */
-export async function writeChildLists(
-  db: Kysely<any>,
-  entity: EntityDef,
-  record: Record<string, unknown>,
-): Promise<void> {
+export async function writeChildLists(db: EntityDb, entity: EntityDef, record: Record<string, unknown>): Promise<void> {
   for (const [field, list] of listsOf(entity)) {
     const items = record[field];
     if (!Array.isArray(items)) continue;
@@ -74,7 +70,7 @@ export async function writeChildLists(
 }
 
 /** Removes a record's child rows (before the record itself, whatever the table's foreign keys say). */
-export async function deleteChildLists(db: Kysely<any>, entity: EntityDef, record: StoredRecord): Promise<void> {
+export async function deleteChildLists(db: EntityDb, entity: EntityDef, record: StoredRecord): Promise<void> {
   for (const [, list] of listsOf(entity))
     await db
       .deleteFrom(list.table)

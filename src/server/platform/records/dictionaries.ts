@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
 import type { DictionaryOption } from '../../../shared/schema/types.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import { existingColumns } from './entityTables.js';
 import { applyDictionaryRules, type DictionaryFlags } from '../../../shared/dictionaryRules.js';
 import { readSetting } from '../reference/settingsStore.js';
+import type { Db } from '../db/tables.js';
 
 /**
  * Dictionary options for validation and export labels: from the platform's dictionary table when
@@ -14,7 +14,7 @@ export class DictionaryValues {
   /** `db`: the connection to read through, e.g. a transaction's (default: the app's database). */
   constructor(
     private readonly ctx: AppContext,
-    private readonly db: Kysely<any> = ctx.database.db,
+    private readonly db: Db = ctx.database.db,
   ) {}
 
   private hasTable(): Promise<boolean> {

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { EntityDef } from '../../../shared/schema/types.js';
 import type { Database, Dialect } from '../db/database.js';
 import { fieldExpr, storageOf, tableName } from './entityTables.js';
 import { indexPlan, type IndexSources } from './indexPlan.js';
+import type { Db } from '../db/tables.js';
 
 /** Deterministic index names, so a restart finds what an earlier start made. */
 // Lower case: PostgreSQL folds unquoted names. Field names are camelCase, so snake_case keeps them apart.
@@ -30,10 +31,10 @@ export function searchFieldsOf(database: Database, table: string): ReadonlySet<s
 }
 
 /** Whether PostgreSQL's pg_trgm could be used, per database (a process may open several: tests, tools). */
-const pgTrigram = new WeakMap<Kysely<any>, boolean>();
+const pgTrigram = new WeakMap<Db, boolean>();
 
 /** SQLite: the search table's columns, one per searched field, the record id as rowid. */
-async function ftsColumns(db: Kysely<any>, table: string): Promise<string[] | null> {
+async function ftsColumns(db: Db, table: string): Promise<string[] | null> {
   const rows = (await sql<{ name: string }>`select name from pragma_table_info(${ftsTableName(table)})`.execute(db))
     .rows;
   return rows.length ? rows.map((r) => r.name) : null;
@@ -44,7 +45,7 @@ async function ftsColumns(db: Kysely<any>, table: string): Promise<string[] | nu
  * word splitter: every three characters are a term). Triggers keep it in step with every insert,
  * update and delete of the record table, whoever writes. Rebuilt when the searched fields change.
  */
-async function syncSqliteSearch(db: Kysely<any>, entity: EntityDef, fields: string[]): Promise<void> {
+async function syncSqliteSearch(db: Db, entity: EntityDef, fields: string[]): Promise<void> {
   const table = tableName(entity);
   const fts = ftsTableName(table);
   const have = await ftsColumns(db, table);
@@ -76,7 +77,7 @@ async function syncSqliteSearch(db: Kysely<any>, entity: EntityDef, fields: stri
 }
 
 /** PostgreSQL: pg_trgm, installed once into public so every schema's search_path-qualified index can name it. */
-async function ensurePgTrigram(db: Kysely<any>): Promise<boolean> {
+async function ensurePgTrigram(db: Db): Promise<boolean> {
   const known = pgTrigram.get(db);
   if (known !== undefined) return known;
   let available = true;
@@ -97,7 +98,7 @@ async function ensurePgTrigram(db: Kysely<any>): Promise<boolean> {
   return available;
 }
 
-async function createIndex(db: Kysely<any>, name: string, table: string, body: ReturnType<typeof sql>): Promise<void> {
+async function createIndex(db: Db, name: string, table: string, body: ReturnType<typeof sql>): Promise<void> {
   await sql`create index if not exists ${sql.raw(name)} on ${sql.table(table)} ${body}`.execute(db);
 }
 

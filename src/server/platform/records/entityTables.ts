@@ -1,9 +1,10 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { EntityDef, FieldDef } from '../../../shared/schema/types.js';
 import type { Database, Dialect } from '../db/database.js';
 import { withId, TIME } from '../db/columns.js';
 import { fieldDef } from '../schemas/entityModel.js';
 import { PG_WRITE_FUNCTION } from '../db/writeWatch.js';
+import type { Db } from '../db/tables.js';
 
 /**
  * Where each field of an entity lives. Every entity has its own table, made at start-up from its
@@ -45,19 +46,6 @@ export function tableName(entity: EntityDef): string {
 /** The system columns the entity's table has, by field: all of them unless it declares a fixed storage. */
 export function systemColumns(entity: EntityDef): Record<string, string> {
   return entity.storage ? { id: 'id', ...entity.storage.system } : SYSTEM_COLUMNS;
-}
-
-/**
- * The system fields of a fixed table whose column a field names as well (a form's area and the
- * row scope's areaCode kept in one column), as [system field, field]: the field's value is written.
- */
-export function sharedColumns(entity: EntityDef): [string, string][] {
-  const system = entity.storage?.system;
-  if (!system) return [];
-  const out: [string, string][] = [];
-  for (const [field, column] of Object.entries(entity.storage!.columns))
-    for (const [sys, col] of Object.entries(system)) if (col === column && sys !== 'version') out.push([sys, field]);
-  return out;
 }
 
 export type Storage =
@@ -177,7 +165,7 @@ export function fieldExpr(dialect: Dialect, s: Storage): RawBuilder<unknown> {
   return numeric ? sql`(${text})::numeric` : text;
 }
 
-export async function existingColumns(db: Kysely<any>, dialect: Dialect, table: string): Promise<Set<string> | null> {
+export async function existingColumns(db: Db, dialect: Dialect, table: string): Promise<Set<string> | null> {
   const rows =
     dialect === 'sqlite'
       ? (await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db)).rows
@@ -253,7 +241,7 @@ export async function syncEntityTables(database: Database, entities: Iterable<En
  * together would trip over each other's DDL ("tuple concurrently updated"): an advisory lock takes
  * them one at a time, and only what is missing is made.
  */
-async function notifyWrites(db: Kysely<any>, tables: string[]): Promise<void> {
+async function notifyWrites(db: Db, tables: string[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtext('portal_notify_write'))`.execute(trx);
     const fn =

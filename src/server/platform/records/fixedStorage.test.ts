@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDef } from '../../../shared/schema/types.js';
 import { checkStorage } from '../schemas/checkStorage.js';
 import { withId } from '../db/columns.js';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { KyselyRecordStore } from './RecordStore.js';
 
 // An entity kept in a table of its own making, with an update time and no version, owner or data.

@@ -4,8 +4,9 @@ import type { SessionUser } from '../auth/sessions.js';
 import { withId } from '../db/columns.js';
 import { ResourceService } from '../resources/ResourceService.js';
 import { checkStorage } from '../schemas/checkStorage.js';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { KyselyRecordStore } from './RecordStore.js';
+import { entityTables } from '../db/tables.js';
 
 // A fixed table with a status column driven by a workflow, whose form's area is the row scope's area column.
 const probe: EntityDef = {
@@ -105,7 +106,7 @@ describe('a fixed table with a workflow and a column two fields share', () => {
   it('writes the field into the shared column and answers the system field with it', async () => {
     const saved = await service.save('flowProbe', { title: '一', area: '1101' }, admin);
     expect(saved).toMatchObject({ title: '一', area: '1101', status: '0', version: 1 });
-    const row = await t.ctx.database.db
+    const row = await entityTables(t.ctx.database.db)
       .selectFrom('flow_probe')
       .select(['area_code', 'state'])
       .where('id', '=', Number(saved.id))

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDef } from '../../../shared/schema/types.js';
 import { checkStorage } from '../schemas/checkStorage.js';
 import { withId } from '../db/columns.js';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { KyselyRecordStore } from './RecordStore.js';
+import { entityTables } from '../db/tables.js';
 
 // A parent kept by a natural key, its rows in a child table read and written as one list field.
 const parent: EntityDef = {
@@ -61,7 +62,8 @@ const system = {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const { db, dialect } = t.ctx.database;
+  const { dialect } = t.ctx.database;
+  const db = entityTables(t.ctx.database.db);
   await withId(db.schema.createTable('list_probe'), dialect)
     .addColumn('code', 'varchar(16)', (c) => c.notNull())
     .addColumn('label', 'varchar(64)')
@@ -144,7 +146,11 @@ describe('fixed storage shapes', () => {
     expect(await store.update(parent, { ...got, rows: [] }, got.version)).toBe(false);
     expect(await store.delete(parent, a)).toBe(true);
     expect(
-      await t.ctx.database.db.selectFrom('list_probe_rows').select('v').where('parent_code', '=', 'a').execute(),
+      await entityTables(t.ctx.database.db)
+        .selectFrom('list_probe_rows')
+        .select('v')
+        .where('parent_code', '=', 'a')
+        .execute(),
     ).toEqual([]);
   });
 
@@ -153,7 +159,7 @@ describe('fixed storage shapes', () => {
     const rec = (await store.get(pairs, 1))!;
     expect(rec).toMatchObject({ id: 1, title: '旧', on: null });
     expect(await store.update(pairs, { ...rec, title: null, on: true }, 1)).toBe(true);
-    const rows = await t.ctx.database.db.selectFrom('pair_probe').selectAll().orderBy('k').execute();
+    const rows = await entityTables(t.ctx.database.db).selectFrom('pair_probe').selectAll().orderBy('k').execute();
     expect(rows.map((r) => [r.k, JSON.parse(String(r.v))])).toEqual([
       ['flags', { on: true }],
       ['main', { keep: 1 }],

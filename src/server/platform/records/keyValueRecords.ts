@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { EntityDef } from '../../../shared/schema/types.js';
 import type { StoredRecord } from './storedRecord.js';
+import type { EntityDb } from '../db/tables.js';
 
 /**
  * The one record (id 1) of an entity kept in a key/value table (`storage.keyValue`): each field is
@@ -27,14 +27,14 @@ function parsed(text: unknown): Record<string, unknown> {
   }
 }
 
-async function readRows(db: Kysely<any>, kv: ReturnType<typeof layout>) {
+async function readRows(db: EntityDb, kv: ReturnType<typeof layout>) {
   const keys = [...new Set(kv.places.map((p) => p[1]))];
   const rows = await db.selectFrom(kv.table).selectAll().where(kv.key, 'in', keys).execute();
   return new Map(rows.map((r) => [String(r[kv.key]), r as Record<string, unknown>]));
 }
 
 export async function getKeyValueRecord(
-  db: Kysely<any>,
+  db: EntityDb,
   entity: EntityDef,
   id: number,
 ): Promise<StoredRecord | undefined> {
@@ -59,7 +59,7 @@ export async function getKeyValueRecord(
 }
 
 /** Writes the record's fields into their rows' objects (made when missing); other properties stay. */
-export async function updateKeyValueRecord(db: Kysely<any>, entity: EntityDef, record: StoredRecord): Promise<boolean> {
+export async function updateKeyValueRecord(db: EntityDb, entity: EntityDef, record: StoredRecord): Promise<boolean> {
   if (record.id !== 1) return false;
   const kv = layout(entity);
   const rows = await readRows(db, kv);

@@ -3,6 +3,7 @@ import { SYSTEM_FIELDS, type EntityDef } from '../../../shared/schema/types.js';
 import type { StoredRecord } from './RecordStore.js';
 import { formatDate, formatDateTime } from './time.js';
 import { shapeMaker } from './recordShape.js';
+import { applyMasks } from './fieldMasks.js';
 
 /**
  * A record as clients see it: system fields first (times as 'YYYY-MM-DD HH:mm:ss'), then every
@@ -36,9 +37,9 @@ export function ruleRecord(entity: EntityDef, rec: StoredRecord, fields?: readon
 const masked = new WeakMap<EntityDef, [string, (v: string) => string][]>();
 
 /**
- * Read-only fields with a mask are only ever answered masked (an ID number, a mobile: SPEC §5). No
- * form sends a read-only field back, so a mask is never written over the stored value; an editable
- * field keeps its value in the answer (its form edits it) and is masked where it is shown for reading.
+ * Read-only fields with a mask are masked in this shape for every caller (rules, modules): the engine
+ * answers them whole only to the readers their unmaskFor names (fieldMasks.applyMasks). No form sends
+ * a read-only field back, so a mask is never written over the stored value.
  */
 function maskedFields(entity: EntityDef): [string, (v: string) => string][] {
   let list = masked.get(entity);
@@ -91,9 +92,10 @@ function entityShape(entity: EntityDef) {
   return shape;
 }
 
-/** What anonymous visitors get: the id and the entity's public fields, nothing else. */
+/** What anonymous visitors get: the id and the entity's public fields (masked ones masked), nothing else. */
 export function publicRecord(entity: EntityDef, rec: StoredRecord): Record<string, unknown> {
   const full = ruleRecord(entity, rec);
+  applyMasks(entity, rec, full, null, () => false);
   const out: Record<string, unknown> = { id: rec.id };
   for (const f of entity.access.public?.fields ?? []) out[f] = full[f] ?? null;
   return out;

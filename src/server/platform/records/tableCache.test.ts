@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '../db/database.js';
 import { WRITE_CHANNEL } from '../db/writeWatch.js';
 import type { EntityDef } from '../../../shared/schema/types.js';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { syncEntityTables, tableName } from './entityTables.js';
 import { KyselyRecordStore } from './RecordStore.js';
+import { entityTables } from '../db/tables.js';
 
 const probe: EntityDef = {
   name: 'countProbe',
@@ -97,7 +98,7 @@ describe('cached list totals', () => {
     expect(await names()).toEqual(before);
     expect(queries).not.toHaveBeenCalled();
     queries.mockRestore();
-    await t.ctx.database.db
+    await entityTables(t.ctx.database.db)
       .updateTable(tableName(probe))
       .set({ data: JSON.stringify({ title: '旁路' }) })
       .where('status', '=', 'a')

@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { FieldChange } from '../../../shared/schema/types.js';
+import type { Db } from '../db/tables.js';
 
 export interface LogEntry {
   entity: string;
@@ -22,7 +22,7 @@ export interface LogEntry {
  * keeps (a published schema version): `db` is the connection or the transaction the change is
  * made in, so the row exists exactly when the change does.
  */
-export async function writeLog(db: Kysely<any>, entry: LogEntry): Promise<void> {
+export async function writeLog(db: Db, entry: LogEntry): Promise<void> {
   await db
     .insertInto('operation_log')
     .values({

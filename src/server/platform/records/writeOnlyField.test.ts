@@ -7,7 +7,9 @@ import path from 'node:path';
 import { checkSchemas } from '../schemas/checkSchemas.js';
 import { checkStorage } from '../schemas/checkStorage.js';
 import { loadSchemas } from '../schemas/loadSchemas.js';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
+import { readWorkbook } from '../testing/xlsxChecks.js';
+import { entityTables } from '../db/tables.js';
 
 // An account-like record whose initial secret is only ever seen by the module's save hook.
 const probe: EntityDef = {
@@ -72,13 +74,17 @@ describe('a write-only field', () => {
     const logs = await service.logs('secretProbe', { id: saved.id }, admin);
     expect(logs.map((l) => (l.changes ?? []).map((c) => c.field))).toEqual([['name'], ['name']]);
     expect(JSON.stringify(logs)).not.toContain('@2026');
-    const rows = await t.ctx.database.db.selectFrom('secret_probe').selectAll().execute();
+    const rows = await entityTables(t.ctx.database.db).selectFrom('secret_probe').selectAll().execute();
     expect(JSON.stringify(rows)).not.toContain('@2026');
     await expect(
       service.list('secretProbe', { filters: [{ field: 'secret', value: 'Other@2026' }] }, admin),
     ).rejects.toMatchObject({ statusCode: 400 });
-    const { csv } = await service.exportCsv('secretProbe', {}, admin);
-    expect(csv).not.toContain('初始口令');
+    const csv = await service.exportList('secretProbe', { format: 'csv' }, admin);
+    expect(csv.bytes.toString('utf8')).toContain('乙');
+    expect(csv.bytes.toString('utf8')).not.toContain('初始口令');
+    const [sheet] = await readWorkbook((await service.exportList('secretProbe', {}, admin)).bytes);
+    expect(sheet.header).toContain('名称');
+    expect(sheet.header).not.toContain('初始口令');
   });
 
   it('is neither required nor read-only, and has no column in a fixed storage', () => {

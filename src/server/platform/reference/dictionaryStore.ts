@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
 import type { DictionaryOption } from '../../../shared/schema/types.js';
+import type { Db } from '../db/tables.js';
 
 /** Shape of a dictionary type's name: checked before anything reaches a query (values are bound anyway). */
 export const DICTIONARY_TYPE_PATTERN = '^[A-Za-z][A-Za-z0-9_]{0,31}$';
@@ -8,6 +8,8 @@ export const DICTIONARY_TYPE_PATTERN = '^[A-Za-z][A-Za-z0-9_]{0,31}$';
 export interface DictionaryItem {
   text: string;
   value: string;
+  /** The tag colour the option is drawn with, where it has one. */
+  color?: string;
 }
 
 export function contentHash(value: unknown): string {
@@ -15,22 +17,26 @@ export function contentHash(value: unknown): string {
 }
 
 /** Every known type with its version; browsers compare versions to drop a stale cached list. */
-export async function dictionaryVersions(db: Kysely<any>): Promise<Record<string, number>> {
+export async function dictionaryVersions(db: Db): Promise<Record<string, number>> {
   const rows = await db.selectFrom('dictionary_types').select(['type', 'version']).orderBy('type').execute();
   return Object.fromEntries(rows.map((r) => [r.type as string, Number(r.version)]));
 }
 
 /** The option list of a type, or null when the type is not known (the caller refuses it). */
-export async function dictionaryItems(db: Kysely<any>, type: string): Promise<DictionaryItem[] | null> {
+export async function dictionaryItems(db: Db, type: string): Promise<DictionaryItem[] | null> {
   const known = await db.selectFrom('dictionary_types').select('type').where('type', '=', type).executeTakeFirst();
   if (!known) return null;
   const rows = await db
     .selectFrom('dictionary_items')
-    .select(['text', 'value'])
+    .select(['text', 'value', 'color'])
     .where('type', '=', type)
     .orderBy('sort_no')
     .execute();
-  return rows.map((r) => ({ text: r.text as string, value: r.value as string }));
+  return rows.map((r) => ({
+    text: r.text as string,
+    value: r.value as string,
+    ...(r.color ? { color: String(r.color) } : {}),
+  }));
 }
 
 /**
@@ -39,28 +45,13 @@ export async function dictionaryItems(db: Kysely<any>, type: string): Promise<Di
  * Returns whether anything changed.
  */
 export async function saveDictionary(
-  db: Kysely<any>,
+  db: Db,
   def: { type: string; label: string; options: DictionaryOption[] },
   opts: { seedHash?: string; onlyIfSeedChanged?: boolean; now?: number } = {},
 ): Promise<boolean> {
   if (!new RegExp(DICTIONARY_TYPE_PATTERN).test(def.type)) throw new Error(`Invalid dictionary type: ${def.type}`);
   const now = opts.now ?? Date.now();
-  // Two starts seeding at once can pick the same next id for different types: the one that lost
-  // the id tries again with the next.
-  for (let attempt = 1; ; attempt += 1) {
-    const saved = await saveOnce(db, def, opts, now);
-    if (saved !== 'id taken') return saved;
-    if (attempt >= 5) throw new Error(`Dictionary ${def.type}: no free id after ${attempt} attempts`);
-  }
-}
-
-async function saveOnce(
-  db: Kysely<any>,
-  def: { type: string; label: string; options: DictionaryOption[] },
-  opts: { seedHash?: string; onlyIfSeedChanged?: boolean },
-  now: number,
-): Promise<boolean | 'id taken'> {
-  return db.transaction().execute(async (trx): Promise<boolean | 'id taken'> => {
+  return db.transaction().execute(async (trx): Promise<boolean> => {
     const current = await trx
       .selectFrom('dictionary_types')
       .select(['version', 'seed_hash'])
@@ -80,29 +71,21 @@ async function saveOnce(
         .execute();
       await trx.deleteFrom('dictionary_items').where('type', '=', def.type).execute();
     } else {
+      // The record id of the entity dictionary is the database's to give (migration 194).
       const inserted = await trx
         .insertInto('dictionary_types')
         .values({
-          // The next record id of the entity dictionary (migration 180).
-          id: sql`(select coalesce(max(id), 0) + 1 from dictionary_types)`,
           type: def.type,
           label: def.label,
           version: 1,
           seed_hash: opts.seedHash ?? null,
           updated_at: now,
         })
-        // Either key: the type (seeded by another start a moment before) or the id (taken by it).
-        .onConflict((oc) => oc.doNothing())
+        // Seeded by another start a moment before: its list stands.
+        .onConflict((oc) => oc.column('type').doNothing())
         .returning('type')
         .executeTakeFirst();
-      if (!inserted) {
-        const seeded = await trx
-          .selectFrom('dictionary_types')
-          .select('type')
-          .where('type', '=', def.type)
-          .executeTakeFirst();
-        return seeded ? false : 'id taken';
-      }
+      if (!inserted) return false;
     }
     if (def.options.length) {
       await trx

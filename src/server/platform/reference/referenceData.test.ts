@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { loadSchemas } from '../schemas/loadSchemas.js';
+import { DEMO_USERS } from '../seed/demoUsers.js';
 import { seed } from '../seed/seed.js';
 import { MODULES } from '../../modules/index.js';
 import { dictionaryVersions, saveDictionary } from './dictionaryStore.js';
+import { entityTables } from '../db/tables.js';
 
 describe('reference data seed', () => {
   let t: TestApp;
@@ -18,7 +20,7 @@ describe('reference data seed', () => {
   });
 
   const counts = async () => {
-    const { db } = t.ctx.database;
+    const db = entityTables(t.ctx.database.db);
     const n = async (table: string) =>
       Number(
         (
@@ -107,7 +109,8 @@ describe('reference data seed from two processes at once', () => {
       .selectFrom('user_roles')
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
-    expect(Number(roles.n)).toBe(11);
+    // Each demo account's roles once, though two starts seeded them together.
+    expect(Number(roles.n)).toBe(DEMO_USERS.reduce((n, u) => n + u.roles.length, 0));
     const types = await db.selectFrom('dictionary_types').select(['type', 'version']).execute();
     expect(types).toHaveLength(t.ctx.schemas.dictionaries.size);
     const r = await t.post('/api/home/getDicListByType?type=areacode', {});
@@ -127,5 +130,38 @@ describe('reference data seed from two processes at once', () => {
       .where('type', 'in', ['raceOne', 'raceTwo', 'raceThree'])
       .execute();
     expect(new Set(rows.map((r) => Number(r.id))).size).toBe(3);
+  });
+
+  it('numbers a new type by the database, whoever inserts it and however many starts save at once', async () => {
+    const { db } = t.ctx.database;
+    const top = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('dictionary_types')
+            .select((eb) => eb.fn.max('id').as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await top();
+    // A writer that knows nothing of the numbering (a migration, an operator's insert) still gets the next number.
+    await db
+      .insertInto('dictionary_types')
+      .values({ type: 'bareType', label: '裸类型', updated_at: Date.now() })
+      .execute();
+    const bare = await db
+      .selectFrom('dictionary_types')
+      .select('id')
+      .where('type', '=', 'bareType')
+      .executeTakeFirstOrThrow();
+    expect(Number(bare.id)).toBe(before + 1);
+    const types = Array.from({ length: 12 }, (_, i) => `crowd${i}`);
+    const option = [{ value: '1', text: '甲' }];
+    expect(await Promise.all(types.map((type) => saveDictionary(db, { type, label: type, options: option })))).toEqual(
+      types.map(() => true),
+    );
+    const rows = await db.selectFrom('dictionary_types').select('id').where('type', 'in', types).execute();
+    expect(new Set(rows.map((r) => Number(r.id))).size).toBe(types.length);
+    expect(rows.every((r) => Number(r.id) > before + 1)).toBe(true);
   });
 });

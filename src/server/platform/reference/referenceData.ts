@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
 import type { SchemaSet } from '../schemas/SchemaSet.js';
 import type { SettingsDef, SubSystemsDef } from '../../../shared/schema/types.js';
 import type { SiteSettings } from './settingsStore.js';
 import { writeSetting } from './settingsStore.js';
 import { contentHash, saveDictionary } from './dictionaryStore.js';
+import type { Db } from '../db/tables.js';
 
 function document<T>(schemas: SchemaSet, name: string): T {
   const doc = schemas.documents.get(name);
@@ -12,7 +12,7 @@ function document<T>(schemas: SchemaSet, name: string): T {
 }
 
 /** Sub-systems from schemas/subSystems.json, matched by code so ids stay stable across restarts. */
-export async function seedSubSystems(db: Kysely<any>, schemas: SchemaSet): Promise<void> {
+export async function seedSubSystems(db: Db, schemas: SchemaSet): Promise<void> {
   const { subSystems } = document<SubSystemsDef>(schemas, 'subSystems');
   if (!Array.isArray(subSystems) || subSystems.length === 0)
     throw new Error('schemas/subSystems.json: subSystems must list at least one sub-system');
@@ -35,14 +35,14 @@ export async function seedSubSystems(db: Kysely<any>, schemas: SchemaSet): Promi
 }
 
 /** Site settings from schemas/settings.json "site"; rewritten only when the file's content changed. */
-export async function seedSettings(db: Kysely<any>, schemas: SchemaSet): Promise<void> {
+export async function seedSettings(db: Db, schemas: SchemaSet): Promise<void> {
   const { site } = document<{ site: SiteSettings }>(schemas, 'settings');
   if (!site?.systemName) throw new Error('schemas/settings.json: site.systemName is required');
   await writeSetting(db, 'site', site, { seedHash: contentHash(site) });
 }
 
 /** Every schemas/dictionaries/<type>.json; a changed file replaces the list and bumps its version. */
-export async function seedDictionaries(db: Kysely<any>, schemas: SchemaSet): Promise<void> {
+export async function seedDictionaries(db: Db, schemas: SchemaSet): Promise<void> {
   for (const def of schemas.dictionaries.values()) {
     await saveDictionary(db, def, {
       seedHash: contentHash({ label: def.label, options: def.options }),
@@ -52,7 +52,7 @@ export async function seedDictionaries(db: Kysely<any>, schemas: SchemaSet): Pro
 }
 
 /** Watch-duty shifts from schemas/settings.json "watchShifts", matched by code. */
-export async function seedWatchShifts(db: Kysely<any>, schemas: SchemaSet): Promise<void> {
+export async function seedWatchShifts(db: Db, schemas: SchemaSet): Promise<void> {
   const { watchShifts = [] } = document<SettingsDef>(schemas, 'settings');
   for (const [i, s] of watchShifts.entries()) {
     const values = { name: s.name, start_time: s.startTime, end_time: s.endTime, sort_no: i };

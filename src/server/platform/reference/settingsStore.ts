@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Db } from '../db/tables.js';
 
 /** Site settings of schemas/settings.json "site": name, review type, logo and footer credits. */
 export interface SiteSettings {
@@ -19,14 +19,14 @@ export interface SiteSettings {
   };
 }
 
-export async function readSetting<T>(db: Kysely<any>, key: string): Promise<T | null> {
+export async function readSetting<T>(db: Db, key: string): Promise<T | null> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
   return row ? (JSON.parse(row.value as string) as T) : null;
 }
 
 /** Writes a setting; with `seedHash`, only when the seed content changed since the last seed. */
 export async function writeSetting(
-  db: Kysely<any>,
+  db: Db,
   key: string,
   value: unknown,
   opts: { seedHash?: string; now?: number } = {},
@@ -50,7 +50,7 @@ const SECRET_KEY = 'signingSecret';
  * The key that signs short-lived tokens. APP_SECRET when configured; otherwise one is generated
  * once and kept in the database, so every process behind a load balancer signs with the same key.
  */
-export async function signingSecret(db: Kysely<any>, configured?: string): Promise<string> {
+export async function signingSecret(db: Db, configured?: string): Promise<string> {
   if (configured) return configured;
   const existing = await readSetting<string>(db, SECRET_KEY);
   if (existing) return existing;

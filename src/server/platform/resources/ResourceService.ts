@@ -1,30 +1,29 @@
 import type { EntityDef, OperationLogRow, WorkflowDef } from '../../../shared/schema/types.js';
 import { assertAreaFieldsInScope } from './areaScope.js';
 import { evaluate, test } from '../../../shared/rules/evaluate.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { AppError } from '../http/AppError.js';
-import { bindFiles } from '../files/fileRefs.js';
 import { fieldDef } from '../schemas/entityModel.js';
 import { fire, workflowOf } from '../workflow/engine.js';
-import { fireOnSave } from '../workflow/fireOnSave.js';
+import { commentOf, writeRecords, type RecordWriter } from '../records/recordWriter.js';
 import type { RuleFacts } from '../records/transitions.js';
 import { allowed, hasRight, permissions, scopeFilter } from '../records/access.js';
 import { DictionaryValues } from '../records/dictionaries.js';
 import { storageOf } from '../records/entityTables.js';
 import { publicRecord, ruleRecord } from '../records/output.js';
-import { listFields } from './listFields.js';
+import { applyMasks } from '../records/fieldMasks.js';
+import { listFields, withReadNeeds } from './listFields.js';
 import { KyselyRecordStore, type Filter, type RecordStore, type StoredRecord } from '../records/RecordStore.js';
 import { publicRuleContext, publicRuleVars, ruleContext } from '../records/ruleContext.js';
 import { ruleToCond } from '../schemas/ruleFilter.js';
 import { validateFields } from './validate.js';
 import { coerceServerValue } from '../records/fieldValues.js';
 import { toCsv } from './csv.js';
+import { XLSX_TYPE, writeXlsx } from './xlsxWriter.js';
 import { exportCellWriter } from './exportCells.js';
 import { logRows } from './virtualEntities.js';
-import { uniqueErrors } from './uniqueRules.js';
-import { dictLabelsOf, fieldDiff } from '../records/fieldDiff.js';
-import { invalid, parseId, parseVersion } from './bodyValues.js';
+import { actionOf, invalid, parseId, parseVersion } from './bodyValues.js';
 import { listQuery } from './listQuery.js';
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './listQuery.js';
@@ -73,7 +72,9 @@ export class ResourceService {
   ): Record<string, unknown> {
     const shaped = ruleRecord(entity, rec, fields);
     // Set on the shaped record itself, which is this answer's own: a copy of 40 fields per row cost more than the rules.
-    shaped._perm = permissions(entity, this.workflow(entity), rec, user, now, facts, shaped);
+    const perm = permissions(entity, this.workflow(entity), rec, user, now, facts, shaped);
+    applyMasks(entity, rec, shaped, user, () => perm.update);
+    shaped._perm = perm;
     return shaped;
   }
 
@@ -95,7 +96,10 @@ export class ResourceService {
     if (!hasRight(entity, 'read', user)) throw AppError.forbidden();
     const now = Date.now();
     const q = listQuery(this.ctx, entity, body, 'admin');
-    const fields = listFields(entity, q.listPage, this.workflow(entity));
+    const fields = withReadNeeds(
+      listFields(entity, q.listPage, this.workflow(entity)),
+      this.ctx.engine.readFields(entity.name),
+    );
     const { rows, total } = await this.store.list(entity, {
       where: { t: 'and', items: [scopeFilter(entity, 'read', user, now), ...q.items] },
       sort: [q.sort],
@@ -103,7 +107,7 @@ export class ResourceService {
       limit: q.pageSize,
       fields,
     });
-    await this.filled(entity, rows);
+    await this.filled(entity, rows, user);
     const facts = rows.length ? await this.ctx.engine.facts(entity.name, this.store, now) : {};
     // Rows carry the fields read (what the page shows and its rules test), not every field as null.
     return {
@@ -115,16 +119,16 @@ export class ResourceService {
   }
 
   /** Records just read, with what their storage leaves empty filled by the modules (Engine onRead). */
-  private async filled(entity: EntityDef, rows: StoredRecord[]): Promise<void> {
+  private async filled(entity: EntityDef, rows: StoredRecord[], reader: SessionUser): Promise<void> {
     if (!this.ctx.engine.readsFilled(entity.name)) return;
-    for (const rec of rows) await this.ctx.engine.onRead(this.ctx, entity.name, rec, this.store.executor);
+    for (const rec of rows) await this.ctx.engine.onRead(this.ctx, entity.name, rec, this.store.executor, reader);
   }
 
   /** A record the user may read, else 404 (an out-of-scope record is not revealed). */
   private async readable(entity: EntityDef, id: number, user: SessionUser): Promise<StoredRecord> {
     const rec = await this.store.get(entity, id);
     if (!rec || !allowed(entity, 'read', rec, user)) throw AppError.notFound();
-    await this.filled(entity, [rec]);
+    await this.filled(entity, [rec], user);
     return rec;
   }
 
@@ -175,62 +179,28 @@ export class ResourceService {
 
   // ---------------------------------------------------------------- writing
 
+  /**
+   * Creates or updates a record from a save body; with `_action` (and `_comment`) the same call
+   * then fires that transition on it (a form's 提交), else any transition the save brings about
+   * (onSave): one transaction through the records' write path, all of it or none.
+   */
   async save(entityName: string, body: Body, user: SessionUser): Promise<Record<string, unknown>> {
     const entity = this.entity(entityName);
     const now = Date.now();
+    const action = actionOf(body);
+    const comment = commentOf(body._comment);
     const isNew = body.id === undefined || body.id === null || body.id === '';
-    let saved: StoredRecord;
-    let files: Map<string, number[]>;
+    const wf = this.workflow(entity);
+    if (action !== null && !wf?.transitions.some((t) => t.action === action))
+      throw invalid('action', `未知的操作：${action}`, '操作');
+    let write: (w: RecordWriter) => Promise<StoredRecord>;
     if (isNew) {
       if (!hasRight(entity, 'create', user)) throw AppError.forbidden();
       const checked = await validateFields(this.ctx, this.dicts, entity, body, null, user);
       assertAreaFieldsInScope(entity, 'create', checked.values, user);
-      files = checked.files;
-      const wf = this.workflow(entity);
-      const initCtx = { user: ruleContext(user).user, now };
-      const record: Omit<StoredRecord, 'id' | 'version'> = {
-        status: wf?.initial ?? null,
-        ownerId: user.userId,
-        areaCode: user.areaCode ?? null,
-        createdAt: now,
-        updatedAt: now,
-        createdBy: user.userId,
-        updatedBy: user.userId,
-      };
-      for (const [name, def] of Object.entries(entity.fields)) {
-        if (name in record) continue;
-        if (def.readOnly)
-          record[name] = def.init !== undefined ? coerceServerValue(def, evaluate(def.init, initCtx)) : null;
-        else if (name in checked.values) record[name] = checked.values[name];
-        else record[name] = def.default !== undefined ? def.default : null;
-      }
-      if (wf && wf.field !== 'status') record[wf.field] = wf.initial;
+      const record = this.newRecord(entity, wf, checked.values, user, now);
       await this.ctx.engine.beforeSave(this.ctx, entity.name, record, null, user);
-      const labels = await dictLabelsOf(entity, this.dicts);
-      saved = await this.store.transaction(async (tx) => {
-        const log = { actionLabel: '新增', comment: null as string | null };
-        await this.ctx.engine.inSave(this.ctx, { entity, user, existing: null, next: record, store: tx, now, log });
-        const clash = await uniqueErrors(tx, entity, null, record, now);
-        if (clash.length) throw AppError.invalid(clash);
-        const changes = fieldDiff(entity, wf, null, record, labels);
-        const inserter = this.ctx.engine.inserter(entity.name);
-        const id = await tx.insert(entity, record, inserter && ((db) => inserter(this.ctx, { record, db })));
-        await tx.log({
-          entity: entity.name,
-          recordId: id,
-          action: 'create',
-          actionLabel: log.actionLabel,
-          fromStatus: null,
-          toStatus: record.status as string | null,
-          comment: log.comment,
-          userId: user.userId,
-          userName: user.realName,
-          roleCode: user.roleCode,
-          createdAt: now,
-          changes,
-        });
-        return { ...record, id, version: 1 } as StoredRecord;
-      });
+      write = (w) => w.create(user, record, checked.files, now);
     } else {
       const id = parseId(body.id);
       // No update right at all is said as such, before whether this record exists.
@@ -242,48 +212,45 @@ export class ResourceService {
       if (existing.version !== version) throw AppError.conflict();
       const checked = await validateFields(this.ctx, this.dicts, entity, body, existing, user);
       assertAreaFieldsInScope(entity, 'update', checked.values, user);
-      files = checked.files;
       const next: StoredRecord = { ...existing, ...checked.values, updatedAt: now, updatedBy: user.userId };
       await this.ctx.engine.beforeSave(this.ctx, entity.name, next, existing, user);
-      const labels = await dictLabelsOf(entity, this.dicts);
-      saved = await this.store.transaction(async (tx) => {
-        const log = { actionLabel: '修改', comment: null as string | null };
-        await this.ctx.engine.inSave(this.ctx, { entity, user, existing, next, store: tx, now, log });
-        const clash = await uniqueErrors(tx, entity, existing, next, now);
-        if (clash.length) throw AppError.invalid(clash);
-        const changes = fieldDiff(entity, this.workflow(entity), existing, next, labels);
-        if (!(await tx.update(entity, next, version))) throw AppError.conflict();
-        await tx.log({
-          entity: entity.name,
-          recordId: id,
-          action: 'update',
-          actionLabel: log.actionLabel,
-          fromStatus: existing.status,
-          toStatus: existing.status,
-          comment: log.comment,
-          userId: user.userId,
-          userName: user.realName,
-          roleCode: user.roleCode,
-          createdAt: now,
-          changes,
-        });
-        return { ...next, version: version + 1 };
-      });
+      write = (w) => w.update(user, existing, next, version, checked.files, now);
     }
-    // A write-only value was for the save's hooks; what follows the commit never sees it.
-    for (const [f, def] of Object.entries(entity.fields)) if (def.writeOnly) delete saved[f];
-    // After the commit: the file service records that these files belong to the record now.
-    for (const [field, ids] of files)
-      if (ids.length) await bindFiles(this.ctx, `${entity.name}.${field}`, saved.id, ids);
-    await this.ctx.engine.afterCommit(this.ctx, {
-      entity: entity.name,
-      record: saved,
-      action: isNew ? 'create' : 'update',
-      fromStatus: saved.status,
-      toStatus: saved.status,
-      user,
+    const done = await writeRecords(this.ctx, this.store, entity, async (w) => {
+      const saved = await write(w);
+      if (action !== null) return w.transition(user, { id: saved.id, action, version: saved.version, comment }, now);
+      return (await w.transitionOnSave(user, saved, now)) ?? saved;
     });
-    return this.answerOne(entity, (await fireOnSave(this.ctx, entity, saved, user, this.store)) ?? saved, user, now);
+    return this.answerOne(entity, done, user, now);
+  }
+
+  /** A new record: the server-set fields, the body's checked values, read-only fields' init and the defaults. */
+  private newRecord(
+    entity: EntityDef,
+    wf: WorkflowDef | null,
+    values: Record<string, unknown>,
+    user: SessionUser,
+    now: number,
+  ): Omit<StoredRecord, 'id' | 'version'> {
+    const initCtx = { user: ruleContext(user).user, now };
+    const record: Omit<StoredRecord, 'id' | 'version'> = {
+      status: wf?.initial ?? null,
+      ownerId: user.userId,
+      areaCode: user.areaCode ?? null,
+      createdAt: now,
+      updatedAt: now,
+      createdBy: user.userId,
+      updatedBy: user.userId,
+    };
+    for (const [name, def] of Object.entries(entity.fields)) {
+      if (name in record) continue;
+      if (def.readOnly)
+        record[name] = def.init !== undefined ? coerceServerValue(def, evaluate(def.init, initCtx)) : null;
+      else if (name in values) record[name] = values[name];
+      else record[name] = def.default !== undefined ? def.default : null;
+    }
+    if (wf && wf.field !== 'status') record[wf.field] = wf.initial;
+    return record;
   }
 
   async remove(entityName: string, body: Body, user: SessionUser): Promise<{ deleted: number }> {
@@ -293,27 +260,8 @@ export class ResourceService {
     if (!Array.isArray(raw) || raw.length === 0 || raw.length > 500) throw invalid('ids', 'ids格式不正确');
     const ids = [...new Set(raw.map((v) => parseId(v, 'ids')))];
     const now = Date.now();
-    await this.store.transaction(async (tx) => {
-      for (const id of ids) {
-        const rec = await tx.get(entity, id, { lock: true });
-        if (!rec || !allowed(entity, 'read', rec, user, now)) throw AppError.notFound();
-        await this.ctx.engine.inDelete(this.ctx, { entity, user, record: rec, store: tx, now });
-        if (!allowed(entity, 'delete', rec, user, now)) throw AppError.forbidden();
-        await tx.delete(entity, id);
-        await tx.log({
-          entity: entity.name,
-          recordId: id,
-          action: 'delete',
-          actionLabel: '删除',
-          fromStatus: rec.status,
-          toStatus: null,
-          comment: null,
-          userId: user.userId,
-          userName: user.realName,
-          roleCode: user.roleCode,
-          createdAt: now,
-        });
-      }
+    await writeRecords(this.ctx, this.store, entity, async (w) => {
+      for (const id of ids) await w.remove(user, id, now);
     });
     return { deleted: ids.length };
   }
@@ -338,8 +286,16 @@ export class ResourceService {
     return this.answerOne(entity, rec, user);
   }
 
-  /** CSV of the list (same scope and filters), with dictionary and status labels. */
-  async exportCsv(entityName: string, body: Body, user: SessionUser): Promise<{ filename: string; csv: string }> {
+  /**
+   * The list (same scope and filters) as a file, with dictionary and status labels and the reader's
+   * masks (fieldMasks): an xlsx
+   * workbook written as every export is (xlsxWriter), or CSV when the caller asks for it (format).
+   */
+  async exportList(
+    entityName: string,
+    body: Body,
+    user: SessionUser,
+  ): Promise<{ filename: string; contentType: string; bytes: Buffer }> {
     const entity = this.entity(entityName);
     if (!hasRight(entity, 'read', user)) throw AppError.forbidden();
     const now = Date.now();
@@ -350,7 +306,7 @@ export class ResourceService {
       offset: 0,
       limit: EXPORT_LIMIT,
     });
-    await this.filled(entity, rows);
+    await this.filled(entity, rows, user);
     const page = typeof body.pageId === 'string' ? this.ctx.schemas.pages.get(body.pageId) : undefined;
     const columns =
       page?.kind === 'list'
@@ -367,12 +323,24 @@ export class ResourceService {
       columns.map((c) => c.field),
       this.dicts,
     );
-    const data = rows.map((r) => ruleRecord(entity, r));
-    const csv = toCsv(
-      columns.map((c) => c.label),
-      data.map((rec) => columns.map((c) => cell(rec, c.field))),
-    );
+    const header = columns.map((c) => c.label);
+    const data = rows.map((r) => {
+      const rec = ruleRecord(entity, r);
+      applyMasks(entity, r, rec, user, () => allowed(entity, 'update', r, user, now, rec));
+      return columns.map((c) => cell(rec, c.field));
+    });
     const stamp = new Date(now + 8 * 3600_000).toISOString().slice(0, 10).replace(/-/g, '');
-    return { filename: `${page?.title ?? entity.label}_${stamp}.csv`, csv };
+    const title = page?.title ?? entity.label;
+    if (body.format === 'csv')
+      return {
+        filename: `${title}_${stamp}.csv`,
+        contentType: 'text/csv; charset=utf-8',
+        bytes: Buffer.from(toCsv(header, data), 'utf8'),
+      };
+    return {
+      filename: `${title}_${stamp}.xlsx`,
+      contentType: XLSX_TYPE,
+      bytes: await writeXlsx([{ name: title, header, rows: data }]),
+    };
   }
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../testing/testApp.js';
+import { createTestApp } from '../../testApp.js';
 import { dropPgSchema } from '../db/database.js';
 import { loadSchemas } from '../schemas/loadSchemas.js';
 import { checkSchemas } from '../schemas/checkSchemas.js';

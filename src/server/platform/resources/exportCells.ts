@@ -1,5 +1,4 @@
 import type { EntityDef, FieldDef, WorkflowDef } from '../../../shared/schema/types.js';
-import { maskIdCard, maskPhone } from '../../../shared/masks.js';
 import { rowsOf } from '../../../shared/rowChecks.js';
 import { fieldDef } from '../schemas/entityModel.js';
 import type { DictionaryValues } from '../records/dictionaries.js';
@@ -7,7 +6,8 @@ import type { DictionaryValues } from '../records/dictionaries.js';
 /**
  * How an export writes a cell as users read it: the workflow status and dictionary values as their
  * labels, files by name, rich text as text, yes / no, and a json field's rows (members, phases)
- * row by row with each column's label, dictionary label and mask, never raw JSON with codes.
+ * row by row with each column's label and dictionary label, never raw JSON with codes. The record
+ * comes with the reader's masks applied (fieldMasks.applyMasks).
  */
 export async function exportCellWriter(
   entity: EntityDef,
@@ -38,13 +38,8 @@ export async function exportCellWriter(
             .map(([key, col]) => {
               const x = key === keyedBy && rowKey !== null ? rowKey : row[key];
               if (x === null || x === undefined || x === '') return null;
-              const text = col.dict
-                ? label(col.dict, x)
-                : col.mask === 'idCard' || col.format === 'idCard'
-                  ? maskIdCard(String(x))
-                  : col.mask === 'phone'
-                    ? maskPhone(String(x))
-                    : String(x);
+              // Masked columns come masked already unless the reader may see them (fieldMasks).
+              const text = col.dict ? label(col.dict, x) : String(x);
               return `${col.label}：${text}`;
             })
             .filter(Boolean)

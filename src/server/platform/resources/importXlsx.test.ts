@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 
 let t: TestApp;
 type H = Record<string, string>;
@@ -107,7 +107,10 @@ describe('xlsx import of units', () => {
       { subAct: 'a', pageId: PAGE, content: Buffer.from('not a workbook').toString('base64') },
       province,
     );
-    expect(junk.body).toMatchObject({ flag: false, result: '文件不是有效的 Excel（.xlsx）文件' });
+    expect(junk.body).toMatchObject({
+      flag: false,
+      result: '文件不是有效的Excel表格，请用导入模板填写，或在Excel中另存为.xlsx格式后重新导入',
+    });
     const byLeader = await t.post(
       '/api/resource/school/import',
       { subAct: 'a', pageId: PAGE, content: await xlsx([HEADER]) },

@@ -1,6 +1,6 @@
 import { loadExcel } from './loadExcel.js';
 import type { EntityDef, FieldDef, ListPageDef } from '../../../shared/schema/types.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { AppError } from '../http/AppError.js';
 import { hasRight } from '../records/access.js';
@@ -87,7 +87,7 @@ export async function importXlsx(
   user: SessionUser,
 ): Promise<ImportReport> {
   if (!hasRight(entity, 'create', user)) throw AppError.forbidden();
-  const sheet = await readSheet(content);
+  const sheet = await readSheet(content, ctx.log);
   const header = new Map<number, [string, FieldDef]>();
   sheet.header.forEach((text, i) => {
     const label = text.trim().replace(/^\*/, '');

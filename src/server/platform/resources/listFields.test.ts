@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EntityDef, ListPageDef, WorkflowDef } from '../../../shared/schema/types.js';
 import { loadSchemas } from '../schemas/loadSchemas.js';
-import { listFields } from './listFields.js';
+import { listFields, withReadNeeds } from './listFields.js';
 
 const entity: EntityDef = {
   name: 'probe',
@@ -78,6 +78,19 @@ describe('listFields', () => {
     expect(listFields(entity, page, null, visible)).toBe(open);
   });
 
+  it('reads the holder of a listed masked field, so that person reads it whole (fieldMasks)', () => {
+    const masked: EntityDef = {
+      ...entity,
+      fields: {
+        ...entity.fields,
+        holderId: { type: 'integer', label: '本人' },
+        shown: { type: 'string', label: '列', mask: 'phone', unmaskFor: { holder: 'holderId' } },
+      },
+    };
+    expect(listFields(masked, page, workflow)).toContain('holderId');
+    expect(listFields(entity, page, workflow)).not.toContain('holderId');
+  });
+
   it('gives every field to a list asked without a page', () => {
     expect(listFields(entity, undefined, workflow)).toEqual(Object.keys(entity.fields));
   });
@@ -90,5 +103,15 @@ describe('listFields', () => {
     expect(fields).not.toContain('leaderIdCard');
     expect(fields).not.toContain('leaderMobile');
     expect(fields.length).toBeLessThan(Object.keys(topic.fields).length / 2);
+  });
+
+  it('adds the fields read hooks need, one array per pair, the page fields alone when they hold them', () => {
+    const fields = ['title', 'shown'];
+    const needs = ['targetId'];
+    const out = withReadNeeds(fields, needs);
+    expect(out).toEqual(['title', 'shown', 'targetId']);
+    expect(withReadNeeds(fields, needs)).toBe(out);
+    expect(withReadNeeds(fields, ['title'])).toBe(fields);
+    expect(withReadNeeds(fields, [])).toBe(fields);
   });
 });

@@ -60,6 +60,11 @@ function findListFields(entity: EntityDef, page: PageDef | undefined, wf: Workfl
   actionFields(page.batchActions, true, want);
   actionFields(page.toolbar, false, want);
   if (entity.titleField) want.add(entity.titleField);
+  // A listed masked field is whole to the person it names: the list reads who that is (fieldMasks).
+  for (const f of [...want]) {
+    const holder = entity.fields[f]?.unmaskFor?.holder;
+    if (holder) want.add(holder);
+  }
   for (const list of [entity.access.read, entity.access.update, entity.access.delete])
     for (const r of list) ruleRecordFields(r.when, want);
   ruleRecordFields(entity.access.public?.when, want);
@@ -68,4 +73,19 @@ function findListFields(entity: EntityDef, page: PageDef | undefined, wf: Workfl
     for (const g of Object.values(wf.guards ?? {})) ruleRecordFields(g.rule, want);
   }
   return stored.filter((f) => want.has(f));
+}
+
+const withNeeds = new WeakMap<readonly string[], WeakMap<readonly string[], readonly string[]>>();
+
+/**
+ * A list's fields with those the entity's read hooks read to fill the others (Engine `readsFields`),
+ * kept per pair so the store and the answer still key on one array per page.
+ */
+export function withReadNeeds(fields: readonly string[], needs: readonly string[]): readonly string[] {
+  if (!needs.length || needs.every((f) => fields.includes(f))) return fields;
+  let byNeeds = withNeeds.get(fields);
+  if (!byNeeds) withNeeds.set(fields, (byNeeds = new WeakMap()));
+  let out = byNeeds.get(needs);
+  if (!out) byNeeds.set(needs, (out = [...fields, ...needs.filter((f) => !fields.includes(f))]));
+  return out;
 }

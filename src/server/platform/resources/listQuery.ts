@@ -1,6 +1,6 @@
 import type { EntityDef, ListPageDef } from '../../../shared/schema/types.js';
 import { formatDateTime } from '../../../shared/provinceTime.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import { MAX_PAGE } from '../http/inputGuard.js';
 import { storageOf, TIME_FIELDS } from '../records/entityTables.js';
 import type { Filter } from '../records/RecordStore.js';

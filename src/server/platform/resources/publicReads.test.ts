@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { createRecord, publishRecord, resourceWorld } from '../testing/resourceWorld.js';
 
 // The public reads by GET: the same answers as their POST forms, kept by browsers and revalidated by ETag.
@@ -7,7 +7,7 @@ type H = Record<string, string>;
 let t: TestApp;
 let province: H;
 beforeAll(async () => {
-  ({ t, province } = await resourceWorld());
+  ({ t, province } = await resourceWorld(await createTestApp()));
 });
 afterAll(async () => {
   await t?.close();

@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream';
 import type ExcelJS from 'exceljs';
+import type { FastifyBaseLogger } from 'fastify';
 import { loadExcel } from './loadExcel.js';
 import yauzl from 'yauzl';
-import yazl from 'yazl';
+import { zipBuffer } from '../files/zip.js';
 import { AppError } from '../http/AppError.js';
 
 /** Limits of an uploaded workbook, checked while it is read so that a zip bomb never inflates. */
@@ -18,7 +19,7 @@ export const SHEET_LIMITS = {
 };
 
 export const SHEET_MESSAGES = {
-  notXlsx: '文件不是有效的 Excel（.xlsx）文件',
+  notXlsx: '文件不是有效的Excel表格，请用导入模板填写，或在Excel中另存为.xlsx格式后重新导入',
   tooLarge: `文件解压后超过${SHEET_LIMITS.maxUncompressedBytes / 1024 / 1024}MB，请拆分后再导入`,
   tooManyRows: `一次最多导入${SHEET_LIMITS.maxRows}行`,
   cellTooLong: (row: number) => `第${row}行有单元格超过${SHEET_LIMITS.maxCellLength}个字符`,
@@ -38,12 +39,12 @@ function openZip(content: Buffer): Promise<yauzl.ZipFile> {
  * declared size), so a lying header is caught too. Returns the parts, in the zip's order, once
  * they are known to fit in the limit.
  */
-async function unpackZip(content: Buffer): Promise<[string, Buffer][]> {
+async function unpackZip(content: Buffer, log: SheetLog): Promise<[string, Buffer][]> {
   let zip: yauzl.ZipFile;
   try {
     zip = await openZip(content);
-  } catch {
-    throw new AppError(SHEET_MESSAGES.notXlsx);
+  } catch (e) {
+    throw notAWorkbook(log, e);
   }
   if (zip.entryCount > SHEET_LIMITS.maxEntries) {
     zip.close();
@@ -105,16 +106,12 @@ const READ_FIRST = [
 /** The parts as a zip again, those of READ_FIRST first, stored without compression (already checked and inflated). */
 function repack(parts: [string, Buffer][]): Promise<Buffer> {
   const rank = (name: string) => (READ_FIRST.includes(name) ? READ_FIRST.indexOf(name) : READ_FIRST.length);
-  const zip = new yazl.ZipFile();
-  for (const [name, data] of parts.slice().sort((a, b) => rank(a[0]) - rank(b[0])))
-    zip.addBuffer(data, name, { compress: false });
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
+  return zipBuffer(
+    parts
+      .slice()
+      .sort((a, b) => rank(a[0]) - rank(b[0]))
+      .map(([name, data]) => ({ name, data, compress: false })),
+  );
 }
 
 export function cellText(v: ExcelJS.CellValue): string {
@@ -129,6 +126,19 @@ export function cellText(v: ExcelJS.CellValue): string {
   return String(v);
 }
 
+/** Where the reason a file is no workbook goes: the server's log, for whoever looks into a refused import. */
+export type SheetLog = Pick<FastifyBaseLogger, 'warn'>;
+
+/**
+ * A file the zip or exceljs reader cannot read: the user is told in words what to do (never the
+ * library's message or trace), and the reader's own error is logged, so a refused import can be
+ * understood afterwards.
+ */
+function notAWorkbook(log: SheetLog, cause: unknown): AppError {
+  log.warn({ err: cause }, 'import refused: the file is not a readable .xlsx workbook');
+  return new AppError(SHEET_MESSAGES.notXlsx);
+}
+
 /** The first sheet as text: its header row and the rows under it, each with its sheet row number. */
 export interface SheetText {
   header: string[];
@@ -139,8 +149,8 @@ export interface SheetText {
  * Reads the first worksheet of an .xlsx as a stream (exceljs's WorkbookReader), checking the
  * limits as it goes: the whole file is refused, with a clear message, before anything is saved.
  */
-export async function readSheet(content: Buffer): Promise<SheetText> {
-  const ordered = await repack(await unpackZip(content));
+export async function readSheet(content: Buffer, log: SheetLog): Promise<SheetText> {
+  const ordered = await repack(await unpackZip(content, log));
   const reader = new (await loadExcel()).stream.xlsx.WorkbookReader(Readable.from(ordered), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -173,7 +183,7 @@ export async function readSheet(content: Buffer): Promise<SheetText> {
     }
   } catch (e) {
     if (e instanceof AppError) throw e;
-    throw new AppError(SHEET_MESSAGES.notXlsx);
+    throw notAWorkbook(log, e);
   }
   if (!found) throw new AppError(SHEET_MESSAGES.noSheet);
   return out;

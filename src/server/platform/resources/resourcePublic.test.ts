@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { fileTestClient } from '../testing/fileTestClient.js';
 import { createRecord, publishRecord, resourceWorld } from '../testing/resourceWorld.js';
+import { readWorkbook, styledHeader } from '../testing/xlsxChecks.js';
+import { XLSX_TYPE } from './xlsxWriter.js';
 
 // The record engine through HTTP on announcements: public reads, export and attachments.
 type H = Record<string, string>;
 let t: TestApp;
-let province: H, city1123: H, city1101: H;
+let province: H, city1123: H, city1101: H, admin: H;
 beforeAll(async () => {
-  ({ t, province, city1123, city1101 } = await resourceWorld());
+  ({ t, province, city1123, city1101, admin } = await resourceWorld(await createTestApp()));
 });
 afterAll(async () => {
   await t?.close();
@@ -79,27 +81,68 @@ describe('public endpoints', () => {
     });
     expect((await t.post('/api/schema/page', { subAct: 'a', id: 'nope/x.list' }, province)).status).toBe(404);
     const wf = await t.post('/api/workflow/get', { subAct: 'a', name: 'topic' }, province);
-    expect(wf.body.data.statuses.length).toBe(31);
+    // SPEC §4's 31 statuses and 5 开题报告市级评审中, the 开题 stage's expert review.
+    expect(wf.body.data.statuses.length).toBe(32);
+  });
+});
+
+describe('pages of a kind without an entity', () => {
+  const page = (id: string, h?: H) => t.post('/api/schema/page', { subAct: 'a', id }, h);
+
+  it("are opened as their kind's folder says: a look-up by visitors, the studio by its roles, a workbench signed in", async () => {
+    const lookup = await page('portal/certificate.verify');
+    expect(lookup.status).toBe(200);
+    expect(lookup.body.data).toMatchObject({ entity: { name: 'lookup', fields: {} }, workflow: null });
+    expect((await page('portal/home.dashboard')).status).toBe(200);
+    expect((await page('workbench/home.dashboard')).status).toBe(401);
+    expect((await page('workbench/home.dashboard', city1123)).body.data.entity.name).toBe('dashboard');
+    expect((await page('studio/schema.studio')).status).toBe(401);
+    expect((await page('studio/schema.studio', province)).status).toBe(403);
+    const studio = await page('studio/schema.studio', admin);
+    expect(studio.status).toBe(200);
+    expect(studio.body.data.entity).toMatchObject({ name: 'studio', label: studio.body.data.page.title });
   });
 });
 
 describe('export', () => {
-  it("exports the user's rows as CSV with BOM, labels and an RFC 5987 file name", async () => {
+  const exportAs = (h: H, payload: Record<string, unknown>) =>
+    t.inject({ method: 'POST', url: `${A}/export`, headers: { ...h, 'content-type': 'application/json' }, payload });
+
+  it("exports the user's rows as an xlsx workbook with a styled, frozen header and an RFC 5987 file name", async () => {
+    const rec = await publish(city1101, await create(city1101, { title: '表格导出,"引号"', summary: '=1+1' }));
+    const filters = [{ field: 'title', op: 'like', value: '表格导出' }];
+    const res = await exportAs(city1101, { subAct: 'a', pageId: 'information/announcement.list', filters });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(XLSX_TYPE);
+    const cd = String(res.headers['content-disposition']);
+    expect(cd).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
+    expect(decodeURIComponent(cd.split("UTF-8''")[1])).toMatch(/^通知公告_\d{8}\.xlsx$/);
+    const [sheet] = await readWorkbook(res.rawPayload);
+    expect(sheet.name).toBe('通知公告');
+    expect(sheet.header).toEqual(['标题', '发布地区', '发布单位', '状态', '发布时间', '创建时间']);
+    expect(styledHeader(sheet)).toBe(true);
+    expect(sheet.frozenRows).toBe(1);
+    expect(sheet.rows).toHaveLength(1);
+    expect(sheet.rows[0]).toEqual(expect.arrayContaining(['表格导出,"引号"', '石家庄市', '已发布', rec.publishTime]));
+    // The 标题 column is as wide as the title (15 wide + 2), not exceljs's default.
+    expect(sheet.widths[0]).toBe(17);
+    // Another city's admin exports nothing of it.
+    const [other] = await readWorkbook((await exportAs(city1123, { subAct: 'a', filters })).rawPayload);
+    expect(other.rows).toHaveLength(0);
+  });
+
+  it('answers CSV (BOM, CRLF, quoted cells) when the caller asks for it, and refuses an unknown format', async () => {
     const rec = await publish(city1101, await create(city1101, { title: '导出测试,"引号"', summary: '=1+1' }));
-    const res = await t.inject({
-      method: 'POST',
-      url: `${A}/export`,
-      headers: { ...city1101, 'content-type': 'application/json' },
-      payload: {
-        subAct: 'a',
-        pageId: 'information/announcement.list',
-        filters: [{ field: 'title', op: 'like', value: '导出测试' }],
-      },
+    const filters = [{ field: 'title', op: 'like', value: '导出测试' }];
+    const res = await exportAs(city1101, {
+      subAct: 'a',
+      pageId: 'information/announcement.list',
+      filters,
+      format: 'csv',
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     const cd = String(res.headers['content-disposition']);
-    expect(cd).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
     expect(decodeURIComponent(cd.split("UTF-8''")[1])).toMatch(/^通知公告_\d{8}\.csv$/);
     const body = res.body;
     expect(body.charCodeAt(0)).toBe(0xfeff);
@@ -110,27 +153,20 @@ describe('export', () => {
     expect(lines[1]).toContain('石家庄市');
     expect(lines[1]).toContain('已发布');
     expect(lines[1]).toContain(rec.publishTime);
-    // Another city's admin exports nothing of it.
-    const other = await t.inject({
-      method: 'POST',
-      url: `${A}/export`,
-      headers: { ...city1123, 'content-type': 'application/json' },
-      payload: { subAct: 'a', filters: [{ field: 'title', op: 'like', value: '导出测试' }] },
-    });
-    expect(other.body.slice(1).trim().split('\r\n')).toHaveLength(1);
+    expect((await exportAs(city1101, { subAct: 'a', filters, format: 'pdf' })).statusCode).toBe(400);
   });
 
   it('neutralises cells that start with a formula after invisible or control characters', async () => {
     await publish(city1101, await create(city1101, { title: '\u200b=HYPERLINK("http://x")导出注入' }));
-    const res = await t.inject({
-      method: 'POST',
-      url: `${A}/export`,
-      headers: { ...city1101, 'content-type': 'application/json' },
-      payload: { subAct: 'a', filters: [{ field: 'title', op: 'like', value: '导出注入' }] },
-    });
-    const lines = res.body.slice(1).trim().split('\r\n');
+    const filters = [{ field: 'title', op: 'like', value: '导出注入' }];
+    const lines = (await exportAs(city1101, { subAct: 'a', filters, format: 'csv' })).body
+      .slice(1)
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1], JSON.stringify(lines[1])).toMatch(/,"'\u200b=HYPERLINK\(/);
+    const [sheet] = await readWorkbook((await exportAs(city1101, { subAct: 'a', filters })).rawPayload);
+    expect(sheet.rows[0]).toContain('\'\u200b=HYPERLINK("http://x")导出注入');
   });
 });
 
@@ -164,12 +200,13 @@ describe('attachments', () => {
       province,
     );
     expect(missing.status).toBe(400);
-    const csv = await t.inject({
+    const exported = await t.inject({
       method: 'POST',
       url: `${A}/export`,
       headers: { ...province, 'content-type': 'application/json' },
       payload: { subAct: 'a', filters: [{ field: 'title', op: 'like', value: '带附件' }] },
     });
-    expect(csv.body).toContain('申报指南.pdf');
+    const [sheet] = await readWorkbook(exported.rawPayload);
+    expect(sheet.rows.flat()).toContain('申报指南.pdf');
   });
 });

@@ -1,7 +1,7 @@
-import { STUDIO_ROLES } from '../../../shared/roles.js';
 import type { FastifyInstance } from 'fastify';
+import { entityLessAccess, namesEntity } from '../../../shared/schema/pageKindTraits.js';
 import type { EntityDef } from '../../../shared/schema/types.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import { currentUser } from '../auth/authPlugin.js';
 import { AppError } from '../http/AppError.js';
 import { ok } from '../http/envelope.js';
@@ -76,17 +76,20 @@ const templateBody = {
 
 const exportBody = {
   type: 'object',
-  properties: { subAct, pageId: { type: 'string', maxLength: 200 }, filters: {}, sort: {} },
+  properties: {
+    subAct,
+    pageId: { type: 'string', maxLength: 200 },
+    filters: {},
+    sort: {},
+    format: { type: 'string', enum: ['xlsx', 'csv'] },
+  },
   additionalProperties: false,
 } as const;
 
-/** The empty entity a dashboard's bundle carries (PageBundle always has one). */
-const DASHBOARD_ENTITY: EntityDef = {
-  name: 'dashboard',
-  label: '工作台',
-  fields: {},
-  access: { read: [], create: [], update: [], delete: [] },
-};
+/** The empty entity the bundle of a page without one carries (PageBundle always has one). */
+function entityLess(kind: string, title: string): EntityDef {
+  return { name: kind, label: title, fields: {}, access: { read: [], create: [], update: [], delete: [] } };
+}
 
 /** A public page's entity as visitors get it: only the fields they may read. */
 function publicView(entity: EntityDef): EntityDef {
@@ -139,7 +142,8 @@ export async function resourceRoutes(app: FastifyInstance, opts: { ctx: AppConte
         req.body,
         currentUser(req),
       ),
-      '保存成功',
+      // A save that also fires a transition (a form's 提交) says what a transition says.
+      req.body._action ? '操作成功！' : '保存成功',
     ),
   );
   app.post<P>('/resource/:entity/delete', { schema: { params: entityParams, body: deleteBody } }, async (req) =>
@@ -173,12 +177,12 @@ export async function resourceRoutes(app: FastifyInstance, opts: { ctx: AppConte
     { schema: { params: entityParams, body: exportBody } },
     async (req, reply) => {
       if (virt(req.params.entity)) throw AppError.forbidden();
-      const { filename, csv } = await service.exportCsv(req.params.entity, req.body ?? {}, currentUser(req));
+      const file = await service.exportList(req.params.entity, req.body ?? {}, currentUser(req));
       return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', contentDisposition(filename))
+        .header('content-type', file.contentType)
+        .header('content-disposition', contentDisposition(file.filename))
         .header('cache-control', 'no-store')
-        .send(csv);
+        .send(file.bytes);
     },
   );
 
@@ -243,21 +247,16 @@ export async function resourceRoutes(app: FastifyInstance, opts: { ctx: AppConte
     async (req) => {
       const page = ctx.schemas.pages.get(req.body.id);
       if (!page) throw AppError.notFound('页面不存在');
-      if (page.kind === 'dashboard') {
-        // A dashboard has no entity of its own: each block's data is counted per user (workbench/data).
-        // A public one (the portal's home) is a visitor's too: its counted blocks are for signed-in users.
-        if (!req.user && page.source !== 'public') throw AppError.notLoggedIn();
-        return ok({ page, entity: DASHBOARD_ENTITY, workflow: null });
+      if (!namesEntity(page)) {
+        const traits = entityLessAccess(page);
+        // A kind without an entity (a dashboard, the studio, a look-up) says who opens its pages; their
+        // data comes from their own calls, each checked again (workbench/data, modules/studio, public/...).
+        const visitors = traits.public || (page as { source?: string }).source === 'public';
+        if (!req.user) {
+          if (!visitors) throw AppError.notLoggedIn();
+        } else if (traits.roles && !traits.roles.includes(req.user.roleCode)) throw AppError.forbidden();
+        return ok({ page, entity: entityLess(page.kind, page.title), workflow: null });
       }
-      // A look-up is public and reads a module's public endpoint, not an entity.
-      // The schema studio answers only its two roles (its endpoints check again, modules/studio).
-      if (page.kind === 'studio') {
-        if (!req.user) throw AppError.notLoggedIn();
-        if (!STUDIO_ROLES.includes(req.user.roleCode)) throw AppError.forbidden();
-        return ok({ page, entity: { ...DASHBOARD_ENTITY, name: 'studio', label: page.title }, workflow: null });
-      }
-      if (page.kind === 'lookup')
-        return ok({ page, entity: { ...DASHBOARD_ENTITY, name: 'lookup', label: page.title }, workflow: null });
       const entity = ctx.schemas.entities.get(page.entity)!;
       const workflow = entity.workflow ? (ctx.schemas.workflows.get(entity.workflow) ?? null) : null;
       if ((page as { source?: string }).source === 'public') return ok({ page, entity: publicView(entity), workflow });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { createRecord, publishRecord, resourceWorld } from '../testing/resourceWorld.js';
 
 // The record engine through HTTP on announcements: saving, reading, row scopes and validation.
@@ -7,7 +7,7 @@ type H = Record<string, string>;
 let t: TestApp;
 let province: H, city1123: H, city1101: H, leader: H, admin: H;
 beforeAll(async () => {
-  ({ t, province, city1123, city1101, leader, admin } = await resourceWorld());
+  ({ t, province, city1123, city1101, leader, admin } = await resourceWorld(await createTestApp()));
 });
 afterAll(async () => {
   await t?.close();

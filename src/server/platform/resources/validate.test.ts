@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDef } from '../../../shared/schema/types.js';
 import type { SessionUser } from '../auth/sessions.js';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { DictionaryValues } from '../records/dictionaries.js';
 import { validateFields } from './validate.js';
 
@@ -152,5 +152,30 @@ describe('validateFields', () => {
     expect(await errorsOf({ subject: '1' })).toEqual([
       { field: 'subject', label: '学科', message: '学科的取值不在字典范围内' },
     ]);
+  });
+
+  it('refuses a save that leaves every field of a requireOneOf group empty, once, at its first field', async () => {
+    const either: EntityDef = {
+      ...probe,
+      fields: { ...probe.fields, mail: { type: 'string', label: '邮箱' } },
+      requireOneOf: [{ fields: ['phone', 'mail'], message: '请输入手机或邮箱' }],
+    };
+    const save = (body: Record<string, unknown>, existing: Record<string, unknown> | null = null) =>
+      validateFields(t.ctx, dicts, either, body, existing as never, user).then(
+        () => [],
+        (e: any) => e.details,
+      );
+    expect(await save({ name: '甲' })).toEqual([{ field: 'phone', label: '手机', message: '请输入手机或邮箱' }]);
+    expect(await save({ phone: '', mail: '' })).toEqual([
+      { field: 'phone', label: '手机', message: '请输入手机或邮箱' },
+    ]);
+    expect(await save({ mail: 'a@b.cn' })).toEqual([]);
+    // The record as it will be after the save: a value it keeps counts; one the save clears does not.
+    expect(await save({ name: '甲' }, { id: 1, mail: 'a@b.cn' })).toEqual([]);
+    expect(await save({ mail: '' }, { id: 1, mail: 'a@b.cn' })).toEqual([
+      { field: 'phone', label: '手机', message: '请输入手机或邮箱' },
+    ]);
+    // A field of the group refused for its own value is said once, not twice.
+    expect(await save({ phone: '123' })).toEqual([{ field: 'phone', label: '手机', message: '手机号格式不正确' }]);
   });
 });

@@ -1,14 +1,14 @@
 import type { EntityDef, FieldDef } from '../../../shared/schema/types.js';
 import { SYSTEM_FIELDS } from '../../../shared/schema/types.js';
 import { FILE_TYPE_SETS, UPLOAD_DEFAULTS, UPLOAD_MESSAGES, tooLargeMessage } from '../../../shared/fileTypes.js';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { AppError } from '../http/AppError.js';
 import { resolveFileRefs, type FileRef } from '../files/fileRefs.js';
 import type { DictionaryValues } from '../records/dictionaries.js';
 import { rowErrors } from '../../../shared/rowChecks.js';
 import { stripNonXmlDeep } from '../../../shared/xmlText.js';
-import { isDraftStatus, requiredToSave } from '../../../shared/schema/requiredFields.js';
+import { emptyOneOfGroups, isDraftStatus, requiredToSave } from '../../../shared/schema/requiredFields.js';
 import type { StoredRecord } from '../records/RecordStore.js';
 import { isEmpty, checkString, checkNumber, checkBoolean, checkDate, type Checked } from '../records/fieldValues.js';
 
@@ -20,7 +20,7 @@ export interface FieldError {
 }
 
 /** Keys a save body may carry besides fields. */
-const ENVELOPE_KEYS = new Set(['id', 'version', 'subAct', '_perm']);
+const ENVELOPE_KEYS = new Set(['id', 'version', 'subAct', '_perm', '_action', '_comment']);
 const JSON_LIMIT = 100_000;
 /**
  * Most items of a list (a multiple dictionary field) or of a json array whose rows name no
@@ -199,11 +199,16 @@ export async function validateFields(
   // Required: on the record as it will be after this save; a draft may leave requiredOn "submit" fields empty.
   const workflow = entity.workflow ? ctx.schemas.workflows.get(entity.workflow) : undefined;
   const draft = isDraftStatus(workflow, existing ? existing[workflow?.field ?? 'status'] : workflow?.initial);
+  const after = (key: string) => (key in values ? values[key] : existing ? existing[key] : undefined);
+  // What a requiredWhen rule reads: the record as this save leaves it.
+  const record = { ...(existing ?? {}), ...values };
   for (const [key, def] of Object.entries(entity.fields)) {
-    if (!requiredToSave(def, draft) || errors.some((e) => e.field === key)) continue;
-    const after = key in values ? values[key] : existing ? existing[key] : undefined;
-    if (isEmpty(after)) fail(key, `${def.label}不能为空`);
+    if (!requiredToSave(def, draft, record) || errors.some((e) => e.field === key)) continue;
+    if (isEmpty(after(key))) fail(key, `${def.label}不能为空`);
   }
+  // One of a group (a mobile or an e-mail): said once, at the group's first field, unless a field of it already failed.
+  for (const group of emptyOneOfGroups(entity.requireOneOf, after))
+    if (!errors.some((e) => group.fields.includes(e.field))) fail(group.fields[0], group.message);
 
   if (errors.length) throw AppError.invalid(errors);
   return { values, files };

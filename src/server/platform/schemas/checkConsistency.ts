@@ -47,10 +47,18 @@ export function checkConsistency(set: SchemaSet): ConsistencyProblem[] {
   for (const [name, e] of set.entities) {
     checkFields(`entities/${name}`, '/fields', e.fields);
     for (const p of checkStorage(e)) add(`entities/${name}`, p.path, p.message);
+    // The order within a sort reads a stored field of the entity; a fixed table says it with storage.then.
+    (e.sortThen ?? []).forEach((s, i) => {
+      if (e.storage) add(`entities/${name}`, `/sortThen`, 'a fixed storage orders its rows with storage.then');
+      else if (!e.fields[s.field] || e.fields[s.field].writeOnly)
+        add(`entities/${name}`, `/sortThen/${i}/field`, `the entity has no stored field "${s.field}"`);
+    });
     // A write-only value is never kept: nothing can show it (readOnly) or find it missing on an edit (required).
     for (const [f, def] of Object.entries(e.fields ?? {}))
       if (def.writeOnly && (def.readOnly || def.required))
         add(`entities/${name}`, `/fields/${f}/writeOnly`, 'a write-only field is neither readOnly nor required');
+    for (const [at, message] of maskProblems(e)) add(`entities/${name}`, at, message);
+    for (const [at, message] of requiredWhenProblems(e)) add(`entities/${name}`, at, message);
   }
 
   // ------------------------------------------------------------ pages: forms, lookups, link templates
@@ -209,7 +217,7 @@ export function checkConsistency(set: SchemaSet): ConsistencyProblem[] {
     };
     for (const k of ['nameField', 'unitField', 'areaField', 'subjectField', 'membersField', 'resultField'])
       field(`${base}/${k}`, t[k]);
-    for (const k of ['documentFields', 'shownFields'])
+    for (const k of ['documentFields', 'shownFields', 'blindDocumentFields'])
       (t[k] ?? []).forEach((f: unknown, i: number) => field(`${base}/${k}/${i}`, f));
     (t.people ?? []).forEach((p: any, i: number) => {
       field(`${base}/people/${i}/nameField`, p?.nameField);
@@ -266,4 +274,59 @@ function checkDecisionActions(
         );
     }
   }
+}
+
+/** Every `var` path a rule reads. */
+function rulePaths(rule: unknown, into: string[] = []): string[] {
+  if (Array.isArray(rule)) for (const r of rule) rulePaths(r, into);
+  else if (rule && typeof rule === 'object')
+    for (const [op, arg] of Object.entries(rule)) {
+      if (op === 'var') into.push(String(Array.isArray(arg) ? arg[0] : arg));
+      else rulePaths(arg, into);
+    }
+  return into;
+}
+
+/**
+ * A requiredWhen rule reads the record alone (`record.<field>` of this entity): the server judges it
+ * on the record a save or transition leaves, the form on the record overlaid with its values, and
+ * both have nothing else. A field always required needs no condition.
+ */
+function requiredWhenProblems(entity: EntityDef): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [f, def] of Object.entries(entity.fields ?? {})) {
+    if (def.requiredWhen === undefined) continue;
+    if (def.required === true)
+      out.push([`/fields/${f}/requiredWhen`, 'a field with required: true needs no requiredWhen']);
+    for (const p of rulePaths(def.requiredWhen)) {
+      const name = p.startsWith('record.') ? p.slice('record.'.length).split('.')[0]! : null;
+      if (name === null || !hasField(entity, name))
+        out.push([`/fields/${f}/requiredWhen`, `"${p}" is not a field of the record (record.<field>)`]);
+    }
+  }
+  return out;
+}
+
+/**
+ * The masking rule's declarations (fieldMasks.ts): unmaskFor belongs to a masked field (its own mask
+ * or masked row columns), its holder names a field of the record, and an editable masked field lets
+ * its managers read it whole, or its form would send the mask back over the stored number.
+ */
+function maskProblems(entity: { fields?: Record<string, FieldDef> }): [string, string][] {
+  const out: [string, string][] = [];
+  const fields = entity.fields ?? {};
+  for (const [f, def] of Object.entries(fields)) {
+    const masked = Boolean(def.mask) || Object.values(def.rows?.fields ?? {}).some((c) => c.mask);
+    const holder = def.unmaskFor?.holder;
+    if (def.unmaskFor && !masked)
+      out.push([`/fields/${f}/unmaskFor`, 'unmaskFor is for a field with a mask (or masked row columns)']);
+    if (holder && !(holder in fields) && !['id', 'ownerId', 'createdBy'].includes(holder))
+      out.push([`/fields/${f}/unmaskFor/holder`, `holder "${holder}" is not a field of the record`]);
+    if (masked && !def.readOnly && def.unmaskFor?.managers !== true)
+      out.push([
+        `/fields/${f}/unmaskFor`,
+        'an editable masked field needs unmaskFor.managers: its form must get the value whole',
+      ]);
+  }
+  return out;
 }

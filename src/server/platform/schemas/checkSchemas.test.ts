@@ -33,6 +33,18 @@ describe('checkSchemas', () => {
     expect(checkSchemas(loadSchemas(SCHEMAS))).toEqual([]);
   });
 
+  it('reports a statistics chart grouped by a field its entity lacks', () => {
+    const dir = copy();
+    const file = edit(dir, 'pages/topics/topic.statistics.json', (d) => {
+      d.charts[0].groupBy = 'phase';
+    });
+    expect(checkSchemas(loadSchemas(dir))).toContainEqual({
+      file,
+      path: '/charts/0/groupBy',
+      message: 'unknown field "phase" of entity "topic"',
+    });
+  });
+
   it('reports a misspelt dictionary type with its file and JSON path', () => {
     const dir = copy();
     const file = edit(dir, 'entities/announcement.json', (d) => {
@@ -44,6 +56,22 @@ describe('checkSchemas', () => {
       path: '/fields/areaCode/dict',
       message: 'unknown dictionary type "areacod"',
     });
+  });
+
+  it('reports a requireOneOf group naming an unknown or a read-only field', () => {
+    const dir = copy();
+    const file = edit(dir, 'entities/accountContact.json', (d) => {
+      d.requireOneOf = [{ fields: ['newMobile', 'newPhone', 'mobile'], message: '请输入' }];
+    });
+    const problems = checkSchemas(loadSchemas(dir)).filter((p) => p.path.startsWith('/requireOneOf'));
+    expect(problems).toEqual([
+      { file, path: '/requireOneOf/0/fields/1', message: 'unknown field "newPhone" of entity "accountContact"' },
+      {
+        file,
+        path: '/requireOneOf/0/fields/2',
+        message: 'a readOnly field is set by the server, never given by a save',
+      },
+    ]);
   });
 
   it('reports a misspelt status code in a workflow, an access rule and a page where-clause', () => {
@@ -169,6 +197,22 @@ describe('checkSchemas', () => {
     expect(problems.find((p) => p.file === file && p.path === '/access/read/1/when')?.message).toMatch(
       /read rules filter lists in the database/,
     );
+  });
+
+  it("reports a transition's notice naming an unknown field or a page that does not exist", () => {
+    const dir = copy();
+    const file = edit(dir, 'workflows/achievement.json', (d) => {
+      const t = d.transitions.find((x: { action: string }) => x.action === 'return');
+      t.notify = { ...t.notify, to: ['ownerId', 'authorId'], link: '/resultsManagement/resultList/nowhere' };
+    });
+    const i = JSON.parse(fs.readFileSync(file, 'utf8')).transitions.findIndex(
+      (x: { action: string }) => x.action === 'return',
+    );
+    const problems = checkSchemas(loadSchemas(dir)).filter((p) => p.path.includes('/notify/'));
+    expect(problems.map((p) => [p.path, p.message])).toEqual([
+      [`/transitions/${i}/notify/to/1`, 'entity "achievement" has no field "authorId"'],
+      [`/transitions/${i}/notify/link`, expect.stringContaining('/resultsManagement/resultList/nowhere')],
+    ]);
   });
 
   it('requires every dictionary type of SPEC §3', () => {

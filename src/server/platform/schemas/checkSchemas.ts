@@ -160,6 +160,14 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
         for (const e of users)
           if (!hasField(e, f)) add(file, `${ptr}/requires/${j}`, `entity "${e.name}" has no field "${f}"`);
       });
+      if (t.notify) {
+        // A notice names its people by the record's fields and opens a page that exists.
+        (t.notify.to ?? []).forEach((f, j) => {
+          for (const e of users)
+            if (!hasField(e, f)) add(file, `${ptr}/notify/to/${j}`, `entity "${e.name}" has no field "${f}"`);
+        });
+        checkRoute(file, `${ptr}/notify/link`, t.notify.link);
+      }
       for (const [f, r] of Object.entries(t.set ?? {}))
         checkRule(file, `${ptr}/set/${f}`, r, users[0], ['record', 'user', 'now', 'comment']);
       if (t.when !== undefined) {
@@ -205,6 +213,13 @@ export function checkSchemas(set: SchemaSet): SchemaProblem[] {
         add(file, ptr, 'accept, maxCount and maxSize are for files fields');
       if (f.multiple && !f.dict) add(file, `${ptr}/multiple`, 'multiple is for dictionary fields');
     }
+    (Array.isArray(e.requireOneOf) ? e.requireOneOf : []).forEach((g, i) =>
+      (Array.isArray(g?.fields) ? g.fields : []).forEach((f, j) => {
+        checkField(file, `/requireOneOf/${i}/fields/${j}`, e, f);
+        if (e.fields?.[f]?.readOnly)
+          add(file, `/requireOneOf/${i}/fields/${j}`, 'a readOnly field is set by the server, never given by a save');
+      }),
+    );
     (e.unique ?? []).forEach((u, i) => {
       [...(u.fields ?? []), ...(u.field ? [u.field] : [])].forEach((f, j) =>
         checkField(file, `/unique/${i}/fields/${j}`, e, f),

@@ -1,5 +1,5 @@
 import type { EntityDef } from '../../../shared/schema/types.js';
-import { sharedColumns } from '../records/entityTables.js';
+import { sharedColumns } from './entityModel.js';
 import { escapePointer } from './metaValidation.js';
 
 /**

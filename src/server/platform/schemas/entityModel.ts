@@ -47,3 +47,16 @@ export function statusCodes(workflow: WorkflowDef): Set<string> {
 
 /** Keys of the user a rule may read (context.user). */
 export const RULE_USER_KEYS = ['userId', 'username', 'realName', 'roleCode', 'roles', 'areaCode', 'orgName', 'isAdmin'];
+
+/**
+ * The system fields of a fixed table whose column a field names as well (a form's area and the
+ * row scope's areaCode kept in one column), as [system field, field]: the field's value is written.
+ */
+export function sharedColumns(entity: EntityDef): [string, string][] {
+  const system = entity.storage?.system;
+  if (!system) return [];
+  const out: [string, string][] = [];
+  for (const [field, column] of Object.entries(entity.storage!.columns))
+    for (const [sys, col] of Object.entries(system)) if (col === column && sys !== 'version') out.push([sys, field]);
+  return out;
+}

@@ -59,6 +59,11 @@ export class SchemaRegistry {
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>,
   ) {}
 
+  /** The newest published version the served set holds (0: the files alone): a client's cache key. */
+  get served(): number {
+    return Math.max(this.loadedId, 0);
+  }
+
   /** Runs after each change of the served set (new entities need their tables). */
   onChange(fn: (set: SchemaSet) => Promise<void>): void {
     this.listeners.push(fn);

@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely';
 import type { JsonChange } from '../../../shared/schema/jsonDiff.js';
+import type { Selectable } from 'kysely';
+import type { SchemaVersionsTable } from '../db/rows.js';
+import type { Db } from '../db/tables.js';
 
 /** One stored version of one schema file (table schema_versions). */
 export interface SchemaVersion {
@@ -15,12 +17,13 @@ export interface SchemaVersion {
   createdAt: number;
 }
 
-function fromRow(r: any): SchemaVersion {
+function fromRow(r: Selectable<SchemaVersionsTable>): SchemaVersion {
   return {
     id: Number(r.id),
     key: r.schema_key,
     content: r.content,
-    action: r.action,
+    // Only insertVersion writes the column, from SchemaVersion['action'].
+    action: r.action as SchemaVersion['action'],
     reason: r.reason ?? null,
     diff: r.diff ? JSON.parse(r.diff) : null,
     rolledBackTo: r.rolled_back_to === null || r.rolled_back_to === undefined ? null : Number(r.rolled_back_to),
@@ -31,7 +34,7 @@ function fromRow(r: any): SchemaVersion {
 }
 
 /** The newest version of each key that has one: what the server serves over the files. */
-export async function latestVersions(db: Kysely<any>): Promise<SchemaVersion[]> {
+export async function latestVersions(db: Db): Promise<SchemaVersion[]> {
   const newest = db
     .selectFrom('schema_versions')
     .select((eb) => ['schema_key', eb.fn.max('id').as('id')])
@@ -46,7 +49,7 @@ export async function latestVersions(db: Kysely<any>): Promise<SchemaVersion[]> 
 }
 
 /** The newest id of the table: moves with every publish and rollback anywhere. */
-export async function newestVersionId(db: Kysely<any>): Promise<number> {
+export async function newestVersionId(db: Db): Promise<number> {
   const row = await db
     .selectFrom('schema_versions')
     .select((eb) => eb.fn.max('id').as('id'))
@@ -55,7 +58,7 @@ export async function newestVersionId(db: Kysely<any>): Promise<number> {
 }
 
 /** Every version of one key, newest first, without their content. */
-export async function versionsOf(db: Kysely<any>, key: string): Promise<Omit<SchemaVersion, 'content'>[]> {
+export async function versionsOf(db: Db, key: string): Promise<Omit<SchemaVersion, 'content'>[]> {
   const rows = await db
     .selectFrom('schema_versions')
     .select(['id', 'schema_key', 'action', 'reason', 'diff', 'rolled_back_to', 'user_id', 'user_name', 'created_at'])
@@ -68,12 +71,12 @@ export async function versionsOf(db: Kysely<any>, key: string): Promise<Omit<Sch
   });
 }
 
-export async function versionById(db: Kysely<any>, id: number): Promise<SchemaVersion | undefined> {
+export async function versionById(db: Db, id: number): Promise<SchemaVersion | undefined> {
   const row = await db.selectFrom('schema_versions').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? fromRow(row) : undefined;
 }
 
-export async function insertVersion(db: Kysely<any>, v: Omit<SchemaVersion, 'id'>): Promise<number> {
+export async function insertVersion(db: Db, v: Omit<SchemaVersion, 'id'>): Promise<number> {
   const row = await db
     .insertInto('schema_versions')
     .values({

@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { RoleCode } from '../../../shared/roles.js';
 import { ROLE_NAMES } from '../../../shared/roles.js';
 import { hashPassword } from '../auth/secrets.js';
 import { insertUser } from '../accounts/accounts.js';
+import type { Db } from '../db/tables.js';
 
 export interface DemoUser {
   username: string;
@@ -13,6 +13,11 @@ export interface DemoUser {
   mobile: string;
   email: string;
   idCardNo: string;
+  /**
+   * The account whose role and pages this one repeats, there only to be a second pair of eyes (a
+   * second super admin approves the first's access changes): a crawl of every page walks the other.
+   */
+  sameAs?: string;
 }
 
 /** The demo accounts (never made when NODE_ENV=production). */
@@ -26,6 +31,18 @@ export const DEMO_USERS: DemoUser[] = [
     mobile: '13800000001',
     email: 'admin@example.org',
     idCardNo: '110101198001010011',
+  },
+  {
+    // Access changes need a super admin other than their proposer: admin's own are approved here.
+    username: 'admin2',
+    realName: '周管理员',
+    roles: ['1'],
+    areaCode: null,
+    orgName: '省教育厅',
+    mobile: '13800000011',
+    email: 'admin2@example.org',
+    idCardNo: '110101198001010111',
+    sameAs: 'admin',
   },
   {
     username: 'province',
@@ -120,7 +137,7 @@ export const DEMO_USERS: DemoUser[] = [
 ];
 
 /** Creates the demo accounts that are missing; existing ones (and their passwords) are left alone. */
-export async function seedDemoUsers(db: Kysely<any>, password: string, now = Date.now()): Promise<number> {
+export async function seedDemoUsers(db: Db, password: string, now = Date.now()): Promise<number> {
   let created = 0;
   const passwordHash = await hashPassword(password);
   for (const u of DEMO_USERS) {

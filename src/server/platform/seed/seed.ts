@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import type { ModuleManifest } from '../ModuleManifest.js';
 import { seedDemoUsers } from './demoUsers.js';
 import { seedDictionaries, seedSettings, seedSubSystems, seedWatchShifts } from '../reference/referenceData.js';

@@ -1,8 +1,8 @@
-import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth/secrets.js';
 import { ROLE } from '../../../shared/roles.js';
 import { passwordRefusal } from '../accounts/passwordPolicy.js';
 import { insertUser } from '../accounts/accounts.js';
+import type { Db } from '../db/tables.js';
 
 export const USERNAME_RULE = /^[A-Za-z][A-Za-z0-9_.-]{2,63}$/;
 
@@ -21,7 +21,7 @@ export function usernameProblem(username: string): string | null {
  * its first administrator (`npm run user:create`). Refuses a taken user name.
  */
 export async function createSuperAdmin(
-  db: Kysely<any>,
+  db: Db,
   input: { username: string; password: string; realName: string },
   now = Date.now(),
 ): Promise<number> {

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import { hashToken, randomToken, verifyPassword, hashPassword } from '../auth/secrets.js';
 import { endSessionsOfTicket, SESSION_IDLE_MS, SESSION_MAX_MS } from '../auth/sessions.js';
 import { accountType } from '../../../shared/account.js';
@@ -25,9 +24,12 @@ import { FAILURE_WINDOW_MS, LoginLimiter } from './loginLimiter.js';
 import { failureDelayMs, tellOwnerOfLock } from './deviceTrust.js';
 import { SSO_MESSAGES as M } from './ssoMessages.js';
 import { sameHash, SmsCodes } from './smsCodes.js';
+import type { Db } from '../db/tables.js';
 
 export { SMS_MAX_ATTEMPTS, SMS_MAX_FAILURES_PER_MOBILE, SMS_TTL_MS } from './smsCodes.js';
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
+/** A captcha kept for a sign-up's 注册 lives as long as the SMS code sent with it might be typed. */
+const KEPT_CAPTCHA_MS = 10 * 60 * 1000;
 /** A login form needs a handful; a script filling the table with pictures is stopped here. */
 export const CAPTCHAS_PER_IP_PER_MINUTE = 120;
 export const TICKET_IDLE_MS = SESSION_IDLE_MS;
@@ -52,7 +54,7 @@ let dummyHash: Promise<string> | undefined;
 
 /** The single sign-on service built into the portal: captcha + password or SMS code, tickets in the database. */
 export class BuiltInSso implements SsoService {
-  private readonly db: Kysely<any>;
+  private readonly db: Db;
   private readonly now: () => number;
   private readonly limiter: LoginLimiter;
   private readonly sms: SmsCodes;
@@ -138,6 +140,11 @@ export class BuiltInSso implements SsoService {
       .where('expires_at', '>', now)
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) !== 1) return M.captchaExpired;
+    return this.captchaCodeProblem(captchaId, code);
+  }
+
+  /** Whether the typed code is the captcha's (null) or why not. */
+  private async captchaCodeProblem(captchaId: string, code: string): Promise<string | null> {
     const testCode = this.ctx.config.captchaTestCode;
     if (testCode && code.toLowerCase() === testCode.toLowerCase()) return null;
     const row = await this.db
@@ -146,6 +153,22 @@ export class BuiltInSso implements SsoService {
       .where('id', '=', captchaId)
       .executeTakeFirstOrThrow();
     return sameHash(row.code_hash as string, captchaHash(captchaId, code)) ? null : M.captchaWrong;
+  }
+
+  /** The comment of the account's latest 不通过 (its sign-up's review), or null. */
+  private async rejectReason(userId: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('operation_log')
+      .select('comment')
+      .where('entity', '=', 'user')
+      .where('record_id', '=', userId)
+      .where('action', '=', 'reject')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const reason = typeof row?.comment === 'string' ? row.comment.trim() : '';
+    return reason || null;
   }
 
   private async findUser(
@@ -228,11 +251,37 @@ export class BuiltInSso implements SsoService {
     return this.issue(user, key, ip);
   }
 
-  async verifyCaptcha(captchaId: string | undefined, code: string): Promise<SsoOutcome<null>> {
+  async verifyCaptcha(
+    captchaId: string | undefined,
+    code: string,
+    keep: { for?: string; kept?: string } = {},
+  ): Promise<SsoOutcome<null>> {
     const typed = code.trim();
     if (!typed || /\s/.test(typed)) return { ok: false, message: M.captchaRequired };
+    if (captchaId && keep.kept) {
+      // Remembered for this very step: passes once more with the same code, then is gone.
+      const now = this.now();
+      const again = await this.db
+        .updateTable('sso_captchas')
+        .set({ kept_for: null })
+        .where('id', '=', captchaId)
+        .where('kept_for', '=', keep.kept.slice(0, 64))
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      if (Number(again.numUpdatedRows) === 1) {
+        const problem = await this.captchaCodeProblem(captchaId, typed);
+        return problem ? { ok: false, message: problem } : { ok: true, value: null };
+      }
+    }
     const problem = await this.checkCaptcha(captchaId, typed);
-    return problem ? { ok: false, message: problem } : { ok: true, value: null };
+    if (problem) return { ok: false, message: problem };
+    if (captchaId && keep.for)
+      await this.db
+        .updateTable('sso_captchas')
+        .set({ kept_for: keep.for.slice(0, 64), expires_at: this.now() + KEPT_CAPTCHA_MS })
+        .where('id', '=', captchaId)
+        .execute();
+    return { ok: true, value: null };
   }
 
   verifySmsCode(mobile: string, smsCode: string, purpose: SmsPurpose): Promise<SsoOutcome<null>> {
@@ -246,11 +295,12 @@ export class BuiltInSso implements SsoService {
   ): Promise<SsoOutcome<{ tgt: string; identity: SsoIdentity; userId?: number }>> {
     if (!Number(user.enabled)) {
       // A sign-up still waiting for (or refused by) the city admin is told so, not that it was stopped.
+      // Told only after the password or SMS code: a refused applicant learns the reviewer's reason.
       const message =
         user.approval === 'pending'
           ? M.accountPending
           : user.approval === 'rejected'
-            ? M.accountRejected
+            ? M.accountRejected(await this.rejectReason(user.id))
             : M.accountDisabled;
       return { ok: false, message };
     }

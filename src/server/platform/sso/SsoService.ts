@@ -56,8 +56,16 @@ export interface SsoService {
    * number not yet registered (the answer is the same either way, so it tells nobody who is).
    */
   sendSmsCode(mobile: string, ip: string, purpose?: SmsPurpose): Promise<SsoOutcome<null>>;
-  /** Consumes a captcha (single use, right or wrong) for a form other than login, e.g. sign-up. */
-  verifyCaptcha(captchaId: string | undefined, code: string): Promise<SsoOutcome<null>>;
+  /**
+   * Consumes a captcha (single use, right or wrong) for a form other than login, e.g. sign-up.
+   * `keep.for`: a right one is remembered for that step (a sign-up's SMS to one mobile);
+   * `keep.kept`: a captcha remembered for exactly that step passes once more (the sign-up's 注册).
+   */
+  verifyCaptcha(
+    captchaId: string | undefined,
+    code: string,
+    keep?: { for?: string; kept?: string },
+  ): Promise<SsoOutcome<null>>;
   /** Consumes the live code sent to the mobile for `purpose`; a wrong one counts towards its attempts. */
   verifySmsCode(mobile: string, code: string, purpose: SmsPurpose): Promise<SsoOutcome<null>>;
 }

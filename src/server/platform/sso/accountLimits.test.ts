@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_CAPTCHA, TEST_PASSWORD, type TestApp } from '../testing/testApp.js';
+import { createTestApp, TEST_CAPTCHA, TEST_PASSWORD, type TestApp } from '../../testApp.js';
 import { SSO_MESSAGES as M } from './ssoMessages.js';
 import { MAX_ADDRESS_FAILURES } from './loginLimiter.js';
 import { newCaptcha } from '../testing/ssoTestHelpers.js';

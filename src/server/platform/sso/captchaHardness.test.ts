@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_CAPTCHA, type TestApp } from '../testing/testApp.js';
+import { createTestApp, TEST_CAPTCHA, type TestApp } from '../../testApp.js';
 import { captchaHardness, DEFAULT_CAPTCHA_CONFIG, renderCaptchaSvg } from './captchaImage.js';
 import { SSO_MESSAGES as M } from './ssoMessages.js';
 

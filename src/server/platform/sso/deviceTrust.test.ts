@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_CAPTCHA, TEST_PASSWORD, type TestApp } from '../testing/testApp.js';
+import { createTestApp, TEST_CAPTCHA, TEST_PASSWORD, type TestApp } from '../../testApp.js';
 import { BuiltInSso } from './BuiltInSso.js';
 import { failureDelayMs, LOCK_NOTICE_KIND } from './deviceTrust.js';
 import { useSsoService } from './ssoRegistry.js';

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import { signToken, verifyToken } from '../files/signing.js';
 import { notify } from '../notifications/notify.js';
 import { formatDateTime } from '../records/time.js';

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Db } from '../db/tables.js';
 
 /** Five failures for one account within 15 minutes, from any address, lock the account for 15 minutes. */
 export const MAX_FAILURES = 5;
@@ -19,7 +19,7 @@ const ANY_ACCOUNT = '*';
  * unknown names is limited alike. A second counter per address stops spraying across accounts.
  */
 export class LoginLimiter {
-  constructor(private readonly db: Kysely<any>) {}
+  constructor(private readonly db: Db) {}
 
   static key(account: string, userId?: number): string {
     return userId !== undefined ? `user:${userId}` : `name:${account.trim().toLowerCase().slice(0, 150)}`;

@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import { hashToken } from '../auth/secrets.js';
 import { accountType } from '../../../shared/account.js';
 import { maskPhone } from '../../../shared/masks.js';
 import { smsGatewayOf } from '../notifications/smsGateway.js';
 import type { SmsPurpose, SmsSender, SsoOutcome } from './SsoService.js';
 import { SSO_MESSAGES as M } from './ssoMessages.js';
+import type { Db } from '../db/tables.js';
 
 export const SMS_TTL_MS = 5 * 60 * 1000;
 /** One SMS per mobile per minute, five per mobile and twenty per address per hour. */
@@ -38,7 +38,7 @@ export interface SmsCodeOptions {
  * mobile and per address, each ending after a few wrong guesses and at its first use.
  */
 export class SmsCodes {
-  private readonly db: Kysely<any>;
+  private readonly db: Db;
 
   constructor(
     private readonly ctx: AppContext,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { ssoService } from './ssoRegistry.js';
 import { SMS_MAX_ATTEMPTS, SMS_MAX_FAILURES_PER_MOBILE } from './BuiltInSso.js';
 import { SSO_MESSAGES as M } from './ssoMessages.js';

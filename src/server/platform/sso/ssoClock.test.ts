@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_CAPTCHA, TEST_PASSWORD, type TestApp } from '../testing/testApp.js';
+import { createTestApp, TEST_CAPTCHA, TEST_PASSWORD, type TestApp } from '../../testApp.js';
 import { BuiltInSso, CAPTCHA_TTL_MS, TICKET_IDLE_MS } from './BuiltInSso.js';
 import { useSsoService } from './ssoRegistry.js';
 import { SSO_MESSAGES as M } from './ssoMessages.js';

@@ -10,7 +10,8 @@ export const SSO_MESSAGES = {
   locked: (minutes: number) => `登录失败次数过多，账号已被锁定，请${minutes}分钟后再试`,
   accountDisabled: '账号已停用，请联系管理员',
   accountPending: '账号正在等待审核，请审核通过后再登录',
-  accountRejected: '注册申请未通过审核，请联系所在地市管理员',
+  accountRejected: (reason: string | null) =>
+    reason ? `注册申请未通过审核，原因：${reason}。请联系所在地市管理员` : '注册申请未通过审核，请联系所在地市管理员',
   mobileInvalid: '请输入正确的手机号',
   smsWrong: '短信验证码错误',
   smsExpired: '短信验证码已失效，请重新获取',

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import type { SsoService } from './SsoService.js';
 import { BuiltInSso } from './BuiltInSso.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CAPTCHA_CONFIG } from './captchaImage.js';
-import { createTestApp, TEST_CAPTCHA, TEST_PASSWORD, type TestApp } from '../testing/testApp.js';
+import { createTestApp, TEST_CAPTCHA, TEST_PASSWORD, type TestApp } from '../../testApp.js';
 import { hashToken } from '../auth/secrets.js';
 import { CAPTCHAS_PER_IP_PER_MINUTE, TICKET_IDLE_MS } from './BuiltInSso.js';
 import { SSO_MESSAGES as M } from './ssoMessages.js';

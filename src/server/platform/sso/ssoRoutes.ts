@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rememberDevice, trustedDevice } from './deviceTrust.js';
 import cookie from '@fastify/cookie';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import { AppError } from '../http/AppError.js';
 import { CACHE_BUSTERS, emptyBodyIsObject, objectSchema, str } from '../http/requestSchemas.js';
 import { ssoService } from './ssoRegistry.js';

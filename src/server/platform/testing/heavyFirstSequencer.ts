@@ -12,12 +12,12 @@ const SLOWEST = [
   'src/client/runtime/render.test.tsx',
   'src/server/platform/files/uploadCrash.test.ts',
   'src/server/modules/topics/topicPermissions.test.ts',
-  'src/server/platform/conversion/conversion.test.ts',
+  'src/server/platform/conversion/conversion.system.test.ts',
   'scripts/schemas-check.test.ts',
   'src/server/platform/http/fuzz.test.ts',
   'src/client/runtime/pages/list/ListPage.test.tsx',
   'src/server/platform/db/startLock.test.ts',
-  'src/server/platform/conversion/conversionCrash.test.ts',
+  'src/server/platform/conversion/conversionCrash.system.test.ts',
   'src/server/platform/cluster/serveWorkers.test.ts',
 ];
 

@@ -37,7 +37,7 @@ export function pdfText(pdf: Buffer): string {
 }
 
 /** Every stream's content, inflated when it is Flate-encoded. */
-function pdfStreams(pdf: Buffer): string[] {
+export function pdfStreams(pdf: Buffer): string[] {
   const out: string[] = [];
   const text = pdf.toString('latin1');
   const re = /<<((?:[^<>]|<(?!<)|<<(?:[^<>]|<(?!<))*>>)*)>>\s*stream\r?\n/g;

@@ -1,6 +1,6 @@
 import type { Rule } from '../../../shared/rules/Rule.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 import { demoActor } from '../seed/demoActor.js';
 import { allowed } from '../records/access.js';
 import { probeVirtualReads } from './readProbe.js';

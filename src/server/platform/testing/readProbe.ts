@@ -1,4 +1,4 @@
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { demoActor } from '../seed/demoActor.js';
 import { DEMO_USERS } from '../seed/demoUsers.js';

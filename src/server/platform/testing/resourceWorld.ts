@@ -1,11 +1,10 @@
 import { expect } from 'vitest';
-import { createTestApp, type TestApp } from './testApp.js';
+import type { TestApp } from './testApp.js';
 
 type H = Record<string, string>;
 
-/** For the resource tests: a test app and the headers of five demo accounts, signed in at once. */
-export async function resourceWorld() {
-  const t = await createTestApp();
+/** For the resource tests: the test app given and the headers of five demo accounts, signed in at once. */
+export async function resourceWorld(t: TestApp) {
   const [province, city1123, city1101, leader, admin] = await Promise.all([
     t.loginAs('province'),
     t.loginAs('city1123'),

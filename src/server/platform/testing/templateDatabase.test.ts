@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ServerConfig } from '../../config.js';
+import type { ServerConfig } from '../config/config.js';
 import { copyTemplate, TEMPLATE_DIR_ENV } from './templateDatabase.js';
 
 /** The run's template folder and a config, SQLite: the build is a stand-in writing one file. */

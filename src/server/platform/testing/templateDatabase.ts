@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import type { ServerConfig } from '../../config.js';
+import type { ServerConfig } from '../config/config.js';
 
 /**
  * Migrated, seeded databases built once per test run and copied for each test app, so a test file
@@ -157,7 +157,10 @@ async function buildTemplate(
     }
     fs.mkdirSync(target.dataDir, { recursive: true });
     await build(target);
-    fs.writeFileSync(path.join(dir, READY), JSON.stringify(ready));
+    // Written aside and renamed: another worker reads the file as soon as it exists, never half of it.
+    const readyFile = path.join(dir, READY);
+    fs.writeFileSync(`${readyFile}.${process.pid}`, JSON.stringify(ready));
+    fs.renameSync(`${readyFile}.${process.pid}`, readyFile);
     return ready;
   } catch (e) {
     fs.mkdirSync(dir, { recursive: true });

@@ -1,7 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { AppContext } from '../../AppContext.js';
-import { fileService } from '../files/fileService.js';
+import type { AppContext } from '../AppContext.js';
+import { fileService } from '../storage/fileService.js';
 import { conversionReadiness } from '../conversion/converters.js';
 import { missingCount } from '../files/missingFiles.js';
 
@@ -27,6 +29,15 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** The release named in `dir`/RELEASE, null outside a release's folder (a checkout, tests). */
+export function releaseOf(dir: string): string | null {
+  try {
+    return fs.readFileSync(path.join(dir, 'RELEASE'), 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
 async function passes(check: () => Promise<unknown>): Promise<boolean> {
   try {
     await within(check(), CHECK_TIMEOUT_MS);
@@ -41,7 +52,7 @@ async function passes(check: () => Promise<unknown>): Promise<boolean> {
  * `GET /healthz` answers 200 while the process runs (liveness); `GET /readyz` answers 200 when the
  * database and the file storage answer and the process is not shutting down, 503 otherwise
  * (readiness), with whether documents and media are converted here (`conversion`) and how many
- * stored files this process found missing (`missingFiles`). Neither tells more than that.
+ * stored files this process found missing (`missingFiles`) and the release it runs (`release`). Neither tells more than that.
  */
 export async function healthRoutes(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { ctx } = opts;
@@ -50,6 +61,9 @@ export async function healthRoutes(app: FastifyInstance, opts: { ctx: AppContext
   app.get('/healthz', { config: { auth: 'public' } }, async (_req, reply) =>
     reply.headers(noStore).send({ status: 'ok' }),
   );
+  // The release this process started from (scripts/release.ts writes RELEASE into each release's
+  // folder, the process's working directory): a rolling upgrade waits for each instance to name the new one.
+  const release = releaseOf(process.cwd());
   app.get('/readyz', { config: { auth: 'public' } }, async (_req, reply) => {
     if (app.lifecycle.draining) return reply.code(503).headers(noStore).send({ status: 'draining' });
     const [database, storage] = await Promise.all([
@@ -64,7 +78,7 @@ export async function healthRoutes(app: FastifyInstance, opts: { ctx: AppContext
     return reply
       .code(ready ? 200 : 503)
       .headers(noStore)
-      .send({ status: ready ? 'ok' : 'unavailable', database, storage, conversion, missingFiles });
+      .send({ status: ready ? 'ok' : 'unavailable', database, storage, conversion, missingFiles, release });
   });
   // While draining, keep-alive connections are closed after each answer, so the proxy's next
   // request opens a connection to an instance that stays.

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../testApp.js';
 
 const JS = `console.log(${JSON.stringify('课题'.repeat(2000))});`;
 let t: TestApp;
@@ -20,11 +20,19 @@ beforeAll(async () => {
   fs.writeFileSync(js, JS);
   fs.writeFileSync(`${js}.br`, zlib.brotliCompressSync(JS));
   fs.writeFileSync(`${js}.gz`, zlib.gzipSync(JS));
+  // The shell's drawing as the build leaves it beside the web app (dist-ssr/): a stand-in that says
+  // what it was handed, the real one is src/client/ssr/serverFrame.tsx's, tested there.
+  fs.mkdirSync(`${clientDir}-ssr`);
+  fs.writeFileSync(
+    path.join(`${clientDir}-ssr`, 'serverFrame.js'),
+    'export function renderFrame(i) { return { html: `<header class="shell-header">${i.routes.length} routes, at ${i.url}</header><div class="ssr-page">${i.pageHtml}</div>`, styles: "<style>.shell-header{}</style>" }; }',
+  );
   t = await createTestApp({ clientDir });
 });
 afterAll(async () => {
   await t?.close();
   fs.rmSync(clientDir, { recursive: true, force: true });
+  fs.rmSync(`${clientDir}-ssr`, { recursive: true, force: true });
 });
 
 describe('static files', () => {
@@ -65,6 +73,13 @@ describe('static files', () => {
       expect(res.body).toContain('<meta name="robots" content="noindex">');
       expect(res.body).toContain('抱歉，您访问的页面不存在。');
       expect(res.body).toContain('<a href="/homePage">返回首页</a>');
+      // In the site's frame, as every public page: its navigation and 登录 before the app arrives,
+      // and the app's first answers with it, not asked again.
+      expect(res.body).toMatch(
+        new RegExp(`<header class="shell-header">\\d+ routes, at ${url.replace(/[?]/g, '\\?')}</header>`),
+      );
+      expect(res.body).toContain('<style>.shell-header{}</style>');
+      expect(res.body).toMatch(/"path":"schema\/routes"/);
     }
     // Declared routes stay pages, those that need a login too (the app asks for it).
     for (const url of ['/projectManagement/projectList', '/signUp/signUp'])

@@ -2,18 +2,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { AppContext } from '../../AppContext.js';
+import type { AppContext } from '../AppContext.js';
 import { MESSAGES } from '../../../shared/envelope.js';
 import { normalisePath } from '../../../shared/schema/routePath.js';
-import { declaredPaths, notFoundDocument, PUBLIC_PAGE_CSP } from './publicPages/publicPageRoutes.js';
+import { withBaseHref } from './baseHref.js';
+import { declaredPaths, notFoundDocument, notFoundPage, PUBLIC_PAGE_CSP } from './publicPages/publicPageRoutes.js';
+import { publicFrame } from './publicPages/publicFrame.js';
+import type { EmbeddedAnswer } from './publicPages/renderPublicPage.js';
 
 /** Serves the built web app under the base path, with the SPA fallback to index.html. */
 export async function webApp(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
   const { clientDir, basePath } = opts.ctx.config;
   const index = path.join(clientDir, 'index.html');
   const built = fs.existsSync(index);
+  // Read once: a release's index.html does not change under a running process (scripts/release.ts).
+  const page = built ? withBaseHref(fs.readFileSync(index, 'utf8'), basePath) : '';
   const known = declaredPaths(opts.ctx.schemas.routes);
   const base = basePath.replace(/\/$/, '');
+  const frame = built ? await publicFrame(app, opts.ctx) : null;
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -36,7 +42,7 @@ export async function webApp(app: FastifyInstance, opts: { ctx: AppContext }): P
   }
   if (basePath !== '/') app.get('/', { config: { auth: 'public' } }, (_req, reply) => reply.redirect(basePath));
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
     const isApi = /^\/(api|sso|fileserver)(\/|$)/.test(url);
     // HEAD too: uptime monitors and link checkers ask a page's route with it.
@@ -56,11 +62,16 @@ export async function webApp(app: FastifyInstance, opts: { ctx: AppContext }): P
     // One address per page: a declared page asked with a trailing or doubled slash goes to its own.
     if (known.has(within) && `${base}${within}` !== url && within !== '/')
       return reply.redirect(`${base}${within}${request.url.slice(url.length)}`, 301);
-    if (!known.has(within))
+    if (!known.has(within)) {
+      // In the site's frame, with the answers the app would ask for first.
+      const boot = frame ? await frame.boot() : [];
+      const drawn = frame?.frameOf(boot, notFoundPage(basePath), request.url) ?? null;
+      const answers = boot.filter((a): a is EmbeddedAnswer => a !== null);
       return reply
         .status(404)
         .header('Content-Security-Policy', PUBLIC_PAGE_CSP)
-        .send(notFoundDocument(fs.readFileSync(index, 'utf8'), basePath, request.url));
-    return reply.send(fs.readFileSync(index));
+        .send(notFoundDocument(page, basePath, request.url, drawn, answers));
+    }
+    return reply.send(page);
   });
 }

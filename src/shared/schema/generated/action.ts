@@ -97,6 +97,10 @@ export type ActionDef =
        */
       type: 'export';
       /**
+       * xlsx (default) or csv (UTF-8 with a byte-order mark, for users who asked for a CSV file).
+       */
+      format?: 'xlsx' | 'csv';
+      /**
        * Button text (default 导出).
        */
       label?: string;

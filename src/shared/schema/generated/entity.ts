@@ -101,6 +101,21 @@ export interface EntityDef {
     order: 'asc' | 'desc';
   };
   /**
+   * The order of records the list's sort leaves equal (a day's shifts in their order), before the newest id; a table of `storage` says it with `then`.
+   *
+   * Items: Sort order of a list.
+   */
+  sortThen?: {
+    /**
+     * Field sorted by.
+     */
+    field: string;
+    /**
+     * asc: ascending; desc: descending.
+     */
+    order: 'asc' | 'desc';
+  }[];
+  /**
    * Records kept by a module in tables of its own (users, sub-systems, menus, dictionaries); the module's adapter answers list / get / save / delete / transition / log for the pages. No entity table is made.
    */
   virtual?: boolean;
@@ -109,6 +124,23 @@ export interface EntityDef {
    * Values no two records share, checked by the server inside the save's transaction (src/server/platform/resources/uniqueRules.ts).
    */
   unique?: UniqueRuleDef[];
+  /**
+   * Groups of fields of which at least one must be given (a mobile or an e-mail): a save whose record, as it will be after the save, leaves every field of a group empty is refused by the server with the group's message at its first field, and the form shows the same message at each of them before anything is sent. `required` says the same of one field; a group's fields are not required themselves.
+   */
+  requireOneOf?: {
+    /**
+     * The fields of which one must have a value.
+     *
+     * @minItems 2
+     *
+     * Items: A field name: camelCase letters and digits (e.g. publishTime).
+     */
+    fields: string[];
+    /**
+     * Chinese message of the refusal, e.g. 请输入新手机号或新电子邮箱.
+     */
+    message: string;
+  }[];
 }
 /**
  * Who may do what, per role; checked by the server on every call and every record.

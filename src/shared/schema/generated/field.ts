@@ -34,7 +34,11 @@ export interface FieldDef {
    */
   required?: boolean;
   /**
-   * With required: save (default): every save needs a value; submit: a record in a draft status (a status the workflow marks draft) may be saved without it, and the form says so under the field; leaving the draft needs it.
+   * Required only while this rule holds, in every other way as `required` (requiredOn says when: every save, or only to leave a draft). Context: {record}, the record as the save or transition leaves it (the form: the record overlaid with its values); it reads only `record.<field>` of this entity's fields, so the server's refusal and the form's mark agree. A value another record decides (the notice asking for a 活页) is copied into a read-only field of this record by its module first, so the rule stays declarative. Not with required: true.
+   */
+  requiredWhen?: Rule;
+  /**
+   * With required or requiredWhen: save (default): every save needs a value; submit: a record in a draft status (a status the workflow marks draft) may be saved without it, and the form says so under the field; leaving the draft needs it.
    */
   requiredOn?: 'save' | 'submit';
   /**
@@ -114,9 +118,28 @@ export interface FieldDef {
    */
   identity?: boolean;
   /**
-   * Shown masked where the server shows the value for reading (the operation log's field diff); a readOnly field with a mask is only ever answered masked (lists, look pages, exports), so its stored value never leaves the server: idCard keeps the first 4 and last 4 characters, phone the first 2 and last 4 (SPEC §5).
+   * A phone or ID number (SPEC §5: idCard keeps the first 4 and last 4 characters, phone the first 2 and last 4). The server answers it masked (lists, look pages, exports, documents, the operation log's field diff) to every reader but those `unmaskFor` names, so the whole value never reaches anyone else's browser.
    */
   mask?: 'idCard' | 'phone';
+  /**
+   * Who reads a masked field whole (its own mask, or the masked columns of its rows): the person it names, the administrators who manage or oversee the record; every other reader (and every visitor) gets it masked. Without it nobody does. An editable masked field needs managers: true, as its form must get the value whole to send it back (npm run schemas:check says so).
+   */
+  unmaskFor?: {
+    /**
+     * The field naming the user whose number it is (id of an account, ownerId of an applicant's record, userId of a duty): that user reads it whole.
+     */
+    holder?: string;
+    /**
+     * true: the administrators who manage the record (the entity's update rule grants it to them) read it whole.
+     */
+    managers?: boolean;
+    /**
+     * Roles that read it whole on every record their read rule gives them: the administrators who oversee records they do not edit (a topic's city and province reviewers).
+     *
+     * @minItems 1
+     */
+    roles?: string[];
+  };
   /**
    * SPEC §5 text input filter (string, text): the input keeps only Chinese characters, letters, digits, white space and common punctuation (emoji and other symbols are dropped as typed); the server refuses a value holding anything else.
    */

@@ -146,6 +146,10 @@ export interface FormLookupDef {
      */
     [k: string]: string;
   };
+  /**
+   * Also read when a new record's form opens with the field already given (from the address, initialValues): an application opened from its notice knows at once what the notice asks (the 活页 it requires).
+   */
+  onOpen?: boolean;
 }
 /**
  * A titled group of fields.

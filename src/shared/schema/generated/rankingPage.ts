@@ -57,6 +57,14 @@ export interface RankingPageDef {
      * flag: a true value as a red 分歧较大 tag; tag: a non-empty value as a tag.
      */
     render?: 'flag' | 'tag';
+    /**
+     * Unit written after a number of the column (分, 人), so no bare number stands in a cell.
+     */
+    unit?: string;
+    /**
+     * What the column counts, shown on its heading's help mark (Chinese).
+     */
+    tooltip?: string;
   }[];
   /**
    * The row decision dialog.

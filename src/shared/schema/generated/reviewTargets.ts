@@ -82,6 +82,10 @@ export interface ReviewTargetDef {
    */
   documentFields: string[];
   /**
+   * The identity-free file fields (the 课题论证活页): all an expert of a blind batch may read of documentFields, unless the batch's organiser opens every document to it (reviewBatch.openMaterials). Absent: a blind batch serves documentFields.
+   */
+  blindDocumentFields?: string[];
+  /**
    * Fields an expert may see.
    */
   shownFields: string[];

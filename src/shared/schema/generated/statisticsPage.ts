@@ -63,6 +63,10 @@ export interface StatisticsPageDef {
      */
     chart?: 'bar' | 'pie';
     /**
+     * A field of the same records whose values group this chart's (e.g. stage for status: 申报, 开题, 中期 ...): the chart shows the groups and opens one to its values, so dozens of values stay readable.
+     */
+    groupBy?: string;
+    /**
      * Another entity counted the same way (e.g. results by kind), over the records of it the user may read.
      */
     entity?: string;

@@ -111,7 +111,7 @@ export interface StatusDef {
    */
   stage?: number;
   /**
-   * A draft: the record is still being written by its owner. A save here may leave empty the fields whose requiredOn is "submit"; every transition out of a draft checks every required field of the entity (as a submission does).
+   * A draft: the record is still being written by its owner. A save here may leave empty the fields whose requiredOn is "submit"; every transition out of a draft checks every required field of the entity (as a submission does), but for the server's own (actor system: expire, withdraw).
    */
   draft?: boolean;
 }
@@ -177,6 +177,35 @@ export interface TransitionDef {
    * Items: A field name: camelCase letters and digits (e.g. publishTime).
    */
   requires?: string[];
+  /**
+   * Tells the people waiting for this outcome in the bell (and by e-mail or SMS where the 消息提醒设置 page names the kind), right after the transition commits. Title: the text, then the stage of the status it left (when the workflow has stages) and the record's title (titleField); body: the comment given, after commentLabel. The person who fired it is not told of their own act.
+   */
+  notify?: {
+    /**
+     * The notice's kind (filters, icons, channel preferences), e.g. resultReturned.
+     */
+    kind: string;
+    /**
+     * Fields of the record holding the user id (or a list of them) to tell, e.g. ownerId.
+     *
+     * @minItems 1
+     *
+     * Items: A field name: camelCase letters and digits (e.g. publishTime).
+     */
+    to: string[];
+    /**
+     * The notice's title text (Chinese), e.g. 成果被退回修改.
+     */
+    title: string;
+    /**
+     * Words before the comment in the body (default 意见), e.g. 退回意见.
+     */
+    commentLabel?: string;
+    /**
+     * Route of the page that shows the record; the notice opens it with ?id=<record id>.
+     */
+    link: string;
+  };
   /**
    * Fields set by the transition, each a rule over {record, user, now, comment} (comment: the text given with the transition), e.g. {"publishTime": {"var": "now"}}.
    */

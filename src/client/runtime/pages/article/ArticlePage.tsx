@@ -13,6 +13,7 @@ import { useDictionary } from '../../dictionaries/useDictionary.js';
 import { areaText } from '../../model/dashboard.js';
 import { formatDate } from '../../model/columns.js';
 import { useRuntime } from '../../RuntimeContext.js';
+import { underBase } from '../../../api/appBase.js';
 import { FileList } from '../../widgets/FileList/FileList.js';
 import { sanitizeHtml } from '../../widgets/sanitizeHtml.js';
 import type { PageKindProps } from '../types.js';
@@ -87,7 +88,7 @@ export function ArticlePage({ bundle, query, record: given }: PageKindProps) {
   const summary = text(f.summary);
   // Only a rich-text field is HTML; a plain-text body (an expert's answer) is text, its line breaks kept.
   const bodyIsHtml = f.body ? bundle.entity.fields[f.body]?.type === 'richtext' : false;
-  const body = f.body ? (bodyIsHtml ? sanitizeHtml(text(f.body)) : text(f.body)) : '';
+  const body = f.body ? (bodyIsHtml ? sanitizeHtml(text(f.body), { resolve: underBase }) : text(f.body)) : '';
   const files = f.attachments && Array.isArray(r[f.attachments]) ? (r[f.attachments] as FileRefLike[]) : [];
   const actions = articleActions(page, r, user?.roleCode);
   return (

@@ -9,8 +9,7 @@ import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import type { DashboardBlockData, DashboardBlockDef, DashboardPageDef } from '../../../../shared/schema/types.js';
 import { blockSpan, isDataBlock, visibleBlocks } from '../../model/dashboard.js';
-import { useRuntime } from '../../RuntimeContext.js';
-import { SchemaPage } from '../../SchemaPage.js';
+import { useEmbeddedPage, useRuntime } from '../../RuntimeContext.js';
 import type { PageKindProps } from '../types.js';
 import { BannerBlock } from './BannerBlock.js';
 import './embedded.css';
@@ -20,12 +19,12 @@ const DataBlock = lazy(() => import('./DataBlocks.js'));
 /** Another page schema drawn in the block, under the block's title and 更多 link when it has them. */
 function PageBlock({ block }: { block: DashboardBlockDef }) {
   const { user } = useRuntime();
+  const SchemaPage = useEmbeddedPage();
   // A role or sub-system switch draws the page anew: what it shows is the role's.
   const page = (
     <SchemaPage
       key={`${user?.roleCode ?? ''}:${user?.subSystemId ?? ''}`}
       pageId={block.page ?? ''}
-      query={{}}
       placeholder={<div className="runtime-lazy-loading rt-dash-page-pending" />}
     />
   );

@@ -77,6 +77,25 @@ describe('detail page', () => {
       () => expect(container.querySelector('.runtime-wf-node[data-current="true"]')?.textContent).toBe('已发布'),
       { timeout: 10_000 },
     );
+    // An administrator reads the same words above the diagram.
+    expect(container.querySelector('.runtime-wf-progress')?.textContent).toContain('当前状态：已发布');
+  });
+
+  it('shows an applicant the 流程 tab as the path taken and the next step with who acts, without the diagram', async () => {
+    const dp = createFixtureDataProvider(schemas);
+    const { container } = await renderPage({
+      pageId: 'fixture/noticeDetail',
+      query: { id: 'notice-2' },
+      dataProvider: dp,
+      user: { userId: 'leader', username: 'leader', roleCode: '4', areaCode: '1101', roles: ['4'] },
+    });
+    fireEvent.click(await screen.findByRole('tab', { name: '流程' }));
+    await waitFor(() => expect(container.querySelector('.runtime-wf-progress')?.textContent).toContain('已发布'));
+    const progress = container.querySelector('.runtime-wf-progress') as HTMLElement;
+    expect(progress.textContent).toContain('当前状态：已发布');
+    expect(progress.querySelector('.runtime-wf-next')?.textContent).toMatch(/撤回（[^）]+）→/);
+    await settle(container);
+    expect(container.querySelector('.runtime-wf-diagram')).toBeNull();
   });
 
   it('takes list-tab params from the record or literally', () => {

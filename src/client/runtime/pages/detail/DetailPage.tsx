@@ -14,6 +14,8 @@ import { ActionButton } from '../ActionButton.js';
 import { FormPage, RECORD_NOT_FOUND } from '../form/FormPage.js';
 import { ListPage } from '../list/ListPage.js';
 import { LogTable } from './LogTable.js';
+import { WorkflowProgress } from './WorkflowProgress.js';
+import { isAdminRole } from '../../../../shared/roles.js';
 import type { PageKindProps } from '../types.js';
 import { useActionRunner } from '../useActionRunner.js';
 
@@ -100,15 +102,26 @@ export function DetailPage({ bundle, query }: PageKindProps) {
       if (tab.type === 'log')
         children = <LogTable entity={bundle.entity.name} id={record.id} workflow={bundle.workflow} />;
       else if (tab.type === 'workflow') {
+        // Everyone reads the path taken and the next step; the whole diagram is for administrators.
         children = bundle.workflow ? (
-          <Suspense fallback={<Spin />}>
-            <LazyWorkflowDiagram
+          <>
+            <WorkflowProgress
               workflow={bundle.workflow}
               current={record[bundle.workflow.field] as string | undefined}
               entity={bundle.entity.name}
               id={record.id}
             />
-          </Suspense>
+            {isAdminRole(user?.roleCode) ? (
+              <Suspense fallback={<Spin />}>
+                <LazyWorkflowDiagram
+                  workflow={bundle.workflow}
+                  current={record[bundle.workflow.field] as string | undefined}
+                  entity={bundle.entity.name}
+                  id={record.id}
+                />
+              </Suspense>
+            ) : null}
+          </>
         ) : null;
       } else children = <SubPage tab={tab} record={record} query={query} />;
       return { key: `tab${i}`, label: tab.title, children };

@@ -24,7 +24,7 @@ const STROKE: Record<string, string> = {
   purple: '#722ed1',
   cyan: '#13c2c2',
 };
-const CURRENT = '#1677ff';
+const CURRENT = '#0958d9';
 const VISITED_FILL = '#e6f4ff';
 const PATH = '#fa8c16';
 
@@ -145,7 +145,13 @@ export function WorkflowDiagram({
         </Typography.Text>
         <Typography.Text type="secondary">┅ 系统自动处理</Typography.Text>
       </Space>
-      <div style={{ overflow: 'auto', maxWidth: '100%', border: '1px solid #f0f0f0', borderRadius: 6 }}>
+      {/* A region that scrolls is reachable by keyboard (arrow keys scroll it once focused). */}
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label={`${workflow.label ?? '状态'}示意图`}
+        style={{ overflow: 'auto', maxWidth: '100%', border: '1px solid #f0f0f0', borderRadius: 6 }}
+      >
         <svg
           className="runtime-wf-diagram"
           role="img"

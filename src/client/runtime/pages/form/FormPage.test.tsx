@@ -51,18 +51,19 @@ describe('form page', () => {
     expect(dp.calls.some((c) => c.method === 'transition')).toBe(false);
   });
 
-  it("asks the workflow transition's confirm, then saves and fires the submit transition with the saved version", async () => {
+  it("asks the workflow transition's confirm, then saves and fires the submit transition in one call", async () => {
     const dp = provider();
     await renderPage({ pageId: 'fixture/noticeForm', mode: 'edit', query: { id: 'notice-1' }, dataProvider: dp });
     fireEvent.click(screen.getByRole('button', { name: btn('发布') }));
     await waitFor(() => expect(screen.getByText('确定发布该公告吗？')).toBeTruthy());
     expect(dp.calls.some((c) => c.method === 'save')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: btn('确定') }));
-    await waitFor(() => expect(dp.calls.some((c) => c.method === 'transition')).toBe(true));
-    expect(dp.calls.find((c) => c.method === 'transition')!.args).toEqual([
-      'notice',
-      { id: 'notice-1', action: 'publish', version: 2 },
-    ]);
+    await waitFor(() => expect(dp.calls.some((c) => c.method === 'save')).toBe(true));
+    const saves = dp.calls.filter((c) => c.method === 'save');
+    expect(saves).toHaveLength(1);
+    expect(saves[0].args[1]).toMatchObject({ id: 'notice-1', version: 1, _action: 'publish' });
+    await tick();
+    expect(dp.calls.some((c) => c.method === 'transition')).toBe(false);
   });
 
   it('saves nothing when the submit confirm is cancelled', async () => {

@@ -4,7 +4,8 @@
  * say why; otherwise it asks the transition's confirm, then submits. The question comes after the
  * check, so 确定 is never asked of a form that cannot be sent.
  */
-import { Button, Popconfirm } from 'antd';
+import { Button } from 'antd';
+import { Confirm } from '../../../feedback/Confirm.js';
 import { useState } from 'react';
 
 export interface GuidedSubmitProps {
@@ -30,7 +31,7 @@ export function GuidedSubmit({ label, confirm, saving, blocks, onSubmit }: Guide
   );
   if (!confirm) return button;
   return (
-    <Popconfirm
+    <Confirm
       title={confirm}
       okText="确定"
       cancelText="取消"
@@ -45,6 +46,6 @@ export function GuidedSubmit({ label, confirm, saving, blocks, onSubmit }: Guide
       }}
     >
       {button}
-    </Popconfirm>
+    </Confirm>
   );
 }

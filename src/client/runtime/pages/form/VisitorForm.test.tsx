@@ -27,6 +27,8 @@ const input = (container: HTMLElement, label: string) =>
     .find((el) => el.querySelector('.ant-formily-item-label')?.textContent?.replace(/[*:：\s]/g, '') === label)!
     .querySelector('input')!;
 
+let refuseSms = false;
+
 function visitorProvider(submit: (body: Record<string, unknown>) => Promise<unknown>) {
   const dp = createFixtureDataProvider(schemas);
   const calls: [string, unknown][] = [];
@@ -36,6 +38,7 @@ function visitorProvider(submit: (body: Record<string, unknown>) => Promise<unkn
     if (p === 'signUp/captcha')
       return { captchaId: `cap-${++captchas}`, captchaUrl: `/sso/captcha/image/cap-${captchas}` };
     if (p === 'signUp/submit') return submit(body as Record<string, unknown>);
+    if (p === 'signUp/sendSms' && refuseSms) throw new Error('短信发送过于频繁，请稍后再试');
     return null;
   }) as typeof dp.moduleCall;
   return { dp, calls };
@@ -47,6 +50,7 @@ async function fill(container: HTMLElement) {
   fireEvent.change(input(container, '真实姓名'), { target: { value: '甲老师' } });
   fireEvent.change(input(container, '身份证号'), { target: { value: '11010519491231002X' } });
   fireEvent.change(input(container, '手机号'), { target: { value: '13912345678' } });
+  fireEvent.change(input(container, '电子邮箱'), { target: { value: 'teacher.a@school.example.cn' } });
   fireEvent.change(input(container, '短信验证码'), { target: { value: '123456' } });
   fireEvent.change(input(container, '验证码'), { target: { value: 'abcd' } });
   fireEvent.mouseDown(
@@ -58,7 +62,7 @@ async function fill(container: HTMLElement) {
 }
 
 describe('visitor form (publicSubmit)', () => {
-  it('ticks the password rule as it is typed, and sends an SMS code to the typed mobile with the captcha, then shows a new captcha', async () => {
+  it('ticks the password rule as it is typed, and sends an SMS code to the typed mobile with the captcha, which stays for 注册', async () => {
     const { dp, calls } = visitorProvider(async () => ({}));
     const { container } = await renderPage({ pageId: 'system/signUp.form', dataProvider: dp, user: null });
     fireEvent.change(input(container, '密码'), { target: { value: 'abcdefgh1' } });
@@ -73,16 +77,24 @@ describe('visitor form (publicSubmit)', () => {
     await waitFor(() => expect(document.body.textContent).toContain('请先输入图片验证码'));
     expect(calls.some(([p]) => p === 'signUp/sendSms')).toBe(false);
     await waitFor(() => expect(calls.filter(([p]) => p === 'signUp/captcha')).toHaveLength(1));
+    // A refused send used the captcha up: a new one is shown.
+    refuseSms = true;
+    fireEvent.change(input(container, '验证码'), { target: { value: 'zzzz' } });
+    fireEvent.click(screen.getByTestId('sms-send'));
+    await waitFor(() => expect(calls.filter(([p]) => p === 'signUp/captcha')).toHaveLength(2));
+    refuseSms = false;
     fireEvent.change(input(container, '验证码'), { target: { value: 'abcd' } });
     fireEvent.click(screen.getByTestId('sms-send'));
-    await waitFor(() => expect(calls.some(([p]) => p === 'signUp/sendSms')).toBe(true));
-    expect(calls.find(([p]) => p === 'signUp/sendSms')![1]).toEqual({
+    await waitFor(() => expect(calls.filter(([p]) => p === 'signUp/sendSms')).toHaveLength(2));
+    expect(calls.filter(([p]) => p === 'signUp/sendSms')[1][1]).toEqual({
       mobile: '13912345678',
-      captchaId: 'cap-1',
+      captchaId: 'cap-2',
       captchaCode: 'abcd',
     });
-    // The captcha was used: a new one is shown.
-    await waitFor(() => expect(calls.filter(([p]) => p === 'signUp/captcha')).toHaveLength(2));
+    // The server keeps the captcha for 注册: it stays as typed, no new one is asked for.
+    await waitFor(() => expect(document.body.textContent).toContain('短信验证码已发送'));
+    expect(calls.filter(([p]) => p === 'signUp/captcha')).toHaveLength(2);
+    expect(input(container, '验证码').value).toBe('abcd');
   });
 
   it('posts the values with the captcha id to the endpoint, shows a refusal on its field with a new captcha, then goes on', async () => {
@@ -98,6 +110,7 @@ describe('visitor form (publicSubmit)', () => {
     expect(sent).toMatchObject({
       username: 'teacher_a',
       idCardNo: '11010519491231002X',
+      email: 'teacher.a@school.example.cn',
       captchaId: 'cap-1',
       captchaCode: 'abcd',
       unit: expect.any(String),

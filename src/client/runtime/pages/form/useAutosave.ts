@@ -21,7 +21,8 @@ function clock(ms: number): string {
 
 /**
  * The form page's draft autosave (FormPageDef.autosave): saves the page's fields without
- * validation every `intervalSeconds` while they differ from what was last saved, and when asked
+ * validation every `intervalSeconds` while they differ from what was last saved and the user has
+ * typed, and when asked
  * (step change). The first save of a new record puts its id in the address, so a reload opens the
  * draft. Returns the record later saves must name (id and version of the last autosave).
  */
@@ -105,7 +106,9 @@ export function useAutosave(
     if (!enabled) return undefined;
     const seconds = page.autosave?.intervalSeconds ?? AUTOSAVE_DEFAULT_SECONDS;
     const timer = setInterval(() => {
-      void saveDraft();
+      // Only the user's work: values the page filled itself (a lookup's copy, a list drawn empty
+      // after the form opened) are no draft, and saving them would refuse an untouched form.
+      if (typed.current) void saveDraft();
     }, seconds * 1000);
     return () => clearInterval(timer);
   }, [enabled, page.autosave?.intervalSeconds, saveDraft]);

@@ -6,6 +6,7 @@ import { Button } from 'antd';
 import { useMemo } from 'react';
 import type { ListPageDef } from '../../../../shared/schema/types.js';
 import { buildFilterSchema } from '../../model/filterSchema.js';
+import { itemLabels, labelWidthFor } from '../../model/labelWidth.js';
 import type { PageKindProps } from '../types.js';
 import { useSchemaField } from '../useSchemaField.js';
 import '../form/formPage.css';
@@ -28,7 +29,11 @@ export function FilterBar({ page, bundle, initial, onSearch, onReset }: FilterBa
   if (!schema) return null;
   return (
     <FormProvider form={form}>
-      <FormLayout labelWidth={90} labelWrap className="runtime-filters">
+      <FormLayout
+        labelWidth={labelWidthFor(itemLabels(schema.properties), 90, 160)}
+        labelWrap
+        className="runtime-filters"
+      >
         <SchemaField schema={schema} />
         <FormButtonGroup align="right">
           <Button type="primary" onClick={() => onSearch(toJS(form.values) as Record<string, unknown>)}>

@@ -7,6 +7,8 @@ import { firstListState, sessionStore } from '../../model/rememberedList.js';
 import type { RuntimeEnv } from '../../RuntimeContext.js';
 import { CompactList } from './CompactList.js';
 import { loadPageChunk } from '../pageChunks.js';
+import { prepareCells } from '../cells.js';
+import { planColumns } from '../../model/columns.js';
 import type { PageKindProps, Query } from '../types.js';
 
 // The full list (table, pager, filters, actions) is its own chunk: the portal's home shows only
@@ -40,9 +42,11 @@ export function prepareList(
   query?: Query,
 ): Promise<unknown> | undefined {
   const page = bundle.page as ListPageDef;
-  if (isCompactList(page)) return undefined;
+  // Tags, statuses and copy actions come with the lists that show them (cells.tsx).
+  const cells = prepareCells(planColumns(page.columns, bundle.entity, bundle.workflow));
+  if (isCompactList(page)) return cells;
   const code = loadListPage();
   const request = toListRequest(firstListState(page, bundle.entity, true, sessionStore(), query), page, bundle.entity);
   prefetchList(env.dataProvider, bundle.entity.name, request, page.source === 'public');
-  return code;
+  return Promise.all([code, cells]);
 }

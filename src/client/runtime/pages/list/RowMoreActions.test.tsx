@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ResolvedAction } from '../../model/actions.js';
 import { setupDom } from '../../testing/setupDom.js';
-import { asksFirst, RowMoreActions } from './RowMoreActions.js';
+import { asksAtButton, RowMoreActions } from './RowMoreActions.js';
 
 setupDom();
 afterEach(cleanup);
@@ -42,12 +42,12 @@ describe('更多 of a list row', () => {
     expect(pressed).toEqual(['导出结果', '删除']);
   });
 
-  it('tells the actions that ask first: a confirm, a comment, a picking dialog', () => {
-    expect(asksFirst(remove)).toBe(true);
-    expect(asksFirst(action('退回', 'transition', { comment: 'required' }))).toBe(true);
-    expect(asksFirst(action('申报', 'link', { pick: {} as ResolvedAction['pick'] }))).toBe(true);
-    expect(asksFirst(action('查看', 'link', { to: '/x?id=:id' }))).toBe(false);
-    expect(asksFirst(exportResult)).toBe(false);
-    expect(asksFirst(action('发布', 'transition'))).toBe(false);
+  it('keeps the menu open only under a popconfirm: a comment or picking dialog closes it (退回 of 课题审核管理)', () => {
+    expect(asksAtButton(remove)).toBe(true);
+    expect(asksAtButton(action('退回', 'transition', { comment: 'required', confirm: '确定退回吗？' }))).toBe(false);
+    expect(asksAtButton(action('申报', 'link', { pick: {} as ResolvedAction['pick'] }))).toBe(false);
+    expect(asksAtButton(action('查看', 'link', { to: '/x?id=:id' }))).toBe(false);
+    expect(asksAtButton(exportResult)).toBe(false);
+    expect(asksAtButton(action('发布', 'transition'))).toBe(false);
   });
 });

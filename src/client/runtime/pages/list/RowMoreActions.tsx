@@ -1,19 +1,21 @@
 /**
- * 更多 of a list row: the row actions that do not fit the 操作 column, in a popover. An action done
- * by its press (a link, an export or download, an action that asks nothing) closes it, so the menu
- * does not stay open over the rows below once its choice is made; one that asks first (a confirm,
- * a comment or picking dialog) leaves it open, since its question belongs to the pressed button.
+ * 更多 of a list row: the row actions that do not fit the 操作 column, in a popover. Choosing one
+ * closes it, so the menu does not stay open over the rows below, nor beside a dialog the choice
+ * opens (a comment or picking dialog stands alone, over the page); only a popconfirm, whose question
+ * is drawn at the pressed button, keeps the menu open under it.
  */
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Popover } from 'antd';
 import { useState, type ReactNode } from 'react';
 import type { ResolvedAction } from '../../model/actions.js';
+import { asksInDialog } from '../ActionDialog.js';
 
-/** Whether pressing `action` asks something before it is done (its question is anchored to the button). */
-export function asksFirst(action: ResolvedAction): boolean {
-  if (action.type === 'link') return Boolean(action.pick);
-  if (action.type === 'export' || action.type === 'download') return false;
-  if (action.type === 'transition' && action.comment !== 'none') return true;
+/** Whether pressing `action` asks its question at the button itself (a popconfirm), which needs the menu open. */
+export function asksAtButton(action: ResolvedAction): boolean {
+  if (action.type === 'link' || action.type === 'export' || action.type === 'download') return false;
+  // A transition that takes a comment asks in a dialog (its confirm is written there), which the
+  // list owns: the menu closes and the dialog stays.
+  if (asksInDialog(action)) return false;
   return Boolean(action.confirm);
 }
 
@@ -39,7 +41,11 @@ export function RowMoreActions({
         >
           {actions.map((a) => (
             // `display: contents`: the button stays the column's item; the wrapper only hears its press.
-            <span key={a.key} style={{ display: 'contents' }} onClick={asksFirst(a) ? undefined : () => setOpen(false)}>
+            <span
+              key={a.key}
+              style={{ display: 'contents' }}
+              onClick={asksAtButton(a) ? undefined : () => setOpen(false)}
+            >
               {render(a)}
             </span>
           ))}

@@ -127,7 +127,7 @@ export function StatisticsPage({ bundle }: PageKindProps) {
                     <Empty description="暂无数据" />
                   ) : (
                     <Suspense fallback={<Spin style={{ display: 'block', margin: '96px auto' }} />}>
-                      <StatisticsChart chart={c.chart} title={c.title} rows={c.rows} />
+                      <StatisticsChart chart={c.chart} title={c.title} rows={c.rows} groups={c.groups} />
                     </Suspense>
                   )}
                 </Card>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { setupDom } from '../../testing/setupDom.js';
 import { LayoutPanel } from './LayoutPanel.js';
 import { layoutOf, moveItem, moveToGroup, updateItem } from './pageLayout.js';
@@ -64,5 +64,26 @@ describe('layout panel', () => {
   it('sends analysts to the JSON where the text does not parse or the kind has no layout', () => {
     render(<LayoutPanel text="{ broken" onChange={() => undefined} />);
     expect(document.body.textContent).toContain('配置内容不是合法的 JSON');
+  });
+
+  it("shows the entity's label where the page keeps it, and writing that label back keeps none", async () => {
+    const entity = { name: 'sample', fields: { name: { label: '课题名称' }, kind: { label: '类别' } } };
+    const page = { kind: 'list', entity: 'sample', columns: [{ field: 'name' }, { field: 'kind', label: '课题类别' }] };
+    const written: string[] = [];
+    render(
+      <LayoutPanel
+        text={JSON.stringify(page)}
+        onChange={(t) => written.push(t)}
+        docText={async (key) => (key === 'entities/sample' ? JSON.stringify(entity) : undefined)}
+      />,
+    );
+    await waitFor(() => expect((screen.getByLabelText('name 标签') as HTMLInputElement).value).toBe('课题名称'));
+    const kind = screen.getByLabelText('kind 标签') as HTMLInputElement;
+    expect(kind.value).toBe('课题类别');
+    fireEvent.blur(screen.getByLabelText('name 标签'));
+    expect(written).toEqual([]);
+    fireEvent.change(kind, { target: { value: '类别' } });
+    fireEvent.blur(kind);
+    expect(JSON.parse(written[0]).columns[1]).toEqual({ field: 'kind' });
   });
 });

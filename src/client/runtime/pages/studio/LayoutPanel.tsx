@@ -4,7 +4,7 @@
  * field sits in. Every change is written into the JSON the editor shows, and checked like a typed one.
  */
 import { Button, Card, Empty, Input, InputNumber, Select, Space, Switch, Table, Tooltip } from 'antd';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { WIDGET_NAMES } from '../../../../shared/schema/widgetNames.js';
 import {
   layoutOf,
@@ -27,9 +27,45 @@ function parse(text: string): unknown {
   }
 }
 
-export function LayoutPanel({ text, onChange }: { text: string; onChange: (text: string) => void }) {
+/**
+ * The labels of the page's entity as edited: a field the page does not relabel shows the label it
+ * inherits (a blank 标签 column read as fields without a label, listed by their codes).
+ */
+function useEntityLabels(
+  entityName: unknown,
+  docText: ((key: string) => Promise<string | undefined>) | undefined,
+): Map<string, string> {
+  const [labels, setLabels] = useState<Map<string, string>>(() => new Map());
+  useEffect(() => {
+    let alive = true;
+    if (typeof entityName !== 'string' || !docText) setLabels(new Map());
+    else
+      void docText(`entities/${entityName}`).then((t) => {
+        const fields = (parse(t ?? '') as { fields?: Record<string, { label?: unknown }> } | undefined)?.fields ?? {};
+        const next = new Map<string, string>();
+        for (const [name, def] of Object.entries(fields)) if (typeof def?.label === 'string') next.set(name, def.label);
+        if (alive) setLabels(next);
+      });
+    return () => {
+      alive = false;
+    };
+  }, [entityName, docText]);
+  return labels;
+}
+
+export function LayoutPanel({
+  text,
+  onChange,
+  docText,
+}: {
+  text: string;
+  onChange: (text: string) => void;
+  /** The studio's documents as edited, for the entity's labels. */
+  docText?: (key: string) => Promise<string | undefined>;
+}) {
   const doc = useMemo(() => parse(text), [text]);
   const groups = useMemo(() => layoutOf(doc), [doc]);
+  const inherited = useEntityLabels((doc as { entity?: unknown } | undefined)?.entity, docText);
   if (doc === undefined) return <Empty description="配置内容不是合法的 JSON，请先在编辑中修正" />;
   if (!groups.length) return <Empty description="此类配置请在编辑中修改" />;
   const write = (next: unknown) => onChange(`${JSON.stringify(next, null, 2)}\n`);
@@ -41,14 +77,22 @@ export function LayoutPanel({ text, onChange }: { text: string; onChange: (text:
       title: key === 'label' ? '标签' : '填写说明',
       key,
       width,
-      render: (_: unknown, it: LayoutItem, i: number) => (
-        <Input
-          aria-label={`${it.field} ${key === 'label' ? '标签' : '填写说明'}`}
-          defaultValue={it[key]}
-          placeholder={key === 'label' ? '沿用实体的标签' : ''}
-          onBlur={(e) => e.target.value !== (it[key] ?? '') && set(i, { [key]: e.target.value })}
-        />
-      ),
+      render: (_: unknown, it: LayoutItem, i: number) => {
+        // The label shown is the page's own or the entity's; writing the entity's back keeps none.
+        const base = key === 'label' ? (inherited.get(it.field) ?? '') : '';
+        const shown = it[key] ?? base;
+        return (
+          <Input
+            aria-label={`${it.field} ${key === 'label' ? '标签' : '填写说明'}`}
+            defaultValue={shown}
+            placeholder={key === 'label' ? '沿用实体的标签' : ''}
+            onBlur={(e) => {
+              const v = e.target.value.trim();
+              if (v !== shown) set(i, { [key]: v === base ? '' : v });
+            }}
+          />
+        );
+      },
     });
     const order = {
       title: '顺序',
@@ -145,7 +189,7 @@ export function LayoutPanel({ text, onChange }: { text: string; onChange: (text:
           <Table
             size="small"
             pagination={false}
-            rowKey={(it) => `${text.length}:${JSON.stringify(g.path)}:${it.field}`}
+            rowKey={(it) => `${text.length}:${inherited.size}:${JSON.stringify(g.path)}:${it.field}`}
             dataSource={g.items}
             columns={columns(g)}
             scroll={{ x: true }}

@@ -7,6 +7,7 @@ import { Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { outlineDiff, schemaOutline } from '../../../../shared/schema/schemaOutline.js';
 import type { EntityDef } from '../../../../shared/schema/types.js';
+import type { OutlineChange } from '../../../../shared/contracts/studio.js';
 
 const COLORS = { added: '#f6ffed', removed: '#fff1f0', same: 'transparent' } as const;
 const MARKS = { added: '+ ', removed: '- ', same: '  ' } as const;
@@ -59,6 +60,32 @@ export function OutlineDiff({
           ))}
         </pre>
       )}
+    </div>
+  );
+}
+
+/** The dry run's pages whose outline changes: each page with the roles that see it, its lines that go and come. */
+export function OutlineChanges({ outlines }: { outlines: OutlineChange[] }) {
+  if (!outlines.length) return null;
+  return (
+    <div className="studio-outline-changes">
+      <Typography.Paragraph>以下页面的结构将改变（发布后各角色看到的页面）：</Typography.Paragraph>
+      {outlines.map((o) => (
+        <div key={`${o.page}|${o.roles.join()}`} data-page={o.page} style={{ marginBottom: 8 }}>
+          <Typography.Text strong>{o.title}</Typography.Text>
+          <Typography.Text type="secondary">
+            （{o.roles.length ? o.roles.join('、') : '没有角色的菜单通向此页'}）
+          </Typography.Text>
+          <pre style={{ margin: '4px 0 0', fontSize: 12, lineHeight: '20px', whiteSpace: 'pre-wrap' }}>
+            {o.lines.map((l, i) => (
+              <div key={i} data-change={l.kind} style={{ background: COLORS[l.kind] }}>
+                {MARKS[l.kind]}
+                {l.text}
+              </div>
+            ))}
+          </pre>
+        </div>
+      ))}
     </div>
   );
 }

@@ -4,7 +4,8 @@
  * A super admin other than the proposer approves (published at once) or rejects with a reason;
  * the server decides who may (the buttons are offered to the super admin only).
  */
-import { Button, Empty, Input, List, Popconfirm, Segmented, Space, Tag, Typography } from 'antd';
+import { Button, Empty, Input, List, Segmented, Space, Tag, Typography } from 'antd';
+import { Confirm } from '../../../feedback/Confirm.js';
 import { useCallback, useEffect, useState } from 'react';
 import { changeText } from './StudioVersions.js';
 import type { Proposal, StudioApi } from './studioApi.js';
@@ -106,7 +107,7 @@ export function StudioProposals({
                       value={comments[p.id] ?? ''}
                       onChange={(e) => setComments((c) => ({ ...c, [p.id]: e.target.value }))}
                     />
-                    <Popconfirm
+                    <Confirm
                       title="批准后立即发布，确定吗？"
                       okText="批准"
                       cancelText="取消"
@@ -115,7 +116,7 @@ export function StudioProposals({
                       }
                     >
                       <Button type="primary">批准</Button>
-                    </Popconfirm>
+                    </Confirm>
                     <Button
                       danger
                       onClick={() => {

@@ -1,5 +1,6 @@
 /** The versions of one file, newest first: who, when, why, what changed; any earlier one restored in one step. */
-import { Button, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Button, Table, Tag, Typography } from 'antd';
+import { Confirm } from '../../../feedback/Confirm.js';
 import type { Change, Version } from './studioApi.js';
 import { timeText } from './timeText.js';
 
@@ -65,16 +66,11 @@ export function StudioVersions({ versions, onRollback }: { versions: Version[]; 
             i === 0 ? (
               <Tag color="green">当前</Tag>
             ) : (
-              <Popconfirm
-                title={`回滚到版本 ${v.id}？`}
-                okText="回滚"
-                cancelText="取消"
-                onConfirm={() => onRollback(v)}
-              >
+              <Confirm title={`回滚到版本 ${v.id}？`} okText="回滚" cancelText="取消" onConfirm={() => onRollback(v)}>
                 <Button type="link" size="small">
                   回滚到此版本
                 </Button>
-              </Popconfirm>
+              </Confirm>
             ),
         },
       ]}

@@ -6,6 +6,7 @@ export type {
   AccessDiff,
   Change,
   Orphan,
+  OutlineChange,
   Problem,
   Proposal,
   TreeItem,
@@ -17,6 +18,7 @@ export function studioApi(dp: DataProvider) {
     tree: () => dp.moduleCall(studioCalls.tree, {}),
     get: (key: string) => dp.moduleCall(studioCalls.get, { key }),
     check: (key: string, content: string) => dp.moduleCall(studioCalls.check, { key, content }),
+    dryRun: (key: string, content: string) => dp.moduleCall(studioCalls.dryRun, { key, content }),
     publish: (key: string, content: string, reason: string, confirm: boolean) =>
       dp.moduleCall(studioCalls.publish, { key, content, reason, confirm }),
     rollback: (versionId: number, confirm: boolean) => dp.moduleCall(studioCalls.rollback, { versionId, confirm }),

@@ -7,6 +7,8 @@ import { rowErrors } from '../../../../shared/rowChecks.js';
 import type { RowsDef } from '../../../../shared/schema/types.js';
 import { filterText } from '../../../../shared/textFilter.js';
 import { CellText, columnsOf, type ArrayTableColumn } from './arrayTableColumns.js';
+import { useNarrowScreen } from '../../../hooks/useNarrowScreen.js';
+import { narrowTable } from '../../pages/narrowTable.js';
 
 export type { ArrayTableColumn } from './arrayTableColumns.js';
 
@@ -50,6 +52,21 @@ const keyed = (rows: Row[]): Row[] => rows.map((r, i) => ({ ...r, [ROW_KEY]: Str
 export function ArrayTableView({ value, columns, keyedBy: given, rows: def }: Props) {
   const keyedBy = given ?? def?.keyedBy;
   const rows = rowsOf(value, keyedBy);
+  // A phone: the first column, the others in a row that opens under it (no counter).
+  const shown = narrowTable<Row>(
+    [
+      { title: '序号', key: '_n', width: 60, render: (_v, _r, i) => i + 1 },
+      ...columnsOf(columns, def).map((c) => ({
+        title: c.title,
+        key: c.key,
+        dataIndex: c.key,
+        width: c.width,
+        render: (v: unknown) => <CellText col={c} def={def?.fields[c.key]} value={v} />,
+      })),
+    ],
+    useNarrowScreen(),
+    { skip: 1 },
+  );
   return (
     <Table<Row>
       className="runtime-array-table"
@@ -59,16 +76,8 @@ export function ArrayTableView({ value, columns, keyedBy: given, rows: def }: Pr
       rowKey={ROW_KEY}
       dataSource={keyed(rows)}
       locale={{ emptyText: '暂无数据' }}
-      columns={[
-        { title: '序号', key: '_n', width: 60, render: (_v, _r, i) => i + 1 },
-        ...columnsOf(columns, def).map((c) => ({
-          title: c.title,
-          key: c.key,
-          dataIndex: c.key,
-          width: c.width,
-          render: (v: unknown) => <CellText col={c} def={def?.fields[c.key]} value={v} />,
-        })),
-      ]}
+      columns={shown.columns}
+      expandable={shown.expandable}
     />
   );
 }

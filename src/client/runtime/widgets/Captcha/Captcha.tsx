@@ -3,6 +3,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Input, Space, Spin } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useRuntime } from '../../RuntimeContext.js';
+import { underBase } from '../../../api/appBase.js';
 
 /** Event a page sends when the server refused its values: a captcha is single use, so a new one is shown. */
 export const FORM_REFUSED_EVENT = 'runtime:formRefused';
@@ -33,7 +34,7 @@ export function CaptchaEdit({ value, onChange, idField = 'captchaId', source, di
     try {
       const c = await dataProvider.moduleCall<{ captchaId: string; captchaUrl: string }>(source, {});
       form.setValuesIn(idField, c.captchaId);
-      setPicture({ url: c.captchaUrl });
+      setPicture({ url: underBase(c.captchaUrl) });
     } catch {
       setPicture('failed');
     }

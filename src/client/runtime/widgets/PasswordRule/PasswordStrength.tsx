@@ -35,7 +35,7 @@ export function PasswordStrength({ value, words }: { value: string; words: Passw
           </div>
         </>
       ) : null}
-      <div style={{ color: '#8c8c8c' }}>{PASSWORD_RULE_TEXT}</div>
+      <div style={{ color: '#666' }}>{PASSWORD_RULE_TEXT}</div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Select as FormilySelect } from '@formily/antd-v5';
-import { observer } from '@formily/react';
+import { observer, useForm } from '@formily/react';
 import { useEffect, useState } from 'react';
 import { useRuntime } from '../../RuntimeContext.js';
 import type { ListRequest } from '../../../../shared/schema/types.js';
@@ -11,6 +11,11 @@ interface Props extends Record<string, unknown> {
   labelField?: string;
   /** Fixed list filters, as list bodies send them, e.g. [{ "field": "status", "op": "in", "value": ["6", "9"] }]. */
   filters?: ListRequest['filters'];
+  /**
+   * A field of the form's own record holding the chosen record's label as saved (a duty's
+   * personName): shown for a chosen record the user may not read, instead of asking for it.
+   */
+  labelFrom?: string;
   value?: unknown;
 }
 
@@ -24,8 +29,10 @@ interface Option {
  * Options come from the entity's list in the user's scope; a chosen record outside the filters
  * (e.g. a topic that has since moved on) is still shown by its label.
  */
-export const RecordSelect = observer(({ entity, labelField = 'name', filters, value, ...rest }: Props) => {
+export const RecordSelect = observer(({ entity, labelField = 'name', filters, labelFrom, value, ...rest }: Props) => {
   const { dataProvider } = useRuntime();
+  const form = useForm() as { values?: Record<string, unknown> } | undefined;
+  const saved = labelFrom ? form?.values?.[labelFrom] : undefined;
   const [options, setOptions] = useState<Option[]>([]);
   const [loading, setLoading] = useState(true);
   const key = JSON.stringify(filters ?? []);
@@ -53,6 +60,12 @@ export const RecordSelect = observer(({ entity, labelField = 'name', filters, va
 
   useEffect(() => {
     if (id === null || loading || options.some((o) => o.value === id)) return;
+    // The record keeps the label it was saved with: a person out of the user's reach reads as such
+    // (asking for them was refused with 记录不存在 over the form).
+    if (typeof saved === 'string' && saved) {
+      setOptions((o) => [...o, { value: id, label: saved }]);
+      return;
+    }
     let live = true;
     dataProvider
       .getOne(entity, String(id))
@@ -65,7 +78,7 @@ export const RecordSelect = observer(({ entity, labelField = 'name', filters, va
     return () => {
       live = false;
     };
-  }, [dataProvider, entity, labelField, id, loading, options]);
+  }, [dataProvider, entity, labelField, id, loading, options, saved]);
 
   return (
     <FormilySelect

@@ -8,6 +8,7 @@ import { connect, mapReadPretty } from '@formily/react';
 import { lazy, Suspense } from 'react';
 import type { EditorProps } from './RichTextEditor.js';
 import { sanitizeHtml } from '../sanitizeHtml.js';
+import { underBase } from '../../../api/appBase.js';
 import './richtext.css';
 
 export const loadRichTextEditor = () => import('./RichTextEditor.js');
@@ -33,7 +34,7 @@ export function RichTextField(props: EditorProps) {
 }
 
 export function RichTextView({ value }: { value?: string | null }) {
-  const html = sanitizeHtml(value ?? '');
+  const html = sanitizeHtml(value ?? '', { resolve: underBase });
   if (!html) return <span className="runtime-text">-</span>;
   return <div className="runtime-richtext-view" dangerouslySetInnerHTML={{ __html: html }} />;
 }

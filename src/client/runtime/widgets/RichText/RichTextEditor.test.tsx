@@ -21,6 +21,13 @@ describe('RichTextEditor', () => {
     expect(doc.querySelector('img')?.getAttribute('src')).toBe('https://e.test/a.png');
   });
 
+  it("names its writing area by the field's label (a textbox a screen reader can announce)", () => {
+    const { container } = render(<RichTextEditor value="" aria-label="通知内容" />);
+    const doc = container.querySelector('.ProseMirror')!;
+    expect(doc.getAttribute('role')).toBe('textbox');
+    expect(doc.getAttribute('aria-label')).toBe('通知内容');
+  });
+
   it('keeps alignment and tables, and names every toolbar button', () => {
     const html =
       '<p style="text-align: center">居中</p><table><tbody><tr><th><p>阶段</p></th><th><p>时间</p></th></tr><tr><td><p>开题</p></td><td><p>三月</p></td></tr></tbody></table>';
@@ -37,8 +44,8 @@ describe('RichTextEditor', () => {
       expect.arrayContaining([
         '加粗',
         '斜体',
-        '标题',
-        '小标题',
+        '标题 H2',
+        '小标题 H3',
         '无序列表',
         '有序列表',
         '左对齐',

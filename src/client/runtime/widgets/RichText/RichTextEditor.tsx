@@ -22,11 +22,13 @@ export interface EditorProps {
   maxLength?: number;
   /** "entity.field" of this rich-text field: pictures are uploaded against it (set by the runtime). */
   belongType?: string;
+  /** The field's label: the writing area's accessible name. */
+  'aria-label'?: string;
 }
 
 const EMPTY = '<p></p>';
 
-export function RichTextEditor({ value, onChange, disabled, belongType }: EditorProps) {
+export function RichTextEditor({ value, onChange, disabled, belongType, 'aria-label': name }: EditorProps) {
   const latest = useRef(value);
   latest.current = value;
   const editor = useEditor({
@@ -38,7 +40,11 @@ export function RichTextEditor({ value, onChange, disabled, belongType }: Editor
       // Column resizing writes widths into the document as styles, which the sanitisers drop anyway.
       TableKit.configure({ table: { resizable: false } }),
     ],
-    editorProps: { transformPastedHTML: cleanPastedHtml },
+    editorProps: {
+      transformPastedHTML: cleanPastedHtml,
+      // The writing area is a textbox of its own, which the form item's label does not name.
+      attributes: { role: 'textbox', 'aria-multiline': 'true', ...(name ? { 'aria-label': name } : {}) },
+    },
     content: value || '',
     editable: !disabled,
     immediatelyRender: true,

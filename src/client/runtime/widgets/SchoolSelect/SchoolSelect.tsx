@@ -16,6 +16,8 @@ interface Props {
   placeholder?: string;
   disabled?: boolean;
   readOnly?: boolean;
+  /** The field's label (the runtime gives it): the search box's accessible name. */
+  'aria-label'?: string;
 }
 
 /**
@@ -29,6 +31,7 @@ export function SchoolSelectEdit({
   fill = DEFAULT_FILL,
   placeholder = '请输入单位名称搜索',
   disabled,
+  'aria-label': name,
 }: Props) {
   const { dataProvider, user } = useRuntime();
   const form = useForm();
@@ -83,6 +86,7 @@ export function SchoolSelectEdit({
       notFoundContent={loading ? '加载中…' : '未找到该单位'}
       options={options.map((o) => ({ value: String(o.name), label: String(o.name) }))}
       data-testid="school-select"
+      aria-label={name}
     />
   );
 }

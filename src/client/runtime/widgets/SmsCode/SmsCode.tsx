@@ -8,8 +8,10 @@ import { FORM_REFUSED_EVENT } from '../Captcha/Captcha.js';
 interface Props {
   value?: string;
   onChange?: (value: string) => void;
-  /** The form field holding the mobile number the code goes to. */
+  /** The form field holding the mobile number (or, with addressKind email, the e-mail address) the code goes to. */
   mobileField?: string;
+  /** What the address is: a mobile (default; the body says {mobile}) or an e-mail address ({email}). */
+  addressKind?: 'mobile' | 'email';
   /** Module endpoint that sends the code: POST /api/<sendTo> {mobile} (with the captcha when named). */
   sendTo: string;
   /**
@@ -18,22 +20,32 @@ interface Props {
    */
   captchaField?: string;
   captchaIdField?: string;
+  /**
+   * The server keeps a captcha that sent a code for the form's submit (sign-up's 注册): after a
+   * code is sent the captcha stays as typed; only a refused send asks for a new one.
+   */
+  keepCaptcha?: boolean;
   /** Seconds before another code may be asked for (the server refuses sooner anyway). */
   wait?: number;
   placeholder?: string;
   disabled?: boolean;
 }
 
-const MOBILE = /^1[3-9]\d{9}$/;
+const ADDRESS = {
+  mobile: { pattern: /^1[3-9]\d{9}$/, missing: '请先输入正确的手机号', sent: '短信验证码已发送' },
+  email: { pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, missing: '请先输入正确的电子邮箱', sent: '验证码已发送至该邮箱' },
+} as const;
 
 /** An SMS code: a button sends it to the form's mobile number, then counts down before the next. */
 export function SmsCodeEdit({
   value,
   onChange,
   mobileField = 'mobile',
+  addressKind = 'mobile',
   sendTo,
   captchaField,
   captchaIdField = 'captchaId',
+  keepCaptcha = false,
   wait = 60,
   placeholder = '请输入短信验证码',
   disabled,
@@ -50,9 +62,10 @@ export function SmsCodeEdit({
   }, [left]);
 
   async function send() {
-    const mobile = String(form.values[mobileField] ?? '').trim();
-    if (!MOBILE.test(mobile)) {
-      void message.warning('请先输入正确的手机号');
+    const address = ADDRESS[addressKind];
+    const to = String(form.values[mobileField] ?? '').trim();
+    if (!address.pattern.test(to)) {
+      void message.warning(address.missing);
       return;
     }
     const captchaCode = captchaField ? String(form.values[captchaField] ?? '').trim() : '';
@@ -64,15 +77,18 @@ export function SmsCodeEdit({
     try {
       await dataProvider.moduleCall(
         sendTo,
-        captchaField ? { mobile, captchaId: form.values[captchaIdField], captchaCode } : { mobile },
+        captchaField
+          ? { [addressKind]: to, captchaId: form.values[captchaIdField], captchaCode }
+          : { [addressKind]: to },
       );
-      void message.success('短信验证码已发送');
+      void message.success(address.sent);
       setLeft(wait);
+      if (captchaField && !keepCaptcha) form.notify(FORM_REFUSED_EVENT);
     } catch (e) {
       void message.error((e as Error)?.message || '短信发送失败，请稍后再试');
+      if (captchaField) form.notify(FORM_REFUSED_EVENT);
     } finally {
       setSending(false);
-      if (captchaField) form.notify(FORM_REFUSED_EVENT);
     }
   }
 

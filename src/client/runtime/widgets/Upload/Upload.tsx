@@ -8,14 +8,24 @@ import { connect, mapReadPretty } from '@formily/react';
 import { lazy, Suspense } from 'react';
 import type { UploaderProps } from '../../../upload/Uploader.js';
 import { UploadFileList } from '../../../upload/UploadFileList.js';
+import { uploadCheck } from './uploadChecks.js';
 
 const LazyUploader = lazy(() => import('../../../upload/Uploader.js').then((m) => ({ default: m.Uploader })));
 
-function UploadField(props: UploaderProps) {
+/** `check`: a module's check shown under the uploader (uploadChecks.ts), from the page field's props. */
+function UploadField({ check, ...props }: UploaderProps & { check?: string }) {
+  const Check = uploadCheck(check);
   return (
-    <Suspense fallback={<div className="runtime-lazy-loading" aria-busy="true" style={{ minHeight: 32 }} />}>
-      <LazyUploader {...props} />
-    </Suspense>
+    <>
+      <Suspense fallback={<div className="runtime-lazy-loading" aria-busy="true" style={{ minHeight: 32 }} />}>
+        <LazyUploader {...props} />
+      </Suspense>
+      {Check ? (
+        <Suspense fallback={null}>
+          <Check belongType={props.belongType} value={props.value} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
 

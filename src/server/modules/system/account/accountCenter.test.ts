@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD_STRENGTH_MESSAGES } from '../../../../shared/passwordStrength.js';
 import { appLogin, ssoLogin } from '../../../platform/testing/ssoTestHelpers.js';
-import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../platform/testing/testApp.js';
+import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../testApp.js';
 import { PASSWORD_CHANGE_MESSAGES } from './passwordChangeAdmin.js';
 
 let t: TestApp;

@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { AppContext } from '../../../AppContext.js';
+import type { AppContext } from '../../../platform/AppContext.js';
 import type { SessionUser } from '../../../platform/auth/sessions.js';
 import { hashPassword, verifyPassword } from '../../../platform/auth/secrets.js';
 import { passwordRefusal } from '../../../platform/accounts/passwordPolicy.js';
@@ -7,6 +6,7 @@ import { AppError } from '../../../platform/http/AppError.js';
 import { singleRecordEntity } from '../../../platform/resources/singleRecordEntity.js';
 import { virtualRecord, type VirtualEntity } from '../../../platform/resources/virtualEntities.js';
 import { siteWords } from '../users/siteWords.js';
+import type { Db } from '../../../platform/db/tables.js';
 
 export const PASSWORD_CHANGE_ENTITY = 'passwordChange';
 
@@ -19,7 +19,7 @@ export const PASSWORD_CHANGE_MESSAGES = {
 const refuse = (field: string, label: string, message: string) => AppError.invalid([{ field, label, message }]);
 
 /** The sign-on ticket the caller's session was issued from (null for a session without one). */
-async function ticketOf(db: Kysely<any>, user: SessionUser): Promise<string | null> {
+async function ticketOf(db: Db, user: SessionUser): Promise<string | null> {
   const row = await db
     .selectFrom('app_sessions')
     .select('tgt_hash')
@@ -29,7 +29,7 @@ async function ticketOf(db: Kysely<any>, user: SessionUser): Promise<string | nu
 }
 
 /** The person's sessions other than the caller's: other browsers and devices signed in. */
-export async function countOtherSessions(db: Kysely<any>, user: SessionUser, now = Date.now()): Promise<number> {
+export async function countOtherSessions(db: Db, user: SessionUser, now = Date.now()): Promise<number> {
   const { n } = await db
     .selectFrom('app_sessions')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -41,7 +41,7 @@ export async function countOtherSessions(db: Kysely<any>, user: SessionUser, now
 }
 
 /** Ends every session and sign-on ticket of the person but the caller's own. */
-export async function signOutOtherSessions(db: Kysely<any>, user: SessionUser): Promise<void> {
+export async function signOutOtherSessions(db: Db, user: SessionUser): Promise<void> {
   const ticket = await ticketOf(db, user);
   await db
     .deleteFrom('app_sessions')

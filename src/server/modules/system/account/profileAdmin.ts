@@ -1,4 +1,4 @@
-import type { AppContext } from '../../../AppContext.js';
+import type { AppContext } from '../../../platform/AppContext.js';
 import type { SessionUser } from '../../../platform/auth/sessions.js';
 import { singleRecordEntity } from '../../../platform/resources/singleRecordEntity.js';
 import { virtualRecord, type VirtualEntity } from '../../../platform/resources/virtualEntities.js';
@@ -55,7 +55,11 @@ export function profileAdmin(ctx: AppContext): VirtualEntity {
     async write(values, existing, user) {
       const title = values.title === undefined ? existing.title : (values.title ?? null);
       if ((title ?? null) === (existing.title ?? null)) return null;
-      await db.updateTable('users').set({ title }).where('id', '=', user.userId).execute();
+      await db
+        .updateTable('users')
+        .set({ title: title == null ? null : String(title) })
+        .where('id', '=', user.userId)
+        .execute();
       return `职称：${String(title ?? '')}`;
     },
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../../testApp.js';
 
 let t: TestApp;
 type H = Record<string, string>;
@@ -87,5 +87,45 @@ describe('dictionaries admin', () => {
       (await t.post(`${D}/save`, { subAct: 'a', id, version: rec.version, options: rec.options }, city)).status,
     ).toBe(403);
     expect((await t.post(`${D}/get`, { subAct: 'a', id: 9999 }, admin)).status).toBe(404);
+  });
+
+  it("keeps the options' colours through a save: the record shows them, an edit keeps them, the dictionary endpoint answers them", async () => {
+    const id = await idOf('yhsq');
+    const rec = (await t.post(`${D}/get`, { subAct: 'a', id }, admin)).body.data;
+    expect(rec.options[0]).toMatchObject({ value: '0', text: '待审核', color: 'processing' });
+    const options = rec.options.map((o: any, i: number) => (i === 1 ? { ...o, text: '已通过' } : o));
+    const saved = await t.post(
+      `${D}/save`,
+      {
+        subAct: 'a',
+        id,
+        version: rec.version,
+        label: rec.label,
+        options: [...options, { value: '3', text: '已撤回' }],
+      },
+      admin,
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const again = (await t.post(`${D}/get`, { subAct: 'a', id }, admin)).body.data;
+    expect(again.options.map((o: any) => o.color ?? null)).toEqual(['processing', 'success', 'error', null]);
+    const styled = await t.post(
+      `${D}/save`,
+      {
+        subAct: 'a',
+        id,
+        version: again.version,
+        options: [{ ...again.options[0], color: 'red;background:url(x)' }, ...again.options.slice(1)],
+      },
+      admin,
+    );
+    expect(styled.status).toBe(400);
+    expect(styled.body.data[0].message).toContain('不是有效的颜色');
+    const served = (await t.post('/api/home/getDicListByType?type=yhsq', {})).body.data;
+    expect(served).toEqual([
+      { value: '0', text: '待审核', color: 'processing' },
+      { value: '1', text: '已通过', color: 'success' },
+      { value: '2', text: '审核驳回', color: 'error' },
+      { value: '3', text: '已撤回' },
+    ]);
   });
 });

@@ -5,7 +5,10 @@ import { sameValue } from '../../../platform/records/fieldDiff.js';
 const bad = (field: string, label: string, message: string) => AppError.invalid([{ field, label, message }]);
 const MAX_OPTIONS = 200;
 
-type Option = { value: string; text: string };
+type Option = { value: string; text: string; color?: string };
+
+/** A tag colour as antd names it (a preset, a status) or a hex code: nothing else reaches a page's style. */
+const COLOR = /^(#[0-9a-fA-F]{3,8}|[a-z][a-z-]{0,31})$/;
 
 /** Checks an edited option list against the stored one; answers the clean list or throws the first problem. */
 export function checkOptions(given: unknown, before: Option[]): Option[] {
@@ -22,7 +25,10 @@ export function checkOptions(given: unknown, before: Option[]): Option[] {
     if (!text || text.length > 128) throw bad('options', '字典值', `第${i + 1}行：名称不能为空，且不超过128个字符`);
     if (seen.has(value)) throw bad('options', '字典值', `第${i + 1}行：值“${value}”重复`);
     seen.add(value);
-    out.push({ value, text });
+    // The colour the option's tag is drawn with (a status) is kept as it was given.
+    const color = typeof row.color === 'string' ? row.color.trim() : '';
+    if (color && !COLOR.test(color)) throw bad('options', '字典值', `第${i + 1}行：颜色“${color}”不是有效的颜色`);
+    out.push(color ? { value, text, color } : { value, text });
   });
   // Records keep the value: removing one would leave them with a code nobody can read.
   const gone = before.filter((o) => !seen.has(o.value));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../../testApp.js';
 import { seedMenus } from './menuStore.js';
 
 // A database whose menus were seeded before a module added an entry gets the entry; one deleted stays deleted.

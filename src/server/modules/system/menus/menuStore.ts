@@ -1,6 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { MenuNode, RouteDef } from '../../../../shared/schema/types.js';
-import type { AppContext } from '../../../AppContext.js';
+import type { AppContext } from '../../../platform/AppContext.js';
+import type { MenuItemsTable } from '../../../platform/db/rows.js';
+import type { Db } from '../../../platform/db/tables.js';
 
 export interface MenuRow {
   id: number;
@@ -52,7 +54,7 @@ export async function seedMenus(ctx: AppContext): Promise<void> {
       ),
     );
     const given = stored.size ? stored : present;
-    const rows: Record<string, unknown>[] = [];
+    const rows: Insertable<MenuItemsTable>[] = [];
     const used = new Set<string>();
     const walk = (nodes: MenuNode[], parent: string | null) =>
       nodes.forEach((n, i) => {
@@ -93,7 +95,7 @@ export async function seedMenus(ctx: AppContext): Promise<void> {
 }
 
 /** The menu tree of a role from menu_items; undefined when the role has none (then schemas/menus serves). */
-export async function menuTree(db: Kysely<any>, role: string): Promise<MenuNode[] | undefined> {
+export async function menuTree(db: Db, role: string): Promise<MenuNode[] | undefined> {
   const rows = (await db
     .selectFrom('menu_items')
     .selectAll()

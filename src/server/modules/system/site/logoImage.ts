@@ -1,8 +1,8 @@
-import type { AppContext } from '../../../AppContext.js';
+import type { AppContext } from '../../../platform/AppContext.js';
 import type { SessionUser } from '../../../platform/auth/sessions.js';
 import { AppError } from '../../../platform/http/AppError.js';
 import { readableFile } from '../../../platform/files/fileRecords.js';
-import { fileService } from '../../../platform/files/fileService.js';
+import { fileService } from '../../../platform/storage/fileService.js';
 
 /** The header loads the logo for visitors too, so it is kept in the settings as a data URL (img-src allows data:). */
 export const LOGO_MAX_BYTES = 512 * 1024;

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../../AppContext.js';
+import type { AppContext } from '../../../platform/AppContext.js';
 import type { EntityExtension } from '../../../platform/records/Engine.js';
 import { sameValue } from '../../../platform/records/fieldDiff.js';
 import { readSetting, writeSetting, type SiteSettings } from '../../../platform/reference/settingsStore.js';

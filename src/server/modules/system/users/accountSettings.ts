@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { AppContext } from '../../../AppContext.js';
+import type { AppContext } from '../../../platform/AppContext.js';
 import { readSetting } from '../../../platform/reference/settingsStore.js';
+import type { Db } from '../../../platform/db/tables.js';
 
 /** schemas/settings.json "accounts" (the seed), overridden by the stored setting an admin saved. */
 export interface AccountSettings {
@@ -13,7 +13,7 @@ export interface AccountSettings {
 const DEFAULTS: AccountSettings = { signUpApproval: false, resetPassword: 'Reset@2026' };
 
 /** `db`: the connection to read through (a transaction's, inside one). */
-export async function accountSettings(ctx: AppContext, db: Kysely<any> = ctx.database.db): Promise<AccountSettings> {
+export async function accountSettings(ctx: AppContext, db: Db = ctx.database.db): Promise<AccountSettings> {
   const seed =
     (ctx.schemas.documents.get('settings') as { accounts?: Partial<AccountSettings> } | undefined)?.accounts ?? {};
   const stored = (await readSetting<Partial<AccountSettings>>(db, 'accounts')) ?? {};

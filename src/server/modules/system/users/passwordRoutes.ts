@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { MUST_CHANGE_PASSWORD_CODE } from '../../../../shared/password.js';
 import { passwordRefusal } from '../../../platform/accounts/passwordPolicy.js';
-import type { AppContext } from '../../../AppContext.js';
+import type { AppContext } from '../../../platform/AppContext.js';
 import { hashPassword, verifyPassword } from '../../../platform/auth/secrets.js';
 import { AppError } from '../../../platform/http/AppError.js';
 import { contractRoute } from '../../../platform/http/contractRoute.js';

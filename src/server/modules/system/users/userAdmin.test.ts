@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../platform/testing/testApp.js';
+import { createTestApp, type TestApp } from '../../../testApp.js';
 import { ssoLogin } from '../../../platform/testing/ssoTestHelpers.js';
 import { assertNotLastSuper } from '../../../platform/accounts/roleGuard.js';
 import { BuiltInSso } from '../../../platform/sso/BuiltInSso.js';
@@ -44,7 +44,7 @@ async function getUser(h: H, id: number) {
 }
 
 describe('users and roles', () => {
-  it('lists users with filters; ID number and mobile masked; leaders get 403', async () => {
+  it('lists users with filters; ID number and mobile whole to the admin who manages them, masked to a city admin who only reads them; leaders get 403', async () => {
     const res = await t.post(
       `${U}/list`,
       {
@@ -59,10 +59,14 @@ describe('users and roles', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.list.map((u: any) => u.username)).toEqual(['expert1']);
     const u = res.body.data.list[0];
-    expect(u.idCardNo).toBe('1101**********0077');
-    expect(u.mobile).toMatch(/^13\*+0007$/);
+    expect(u.idCardNo).toBe('110101198001010077');
+    expect(u.mobile).toMatch(/^13\d{5}0007$/);
     expect(u._perm).toMatchObject({ update: true, delete: false });
-    expect(JSON.stringify(res.body)).not.toContain('110101198001010077');
+    const asCity = await t.post(`${U}/list`, { subAct: 'a', filters: [{ field: 'roles', value: '5' }] }, city);
+    const seenByCity = asCity.body.data.list.find((r: any) => r.username === 'expert1');
+    expect(seenByCity).toMatchObject({ idCardNo: '1101**********0077', _perm: { update: false } });
+    expect(seenByCity.mobile).toMatch(/^13\*+0007$/);
+    expect(JSON.stringify(asCity.body)).not.toContain('110101198001010077');
     const byName = await t.post(
       `${U}/list`,
       {
@@ -155,6 +159,13 @@ describe('users and roles', () => {
   });
 
   it('keeps the last super admin: not removable, not disableable; every change is in the audit log', async () => {
+    // The demo's second super admin (admin2) is disabled first: admin and root2 are then the only two.
+    const admin2 = await t.post(
+      `${U}/transition`,
+      { subAct: 'a', id: await idOf('admin2'), version: 1, action: 'disable' },
+      admin,
+    );
+    expect(admin2.status, JSON.stringify(admin2.body)).toBe(200);
     const second = await create(admin, { username: 'root2', roles: ['1'] });
     const rootId = await idOf('admin');
     const root2 = second.body.data.id;

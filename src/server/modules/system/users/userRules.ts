@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { insertUser } from '../../../platform/accounts/accounts.js';
 import { passwordRefusal } from '../../../platform/accounts/passwordPolicy.js';
 import { assertManages, assertNotLastSuper, assertRoleChange } from '../../../platform/accounts/roleGuard.js';
@@ -9,6 +8,7 @@ import { sameValue } from '../../../platform/records/fieldDiff.js';
 import { LoginLimiter } from '../../../platform/sso/loginLimiter.js';
 import { accountSettings } from './accountSettings.js';
 import { siteWords } from './siteWords.js';
+import type { Db } from '../../../platform/db/tables.js';
 
 const invalid = (field: string, label: string, message: string) => AppError.invalid([{ field, label, message }]);
 const rolesOf = (v: unknown) => [...new Set((v as string[] | null) ?? [])].sort();
@@ -117,7 +117,7 @@ export const userRules: EntityExtension = {
   },
 };
 
-async function signOut(db: Kysely<any>, userId: number): Promise<void> {
+async function signOut(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('app_sessions').where('user_id', '=', userId).execute();
   await db.deleteFrom('sso_tickets').where('user_id', '=', userId).execute();
 }

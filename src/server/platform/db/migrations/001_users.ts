@@ -1,9 +1,9 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 import { withId, TIME } from '../columns.js';
+import type { MigrationDb } from '../migrate.js';
 
 /** People, their roles, and the app sessions (tokens) issued to them after single sign-on. */
-export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function up(db: MigrationDb, dialect: Dialect): Promise<void> {
   await withId(db.schema.createTable('users'), dialect)
     .addColumn('username', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('password_hash', 'varchar(255)', (c) => c.notNull())

@@ -1,13 +1,13 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 import { withId, TIME } from '../columns.js';
+import type { MigrationDb } from '../migrate.js';
 
 /**
  * Single sign-on state: tickets, captchas, SMS codes and login failures. All of it lives in the
  * database (never in process memory) so several server processes can answer the same browser.
  * Secrets (tickets, captcha and SMS codes) are stored only as hashes.
  */
-export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function up(db: MigrationDb, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('sso_tickets')
     .addColumn('tgt_hash', 'varchar(64)', (c) => c.primaryKey())

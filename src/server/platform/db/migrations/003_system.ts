@@ -1,12 +1,12 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 import { withId, TIME, JSON_TEXT } from '../columns.js';
+import type { MigrationDb } from '../migrate.js';
 
 /**
  * Platform reference data: sub-systems, site settings, dictionaries (with a version per type so
  * browsers can drop a stale cached copy), watch-duty shifts, and each user's sub-system preferences.
  */
-export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function up(db: MigrationDb, dialect: Dialect): Promise<void> {
   await withId(db.schema.createTable('sub_systems'), dialect)
     .addColumn('code', 'varchar(32)', (c) => c.notNull().unique())
     .addColumn('system_name', 'varchar(128)', (c) => c.notNull())

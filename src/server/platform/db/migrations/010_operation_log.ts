@@ -1,13 +1,13 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 import { withId, TIME } from '../columns.js';
+import type { MigrationDb } from '../migrate.js';
 
 /**
  * Who did what to which record, when: every workflow transition, and every create / update /
  * delete through the resources engine. Records themselves live in per-entity tables that the
  * engine creates from the entity schemas at start-up (no migration per entity or field).
  */
-export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function up(db: MigrationDb, dialect: Dialect): Promise<void> {
   await withId(db.schema.createTable('operation_log'), dialect)
     .addColumn('entity', 'varchar(48)', (c) => c.notNull())
     .addColumn('record_id', 'integer', (c) => c.notNull())

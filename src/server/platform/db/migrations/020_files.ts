@@ -1,13 +1,13 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 import { withId, TIME } from '../columns.js';
+import type { MigrationDb } from '../migrate.js';
 
 /**
  * The file service: one stored blob per content (md5), resumable upload sessions, the users' file
  * records, the records a file is bound to, and the server's signing secret (shared by every
  * process through the database).
  */
-export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function up(db: MigrationDb, dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('app_secrets')
     .addColumn('name', 'varchar(64)', (c) => c.primaryKey())

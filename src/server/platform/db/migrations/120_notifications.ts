@@ -1,12 +1,12 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 import { withId, TIME } from '../columns.js';
+import type { MigrationDb } from '../migrate.js';
 
 /**
  * In-app notices (module notifications): one row per recipient, so "read" is per user and the
  * unread count is one indexed query. Not an entity: nobody edits notices through the schema pages.
  */
-export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function up(db: MigrationDb, dialect: Dialect): Promise<void> {
   await withId(db.schema.createTable('notification'), dialect)
     .addColumn('user_id', 'integer', (c) => c.notNull())
     .addColumn('kind', 'varchar(48)', (c) => c.notNull())

@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
+import type { MigrationDb } from '../migrate.js';
 
 /**
  * Account administration (module system): a reset password must be changed at the next sign-in;
  * self sign-ups wait in `approval` ('pending', 'rejected') when settings ask for a city admin's
  * approval; the unit a user chose from the unit list.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: MigrationDb): Promise<void> {
   await db.schema
     .alterTable('users')
     .addColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0))

@@ -1,12 +1,12 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 import { withId } from '../columns.js';
+import type { MigrationDb } from '../migrate.js';
 
 /**
  * The menu of each role as administrators edit it on funcModulePre (module system). Filled from
  * schemas/menus at start while empty for a role; home/queryMenuList answers these rows.
  */
-export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function up(db: MigrationDb, dialect: Dialect): Promise<void> {
   await withId(db.schema.createTable('menu_items'), dialect)
     .addColumn('role_code', 'varchar(8)', (c) => c.notNull())
     .addColumn('parent_code', 'varchar(64)')

@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Dialect } from '../database.js';
 import { PG_WRITE_FUNCTION } from '../writeWatch.js';
+import type { MigrationDb } from '../migrate.js';
 
 /**
  * PostgreSQL: the tables a session's lookup reads notify the other server processes of their writes
@@ -10,7 +11,7 @@ import { PG_WRITE_FUNCTION } from '../writeWatch.js';
  * (QUIET_WRITES in db/tableVersions.ts says the same for this process's own writes).
  * SQLite needs nothing: its data_version moves at every commit by another process.
  */
-export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function up(db: MigrationDb, dialect: Dialect): Promise<void> {
   if (dialect !== 'postgres') return;
   await sql`select pg_advisory_xact_lock(hashtext('portal_notify_write'))`.execute(db);
   await sql.raw(PG_WRITE_FUNCTION).execute(db);
@@ -24,7 +25,7 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   }
 }
 
-export async function down(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function down(db: MigrationDb, dialect: Dialect): Promise<void> {
   if (dialect !== 'postgres') return;
   for (const table of ['app_sessions', 'users', 'user_roles'])
     await sql`drop trigger if exists ${sql.raw(`${table}_notify_write`)} on ${sql.table(table)}`.execute(db);

@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Dialect } from '../database.js';
 import { withId, TIME, JSON_TEXT } from '../columns.js';
 import { PG_WRITE_FUNCTION } from '../writeWatch.js';
+import type { MigrationDb } from '../migrate.js';
 
 /**
  * Published versions of the files under schemas/ (the schema studio): one row per publish or
@@ -9,7 +10,7 @@ import { PG_WRITE_FUNCTION } from '../writeWatch.js';
  * against the version before. PostgreSQL notifies every server process of a new row (as entity
  * tables do, db/writeWatch.ts), so each serves the new version at its next request.
  */
-export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function up(db: MigrationDb, dialect: Dialect): Promise<void> {
   await withId(db.schema.createTable('schema_versions'), dialect)
     // The file's key: "entities/topic", "pages/topics/topic.apply", "routes", "settings".
     .addColumn('schema_key', 'varchar(200)', (c) => c.notNull())
@@ -32,6 +33,6 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   );
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('schema_versions').ifExists().execute();
 }

@@ -1,13 +1,13 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 import { TIME } from '../columns.js';
+import type { MigrationDb } from '../migrate.js';
 
 /**
  * What each person turned off or on per kind of notice and channel (e-mail, SMS): only choices
  * differing from nobody's are kept, so a new kind starts at its default. And which reminders went
  * out: one row per kind, deadline and recipient, so a reminder is sent once however often the job runs.
  */
-export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
+export async function up(db: MigrationDb, _dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('notification_preference')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))

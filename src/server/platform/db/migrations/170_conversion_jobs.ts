@@ -1,13 +1,13 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 import { TIME } from '../columns.js';
+import type { MigrationDb } from '../migrate.js';
 
 /**
  * Conversion jobs (platform/conversion): one row per stored content (md5) that the browser cannot
  * show as uploaded. Who works on a job is the job lease (`convert:<md5>` in job_lease); this row
  * keeps its state, attempts, when it may be tried again, the converted object and a failure's reason.
  */
-export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
+export async function up(db: MigrationDb, _dialect: Dialect): Promise<void> {
   await db.schema
     .createTable('conversion_jobs')
     .addColumn('md5', 'varchar(32)', (c) => c.primaryKey())

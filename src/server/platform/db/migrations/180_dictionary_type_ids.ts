@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Dialect } from '../database.js';
+import type { MigrationDb } from '../migrate.js';
 
 /**
  * A number per dictionary type, so the engine serves the types as records (the entity dictionary):
@@ -7,7 +8,7 @@ import type { Dialect } from '../database.js';
  * their place in alphabetical order when this ran, as the admin pages numbered them before; a
  * type seeded later takes the next number (reference/dictionaryStore.ts).
  */
-export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
+export async function up(db: MigrationDb, _dialect: Dialect): Promise<void> {
   await db.schema.alterTable('dictionary_types').addColumn('id', 'integer').execute();
   await sql`update dictionary_types set id = (select count(*) from dictionary_types t where t.type <= dictionary_types.type)`.execute(
     db,

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 import { withId, TIME } from '../columns.js';
+import type { MigrationDb } from '../migrate.js';
 
 /**
  * People looking after their own accounts: why a new password is asked for at the next sign-in
@@ -8,7 +8,7 @@ import { withId, TIME } from '../columns.js';
  * confirmed, and the one-time codes and links that confirm a new mobile or e-mail and reset a
  * forgotten password (hashes only; `target` is the address the code was sent to).
  */
-export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function up(db: MigrationDb, dialect: Dialect): Promise<void> {
   await db.schema.alterTable('users').addColumn('must_change_reason', 'varchar(16)').execute();
   await db.schema.alterTable('users').addColumn('title', 'varchar(64)').execute();
   await db.schema

@@ -1,13 +1,13 @@
-import type { Kysely } from 'kysely';
 import type { Dialect } from '../database.js';
 import { withId, TIME, JSON_TEXT } from '../columns.js';
+import type { MigrationDb } from '../migrate.js';
 
 /**
  * Schema changes that touch who may read, write or act (access rules, roles of workflows,
  * routes, menus and pages): proposed by one person, published only when a super admin other than
  * the proposer approves. `access_diff` is the diff in numbers shown before the decision.
  */
-export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function up(db: MigrationDb, dialect: Dialect): Promise<void> {
   await withId(db.schema.createTable('schema_proposals'), dialect)
     .addColumn('schema_key', 'varchar(200)', (c) => c.notNull())
     .addColumn('content', JSON_TEXT, (c) => c.notNull())
@@ -29,6 +29,6 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   await db.schema.createIndex('schema_proposals_status').on('schema_proposals').columns(['status', 'id']).execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: MigrationDb): Promise<void> {
   await db.schema.dropTable('schema_proposals').ifExists().execute();
 }

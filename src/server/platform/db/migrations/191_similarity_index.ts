@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Dialect } from '../database.js';
 import { TIME, withId } from '../columns.js';
+import type { MigrationDb } from '../migrate.js';
 
 /**
  * The duplicate-check index (modules/similarity): one row per document (a long text field of a
@@ -8,7 +9,7 @@ import { TIME, withId } from '../columns.js';
  * to quote matching passages; its LSH band keys, one row each, looked up by key; what the last
  * check of each document found; and the queue of records whose documents are to be (re)indexed.
  */
-export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
+export async function up(db: MigrationDb, dialect: Dialect): Promise<void> {
   const blob = dialect === 'postgres' ? 'bytea' : 'blob';
   await withId(db.schema.createTable('similarity_docs'), dialect)
     .addColumn('doc_key', 'varchar(160)', (c) => c.notNull().unique())

@@ -1,8 +1,8 @@
 /**
  * What a page kind's check is handed: the schema set and the cross-reference checks every kind shares
  * (fields, widgets, routes, rules, actions), each reporting at a file's JSON pointer. checkSchemas
- * builds it once and runs the check of each page's kind: its folder's check.ts (src/client/runtime/pages/
- * <kind>/check.ts), listed in ./index.ts by npm run schemas:generate.
+ * builds it once and runs the check of each page's kind: ./<kind>.ts, listed in ./index.ts by npm run
+ * schemas:generate.
  */
 import type { ActionDef, EntityDef, PageDef, WorkflowDef } from '../../../../shared/schema/types.js';
 import type { SchemaSet } from '../SchemaSet.js';

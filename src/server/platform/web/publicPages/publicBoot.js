@@ -44,6 +44,18 @@
     add(script);
   }
 
+  // 登录 on the shell the server drew does nothing until the app has arrived: a press is kept on
+  // this element and the app opens the login dialog itself (client shell/serverPage.ts).
+  document.addEventListener(
+    'click',
+    function (e) {
+      var t = e.target;
+      if (t && t.closest && t.closest('#root > .ssr-frame .shell-login-button'))
+        me.setAttribute('data-pressed', 'login');
+    },
+    true,
+  );
+
   var signedIn = false;
   try {
     signedIn = !!window.localStorage.getItem('userObj');

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishNotice } from '../../../modules/topics/topicFixture.js';
-import { createTestApp, type TestApp } from '../../testing/testApp.js';
+import { publishNotice } from '../../../modules/topics/topics.fixture.js';
+import { createTestApp, type TestApp } from '../../../testApp.js';
 
 let t: TestApp;
 let clientDir: string;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../../testApp.js';
 
 let t: TestApp;
 let clientDir: string;

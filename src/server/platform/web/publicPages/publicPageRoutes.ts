@@ -2,19 +2,25 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppContext } from '../../../AppContext.js';
+import type { AppContext } from '../../AppContext.js';
 import type { RouteDef } from '../../../../shared/schema/types.js';
 import { CONTENT_SECURITY_POLICY } from '../../http/securityHeaders.js';
 import { escapeHtml, jsonForScript } from './html.js';
 import { publicRoutes, renderPublicPage, type EmbeddedAnswer, type RenderedPage } from './renderPublicPage.js';
 import { normalisePath } from '../../../../shared/schema/routePath.js';
 import { sitemapXml } from './sitemap.js';
+import { withBaseHref } from '../baseHref.js';
+import { publicFrame, type PageFrame } from './publicFrame.js';
 
 /** Id of the <script type="application/json"> holding the answers the page was drawn from (client: api/embeddedAnswers.ts). */
 export const EMBEDDED_ANSWERS_ID = 'embedded-answers';
 
-/** Until the app's own styles are in: the server's page reads like the app's (same widths, fonts, spacing). */
-const SSR_STYLE = `<style>#root>.ssr-page{max-width:1200px;margin:0 auto;padding:16px;font:14px/1.5715 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"PingFang SC","Microsoft YaHei",sans-serif;color:rgba(0,0,0,.88)}.ssr-page table{width:100%;border-collapse:collapse}.ssr-page td,.ssr-page th{padding:8px;border-bottom:1px solid #f0f0f0;text-align:left}.ssr-page a{color:#0958d9;text-decoration:none}.ssr-page section{margin-top:16px}.ssr-plain{white-space:pre-wrap}.ssr-actions{margin-top:24px}.ssr-fields div{display:flex;gap:8px}.ssr-fields dt{color:rgba(0,0,0,.45)}.ssr-fields dd{margin:0}</style>`;
+/**
+ * Until the app's own styles are in: the server's page reads like the app's (same widths, fonts,
+ * spacing), and its shell does not move for a visitor who asked for less motion (the app's theme
+ * turns antd's motion off for them; the styles drawn with the shell are the default theme's).
+ */
+const SSR_STYLE = `<style>#root>.ssr-page{max-width:1200px;margin:0 auto;padding:16px;font:14px/1.5715 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"PingFang SC","Microsoft YaHei",sans-serif;color:rgba(0,0,0,.88)}.ssr-page table{width:100%;border-collapse:collapse}.ssr-page td,.ssr-page th{padding:8px;border-bottom:1px solid #f0f0f0;text-align:left}.ssr-page a{color:#0958d9;text-decoration:none}.ssr-page section{margin-top:16px}.ssr-plain{white-space:pre-wrap}.ssr-actions{margin-top:24px}.ssr-fields div{display:flex;gap:8px}.ssr-fields dt{color:rgba(0,0,0,.45)}.ssr-fields dd{margin:0}@media (prefers-reduced-motion:reduce){#root>.ssr-frame *{transition:none!important;animation:none!important}}</style>`;
 
 /** The app's loader (publicBoot.js), as written into each page: its opening comment is for readers of the file. */
 export const BOOT_CODE = fs
@@ -28,12 +34,6 @@ export const PUBLIC_PAGE_CSP = CONTENT_SECURITY_POLICY.replace(
   `script-src 'self' 'wasm-unsafe-eval' 'sha256-${crypto.createHash('sha256').update(BOOT_CODE).digest('base64')}'`,
 );
 
-/** Calls every first load makes, answered the same for every visitor: embedded with each page. */
-const BOOT_CALLS: { path: string; body: Record<string, unknown> }[] = [
-  { path: 'schema/routes', body: {} },
-  { path: 'basicInfoMaintain/querySysName', body: {} },
-];
-
 /**
  * The public routes answered as HTML with their content in it: the built index.html with the
  * page's own title and meta description, the page drawn from its page schema and records, and the
@@ -46,29 +46,25 @@ export async function publicPageRoutes(app: FastifyInstance, opts: { ctx: AppCon
   const indexFile = path.join(clientDir, 'index.html');
   if (!fs.existsSync(indexFile)) return;
   const base = basePath.replace(/\/$/, '');
-  const template = fs.readFileSync(indexFile, 'utf8');
-
-  /**
-   * A visitor's answer to one of the app's calls, asked of the app itself so that it is exactly what
-   * the call answers (the site settings, the route tree, a public page's schema); null if refused.
-   */
-  const visitorCall = async (call: { path: string; body: Record<string, unknown> }): Promise<EmbeddedAnswer | null> => {
-    const res = await app.inject({ method: 'POST', url: `/api/${call.path}`, payload: call.body });
-    const envelope = res.statusCode === 200 ? (res.json() as { flag?: boolean; data?: unknown }) : null;
-    return envelope?.flag ? { ...call, data: envelope.data } : null;
-  };
+  const template = withBaseHref(fs.readFileSync(indexFile, 'utf8'), basePath);
+  const frame = await publicFrame(app, ctx);
+  // A release without it still serves every page, without the shell around public ones: said once.
+  if (!frame.built && ctx.config.production)
+    app.log.warn('public pages are drawn without the shell: dist-ssr/ is missing (npm run build makes it)');
 
   const answer = async (route: RouteDef, query: Record<string, string>, url: string, reply: FastifyReply) => {
-    const boot = await Promise.all(BOOT_CALLS.map(visitorCall));
+    const boot = await frame.boot();
     const siteName = String((boot[1]?.data as { systemName?: string } | undefined)?.systemName ?? '');
     const page = await renderPublicPage(ctx, route, query, siteName);
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     if (!page) return reply.send(template);
     reply.header('Content-Security-Policy', PUBLIC_PAGE_CSP);
-    const schemas = await Promise.all(page.pageIds.map((id) => visitorCall({ path: 'schema/page', body: { id } })));
+    const schemas = await Promise.all(
+      page.pageIds.map((id) => frame.visitorCall({ path: 'schema/page', body: { id } })),
+    );
     const answers = [...boot, ...schemas].filter((a): a is EmbeddedAnswer => a !== null).concat(page.answers);
     if (page.status) reply.code(page.status);
-    return reply.send(pageHtml(template, { ...page, answers }, url));
+    return reply.send(pageHtml(template, { ...page, answers }, url, frame.frameOf(boot, page, url)));
   };
 
   for (const route of publicRoutes(ctx.schemas.routes)) {
@@ -97,12 +93,12 @@ export async function publicPageRoutes(app: FastifyInstance, opts: { ctx: AppCon
   });
 }
 
-/** index.html with the page's head and body written in. */
-export function pageHtml(template: string, page: RenderedPage, url: string): string {
+/** index.html with the page's head and body written in, inside the shell's frame when it is drawn. */
+export function pageHtml(template: string, page: RenderedPage, url: string, frame: PageFrame | null = null): string {
   const meta = page.status
     ? '<meta name="robots" content="noindex">'
     : `<meta name="description" content="${escapeHtml(page.description)}">`;
-  const head = `<title>${escapeHtml(page.title)}</title>${meta}${SSR_STYLE}`;
+  const head = `<title>${escapeHtml(page.title)}</title>${meta}${SSR_STYLE}${frame?.styles ?? ''}`;
   const data = `<script type="application/json" id="${EMBEDDED_ANSWERS_ID}">${jsonForScript({ at: url, answers: page.answers })}</script>`;
   // The app's code is not loaded with the page: publicBoot.js loads it on the visitor's first
   // touch, key, mouse move or scroll, or once the page has been idle a while. The page is complete
@@ -122,8 +118,12 @@ export function pageHtml(template: string, page: RenderedPage, url: string): str
     ? `<script id="app-boot" data-entry="${escapeHtml(entry)}" data-preload="${escapeHtml(preload.join(' '))}">${BOOT_CODE}</script>`
     : '';
   return withoutCode
-    .replace(/<title>[\s\S]*?<\/title>/, head)
-    .replace(/<div id="root"><\/div>/, `<div id="root"><main class="ssr-page">${page.html}</main></div>${data}${boot}`);
+    .replace(/<title>[\s\S]*?<\/title>/, () => head)
+    .replace(
+      /<div id="root"><\/div>/,
+      () =>
+        `<div id="root">${frame ? `<div class="ssr-frame">${frame.html}</div>` : `<main class="ssr-page">${page.html}</main>`}</div>${data}${boot}`,
+    );
 }
 
 /** Every path routes.json declares (public or not), as the shell matches addresses. */
@@ -143,22 +143,30 @@ export function declaredPaths(routes: RouteDef[]): Set<string> {
 const NOT_FOUND_HTML = (home: string) =>
   `<div class="ssr-notfound"><h1>404</h1><p>抱歉，您访问的页面不存在。</p><a href="${escapeHtml(home)}">返回首页</a></div>`;
 
+/** The 404 page of an address no route declares, as a page the server draws. */
+export function notFoundPage(basePath: string): RenderedPage {
+  const base = basePath.replace(/\/$/, '');
+  return {
+    title: '页面不存在',
+    description: '',
+    html: NOT_FOUND_HTML(`${base}/homePage`),
+    answers: [],
+    pageIds: [],
+    status: 404,
+  };
+}
+
 /**
  * The answer for an address no route declares: 404, out of search results, with the app's
- * fallback page drawn in it (the app takes it over like any public page).
+ * fallback page drawn in it, inside the shell's frame when it is drawn (the app takes it over like
+ * any public page, with the first answers embedded).
  */
-export function notFoundDocument(template: string, basePath: string, url: string): string {
-  const base = basePath.replace(/\/$/, '');
-  return pageHtml(
-    template,
-    {
-      title: '页面不存在',
-      description: '',
-      html: NOT_FOUND_HTML(`${base}/homePage`),
-      answers: [],
-      pageIds: [],
-      status: 404,
-    },
-    url,
-  );
+export function notFoundDocument(
+  template: string,
+  basePath: string,
+  url: string,
+  frame: PageFrame | null = null,
+  answers: EmbeddedAnswer[] = [],
+): string {
+  return pageHtml(template, { ...notFoundPage(basePath), answers }, url, frame);
 }

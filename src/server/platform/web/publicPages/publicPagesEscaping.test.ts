@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EntityDef, RouteDef } from '../../../../shared/schema/types.js';
 import { formatDateTime } from '../../records/time.js';
 import { ResourceService } from '../../resources/ResourceService.js';
-import { createTestApp, type TestApp } from '../../testing/testApp.js';
+import { createTestApp, type TestApp } from '../../../testApp.js';
 import { publicRoutes } from './renderPublicPage.js';
 
 /** What an attacker would store: script, an event handler, a redirecting meta, a form, a style, quotes. */

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../../AppContext.js';
+import type { AppContext } from '../../AppContext.js';
 import type { EntityDef, ListRequest } from '../../../../shared/schema/types.js';
 import type { ListPageDef } from '../../../../shared/schema/pageTypes.js';
 import { addressListState, listStateSearch } from '../../../../shared/schema/listAddress.js';

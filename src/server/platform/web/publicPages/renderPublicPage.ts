@@ -1,4 +1,4 @@
-import type { AppContext } from '../../../AppContext.js';
+import type { AppContext } from '../../AppContext.js';
 import type { DashboardBlockDef, DashboardPageDef, PageDef, RouteDef } from '../../../../shared/schema/types.js';
 import type { ListPageDef, LookupPageDef } from '../../../../shared/schema/pageTypes.js';
 import { clip, escapeHtml } from './html.js';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../../../AppContext.js';
+import type { AppContext } from '../../AppContext.js';
 import type { EntityDef, FormPageDef } from '../../../../shared/schema/types.js';
 import type { ArticlePageDef } from '../../../../shared/schema/pageTypes.js';
 import { AppError } from '../../http/AppError.js';

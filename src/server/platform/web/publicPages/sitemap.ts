@@ -1,4 +1,4 @@
-import type { AppContext } from '../../../AppContext.js';
+import type { AppContext } from '../../AppContext.js';
 import type { ArticlePageDef, ListPageDef } from '../../../../shared/schema/pageTypes.js';
 import { MAX_PAGE_SIZE, ResourceService } from '../../resources/ResourceService.js';
 import { dayOf, escapeHtml } from './html.js';

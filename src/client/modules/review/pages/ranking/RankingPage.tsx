@@ -4,9 +4,9 @@
  * choice and an optional note) while the answer says the user may decide, and a download. The
  * endpoints decide and refuse; this page only shows what they answer.
  */
-import { Alert, Button, Card, Empty, Input, Radio, Space, Spin, Table, Tag } from 'antd';
+import { Alert, Button, Card, Empty, Radio, Space, Table } from 'antd';
+import { ReasonInput } from '../../ReasonInput.js';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import type { RankingPageDef } from '../../../../../shared/schema/types.js';
 import { fillPlaceholders } from '../../../../../shared/schema/placeholders.js';
 import { Dialog } from '../../../../feedback/Dialog.js';
@@ -16,6 +16,8 @@ import { useDictionary } from '../../../../runtime/dictionaries/useDictionary.js
 import { useRuntime } from '../../../../runtime/RuntimeContext.js';
 import type { PageKindProps } from '../../../../runtime/pages/types.js';
 import { useBatchAnswer } from '../../useBatchAnswer.js';
+import { BackButton, BatchPending } from '../../BatchFrame.js';
+import { cell, heading } from './rankingCells.js';
 
 type Row = Record<string, unknown>;
 interface RankingAnswer {
@@ -26,12 +28,6 @@ interface RankingAnswer {
 function rowChoices(r: Row, key: string): Array<{ value: string; label: string }> {
   const v = r[key];
   return Array.isArray(v) ? (v as Array<{ value: string; label: string }>) : [];
-}
-
-function cell(render: 'flag' | 'tag' | undefined, v: unknown) {
-  if (render === 'flag') return v === true ? <Tag color="error">分歧较大</Tag> : v === false ? '一致' : '';
-  if (render === 'tag') return v === null || v === undefined || v === '' ? '' : <Tag color="blue">{String(v)}</Tag>;
-  return v === null || v === undefined || v === '' ? '—' : String(v);
 }
 
 function DecideDialog({
@@ -77,14 +73,11 @@ function DecideDialog({
               : (options ?? []).map((o) => ({ value: String(o.value), label: o.text }))
           }
         />
-        <Input.TextArea
-          aria-label={def.noteLabel ?? '说明'}
-          rows={3}
-          maxLength={500}
-          showCount
+        <ReasonInput
+          label={def.noteLabel ?? '说明'}
           placeholder={`${def.noteLabel ?? '说明'}（选填）`}
           value={note}
-          onChange={(e) => setNote(e.target.value)}
+          onChange={setNote}
         />
       </Space>
     </Dialog>
@@ -94,25 +87,13 @@ function DecideDialog({
 export function RankingPage({ bundle, query }: PageKindProps) {
   const page = bundle.page as RankingPageDef;
   const { dataProvider } = useRuntime();
-  const navigate = useNavigate();
   const message = useMessage();
   const batchId = query.id;
   const { data, error, setError, load } = useBatchAnswer<RankingAnswer>(page.endpoint, batchId);
   const [deciding, setDeciding] = useState<Row | null>(null);
 
-  const back = <Button onClick={() => (page.back ? navigate(page.back) : navigate(-1))}>返回</Button>;
-  if (data === undefined)
-    return (
-      <Card title={page.title} className="runtime-page">
-        <Spin style={{ display: 'block', margin: '48px auto' }} />
-      </Card>
-    );
-  if (!data)
-    return (
-      <Card title={page.title} className="runtime-page" extra={back}>
-        {error ? <Alert type="warning" showIcon message={error} /> : <Empty description="请从评审列表选择评审批次" />}
-      </Card>
-    );
+  const back = <BackButton to={page.back} />;
+  if (!data) return <BatchPending title={page.title} loading={data === undefined} error={error} back={back} />;
   const decide = page.decide;
   const open = (r: Row) =>
     !!decide &&
@@ -122,9 +103,9 @@ export function RankingPage({ bundle, query }: PageKindProps) {
   const columns = page.columns.map((c) => ({
     key: c.key,
     dataIndex: c.key,
-    title: c.label,
+    title: heading(c.label, c.tooltip),
     width: c.width,
-    render: (v: unknown) => cell(c.render, v),
+    render: (v: unknown) => cell(c.render, v, c.unit),
   }));
   if (decide)
     columns.push({

@@ -12,6 +12,7 @@ import { useMessage } from '../../../../feedback/messages.js';
 import { usePageEnv } from '../../../../runtime/PageContext.js';
 import { useOptionalRuntime } from '../../../../runtime/RuntimeContext.js';
 import { useRecordChanged } from '../../../../runtime/recordChanged.js';
+import { useAction } from '../../useAction.js';
 import {
   reviewCalls,
   type DiscussionPost as Post,
@@ -27,8 +28,8 @@ export function ReviewDiscussion(_: { value?: unknown }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [text, setText] = useState('');
   const [replyTo, setReplyTo] = useState<Post | null>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const { busy, run } = useAction(setError);
 
   const load = useCallback(() => {
     if (!runtime || id === undefined || id === null) return;
@@ -46,12 +47,10 @@ export function ReviewDiscussion(_: { value?: unknown }) {
   useEffect(() => load(), [load]);
   useRecordChanged(id, load);
 
-  async function send() {
+  const send = () => {
     // The form shows only with a thread, read for the page's record.
     if (!runtime || id === undefined || id === null) return;
-    setBusy(true);
-    setError(null);
-    try {
+    return run(async () => {
       await runtime.dataProvider.moduleCall(reviewCalls.discussionPost, {
         id,
         content: text.trim(),
@@ -61,12 +60,8 @@ export function ReviewDiscussion(_: { value?: unknown }) {
       setText('');
       setReplyTo(null);
       load();
-    } catch (e) {
-      setError(failureText(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
+  };
 
   if (thread === undefined) return <Spin size="small" />;
   if (!thread || thread.closed)
@@ -87,7 +82,7 @@ export function ReviewDiscussion(_: { value?: unknown }) {
             <strong className="rt-discussion-author">{p.author}</strong>
             {p.mine ? <Tag color="blue">我</Tag> : null}
             {p.organiser ? <Tag color="gold">组织方</Tag> : null}
-            <span style={{ color: '#999' }}>{p.createdAt}</span>
+            <span style={{ color: '#666' }}>{p.createdAt}</span>
             {p.replyToAuthor ? <span style={{ color: '#666' }}>回复 {p.replyToAuthor}</span> : null}
             {thread.canPost ? (
               <a className="rt-discussion-reply" onClick={() => setReplyTo(p)}>
@@ -130,7 +125,7 @@ export function ReviewDiscussion(_: { value?: unknown }) {
           </Button>
         </div>
       ) : (
-        <div style={{ color: '#999', marginTop: 8 }}>评审已结束，讨论已关闭</div>
+        <div style={{ color: '#666', marginTop: 8 }}>评审已结束，讨论已关闭</div>
       )}
     </div>
   );

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { liveTotal, scoreProblem } from './ScoreSheet.js';
+import { liveTotal, scoreProblem } from './scoreRules.js';
 import { ScoreTable } from './ScoreTable.js';
 import { setupDom } from '../../../../runtime/testing/setupDom.js';
 

@@ -76,7 +76,7 @@ export function ScoreTable({
                   onChange={(v) => onScore(c.name, typeof v === 'number' ? v : null)}
                 />
                 {problems[c.name] ? (
-                  <div className="rt-score-problem" role="alert" style={{ color: '#ff4d4f', fontSize: 12 }}>
+                  <div className="rt-score-problem" role="alert" style={{ color: '#cf1322', fontSize: 12 }}>
                     {problems[c.name]}
                   </div>
                 ) : null}
@@ -94,7 +94,7 @@ export function ScoreTable({
           <Table.Summary.Cell index={1}>
             {invalid.length ? (
               // A total over a score out of range is no total: said so, not shown as if it counted.
-              <strong className="rt-score-total rt-score-total-invalid" aria-live="polite" style={{ color: '#ff4d4f' }}>
+              <strong className="rt-score-total rt-score-total-invalid" aria-live="polite" style={{ color: '#cf1322' }}>
                 总分无效（{invalid.map((c) => `「${c.name}」`).join('、')}得分超出范围）
               </strong>
             ) : (

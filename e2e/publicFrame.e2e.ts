@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { baseURL, launchBrowser, touched } from './harness.js';
+
+/** The page's HTML as the server sends it: no script run. */
+const serverHtml = async (address: string) => (await fetch(`${baseURL()}${address}`)).text();
+
+/** The first address on a server-drawn list page that leads to one of its records. */
+async function firstRecord(list: string, detail: string): Promise<string> {
+  const html = await serverHtml(list);
+  const href = new RegExp(`href="(${detail.replace(/[?]/g, '\\?')}\\?id=\\d+)"`).exec(html)?.[1];
+  expect(href, `a record of ${list}`).toBeTruthy();
+  return href!;
+}
+
+/** Where the shell's parts are on screen: the header, each navigation entry, 登录, the footer's lines. */
+async function frameBoxes(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [
+      ...document.querySelectorAll(
+        '.shell-header, .shell-brand, .shell-top-menu > .ant-menu-item, .shell-login-button, .shell-signup-link, .shell-footer-line',
+      ),
+    ].map((e) => {
+      const r = e.getBoundingClientRect();
+      // The footer follows the page's content, which the app draws anew: its lines' height, not their place.
+      const y = e.closest('.shell-footer') ? '' : `,${Math.round(r.top)}`;
+      return `${(e.textContent ?? '').replace(/\s+/g, '')}@${Math.round(r.left)}${y} ${Math.round(r.width)}x${Math.round(r.height)}`;
+    }),
+  );
+}
+
+describe('the shell the server draws around a public page', () => {
+  let browser: Browser;
+  let pages: string[];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    pages = [
+      '/homePage',
+      `/noticeAnnouncement?title=${encodeURIComponent('申报')}`,
+      await firstRecord('/noticeAnnouncement', '/noticeAnnouncement/lookAnnouncement'),
+      '/approvedTopics',
+      await firstRecord('/approvedTopics', '/approvedTopics/look'),
+      '/expertFaq',
+      await firstRecord('/expertFaq', '/expertFaq/lookFaq'),
+      // An address no route declares: a 404 in the same frame.
+      '/no/such/page',
+    ];
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('is in the HTML itself: the header’s navigation, 注册 and 登录, the breadcrumbs, the footer, and their styles', async () => {
+    for (const address of pages) {
+      const html = await serverHtml(address);
+      const menu = /<ul[^>]*shell-top-menu[\s\S]*?<\/ul>/.exec(html)?.[0] ?? '';
+      for (const name of ['首页', '通知公告', '申报通知', '立项名单', '常见问题'])
+        expect(menu, `${address}: ${name}`).toContain(`<span class="shell-menu-label">${name}</span>`);
+      expect(html, address).toMatch(/<button[^>]*shell-login-button[^>]*><span>登 录<\/span><\/button>/);
+      expect(html, address).toContain('<a class="shell-signup-link" href="/signUp/signUp">注册</a>');
+      expect(html, address).toMatch(/<footer[^>]*shell-footer[\s\S]*版本/);
+      if (address !== '/homePage' && address !== '/no/such/page')
+        expect(html, address).toContain('<nav class="ant-breadcrumb');
+      // The page's own drawing is inside the frame, where the app draws the route's page.
+      expect(html, address).toMatch(/<main[^>]*shell-content[\s\S]*<div class="ssr-page">[\s\S]*<\/main>/);
+      // antd's styles for the frame are in the head, under the class names the app's build uses.
+      expect(html, address).toMatch(/<head>[\s\S]*<style[^>]*>[^<]*\.ant-menu[\s\S]*<\/head>/);
+      expect(html, address).not.toContain('css-dev-only');
+    }
+    // The search in the address is applied (the journeys before this one publish notices too).
+    const filtered = await serverHtml(pages[1]);
+    const all = await serverHtml('/noticeAnnouncement');
+    const count = (html: string) => Number(/共(\d+)条记录/.exec(html)?.[1]);
+    expect(count(filtered)).toBeGreaterThan(0);
+    expect(count(filtered)).toBeLessThan(count(all));
+  });
+
+  it('looks the same without JavaScript and once the app has taken the page over: nothing of the frame moves', async () => {
+    for (const address of pages) {
+      const still = await browser.newContext({
+        baseURL: baseURL(),
+        viewport: { width: 1366, height: 860 },
+        javaScriptEnabled: false,
+      });
+      const before = await still.newPage();
+      await before.goto(address);
+      const drawn = await frameBoxes(before);
+      await still.close();
+      expect(
+        drawn.some((b) => b.startsWith('登录@')),
+        address,
+      ).toBe(true);
+      expect(
+        drawn.some((b) => b.startsWith('立项名单@')),
+        address,
+      ).toBe(true);
+
+      const live = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1366, height: 860 } });
+      const page = await live.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(address);
+      await touched(page);
+      await page.locator('.ssr-frame').waitFor({ state: 'detached' });
+      await page.locator('.shell-top-menu .ant-menu-item').first().waitFor();
+      expect(await frameBoxes(page), address).toEqual(drawn);
+      expect(errors, address).toEqual([]);
+      await live.close();
+    }
+  });
+});

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage, screenshot, touched } from './harness.js';
+
+const PHONE = { width: 375, height: 812 };
+
+/** Opens a public page at a phone's width, once the app has taken it over and shows `ready`. */
+async function onPhone(
+  page: Page,
+  address: string,
+  ready = '.shell-content .ant-table-row, .shell-content .runtime-compact-table a',
+): Promise<void> {
+  await page.goto(address);
+  await touched(page);
+  await page.locator('.ssr-page').waitFor({ state: 'detached' });
+  await page.locator(ready).first().waitFor();
+}
+
+/**
+ * What scrolls sideways: the document, and any box inside the page's content whose content is
+ * wider than it (a table pushing out of its card), by class and widths.
+ */
+function sidewaysScrolling(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > doc.clientWidth) out.push(`document ${doc.scrollWidth}/${doc.clientWidth}`);
+    for (const el of document.querySelectorAll<HTMLElement>('.shell-content *')) {
+      const style = getComputedStyle(el);
+      if (style.overflowX !== 'auto' && style.overflowX !== 'scroll') continue;
+      if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.className} ${el.scrollWidth}/${el.clientWidth}`);
+    }
+    return out;
+  });
+}
+
+describe('the public site on a phone (375 px)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('lists show their key column, the rest in a row that opens, and nothing scrolls sideways', async () => {
+    const { page, errors, context } = await openPage(browser, 'about:blank');
+    await page.setViewportSize(PHONE);
+    for (const address of ['/homePage', '/noticeAnnouncement', '/approvedTopics', '/expertFaq', '/rulesRegulations']) {
+      await onPhone(page, address);
+      expect(await sidewaysScrolling(page), address).toEqual([]);
+    }
+
+    await onPhone(page, '/noticeAnnouncement');
+    const table = page.locator('.runtime-list .ant-table').first();
+    await table.locator('.ant-table-row a').first().waitFor();
+    // The title is the one column left; 发布时间 is in the row that opens.
+    expect(await table.locator('thead th:not(.ant-table-row-expand-icon-cell)').allTextContents()).toEqual(['标题']);
+    await table.locator('.ant-table-row-expand-icon').first().click();
+    const more = table.locator('.runtime-row-more').first();
+    await more.waitFor();
+    expect(await more.locator('dt').allTextContents()).toContain('发布时间');
+    expect(await more.locator('dd').last().textContent()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await sidewaysScrolling(page)).toEqual([]);
+    await screenshot(page, 'public-phone-notices');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a 立项名单 entry stacks its fields in one column, each label above its value', async () => {
+    const { page, errors, context } = await openPage(browser, 'about:blank');
+    await page.setViewportSize(PHONE);
+    await onPhone(page, '/approvedTopics');
+    const href = await page.locator('.runtime-list .ant-table-row a').first().getAttribute('href');
+    await onPhone(page, href!, '.runtime-form .ant-formily-item');
+    const items = page.locator('.runtime-form .ant-formily-item');
+    await items.first().waitFor();
+    const boxes = await items.evaluateAll((els) =>
+      els.map((el) => {
+        const label = el.querySelector('.ant-formily-item-label')!.getBoundingClientRect();
+        const control = el.querySelector('.ant-formily-item-control')!.getBoundingClientRect();
+        const grid = el.closest('.ant-formily-grid-layout')!.getBoundingClientRect();
+        return {
+          width: el.getBoundingClientRect().width,
+          grid: grid.width,
+          labelBottom: label.bottom,
+          top: control.top,
+        };
+      }),
+    );
+    expect(boxes.length).toBeGreaterThan(3);
+    for (const b of boxes) {
+      expect(Math.abs(b.width - b.grid)).toBeLessThan(2);
+      expect(b.labelBottom).toBeLessThanOrEqual(b.top + 1);
+    }
+    // The list of topics inside: its first column, the others opened under each row.
+    const topics = page.locator('.runtime-array-table');
+    expect(await topics.locator('thead th:not(.ant-table-row-expand-icon-cell)').count()).toBe(1);
+    await topics.locator('.ant-table-row-expand-icon').first().click();
+    await topics.locator('.runtime-row-more').first().waitFor();
+    expect(await sidewaysScrolling(page)).toEqual([]);
+    await screenshot(page, 'public-phone-approved-entry');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

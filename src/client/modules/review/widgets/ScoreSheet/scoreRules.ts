@@ -1,0 +1,17 @@
+import { weightedTotal } from '../../../../../shared/reviewTotal.js';
+import type { Criterion } from '../../../../../shared/contracts/review.js';
+
+/**
+ * What is wrong with one typed score, or null: out of range is said, never corrected (a 35 turned
+ * into 30 would be a score the expert did not give).
+ */
+export function scoreProblem(c: Criterion, v: number | null | undefined): string | null {
+  if (v === null || v === undefined) return null;
+  if (!Number.isFinite(v) || v < 0 || v > c.maxScore) return `得分须在0到${c.maxScore}之间`;
+  return null;
+}
+
+/** The total of the scores typed so far on the 100-point scale (the server computes the same on save). */
+export function liveTotal(criteria: Criterion[], scores: Record<string, number | null | undefined>): number {
+  return weightedTotal(criteria, scores);
+}
