@@ -19,6 +19,8 @@ export interface ResolvedAction {
   to?: string;
   /** Links: the record is picked in a dialog first. */
   pick?: PickDef;
+  /** Links: the antd icon the page gives the button. */
+  icon?: string;
   /** Download actions: API path template (placeholders not yet filled). */
   url?: string;
   method?: 'GET' | 'POST';
@@ -56,6 +58,7 @@ export function resolveAction(def: ActionDef, workflow: WorkflowDef | null | und
         danger: false,
         ...(def.inline ? { inline: true } : {}),
         ...(def.pick ? { pick: def.pick } : {}),
+        ...(def.icon ? { icon: def.icon } : {}),
       };
     case 'transition': {
       const t = findTransition(workflow, def.action);

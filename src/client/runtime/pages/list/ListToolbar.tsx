@@ -51,7 +51,7 @@ export function ListToolbar({
   if (!toolbar.length && !batchDefs.length) return null;
   return (
     <Space wrap style={{ marginBottom: 12 }} className="runtime-toolbar">
-      {toolbar.map((a, i) =>
+      {toolbar.map((a) =>
         a.type === 'import' ? (
           <Suspense key={a.key} fallback={<Button disabled>{a.label}</Button>}>
             <ImportAction entity={entity} pageId={page.id} label={a.label} onDone={reload} />
@@ -64,11 +64,7 @@ export function ListToolbar({
             run={run}
             variant="toolbar"
             values={values}
-            icon={
-              page.toolbar?.[i] && page.toolbar[i].type === 'link'
-                ? (page.toolbar[i] as { icon?: string }).icon
-                : undefined
-            }
+            icon={a.icon}
             request={request}
           />
         ),
