@@ -17,7 +17,7 @@ export async function up(db: MigrationDb, _dialect: Dialect): Promise<void> {
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('next_at', TIME, (c) => c.notNull())
     .addColumn('output_key', 'varchar(128)')
-    .addColumn('output_size', TIME)
+    .addColumn('output_size', 'bigint')
     .addColumn('error', 'varchar(500)')
     .addColumn('created_at', TIME, (c) => c.notNull())
     .addColumn('updated_at', TIME, (c) => c.notNull())
