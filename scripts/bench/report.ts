@@ -1,6 +1,6 @@
 /** The province-scale parts of `npm run bench` (list API, first-load JS) and their table of ratios. */
 import { benchFirstLoad, FIRST_LOAD_PAGES } from './firstLoad.js';
-import { benchListApi } from './listApi.js';
+import { benchListApi, COMPARE_CONCURRENCY, LIST_SHARE_GOAL } from './listApi.js';
 import { benchRender } from './render.js';
 import { benchPublicSite } from './publicSite.js';
 import { benchConversion } from './conversion.js';
@@ -30,6 +30,14 @@ export async function benchScale(parts: string[]): Promise<void> {
           `${`${row.db} ${what}`.padEnd(46)}${String(row.workers).padStart(11)} ${String(row.n).padStart(8)} ${res.rps.toFixed(0).padStart(8)} ${ms(res.p50).padStart(8)} ${ms(res.p99).padStart(8)} ${ms(row.aloneMs).padStart(10)} ${`${((res.rps / r.hello.rps) * 100).toFixed(1)}%`.padStart(10)}`,
         );
       }
+    }
+    for (const row of r.rows) {
+      if (!row.atTwenty) continue;
+      const { list, cheapest } = row.atTwenty;
+      const share = list.rps / cheapest.rps;
+      console.log(
+        `${row.db} ${row.n}, c=${COMPARE_CONCURRENCY}: list ${list.rps.toFixed(0)} req/s (p99 ${ms(list.p99)} ms), the app's cheapest call ${cheapest.rps.toFixed(0)} req/s: ${(share * 100).toFixed(1)}% (goal ${LIST_SHARE_GOAL * 100}% or more: ${share >= LIST_SHARE_GOAL ? 'met' : 'MISSED'})`,
+      );
     }
     for (const db of new Set(r.rows.map((x) => x.db))) {
       for (const workers of new Set(r.rows.map((x) => x.workers))) {

@@ -28,7 +28,7 @@ describe('ListToolbar', () => {
           ruleInputs={{}}
           values={{}}
           request={{ page: 1, pageSize: 10 }}
-          run={async () => undefined}
+          run={async () => true}
           reload={() => undefined}
         />
       </MemoryRouter>,
