@@ -73,14 +73,14 @@ export async function insertUser(
  * The users an administrator sees: super admins everyone; province admins the users whose roles
  * are all among 3–5; city admins the leaders and experts (and sign-ups) of their own area.
  */
-function scopedUsers(db: Db, user: SessionUser): any {
-  let q = db.selectFrom('users').select('id');
-  if (user.roleCode === '1') return q;
+function scopedUsers(db: Db, user: SessionUser) {
+  const all = db.selectFrom('users').select('id');
+  if (user.roleCode === '1') return all;
   const above = user.roleCode === '2' ? ['1', '2'] : ['1', '2', '3'];
-  q = q.where('id', 'not in', db.selectFrom('user_roles').select('user_id').where('role_code', 'in', above));
-  if (user.roleCode === '3') q = q.where('area_code', '=', user.areaCode ?? '\u0000');
-  else if (user.roleCode !== '2') q = q.where('id', '=', -1);
-  return q;
+  const below = all.where('id', 'not in', db.selectFrom('user_roles').select('user_id').where('role_code', 'in', above));
+  if (user.roleCode === '2') return below;
+  if (user.roleCode === '3') return below.where('area_code', '=', user.areaCode ?? '\u0000');
+  return below.where('id', '=', -1);
 }
 
 /**
