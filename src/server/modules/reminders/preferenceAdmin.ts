@@ -33,7 +33,7 @@ export function policyOf(entity: EntityDef): ChannelPolicy {
 }
 
 /**
- * The signed-in person's own reminder choices as the one record (id 1) of notificationPreference:
+ * The signed-in person's own reminder choices as the one record (its id the person's user id; 1 in an address) of notificationPreference:
  * nobody reads or changes another's; a change is logged like any record's, per person.
  */
 export function preferenceAdmin(ctx: AppContext): VirtualEntity {
@@ -42,8 +42,8 @@ export function preferenceAdmin(ctx: AppContext): VirtualEntity {
   return singleRecordEntity(ctx, {
     entity: PREFERENCE_ENTITY,
     actionLabel: '修改消息提醒设置',
-    // Logged per person: the record id in the log is the person's own user id.
-    logId: (user) => user.userId,
+    // Each person's own record: its id is theirs.
+    idOf: (user) => user.userId,
     async read(user) {
       const choices = await readChoices(ctx.database.db, user.userId);
       const fields: Record<string, boolean> = {};
@@ -51,7 +51,7 @@ export function preferenceAdmin(ctx: AppContext): VirtualEntity {
         const f = channelField(name);
         if (f) fields[name] = choices.get(f.kind)?.[f.channel] ?? policy.get(f.kind)?.[f.channel] ?? false;
       }
-      return virtualRecord(1, fields, { ownerId: user.userId, createdBy: user.userId });
+      return virtualRecord(user.userId, fields, { ownerId: user.userId, createdBy: user.userId });
     },
     async write(values, existing, user) {
       const changed: string[] = [];

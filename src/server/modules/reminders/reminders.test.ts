@@ -106,7 +106,15 @@ describe('deadline reminders by e-mail', () => {
     expect(
       (await t.post('/api/resource/notificationPreference/get', { id: 1 }, leader1)).body.data.emailStageReportDue,
     ).toBe(true);
-    expect((await t.post('/api/resource/notificationPreference/get', { id: 6 }, leader1)).status).toBe(404);
+    // The record carries the person's own id; another person's id is not found.
+    const idOf = async (username: string) =>
+      (await t.ctx.database.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow())
+        .id;
+    const own = await t.post('/api/resource/notificationPreference/get', { id: await idOf('leader1') }, leader1);
+    expect(own.body.data.id).toBe(await idOf('leader1'));
+    expect(
+      (await t.post('/api/resource/notificationPreference/get', { id: await idOf('leader2') }, leader1)).status,
+    ).toBe(404);
     expect((await t.post('/api/resource/notificationPreference/log', { id: 1 }, leader1)).body.data).toEqual([]);
     expect(
       (

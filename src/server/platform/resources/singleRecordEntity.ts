@@ -13,31 +13,37 @@ export interface SingleRecord {
   entity: string;
   /** The operation log's label of a change. */
   actionLabel: string;
-  /** The one record (id 1) as the signed-in user sees it. */
+  /** The one record as the signed-in user sees it (its id is set from `idOf`). */
   read(user: SessionUser): Promise<StoredRecord>;
   /** Keeps the checked values; answers the log's comment, or null when nothing changed (nothing logged). */
   write(values: Record<string, unknown>, existing: StoredRecord, user: SessionUser): Promise<string | null>;
-  /** The record id its log rows carry (per person when each user has a record of their own); 1 by default. */
-  logId?(user: SessionUser): number;
+  /**
+   * The record's id, which its log rows carry too: a person's own record (their profile, their
+   * reminder choices) is theirs by their user id; a record shared by all (site settings) is 1.
+   */
+  idOf?(user: SessionUser): number;
 }
 
 /**
- * A virtual entity with exactly one record, id 1 (site settings, a person's own preferences): read
- * and update rights from its schema, fields checked as any record's, each change in the operation log.
+ * A virtual entity with exactly one record for whoever asks (site settings, a person's own
+ * preferences): read and update rights from its schema, fields checked as any record's, each change
+ * in the operation log. The id 1 in an address (the routes' "the one record") names the caller's
+ * own record as well as its own id does; any other id is not found.
  */
 export function singleRecordEntity(ctx: AppContext, def: SingleRecord): VirtualEntity {
   const entity = ctx.schemas.entities.get(def.entity) as EntityDef;
   const dicts = new DictionaryValues(ctx);
   const store = KyselyRecordStore.of(ctx.database);
-  const logId = (user: SessionUser) => def.logId?.(user) ?? 1;
+  const idOf = (user: SessionUser) => def.idOf?.(user) ?? 1;
 
   const answer = async (user: SessionUser) => {
-    const rec = await def.read(user);
+    const rec = { ...(await def.read(user)), id: idOf(user) };
     return { ...rec, _perm: permissions(entity, null, rec, user) };
   };
   const check = (body: Record<string, unknown>, user: SessionUser, right: 'read' | 'update') => {
     if (!hasRight(entity, right, user)) throw AppError.forbidden();
-    if (body.id !== undefined && String(body.id) !== '1') throw AppError.notFound();
+    if (body.id !== undefined && String(body.id) !== '1' && String(body.id) !== String(idOf(user)))
+      throw AppError.notFound();
   };
 
   return {
@@ -57,7 +63,7 @@ export function singleRecordEntity(ctx: AppContext, def: SingleRecord): VirtualE
       if (comment !== null) {
         await store.log({
           entity: def.entity,
-          recordId: logId(user),
+          recordId: idOf(user),
           action: 'update',
           actionLabel: def.actionLabel,
           fromStatus: null,
@@ -73,7 +79,7 @@ export function singleRecordEntity(ctx: AppContext, def: SingleRecord): VirtualE
     },
     async logs(body, user) {
       check(body, user, 'read');
-      return logRows(await store.logs(entity, logId(user)));
+      return logRows(await store.logs(entity, idOf(user)));
     },
   };
 }

@@ -15,7 +15,7 @@ const FIELDS: Record<ContactKind, { value: string; code: string; label: string; 
 };
 
 /**
- * 个人中心 › 更换手机号/邮箱: the caller's own mobile and e-mail (one record, id 1). A new one is
+ * 个人中心 › 更换手机号/邮箱: the caller's own mobile and e-mail (one record, its id the person's own). A new one is
  * kept only with the code sent to it (contactChange.ts), so nobody moves an account to an address
  * they do not hold; a confirmed e-mail counts as verified.
  */
@@ -25,7 +25,7 @@ export function contactAdmin(ctx: AppContext): VirtualEntity {
   return singleRecordEntity(ctx, {
     entity: CONTACT_ENTITY,
     actionLabel: '更换手机号/邮箱',
-    logId: (user) => user.userId,
+    idOf: (user) => user.userId,
     async read(user: SessionUser) {
       const row = await db
         .selectFrom('users')
@@ -33,7 +33,7 @@ export function contactAdmin(ctx: AppContext): VirtualEntity {
         .where('id', '=', user.userId)
         .executeTakeFirstOrThrow();
       return virtualRecord(
-        1,
+        user.userId,
         {
           mobile: row.mobile ? maskPhone(String(row.mobile)) : null,
           email: row.email ?? null,

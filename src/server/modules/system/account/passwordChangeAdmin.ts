@@ -63,10 +63,10 @@ export function passwordChangeAdmin(ctx: AppContext): VirtualEntity {
   return singleRecordEntity(ctx, {
     entity: PASSWORD_CHANGE_ENTITY,
     actionLabel: '修改密码',
-    logId: (user) => user.userId,
+    idOf: (user) => user.userId,
     async read(user) {
       return virtualRecord(
-        1,
+        user.userId,
         { username: user.username, otherSessions: await countOtherSessions(db, user) },
         { ownerId: user.userId, createdBy: user.userId },
       );

@@ -20,7 +20,7 @@ export function identityNote(roleCode: string): string {
 }
 
 /**
- * The signed-in person's own account as the one record (id 1) of accountProfile: nobody reads
+ * The signed-in person's own account as the one record (its id the person's user id; 1 in an address) of accountProfile: nobody reads
  * another's here, and only the fields a person keeps (title) are written; the rest is read-only.
  */
 export function profileAdmin(ctx: AppContext): VirtualEntity {
@@ -28,7 +28,7 @@ export function profileAdmin(ctx: AppContext): VirtualEntity {
   return singleRecordEntity(ctx, {
     entity: PROFILE_ENTITY,
     actionLabel: '修改个人信息',
-    logId: (user) => user.userId,
+    idOf: (user) => user.userId,
     async read(user: SessionUser) {
       const row = await db
         .selectFrom('users')
@@ -36,7 +36,7 @@ export function profileAdmin(ctx: AppContext): VirtualEntity {
         .where('id', '=', user.userId)
         .executeTakeFirstOrThrow();
       return virtualRecord(
-        1,
+        user.userId,
         {
           username: row.username,
           realName: row.real_name,
