@@ -108,8 +108,13 @@ describe('deadline reminders by e-mail', () => {
     ).toBe(true);
     // The record carries the person's own id; another person's id is not found.
     const idOf = async (username: string) =>
-      (await t.ctx.database.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow())
-        .id;
+      (
+        await t.ctx.database.db
+          .selectFrom('users')
+          .select('id')
+          .where('username', '=', username)
+          .executeTakeFirstOrThrow()
+      ).id;
     const own = await t.post('/api/resource/notificationPreference/get', { id: await idOf('leader1') }, leader1);
     expect(own.body.data.id).toBe(await idOf('leader1'));
     expect(
