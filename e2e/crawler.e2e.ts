@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Crawler, type PageVisit } from './crawler/crawler.js';
 import { axeViolations } from './crawler/axe.js';
@@ -20,41 +20,19 @@ import { menuEntries, routeTable } from './crawler/routes.js';
 import { countProblems } from './crawler/menuCounts.js';
 import { codedHeadings, screenProblems } from './crawler/screenChecks.js';
 import { watchPage, type Finding } from './crawler/watch.js';
-import { DEMO_USERS } from '../src/server/platform/seed/demoUsers.js';
 import { startPortal, type Portal } from './globalSetup.js';
 import { launchBrowser, openPage } from './harness.js';
-import { closeTourIfShown, loginViaUi } from './login.js';
-
-const MENU_DIR = path.resolve(import.meta.dirname, '..', 'schemas', 'menus');
-
-/** The pages a role's menu opens (its entries without children), by role code. */
-function menuSizes(): Map<string, number> {
-  const leaves = (items: any[]): number => items.reduce((n, i) => n + (i.children?.length ? leaves(i.children) : 1), 0);
-  const sizes = new Map<string, number>();
-  for (const f of fs.readdirSync(MENU_DIR)) {
-    const menu = JSON.parse(fs.readFileSync(path.join(MENU_DIR, f), 'utf8'));
-    sizes.set(String(menu.roleCode), leaves(menu.items ?? []));
-  }
-  return sizes;
-}
-
-/**
- * Every demo account the portal seeds (a role added with its account is walked without a change
- * here) but a second pair of eyes (sameAs), those with the largest menus first: walks run a few at
- * a time, and the short ones, taken last, leave less of the run to a single walk.
- */
-const ACCOUNTS = (() => {
-  const sizes = menuSizes();
-  const weight = (roles: string[]) => roles.reduce((n, r) => n + (sizes.get(r) ?? 0), 0);
-  // An account repeating another's role and pages (sameAs) would walk the same pages again.
-  // CRAWL_ACCOUNTS=admin,leader1 walks only those (while a page or a check is being worked on).
-  const only = (process.env.CRAWL_ACCOUNTS ?? '').split(',').filter(Boolean);
-  return [...DEMO_USERS.filter((u) => !u.sameAs)]
-    .filter((u) => !only.length || only.includes(u.username))
-    .sort((a, b) => weight(b.roles) - weight(a.roles))
-    .map((u) => u.username);
-})();
-const ALL_ACCOUNTS = ACCOUNTS.length === DEMO_USERS.filter((u) => !u.sameAs).length;
+import { loginViaUi } from './login.js';
+import {
+  ACCOUNTS,
+  ALL_ACCOUNTS,
+  currentRole,
+  limiter,
+  menuSizes,
+  switchRole,
+  WALK_MS,
+  within,
+} from './crawler/walks.js';
 
 interface Walked {
   account: string;
@@ -70,57 +48,6 @@ interface Walked {
 const walked: Walked[] = [];
 /** Every account in each of its roles, as the server lists them at login. */
 const expected: string[] = [];
-
-async function currentRole(
-  page: Page,
-): Promise<{ roleCode: string; roleName: string; roleList: { roleCode: string; roleName: string }[] }> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('userObj') ?? '{}'));
-}
-
-/** The header's role switch, as a user with several roles uses it. */
-async function switchRole(page: Page, roleName: string): Promise<void> {
-  await page.goto('/homePage');
-  await closeTourIfShown(page);
-  await page.locator('.shell-role-switch button').click();
-  const dialog = page.locator('.shell-role-dialog');
-  await dialog.waitFor({ state: 'visible' });
-  await dialog.locator('.ant-radio-wrapper', { hasText: roleName }).click();
-  await Promise.all([page.waitForEvent('load'), dialog.locator('.ant-btn-primary').click()]);
-  await closeTourIfShown(page);
-  await page.waitForFunction((name) => JSON.parse(localStorage.getItem('userObj') ?? '{}').roleName === name, roleName);
-}
-
-/** A walk's own time limit, counted from when it gets its slot, not while it waits for one. */
-const WALK_MS = 600_000;
-
-/** Runs `run`, failing once `ms` have passed (a walk that hangs is reported as such). */
-async function within<T>(ms: number, what: string, run: () => Promise<T>): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms);
-  });
-  try {
-    return await Promise.race([run(), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Runs at most `n` of the functions given to it at once. */
-function limiter(n: number) {
-  let running = 0;
-  const queue: (() => void)[] = [];
-  return async <T>(fn: () => Promise<T>): Promise<T> => {
-    if (running >= n) await new Promise<void>((r) => queue.push(r));
-    running += 1;
-    try {
-      return await fn();
-    } finally {
-      running -= 1;
-      queue.shift()?.();
-    }
-  };
-}
 
 /** axe's findings of one walk: rule-screen occurrences by impact, and the rules met. */
 function axeCounts(seen: AxeSeen[]): { critical: number; serious: number; rules: string[] } {

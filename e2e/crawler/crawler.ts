@@ -3,8 +3,8 @@
  * menu entry; on each page every tab (and every step of a wizard), the targets of its toolbar,
  * detail and row actions (for the first rows) and of the links in its tables, every export and
  * download, and a re-save of each edit form as it was loaded; a menu entry's plain badge is checked against
- * the total of the list it opens (menuCounts.ts). Transitions and deletes are not fired
- * (they change the data); what they would do is the workflow tests' part.
+ * the total of the list it opens (menuCounts.ts). Transitions and deletes change the data: they
+ * are fired by firer.ts, on a portal per account (crawlerFire.e2e.ts).
  */
 import fs from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';

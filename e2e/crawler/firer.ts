@@ -1,0 +1,205 @@
+/**
+ * Fires what a screen offers one account, as the user would: every transition and delete its
+ * schemas declare among the row actions of its lists (on each tab), once per page, tab and
+ * action, on the first row that offers it. A confirmation is confirmed; a dialog asking for an
+ * opinion gets one (同意。), and one asking for more is sent as it stands. Each press must either
+ * succeed or be refused by the dialog before anything is sent, with a message the dialog shows;
+ * an action offered and then refused by the server ("offered, then refused") is a finding, as is
+ * any error toast, console error or failure page the inspector sees. It changes the data: it runs
+ * on a portal of its own per account (crawlerFire.e2e.ts).
+ */
+import type { Locator, Page } from 'playwright-core';
+import { animationsDone, buttonName, routerMove } from '../harness.js';
+import { closeTourIfShown } from '../login.js';
+import { Inspector } from './inspector.js';
+import { countProblems } from './menuCounts.js';
+import { actionTypes, activateTab, label, locate, rowLabels, steadyTabLabels, tables } from './screen.js';
+import { errorLine } from './steady.js';
+import type { Watch } from './watch.js';
+
+/** Rows of each table looked at for an action not yet fired. */
+const FIRST_ROWS = 5;
+/** The calls that change data, whose answers say whether a fired action was done. */
+const WRITE_CALL = /\/api\/resource\/[^/]+\/(transition|delete|save)$/;
+
+/** What one press came to, as printed in the report. */
+export interface Fired {
+  page: string;
+  tab?: string;
+  action: string;
+  outcome: 'done' | 'refused in the dialog' | 'offered, then refused' | 'gone' | 'failed';
+  detail?: string;
+}
+
+export class Firer {
+  readonly fired: Fired[] = [];
+  readonly inspector: Inspector;
+  /** The answers of writes since the last press: their path, whether they were done, their message. */
+  private answers: { path: string; flag: boolean; msg: string }[] = [];
+
+  constructor(
+    readonly page: Page,
+    readonly watch: Watch,
+  ) {
+    this.inspector = new Inspector(page, watch);
+    page.on('response', (res) => {
+      const path = new URL(res.url()).pathname;
+      if (res.request().method() !== 'POST' || !WRITE_CALL.test(path)) return;
+      void res.json().then(
+        (body) => this.answers.push({ path, flag: Boolean(body?.flag), msg: String(body?.result ?? '') }),
+        () => this.answers.push({ path, flag: false, msg: `HTTP ${res.status()}` }),
+      );
+    });
+  }
+
+  /** Opens a menu page and fires what its lists offer, tab by tab. */
+  async fireOn(url: string, name: string): Promise<void> {
+    await this.go(url);
+    const tabs = await steadyTabLabels(this.page, this.watch);
+    for (const tab of tabs.length ? tabs : [undefined]) {
+      const tried = new Set<string>();
+      // One press a round: a fired action may move, change or remove its row and the others.
+      for (;;) {
+        await this.restore(url, tab);
+        const next = await this.nextAction(tried);
+        if (!next) break;
+        tried.add(next.label);
+        this.watch.where = `${url} (${name}${tab ? `, tab ${tab}` : ''}) → fire ${next.label}`;
+        const fired: Fired = { page: name, ...(tab ? { tab } : {}), action: next.label, outcome: 'failed' };
+        try {
+          Object.assign(fired, await this.fire(next.button));
+        } catch (e) {
+          fired.detail = errorLine(e);
+          this.watch.add('fire failed', `${next.label}: ${fired.detail}`);
+        }
+        if (fired.outcome === 'offered, then refused')
+          this.watch.add('offered, then refused', `${next.label}: ${fired.detail ?? ''}`);
+        if (fired.outcome === 'gone') this.watch.add('pressed, nothing sent', next.label);
+        this.fired.push(fired);
+        await this.page.keyboard.press('Escape').catch(() => undefined);
+        // A row's 更多 stays open under a bubble answered in it, when the row stays.
+        const openMore = this.page.locator('.runtime-more-button.ant-popover-open');
+        if (await openMore.count())
+          await openMore
+            .first()
+            .click()
+            .catch(() => undefined);
+        await this.watch.quiet();
+        await this.inspector.inspect();
+        if (fired.outcome === 'done' && !tab) await this.countsFollow(url, name);
+      }
+    }
+  }
+
+  /**
+   * A count the action changed is read again without a reload: back on the list (through the
+   * router), the entry's badge and the list's total agree once the menu's counts are in again.
+   */
+  private async countsFollow(url: string, name: string): Promise<void> {
+    await this.restore(url, undefined);
+    let problems = await countProblems(this.page, name);
+    for (let i = 0; problems.length && i < 20; i += 1) {
+      await this.page.waitForTimeout(250);
+      await this.watch.quiet();
+      problems = await countProblems(this.page, name);
+    }
+    for (const p of problems) this.watch.add('count not refreshed after an action', p.detail);
+  }
+
+  /** The first row action (of the transitions and deletes the page declares) not yet fired here. */
+  private async nextAction(tried: Set<string>): Promise<{ label: string; button: Locator } | null> {
+    const types = actionTypes(this.watch);
+    const writes = new Set([...types].filter(([, type]) => type === 'transition' || type === 'delete').map(([l]) => l));
+    const wanted = new Set([...writes].filter((l) => !tried.has(l)));
+    if (!wanted.size) return null;
+    const shown = tables(this.page);
+    for (let t = 0; t < (await shown.count()); t += 1) {
+      const rows = shown.nth(t).locator('tbody tr.ant-table-row');
+      const n = Math.min(FIRST_ROWS, await rows.count());
+      for (let r = 0; r < n; r += 1) {
+        for (const l of await rowLabels(this.page, rows.nth(r), wanted)) {
+          if (!wanted.has(l)) continue;
+          const button = await locate(this.page, { kind: 'row', table: t, row: r, label: l, type: types.get(l)! });
+          if (button) return { label: l, button };
+        }
+      }
+    }
+    return null;
+  }
+
+  /** Presses `button` and answers what it asks; what the press came to. */
+  private async fire(button: Locator): Promise<Pick<Fired, 'outcome' | 'detail'>> {
+    this.answers = [];
+    await button.click({ timeout: 10_000 });
+    const bubble = this.page.locator('.ant-popconfirm:visible');
+    const dialog = this.page.locator('.ant-modal-wrap:visible .ant-modal');
+    await this.page
+      .waitForFunction(
+        () =>
+          document.querySelector('.ant-popconfirm, .ant-modal-wrap .ant-modal') !== null ||
+          document.querySelector('.ant-message-notice') !== null,
+        undefined,
+        { timeout: 3_000 },
+      )
+      .catch(() => undefined);
+    await animationsDone(this.page);
+    if (await bubble.count()) {
+      await this.page.locator('.ant-popconfirm-buttons .ant-btn-primary:visible').first().click();
+    }
+    // A bubble confirmed may open the dialog asking for an opinion next.
+    await this.page.waitForTimeout(300);
+    if (await dialog.count()) {
+      const box = dialog.first().locator('textarea:visible');
+      if (await box.count()) await box.first().fill('同意。');
+      await dialog.first().locator('.ant-modal-footer .ant-btn-primary').first().click();
+      await this.watch.quiet();
+      if ((await dialog.count()) && !this.answers.length) {
+        const said = (
+          await dialog
+            .first()
+            .locator(
+              '.ant-form-item-explain-error, .ant-formily-item-error-help, .ant-input-status-error + *, [role=alert]',
+            )
+            .allInnerTexts()
+        )
+          .map(label)
+          .filter(Boolean);
+        if (!said.length) this.watch.add('dialog said nothing', 'its 确定 neither sent nor explained');
+        await dialog
+          .first()
+          .getByRole('button', { name: buttonName('取消') })
+          .first()
+          .click()
+          .catch(() => this.page.keyboard.press('Escape'));
+        return { outcome: 'refused in the dialog', detail: said.join('；') };
+      }
+    }
+    await this.watch.quiet();
+    // An answer's body is read a moment after the call is seen finished.
+    await this.page.waitForTimeout(200);
+    const refused = this.answers.find((a) => !a.flag);
+    if (refused) return { outcome: 'offered, then refused', detail: refused.msg };
+    if (!this.answers.length) return { outcome: 'gone', detail: 'nothing was sent' };
+    return { outcome: 'done' };
+  }
+
+  private async go(url: string): Promise<void> {
+    const u = new URL(this.page.url());
+    if (`${u.pathname}${u.search}` !== url && !(await routerMove(this.page, url))) await this.page.goto(url);
+    await this.watch.quiet();
+    if (new URL(this.page.url()).pathname === '/homePage') await closeTourIfShown(this.page).catch(() => false);
+  }
+
+  private async restore(url: string, tab: string | undefined): Promise<void> {
+    await this.go(url);
+    if (tab) await activateTab(this.page, this.watch, tab);
+    await this.watch.quiet();
+  }
+}
+
+/** The report's lines for what one walk fired. */
+export function firedLines(fired: Fired[]): string[] {
+  return fired.map(
+    (f) => `${f.page}${f.tab ? ` [${f.tab}]` : ''}: ${f.action} → ${f.outcome}${f.detail ? ` (${f.detail})` : ''}`,
+  );
+}
