@@ -173,7 +173,9 @@ describe('office documents, text, video and audio previewed converted', () => {
     await open(wav.name);
     const audio = dialog.locator('audio');
     await expect
-      .poll(async () => ((await audio.count()) > 0 ? 'played' : /转换中/.test(await dialog.innerText()) ? 'waiting' : ''))
+      .poll(async () =>
+        (await audio.count()) > 0 ? 'played' : /转换中/.test(await dialog.innerText()) ? 'waiting' : '',
+      )
       .not.toBe('');
     if ((await audio.count()) === 0) {
       expect(await dialog.getByText('下载文件').count()).toBe(1);

@@ -133,7 +133,14 @@ export async function benchListApi(sizes: number[], log: (s: string) => void): P
             const atTwenty =
               workers === 1
                 ? {
-                    list: await load('list c=20', app.info.port, '/api/resource/topic/list', LIST_BODY, headers, twenty),
+                    list: await load(
+                      'list c=20',
+                      app.info.port,
+                      '/api/resource/topic/list',
+                      LIST_BODY,
+                      headers,
+                      twenty,
+                    ),
                     cheapest: await load('cheapest c=20', app.info.port, CHEAPEST_PATH, {}, headers, twenty),
                   }
                 : undefined;

@@ -77,7 +77,11 @@ function scopedUsers(db: Db, user: SessionUser) {
   const all = db.selectFrom('users').select('id');
   if (user.roleCode === '1') return all;
   const above = user.roleCode === '2' ? ['1', '2'] : ['1', '2', '3'];
-  const below = all.where('id', 'not in', db.selectFrom('user_roles').select('user_id').where('role_code', 'in', above));
+  const below = all.where(
+    'id',
+    'not in',
+    db.selectFrom('user_roles').select('user_id').where('role_code', 'in', above),
+  );
   if (user.roleCode === '2') return below;
   if (user.roleCode === '3') return below.where('area_code', '=', user.areaCode ?? '\u0000');
   return below.where('id', '=', -1);
