@@ -1,7 +1,8 @@
 /**
  * Fires what a screen offers one account, as the user would: every transition and delete its
  * schemas declare among the row actions of its lists (on each tab), once per page, tab and
- * action, on the first row that offers it. A confirmation is confirmed; a dialog asking for an
+ * action, on the first row that offers it, and each batch transition and delete on the first row
+ * it applies to. A confirmation is confirmed; a dialog asking for an
  * opinion gets one (同意。), and one asking for more is sent as it stands. Each press must either
  * succeed or be refused by the dialog before anything is sent, with a message the dialog shows;
  * an action offered and then refused by the server ("offered, then refused") is a finding, as is
@@ -13,12 +14,12 @@ import { animationsDone, buttonName, routerMove } from '../harness.js';
 import { closeTourIfShown } from '../login.js';
 import { Inspector } from './inspector.js';
 import { countProblems } from './menuCounts.js';
-import { actionTypes, activateTab, label, locate, rowLabels, steadyTabLabels, tables } from './screen.js';
+import { actionTypes, activateTab, CONTENT, label, locate, rowLabels, steadyTabLabels, tables } from './screen.js';
 import { errorLine } from './steady.js';
 import type { Watch } from './watch.js';
 
-/** Rows of each table looked at for an action not yet fired. */
-const FIRST_ROWS = 5;
+/** Rows of each table looked at for an action not yet fired: a list's first page. */
+const FIRST_ROWS = 10;
 /** The calls that change data, whose answers say whether a fired action was done. */
 const WRITE_CALL = /\/api\/resource\/[^/]+\/(transition|delete|save)$/;
 
@@ -61,7 +62,7 @@ export class Firer {
       // One press a round: a fired action may move, change or remove its row and the others.
       for (;;) {
         await this.restore(url, tab);
-        const next = await this.nextAction(tried);
+        const next = (await this.nextAction(tried)) ?? (await this.nextBatch(tried));
         if (!next) break;
         tried.add(next.label);
         this.watch.where = `${url} (${name}${tab ? `, tab ${tab}` : ''}) → fire ${next.label}`;
@@ -123,6 +124,34 @@ export class Firer {
           if (button) return { label: l, button };
         }
       }
+    }
+    return null;
+  }
+
+  /**
+   * The first batch transition or delete the page declares not yet fired, with the first of the
+   * first rows it applies to ticked (its button stays disabled for rows it does not).
+   */
+  private async nextBatch(tried: Set<string>): Promise<{ label: string; button: Locator } | null> {
+    const labels = new Set<string>();
+    for (const b of this.watch.bundles.values())
+      for (const def of b.page?.batchActions ?? []) {
+        if (def.type !== 'transition' && def.type !== 'delete') continue;
+        const t = def.type === 'transition' ? b.workflow?.transitions?.find((x: any) => x.action === def.action) : null;
+        labels.add(label(def.label ?? t?.label ?? '删除'));
+      }
+    for (const l of labels) {
+      const name = `batch ${l}`;
+      if (tried.has(name)) continue;
+      const button = this.page.locator(`${CONTENT} .runtime-toolbar button`).filter({ hasText: buttonName(l) });
+      const boxes = tables(this.page).first().locator('tbody tr.ant-table-row .ant-checkbox-input');
+      const n = (await button.count()) ? Math.min(FIRST_ROWS, await boxes.count()) : 0;
+      for (let r = 0; r < n; r += 1) {
+        await boxes.nth(r).check();
+        if (await button.first().isEnabled()) return { label: name, button: button.first() };
+        await boxes.nth(r).uncheck();
+      }
+      tried.add(name);
     }
     return null;
   }
