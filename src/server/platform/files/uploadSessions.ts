@@ -1,4 +1,6 @@
 import crypto from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { UploadSessionsTable } from '../db/rows.js';
 import type { AppContext } from '../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
 import { AppError } from '../http/AppError.js';
@@ -13,18 +15,10 @@ import { verifyToken, type TokenClaims } from './signing.js';
 /** Upload session statuses: bytes arriving, being assembled, done (proof of the bytes), refused. */
 export type SessionStatus = 'open' | 'assembling' | 'complete' | 'refused';
 
-export interface SessionRow {
-  context_id: string;
-  user_id: number;
-  md5: string;
-  chunks: number;
-  chunk_size: number;
-  file_size: number | null;
-  file_ext: string;
-  belong_type: string | null;
+/** A session as uploads read it: its table row, the status narrowed to what they write. */
+export type SessionRow = Omit<Selectable<UploadSessionsTable>, 'status' | 'created_at' | 'updated_at'> & {
   status: SessionStatus;
-  expires_at: number;
-}
+};
 
 export const newContextId = () => crypto.randomBytes(16).toString('hex');
 export const TOKEN_REFUSED = '上传凭证无效或已过期，请重新上传';
