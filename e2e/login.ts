@@ -134,7 +134,12 @@ export async function openPageAs(browser: Browser, username: string, pathname = 
 
 /** Logs out with the header's logout icon and waits for the login button. */
 export async function logoutViaUi(page: Page): Promise<void> {
-  await page.locator('.shell-logout').click();
+  // Signed out on 首页, the app loads it again (goOrReloadHome); elsewhere it goes there. The 登录
+  // button shows before that reload: what is done on the page meanwhile would be lost with it.
+  const onHome = new URL(page.url()).pathname === '/homePage';
+  const logout = page.locator('.shell-logout').click();
+  if (onHome) await Promise.all([page.waitForEvent('load'), logout]);
+  else await Promise.all([page.waitForURL('**/homePage'), logout]);
   await page.locator('.shell-login-button:visible').waitFor({ state: 'visible' });
 }
 

@@ -134,6 +134,32 @@ describe('http.post', () => {
     off();
   });
 
+  it('leaves a session alone when the 501 answers a call of the one before it (signed out, or in again, meanwhile)', async () => {
+    login();
+    const asked = vi.fn();
+    const off = session.onLoginRequest(asked);
+    let release: (r: Response) => void = () => undefined;
+    answer = () => new Promise<Response>((r) => (release = r));
+    const stale = http.post('notification/unreadCount', {});
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    // Signed out, then in as another person, while the call was on its way.
+    session.clear();
+    session.save({
+      username: 'leader2',
+      roleCode: '4',
+      roleName: '课题负责人',
+      roleList: [],
+      isAdmin: false,
+      token: 'tok2',
+    });
+    release(json({ flag: false, data: null, result: '用户未登录', code: 501 }, 401));
+    await expect(stale).rejects.toMatchObject({ kind: 'notLoggedIn' });
+    expect(session.token()).toBe('tok2');
+    expect(asked).not.toHaveBeenCalled();
+    expect(notes.error).not.toHaveBeenCalled();
+    off();
+  });
+
   it('treats code 502 with no result the same way', async () => {
     login();
     answer = () => json({ flag: false, data: null, result: null, code: 502 });

@@ -95,9 +95,16 @@ function toApiError(e: unknown): ApiError {
   return failureWithoutAnswer(isTimeout(e));
 }
 
-/** Side effects of a failure: not logged in starts the login flow; others show their message. */
-function report(error: ApiError, options: CallOptions): void {
+/**
+ * Side effects of a failure: not logged in starts the login flow; others show their message.
+ * `sentWith` is the session token the call went out with: a call of a session that has ended or
+ * been replaced since (signed out, signed in again, or told already by another call) answers for
+ * that session, not this one, and neither clears the new one nor opens the login dialog again over
+ * whatever the person is doing in it.
+ */
+function report(error: ApiError, options: CallOptions, sentWith: string | null): void {
   if (error.kind === 'notLoggedIn') {
+    if (sentWith !== session.token()) return;
     session.clear();
     session.requestLogin({ reason: 'notLoggedIn', message: error.message });
     if (!options.silent) notify.error(error.message, 'not-logged-in');
@@ -143,6 +150,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, opti
     if (embedded !== undefined) return embedded;
   }
   passGate(path, options);
+  const sentWith = session.token();
   const { url, init, useLoading } = prepare(method, path, body, options);
   if (useLoading) loading.start();
   try {
@@ -150,7 +158,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, opti
     return options.raw ? (data as T) : readAnswer<T>(response.status, data, response.statusText);
   } catch (e) {
     const error = toApiError(e);
-    report(error, options);
+    report(error, options, sentWith);
     throw error;
   } finally {
     if (useLoading) loading.stop();
@@ -183,6 +191,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
 async function download(path: string, options: DownloadOptions = {}): Promise<{ fileName: string; size: number }> {
   const method = options.method ?? 'GET';
   passGate(path, options);
+  const sentWith = session.token();
   const { url, init, useLoading } = prepare(method, path, options.body, options);
   if (useLoading) loading.start();
   try {
@@ -208,7 +217,7 @@ async function download(path: string, options: DownloadOptions = {}): Promise<{ 
     return { fileName, size: blob.size };
   } catch (e) {
     const error = toApiError(e);
-    report(error, options);
+    report(error, options, sentWith);
     throw error;
   } finally {
     if (useLoading) loading.stop();
