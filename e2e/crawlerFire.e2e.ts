@@ -79,7 +79,7 @@ describe('the crawler fires every transition and delete offered, each account on
       await context.close();
       await portal.stop();
     }
-  });
+  }, 300_000);
 
   // Two accounts at a time: each has a portal (a server process) and a browser context of its own.
   const slots = limiter(2);

@@ -35,7 +35,8 @@ export interface Fired {
 export class Firer {
   readonly fired: Fired[] = [];
   readonly inspector: Inspector;
-  /** The answers of writes since the last press: their path, whether they were done, their message. */
+  /** The writes sent since the last press, and their answers: path, whether done, message. */
+  private sent = 0;
   private answers: { path: string; flag: boolean; msg: string }[] = [];
 
   constructor(
@@ -43,9 +44,13 @@ export class Firer {
     readonly watch: Watch,
   ) {
     this.inspector = new Inspector(page, watch);
+    const isWrite = (method: string, url: string) => method === 'POST' && WRITE_CALL.test(new URL(url).pathname);
+    page.on('request', (req) => {
+      if (isWrite(req.method(), req.url())) this.sent += 1;
+    });
     page.on('response', (res) => {
       const path = new URL(res.url()).pathname;
-      if (res.request().method() !== 'POST' || !WRITE_CALL.test(path)) return;
+      if (!isWrite(res.request().method(), res.url())) return;
       void res.json().then(
         (body) => this.answers.push({ path, flag: Boolean(body?.flag), msg: String(body?.result ?? '') }),
         () => this.answers.push({ path, flag: false, msg: `HTTP ${res.status()}` }),
@@ -159,40 +164,27 @@ export class Firer {
   /** Presses `button` and answers what it asks; what the press came to. */
   private async fire(button: Locator): Promise<Pick<Fired, 'outcome' | 'detail'>> {
     this.answers = [];
-    await button.click({ timeout: 10_000 });
+    this.sent = 0;
     const bubble = this.page.locator('.ant-popconfirm:visible');
     const dialog = this.page.locator('.ant-modal-wrap:visible .ant-modal');
-    await this.page
-      .waitForFunction(
-        () =>
-          document.querySelector('.ant-popconfirm, .ant-modal-wrap .ant-modal') !== null ||
-          document.querySelector('.ant-message-notice') !== null,
-        undefined,
-        { timeout: 3_000 },
-      )
-      .catch(() => undefined);
-    await animationsDone(this.page);
-    if (await bubble.count()) {
+    const errors = dialog.locator('.ant-form-item-explain-error, .ant-formily-item-error-help, [role=alert]');
+    await button.click({ timeout: 10_000 });
+    // What the press brings: a bubble, a dialog, or the call itself.
+    await this.until(async () => this.sent > 0 || (await bubble.count()) > 0 || (await dialog.count()) > 0);
+    if (!this.sent && (await bubble.count())) {
+      await animationsDone(this.page);
       await this.page.locator('.ant-popconfirm-buttons .ant-btn-primary:visible').first().click();
+      // A bubble confirmed sends, or opens the dialog asking for an opinion.
+      await this.until(async () => this.sent > 0 || (await dialog.count()) > 0);
     }
-    // A bubble confirmed may open the dialog asking for an opinion next.
-    await this.page.waitForTimeout(300);
-    if (await dialog.count()) {
+    if (!this.sent && (await dialog.count())) {
+      await animationsDone(this.page);
       const box = dialog.first().locator('textarea:visible');
       if (await box.count()) await box.first().fill('同意。');
       await dialog.first().locator('.ant-modal-footer .ant-btn-primary').first().click();
-      await this.watch.quiet();
-      if ((await dialog.count()) && !this.answers.length) {
-        const said = (
-          await dialog
-            .first()
-            .locator(
-              '.ant-form-item-explain-error, .ant-formily-item-error-help, .ant-input-status-error + *, [role=alert]',
-            )
-            .allInnerTexts()
-        )
-          .map(label)
-          .filter(Boolean);
+      await this.until(async () => this.sent > 0 || (await errors.count()) > 0 || !(await dialog.count()));
+      if (!this.sent && (await dialog.count())) {
+        const said = (await errors.allInnerTexts()).map(label).filter(Boolean);
         if (!said.length) this.watch.add('dialog said nothing', 'its 确定 neither sent nor explained');
         await dialog
           .first()
@@ -203,13 +195,19 @@ export class Firer {
         return { outcome: 'refused in the dialog', detail: said.join('；') };
       }
     }
+    // Every call sent is answered (a batch sends one per row), its body read.
+    await this.until(async () => this.answers.length >= this.sent, 30_000);
     await this.watch.quiet();
-    // An answer's body is read a moment after the call is seen finished.
-    await this.page.waitForTimeout(200);
     const refused = this.answers.find((a) => !a.flag);
     if (refused) return { outcome: 'offered, then refused', detail: refused.msg };
-    if (!this.answers.length) return { outcome: 'gone', detail: 'nothing was sent' };
+    if (!this.sent) return { outcome: 'gone', detail: 'nothing was sent' };
     return { outcome: 'done' };
+  }
+
+  /** Waits until `holds` answers true, looking every 100 ms for at most `ms`. */
+  private async until(holds: () => Promise<boolean>, ms = 10_000): Promise<void> {
+    const end = Date.now() + ms;
+    while (!(await holds()) && Date.now() < end) await this.page.waitForTimeout(100);
   }
 
   private async go(url: string): Promise<void> {
