@@ -32,7 +32,13 @@ export async function openLoginDialog(page: Page): Promise<void> {
   await touched(page);
   // Until the app has taken over a page the server drew (up to 8 s), both shells hold a 登录 button.
   await page.waitForFunction(() => !document.querySelector('#root > .ssr-frame, #root > .ssr-page'));
-  if (!(await dialog.isVisible())) await page.locator('.shell-login-button:visible').click();
+  // The app may open the dialog itself meanwhile (a call answering 用户未登录): then it is used as it
+  // is, and the 登录 button it covers is not pressed again.
+  for (let tries = 0; !(await dialog.isVisible()) && tries < 15; tries += 1)
+    await page
+      .locator('.shell-login-button:visible')
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
   await dialog.waitFor({ state: 'visible' });
   await page.locator(`${LOGIN_DIALOG} .shell-captcha-picture img`).waitFor({ state: 'visible' });
   // Typed into or pressed during its zoom-in, the dialog's fields and button are still moving.
