@@ -58,8 +58,11 @@ export async function switchRole(page: Page, roleName: string): Promise<void> {
   await page.waitForFunction((name) => JSON.parse(localStorage.getItem('userObj') ?? '{}').roleName === name, roleName);
 }
 
-/** A walk's own time limit, counted from when it gets its slot, not while it waits for one. */
-export const WALK_MS = 600_000;
+/**
+ * A walk's own time limit, counted from when it gets its slot, not while it waits for one. The
+ * largest menus (admin, province) take about 10 minutes beside the journeys on two cores.
+ */
+export const WALK_MS = 1_200_000;
 
 /** Runs `run`, failing once `ms` have passed (a walk that hangs is reported as such). */
 export async function within<T>(ms: number, what: string, run: () => Promise<T>): Promise<T> {
