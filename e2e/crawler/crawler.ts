@@ -20,6 +20,7 @@ import { errorLine, onceMore } from './steady.js';
 import {
   actionTypes,
   activateTab,
+  cancelDialog,
   CONTENT,
   label,
   locate,
@@ -325,16 +326,7 @@ export class Crawler {
       return away();
     }
     visit.actions.push(`${name}: dialog with nothing to choose`);
-    await dialog
-      .first()
-      .getByRole('button', { name: buttonName('取消') })
-      .first()
-      .click()
-      .catch(() => this.page.keyboard.press('Escape'));
-    await dialog
-      .first()
-      .waitFor({ state: 'hidden' })
-      .catch(() => undefined);
+    await cancelDialog(this.page, dialog);
     return null;
   }
 

@@ -14,7 +14,17 @@ import { animationsDone, buttonName, routerMove } from '../harness.js';
 import { closeTourIfShown } from '../login.js';
 import { Inspector } from './inspector.js';
 import { countProblems } from './menuCounts.js';
-import { actionTypes, activateTab, CONTENT, label, locate, rowLabels, steadyTabLabels, tables } from './screen.js';
+import {
+  actionTypes,
+  activateTab,
+  cancelDialog,
+  CONTENT,
+  label,
+  locate,
+  rowLabels,
+  steadyTabLabels,
+  tables,
+} from './screen.js';
 import { errorLine } from './steady.js';
 import type { Watch } from './watch.js';
 
@@ -186,12 +196,7 @@ export class Firer {
       if (!this.sent && (await dialog.count())) {
         const said = (await errors.allInnerTexts()).map(label).filter(Boolean);
         if (!said.length) this.watch.add('dialog said nothing', 'its 确定 neither sent nor explained');
-        await dialog
-          .first()
-          .getByRole('button', { name: buttonName('取消') })
-          .first()
-          .click()
-          .catch(() => this.page.keyboard.press('Escape'));
+        await cancelDialog(this.page, dialog);
         return { outcome: 'refused in the dialog', detail: said.join('；') };
       }
     }

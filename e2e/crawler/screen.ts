@@ -129,3 +129,17 @@ export async function locate(page: Page, task: Task): Promise<Locator | null> {
   const folded = menu.locator('button').filter({ hasText: buttonName(task.label) });
   return (await folded.count()) ? folded.first() : null;
 }
+
+/** Closes a dialog with its 取消 (Escape when it has none) and waits until it is gone. */
+export async function cancelDialog(page: Page, dialog: Locator): Promise<void> {
+  await dialog
+    .first()
+    .getByRole('button', { name: buttonName('取消') })
+    .first()
+    .click()
+    .catch(() => page.keyboard.press('Escape'));
+  await dialog
+    .first()
+    .waitFor({ state: 'hidden' })
+    .catch(() => undefined);
+}
