@@ -21,27 +21,53 @@ export function scoringNames(reviewsOfTarget: StoredRecord[]): Map<number, strin
 export function registerExpertLabel(ctx: AppContext): void {
   ctx.engine.on('review', {
     readsFields: ['batchId', 'targetId', 'expertUserId', 'expertName', 'status'],
-    async onRead(c, record, db, reader) {
-      const name = String(record.expertName ?? '');
-      const own = reader !== undefined && Number(record.expertUserId) === Number(reader.userId);
+    async onRead(c, records, db, reader) {
       const batchDef = c.schemas.entities.get('reviewBatch');
-      if (own || !batchDef || !record.batchId) return void (record.expertLabel = name);
       const store = new KyselyRecordStore(db, c.database.dialect);
-      const batch = await store.get(batchDef, Number(record.batchId));
-      if (batch?.blind !== true) return void (record.expertLabel = name);
-      const { rows } = await store.list(c.schemas.entities.get('review')!, {
-        where: {
-          t: 'and',
-          items: [
-            { t: 'cmp', field: 'batchId', op: '=', value: Number(record.batchId) },
-            { t: 'cmp', field: 'targetId', op: '=', value: Number(record.targetId) },
-          ],
-        },
-        sort: [{ field: 'id', order: 'asc' }],
-        offset: 0,
-        limit: 200,
-      });
-      record.expertLabel = scoringNames(rows).get(record.id) ?? '专家';
+      const blind = new Map<number, Promise<boolean>>();
+      const isBlind = (id: number) => {
+        let b = blind.get(id);
+        if (!b) blind.set(id, (b = store.get(batchDef!, id).then((batch) => batch?.blind === true)));
+        return b;
+      };
+      // The numbers of one batch's topic are one list, read once for the rows sharing it.
+      const names = new Map<string, Promise<Map<number, string>>>();
+      const namesOf = (batchId: number, targetId: number) => {
+        const key = `${batchId}:${targetId}`;
+        let n = names.get(key);
+        if (!n) names.set(key, (n = scoringNamesOf(c, store, batchId, targetId)));
+        return n;
+      };
+      for (const record of records) {
+        const name = String(record.expertName ?? '');
+        const own = reader !== undefined && Number(record.expertUserId) === Number(reader.userId);
+        if (own || !batchDef || !record.batchId || !(await isBlind(Number(record.batchId)))) {
+          record.expertLabel = name;
+          continue;
+        }
+        record.expertLabel = (await namesOf(Number(record.batchId), Number(record.targetId))).get(record.id) ?? '专家';
+      }
     },
   });
+}
+
+async function scoringNamesOf(
+  c: AppContext,
+  store: KyselyRecordStore,
+  batchId: number,
+  targetId: number,
+): Promise<Map<number, string>> {
+  const { rows } = await store.list(c.schemas.entities.get('review')!, {
+    where: {
+      t: 'and',
+      items: [
+        { t: 'cmp', field: 'batchId', op: '=', value: batchId },
+        { t: 'cmp', field: 'targetId', op: '=', value: targetId },
+      ],
+    },
+    sort: [{ field: 'id', order: 'asc' }],
+    offset: 0,
+    limit: 200,
+  });
+  return scoringNames(rows);
 }

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../platform/AppContext.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { sameValue } from '../../platform/records/fieldDiff.js';
-import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
-import { noticePolicy, topicSummary } from './policy.js';
+import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
+import { noticePolicies, topicSummaries } from './policy.js';
 import { enqueueIndex } from './queue.js';
 import { later } from './later.js';
 import { SOURCES } from './sources.js';
@@ -31,26 +31,44 @@ export function registerSimilarityHooks(ctx: AppContext): void {
   ctx.engine.on('topic', {
     readsFields: ['noticeId'],
     // The values are the index's, read fresh every time: what a save carries of them is never used.
-    async onRead(c, record, db, reader) {
+    async onRead(c, records, db, reader) {
       // Where the notice keeps the check from applicants, their list shows no verdict either (the
       // report's tab says it is closed to them).
-      if (reader?.roleCode === APPLICANT && !(await noticePolicy(c, record.noticeId, db)).selfCheck) {
-        record.similarity = null;
-        record.similarityScore = null;
-        return;
+      const shown: StoredRecord[] = [];
+      const policies = noticePolicies(c, db);
+      for (const record of records) {
+        if (reader?.roleCode === APPLICANT && !(await policies(record.noticeId)).selfCheck) {
+          record.similarity = null;
+          record.similarityScore = null;
+        } else shown.push(record);
       }
-      const { verdict, score } = await topicSummary(c, record.id, record.noticeId, db);
-      record.similarity = verdict;
-      record.similarityScore = score;
+      const summaries = await topicSummaries(c, shown, db);
+      for (const record of shown) {
+        const { verdict, score } = summaries.get(record.id)!;
+        record.similarity = verdict;
+        record.similarityScore = score;
+      }
     },
   });
   ctx.engine.on('review', {
     readsFields: ['targetEntity', 'targetId'],
-    async onRead(c, record, db) {
+    async onRead(c, records, db) {
       const topicDef = c.schemas.entities.get('topic');
-      if (record.targetEntity !== 'topic' || !record.targetId || !topicDef) return;
-      const topic = await new KyselyRecordStore(db, c.database.dialect).get(topicDef, Number(record.targetId));
-      record.similarity = topic ? (await topicSummary(c, topic.id, topic.noticeId, db)).verdict : '0';
+      const ids = [
+        ...new Set(records.filter((r) => r.targetEntity === 'topic' && r.targetId).map((r) => Number(r.targetId))),
+      ];
+      if (!topicDef || !ids.length) return;
+      const { rows: topics } = await new KyselyRecordStore(db, c.database.dialect).list(topicDef, {
+        where: { t: 'in', field: 'id', values: ids },
+        sort: [],
+        offset: 0,
+        limit: ids.length,
+        fields: ['noticeId'],
+      });
+      const summaries = await topicSummaries(c, topics, db);
+      for (const record of records)
+        if (record.targetEntity === 'topic' && record.targetId)
+          record.similarity = summaries.get(Number(record.targetId))?.verdict ?? '0';
     },
   });
   ctx.engine.on('notice', {

@@ -41,29 +41,66 @@ export function verdictOf(score: number | null, samePerson: boolean, threshold: 
   return samePerson ? '3' : '2';
 }
 
-/** A topic's best score and verdict from the index (the column and the flag), read through `db`. */
-export async function topicSummary(
+export interface TopicSummary {
+  verdict: SimilarityVerdict;
+  score: number | null;
+}
+
+/**
+ * The best score and verdict of each topic from the index (the column and the flag), read through
+ * `db` in one query for a list's rows, each notice's policy once: per row it was two queries a row.
+ */
+export async function topicSummaries(
   ctx: AppContext,
-  topicId: number,
-  noticeId: unknown,
+  topics: readonly { id: number; noticeId?: unknown }[],
   db: Db = ctx.database.db,
-): Promise<{ verdict: SimilarityVerdict; score: number | null }> {
+): Promise<Map<number, TopicSummary>> {
+  const out = new Map<number, TopicSummary>();
+  if (!topics.length) return out;
   const rows = await db
     .selectFrom('similarity_docs')
-    .select(['best_score', 'best_same_person'])
-    .where('topic_id', '=', topicId)
+    .select(['topic_id', 'best_score', 'best_same_person'])
+    .where(
+      'topic_id',
+      'in',
+      topics.map((t) => t.id),
+    )
+    .where('best_score', 'is not', null)
     .execute();
-  const checked = rows.filter((r) => r.best_score !== null);
-  if (!checked.length) return { verdict: '0', score: null };
-  const { threshold } = await noticePolicy(ctx, noticeId, db);
-  // Another's document repeated outweighs the applicant's own earlier work.
-  const score = (r: (typeof rows)[number]) => Number(r.best_score);
-  const others = checked.filter((r) => !Number(r.best_same_person));
-  const top = (list: typeof rows) => list.reduce((a, b) => (score(b) > score(a) ? b : a));
-  const worstOther = others.length ? top(others) : null;
-  const best = worstOther && score(worstOther) >= threshold ? worstOther : top(checked);
-  return {
-    verdict: verdictOf(score(best), Boolean(Number(best.best_same_person)), threshold),
-    score: Math.round(score(best) * 1000) / 10,
+  const byTopic = new Map<number, typeof rows>();
+  for (const r of rows) {
+    const id = Number(r.topic_id);
+    byTopic.set(id, [...(byTopic.get(id) ?? []), r]);
+  }
+  const policies = noticePolicies(ctx, db);
+  for (const t of topics) {
+    const checked = byTopic.get(t.id);
+    if (!checked?.length) {
+      out.set(t.id, { verdict: '0', score: null });
+      continue;
+    }
+    const { threshold } = await policies(t.noticeId);
+    // Another's document repeated outweighs the applicant's own earlier work.
+    const score = (r: (typeof rows)[number]) => Number(r.best_score);
+    const others = checked.filter((r) => !Number(r.best_same_person));
+    const top = (list: typeof rows) => list.reduce((a, b) => (score(b) > score(a) ? b : a));
+    const worstOther = others.length ? top(others) : null;
+    const best = worstOther && score(worstOther) >= threshold ? worstOther : top(checked);
+    out.set(t.id, {
+      verdict: verdictOf(score(best), Boolean(Number(best.best_same_person)), threshold),
+      score: Math.round(score(best) * 1000) / 10,
+    });
+  }
+  return out;
+}
+
+/** Notice policies read once each for one call's rows. */
+export function noticePolicies(ctx: AppContext, db: Db): (noticeId: unknown) => Promise<NoticePolicy> {
+  const seen = new Map<string, Promise<NoticePolicy>>();
+  return (noticeId) => {
+    const key = String(noticeId);
+    let p = seen.get(key);
+    if (!p) seen.set(key, (p = noticePolicy(ctx, noticeId, db)));
+    return p;
   };
 }

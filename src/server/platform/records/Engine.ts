@@ -131,15 +131,16 @@ export class Engine {
     return Boolean(this.byEntity.get(entity)?.onRead.length);
   }
 
-  /** Fills a record just read with what its storage leaves empty (values falling back to seeded ones). */
+  /** Fills records just read (a list's page at once) with what their storage leaves empty (values falling back to seeded ones). */
   async onRead(
     ctx: AppContext,
     entity: string,
-    record: StoredRecord,
+    records: StoredRecord[],
     db: EntityDb = ctx.database.db,
     reader?: SessionUser,
   ): Promise<void> {
-    for (const hook of this.byEntity.get(entity)?.onRead ?? []) await hook(ctx, record, db, reader);
+    if (!records.length) return;
+    for (const hook of this.byEntity.get(entity)?.onRead ?? []) await hook(ctx, records, db, reader);
   }
 
   /** The facts for the entity's rules now (empty when no module gives any). */
@@ -216,7 +217,8 @@ export interface EntityExtension {
   facts?: RuleFactsProvider;
   /**
    * On every record the engine reads for a list, a get, a save or a transition (before their checks): fills
-   * what the storage leaves empty, e.g. a setting nobody changed yet answers the seeded value.
+   * what the storage leaves empty, e.g. a setting nobody changed yet answers the seeded value. A list
+   * hands its whole page at once, so a hook reading other tables reads them once, not once a row.
    */
   onRead?: ReadHook;
   /**
@@ -265,7 +267,7 @@ export type InsertHook = (ctx: AppContext, input: { record: NewRecord; db: Entit
  * `reader`: the person the record is read for, so a module may leave out what that person may not
  * see of the values it fills; absent when the server reads for its own checks (a write's rules).
  */
-export type ReadHook = (ctx: AppContext, record: StoredRecord, db: EntityDb, reader?: SessionUser) => Promise<void>;
+export type ReadHook = (ctx: AppContext, records: StoredRecord[], db: EntityDb, reader?: SessionUser) => Promise<void>;
 
 export interface TransitionHookInput {
   entity: EntityDef;

@@ -73,12 +73,15 @@ beforeAll(async () => {
   t.ctx.schemas.entities.set(probe.name, probe);
   t.ctx.schemas.workflows.set(flow.name, flow);
   t.ctx.engine.on(probe.name, {
-    onRead: async (_ctx, rec) => {
-      if (rec.title === '二') rec.ready = true;
+    onRead: async (_ctx, recs) => {
+      pagesRead.push(recs.length);
+      for (const rec of recs) if (rec.title === '二') rec.ready = true;
     },
   });
   service = new ResourceService(t.ctx);
 });
+/** How many records each call of the read hook was handed. */
+const pagesRead: number[] = [];
 afterAll(async () => {
   await t?.close();
 });
@@ -152,5 +155,12 @@ describe('a fixed table with a workflow and a column two fields share', () => {
     await service.save('flowProbe', { id, version: 4, area: '1101' }, admin);
     expect(await visible(city1123)).toEqual([]);
     expect((await visible(city1101)).sort()).toEqual(['一', '二']);
+  });
+
+  it("hands a list's whole page to the read hook in one call", async () => {
+    pagesRead.length = 0;
+    const { list } = await service.list('flowProbe', {}, admin);
+    expect(list.length).toBe(2);
+    expect(pagesRead).toEqual([2]);
   });
 });

@@ -163,7 +163,7 @@ export class RecordWriter {
     const record = await tx.get(entity, id, { lock: true });
     if (!record || (user && !allowed(entity, 'read', record, user, now))) throw AppError.notFound();
     // What the storage leaves empty is filled before a rule or a guard tests it (Engine onRead), as a save's checks see it.
-    if (ctx.engine.readsFilled(entity.name)) await ctx.engine.onRead(ctx, entity.name, record, tx.executor);
+    if (ctx.engine.readsFilled(entity.name)) await ctx.engine.onRead(ctx, entity.name, [record], tx.executor);
     return record;
   }
 

@@ -121,7 +121,7 @@ export class ResourceService {
   /** Records just read, with what their storage leaves empty filled by the modules (Engine onRead). */
   private async filled(entity: EntityDef, rows: StoredRecord[], reader: SessionUser): Promise<void> {
     if (!this.ctx.engine.readsFilled(entity.name)) return;
-    for (const rec of rows) await this.ctx.engine.onRead(this.ctx, entity.name, rec, this.store.executor, reader);
+    await this.ctx.engine.onRead(this.ctx, entity.name, rows, this.store.executor, reader);
   }
 
   /** A record the user may read, else 404 (an out-of-scope record is not revealed). */

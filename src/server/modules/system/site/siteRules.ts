@@ -34,13 +34,16 @@ export async function effectiveSite(ctx: AppContext): Promise<SiteSettings & { o
  * URL in siteOverrides.logImage), and the log names the settings changed.
  */
 export const siteRules: EntityExtension = {
-  async onRead(ctx, record) {
+  async onRead(ctx, records) {
     const site = await effectiveSite(ctx);
-    record.systemName ||= site.systemName;
-    record.organize ??= site.organize ?? '';
-    record.reviewType ||= site.reviewType;
-    record.logo ??= [];
-    record.signUpApproval ??= (await accountSettings(ctx)).signUpApproval;
+    const { signUpApproval } = await accountSettings(ctx);
+    for (const record of records) {
+      record.systemName ||= site.systemName;
+      record.organize ??= site.organize ?? '';
+      record.reviewType ||= site.reviewType;
+      record.logo ??= [];
+      record.signUpApproval ??= signUpApproval;
+    }
   },
   // Before the save's transaction: the picture is read from the file store through the database.
   async beforeSave({ ctx, next, existing, user }) {

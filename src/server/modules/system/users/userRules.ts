@@ -28,14 +28,19 @@ const lockKeys = (id: number, username: string) => {
  * Nobody acts on their own account: the workflow's guards say so.
  */
 export const userRules: EntityExtension = {
-  async onRead(_ctx, record, db) {
-    const lock = await db
+  async onRead(_ctx, records, db) {
+    const locks = await db
       .selectFrom('sso_login_locks')
       .select('account_key')
-      .where('account_key', '=', LoginLimiter.key('', record.id))
+      .where(
+        'account_key',
+        'in',
+        records.map((r) => LoginLimiter.key('', r.id)),
+      )
       .where('locked_until', '>', Date.now())
-      .executeTakeFirst();
-    record.locked = Boolean(lock);
+      .execute();
+    const locked = new Set(locks.map((l) => l.account_key));
+    for (const record of records) record.locked = locked.has(LoginLimiter.key('', record.id));
   },
 
   async inSave(ctx, { entity, user, existing, next, store, log }) {
