@@ -5,7 +5,7 @@ import { AppError } from '../../platform/http/AppError.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { scopeFilter } from '../../platform/records/access.js';
 import { tableExists } from '../../platform/db/tableExists.js';
-import { tableName } from '../../platform/records/entityTables.js';
+import { tableName } from '../../platform/records/entityPlan.js';
 import { peopleByIds, roleNameOf } from './people.js';
 import type { PersonHit, PersonKind } from '../../../shared/contracts/meetings.js';
 

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/AppContext.js';
 import type { RecordChange } from '../../platform/records/Engine.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
-import { tableName } from '../../platform/records/entityTables.js';
+import { tableName } from '../../platform/records/entityPlan.js';
 import { tableExists } from '../../platform/db/tableExists.js';
 import { notify } from '../../platform/notifications/notify.js';
 import { idList } from '../meetings/people.js';

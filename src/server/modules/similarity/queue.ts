@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/AppContext.js';
 import { acquireLease, releaseLease } from '../../platform/jobs/lease.js';
 import { jobHolder } from '../../platform/jobs/schedule.js';
-import { tableName } from '../../platform/records/entityTables.js';
+import { tableName } from '../../platform/records/entityPlan.js';
 import { indexRecord } from './indexer.js';
 import { SOURCES } from './sources.js';
 import { entityTables } from '../../platform/db/tables.js';

@@ -4,7 +4,7 @@ import type { SessionUser } from '../../platform/auth/sessions.js';
 import { AppError } from '../../platform/http/AppError.js';
 import { hasRight, scopeFilter } from '../../platform/records/access.js';
 import { DictionaryValues } from '../../platform/records/dictionaries.js';
-import { storageOf } from '../../platform/records/entityTables.js';
+import { storageOf } from '../../platform/records/entityPlan.js';
 import { KyselyRecordStore, type Filter, type StoredRecord } from '../../platform/records/RecordStore.js';
 import { workflowOf } from '../../platform/workflow/engine.js';
 import type { StatChart, StatFilter, StatRow, StatisticsAnswer } from '../../../shared/contracts/statistics.js';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/AppContext.js';
 import type { EntityDef, FieldDef, WorkflowDef } from '../../../shared/schema/types.js';
-import { storageOf } from '../../platform/records/entityTables.js';
+import { storageOf } from '../../platform/records/entityPlan.js';
 import { docOf, kindOf } from '../../platform/schemas/schemaDocs.js';
 import { isDraftStatus, requiredToSave } from '../../../shared/schema/requiredFields.js';
 import type { Orphan } from '../../../shared/contracts/studio.js';

@@ -1,7 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { AppContext } from '../../platform/AppContext.js';
 import type { EntityDef, WorkflowDef } from '../../../shared/schema/types.js';
-import { existingColumns, fieldExpr, storageOf, tableName } from '../../platform/records/entityTables.js';
+import { storageOf, tableName } from '../../platform/records/entityPlan.js';
+import { fieldExpr } from '../../platform/records/fieldStorage.js';
+import { existingColumns } from '../../platform/records/entityTables.js';
 import { isDraftStatus } from '../../../shared/schema/requiredFields.js';
 import type { StatusCount } from '../../../shared/contracts/studio.js';
 

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../platform/AppContext.js';
 import type { DictionaryDef, EntityDef, WorkflowDef } from '../../../shared/schema/types.js';
-import { fieldExpr, storageOf, tableName } from '../../platform/records/entityTables.js';
+import { storageOf, tableName } from '../../platform/records/entityPlan.js';
+import { fieldExpr } from '../../platform/records/fieldStorage.js';
 import { docOf, kindOf } from '../../platform/schemas/schemaDocs.js';
 import type { Orphan } from '../../../shared/contracts/studio.js';
 

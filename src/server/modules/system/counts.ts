@@ -3,7 +3,7 @@ import type { SessionUser } from '../../platform/auth/sessions.js';
 import type { CountSourceDef, EntityDef, MenuNode, SettingsDef } from '../../../shared/schema/types.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import { scopeFilter } from '../../platform/records/access.js';
-import { tableName } from '../../platform/records/entityTables.js';
+import { tableName } from '../../platform/records/entityPlan.js';
 import { ruleContext } from '../../platform/records/ruleContext.js';
 import { ruleToCond, type Cond } from '../../platform/schemas/ruleFilter.js';
 import { formatDate, formatDateTime } from '../../platform/records/time.js';

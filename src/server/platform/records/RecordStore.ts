@@ -1,7 +1,7 @@
 import { sql, type CompiledQuery, type RawBuilder } from 'kysely';
 import type { EntityDef, FieldChange } from '../../../shared/schema/types.js';
 import type { Database, Dialect } from '../db/database.js';
-import { fieldExpr, systemColumns, tableName } from './entityTables.js';
+import { planOf, tableName } from './entityPlan.js';
 import { sharedColumns } from '../schemas/entityModel.js';
 import { NOT_NULL_COLUMNS, orderTerms, searchFieldsOf } from './entityIndexes.js';
 import { bump, cached, generation, keep } from './tableCache.js';
@@ -12,9 +12,8 @@ import { writeLog, type LogEntry } from './writeLog.js';
 import { childTables, deleteChildLists, hasChildLists, readChildLists, writeChildLists } from './childLists.js';
 import { getKeyValueRecord, updateKeyValueRecord } from './keyValueRecords.js';
 
-/** Compiled list queries kept per entity definition: building and compiling one cost as much as running it. */
+/** Compiled list queries kept in an entity's plan: building and compiling one cost as much as running it. */
 const COMPILED_PER_ENTITY = 200;
-const compiledLists = new WeakMap<EntityDef, Map<string, { query: CompiledQuery; key: string }>>();
 
 const NO_FIELDS: ReadonlySet<string> = new Set();
 const searchKeys = new WeakMap<ReadonlySet<string>, string>();
@@ -93,7 +92,7 @@ export interface RecordStore {
 
 /** The version column's new value, as a row part; none for a fixed table that has no version column. */
 function versionColumn(entity: EntityDef, version: number): Record<string, number> {
-  const column = systemColumns(entity).version;
+  const column = planOf(entity).versionColumn;
   return column ? { [column]: version } : {};
 }
 
@@ -223,8 +222,7 @@ export class KyselyRecordStore implements RecordStore {
         ? ''
         : `${JSON.stringify(opts.sort)}\u0000${fieldsKey(opts.fields)}\u0000${opts.limit}\u0000${opts.offset}`;
     const key = `${part}\u0000${this.dialect}\u0000${searchKey(this.searchFields(entity))}\u0000${broad ? 1 : 0}\u0000${where}\u0000${rest}`;
-    let byShape = compiledLists.get(entity);
-    if (!byShape) compiledLists.set(entity, (byShape = new Map()));
+    const byShape = planOf(entity).lists;
     const hit = byShape.get(key);
     if (hit) return hit;
     const query = this.listSql(entity, opts, total)[part].compile(this.db);
@@ -250,15 +248,16 @@ export class KyselyRecordStore implements RecordStore {
 
   /** `total`: how many match, when known; many matches of a search read the page in sort order instead. */
   private listSql(entity: EntityDef, opts: ListOptions, total: number) {
-    const table = tableName(entity);
+    const plan = planOf(entity);
+    const table = plan.table;
     const where = this.filterSql(entity, opts.where);
     // The same expressions and null placement as the sort indexes (entityIndexes), so the page is
     // read from an index in order instead of sorting every matching row.
     const order = [
-      ...[...opts.sort, ...(entity.storage?.then ?? entity.sortThen ?? [])].map((s) => {
+      ...[...opts.sort, ...plan.sortThen].map((s) => {
         const st = fieldStorage(entity, s.field);
         const notNull = st.kind !== 'json' && NOT_NULL_COLUMNS.has(st.column);
-        return orderTerms(this.dialect, fieldExpr(this.dialect, st), s.order, notNull);
+        return orderTerms(this.dialect, plan.expr(this.dialect, s.field), s.order, notNull);
       }),
       sql`${sql.ref('id')} desc`,
     ];

@@ -7,20 +7,15 @@ import type { StoredRecord } from './RecordStore.js';
 import { availableActions, type RuleFacts } from './transitions.js';
 import { ruleRecord } from './output.js';
 import { ruleContext } from './ruleContext.js';
+import { planOf } from './entityPlan.js';
 
 export type Right = 'read' | 'create' | 'update' | 'delete';
 
 /** The entity's rules of one right that name the user's active role. Deny by default: none means no right. */
 export function rulesFor(entity: EntityDef, right: Right, user: SessionUser): readonly AccessRule[] {
-  // Asked twice for every row of every list; the schemas do not change once loaded.
-  let byRight = roleRules.get(entity);
-  if (!byRight) roleRules.set(entity, (byRight = new Map()));
-  const key = `${right}\u0000${user.roleCode}`;
-  let rules = byRight.get(key);
-  if (!rules) byRight.set(key, (rules = (entity.access[right] ?? []).filter((r) => r.roles.includes(user.roleCode))));
-  return rules;
+  // Asked twice for every row of every list: kept in the entity's plan.
+  return planOf(entity).rules(right, user.roleCode);
 }
-const roleRules = new WeakMap<EntityDef, Map<string, AccessRule[]>>();
 
 export function hasRight(entity: EntityDef, right: Right, user: SessionUser): boolean {
   return rulesFor(entity, right, user).some((r) => r.scope !== 'none');

@@ -1,10 +1,11 @@
 import type { ChildListStorage, EntityDef } from '../../../shared/schema/types.js';
 import type { StoredRecord } from './storedRecord.js';
 import type { EntityDb } from '../db/tables.js';
+import { planOf } from './entityPlan.js';
 
 /** The child lists of a fixed table's entity (`storage.lists`), by field. */
-function listsOf(entity: EntityDef): [string, ChildListStorage][] {
-  return Object.entries(entity.storage?.lists ?? {});
+function listsOf(entity: EntityDef): readonly (readonly [string, ChildListStorage])[] {
+  return planOf(entity).childLists;
 }
 
 /** One child row as a list item: each property from its column. */

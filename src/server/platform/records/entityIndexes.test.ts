@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { EntityDef } from '../../../shared/schema/types.js';
 import { createTestApp, type TestApp } from '../../testApp.js';
-import { syncEntityTables, tableName } from './entityTables.js';
+import { tableName } from './entityPlan.js';
+import { syncEntityTables } from './entityTables.js';
 import {
   ftsTableName,
   lookupIndexName,

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { EntityDef } from '../../../shared/schema/types.js';
 import type { Database, Dialect } from '../db/database.js';
-import { fieldExpr, storageOf, tableName } from './entityTables.js';
+import { storageOf, tableName } from './entityPlan.js';
+import { fieldExpr } from './fieldStorage.js';
 import { indexPlan, type IndexSources } from './indexPlan.js';
 import type { Db } from '../db/tables.js';
 

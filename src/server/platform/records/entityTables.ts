@@ -1,141 +1,16 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { EntityDef, FieldDef } from '../../../shared/schema/types.js';
 import type { Database, Dialect } from '../db/database.js';
 import { withId, TIME } from '../db/columns.js';
-import { fieldDef } from '../schemas/entityModel.js';
 import { PG_WRITE_FUNCTION } from '../db/writeWatch.js';
 import type { Db } from '../db/tables.js';
+import { compilePlan, type ColumnStorage } from './entityPlan.js';
+import { fieldExpr, isStructured } from './fieldStorage.js';
 
 /**
- * Where each field of an entity lives. Every entity has its own table, made at start-up from its
- * schema: the system columns, a real column for each field marked `column: true`, and a JSON
- * `data` text column for every other field, so a field an analyst adds needs no migration.
+ * Every entity has its own table, made at start-up from its schema (fieldStorage.ts says where each
+ * field lives in it), so a field an analyst adds needs no migration.
  */
-export const SYSTEM_COLUMNS: Record<string, string> = {
-  id: 'id',
-  version: 'version',
-  status: 'status',
-  ownerId: 'owner_id',
-  areaCode: 'area_code',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-  createdBy: 'created_by',
-  updatedBy: 'updated_by',
-};
-
-/** System fields kept as epoch ms and shown as date-time text. */
-export const TIME_FIELDS = new Set(['createdAt', 'updatedAt']);
-
-const NAME = /^[a-z][a-zA-Z0-9]*$/;
-
-function snake(name: string): string {
-  return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-}
-
-const TABLE = /^[a-z][a-z0-9_]*$/;
-
-export function tableName(entity: EntityDef): string {
-  if (entity.storage) {
-    if (!TABLE.test(entity.storage.table)) throw new Error(`invalid table name ${entity.storage.table}`);
-    return entity.storage.table;
-  }
-  if (!NAME.test(entity.name)) throw new Error(`invalid entity name ${entity.name}`);
-  return `rec_${snake(entity.name)}`;
-}
-
-/** The system columns the entity's table has, by field: all of them unless it declares a fixed storage. */
-export function systemColumns(entity: EntityDef): Record<string, string> {
-  return entity.storage ? { id: 'id', ...entity.storage.system } : SYSTEM_COLUMNS;
-}
-
-export type Storage =
-  /** `expr`: a status with no column of its own, read from the columns `storage.statuses` maps (statusExpr). */
-  | { kind: 'system'; column: string; field: string; type: FieldDef['type']; expr?: RawBuilder<unknown> }
-  | { kind: 'column'; column: string; field: string; type: FieldDef['type']; def: FieldDef }
-  | { kind: 'json'; field: string; type: FieldDef['type']; def: FieldDef };
-
-/** Per entity definition (schemas are not changed once loaded): where each asked name lives. */
-const storages = new WeakMap<EntityDef, Map<string, Storage | undefined>>();
-
-/** Where a field is stored; undefined for a name the entity does not have. Asked for every field of every row: kept. */
-export function storageOf(entity: EntityDef, field: string): Storage | undefined {
-  let byName = storages.get(entity);
-  if (!byName) storages.set(entity, (byName = new Map()));
-  if (byName.has(field)) return byName.get(field);
-  const s = findStorage(entity, field);
-  byName.set(field, s);
-  return s;
-}
-
-function findStorage(entity: EntityDef, field: string): Storage | undefined {
-  if (Object.hasOwn(SYSTEM_COLUMNS, field)) {
-    // A fixed table's missing system column is no field a list can filter or sort on.
-    const column = systemColumns(entity)[field];
-    if (field === 'status' && entity.storage?.statuses)
-      return { kind: 'system', column: 'status', field, type: 'string', expr: statusExpr(entity.storage.statuses) };
-    if (!column || !TABLE.test(column)) return undefined;
-    return { kind: 'system', column, field, type: fieldDef(entity, field)?.type ?? 'string' };
-  }
-  const def = Object.prototype.hasOwnProperty.call(entity.fields, field) ? entity.fields[field] : undefined;
-  if (!def || !NAME.test(field)) return undefined;
-  // A write-only value (an initial password) is for the save's hooks: never stored as the record's.
-  if (def.writeOnly) return undefined;
-  if (entity.storage) {
-    const column = entity.storage.columns[field];
-    return column && TABLE.test(column) ? { kind: 'column', column, field, type: def.type, def } : undefined;
-  }
-  if (def.column) return { kind: 'column', column: snake(field), field, type: def.type, def };
-  return { kind: 'json', field, type: def.type, def };
-}
-
-/** Whether a row's columns hold a status's values (a null value: the column is null). */
-export function statusHolds(values: Record<string, unknown>, row: Record<string, unknown>): boolean {
-  return Object.entries(values).every(([column, v]) =>
-    v === null ? row[column] === null || row[column] === undefined : String(row[column]) === String(v),
-  );
-}
-
-/** The status code of a row of a table without a status column: the first whose columns all hold. */
-export function statusOfRow(
-  statuses: Record<string, Record<string, unknown>>,
-  row: Record<string, unknown>,
-): string | null {
-  for (const [code, values] of Object.entries(statuses)) if (statusHolds(values, row)) return code;
-  return null;
-}
-
-/** The same as SQL: a case over the mapped columns, in declared order (never null-valued tests, so `not` holds). */
-function statusExpr(statuses: Record<string, Record<string, string | number | null>>): RawBuilder<unknown> {
-  const branches = Object.entries(statuses).map(([code, values]) => {
-    const tests = Object.entries(values).map(([column, v]) => {
-      if (!TABLE.test(column)) throw new Error(`invalid column name ${column}`);
-      return v === null ? sql`${sql.ref(column)} is null` : sql`${sql.ref(column)} = ${v}`;
-    });
-    return sql`when ${sql.join(tests, sql` and `)} then ${code}`;
-  });
-  return sql`(case ${sql.join(branches, sql` `)} end)`;
-}
-
-const layouts = new WeakMap<EntityDef, Exclude<Storage, { kind: 'system' }>[]>();
-
-/** The entity's own fields (not the system ones) in declared order, with where each lives. */
-export function fieldLayout(entity: EntityDef): Exclude<Storage, { kind: 'system' }>[] {
-  let out = layouts.get(entity);
-  if (!out) {
-    out = [];
-    for (const name of Object.keys(entity.fields)) {
-      const s = storageOf(entity, name);
-      if (s && s.kind !== 'system') out.push(s);
-    }
-    layouts.set(entity, out);
-  }
-  return out;
-}
-
-/** Values a field keeps as JSON text even in its own column. */
-export function isStructured(def: FieldDef): boolean {
-  return def.type === 'files' || def.type === 'json' || Boolean(def.multiple);
-}
 
 function columnType(def: FieldDef): 'text' | 'bigint' | 'double precision' | 'integer' {
   if (isStructured(def)) return 'text';
@@ -149,20 +24,6 @@ function columnType(def: FieldDef): 'text' | 'bigint' | 'double precision' | 'in
     default:
       return 'text';
   }
-}
-
-/**
- * The SQL expression reading a field, for filters and sorts. Names come only from the schema
- * (checked against NAME), never from a request.
- */
-export function fieldExpr(dialect: Dialect, s: Storage): RawBuilder<unknown> {
-  if (s.kind === 'system' && s.expr) return s.expr;
-  if (s.kind !== 'json') return sql.ref(s.column);
-  if (!NAME.test(s.field)) throw new Error(`invalid field name ${s.field}`);
-  const numeric = s.type === 'integer' || s.type === 'number';
-  if (dialect === 'sqlite') return sql`json_extract(${sql.ref('data')}, ${sql.lit(`$.${s.field}`)})`;
-  const text = sql`(${sql.ref('data')}::jsonb ->> ${sql.lit(s.field)})`;
-  return numeric ? sql`(${text})::numeric` : text;
 }
 
 export async function existingColumns(db: Db, dialect: Dialect, table: string): Promise<Set<string> | null> {
@@ -189,13 +50,13 @@ export async function syncEntityTables(database: Database, entities: Iterable<En
   const tables: string[] = [];
   for (const entity of entities) {
     if (entity.virtual) continue;
-    const table = tableName(entity);
+    // The plan of the definition just loaded or published, compiled before anything reads it.
+    const plan = compilePlan(entity);
+    const table = plan.table;
     tables.push(table);
     // A fixed table is made by the platform's migrations: only its writes are watched (below).
     if (entity.storage) continue;
-    const columnFields = Object.keys(entity.fields)
-      .map((f) => storageOf(entity, f))
-      .filter((s): s is Extract<Storage, { kind: 'column' }> => s?.kind === 'column');
+    const columnFields: readonly ColumnStorage[] = plan.columns;
     let have = await existingColumns(db, dialect, table);
     if (!have) {
       await withId(db.schema.createTable(table).ifNotExists(), dialect)

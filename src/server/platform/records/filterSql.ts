@@ -1,16 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ChildListStorage, EntityDef } from '../../../shared/schema/types.js';
 import type { Dialect } from '../db/database.js';
-import {
-  fieldExpr,
-  fieldLayout,
-  isStructured,
-  storageOf,
-  systemColumns,
-  tableName,
-  TIME_FIELDS,
-  type Storage,
-} from './entityTables.js';
+import { fieldLayout, planOf, storageOf, tableName } from './entityPlan.js';
+import { isStructured, TIME_FIELDS, type Storage } from './fieldStorage.js';
 import { ftsTableName } from './entityIndexes.js';
 import { parseLocal } from './time.js';
 import type { Filter, StoredRecord } from './storedRecord.js';
@@ -55,7 +47,7 @@ export function recordRow(entity: EntityDef, record: Omit<StoredRecord, 'id' | '
 /** A record as the row of its fixed table: only the system columns it has, and every field's column. */
 function fixedRow(entity: EntityDef, record: Omit<StoredRecord, 'id' | 'version'>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
-  for (const [field, column] of Object.entries(systemColumns(entity)))
+  for (const [field, column] of Object.entries(planOf(entity).system))
     if (field !== 'id' && field !== 'version') row[column] = record[field] ?? null;
   // No status column: the status's columns (a transition's target) are written instead.
   const statuses = entity.storage?.statuses;
@@ -118,12 +110,12 @@ export function filterSql(
     case 'not':
       return sql`(not ${rec(c.item)})`;
     case 'null': {
-      const e = fieldExpr(dialect, fieldStorage(entity, c.field));
+      const e = planOf(entity).expr(dialect, c.field);
       return c.isNull ? sql`(${e} is null)` : sql`(${e} is not null)`;
     }
     case 'cmp': {
       const s = fieldStorage(entity, c.field);
-      const e = fieldExpr(dialect, s);
+      const e = planOf(entity).expr(dialect, c.field);
       const v = sqlValue(dialect, s, c.value);
       if (c.op === '<>') return sql`(${e} is null or ${e} <> ${v})`;
       return sql`(${e} is not null and ${e} ${sql.raw(c.op)} ${v})`;
@@ -131,11 +123,11 @@ export function filterSql(
     case 'in': {
       if (!c.values.length) return sql`1 = 0`;
       const s = fieldStorage(entity, c.field);
-      const e = fieldExpr(dialect, s);
+      const e = planOf(entity).expr(dialect, c.field);
       return sql`(${e} is not null and ${e} in (${sql.join(c.values.map((v) => sqlValue(dialect, s, v)))}))`;
     }
     case 'like': {
-      const e = fieldExpr(dialect, fieldStorage(entity, c.field));
+      const e = planOf(entity).expr(dialect, c.field);
       const value = c.value.toLowerCase();
       // Three characters or more: the trigram search table (SQLite; PostgreSQL's trigram index
       // serves the plain LIKE below), as a phrase, which is a substring match of the trigrams.
@@ -159,7 +151,7 @@ export function filterSql(
       const child = entity.storage?.lists?.[c.field];
       if (child?.value) return childHolds(entity, child, c.value);
       // A list kept as JSON text contains the value when its JSON text contains "value".
-      const e = fieldExpr(dialect, fieldStorage(entity, c.field));
+      const e = planOf(entity).expr(dialect, c.field);
       const pattern = `%${JSON.stringify(String(c.value)).replace(/[!%_]/g, (ch) => `!${ch}`)}%`;
       return sql`(${e} is not null and ${e} like ${pattern} escape '!')`;
     }

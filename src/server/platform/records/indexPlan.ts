@@ -1,7 +1,7 @@
 import type { EntityDef, PageDef, WorkflowDef } from '../../../shared/schema/types.js';
 import type { Rule } from '../../../shared/rules/Rule.js';
 import { ruleRecordFields } from '../../../shared/rules/ruleRecordFields.js';
-import { storageOf } from './entityTables.js';
+import { storageOf } from './entityPlan.js';
 
 /** What an entity's table keeps indexes for: fields looked up by value, and fields searched by "contains". */
 export interface IndexPlan {

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityDef } from '../../../shared/schema/types.js';
 import type { Dialect } from '../db/database.js';
-import { fieldLayout, systemColumns } from './entityTables.js';
+import { planOf } from './entityPlan.js';
 
 /** The columns a list reads: all, or the system columns and only the named fields' values. */
 export function listColumns(
@@ -10,13 +10,13 @@ export function listColumns(
   fields: readonly string[] | undefined,
 ): RawBuilder<unknown> {
   if (!fields) return sql`*`;
-  const cols = Object.values(systemColumns(entity)).map((c) => sql.ref(c));
+  const plan = planOf(entity);
+  const cols = Object.values(plan.system).map((c) => sql.ref(c));
   // A status with no column of its own is read from the columns that make it.
-  for (const column of new Set(Object.values(entity.storage?.statuses ?? {}).flatMap((v) => Object.keys(v))))
-    cols.push(sql.ref(column));
+  for (const column of plan.statusColumns) cols.push(sql.ref(column));
   const asked = new Set(fields);
   const left: string[] = [];
-  for (const s of fieldLayout(entity)) {
+  for (const s of plan.layout) {
     if (s.kind === 'column') {
       if (asked.has(s.field)) cols.push(sql.ref(s.column));
     } else if (!asked.has(s.field)) left.push(s.field);

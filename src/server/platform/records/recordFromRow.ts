@@ -1,26 +1,7 @@
-import { SYSTEM_FIELDS, type EntityDef } from '../../../shared/schema/types.js';
+import type { EntityDef } from '../../../shared/schema/types.js';
 import type { StoredRecord } from './storedRecord.js';
-import { fieldLayout, isStructured, statusOfRow, systemColumns, type Storage } from './entityTables.js';
-import { shapeMaker } from './recordShape.js';
-
-/** How a row becomes a stored record: its keys (the system fields, then the entity's own), and where each field is kept. */
-const storedShapes = new WeakMap<
-  EntityDef,
-  { make: () => Record<string, unknown>; inData: Set<string>; columns: Extract<Storage, { kind: 'column' }>[] }
->();
-function storedShape(entity: EntityDef) {
-  let shape = storedShapes.get(entity);
-  if (!shape) {
-    const layout = fieldLayout(entity);
-    shape = {
-      make: shapeMaker([...SYSTEM_FIELDS, ...layout.map((s) => s.field)]),
-      inData: new Set(layout.filter((s) => s.kind === 'json').map((s) => s.field)),
-      columns: layout.filter((s): s is Extract<Storage, { kind: 'column' }> => s.kind === 'column'),
-    };
-    storedShapes.set(entity, shape);
-  }
-  return shape;
-}
+import { planOf } from './entityPlan.js';
+import { isStructured, statusOfRow } from './fieldStorage.js';
 
 function num(v: unknown): number | null {
   return v === null || v === undefined ? null : Number(v);
@@ -34,8 +15,8 @@ export function recordFromRow(entity: EntityDef, row: Record<string, unknown>): 
   } catch {
     data = {};
   }
-  const { make, inData, columns } = storedShape(entity);
-  const rec = make() as StoredRecord;
+  const { makeRecord, inData, columns } = planOf(entity);
+  const rec = makeRecord() as StoredRecord;
   if (entity.storage) fixedSystemFields(entity, row, rec);
   else systemFields(row, rec);
   // The data column holds only the fields that have a value: the rest stay null as made.
@@ -73,7 +54,7 @@ function systemFields(row: Record<string, unknown>, rec: StoredRecord): void {
 
 /** A fixed table's system columns; those it lacks read as a record that was never changed: version 1, times 0, the rest null. */
 function fixedSystemFields(entity: EntityDef, row: Record<string, unknown>, rec: StoredRecord): void {
-  const cols = systemColumns(entity);
+  const cols = planOf(entity).system;
   const at = (field: string) => (cols[field] ? row[cols[field]] : undefined);
   rec.id = Number(row.id);
   rec.version = Number(at('version') ?? 1);

@@ -4,7 +4,8 @@ import { openDatabase, type Database } from '../db/database.js';
 import { WRITE_CHANNEL } from '../db/writeWatch.js';
 import type { EntityDef } from '../../../shared/schema/types.js';
 import { createTestApp, type TestApp } from '../../testApp.js';
-import { syncEntityTables, tableName } from './entityTables.js';
+import { tableName } from './entityPlan.js';
+import { syncEntityTables } from './entityTables.js';
 import { KyselyRecordStore } from './RecordStore.js';
 import { entityTables } from '../db/tables.js';
 

@@ -10,7 +10,7 @@ import { commentOf, writeRecords, type RecordWriter } from '../records/recordWri
 import type { RuleFacts } from '../records/transitions.js';
 import { allowed, hasRight, permissions, scopeFilter } from '../records/access.js';
 import { DictionaryValues } from '../records/dictionaries.js';
-import { storageOf } from '../records/entityTables.js';
+import { storageOf } from '../records/entityPlan.js';
 import { publicRecord, ruleRecord } from '../records/output.js';
 import { applyMasks } from '../records/fieldMasks.js';
 import { listFields, withReadNeeds } from './listFields.js';
