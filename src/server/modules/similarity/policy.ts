@@ -2,6 +2,7 @@ import type { AppContext } from '../../platform/AppContext.js';
 import type { SimilarityVerdict } from '../../../shared/contracts/similarity.js';
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import type { Db } from '../../platform/db/tables.js';
+import { keptRead } from '../../platform/records/tableCache.js';
 
 /**
  * Share of a document found in one earlier document at or above which it is flagged 疑似重复,
@@ -57,16 +58,20 @@ export async function topicSummaries(
 ): Promise<Map<number, TopicSummary>> {
   const out = new Map<number, TopicSummary>();
   if (!topics.length) return out;
-  const rows = await db
-    .selectFrom('similarity_docs')
-    .select(['topic_id', 'best_score', 'best_same_person'])
-    .where(
-      'topic_id',
-      'in',
-      topics.map((t) => t.id),
-    )
-    .where('best_score', 'is not', null)
-    .execute();
+  const ids = topics.map((t) => t.id);
+  const read = () =>
+    db
+      .selectFrom('similarity_docs')
+      .select(['topic_id', 'best_score', 'best_same_person'])
+      .where('topic_id', 'in', ids)
+      .where('best_score', 'is not', null)
+      .execute();
+  // A page many people open asks for the same topics: kept until the index changes (tableCache),
+  // never inside a transaction (db is then not the pool).
+  const rows =
+    db === ctx.database.db
+      ? await keptRead(ctx.database, 'similarity_docs', `similarity\u0000${ids.join()}`, read)
+      : await read();
   const byTopic = new Map<number, typeof rows>();
   for (const r of rows) {
     const id = Number(r.topic_id);

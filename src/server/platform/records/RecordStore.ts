@@ -4,7 +4,7 @@ import type { Database, Dialect } from '../db/database.js';
 import { planOf, tableName } from './entityPlan.js';
 import { sharedColumns } from '../schemas/entityModel.js';
 import { NOT_NULL_COLUMNS, orderTerms, searchFieldsOf } from './entityIndexes.js';
-import { bump, cached, generation, keep } from './tableCache.js';
+import { bump, keptRead } from './tableCache.js';
 import { listColumns } from './listColumns.js';
 import { recordFromRow } from './recordFromRow.js';
 import { BROAD_SEARCH, fieldStorage, filterSql, recordRow } from './filterSql.js';
@@ -51,8 +51,9 @@ export interface ListOptions {
   /** Fields to read (system fields always come); all when absent. Others answer null. */
   fields?: readonly string[];
   /**
-   * The rows may come from the table's cache (tableCache) while the table has not changed: for
-   * small lists read on every call. Such rows are shared: never mutate them. Not within a transaction.
+   * The rows may come from the table's cache (tableCache) while the table has not changed: a page
+   * many people open, a small list every call reads again. Such rows are shared: never mutate them.
+   * Not within a transaction, nor for an entity with child lists (their tables move on their own).
    */
   cache?: boolean;
 }
@@ -189,20 +190,15 @@ export class KyselyRecordStore implements RecordStore {
       if (hasChildLists(entity)) await readChildLists(this.db, entity, rows);
       return rows;
     };
-    const rows = opts.cache && !this.inTransaction ? await this.cachedRead(table, page.key, read) : await read();
+    // Child rows live in other tables, whose writes the parent's version does not follow.
+    const keepable = opts.cache && !this.inTransaction && !hasChildLists(entity);
+    const rows = keepable ? await this.cachedRead(table, page.key, read) : await read();
     return { rows, total };
   }
 
   /** An answer from the table cache while the table has not changed since it was read, else read now and kept. */
   private async cachedRead<T>(table: string, key: string, read: () => Promise<T>): Promise<T> {
-    const db = this.database;
-    if (!db) return read();
-    const hit = cached<T>(db, table, key);
-    if (hit !== undefined) return hit;
-    const gen = generation(db, table);
-    const value = await read();
-    keep(db, key, gen, value);
-    return value;
+    return this.database ? keptRead(this.database, table, key, read) : read();
   }
 
   /**

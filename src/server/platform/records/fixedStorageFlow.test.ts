@@ -75,6 +75,8 @@ beforeAll(async () => {
   t.ctx.engine.on(probe.name, {
     onRead: async (_ctx, recs) => {
       pagesRead.push(recs.length);
+      // What one reader's call fills is its own: the next call reads the stored value again.
+      if (scribble) for (const rec of recs) rec.title = '涂改';
       for (const rec of recs) if (rec.title === '二') rec.ready = true;
     },
   });
@@ -82,6 +84,7 @@ beforeAll(async () => {
 });
 /** How many records each call of the read hook was handed. */
 const pagesRead: number[] = [];
+let scribble = false;
 afterAll(async () => {
   await t?.close();
 });
@@ -162,5 +165,18 @@ describe('a fixed table with a workflow and a column two fields share', () => {
     const { list } = await service.list('flowProbe', {}, admin);
     expect(list.length).toBe(2);
     expect(pagesRead).toEqual([2]);
+  });
+
+  it('keeps a page for the next reader without what the last one filled in, and follows a save at once', async () => {
+    scribble = true;
+    const first = (await service.list('flowProbe', {}, admin)).list;
+    scribble = false;
+    expect(first.map((r) => r.title)).toEqual(['涂改', '涂改']);
+    const again = (await service.list('flowProbe', {}, admin)).list;
+    expect(again.map((r) => r.title).sort()).toEqual(['一', '二']);
+    const one = again.find((r) => r.title === '一')!;
+    await service.save('flowProbe', { id: one.id, version: one.version, title: '一改' }, admin);
+    const after = (await service.list('flowProbe', {}, admin)).list;
+    expect(after.map((r) => r.title).sort()).toEqual(['一改', '二']);
   });
 });

@@ -67,3 +67,13 @@ export function keep(db: Database, key: string, gen: string, value: unknown, now
   if (kept.size >= MAX_ENTRIES) kept.delete(kept.keys().next().value!);
   kept.set(key, { gen, value, at: now });
 }
+
+/** `read`'s answer, kept under `key` while `table` has not changed since it was read; read now (and kept) otherwise. */
+export async function keptRead<T>(db: Database, table: string, key: string, read: () => Promise<T>): Promise<T> {
+  const hit = cached<T>(db, table, key);
+  if (hit !== undefined) return hit;
+  const gen = generation(db, table);
+  const value = await read();
+  keep(db, key, gen, value);
+  return value;
+}

@@ -100,13 +100,18 @@ export class ResourceService {
       listFields(entity, q.listPage, this.workflow(entity)),
       this.ctx.engine.readFields(entity.name),
     );
-    const { rows, total } = await this.store.list(entity, {
+    const page = await this.store.list(entity, {
       where: { t: 'and', items: [scopeFilter(entity, 'read', user, now), ...q.items] },
       sort: [q.sort],
       offset: (q.page - 1) * q.pageSize,
       limit: q.pageSize,
       fields,
+      // Everyone of a role and city opening a page reads the same rows: kept until the table changes,
+      // as its total is. Kept rows are shared: this call fills and answers its own copies.
+      cache: true,
     });
+    const { total } = page;
+    const rows = page.rows.map((r) => ({ ...r }));
     await this.filled(entity, rows, user);
     const facts = rows.length ? await this.ctx.engine.facts(entity.name, this.store, now) : {};
     // Rows carry the fields read (what the page shows and its rules test), not every field as null.
