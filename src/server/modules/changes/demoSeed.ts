@@ -1,7 +1,7 @@
 import { formatDateTime } from '../../platform/records/time.js';
 import type { AppContext } from '../../platform/AppContext.js';
 import type { SessionUser } from '../../platform/auth/sessions.js';
-import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
+import { KyselyRecordStore, type NewStoredRecord, type StoredRecord } from '../../platform/records/RecordStore.js';
 import { syncEntityTables } from '../../platform/records/entityTables.js';
 import { sendLoggedTransitionNotice } from '../../platform/workflow/transitionNotices.js';
 import { readChangeKinds } from './changeKinds.js';
@@ -152,7 +152,7 @@ export async function seedChangeDemo(ctx: AppContext): Promise<void> {
       };
       prepareRequest(kinds, record, topic);
       for (const name of Object.keys(kinds.request.fields)) if (!(name in record)) record[name] = null;
-      const id = await tx.insert(kinds.request, record as Omit<StoredRecord, 'id' | 'version'>);
+      const id = await tx.insert(kinds.request, record as NewStoredRecord);
       const log = (action: string, label: string, from: string | null, to: string, by: Actor, comment: string | null) =>
         tx.log({
           entity: kinds.request.name,

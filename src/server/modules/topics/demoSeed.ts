@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/AppContext.js';
-import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
+import { KyselyRecordStore, type NewStoredRecord, type StoredRecord } from '../../platform/records/RecordStore.js';
 import { syncEntityTables } from '../../platform/records/entityTables.js';
 import { formatDateTime } from '../../platform/records/time.js';
 import { sendLoggedTransitionNotice } from '../../platform/workflow/transitionNotices.js';
@@ -85,7 +85,7 @@ export async function seedTopicsDemo(ctx: AppContext): Promise<void> {
       ...f,
     };
     return store.transaction(async (tx) => {
-      const id = await tx.insert(notice!, rec as Omit<StoredRecord, 'id' | 'version'>);
+      const id = await tx.insert(notice!, rec as NewStoredRecord);
       await tx.log({
         entity: 'notice',
         recordId: id,
@@ -301,10 +301,7 @@ export async function seedTopicsDemo(ctx: AppContext): Promise<void> {
       };
     const notices: { action: string; fromStatus: string; comment: string | null; actorId: number | null }[] = [];
     const topicId = await store.transaction(async (tx) => {
-      const id = await tx.insert(topic, { ...rec, updatedAt: created + steps.length * 10 * DAY } as Omit<
-        StoredRecord,
-        'id' | 'version'
-      >);
+      const id = await tx.insert(topic, { ...rec, updatedAt: created + steps.length * 10 * DAY } as NewStoredRecord);
       await tx.log({
         entity: 'topic',
         recordId: id,

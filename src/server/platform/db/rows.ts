@@ -368,3 +368,22 @@ export interface SimilarityQueueTable {
   next_at: number;
   error: string | null;
 }
+
+/**
+ * The columns syncEntityTables gives every entity table (`rec_<entity>`), whatever its schema. A
+ * field marked `column: true` adds a column of its own, named and typed by the schema at run time,
+ * so those are not here; every other field lives in `data`. tables.test.ts makes an entity table
+ * and holds it to this.
+ */
+export interface EntityRow {
+  id: Generated<number>;
+  version: Generated<number>;
+  status: string | null;
+  owner_id: number | null;
+  area_code: string | null;
+  created_at: number;
+  updated_at: number;
+  created_by: number | null;
+  updated_by: number | null;
+  data: Generated<string>;
+}

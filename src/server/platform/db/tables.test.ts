@@ -8,6 +8,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropPgSchema, openDatabase, type Database } from './database.js';
 import { migrateToLatest } from './migrate.js';
+import { syncEntityTables } from '../records/entityTables.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const url = process.env.DATABASE_URL;
@@ -114,6 +115,20 @@ async function migrated(): Promise<string[]> {
 describe('tables.ts', () => {
   it('declares every table and column the migrations make, with its type, nullability and default', async () => {
     expect([...declared()].sort()).toEqual((await migrated()).sort());
+  });
+
+  it("declares the columns every entity table is made with (EntityRow), whatever the entity's schema", async () => {
+    await syncEntityTables(database, [
+      {
+        name: 'rowProbe',
+        label: '行探针',
+        fields: { note: { type: 'string', label: '备注' } },
+        access: { read: [], create: [], update: [], delete: [] },
+      },
+    ]);
+    const rows = fs.readFileSync(path.join(here, 'rows.ts'), 'utf8');
+    const made = (await migrated()).filter((c) => c.startsWith('rec_row_probe.'));
+    expect(declared([`interface Tables { rec_row_probe: EntityRow }`, rows]).sort()).toEqual(made.sort());
   });
 
   it('refuses a column type it cannot hold against the database', () => {

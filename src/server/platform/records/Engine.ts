@@ -1,7 +1,7 @@
 import type { EntityDef, OperationLogRow, TransitionDef } from '../../../shared/schema/types.js';
 import type { AppContext } from '../AppContext.js';
 import type { SessionUser } from '../auth/sessions.js';
-import type { RecordStore, StoredRecord } from './RecordStore.js';
+import type { NewStoredRecord, RecordStore, StoredRecord } from './RecordStore.js';
 import type { RuleFacts } from './transitions.js';
 import type { EntityDb } from '../db/tables.js';
 
@@ -236,7 +236,7 @@ export interface EntityExtension {
   virtual?: VirtualEntity;
 }
 
-export type NewRecord = Omit<StoredRecord, 'id' | 'version'> & { id?: number };
+export type NewRecord = NewStoredRecord & { id?: number };
 
 export type BeforeSaveHook = (args: {
   ctx: AppContext;

@@ -39,8 +39,8 @@ function wholeNumber(n: number): number {
   return n;
 }
 
-export type { Filter, StoredRecord } from './storedRecord.js';
-import type { Filter, StoredRecord } from './storedRecord.js';
+export type { Filter, NewStoredRecord, StoredRecord } from './storedRecord.js';
+import type { Filter, NewStoredRecord, StoredRecord } from './storedRecord.js';
 import type { EntityDb } from '../db/tables.js';
 
 export interface ListOptions {
@@ -70,11 +70,7 @@ export interface RecordStore {
   /** Within a transaction on PostgreSQL the row is locked until it ends. */
   get(entity: EntityDef, id: number, opts?: { lock?: boolean }): Promise<StoredRecord | undefined>;
   /** `via`: a module's own insert of the row (answering its id) on the store's connection; child lists follow. */
-  insert(
-    entity: EntityDef,
-    record: Omit<StoredRecord, 'id' | 'version'>,
-    via?: (db: EntityDb) => Promise<number>,
-  ): Promise<number>;
+  insert(entity: EntityDef, record: NewStoredRecord, via?: (db: EntityDb) => Promise<number>): Promise<number>;
   /** Writes the whole record if its version is still `expectedVersion` (then version + 1); false when it is not. */
   update(entity: EntityDef, record: StoredRecord, expectedVersion: number): Promise<boolean>;
   delete(entity: EntityDef, id: number): Promise<boolean>;
@@ -283,11 +279,7 @@ export class KyselyRecordStore implements RecordStore {
     return rec;
   }
 
-  async insert(
-    entity: EntityDef,
-    record: Omit<StoredRecord, 'id' | 'version'>,
-    via?: (db: EntityDb) => Promise<number>,
-  ): Promise<number> {
+  async insert(entity: EntityDef, record: NewStoredRecord, via?: (db: EntityDb) => Promise<number>): Promise<number> {
     if (entity.storage?.keyValue) throw new Error(`${entity.name}: a key/value record is never inserted`);
     followSharedColumns(entity, record);
     const id = via

@@ -1,11 +1,12 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Insertable, type RawBuilder } from 'kysely';
+import type { EntityRow } from '../db/rows.js';
 import type { ChildListStorage, EntityDef } from '../../../shared/schema/types.js';
 import type { Dialect } from '../db/database.js';
 import { fieldLayout, planOf, storageOf, tableName } from './entityPlan.js';
 import { isStructured, TIME_FIELDS, type Storage } from './fieldStorage.js';
 import { ftsTableName } from './entityIndexes.js';
 import { parseLocal } from './time.js';
-import type { Filter, StoredRecord } from './storedRecord.js';
+import type { Filter, NewStoredRecord } from './storedRecord.js';
 
 /** More search matches than this: read the page in sort order and test each row against the matches. */
 export const BROAD_SEARCH = 1000;
@@ -18,9 +19,10 @@ export function fieldStorage(entity: EntityDef, field: string): Storage {
 }
 
 /** The table row a record is written as: system columns, own columns and the rest as JSON in `data`. */
-export function recordRow(entity: EntityDef, record: Omit<StoredRecord, 'id' | 'version'>): Record<string, unknown> {
+export function recordRow(entity: EntityDef, record: NewStoredRecord): Record<string, unknown> {
   if (entity.storage) return fixedRow(entity, record);
-  const row: Record<string, unknown> = {
+  // The columns every entity table has, typed; the fields' own columns are added below.
+  const row: Insertable<EntityRow> & Record<string, unknown> = {
     status: record.status ?? null,
     owner_id: record.ownerId ?? null,
     area_code: record.areaCode ?? null,
@@ -45,7 +47,7 @@ export function recordRow(entity: EntityDef, record: Omit<StoredRecord, 'id' | '
 }
 
 /** A record as the row of its fixed table: only the system columns it has, and every field's column. */
-function fixedRow(entity: EntityDef, record: Omit<StoredRecord, 'id' | 'version'>): Record<string, unknown> {
+function fixedRow(entity: EntityDef, record: NewStoredRecord): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   for (const [field, column] of Object.entries(planOf(entity).system))
     if (field !== 'id' && field !== 'version') row[column] = record[field] ?? null;

@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely';
 import type { EntityDef } from '../../../shared/schema/types.js';
+import type { EntityRow } from '../db/rows.js';
 import type { StoredRecord } from './storedRecord.js';
 import { planOf } from './entityPlan.js';
 import { isStructured, statusOfRow } from './fieldStorage.js';
@@ -18,7 +20,7 @@ export function recordFromRow(entity: EntityDef, row: Record<string, unknown>): 
   const { makeRecord, inData, columns } = planOf(entity);
   const rec = makeRecord() as StoredRecord;
   if (entity.storage) fixedSystemFields(entity, row, rec);
-  else systemFields(row, rec);
+  else systemFields(row as unknown as Selectable<EntityRow>, rec);
   // The data column holds only the fields that have a value: the rest stay null as made.
   for (const name in data) if (inData.has(name)) rec[name] = data[name] ?? null;
   for (const s of columns) {
@@ -40,7 +42,7 @@ export function recordFromRow(entity: EntityDef, row: Record<string, unknown>): 
   return rec;
 }
 
-function systemFields(row: Record<string, unknown>, rec: StoredRecord): void {
+function systemFields(row: Selectable<EntityRow>, rec: StoredRecord): void {
   rec.id = Number(row.id);
   rec.version = Number(row.version);
   rec.status = (row.status as string) ?? null;

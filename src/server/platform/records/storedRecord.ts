@@ -14,6 +14,15 @@ export interface StoredRecord {
   [field: string]: unknown;
 }
 
+/**
+ * A record about to be stored for the first time: no id or version yet. (`Omit` of a type with an
+ * index signature keeps only the signature, and with it every system field's type was lost.)
+ */
+export type NewStoredRecord = Pick<
+  StoredRecord,
+  'status' | 'ownerId' | 'areaCode' | 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy'
+> & { [field: string]: unknown };
+
 /** Conditions of a list: the scope and rules (Cond), plus the request's filters. */
 export type Filter =
   | Cond

@@ -14,7 +14,13 @@ import { storageOf } from '../records/entityPlan.js';
 import { publicRecord, ruleRecord } from '../records/output.js';
 import { applyMasks } from '../records/fieldMasks.js';
 import { listFields, withReadNeeds } from './listFields.js';
-import { KyselyRecordStore, type Filter, type RecordStore, type StoredRecord } from '../records/RecordStore.js';
+import {
+  KyselyRecordStore,
+  type Filter,
+  type RecordStore,
+  type NewStoredRecord,
+  type StoredRecord,
+} from '../records/RecordStore.js';
 import { publicRuleContext, publicRuleVars, ruleContext } from '../records/ruleContext.js';
 import { ruleToCond } from '../schemas/ruleFilter.js';
 import { validateFields } from './validate.js';
@@ -236,9 +242,9 @@ export class ResourceService {
     values: Record<string, unknown>,
     user: SessionUser,
     now: number,
-  ): Omit<StoredRecord, 'id' | 'version'> {
+  ): NewStoredRecord {
     const initCtx = { user: ruleContext(user).user, now };
-    const record: Omit<StoredRecord, 'id' | 'version'> = {
+    const record: NewStoredRecord = {
       status: wf?.initial ?? null,
       ownerId: user.userId,
       areaCode: user.areaCode ?? null,
