@@ -93,13 +93,6 @@ export class Firer {
         if (fired.outcome === 'gone') this.watch.add('pressed, nothing sent', next.label);
         this.fired.push(fired);
         await this.page.keyboard.press('Escape').catch(() => undefined);
-        // A row's 更多 stays open under a bubble answered in it, when the row stays.
-        const openMore = this.page.locator('.runtime-more-button.ant-popover-open');
-        if (await openMore.count())
-          await openMore
-            .first()
-            .click()
-            .catch(() => undefined);
         await this.watch.quiet();
         await this.inspector.inspect();
         if (fired.outcome === 'done' && !tab) await this.countsFollow(url, name);

@@ -27,9 +27,22 @@ interface Props {
    * draws its own.
    */
   openDialog?: OpenDialog;
+  /** Called once the button's confirmation bubble closes, answered (the 更多 holding it closes then). */
+  onAnswered?: () => void;
 }
 
-export function ActionButton({ action, rows, run, variant, values, icon, disabled, request, openDialog }: Props) {
+export function ActionButton({
+  action,
+  rows,
+  run,
+  variant,
+  values,
+  icon,
+  disabled,
+  request,
+  openDialog,
+  onAnswered,
+}: Props) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState(false);
   // Mounted from the first press on, so the dialog keeps its state and its closing animation.
@@ -89,6 +102,9 @@ export function ActionButton({ action, rows, run, variant, values, icon, disable
         cancelText="取消"
         disabled={disabled}
         onConfirm={() => run(action, rows)}
+        onOpenChange={(open) => {
+          if (!open) onAnswered?.();
+        }}
       >
         <Button {...buttonProps} disabled={disabled}>
           {label}

@@ -58,12 +58,20 @@ export function RowActions({
     ),
   );
   const more = actions.slice(shown.length);
-  const button = (a: ResolvedAction) => (
-    <ActionButton key={a.key} action={a} rows={[row]} run={run} variant="row" openDialog={openDialog} />
+  const button = (a: ResolvedAction, answered?: () => void) => (
+    <ActionButton
+      key={a.key}
+      action={a}
+      rows={[row]}
+      run={run}
+      variant="row"
+      openDialog={openDialog}
+      onAnswered={answered}
+    />
   );
   return (
     <Space size={0} className="runtime-row-actions" style={{ whiteSpace: 'nowrap' }}>
-      {shown.map(button)}
+      {shown.map((a) => button(a))}
       {more.length ? <RowMoreActions actions={more} render={button} /> : null}
     </Space>
   );

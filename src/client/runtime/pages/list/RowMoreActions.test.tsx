@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import type { ResolvedAction } from '../../model/actions.js';
 import { setupDom } from '../../testing/setupDom.js';
+import { ActionButton } from '../ActionButton.js';
 import { asksAtButton, RowMoreActions } from './RowMoreActions.js';
 
 setupDom();
@@ -40,6 +42,31 @@ describe('更多 of a list row', () => {
     fireEvent.click(screen.getByRole('button', { name: '删除' }));
     expect(open()).not.toBeNull();
     expect(pressed).toEqual(['导出结果', '删除']);
+  });
+
+  it('closes once the bubble asked in it is answered, the row staying (a refused 删除)', async () => {
+    const run = vi.fn(async () => false);
+    render(
+      <MemoryRouter future={{ v7_startTransition: true, v7_relativeSplatPath: true }}>
+        <RowMoreActions
+          actions={[remove]}
+          render={(a, answered) => (
+            <ActionButton action={a} rows={[{ id: '7' }]} run={run} variant="row" onAnswered={answered} />
+          )}
+        />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: /更\s*多/ }));
+    await waitFor(() => expect(open()).not.toBeNull());
+    fireEvent.click(within(open() as HTMLElement).getByRole('button', { name: /删\s*除/ }));
+    const bubble = await waitFor(() => {
+      const b = document.querySelector('.ant-popconfirm:not(.ant-popover-hidden)');
+      expect(b).not.toBeNull();
+      return b as HTMLElement;
+    });
+    fireEvent.click(within(bubble).getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(run).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(open()).toBeNull());
   });
 
   it('keeps the menu open only under a popconfirm: a comment or picking dialog closes it (退回 of 课题审核管理)', () => {

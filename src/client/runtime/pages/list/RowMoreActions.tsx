@@ -2,7 +2,8 @@
  * 更多 of a list row: the row actions that do not fit the 操作 column, in a popover. Choosing one
  * closes it, so the menu does not stay open over the rows below, nor beside a dialog the choice
  * opens (a comment or picking dialog stands alone, over the page); only a popconfirm, whose question
- * is drawn at the pressed button, keeps the menu open under it.
+ * is drawn at the pressed button, keeps the menu open under it until it is answered: a row the
+ * action leaves in the list would otherwise keep its menu open over the rows below.
  */
 import { DownOutlined } from '@ant-design/icons';
 import { Button, Popover } from 'antd';
@@ -24,9 +25,11 @@ export function RowMoreActions({
   render,
 }: {
   actions: ResolvedAction[];
-  render: (action: ResolvedAction) => ReactNode;
+  /** `answered` is for a button asking at itself: called once its question is answered. */
+  render: (action: ResolvedAction, answered: () => void) => ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
   return (
     <Popover
       trigger="click"
@@ -41,12 +44,8 @@ export function RowMoreActions({
         >
           {actions.map((a) => (
             // `display: contents`: the button stays the column's item; the wrapper only hears its press.
-            <span
-              key={a.key}
-              style={{ display: 'contents' }}
-              onClick={asksAtButton(a) ? undefined : () => setOpen(false)}
-            >
-              {render(a)}
+            <span key={a.key} style={{ display: 'contents' }} onClick={asksAtButton(a) ? undefined : close}>
+              {render(a, close)}
             </span>
           ))}
         </div>
