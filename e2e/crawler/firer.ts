@@ -27,11 +27,10 @@ import {
 } from './screen.js';
 import { errorLine } from './steady.js';
 import type { Watch } from './watch.js';
+import { isWriteCall } from './writes.js';
 
 /** Rows of each table looked at for an action not yet fired: a list's first page. */
 const FIRST_ROWS = 10;
-/** The calls that change data, whose answers say whether a fired action was done. */
-const WRITE_CALL = /\/api\/resource\/[^/]+\/(transition|delete|save)$/;
 
 /** What one press came to, as printed in the report. */
 export interface Fired {
@@ -54,7 +53,8 @@ export class Firer {
     readonly watch: Watch,
   ) {
     this.inspector = new Inspector(page, watch);
-    const isWrite = (method: string, url: string) => method === 'POST' && WRITE_CALL.test(new URL(url).pathname);
+    // The calls that change data, whose answers say whether a fired action was done.
+    const isWrite = (method: string, url: string) => isWriteCall(method, new URL(url).pathname);
     page.on('request', (req) => {
       if (isWrite(req.method(), req.url())) this.sent += 1;
     });

@@ -87,3 +87,11 @@ describe('module contracts', () => {
     expect(Object.keys(CONTRACTS).filter((n) => !MODULES.some((m) => m.name === n))).toEqual([]);
   });
 });
+
+describe('a contract that writes', () => {
+  it('says so; one that reads says nothing', () => {
+    expect(reviewCalls.allocate.write).toBe(true);
+    expect(reviewCalls.candidates.write).toBeUndefined();
+    expect(Object.keys(reviewCalls.candidates)).toEqual(['path']);
+  });
+});

@@ -6,6 +6,11 @@
  */
 export interface Contract<Request, Answer> {
   readonly path: string;
+  /**
+   * The call changes data. Declared here, beside the path, so whoever watches the calls (the firing
+   * crawler, counting what a press wrote) need not guess it from the path's words.
+   */
+  readonly write?: true;
   /** Never set: carries the request and answer types for the compiler only. */
   readonly types?: { request: Request; answer: Answer };
 }
@@ -14,8 +19,8 @@ export type AnyContract = Contract<unknown, unknown>;
 export type RequestOf<C> = C extends Contract<infer R, unknown> ? R : never;
 export type AnswerOf<C> = C extends Contract<unknown, infer A> ? A : never;
 
-export function contract<Request, Answer>(path: string): Contract<Request, Answer> {
-  return { path };
+export function contract<Request, Answer>(path: string, options: { write?: boolean } = {}): Contract<Request, Answer> {
+  return options.write ? { path, write: true } : { path };
 }
 
 /** The path of a call given as a contract or, for a call without one, as its path. */

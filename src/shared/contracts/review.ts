@@ -286,36 +286,39 @@ export const reviewCalls = {
   allocate: contract<
     { batchId: Id; mode: 'auto' | 'manual'; targetIds: Id[]; pairs?: Array<{ targetId: Id; expertId: Id }> },
     { created: number; assignments: Array<{ targetId: number; expertId: number }> }
-  >('review/allocate'),
-  unassign: contract<ById, { deleted: number }>('review/unassign'),
+  >('review/allocate', { write: true }),
+  unassign: contract<ById, { deleted: number }>('review/unassign', { write: true }),
   /** An uploaded file of an identity-free field read for the record's people, unit and numbers (the form's values). */
   identityScan: contract<
     { entity: string; field: string; fileId: Id; id?: Id | null; record?: Record<string, unknown> | null },
     IdentityScan & { message: string | null }
   >('review/identityScan'),
   task: contract<ById, TaskAnswer>('review/task'),
-  score: contract<ScoreRequest, ReviewState>('review/score'),
-  reopen: contract<ById & { comment?: string | null }, { id: number }>('review/reopen'),
+  score: contract<ScoreRequest, ReviewState>('review/score', { write: true }),
+  reopen: contract<ById & { comment?: string | null }, { id: number }>('review/reopen', { write: true }),
   decline: contract<
     ById & { kind: string; conflictType?: string | null; reason?: string | null },
     { id: number; status: string }
-  >('review/decline'),
+  >('review/decline', { write: true }),
   replacement: contract<ById, ReplacementProposal>('review/replacement'),
-  replace: contract<ById & { expertId: Id }, { id: number; replaced: number }>('review/replace'),
+  replace: contract<ById & { expertId: Id }, { id: number; replaced: number }>('review/replace', { write: true }),
   peers: contract<ById, { blind: boolean; reviews: PeerReview[] }>('review/peers'),
   discussion: contract<ById, DiscussionThread>('review/discussion'),
   discussionPost: contract<ById & { content?: string | null; replyTo?: Id | null }, { id: number }>(
     'review/discussionPost',
+    { write: true },
   ),
   progress: contract<ByBatch, ProgressAnswer>('review/progress'),
-  remind: contract<ByBatch, { reminded: number }>('review/remind'),
+  remind: contract<ByBatch, { reminded: number }>('review/remind', { write: true }),
   ranking: contract<ByBatch, Ranking>('review/ranking'),
   decide: contract<ByBatch & { targetId: Id; decision: string; note?: string | null }, { decision: string }>(
     'review/decide',
+    { write: true },
   ),
-  copyBatch: contract<ById, { id: number }>('review/copyBatch'),
+  copyBatch: contract<ById, { id: number }>('review/copyBatch', { write: true }),
   /** SPEC §7's name for the end of a review. */
   endReview: contract<ByBatch & { force?: boolean; reason?: string | null }, { forced: boolean; results: unknown[] }>(
     'tTopicReview/checkEndReview',
+    { write: true },
   ),
 } as const;

@@ -49,7 +49,7 @@ export interface ForgotPasswordReset {
 export const signUpCalls = {
   captcha: contract<Record<string, never>, { captchaId: string; captchaUrl: string }>('signUp/captcha'),
   sendSms: contract<{ mobile: string; captchaId?: string; captchaCode?: string }, null>('signUp/sendSms'),
-  submit: contract<SignUpInput, SignedUp>('signUp/submit'),
+  submit: contract<SignUpInput, SignedUp>('signUp/submit', { write: true }),
   forgotSend: contract<ForgotPasswordSend, null>('signUp/forgotPassword/send'),
-  forgotReset: contract<ForgotPasswordReset, null>('signUp/forgotPassword/reset'),
+  forgotReset: contract<ForgotPasswordReset, null>('signUp/forgotPassword/reset', { write: true }),
 } as const;

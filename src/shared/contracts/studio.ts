@@ -160,11 +160,15 @@ export const studioCalls = {
     { problems: Problem[]; impact: Orphan[]; outlines: OutlineChange[] }
   >('studio/dryRun'),
   /** confirm: the analyst saw the orphaned data and goes ahead. */
-  publish: contract<{ key: string; content: string; reason: string; confirm?: boolean }, Published>('studio/publish'),
-  rollback: contract<{ versionId: number; reason?: string; confirm?: boolean }, Published>('studio/rollback'),
+  publish: contract<{ key: string; content: string; reason: string; confirm?: boolean }, Published>('studio/publish', {
+    write: true,
+  }),
+  rollback: contract<{ versionId: number; reason?: string; confirm?: boolean }, Published>('studio/rollback', {
+    write: true,
+  }),
   version: contract<{ versionId: number }, Version & { content: string }>('studio/version'),
   proposals: contract<{ status?: 'pending' | 'approved' | 'rejected' }, { items: Proposal[] }>('studio/proposals'),
   /** Super admin only, never the proposer: publishes the proposal's content through every check. */
-  approve: contract<{ id: number; comment?: string }, Published>('studio/approve'),
-  reject: contract<{ id: number; comment: string }, { id: number }>('studio/reject'),
+  approve: contract<{ id: number; comment?: string }, Published>('studio/approve', { write: true }),
+  reject: contract<{ id: number; comment: string }, { id: number }>('studio/reject', { write: true }),
 } as const;

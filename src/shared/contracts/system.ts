@@ -103,8 +103,11 @@ export const systemCalls = {
   /** defaultSystem: a sub-system id, as a number or its digits. */
   saveDefaultNavigation: contract<{ defaultSystem?: number | string; setDefault?: 0 | 1; remindAgain?: 0 | 1 }, null>(
     'sys/saveDefaultNavigation',
+    { write: true },
   ),
-  changePassword: contract<{ tgt: string; oldPassword: string; newPassword: string }, null>('sys/changePassword'),
+  changePassword: contract<{ tgt: string; oldPassword: string; newPassword: string }, null>('sys/changePassword', {
+    write: true,
+  }),
   subSystems: contract<Empty, SubSystemInfo[]>('basicInfoMaintain/listBasicInfoMaintain'),
   siteSettings: contract<Empty, SystemSettings>('basicInfoMaintain/querySysName'),
   menu: contract<Empty, MenuEntry[]>('home/queryMenuList'),
