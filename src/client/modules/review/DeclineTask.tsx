@@ -12,6 +12,7 @@ import { useRuntime } from '../../runtime/RuntimeContext.js';
 import { useAction } from './useAction.js';
 import { useMessage } from '../../feedback/messages.js';
 import { reviewCalls } from '../../../shared/contracts/review.js';
+import { pageAction } from '../../runtime/pages/pageAction.js';
 
 export type Kind = 'conflict' | 'decline';
 
@@ -50,8 +51,12 @@ export function DeclineTask({ reviewId, onDone }: { reviewId: number | string; o
   return (
     <>
       <Space className="rt-decline-task">
-        <Button onClick={() => open('conflict')}>申报回避</Button>
-        <Button onClick={() => open('decline')}>谢绝评审</Button>
+        <Button onClick={() => open('conflict')} {...pageAction('ScoreSheet')}>
+          申报回避
+        </Button>
+        <Button onClick={() => open('decline')} {...pageAction('ScoreSheet')}>
+          谢绝评审
+        </Button>
       </Space>
       <Dialog
         open={kind !== null}

@@ -11,6 +11,7 @@ import { useRuntime } from '../../runtime/RuntimeContext.js';
 import { failureText } from '../../feedback/failureText.js';
 import { taskStatus, type TaskStatus } from './taskStatus.js';
 import { reviewCalls, type LeftTask, type ReplacementProposal as Proposal } from '../../../shared/contracts/review.js';
+import { pageAction } from '../../runtime/pages/pageAction.js';
 
 export function LeftTasks({
   tasks,
@@ -89,7 +90,7 @@ export function LeftTasks({
             width: 110,
             render: (_: unknown, t: LeftTask) =>
               t.status === '4' && running ? (
-                <a className="rt-replace" onClick={() => void show(t)}>
+                <a className="rt-replace" onClick={() => void show(t)} {...pageAction('progress')}>
                   确认替换
                 </a>
               ) : (

@@ -10,6 +10,7 @@ import { useMessage } from '../../feedback/messages.js';
 import { useRuntime } from '../../runtime/RuntimeContext.js';
 import { useAction } from './useAction.js';
 import { reviewCalls } from '../../../shared/contracts/review.js';
+import { pageAction } from '../../runtime/pages/pageAction.js';
 
 export function ReopenReview({ reviewId, onDone }: { reviewId: number | string; onDone: () => void }) {
   const { dataProvider } = useRuntime();
@@ -29,6 +30,7 @@ export function ReopenReview({ reviewId, onDone }: { reviewId: number | string; 
     <>
       <Button
         className="rt-reopen"
+        {...pageAction('ScoreSheet')}
         style={{ marginTop: 16 }}
         onClick={() => {
           setOpen(true);

@@ -16,6 +16,7 @@ import { ActionError, BackButton, BatchPending } from '../../BatchFrame.js';
 import { allocationColumns } from './allocationColumns.js';
 import { AssignDialog } from './AssignDialog.js';
 import { useAllocation } from './useAllocation.js';
+import { pageAction } from '../../../../runtime/pages/pageAction.js';
 
 export function AllocationPage({ bundle, query }: PageKindProps) {
   const page = bundle.page as AllocationPageDef;
@@ -50,7 +51,7 @@ export function AllocationPage({ bundle, query }: PageKindProps) {
           onConfirm={auto}
           disabled={ended || autoIds.length === 0}
         >
-          <Button type="primary" loading={busy} disabled={ended || autoIds.length === 0}>
+          <Button type="primary" loading={busy} disabled={ended || autoIds.length === 0} {...pageAction('allocation')}>
             自动分配
           </Button>
         </Confirm>

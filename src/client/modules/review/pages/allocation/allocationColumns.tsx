@@ -5,6 +5,8 @@ import { areaText } from '../../../../runtime/model/dashboard.js';
 import { taskStatus } from '../../taskStatus.js';
 import { assignable } from './allocationRules.js';
 import { IdentityFlag } from './IdentityFlag.js';
+import { CloseOutlined } from '@ant-design/icons';
+import { pageAction } from '../../../../runtime/pages/pageAction.js';
 
 /** The task status of an assignment no expert has opened yet: the only one that can be taken back. */
 const NOT_STARTED = '0';
@@ -67,6 +69,7 @@ export function allocationColumns({
               key={a.reviewId}
               color={taskStatus(statuses, a.status).color}
               closable={!ended && a.status === NOT_STARTED}
+              closeIcon={<CloseOutlined aria-label="取消分配" {...pageAction('allocation')} />}
               onClose={(e) => {
                 e.preventDefault();
                 onUnassign(a.reviewId);
@@ -88,6 +91,7 @@ export function allocationColumns({
           disabled={ended || !assignable(t, perTopic)}
           title={t.refused ? `不可分配：${t.refused}` : undefined}
           onClick={() => onAssign(t)}
+          {...pageAction('allocation')}
         >
           分配专家
         </Button>

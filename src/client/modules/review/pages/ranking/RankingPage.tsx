@@ -18,6 +18,7 @@ import type { PageKindProps } from '../../../../runtime/pages/types.js';
 import { useBatchAnswer } from '../../useBatchAnswer.js';
 import { BackButton, BatchPending } from '../../BatchFrame.js';
 import { cell, heading } from './rankingCells.js';
+import { pageAction } from '../../../../runtime/pages/pageAction.js';
 
 type Row = Record<string, unknown>;
 interface RankingAnswer {
@@ -115,7 +116,7 @@ export function RankingPage({ bundle, query }: PageKindProps) {
       width: 90,
       render: (_: unknown, r?: Row) =>
         r && open(r) ? (
-          <Button type="link" size="small" onClick={() => setDeciding(r)}>
+          <Button type="link" size="small" onClick={() => setDeciding(r)} {...pageAction('ranking')}>
             {decide.label}
           </Button>
         ) : (

@@ -22,6 +22,7 @@ import { liveTotal } from './scoreRules.js';
 import { ReviewDocuments } from './ReviewDocuments.js';
 import { ScoreOpinions } from './ScoreOpinions.js';
 import { useScoreTask } from './useScoreTask.js';
+import { pageAction } from '../../../../runtime/pages/pageAction.js';
 
 /** The task status of a submitted review (schemas/workflows/review.json): locked. */
 const SUBMITTED = '2';
@@ -106,11 +107,11 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
       ) : null}
       {canEdit ? (
         <Space style={{ marginTop: 16 }} wrap>
-          <Button loading={busy} onClick={() => void save(false)}>
+          <Button loading={busy} onClick={() => void save(false)} {...pageAction('ScoreSheet')}>
             保存草稿
           </Button>
           <Confirm title="提交后不能修改，确定提交吗？" okText="确定" cancelText="取消" onConfirm={() => save(true)}>
-            <Button type="primary" loading={busy}>
+            <Button type="primary" loading={busy} {...pageAction('ScoreSheet')}>
               提交评分
             </Button>
           </Confirm>
