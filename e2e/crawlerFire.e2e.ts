@@ -81,6 +81,30 @@ describe('the crawler fires every transition and delete offered, each account on
     }
   }, 300_000);
 
+  it("sees a module page's action offered and then refused: a refusal planted on the end of a review and on a decision", async () => {
+    const portal = await startPortal('fire-check-module');
+    const { page, context } = await openPage(browser, '/homePage', { baseURL: portal.baseURL });
+    try {
+      const watch = await watchPage(page, 'province');
+      await loginViaUi(page, 'province');
+      const entry = (await menuEntries(page)).find((e) => e.name === '评审设置')!;
+      expect(entry, 'province has 评审设置').toBeDefined();
+      const refusal = { json: { flag: false, code: 400, result: '当前状态不能执行该操作', data: null } };
+      await page.route('**/api/tTopicReview/checkEndReview', (route) => route.fulfill(refusal));
+      await page.route('**/api/review/decide', (route) => route.fulfill(refusal));
+      const firer = new Firer(page, watch);
+      await firer.fireLinkedFrom(entry.path, entry.name);
+      const refused = firer.fired.filter((f) => f.outcome === 'offered, then refused');
+      expect(refused.length, firedLines(firer.fired).join('\n')).toBeGreaterThan(0);
+      expect(refused[0].page).toMatch(/^评审设置 › /);
+      expect(refused[0].detail).toBe('当前状态不能执行该操作');
+      expect(watch.findings.map((f) => f.kind)).toContain('offered, then refused');
+    } finally {
+      await context.close();
+      await portal.stop();
+    }
+  }, 300_000);
+
   // Two accounts at a time: each has a portal (a server process) and a browser context of its own.
   const slots = limiter(2);
   for (const account of ACCOUNTS) {

@@ -8,6 +8,11 @@
  * an action offered and then refused by the server ("offered, then refused") is a finding, as is
  * any error toast, console error or failure page the inspector sees. It changes the data: it runs
  * on a portal of its own per account (crawlerFire.e2e.ts).
+ *
+ * After a menu page's lists it follows their row links (a few first rows of each) to the pages
+ * they lead to, and on those fires each button a module's page kind or widget marks as changing
+ * data (pageActions.ts), once per account, owner and label, judged as a row action is; a target
+ * showing no such button is not followed again.
  */
 import type { Locator, Page } from 'playwright-core';
 import { animationsDone, buttonName, routerMove } from '../harness.js';
@@ -25,19 +30,23 @@ import {
   steadyTabLabels,
   tables,
 } from './screen.js';
+import { routeTable, type RouteInfo } from './routes.js';
+import { answerDialog, markedActions, MARKED, rowLinks } from './pageActions.js';
 import { errorLine } from './steady.js';
 import type { Watch } from './watch.js';
 import { isWriteCall } from './writes.js';
 
 /** Rows of each table looked at for an action not yet fired: a list's first page. */
 const FIRST_ROWS = 10;
+/** Rows of a list whose link is followed while its target may still hold a marked button not fired. */
+const LINK_ROWS = 3;
 
 /** What one press came to, as printed in the report. */
 export interface Fired {
   page: string;
   tab?: string;
   action: string;
-  outcome: 'done' | 'refused in the dialog' | 'offered, then refused' | 'gone' | 'failed';
+  outcome: 'done' | 'refused in the dialog' | 'refused on the page' | 'offered, then refused' | 'gone' | 'failed';
   detail?: string;
 }
 
@@ -47,6 +56,10 @@ export class Firer {
   /** The writes sent since the last press, and their answers: path, whether done, message. */
   private sent = 0;
   private answers: { path: string; flag: boolean; msg: string }[] = [];
+  /** Marked buttons fired (owner and label), and the link targets that showed none. */
+  private readonly markedFired = new Set<string>();
+  private readonly markless = new Set<string>();
+  private routes?: Map<string, RouteInfo>;
 
   constructor(
     readonly page: Page,
@@ -81,22 +94,109 @@ export class Firer {
         if (!next) break;
         tried.add(next.label);
         this.watch.where = `${url} (${name}${tab ? `, tab ${tab}` : ''}) → fire ${next.label}`;
-        const fired: Fired = { page: name, ...(tab ? { tab } : {}), action: next.label, outcome: 'failed' };
-        try {
-          Object.assign(fired, await this.fire(next.button));
-        } catch (e) {
-          fired.detail = errorLine(e);
-          this.watch.add('fire failed', `${next.label}: ${fired.detail}`);
-        }
-        if (fired.outcome === 'offered, then refused')
-          this.watch.add('offered, then refused', `${next.label}: ${fired.detail ?? ''}`);
-        if (fired.outcome === 'gone') this.watch.add('pressed, nothing sent', next.label);
-        this.fired.push(fired);
-        await this.page.keyboard.press('Escape').catch(() => undefined);
-        await this.watch.quiet();
-        await this.inspector.inspect();
+        const fired = await this.record({ page: name, ...(tab ? { tab } : {}), action: next.label }, next.button);
         if (fired.outcome === 'done' && !tab) await this.countsFollow(url, name);
       }
+      await this.followLinks(url, tab, name);
+    }
+  }
+
+  /** Fires `button` and records what it came to, with the findings it makes. */
+  private async record(at: Pick<Fired, 'page' | 'tab' | 'action'>, button: Locator): Promise<Fired> {
+    const fired: Fired = { ...at, outcome: 'failed' };
+    try {
+      Object.assign(fired, await this.fire(button));
+    } catch (e) {
+      fired.detail = errorLine(e);
+      this.watch.add('fire failed', `${at.action}: ${fired.detail}`);
+    }
+    if (fired.outcome === 'offered, then refused')
+      this.watch.add('offered, then refused', `${at.action}: ${fired.detail ?? ''}`);
+    if (fired.outcome === 'gone') this.watch.add('pressed, nothing sent', at.action);
+    this.fired.push(fired);
+    await this.page.keyboard.press('Escape').catch(() => undefined);
+    await this.watch.quiet();
+    await this.inspector.inspect();
+    return fired;
+  }
+
+  /** Opens a menu page and fires only what its row links lead to (pages of a module's kinds). */
+  async fireLinkedFrom(url: string, name: string): Promise<void> {
+    await this.go(url);
+    await this.followLinks(url, undefined, name);
+  }
+
+  /**
+   * Follows the row links of the list at `url` (on `tab`), the first rows of each, to the pages
+   * they lead to, and fires there the marked buttons not fired yet.
+   */
+  private async followLinks(url: string, tab: string | undefined, name: string): Promise<void> {
+    this.routes ??= await routeTable(this.page);
+    const pageId = this.routes.get(new URL(url, 'http://x').pathname)?.page;
+    for (const [linkLabel, target] of rowLinks(pageId ? this.watch.bundles.get(pageId) : undefined)) {
+      for (let r = 0; r < LINK_ROWS && !this.markless.has(target); r += 1) {
+        this.watch.where = `${url} (${name}${tab ? `, tab ${tab}` : ''}) → row ${r + 1} ${linkLabel}`;
+        try {
+          if (!(await this.followLink(url, tab, name, r, linkLabel, target))) break;
+        } catch (e) {
+          this.watch.add('fire failed', `${linkLabel} of row ${r + 1}: ${errorLine(e)}`);
+          break;
+        }
+      }
+    }
+  }
+
+  /** Follows the link of row `r` and fires what its page marks; false when no other row need be tried. */
+  private async followLink(
+    url: string,
+    tab: string | undefined,
+    name: string,
+    r: number,
+    linkLabel: string,
+    target: string,
+  ): Promise<boolean> {
+    await this.restore(url, tab);
+    const row = tables(this.page).first().locator('tbody tr.ant-table-row');
+    if (r >= (await row.count())) return false;
+    if (!(await rowLabels(this.page, row.nth(r), new Set([linkLabel]))).includes(linkLabel)) return true;
+    const link = await locate(this.page, { kind: 'row', table: 0, row: r, label: linkLabel, type: 'link' });
+    if (!link) return true;
+    await link.click({ timeout: 10_000 });
+    const moved = await this.page
+      .waitForURL((u) => u.pathname === target, { timeout: 10_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    // A link that asks for a choice first (a picking dialog) is the walking crawler's.
+    if (!moved) {
+      await cancelDialog(this.page, this.page.locator('.ant-modal-wrap:visible .ant-modal'));
+      this.markless.add(target);
+      return false;
+    }
+    await this.watch.quiet();
+    const here = new URL(this.page.url());
+    await this.fireMarked(`${here.pathname}${here.search}`, `${name} › ${linkLabel}`, url, name);
+    return true;
+  }
+
+  /** Fires, one a round, the marked buttons of the page at `url` not fired yet (the first enabled of each). */
+  private async fireMarked(url: string, page: string, menuUrl: string, menuName: string): Promise<void> {
+    const target = new URL(url, 'http://x').pathname;
+    for (;;) {
+      await this.restore(url, undefined);
+      const marked = await markedActions(this.page);
+      if (!marked.length) {
+        this.markless.add(target);
+        return;
+      }
+      const at = marked.findIndex((m) => m.enabled && !this.markedFired.has(`${m.owner}|${m.label}`));
+      if (at < 0) return;
+      const { owner, label: action } = marked[at];
+      this.markedFired.add(`${owner}|${action}`);
+      this.watch.where = `${url} (${page}) → fire ${action}`;
+      const fired = await this.record({ page, action }, this.page.locator(MARKED).nth(at));
+      if (fired.outcome === 'done') await this.countsFollow(menuUrl, menuName);
     }
   }
 
@@ -171,9 +271,18 @@ export class Firer {
     const bubble = this.page.locator('.ant-popconfirm:visible');
     const dialog = this.page.locator('.ant-modal-wrap:visible .ant-modal');
     const errors = dialog.locator('.ant-form-item-explain-error, .ant-formily-item-error-help, [role=alert]');
+    // A page kind of a module says a refusal above its table (its ActionError), or in a form widget.
+    const pageAlerts = this.page.locator(`${CONTENT} [role=alert]:visible`);
+    const alertsBefore = await pageAlerts.count();
     await button.click({ timeout: 10_000 });
     // What the press brings: a bubble, a dialog, or the call itself.
-    await this.until(async () => this.sent > 0 || (await bubble.count()) > 0 || (await dialog.count()) > 0);
+    await this.until(
+      async () =>
+        this.sent > 0 ||
+        (await bubble.count()) > 0 ||
+        (await dialog.count()) > 0 ||
+        (await pageAlerts.count()) > alertsBefore,
+    );
     if (!this.sent && (await bubble.count())) {
       await animationsDone(this.page);
       await this.page.locator('.ant-popconfirm-buttons .ant-btn-primary:visible').first().click();
@@ -182,8 +291,10 @@ export class Firer {
     }
     if (!this.sent && (await dialog.count())) {
       await animationsDone(this.page);
-      const box = dialog.first().locator('textarea:visible');
-      if (await box.count()) await box.first().fill('同意。');
+      if (!(await answerDialog(this.page, dialog.first()))) {
+        await cancelDialog(this.page, dialog);
+        return { outcome: 'refused in the dialog', detail: 'its 确定 stays disabled with its own values' };
+      }
       await dialog.first().locator('.ant-modal-footer .ant-btn-primary').first().click();
       await this.until(async () => this.sent > 0 || (await errors.count()) > 0 || !(await dialog.count()));
       if (!this.sent && (await dialog.count())) {
@@ -198,6 +309,8 @@ export class Firer {
     await this.watch.quiet();
     const refused = this.answers.find((a) => !a.flag);
     if (refused) return { outcome: 'offered, then refused', detail: refused.msg };
+    if (!this.sent && (await pageAlerts.count()) > alertsBefore)
+      return { outcome: 'refused on the page', detail: label(await pageAlerts.last().innerText()) };
     if (!this.sent) return { outcome: 'gone', detail: 'nothing was sent' };
     return { outcome: 'done' };
   }
