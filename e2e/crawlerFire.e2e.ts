@@ -1,8 +1,9 @@
 /**
  * The crawler fires what it finds: every demo account, in each of its roles, on a portal of its
  * own (a throw-away copy of the demo data, made from the template database), opens each menu entry
- * and presses every transition and delete its lists offer it, once per page, tab and action
- * (e2e/crawler/firer.ts says how). It fails on an action offered and then refused by the server,
+ * and presses every transition and delete its lists offer it, once per page, tab and action, then
+ * follows its rows' links and presses the data-changing buttons a module's page marks there (课题分配,
+ * 评审进度, 排名与决定, the score sheet), once per account and kind (e2e/crawler/firer.ts says how). It fails on an action offered and then refused by the server,
  * a dialog whose 确定 neither sends nor says why, a press that does nothing, and on what the
  * walking crawler fails on where it looks (error toasts, console errors, failure pages, axe). What
  * was fired and what it came to is printed at the end, beside the pages it was fired on.

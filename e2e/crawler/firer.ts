@@ -170,7 +170,8 @@ export class Firer {
       );
     // A link that asks for a choice first (a picking dialog) is the walking crawler's.
     if (!moved) {
-      await cancelDialog(this.page, this.page.locator('.ant-modal-wrap:visible .ant-modal'));
+      const dialog = this.page.locator('.ant-modal-wrap:visible .ant-modal');
+      if (await dialog.count()) await cancelDialog(this.page, dialog);
       this.markless.add(target);
       return false;
     }
