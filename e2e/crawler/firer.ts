@@ -134,10 +134,13 @@ export class Firer {
     this.routes ??= await routeTable(this.page);
     const pageId = this.routes.get(new URL(url, 'http://x').pathname)?.page;
     for (const [linkLabel, target] of rowLinks(pageId ? this.watch.bundles.get(pageId) : undefined)) {
-      for (let r = 0; r < LINK_ROWS && !this.markless.has(target); r += 1) {
+      let followed = 0;
+      for (let r = 0; r < FIRST_ROWS && followed < LINK_ROWS && !this.markless.has(target); r += 1) {
         this.watch.where = `${url} (${name}${tab ? `, tab ${tab}` : ''}) → row ${r + 1} ${linkLabel}`;
         try {
-          if (!(await this.followLink(url, tab, name, r, linkLabel, target))) break;
+          const went = await this.followLink(url, tab, name, r, linkLabel, target);
+          if (went === null) break;
+          if (went) followed += 1;
         } catch (e) {
           this.watch.add('fire failed', `${linkLabel} of row ${r + 1}: ${errorLine(e)}`);
           break;
@@ -146,7 +149,7 @@ export class Firer {
     }
   }
 
-  /** Follows the link of row `r` and fires what its page marks; false when no other row need be tried. */
+  /** Follows the link of row `r` and fires what its page marks: whether it went, null when no other row need be tried. */
   private async followLink(
     url: string,
     tab: string | undefined,
@@ -154,13 +157,13 @@ export class Firer {
     r: number,
     linkLabel: string,
     target: string,
-  ): Promise<boolean> {
+  ): Promise<boolean | null> {
     await this.restore(url, tab);
     const row = tables(this.page).first().locator('tbody tr.ant-table-row');
-    if (r >= (await row.count())) return false;
-    if (!(await rowLabels(this.page, row.nth(r), new Set([linkLabel]))).includes(linkLabel)) return true;
+    if (r >= (await row.count())) return null;
+    if (!(await rowLabels(this.page, row.nth(r), new Set([linkLabel]))).includes(linkLabel)) return false;
     const link = await locate(this.page, { kind: 'row', table: 0, row: r, label: linkLabel, type: 'link' });
-    if (!link) return true;
+    if (!link) return false;
     await link.click({ timeout: 10_000 });
     const moved = await this.page
       .waitForURL((u) => u.pathname === target, { timeout: 10_000 })
@@ -173,7 +176,7 @@ export class Firer {
       const dialog = this.page.locator('.ant-modal-wrap:visible .ant-modal');
       if (await dialog.count()) await cancelDialog(this.page, dialog);
       this.markless.add(target);
-      return false;
+      return null;
     }
     await this.watch.quiet();
     const here = new URL(this.page.url());
