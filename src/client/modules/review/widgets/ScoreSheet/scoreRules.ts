@@ -15,3 +15,21 @@ export function scoreProblem(c: Criterion, v: number | null | undefined): string
 export function liveTotal(criteria: Criterion[], scores: Record<string, number | null | undefined>): number {
   return weightedTotal(criteria, scores);
 }
+
+/**
+ * What a submission still lacks, in the server's words (review/score refuses a submit without
+ * them): every criterion's score, a recommendation when the batch offers some, an opinion. Said
+ * before anything is sent, so the expert is told what to fill in, not that the call was refused.
+ */
+export function submitProblems(
+  criteria: Criterion[],
+  scores: Record<string, number | null | undefined>,
+  opinions: { recommendation: string | null; comment: string; choices: string[] },
+): string[] {
+  const out = criteria
+    .filter((c) => scores[c.name] === null || scores[c.name] === undefined)
+    .map((c) => `请填写「${c.name}」的得分`);
+  if (opinions.choices.length && !opinions.recommendation) out.push('请选择推荐意见');
+  if (!opinions.comment.trim()) out.push('请填写评审意见');
+  return out;
+}

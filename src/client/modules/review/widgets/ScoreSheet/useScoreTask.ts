@@ -6,7 +6,7 @@ import { failureText } from '../../../../feedback/failureText.js';
 import { useMessage } from '../../../../feedback/messages.js';
 import { useOptionalRuntime } from '../../../../runtime/RuntimeContext.js';
 import { announceRecordChanged } from '../../../../runtime/recordChanged.js';
-import { scoreProblem } from './scoreRules.js';
+import { scoreProblem, submitProblems } from './scoreRules.js';
 
 /**
  * One review task as its expert scores it: read from review/task (undefined while read, null
@@ -75,6 +75,13 @@ export function useScoreTask(id: Id | undefined) {
     const bad = criteria.filter((c) => problems[c.name]);
     if (bad.length) {
       setError(bad.map((c) => `「${c.name}」${problems[c.name]}`).join('；'));
+      return;
+    }
+    const missing = submit
+      ? submitProblems(criteria, scores, { recommendation, comment, choices: task.batch.recommendations ?? [] })
+      : [];
+    if (missing.length) {
+      setError(missing.join('；'));
       return;
     }
     setBusy(true);
