@@ -16,7 +16,7 @@ import { ScoreTable } from './ScoreTable.js';
 import { PeerReviews } from '../../PeerReviews.js';
 import { ReopenReview } from '../../ReopenReview.js';
 import { BlindNote, HIDDEN_TEXT } from '../../BlindNote.js';
-import { announceRecordChanged } from '../../../../runtime/recordChanged.js';
+import { announceDataChanged } from '../../../../runtime/dataChanged.js';
 import { taskStatus } from '../../taskStatus.js';
 import { liveTotal } from './scoreRules.js';
 import { ReviewDocuments } from './ReviewDocuments.js';
@@ -119,7 +119,9 @@ export function ScoreSheet({ editable }: { editable?: boolean; value?: unknown }
             reviewId={review.id}
             onDone={(kind) => {
               setGaveUp(kind);
-              announceRecordChanged(review.id);
+              // Counts only: the task is closed to its expert now, and the page's other widgets
+              // re-reading it (the discussion) would only be refused.
+              announceDataChanged();
             }}
           />
         </Space>
