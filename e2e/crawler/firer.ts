@@ -31,7 +31,7 @@ import {
   tables,
 } from './screen.js';
 import { routeTable, type RouteInfo } from './routes.js';
-import { answerDialog, markedActions, MARKED, rowLinks } from './pageActions.js';
+import { answerDialog, markedActions, MARKED, rowLinks, type Marked } from './pageActions.js';
 import { errorLine } from './steady.js';
 import type { Watch } from './watch.js';
 import { isWriteCall } from './writes.js';
@@ -184,24 +184,32 @@ export class Firer {
     return true;
   }
 
-  /** Fires, one a round, the marked buttons of the page at `url` not fired yet (the first enabled of each). */
+  /**
+   * Fires, one a round, the marked buttons of the page at `url` not fired yet (the first enabled of
+   * each). After a press the page is read as it stands, not opened again: what was pressed may have
+   * closed its record to the user (a task declined), and a user would not come back to it.
+   */
   private async fireMarked(url: string, page: string, menuUrl: string, menuName: string): Promise<void> {
     const target = new URL(url, 'http://x').pathname;
-    for (;;) {
-      await this.restore(url, undefined);
+    let done = false;
+    for (let round = 0; ; round += 1) {
+      if (round === 0) await this.restore(url, undefined);
+      else if (new URL(this.page.url()).pathname !== target) break;
       const marked = await markedActions(this.page);
-      if (!marked.length) {
-        this.markless.add(target);
-        return;
-      }
-      const at = marked.findIndex((m) => m.enabled && !this.markedFired.has(`${m.owner}|${m.label}`));
-      if (at < 0) return;
+      if (!marked.length && round === 0) this.markless.add(target);
+      const open = (m: Marked) => m.enabled && !this.markedFired.has(`${m.owner}|${m.label}`);
+      // A row's own action first: one for the whole page (自动分配, 结束评审) may change every row
+      // and leave the rows' own with nothing to do.
+      const inRow = marked.findIndex((m) => m.inRow && open(m));
+      const at = inRow >= 0 ? inRow : marked.findIndex(open);
+      if (at < 0) break;
       const { owner, label: action } = marked[at];
       this.markedFired.add(`${owner}|${action}`);
       this.watch.where = `${url} (${page}) → fire ${action}`;
       const fired = await this.record({ page, action }, this.page.locator(MARKED).nth(at));
-      if (fired.outcome === 'done') await this.countsFollow(menuUrl, menuName);
+      done ||= fired.outcome === 'done';
     }
+    if (done) await this.countsFollow(menuUrl, menuName);
   }
 
   /**

@@ -13,6 +13,8 @@ export interface Marked {
   owner: string;
   label: string;
   enabled: boolean;
+  /** It sits in a table's row: it acts on that row only. */
+  inRow: boolean;
 }
 
 export const MARKED = `${CONTENT} [data-page-action]:visible`;
@@ -35,6 +37,7 @@ export async function markedActions(page: Page): Promise<Marked[]> {
       owner: el.getAttribute('data-page-action') ?? '',
       label: ((el as HTMLElement).innerText || el.getAttribute('aria-label') || '').replace(/\s+/g, ''),
       enabled: !(el as HTMLButtonElement).disabled && el.getAttribute('aria-disabled') !== 'true',
+      inRow: el.closest('tr') !== null,
     })),
   );
 }
