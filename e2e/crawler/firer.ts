@@ -285,15 +285,14 @@ export class Firer {
     const errors = dialog.locator('.ant-form-item-explain-error, .ant-formily-item-error-help, [role=alert]');
     // A page kind of a module says a refusal above its table (its ActionError), or in a form widget.
     const pageAlerts = this.page.locator(`${CONTENT} [role=alert]:visible`);
-    const alertsBefore = await pageAlerts.count();
+    const alertsBefore = await pageAlerts.allInnerTexts();
+    // What the page says now that it did not say before the press.
+    const saidSince = async () => (await pageAlerts.allInnerTexts()).filter((t) => !alertsBefore.includes(t));
     await button.click({ timeout: 10_000 });
     // What the press brings: a bubble, a dialog, or the call itself.
     await this.until(
       async () =>
-        this.sent > 0 ||
-        (await bubble.count()) > 0 ||
-        (await dialog.count()) > 0 ||
-        (await pageAlerts.count()) > alertsBefore,
+        this.sent > 0 || (await bubble.count()) > 0 || (await dialog.count()) > 0 || (await saidSince()).length > 0,
     );
     if (!this.sent && (await bubble.count())) {
       await animationsDone(this.page);
@@ -321,8 +320,8 @@ export class Firer {
     await this.watch.quiet();
     const refused = this.answers.find((a) => !a.flag);
     if (refused) return { outcome: 'offered, then refused', detail: refused.msg };
-    if (!this.sent && (await pageAlerts.count()) > alertsBefore)
-      return { outcome: 'refused on the page', detail: label(await pageAlerts.last().innerText()) };
+    const said = this.sent ? [] : await saidSince();
+    if (said.length) return { outcome: 'refused on the page', detail: said.map(label).join('；') };
     if (!this.sent) return { outcome: 'gone', detail: 'nothing was sent' };
     return { outcome: 'done' };
   }
