@@ -8,6 +8,7 @@
 import type { Aggregate, Criterion } from '../../../shared/contracts/review.js';
 export type { Aggregate, Criterion };
 import { weightedTotal } from '../../../shared/reviewTotal.js';
+import { givenScores, sheetProblems } from '../../../shared/scoreSheet.js';
 
 export const round2 = (n: number): number => Math.round(n * 100) / 100;
 
@@ -90,32 +91,19 @@ export class ScoreProblem extends Error {
 }
 
 /**
- * The total of one review on the batch's 100-point scale (weightedTotal). Every criterion needs a score between 0 and its maximum when
- * `complete`; a draft may leave some out. Throws a ScoreProblem naming the criterion of a bad value
- * (never corrected to the nearest allowed one: an expert's score is theirs to fix).
+ * The total of one review on the batch's 100-point scale (weightedTotal), its scores read as
+ * numbers. Throws a ScoreProblem with the first of the sheet's score problems (sheetProblems: every
+ * criterion scored when `complete`, each within its maximum, never corrected).
  */
 export function scoreTotal(
   criteria: Criterion[],
   scores: unknown,
   complete: boolean,
 ): { scores: Record<string, number>; total: number } {
-  if (scores === null || scores === undefined) scores = {};
-  if (typeof scores !== 'object' || Array.isArray(scores)) throw new ScoreProblem('评分格式不正确');
-  const given = scores as Record<string, unknown>;
-  const known = new Set(criteria.map((c) => c.name));
-  for (const k of Object.keys(given)) if (!known.has(k)) throw new ScoreProblem(`未知的评分指标：${k}`);
-  const out: Record<string, number> = {};
-  for (const c of criteria) {
-    const v = given[c.name];
-    if (v === null || v === undefined || v === '') {
-      if (complete) throw new ScoreProblem(`请填写「${c.name}」的得分`, c.name);
-      continue;
-    }
-    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) ? Number(v) : Number.NaN;
-    if (!Number.isFinite(n) || n < 0 || n > c.maxScore)
-      throw new ScoreProblem(`「${c.name}」的得分须在0到${c.maxScore}之间`, c.name);
-    out[c.name] = n;
-  }
+  const sheet = { scores, recommendation: null, comment: null };
+  const bad = sheetProblems(criteria, [], sheet, complete).find((p) => p.field.startsWith('scores'));
+  if (bad) throw new ScoreProblem(bad.message, bad.field.startsWith('scores.') ? bad.label : undefined);
+  const out = givenScores(criteria, scores);
   return { scores: out, total: weightedTotal(criteria, out) };
 }
 

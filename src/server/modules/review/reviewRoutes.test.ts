@@ -220,6 +220,10 @@ describe('expert review', () => {
     );
     expect(draft.status).toBe(200);
     expect(draft.body.data.status).toBe('1');
+    // A submit missing several things is told all of them at once, each at its field.
+    const lacking = { id: task!.id, version: draft.body.data.version, scores: { 选题价值: 20 }, submit: true };
+    const refused = (await t.post('/api/review/score', lacking, e1)).body.data as Array<{ field: string }>;
+    expect(refused.map((p) => p.field)).toEqual(['scores.研究设计', 'scores.研究基础', 'recommendation', 'comment']);
     const body = {
       id: task!.id,
       version: draft.body.data.version,

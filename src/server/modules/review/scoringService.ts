@@ -6,7 +6,8 @@ import { ruleRecord } from '../../platform/records/output.js';
 import type { StoredRecord } from '../../platform/records/RecordStore.js';
 import { parseLocal } from '../../platform/records/time.js';
 import { notify } from '../../platform/notifications/notify.js';
-import { optionsOf, ScoreProblem, scoreTotal, type Criterion } from './aggregate.js';
+import { optionsOf, scoreTotal, type Criterion } from './aggregate.js';
+import { sheetProblems } from '../../../shared/scoreSheet.js';
 import {
   entityOf,
   listAll,
@@ -124,40 +125,22 @@ export async function saveScore(
   if ((start !== null && now < start) || (end !== null && now > end)) throw AppError.forbidden('不在评审时间内');
   if (review.status === '2') throw AppError.forbidden('评分已提交，不能修改');
   if (!OPEN.includes(String(review.status))) throw AppError.forbidden('该评审任务已申报回避或谢绝，不能评分');
-  let computed: { scores: Record<string, number>; total: number };
-  try {
-    computed = scoreTotal((batch.criteria ?? []) as Criterion[], body.scores, submit);
-  } catch (err) {
-    if (!(err instanceof ScoreProblem)) throw err;
-    // At the criterion's input when it names one (scores.<criterion>), else at the sheet.
-    throw AppError.invalid([
-      {
-        field: err.criterion ? `scores.${err.criterion}` : 'scores',
-        label: err.criterion ?? '评分',
-        message: err.message,
-      },
-    ]);
-  }
   const options = optionsOf(batch.recommendations);
-  const recommendation =
-    body.recommendation === undefined || body.recommendation === null || body.recommendation === ''
-      ? null
-      : String(body.recommendation);
-  if (recommendation !== null && !options.includes(recommendation))
-    throw AppError.invalid([{ field: 'recommendation', label: '推荐意见', message: '推荐意见不正确' }]);
-  if (submit && options.length && recommendation === null)
-    throw AppError.invalid([{ field: 'recommendation', label: '推荐意见', message: '请选择推荐意见' }]);
+  const criteria = (batch.criteria ?? []) as Criterion[];
+  // Every problem at once, by the rule the expert's form checks before it sends (src/shared/scoreSheet.ts).
+  const sheet = { scores: body.scores, recommendation: body.recommendation, comment: body.comment };
+  const problems = sheetProblems(criteria, options, sheet, submit);
   const confidence =
     body.confidence === undefined || body.confidence === null || body.confidence === ''
       ? null
       : String(body.confidence);
   if (confidence !== null && !ctx.schemas.dictionaries.get('psbw')?.options.some((o) => String(o.value) === confidence))
-    throw AppError.invalid([{ field: 'confidence', label: '评审把握', message: '评审把握不正确' }]);
+    problems.push({ field: 'confidence', label: '评审把握', message: '评审把握不正确' });
+  if (problems.length) throw AppError.invalid(problems);
+  const computed = scoreTotal(criteria, body.scores, submit);
+  const given = body.recommendation;
+  const recommendation = given === null || given === undefined || String(given).trim() === '' ? null : String(given);
   const comment = body.comment === undefined || body.comment === null ? null : String(body.comment);
-  if (comment !== null && comment.length > 2000)
-    throw AppError.invalid([{ field: 'comment', label: '评审意见', message: '评审意见不能超过2000个字符' }]);
-  if (submit && (comment === null || comment.trim() === ''))
-    throw AppError.invalid([{ field: 'comment', label: '评审意见', message: '请填写评审意见' }]);
 
   const saved = await store.transaction(async (tx) => {
     const current = await tx.get(reviewEntity, review.id, { lock: true });

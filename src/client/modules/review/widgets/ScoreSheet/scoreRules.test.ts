@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { liveTotal, scoreProblem, submitProblems } from './scoreRules.js';
+import { liveTotal, scoreProblem } from './scoreRules.js';
 
 describe('score sheet', () => {
   it('totals the scores typed so far by their weights on the 100-point scale, as the server does: (25 + 30×1.5) / (30 + 40×1.5 + 30)', () => {
@@ -21,25 +21,5 @@ describe('score sheet', () => {
     expect(scoreProblem(c, 30)).toBeNull();
     expect(scoreProblem(c, 0)).toBeNull();
     expect(scoreProblem(c, null)).toBeNull();
-  });
-
-  it('says what a submission lacks before sending it, as review/score would refuse it', () => {
-    const criteria = [
-      { name: '选题价值', maxScore: 30 },
-      { name: '研究设计', maxScore: 40 },
-    ];
-    const choices = ['推荐', '不推荐'];
-    expect(submitProblems(criteria, { 选题价值: 25 }, { recommendation: null, comment: ' ', choices })).toEqual([
-      '请填写「研究设计」的得分',
-      '请选择推荐意见',
-      '请填写评审意见',
-    ]);
-    expect(
-      submitProblems(criteria, { 选题价值: 0, 研究设计: 30 }, { recommendation: '推荐', comment: '同意。', choices }),
-    ).toEqual([]);
-    // A batch without recommendations asks for none.
-    expect(
-      submitProblems(criteria, { 选题价值: 1, 研究设计: 2 }, { recommendation: null, comment: '好', choices: [] }),
-    ).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { failureText } from '../../../../feedback/failureText.js';
 import { useMessage } from '../../../../feedback/messages.js';
 import { useOptionalRuntime } from '../../../../runtime/RuntimeContext.js';
 import { announceRecordChanged } from '../../../../runtime/recordChanged.js';
-import { scoreProblem, submitProblems } from './scoreRules.js';
+import { scoreProblem, sheetProblems } from './scoreRules.js';
 
 /**
  * One review task as its expert scores it: read from review/task (undefined while read, null
@@ -72,16 +72,11 @@ export function useScoreTask(id: Id | undefined) {
   async function save(submit: boolean) {
     if (!runtime || !task) return;
     const review = task.review;
-    const bad = criteria.filter((c) => problems[c.name]);
-    if (bad.length) {
-      setError(bad.map((c) => `「${c.name}」${problems[c.name]}`).join('；'));
-      return;
-    }
-    const missing = submit
-      ? submitProblems(criteria, scores, { recommendation, comment, choices: task.batch.recommendations ?? [] })
-      : [];
-    if (missing.length) {
-      setError(missing.join('；'));
+    // Everything the server would refuse, said before anything is sent.
+    const sheet = { scores, recommendation, comment };
+    const refused = sheetProblems(criteria, task.batch.recommendations ?? [], sheet, submit);
+    if (refused.length) {
+      setError(refused.map((p) => p.message).join('；'));
       return;
     }
     setBusy(true);
