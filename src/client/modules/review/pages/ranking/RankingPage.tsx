@@ -4,20 +4,18 @@
  * choice and an optional note) while the answer says the user may decide, and a download. The
  * endpoints decide and refuse; this page only shows what they answer.
  */
-import { Alert, Button, Card, Empty, Radio, Space, Table } from 'antd';
-import { ReasonInput } from '../../ReasonInput.js';
+import { Alert, Button, Card, Empty, Space, Table } from 'antd';
 import { useState } from 'react';
 import type { RankingPageDef } from '../../../../../shared/schema/types.js';
 import { fillPlaceholders } from '../../../../../shared/schema/placeholders.js';
-import { Dialog } from '../../../../feedback/Dialog.js';
 import { failureText } from '../../../../feedback/failureText.js';
 import { useMessage } from '../../../../feedback/messages.js';
-import { useDictionary } from '../../../../runtime/dictionaries/useDictionary.js';
 import { useRuntime } from '../../../../runtime/RuntimeContext.js';
 import type { PageKindProps } from '../../../../runtime/pages/types.js';
 import { useBatchAnswer } from '../../useBatchAnswer.js';
 import { BackButton, BatchPending } from '../../BatchFrame.js';
 import { cell, heading } from './rankingCells.js';
+import { DecideDialog } from './DecideDialog.js';
 import { pageAction } from '../../../../runtime/pages/pageAction.js';
 
 type Row = Record<string, unknown>;
@@ -29,60 +27,6 @@ interface RankingAnswer {
 function rowChoices(r: Row, key: string): Array<{ value: string; label: string }> {
   const v = r[key];
   return Array.isArray(v) ? (v as Array<{ value: string; label: string }>) : [];
-}
-
-function DecideDialog({
-  def,
-  title,
-  allowed,
-  onCancel,
-  onOk,
-}: {
-  def: NonNullable<RankingPageDef['decide']>;
-  title: string;
-  /** The row's own choices (decide.optionsKey): only what the endpoint will carry out, worded for the row. */
-  allowed?: Array<{ value: string; label: string }>;
-  onCancel: () => void;
-  onOk: (decision: string, note: string) => Promise<void>;
-}) {
-  const { options } = useDictionary(def.dict);
-  const [decision, setDecision] = useState<string | undefined>();
-  const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  return (
-    <Dialog
-      open
-      title={`${def.label}：${title}`}
-      okText="确定"
-      cancelText="取消"
-      onCancel={onCancel}
-      okButtonProps={{ disabled: !decision, loading: busy }}
-      onOk={() => {
-        setBusy(true);
-        void onOk(decision!, note.trim()).finally(() => setBusy(false));
-      }}
-      className="rt-decide-dialog"
-    >
-      <Space direction="vertical" style={{ width: '100%' }}>
-        <Radio.Group
-          aria-label={def.label}
-          value={decision}
-          onChange={(e) => setDecision(e.target.value as string)}
-          options={
-            allowed
-              ? allowed.map((o) => ({ value: o.value, label: o.label }))
-              : (options ?? []).map((o) => ({ value: String(o.value), label: o.text }))
-          }
-        />
-        <ReasonInput
-          label={def.noteLabel ?? '说明'}
-          placeholder={`${def.noteLabel ?? '说明'}（选填）`}
-          value={note}
-          onChange={setNote}
-        />
-      </Space>
-    </Dialog>
-  );
 }
 
 export function RankingPage({ bundle, query }: PageKindProps) {
@@ -162,20 +106,16 @@ export function RankingPage({ bundle, query }: PageKindProps) {
           allowed={decide.optionsKey ? rowChoices(deciding, decide.optionsKey) : undefined}
           onCancel={() => setDeciding(null)}
           onOk={async (decision, note) => {
-            try {
-              await dataProvider.moduleCall(decide.endpoint, {
-                batchId,
-                [page.rowKey]: deciding[page.rowKey],
-                decision,
-                ...(note ? { note } : {}),
-              });
-              setDeciding(null);
-              setError(null);
-              void message.success('决定已记录');
-              load();
-            } catch (e) {
-              void message.error(failureText(e));
-            }
+            await dataProvider.moduleCall(decide.endpoint, {
+              batchId,
+              [page.rowKey]: deciding[page.rowKey],
+              decision,
+              ...(note ? { note } : {}),
+            });
+            setDeciding(null);
+            setError(null);
+            void message.success('决定已记录');
+            load();
           }}
         />
       ) : null}
