@@ -10,9 +10,10 @@
  * on a portal of its own per account (crawlerFire.e2e.ts).
  *
  * After a menu page's lists it follows their row links (a few first rows of each) to the pages
- * they lead to, and on those fires each button a module's page kind or widget marks as changing
- * data (pageActions.ts), once per account, owner and label, judged as a row action is; a target
- * showing no such button is not followed again.
+ * they lead to, and on those, as on the menu page itself, fires each button a page kind or widget
+ * marks as changing data (pageActions.ts: a module's own buttons, a detail page's transitions and
+ * deletes), once per account, owner and label, judged as a row action is; a target showing no such
+ * button is not followed again.
  */
 import type { Locator, Page } from 'playwright-core';
 import { animationsDone, buttonName, routerMove } from '../harness.js';
@@ -99,6 +100,8 @@ export class Firer {
       }
       await this.followLinks(url, tab, name);
     }
+    // What the menu page itself marks (the studio's 批准 and 驳回), judged as on a linked page.
+    await this.fireMarked(url, name, url, name);
   }
 
   /** Fires `button` and records what it came to, with the findings it makes. */

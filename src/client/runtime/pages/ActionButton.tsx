@@ -8,6 +8,7 @@ import { fillPlaceholders } from '../../../shared/schema/placeholders.js';
 import { actionIcon } from './icons.js';
 import { ActionDialog, asksInDialog, type OpenDialog } from './ActionDialog.js';
 import type { RunAction } from './useActionRunner.js';
+import { pageAction } from './pageAction.js';
 
 interface Props {
   action: ResolvedAction;
@@ -29,6 +30,8 @@ interface Props {
   openDialog?: OpenDialog;
   /** Called once the button's confirmation bubble closes, answered (the 更多 holding it closes then). */
   onAnswered?: () => void;
+  /** Marks the button as changing data on a page of its own (pageAction): the page's id. */
+  mark?: string;
 }
 
 export function ActionButton({
@@ -42,6 +45,7 @@ export function ActionButton({
   request,
   openDialog,
   onAnswered,
+  mark,
 }: Props) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState(false);
@@ -54,6 +58,7 @@ export function ActionButton({
           type: action.primary ? ('primary' as const) : ('default' as const),
           danger: action.danger,
           icon: actionIcon(icon),
+          ...(mark ? pageAction(mark) : {}),
         };
   const label = action.label;
 

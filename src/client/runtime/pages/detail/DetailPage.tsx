@@ -136,7 +136,15 @@ export function DetailPage({ bundle, query }: PageKindProps) {
           actions.length ? (
             <Space>
               {actions.map((a) => (
-                <ActionButton key={a.key} action={a} rows={[record]} run={run} variant="toolbar" />
+                <ActionButton
+                  key={a.key}
+                  action={a}
+                  rows={[record]}
+                  run={run}
+                  variant="toolbar"
+                  // A record's own transitions and deletes: the firing crawler presses them here.
+                  mark={a.type === 'transition' || a.type === 'delete' ? page.id : undefined}
+                />
               ))}
             </Space>
           ) : undefined

@@ -6,6 +6,7 @@ import { StudioPreview } from './StudioPreview.js';
 import { changeText, StudioVersions } from './StudioVersions.js';
 import type { Change, Problem, Version } from './studioApi.js';
 import type { OpenFile } from './useStudio.js';
+import { pageAction } from '../pageAction.js';
 
 /**
  * The file open in the studio: its name, where it is used, the reason and 放弃修改 / 发布 (publish
@@ -66,6 +67,7 @@ export function StudioFile({
             loading={publishing}
             disabled={!dirty || checking || problems.length > 0}
             onClick={onPublish}
+            {...pageAction('studio')}
           >
             发布
           </Button>

@@ -10,6 +10,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { changeText } from './StudioVersions.js';
 import type { Proposal, StudioApi } from './studioApi.js';
 import { timeText } from './timeText.js';
+import { pageAction } from '../pageAction.js';
 
 const STATUS: Record<Proposal['status'], { label: string; color: string }> = {
   pending: { label: '待审批', color: 'orange' },
@@ -115,10 +116,13 @@ export function StudioProposals({
                         act(() => api.approve(p.id, comments[p.id]?.trim() || undefined), '已批准并发布')
                       }
                     >
-                      <Button type="primary">批准</Button>
+                      <Button type="primary" {...pageAction('studio')}>
+                        批准
+                      </Button>
                     </Confirm>
                     <Button
                       danger
+                      {...pageAction('studio')}
                       onClick={() => {
                         const c = comments[p.id]?.trim();
                         if (!c) onError('请填写驳回理由');

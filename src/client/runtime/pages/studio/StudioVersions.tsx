@@ -3,6 +3,7 @@ import { Button, Table, Tag, Typography } from 'antd';
 import { Confirm } from '../../../feedback/Confirm.js';
 import type { Change, Version } from './studioApi.js';
 import { timeText } from './timeText.js';
+import { pageAction } from '../pageAction.js';
 
 const ACTIONS: Record<Version['action'], { label: string; color: string }> = {
   file: { label: '文件原版', color: 'default' },
@@ -67,7 +68,7 @@ export function StudioVersions({ versions, onRollback }: { versions: Version[]; 
               <Tag color="green">当前</Tag>
             ) : (
               <Confirm title={`回滚到版本 ${v.id}？`} okText="回滚" cancelText="取消" onConfirm={() => onRollback(v)}>
-                <Button type="link" size="small">
+                <Button type="link" size="small" {...pageAction('studio')}>
                   回滚到此版本
                 </Button>
               </Confirm>
