@@ -39,7 +39,11 @@ import { isWriteCall } from './writes.js';
 
 /** Rows of each table looked at for an action not yet fired: a list's first page. */
 const FIRST_ROWS = 10;
-/** Rows of a list whose link is followed while its target may still hold a marked button not fired. */
+/**
+ * Rows in a row whose link target showed no marked button not fired yet, after which the list's
+ * link is not followed further: what a target offers depends on its row (退回修改 only on a
+ * submitted review), so one quiet row does not end the search, a few do.
+ */
 const LINK_ROWS = 3;
 
 /** What one press came to, as printed in the report. */
@@ -57,9 +61,9 @@ export class Firer {
   /** The writes sent since the last press, and their answers: path, whether done, message. */
   private sent = 0;
   private answers: { path: string; flag: boolean; msg: string }[] = [];
-  /** Marked buttons fired (owner and label), and the link targets that showed none. */
+  /** Marked buttons fired (owner and label), and how many rows' visits to a target showed none. */
   private readonly markedFired = new Set<string>();
-  private readonly markless = new Set<string>();
+  private readonly quietVisits = new Map<string, number>();
   private routes?: Map<string, RouteInfo>;
 
   constructor(
@@ -137,13 +141,14 @@ export class Firer {
     this.routes ??= await routeTable(this.page);
     const pageId = this.routes.get(new URL(url, 'http://x').pathname)?.page;
     for (const [linkLabel, target] of rowLinks(pageId ? this.watch.bundles.get(pageId) : undefined)) {
-      let followed = 0;
-      for (let r = 0; r < FIRST_ROWS && followed < LINK_ROWS && !this.markless.has(target); r += 1) {
+      let quiet = 0;
+      for (let r = 0; r < FIRST_ROWS && quiet < LINK_ROWS && !this.markless(target); r += 1) {
         this.watch.where = `${url} (${name}${tab ? `, tab ${tab}` : ''}) → row ${r + 1} ${linkLabel}`;
         try {
           const went = await this.followLink(url, tab, name, r, linkLabel, target);
           if (went === null) break;
-          if (went) followed += 1;
+          if (went === 'fired') quiet = 0;
+          if (went === 'quiet') quiet += 1;
         } catch (e) {
           this.watch.add('fire failed', `${linkLabel} of row ${r + 1}: ${errorLine(e)}`);
           break;
@@ -152,7 +157,10 @@ export class Firer {
     }
   }
 
-  /** Follows the link of row `r` and fires what its page marks: whether it went, null when no other row need be tried. */
+  /**
+   * Follows the link of row `r` and fires what its page marks: whether something was fired there
+   * ('fired'), nothing ('quiet'), the row had no such link ('skip'), or null when no other row need be tried.
+   */
   private async followLink(
     url: string,
     tab: string | undefined,
@@ -160,13 +168,13 @@ export class Firer {
     r: number,
     linkLabel: string,
     target: string,
-  ): Promise<boolean | null> {
+  ): Promise<'fired' | 'quiet' | 'skip' | null> {
     await this.restore(url, tab);
     const row = tables(this.page).first().locator('tbody tr.ant-table-row');
     if (r >= (await row.count())) return null;
-    if (!(await rowLabels(this.page, row.nth(r), new Set([linkLabel]))).includes(linkLabel)) return false;
+    if (!(await rowLabels(this.page, row.nth(r), new Set([linkLabel]))).includes(linkLabel)) return 'skip';
     const link = await locate(this.page, { kind: 'row', table: 0, row: r, label: linkLabel, type: 'link' });
-    if (!link) return false;
+    if (!link) return 'skip';
     await link.click({ timeout: 10_000 });
     const moved = await this.page
       .waitForURL((u) => u.pathname === target, { timeout: 10_000 })
@@ -178,13 +186,18 @@ export class Firer {
     if (!moved) {
       const dialog = this.page.locator('.ant-modal-wrap:visible .ant-modal');
       if (await dialog.count()) await cancelDialog(this.page, dialog);
-      this.markless.add(target);
+      this.quietVisits.set(target, LINK_ROWS);
       return null;
     }
     await this.watch.quiet();
     const here = new URL(this.page.url());
-    await this.fireMarked(`${here.pathname}${here.search}`, `${name} › ${linkLabel}`, url, name);
-    return true;
+    const fired = await this.fireMarked(`${here.pathname}${here.search}`, `${name} › ${linkLabel}`, url, name);
+    return fired ? 'fired' : 'quiet';
+  }
+
+  /** A target whose visits from enough rows showed no marked button at all: not followed again. */
+  private markless(target: string): boolean {
+    return (this.quietVisits.get(target) ?? 0) >= LINK_ROWS;
   }
 
   /**
@@ -192,14 +205,15 @@ export class Firer {
    * each). After a press the page is read as it stands, not opened again: what was pressed may have
    * closed its record to the user (a task declined), and a user would not come back to it.
    */
-  private async fireMarked(url: string, page: string, menuUrl: string, menuName: string): Promise<void> {
+  private async fireMarked(url: string, page: string, menuUrl: string, menuName: string): Promise<boolean> {
     const target = new URL(url, 'http://x').pathname;
     let done = false;
+    let pressed = false;
     for (let round = 0; ; round += 1) {
       if (round === 0) await this.restore(url, undefined);
       else if (new URL(this.page.url()).pathname !== target) break;
       const marked = await markedActions(this.page);
-      if (!marked.length && round === 0) this.markless.add(target);
+      if (!marked.length && round === 0) this.quietVisits.set(target, (this.quietVisits.get(target) ?? 0) + 1);
       const open = (m: Marked) => m.enabled && !this.markedFired.has(`${m.owner}|${m.label}`);
       // A row's own action first: one for the whole page (自动分配, 结束评审) may change every row
       // and leave the rows' own with nothing to do.
@@ -211,8 +225,10 @@ export class Firer {
       this.watch.where = `${url} (${page}) → fire ${action}`;
       const fired = await this.record({ page, action }, this.page.locator(MARKED).nth(at));
       done ||= fired.outcome === 'done';
+      pressed = true;
     }
     if (done) await this.countsFollow(menuUrl, menuName);
+    return pressed;
   }
 
   /**
