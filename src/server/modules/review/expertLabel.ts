@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/AppContext.js';
 import { KyselyRecordStore, type StoredRecord } from '../../platform/records/RecordStore.js';
 import { blindNames } from './blindNames.js';
+import { oncePerKey } from '../../platform/records/oncePerKey.js';
 
 /** Task statuses of an expert who stepped back (conflict declared, declined): they score nothing. */
 const STEPPED_BACK = ['4', '5'];
@@ -24,20 +25,9 @@ export function registerExpertLabel(ctx: AppContext): void {
     async onRead(c, records, db, reader) {
       const batchDef = c.schemas.entities.get('reviewBatch');
       const store = new KyselyRecordStore(db, c.database.dialect);
-      const blind = new Map<number, Promise<boolean>>();
-      const isBlind = (id: number) => {
-        let b = blind.get(id);
-        if (!b) blind.set(id, (b = store.get(batchDef!, id).then((batch) => batch?.blind === true)));
-        return b;
-      };
+      const isBlind = oncePerKey((id: number) => store.get(batchDef!, id).then((batch) => batch?.blind === true));
       // The numbers of one batch's topic are one list, read once for the rows sharing it.
-      const names = new Map<string, Promise<Map<number, string>>>();
-      const namesOf = (batchId: number, targetId: number) => {
-        const key = `${batchId}:${targetId}`;
-        let n = names.get(key);
-        if (!n) names.set(key, (n = scoringNamesOf(c, store, batchId, targetId)));
-        return n;
-      };
+      const names = oncePerKey(([batchId, targetId]: [number, number]) => scoringNamesOf(c, store, batchId, targetId));
       for (const record of records) {
         const name = String(record.expertName ?? '');
         const own = reader !== undefined && Number(record.expertUserId) === Number(reader.userId);
@@ -45,7 +35,7 @@ export function registerExpertLabel(ctx: AppContext): void {
           record.expertLabel = name;
           continue;
         }
-        record.expertLabel = (await namesOf(Number(record.batchId), Number(record.targetId))).get(record.id) ?? '专家';
+        record.expertLabel = (await names([Number(record.batchId), Number(record.targetId)])).get(record.id) ?? '专家';
       }
     },
   });

@@ -3,6 +3,7 @@ import type { SimilarityVerdict } from '../../../shared/contracts/similarity.js'
 import { KyselyRecordStore } from '../../platform/records/RecordStore.js';
 import type { Db } from '../../platform/db/tables.js';
 import { keptRead } from '../../platform/records/tableCache.js';
+import { oncePerKey } from '../../platform/records/oncePerKey.js';
 
 /**
  * Share of a document found in one earlier document at or above which it is flagged 疑似重复,
@@ -101,11 +102,5 @@ export async function topicSummaries(
 
 /** Notice policies read once each for one call's rows. */
 export function noticePolicies(ctx: AppContext, db: Db): (noticeId: unknown) => Promise<NoticePolicy> {
-  const seen = new Map<string, Promise<NoticePolicy>>();
-  return (noticeId) => {
-    const key = String(noticeId);
-    let p = seen.get(key);
-    if (!p) seen.set(key, (p = noticePolicy(ctx, noticeId, db)));
-    return p;
-  };
+  return oncePerKey((noticeId: unknown) => noticePolicy(ctx, noticeId, db));
 }
