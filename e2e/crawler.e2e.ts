@@ -17,7 +17,7 @@ import { axeViolations } from './crawler/axe.js';
 import type { AxeSeen } from './crawler/inspector.js';
 import { layoutProblems } from './crawler/readability.js';
 import { menuEntries, routeTable } from './crawler/routes.js';
-import { countProblems } from './crawler/menuCounts.js';
+import { countProblems, type CountTally } from './crawler/menuCounts.js';
 import { codedHeadings, screenProblems } from './crawler/screenChecks.js';
 import { watchPage, type Finding } from './crawler/watch.js';
 import { startPortal, type Portal } from './globalSetup.js';
@@ -40,6 +40,7 @@ interface Walked {
   roleCode: string;
   entries: { name: string; path: string }[];
   visits: PageVisit[];
+  counts: CountTally;
   axe: AxeSeen[];
   findings: Finding[];
   seconds?: number;
@@ -73,7 +74,7 @@ function report(): string {
     axeTotals.critical += a.critical;
     axeTotals.serious += a.serious;
     lines.push(
-      `${w.account} (${w.role}): ${w.entries.length} menu entries, ${w.visits.length} pages, ${acts} actions, ${w.findings.length} findings, ${w.seconds ?? '?'} s`,
+      `${w.account} (${w.role}): ${w.entries.length} menu entries, ${w.visits.length} pages, ${acts} actions, ${w.counts.compared} counts compared, ${w.findings.length} findings, ${w.seconds ?? '?'} s`,
       `  axe: ${w.axe.length} screens checked, ${a.critical} critical and ${a.serious} serious rule-screen occurrences${a.rules.length ? ` (${a.rules.join(', ')})` : ''}`,
     );
     for (const f of w.findings) lines.push(`  FINDING ${f.kind}: ${f.detail} · at ${f.where}`);
@@ -213,6 +214,7 @@ describe('the crawler: every account, every menu entry, tab, action target, down
                   roleCode: role.roleCode,
                   entries,
                   visits: crawler.visits,
+                  counts: crawler.counts,
                   axe: crawler.inspector.axe,
                   findings: watch.findings,
                 };

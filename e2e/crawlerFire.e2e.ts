@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firedLines, Firer, type Fired } from './crawler/firer.js';
+import type { CountTally } from './crawler/menuCounts.js';
 import { menuEntries } from './crawler/routes.js';
 import { ACCOUNTS, currentRole, limiter, switchRole, WALK_MS, within } from './crawler/walks.js';
 import { watchPage, type Finding } from './crawler/watch.js';
@@ -26,6 +27,7 @@ interface Walk {
   role: string;
   pages: number;
   fired: Fired[];
+  counts: CountTally;
   findings: Finding[];
 }
 
@@ -36,7 +38,7 @@ function report(): string {
   for (const w of walks) {
     const done = w.fired.filter((f) => f.outcome === 'done').length;
     lines.push(
-      `${w.account} (${w.role}): ${w.pages} pages, ${w.fired.length} actions fired, ${done} done, ${w.findings.length} findings`,
+      `${w.account} (${w.role}): ${w.pages} pages, ${w.fired.length} actions fired, ${done} done, ${w.counts.compared} counts compared after them, ${w.findings.length} findings`,
     );
     for (const f of w.findings) lines.push(`  FINDING ${f.kind}: ${f.detail} · at ${f.where}`);
     for (const l of firedLines(w.fired)) lines.push(`  ${l}`);
@@ -131,6 +133,7 @@ describe('the crawler fires every transition and delete offered, each account on
                   role: role.roleName,
                   pages: 0,
                   fired: firer.fired,
+                  counts: firer.counts,
                   findings: watch.findings,
                 };
                 walks.push(walk);

@@ -14,7 +14,7 @@ import { fileProblem } from './fileChecks.js';
 import { resave } from './resave.js';
 import type { RouteInfo } from './routes.js';
 import { Inspector } from './inspector.js';
-import { countProblems } from './menuCounts.js';
+import { countProblems, type CountTally } from './menuCounts.js';
 import { titleProblems } from './readability.js';
 import { errorLine, onceMore } from './steady.js';
 import {
@@ -51,6 +51,8 @@ const FIRST_ROWS = 3;
 
 export class Crawler {
   readonly visits: PageVisit[] = [];
+  /** Menu badges held against the totals of the lists they open. */
+  readonly counts: CountTally = { compared: 0 };
   private readonly done = new Set<string>();
   /** Addresses already walked: a second way to the same record's page is pressed, not walked again. */
   private readonly walkedUrls = new Set<string>();
@@ -80,7 +82,7 @@ export class Crawler {
     if (via.startsWith('menu '))
       for (const p of [
         ...(await titleProblems(this.page, via.slice(5))),
-        ...(await countProblems(this.page, via.slice(5))),
+        ...(await countProblems(this.page, via.slice(5), this.counts)),
       ])
         this.watch.add(p.kind, p.detail);
     const pathname = new URL(here, 'http://x').pathname;

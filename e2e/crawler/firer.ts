@@ -19,7 +19,7 @@ import type { Locator, Page } from 'playwright-core';
 import { animationsDone, buttonName, routerMove } from '../harness.js';
 import { closeTourIfShown } from '../login.js';
 import { Inspector } from './inspector.js';
-import { countProblems } from './menuCounts.js';
+import { countProblems, type CountTally } from './menuCounts.js';
 import {
   actionTypes,
   activateTab,
@@ -57,6 +57,8 @@ export interface Fired {
 
 export class Firer {
   readonly fired: Fired[] = [];
+  /** Menu badges held against their lists' totals after an action. */
+  readonly counts: CountTally = { compared: 0 };
   readonly inspector: Inspector;
   /** The writes sent since the last press, and their answers: path, whether done, message. */
   private sent = 0;
@@ -237,7 +239,7 @@ export class Firer {
    */
   private async countsFollow(url: string, name: string): Promise<void> {
     await this.restore(url, undefined);
-    let problems = await countProblems(this.page, name);
+    let problems = await countProblems(this.page, name, this.counts);
     for (let i = 0; problems.length && i < 20; i += 1) {
       await this.page.waitForTimeout(250);
       await this.watch.quiet();

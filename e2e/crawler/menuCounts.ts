@@ -6,18 +6,28 @@
 import type { Page } from 'playwright-core';
 import type { Problem } from './readability.js';
 
-/** The mismatch of a badge's title and the list's total text, or null when they agree or do not apply. */
-export function countMismatch(badgeTitle: string | null, totals: string[]): string | null {
+/** A badge's count and a list's total to compare, or null when the page has none to hold against it. */
+function comparable(badgeTitle: string | null, totals: string[]): [string, string] | null {
   const badge = /^共 (\d+) 项$/.exec(badgeTitle ?? '');
   // One list on the page: a page of several lists (tabs, a dashboard) has no one total to be.
   if (!badge || totals.length !== 1) return null;
   const total = /共(\d+)条记录/.exec(totals[0]!);
-  if (!total) return null;
-  return badge[1] === total[1] ? null : `菜单 共 ${badge[1]} 项 ≠ 列表 共${total[1]}条记录`;
+  return total ? [badge[1]!, total[1]!] : null;
 }
 
-/** The badge of the selected menu entry against the page's list total. */
-export async function countProblems(page: Page, entry: string): Promise<Problem[]> {
+/** The mismatch of a badge's title and the list's total text, or null when they agree or do not apply. */
+export function countMismatch(badgeTitle: string | null, totals: string[]): string | null {
+  const pair = comparable(badgeTitle, totals);
+  return !pair || pair[0] === pair[1] ? null : `菜单 共 ${pair[0]} 项 ≠ 列表 共${pair[1]}条记录`;
+}
+
+/** How many badges a walk held against their lists' totals, for its report. */
+export interface CountTally {
+  compared: number;
+}
+
+/** The badge of the selected menu entry against the page's list total (counted in `tally` when there was one to compare). */
+export async function countProblems(page: Page, entry: string, tally?: CountTally): Promise<Problem[]> {
   const seen = await page.evaluate((name) => {
     // The entry just opened is the selected one; its name tells it from a selected section above it.
     const items = [
@@ -33,6 +43,7 @@ export async function countProblems(page: Page, entry: string): Promise<Problem[
       ),
     };
   }, entry);
+  if (tally && comparable(seen.badge, seen.totals)) tally.compared += 1;
   const mismatch = countMismatch(seen.badge, seen.totals);
   return mismatch ? [{ kind: 'count differs from list', detail: `${entry}: ${mismatch}` }] : [];
 }
