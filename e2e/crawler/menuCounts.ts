@@ -37,7 +37,8 @@ export async function countProblems(page: Page, entry: string, tally?: CountTall
       (i.querySelector('.shell-menu-label') as HTMLElement | null)?.innerText.replace(/\s+/g, '').startsWith(name),
     );
     return {
-      badge: item?.querySelector('.shell-menu-badge')?.getAttribute('title') ?? null,
+      // antd's Badge puts its title on the number inside it, not on its own box.
+      badge: item?.querySelector('.shell-menu-badge[title], .shell-menu-badge [title]')?.getAttribute('title') ?? null,
       totals: [...document.querySelectorAll('.shell-content .runtime-list .ant-pagination-total-text')].map(
         (e) => (e as HTMLElement).innerText,
       ),
