@@ -180,6 +180,12 @@ describe('the crawler: every account, every menu entry, tab, action target, down
         badge.setAttribute('title', '共 999 项');
       });
       expect((await countProblems(page, '评审列表')).map((p) => p.kind)).toEqual(['count differs from list']);
+      // A badge that says what it counts is held to its definition (settings.json counts) instead.
+      await page.evaluate(() => {
+        const badge = document.querySelector('.shell-sider .ant-menu-item-selected .shell-menu-badge [title]')!;
+        badge.setAttribute('title', '待办 999 项');
+      });
+      expect((await countProblems(page, '评审列表')).map((p) => p.kind)).toEqual(['count differs from its definition']);
     } finally {
       await context.close();
     }

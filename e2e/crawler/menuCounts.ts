@@ -1,9 +1,10 @@
 /**
  * Numbers agree: a menu badge that does not say what it counts (its title 共 N 项, MenuLabel.tsx)
  * is the total of the list its entry leads to, read on that list as it first shows (共N条记录).
- * A badge that says what it counts (待办 3) is left to its own definition (settings.json counts).
+ * A badge that says what it counts (待办 3) is held to its own definition (countDefinitions.ts).
  */
 import type { Page } from 'playwright-core';
+import { definitionProblems, type CountTally } from './countDefinitions.js';
 import type { Problem } from './readability.js';
 
 /** A badge's count and a list's total to compare, or null when the page has none to hold against it. */
@@ -21,10 +22,7 @@ export function countMismatch(badgeTitle: string | null, totals: string[]): stri
   return !pair || pair[0] === pair[1] ? null : `菜单 共 ${pair[0]} 项 ≠ 列表 共${pair[1]}条记录`;
 }
 
-/** How many badges a walk held against their lists' totals, for its report. */
-export interface CountTally {
-  compared: number;
-}
+export type { CountTally };
 
 /** The badge of the selected menu entry against the page's list total (counted in `tally` when there was one to compare). */
 export async function countProblems(page: Page, entry: string, tally?: CountTally): Promise<Problem[]> {
@@ -44,6 +42,9 @@ export async function countProblems(page: Page, entry: string, tally?: CountTall
       ),
     };
   }, entry);
+  // A badge that says what it counts is held to that definition instead of the list's total.
+  const defined = await definitionProblems(page, entry, new URL(page.url()).pathname, seen.badge, tally);
+  if (defined.length) return defined;
   if (tally && comparable(seen.badge, seen.totals)) tally.compared += 1;
   const mismatch = countMismatch(seen.badge, seen.totals);
   return mismatch ? [{ kind: 'count differs from list', detail: `${entry}: ${mismatch}` }] : [];
