@@ -8,10 +8,10 @@
  */
 import { Table } from 'antd';
 import type { TableRef } from 'antd/es/table/index.js';
-import { useContext, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
-import { Link, useHref, useLocation } from 'react-router-dom';
+import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { Link } from 'react-router-dom';
 import type { ActionDef, ResourceRecord } from '../../../../shared/schema/types.js';
-import { DrawnAtOnce, useFirstPaintDone } from '../../../hooks/useFirstPaintDone.js';
+import { useFirstPaintDone } from '../../../hooks/useFirstPaintDone.js';
 import { batchActionOffered, visibleActions } from '../../model/actions.js';
 import { totalText } from '../../model/listQuery.js';
 import { useRuntime } from '../../RuntimeContext.js';
@@ -43,12 +43,8 @@ export function ListPage(props: PageKindProps) {
   // adds a style sheet, reads a size and removes the sheet, which forces styles and layout of the
   // whole table, and again after it. Mounted empty, it measures an empty table; the rows follow in
   // the same frame (a layout effect's update renders before the browser paints).
-  // Drawn by the server in one go (DrawnAtOnce), the rows are in the first and only drawing.
-  const [tableMounted, setTableMounted] = useState(useContext(DrawnAtOnce));
+  const [tableMounted, setTableMounted] = useState(false);
   useLayoutEffect(() => setTableMounted(true), []);
-
-  // The address of this list (under the base path): the pager's links lead to its pages.
-  const here = useHref(useLocation().pathname);
 
   const run = useActionRunner(bundle, reload);
   // One comment or picking dialog for every row, owned here: a row's 更多 closes as it opens one.
@@ -101,7 +97,7 @@ export function ListPage(props: PageKindProps) {
       rowSelection={batchDefs.length ? rowSelection(selected, setSelected, plans[0]?.field) : undefined}
       pagination={
         paginated
-          ? listPagination({ page, entity, state, total: result.total, isPublic, controls: pagerControls, here })
+          ? listPagination({ page, entity, state, total: result.total, isPublic, controls: pagerControls })
           : false
       }
       onChange={onTableChange(dispatch, state.pageSize, initial.sort)}
