@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { markersOf, showsAll, takeOverContainer } from './serverPage.js';
+import { drawingOf, markersOf, showsAll, takeOverContainer } from './serverPage.js';
+import { session } from '../api/session.js';
 import { keepBodyAside } from '../runtime/testing/keepBodyAside.js';
 
 keepBodyAside();
@@ -8,7 +9,11 @@ keepBodyAside();
 afterEach(() => {
   document.body.innerHTML = '';
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
+
+/** A signed-in person: the app's page is shown once it has the server page's texts. */
+const signedIn = () => vi.spyOn(session, 'user').mockReturnValue({ username: 'leader1' } as never);
 
 describe('taking over a server-drawn page', () => {
   it('renders into #root itself when the server drew nothing', () => {
@@ -17,8 +22,9 @@ describe('taking over a server-drawn page', () => {
   });
 
   it('keeps the server page shown until the app shows the same titles and links, then swaps in one step', async () => {
+    signedIn();
     document.body.innerHTML =
-      '<div id="root"><main class="ssr-page"><h1>通知公告</h1><a href="/x?id=1">第一条</a><a href="/more">更多</a><nav><a href="?page=9">9</a></nav></main></div>';
+      '<div id="root"><main class="ssr-page"><h1>通知公告</h1><table><tr><td><a href="/x?id=1">第一条</a></td></tr></table><a href="/more">更多</a><nav><a href="?page=9">9</a></nav></main></div>';
     const server = document.querySelector('.ssr-page')!;
     expect(markersOf(server)).toEqual(['通知公告', '第一条']);
     const box = takeOverContainer();
@@ -41,8 +47,9 @@ describe('taking over a server-drawn page', () => {
   });
 
   it('reads the markers from the page inside the shell frame, and swaps the whole frame out', async () => {
+    signedIn();
     document.body.innerHTML =
-      '<div id="root"><div class="ssr-frame"><header><a href="/homePage">平台名称</a><ul><li>首页</li></ul></header><main><div class="ssr-page"><h1>立项名单</h1><a href="/x?id=2">某课题</a></div></main><footer>版本</footer></div></div>';
+      '<div id="root"><div class="ssr-frame"><header><a href="/homePage">平台名称</a><ul><li>首页</li></ul></header><main><div class="ssr-page"><h1>立项名单</h1><table><tr><td><a href="/x?id=2">某课题</a></td></tr></table></div></main><footer>版本</footer></div></div>';
     const box = takeOverContainer();
     expect(box).not.toBe(document.getElementById('root'));
     // The header's brand link is not a marker: the app's page shows it in its own header.
@@ -50,5 +57,29 @@ describe('taking over a server-drawn page', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(document.querySelector('.ssr-frame')).toBeNull();
     expect(document.getElementById('root')!.children).toHaveLength(1);
+  });
+
+  it('tells two drawings apart by what their content area says, or a plain page by all it says', () => {
+    document.body.innerHTML =
+      '<div id="a"><main class="shell-content"><h1>立项名单</h1><a>某课题</a></main></div><div id="b"><main class="shell-content"><h1>立项名单</h1><a>某课题</a></main></div><div id="c"><main class="shell-content"><h1>立项名单</h1></main></div>';
+    const [a, b, c] = ['a', 'b', 'c'].map((id) => document.getElementById(id)!);
+    expect(drawingOf(a)).toBe(drawingOf(b));
+    expect(drawingOf(a)).not.toBe(drawingOf(c));
+    const plain = document.createElement('main');
+    plain.innerHTML = '<h1>立项名单</h1>';
+    expect(drawingOf(plain)).not.toBe(drawingOf(document.createElement('div')));
+  });
+
+  it('shows a visitor the app in place of the server’s drawing once it draws the same, not as soon as its texts are in', async () => {
+    const page = '<h1>常见问题</h1><a href="/faq?id=1">第一问</a>';
+    document.body.innerHTML = `<div id="root"><div class="ssr-frame"><main class="shell-content"><div class="ssr-page ssr-drawn">${page}<label>问题</label></div></main></div></div>`;
+    const box = takeOverContainer();
+    // The texts are in, the filter form is not yet: the server's page stays.
+    box.innerHTML = `<main class="shell-content">${page}</main>`;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.querySelector('.ssr-frame')).not.toBeNull();
+    box.innerHTML = `<main class="shell-content">${page}<label>问题</label></main>`;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(document.querySelector('.ssr-frame')).toBeNull();
   });
 });

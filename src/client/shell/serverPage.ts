@@ -5,6 +5,7 @@
  * so the visitor never sees the page empty or half drawn. After TAKEOVER_MAX_MS the app is shown
  * whatever it holds. No React here.
  */
+import { session } from '../api/session.js';
 
 /** The longest the server's page stands in for the app. */
 export const TAKEOVER_MAX_MS = 8000;
@@ -18,17 +19,16 @@ export function servedTitle(at: string): string | null {
 }
 
 /**
- * The texts the app's page must show before it replaces the server's: its title and first rows'
- * links (not the pager's page numbers, which the app's pager may fold into an ellipsis). A banner's
- * links and a record's actions (注册, 我要申报) are drawn for visitors and the app shows them by
- * role, so a signed-in person's page may rightly lack them: they are no markers.
+ * The texts the app's page must show before it replaces the server's, for a signed-in person (a
+ * visitor's page is shown once it looks the same: takeOverContainer): its titles and first rows'
+ * links. Not a banner's links, a record's actions (注册, 我要申报: drawn for visitors, shown by
+ * role), a section's 更多 or the pager's page numbers (which the app's pager may fold): none of
+ * them is in a table cell.
  */
 export function markersOf(page: Element): string[] {
-  const texts = [...page.querySelectorAll('h1, h2, a')]
-    .filter((e) => !e.closest('nav, .ssr-banner-links, .ssr-actions'))
-    .map((e) => (e.textContent ?? '').trim())
-    .filter((t) => t && t !== '更多');
-  return [...new Set(texts)].slice(0, 6);
+  return [...new Set([...page.querySelectorAll('h1, h2, td a')].map((e) => e.textContent!.trim()))]
+    .filter(Boolean)
+    .slice(0, 6);
 }
 
 const EARLY_LOGIN = '#root > .ssr-frame .shell-login-button';
@@ -66,6 +66,16 @@ export function showsAll(box: Element, markers: string[]): boolean {
 }
 
 /**
+ * How tall a frame's content area is and what it says: equal for two drawings that look the same
+ * (a form grid not laid out yet, or a part still loading, changes both).
+ */
+export function drawingOf(frame: Element): string {
+  // The server's own plainer drawing has no content area: its whole page, which the app's is not.
+  const content = frame.querySelector('.shell-content') ?? frame;
+  return `${content.clientHeight}|${content.textContent}`;
+}
+
+/**
  * The element the app should render into: #root itself when the server drew nothing, else a new
  * box after the server's page, which takes its place when ready.
  */
@@ -78,18 +88,27 @@ export function takeOverContainer(doc: Document = document): HTMLElement {
   const box = doc.createElement('div');
   box.className = 'app-takeover';
   // Laid out at the page's width (antd measures as it mounts), out of sight and of the flow.
-  box.style.cssText = 'position:absolute;left:0;top:0;width:100%;visibility:hidden;pointer-events:none';
+  box.style.cssText = 'position:absolute;inset:0 0 auto;visibility:hidden;pointer-events:none';
   box.setAttribute('aria-hidden', 'true');
   root.appendChild(box);
-  const markers = markersOf(server.querySelector('.ssr-page') ?? server);
+  // For a visitor, the server drew the page the app draws (with the runtime's page kinds, where it
+  // is built): the app's page is shown once it looks the same, not only once it shows the same
+  // texts (a form's grid lays its fields out after measuring itself, a lazily loaded part
+  // arrives), so nothing moves when they change places. A signed-in person's page rightly differs:
+  // it is shown once it has the texts. The server's own plainer drawing (no dist-ssr/) stands until
+  // TAKEOVER_MAX_MS.
+  const markers = session.user() ? markersOf(server.querySelector('.ssr-page') ?? server) : null;
   const started = performance.now();
   const swap = () => {
     server.remove();
     box.removeAttribute('style');
     box.removeAttribute('aria-hidden');
   };
+  /** Whether to swap, this long after the app started drawing. */
+  const ready = (ms: number) =>
+    ms > TAKEOVER_MAX_MS || (markers ? showsAll(box, markers) : drawingOf(box) === drawingOf(server));
   const check = () => {
-    if (showsAll(box, markers) || performance.now() - started > TAKEOVER_MAX_MS) swap();
+    if (ready(performance.now() - started)) swap();
     else requestAnimationFrame(check);
   };
   requestAnimationFrame(check);

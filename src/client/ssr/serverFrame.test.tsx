@@ -18,8 +18,8 @@ const text = (html: string) => html.replace(/<[^>]+>/g, ' ');
 afterEach(() => setBaseOutsideBrowser('/'));
 
 describe('the server’s drawing of the shell around a public page', () => {
-  it('draws the header’s navigation, 注册 and 登录, the breadcrumbs and the footer, with the page inside', () => {
-    const { html, styles } = renderFrame({
+  it('draws the header’s navigation, 注册 and 登录, the breadcrumbs and the footer, with the page inside', async () => {
+    const { html, styles } = await renderFrame({
       url: '/ktgl/noticeAnnouncement?title=申报',
       basePath: '/ktgl/',
       routes,
@@ -45,14 +45,20 @@ describe('the server’s drawing of the shell around a public page', () => {
     expect(styles).toMatch(/^<style[\s\S]*\.ant-menu/);
   });
 
-  it('writes every address under the base path the portal is served at', () => {
-    const { html } = renderFrame({ url: '/ktgl/homePage', basePath: '/ktgl/', routes, settings: null, pageHtml: '' });
+  it('writes every address under the base path the portal is served at', async () => {
+    const { html } = await renderFrame({
+      url: '/ktgl/homePage',
+      basePath: '/ktgl/',
+      routes,
+      settings: null,
+      pageHtml: '',
+    });
     expect(html).toContain('<a class="shell-brand" href="/ktgl/homePage"><img src="/ktgl/logo.svg"');
-    const root = renderFrame({ url: '/homePage', basePath: '/', routes, settings: null, pageHtml: '' }).html;
+    const root = (await renderFrame({ url: '/homePage', basePath: '/', routes, settings: null, pageHtml: '' })).html;
     expect(root).toContain('<a class="shell-brand" href="/homePage"><img src="/logo.svg"');
   });
 
-  it('writes hostile settings and addresses as text: no markup of theirs is live in the frame', () => {
+  it('writes hostile settings and addresses as text: no markup of theirs is live in the frame', async () => {
     const hostile = [
       '<script>alert(1)</script>',
       '"><img src=x onerror=alert(2)>',
@@ -73,13 +79,13 @@ describe('the server’s drawing of the shell around a public page', () => {
         `/ktgl/noticeAnnouncement?title=${h}`,
         `/ktgl/${encodeURIComponent(h)}/look?id=${h}`,
       ]) {
-        const drawn = renderFrame({
+        const { html: drawn } = await renderFrame({
           url,
           basePath: '/ktgl/',
           routes,
           settings: { systemName: h, organize: h, logImage: h, footer },
           pageHtml: '',
-        }).html;
+        });
         // Attribute values are written quoted with their quotes escaped: what is in them is text.
         const html = drawn.replace(/="[^"]*"/g, '=""');
         for (const live of [

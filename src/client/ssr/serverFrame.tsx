@@ -7,7 +7,9 @@
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
-import { renderToString } from 'react-dom/server';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { Writable } from 'node:stream';
 import { StaticRouter } from 'react-router-dom/server';
 import type { LoadedRouteDef } from '../../shared/schema/types.js';
 import { setBaseOutsideBrowser } from '../api/appBase.js';
@@ -17,6 +19,8 @@ import { routerBasename } from '../shell/navigation.js';
 import type { SystemSettings } from '../shell/platformApi.js';
 import { ShellProvider } from '../shell/ShellContext.js';
 import { ShellLayout } from '../shell/ShellLayout.js';
+import { setSanitizerOutsideBrowser } from '../runtime/widgets/sanitizeHtml.js';
+import { drawPage, type AskServer, type PageToDraw } from './pageDrawing.js';
 
 export interface FrameInput {
   /** The address drawn, under the base path, with its query. */
@@ -24,27 +28,101 @@ export interface FrameInput {
   basePath: string;
   routes: LoadedRouteDef[];
   settings: SystemSettings | null;
-  /** The page's own drawing (escaped by the server), put where the app draws the route's page. */
+  /** The server's own drawing of the page (escaped by the server), where the runtime's is not drawn. */
   pageHtml: string;
+  /** The route's page schema, drawn with the runtime's own page kinds (pageDrawing.tsx). */
+  page?: PageToDraw;
+  /** A visitor's call to the app's API, answered by the server: what the page reads. */
+  ask?: AskServer;
+  /** The server's rich-text sanitiser, for rich text drawn where there is no DOM to clean it in. */
+  sanitize?: (html: string) => string;
+}
+
+/** What the frame answers: its markup, antd's <style> elements for it, and whose drawing of the page is in it. */
+export interface DrawnFrame {
+  html: string;
+  styles: string;
+  /** Whether the page inside is the runtime's drawing (true) or the server's `pageHtml` (false). */
+  drawn: boolean;
+}
+
+/** The runtime's drawing of the page, or null where it cannot be drawn (no page, or its drawing failed). */
+async function runtimeDrawing(input: FrameInput): Promise<Awaited<ReturnType<typeof drawPage>>> {
+  if (!input.page || !input.ask) return null;
+  // As SchemaPageHost hands them to the runtime.
+  const settings = input.settings;
+  try {
+    return await drawPage(
+      input.ask,
+      input.page,
+      { systemName: settings?.systemName },
+      { isTopicAppraisal: settings?.isTopicAppraisal },
+    );
+  } catch (e) {
+    console.error('public page drawing', e);
+    return null;
+  }
 }
 
 /** The shell's markup around the page, and the <style> elements antd's styles for it need. */
-export function renderFrame(input: FrameInput): { html: string; styles: string } {
+export async function renderFrame(input: FrameInput): Promise<DrawnFrame> {
   setBaseOutsideBrowser(input.basePath);
+  setSanitizerOutsideBrowser(input.sanitize ?? null);
+  const drawing = await runtimeDrawing(input);
+  try {
+    if (drawing) {
+      const frame = await frameAround(input, <div className="ssr-page ssr-drawn">{drawing.tree}</div>, true);
+      return { ...frame, styles: frame.styles + drawing.styles() };
+    }
+  } catch (e) {
+    // The server's own drawing of the page stands in: a visitor still gets the page.
+    console.error('public page drawing', e);
+  }
+  return frameAround(input, <div className="ssr-page" dangerouslySetInnerHTML={{ __html: input.pageHtml }} />, false);
+}
+
+/**
+ * The markup of a tree once every part of it has arrived: a part in a chunk of its own (React.lazy:
+ * a list's filter form) is drawn, not the placeholder its Suspense shows while it loads.
+ */
+function markupOf(tree: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString('utf8'));
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(tree, {
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+      onError: (e) => {
+        reject(e as Error);
+      },
+    });
+  });
+}
+
+async function frameAround(input: FrameInput, page: ReactNode, drawn: boolean): Promise<DrawnFrame> {
   // A cache of its own for each page: its styles are exactly the ones this page's markup uses.
   const cache = createCache();
-  const html = renderToString(
+  const html = await markupOf(
     <StyleProvider cache={cache}>
       <ConfigProvider locale={zhCN} theme={THEME}>
         <StaticRouter basename={routerBasename(input.basePath)} location={input.url}>
           <DrawnAtOnce.Provider value>
             <ShellProvider routes={input.routes} settings={input.settings}>
-              <ShellLayout page={<div className="ssr-page" dangerouslySetInnerHTML={{ __html: input.pageHtml }} />} />
+              <ShellLayout page={page} />
             </ShellProvider>
           </DrawnAtOnce.Provider>
         </StaticRouter>
       </ConfigProvider>
     </StyleProvider>,
   );
-  return { html, styles: extractStyle(cache) };
+  return { html, styles: extractStyle(cache), drawn };
 }

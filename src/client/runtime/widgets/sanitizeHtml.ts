@@ -106,6 +106,13 @@ function clean(node: Node, doc: Document, resolve: Resolve): Node | null {
   return out;
 }
 
+let outsideBrowser: ((html: string) => string) | null = null;
+
+/** The sanitiser to use where there is no DOM to clean in (the server hands its own: records/sanitizeRichText.ts). */
+export function setSanitizerOutsideBrowser(sanitize: ((html: string) => string) | null): void {
+  outsideBrowser = sanitize;
+}
+
 /**
  * Stored rich text, cleaned. Views pass `resolve: underBase` so addresses stored from the portal's
  * root (a picture's `/api/file/image/…`) load under the base path; the editor keeps them as stored.
@@ -113,8 +120,16 @@ function clean(node: Node, doc: Document, resolve: Resolve): Node | null {
 export function sanitizeHtml(html: unknown, options: { resolve?: Resolve } = {}): string {
   const resolve = options.resolve ?? ((url: string) => url);
   if (typeof html !== 'string' || html === '') return '';
-  if (typeof DOMParser === 'undefined')
+  if (typeof DOMParser === 'undefined') {
+    // Outside a browser (the server's drawing of a page): its own sanitiser, the one every save
+    // goes through, with addresses resolved as below; none given, the text is shown as text.
+    if (outsideBrowser)
+      return outsideBrowser(html).replace(
+        /\s(href|src)="([^"]*)"/g,
+        (_m, name: string, url: string) => ` ${name}="${resolve(url)}"`,
+      );
     return html.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
+  }
   // DOMParser documents are inert: nothing in them loads or runs while we walk them.
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
   const target = document.implementation.createHTMLDocument('');

@@ -8,10 +8,10 @@
  */
 import { Table } from 'antd';
 import type { TableRef } from 'antd/es/table/index.js';
-import { useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
-import { Link } from 'react-router-dom';
+import { useContext, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { Link, useHref, useLocation } from 'react-router-dom';
 import type { ActionDef, ResourceRecord } from '../../../../shared/schema/types.js';
-import { useFirstPaintDone } from '../../../hooks/useFirstPaintDone.js';
+import { DrawnAtOnce, useFirstPaintDone } from '../../../hooks/useFirstPaintDone.js';
 import { batchActionOffered, visibleActions } from '../../model/actions.js';
 import { totalText } from '../../model/listQuery.js';
 import { useRuntime } from '../../RuntimeContext.js';
@@ -43,8 +43,12 @@ export function ListPage(props: PageKindProps) {
   // adds a style sheet, reads a size and removes the sheet, which forces styles and layout of the
   // whole table, and again after it. Mounted empty, it measures an empty table; the rows follow in
   // the same frame (a layout effect's update renders before the browser paints).
-  const [tableMounted, setTableMounted] = useState(false);
+  // Drawn by the server in one go (DrawnAtOnce), the rows are in the first and only drawing.
+  const [tableMounted, setTableMounted] = useState(useContext(DrawnAtOnce));
   useLayoutEffect(() => setTableMounted(true), []);
+
+  // The address of this list (under the base path): the pager's links lead to its pages.
+  const here = useHref(useLocation().pathname);
 
   const run = useActionRunner(bundle, reload);
   // One comment or picking dialog for every row, owned here: a row's 更多 closes as it opens one.
@@ -97,7 +101,7 @@ export function ListPage(props: PageKindProps) {
       rowSelection={batchDefs.length ? rowSelection(selected, setSelected, plans[0]?.field) : undefined}
       pagination={
         paginated
-          ? listPagination({ page, entity, state, total: result.total, isPublic, controls: pagerControls })
+          ? listPagination({ page, entity, state, total: result.total, isPublic, controls: pagerControls, here })
           : false
       }
       onChange={onTableChange(dispatch, state.pageSize, initial.sort)}

@@ -31,6 +31,8 @@ export function listPagination(opts: {
   isPublic: boolean;
   /** The page-size select and the jump box (antd Select and Input) come a frame after the rows. */
   controls: boolean;
+  /** The list's own address without its query, under the base path (the server has no window to read it from). */
+  here: string;
 }): TablePaginationConfig {
   const { page, entity, state, isPublic, controls } = opts;
   return {
@@ -43,9 +45,7 @@ export function listPagination(opts: {
     showTotal: (total) => totalText(total),
     ...(isPublic
       ? {
-          itemRender: crawlablePagerLink(
-            (n) => `${window.location.pathname}${listStateSearch(page, entity, { ...state, page: n })}`,
-          ),
+          itemRender: crawlablePagerLink((n) => `${opts.here}${listStateSearch(page, entity, { ...state, page: n })}`),
         }
       : {}),
   };

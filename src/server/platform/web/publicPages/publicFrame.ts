@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../AppContext.js';
 import type { LoadedRouteDef } from '../../../../shared/schema/types.js';
 import type { EmbeddedAnswer, RenderedPage } from './renderPublicPage.js';
 import { loadRenderFrame } from './serverFrame.js';
+import { sanitizeRichText } from '../../records/sanitizeRichText.js';
 
 /** Calls every first load makes, answered the same for every visitor: embedded with each page. */
 const BOOT_CALLS: { path: string; body: Record<string, unknown> }[] = [
@@ -14,6 +17,48 @@ const BOOT_CALLS: { path: string; body: Record<string, unknown> }[] = [
 export interface PageFrame {
   html: string;
   styles: string;
+  /** Whether the page in the frame is the runtime's own drawing (else the server's RenderedPage html). */
+  drawn?: boolean;
+  /** Answers the drawing asked for beyond the page's own: embedded too, so the app does not ask again. */
+  answers?: EmbeddedAnswer[];
+  /** The app's own stylesheets its pages' code brings (appStylesOf), for the runtime's drawing. */
+  appStyles?: string;
+}
+
+/**
+ * The stylesheets of the app's page code (the list, the article, the dashboard…), which the app
+ * loads with each page's chunk, in one <style>: the runtime's drawing needs them at first paint, as
+ * the app has them once its chunk is in. The entry's own stylesheet is linked by index.html. A few
+ * KB in all, written into the page rather than fetched: no request stands before the first paint.
+ */
+export function appStylesOf(clientDir: string, template: string): string {
+  const assets = path.join(clientDir, 'assets');
+  if (!fs.existsSync(assets)) return '';
+  const css = fs
+    .readdirSync(assets)
+    .filter((f) => f.endsWith('.css') && !template.includes(`assets/${f}`))
+    .sort()
+    .map((f) => fs.readFileSync(path.join(assets, f), 'utf8').replace(/<\/style/gi, '<\\/style'))
+    .join('\n');
+  return css ? `<style data-app-styles>${css}</style>` : '';
+}
+
+/** The route's page schema to draw with the runtime's page kinds, at the address's query. */
+export interface PageToDraw {
+  pageId: string;
+  mode?: 'add' | 'edit' | 'look';
+  query: Record<string, string>;
+}
+
+/** The same key for the same call however its body's keys are ordered (client api/embeddedAnswers.ts keys alike). */
+function callKey(path: string, body: unknown): string {
+  const canonical = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(canonical);
+    if (!v || typeof v !== 'object') return v;
+    const keys = Object.keys(v).sort();
+    return Object.fromEntries(keys.map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+  };
+  return `${path} ${JSON.stringify(canonical(body ?? {}))}`;
 }
 
 /** What every server-drawn page of the public site shares: the visitor's first answers and the shell around the page. */
@@ -24,8 +69,17 @@ export interface PublicFrame {
   visitorCall(call: { path: string; body: Record<string, unknown> }): Promise<EmbeddedAnswer | null>;
   /** The answers every first load asks for (the route tree, the site settings). */
   boot(): Promise<(EmbeddedAnswer | null)[]>;
-  /** The shell drawn around the page, as the app draws it; null where it is not built or fails. */
-  frameOf(boot: (EmbeddedAnswer | null)[], page: RenderedPage, url: string): PageFrame | null;
+  /**
+   * The shell drawn around the page, as the app draws it, with the route's page drawn by the
+   * runtime's own page kinds when `draw` names it (else the page's html); null where it is not
+   * built or fails.
+   */
+  frameOf(
+    boot: (EmbeddedAnswer | null)[],
+    page: RenderedPage,
+    url: string,
+    draw?: PageToDraw,
+  ): Promise<PageFrame | null>;
 }
 
 /**
@@ -36,6 +90,8 @@ export interface PublicFrame {
 export async function publicFrame(app: FastifyInstance, ctx: AppContext): Promise<PublicFrame> {
   const { basePath, clientDir } = ctx.config;
   const renderFrame = await loadRenderFrame(clientDir);
+  const indexFile = path.join(clientDir, 'index.html');
+  const appStyles = fs.existsSync(indexFile) ? appStylesOf(clientDir, fs.readFileSync(indexFile, 'utf8')) : '';
   const visitorCall: PublicFrame['visitorCall'] = async (call) => {
     const res = await app.inject({ method: 'POST', url: `/api/${call.path}`, payload: call.body });
     const envelope = res.statusCode === 200 ? (res.json() as { flag?: boolean; data?: unknown }) : null;
@@ -45,11 +101,35 @@ export async function publicFrame(app: FastifyInstance, ctx: AppContext): Promis
     built: renderFrame !== null,
     visitorCall,
     boot: () => Promise.all(BOOT_CALLS.map(visitorCall)),
-    frameOf(boot, page, url) {
+    async frameOf(boot, page, url, draw) {
       const routes = (boot[0]?.data as { routes?: LoadedRouteDef[] } | undefined)?.routes;
       if (!renderFrame || !Array.isArray(routes)) return null;
+      // What the drawing reads: the answers the page was drawn from first (the same ones the app
+      // is handed), then the app's API as a visitor calls it.
+      const known = new Map(page.answers.map((a) => [callKey(a.path, a.body), a.data]));
+      const asked: EmbeddedAnswer[] = [];
+      const ask = async (path: string, body: unknown, params?: Record<string, unknown>) => {
+        const key = callKey(path, body);
+        if (!params && known.has(key)) return known.get(key);
+        const query = params ? `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}` : '';
+        const res = await app.inject({ method: 'POST', url: `/api/${path}${query}`, payload: body ?? {} });
+        const envelope = res.statusCode === 200 ? (res.json() as { flag?: boolean; data?: unknown }) : null;
+        if (!envelope?.flag) throw new Error(`refused: ${path}`);
+        // A call told apart by its query (a dictionary's type) is not one the app finds by path and body.
+        if (!params) asked.push({ path, body, data: envelope.data });
+        return envelope.data;
+      };
       try {
-        return renderFrame({ url, basePath, routes, settings: boot[1]?.data ?? null, pageHtml: page.html });
+        const frame = await renderFrame({
+          url,
+          basePath,
+          routes,
+          settings: boot[1]?.data ?? null,
+          pageHtml: page.html,
+          ...(draw ? { page: draw, ask, sanitize: sanitizeRichText } : {}),
+        });
+        const schemaAsked = new Set([...boot, ...page.answers].flatMap((a) => (a ? [callKey(a.path, a.body)] : [])));
+        return { ...frame, appStyles, answers: asked.filter((a) => !schemaAsked.has(callKey(a.path, a.body))) };
       } catch (e) {
         // The page itself is drawn: a visitor still gets it, without the frame.
         app.log.error(e, 'public page frame');

@@ -16,11 +16,16 @@ import { publicFrame, type PageFrame } from './publicFrame.js';
 export const EMBEDDED_ANSWERS_ID = 'embedded-answers';
 
 /**
- * Until the app's own styles are in: the server's page reads like the app's (same widths, fonts,
- * spacing), and its shell does not move for a visitor who asked for less motion (the app's theme
+ * The server's own drawing of a page (where the runtime's is not drawn) reads like the app's (same
+ * widths, fonts, spacing); the runtime's drawing has the app's styles instead (publicFrame.ts appStylesOf).
+ */
+const SSR_STYLE = `<style>#root>.ssr-page{max-width:1200px;margin:0 auto;padding:16px;font:14px/1.5715 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"PingFang SC","Microsoft YaHei",sans-serif;color:rgba(0,0,0,.88)}.ssr-page table{width:100%;border-collapse:collapse}.ssr-page td,.ssr-page th{padding:8px;border-bottom:1px solid #f0f0f0;text-align:left}.ssr-page a{color:#0958d9;text-decoration:none}.ssr-page section{margin-top:16px}.ssr-plain{white-space:pre-wrap}.ssr-actions{margin-top:24px}.ssr-fields div{display:flex;gap:8px}.ssr-fields dt{color:rgba(0,0,0,.45)}.ssr-fields dd{margin:0}</style>`;
+
+/**
+ * The shell the server drew does not move for a visitor who asked for less motion (the app's theme
  * turns antd's motion off for them; the styles drawn with the shell are the default theme's).
  */
-const SSR_STYLE = `<style>#root>.ssr-page{max-width:1200px;margin:0 auto;padding:16px;font:14px/1.5715 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"PingFang SC","Microsoft YaHei",sans-serif;color:rgba(0,0,0,.88)}.ssr-page table{width:100%;border-collapse:collapse}.ssr-page td,.ssr-page th{padding:8px;border-bottom:1px solid #f0f0f0;text-align:left}.ssr-page a{color:#0958d9;text-decoration:none}.ssr-page section{margin-top:16px}.ssr-plain{white-space:pre-wrap}.ssr-actions{margin-top:24px}.ssr-fields div{display:flex;gap:8px}.ssr-fields dt{color:rgba(0,0,0,.45)}.ssr-fields dd{margin:0}@media (prefers-reduced-motion:reduce){#root>.ssr-frame *{transition:none!important;animation:none!important}}</style>`;
+const FRAME_STYLE = `<style>@media (prefers-reduced-motion:reduce){#root>.ssr-frame *{transition:none!important;animation:none!important}}</style>`;
 
 /** The app's loader (publicBoot.js), as written into each page: its opening comment is for readers of the file. */
 export const BOOT_CODE = fs
@@ -63,8 +68,14 @@ export async function publicPageRoutes(app: FastifyInstance, opts: { ctx: AppCon
       page.pageIds.map((id) => frame.visitorCall({ path: 'schema/page', body: { id } })),
     );
     const answers = [...boot, ...schemas].filter((a): a is EmbeddedAnswer => a !== null).concat(page.answers);
+    const drawn = { ...page, answers };
+    // A page that is there is drawn by the runtime's own page kinds; a missing one says so in words.
+    const draw = page.status
+      ? undefined
+      : { pageId: route.page!, mode: route.mode, query: { ...route.query, ...query } };
+    const framed = await frame.frameOf(boot, drawn, url, draw);
     if (page.status) reply.code(page.status);
-    return reply.send(pageHtml(template, { ...page, answers }, url, frame.frameOf(boot, page, url)));
+    return reply.send(pageHtml(template, { ...drawn, answers: answers.concat(framed?.answers ?? []) }, url, framed));
   };
 
   for (const route of publicRoutes(ctx.schemas.routes)) {
@@ -98,7 +109,8 @@ export function pageHtml(template: string, page: RenderedPage, url: string, fram
   const meta = page.status
     ? '<meta name="robots" content="noindex">'
     : `<meta name="description" content="${escapeHtml(page.description)}">`;
-  const head = `<title>${escapeHtml(page.title)}</title>${meta}${SSR_STYLE}${frame?.styles ?? ''}`;
+  // antd's styles first and the app's after them, as in the app (antd puts its own at the head's start).
+  const head = `<title>${escapeHtml(page.title)}</title>${meta}${frame?.drawn ? '' : SSR_STYLE}${FRAME_STYLE}${frame?.styles ?? ''}`;
   const data = `<script type="application/json" id="${EMBEDDED_ANSWERS_ID}">${jsonForScript({ at: url, answers: page.answers })}</script>`;
   // The app's code is not loaded with the page: publicBoot.js loads it on the visitor's first
   // touch, key, mouse move or scroll, or once the page has been idle a while. The page is complete
@@ -119,6 +131,7 @@ export function pageHtml(template: string, page: RenderedPage, url: string, fram
     : '';
   return withoutCode
     .replace(/<title>[\s\S]*?<\/title>/, () => head)
+    .replace(/<\/head>/, () => `${frame?.drawn ? (frame.appStyles ?? '') : ''}</head>`)
     .replace(
       /<div id="root"><\/div>/,
       () =>

@@ -10,9 +10,16 @@ export interface FrameInput {
   routes: LoadedRouteDef[];
   settings: unknown;
   pageHtml: string;
+  /** The route's page schema, drawn with the runtime's own page kinds where the drawing is built. */
+  page?: { pageId: string; mode?: 'add' | 'edit' | 'look'; query: Record<string, string> };
+  /** A visitor's call to the app's API (path under /api/, body, query), answered with its data; rejects when refused. */
+  ask?: (path: string, body: unknown, params?: Record<string, unknown>) => Promise<unknown>;
+  /** The rich-text sanitiser every save uses, for rich text the drawing writes (the client's needs a DOM). */
+  sanitize?: (html: string) => string;
 }
 
-export type RenderFrame = (input: FrameInput) => { html: string; styles: string };
+/** The frame's markup, antd's styles for it, and whether the page in it is the runtime's drawing (else `pageHtml`). */
+export type RenderFrame = (input: FrameInput) => Promise<{ html: string; styles: string; drawn: boolean }>;
 
 /** Where `npm run build` puts the shell's drawing for Node: beside the web app's folder (dist → dist-ssr). */
 export function frameDirOf(clientDir: string): string {

@@ -1,0 +1,160 @@
+// @vitest-environment node
+/**
+ * The server's drawing of public pages with the runtime's own page kinds (pageDrawing.tsx), as the
+ * server runs it: no DOM, answers asked through `ask`, from the real schemas with fixture records,
+ * then hostile ones in every field.
+ */
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { DictionaryDef, EntityDef, PageDef, ResourceRecord, WorkflowDef } from '../../shared/schema/types.js';
+import { DrawnAtOnce } from '../hooks/useFirstPaintDone.js';
+import type { DataProvider } from '../runtime/data/dataProvider.js';
+import { createFixtureDataProvider, type FixtureSchemas } from '../runtime/testing/fixtureDataProvider.js';
+import { setSanitizerOutsideBrowser } from '../runtime/widgets/sanitizeHtml.js';
+import { drawPage, gridLayout, type AskServer, type PageToDraw } from './pageDrawing.js';
+
+const load = <T,>(files: Record<string, unknown>) => Object.values(files) as T[];
+const real: FixtureSchemas = {
+  pages: load<PageDef>(import.meta.glob('/schemas/pages/**/*.json', { eager: true, import: 'default' })),
+  entities: load<EntityDef>(import.meta.glob('/schemas/entities/*.json', { eager: true, import: 'default' })),
+  workflows: load<WorkflowDef>(import.meta.glob('/schemas/workflows/*.json', { eager: true, import: 'default' })),
+  dictionaries: load<DictionaryDef>(
+    import.meta.glob('/schemas/dictionaries/*.json', { eager: true, import: 'default' }),
+  ),
+};
+
+afterEach(() => setSanitizerOutsideBrowser(null));
+
+/** The app's API as the server answers a visitor, from a data provider; the calls asked, kept. */
+function askOf(provider: DataProvider, asked: string[] = []): AskServer {
+  return async (path, body, params) => {
+    asked.push(path);
+    const b = (body ?? {}) as Record<string, unknown>;
+    if (path === 'schema/page') return provider.getPage(String(b.id));
+    if (path === 'home/getDicListByType') return provider.getDictionary(String(params?.type), true);
+    const m = /^public\/([^/]+)\/(list|get)$/.exec(path);
+    if (m?.[2] === 'list') return provider.getPublicList(m[1], b as never);
+    if (m?.[2] === 'get') return provider.getPublicOne(m[1], String(b.id));
+    throw new Error(`refused: ${path}`);
+  };
+}
+
+async function drawn(provider: DataProvider, page: PageToDraw, url = '/page'): Promise<string> {
+  const drawing = await drawPage(askOf(provider), page, { systemName: '教育科研课题管理平台' }, {});
+  expect(drawing).not.toBeNull();
+  const html = renderToString(
+    <StaticRouter location={url}>
+      <DrawnAtOnce.Provider value>{drawing!.tree}</DrawnAtOnce.Provider>
+    </StaticRouter>,
+  );
+  return drawing!.styles() + html;
+}
+
+describe('a public page drawn by the server with the runtime’s page kinds', () => {
+  it('draws a list with its rows as links and its pager, asked as the address asks it', async () => {
+    const provider = createFixtureDataProvider(real, { rows: 23, user: null });
+    const html = await drawn(provider, { pageId: 'portal/announcement.list', query: { page: '2' } }, '/notices');
+    expect(html).toContain('runtime-list');
+    expect(html).toMatch(/<tr[^>]*class="ant-table-row[\s\S]*<a [^>]*href="[^"]+"/);
+    // The second page is the one drawn, and the pager's links lead to the list's own pages.
+    expect(html).toMatch(/ant-pagination-item-active[^>]*><a[^>]*>2<\/a>/);
+    expect(html).toMatch(/href="\/notices\?page=3"/);
+    expect(html).not.toContain('ant-spin-spinning');
+  });
+
+  it('draws home’s sections with their rows, not their loading boxes', async () => {
+    const provider = createFixtureDataProvider(real, { rows: 3, user: null });
+    const html = await drawn(provider, { pageId: 'portal/home.dashboard', query: {} });
+    expect(html).toContain('rt-dash-banner');
+    expect((html.match(/class="rt-dash-section"/g) ?? []).length).toBeGreaterThan(2);
+    expect(html).toContain('runtime-compact-table');
+    expect(html).not.toContain('rt-dash-page-pending');
+    expect(html).not.toContain('ant-spin-spinning');
+  });
+
+  it('draws a record’s form page in look mode with its fields laid out as the grid will', async () => {
+    const provider = createFixtureDataProvider(real, { rows: 3, user: null });
+    const html = await drawn(provider, { pageId: 'portal/resultPublication.look', mode: 'look', query: { id: '1' } });
+    expect(html).toContain('ant-formily-grid-layout');
+    expect(html).toMatch(
+      /<style>\[data-ssr-grid="[^"]+"\]>\.ant-formily-grid-layout\{grid-template-columns:repeat\(2,/,
+    );
+    expect(html).not.toContain('ant-skeleton');
+  });
+
+  it('writes rich text through the server’s sanitiser, and as text when it has none', async () => {
+    const provider = createFixtureDataProvider(real, { rows: 3, user: null });
+    const withBody = (text: string): DataProvider => ({
+      ...provider,
+      getPublicOne: async (name, id) => ({ ...(await provider.getPublicOne(name, id)), content: text }),
+    });
+    const page = { pageId: 'portal/announcement.look', query: { id: '1' } };
+    const bare = await drawn(withBody('<h2>第一条</h2><img src=x onerror=alert(1)>'), page);
+    expect(bare).toContain('&lt;h2&gt;第一条');
+    expect(bare).not.toMatch(/<img[^>]*onerror/);
+    setSanitizerOutsideBrowser((html) => html.replace(/<img[^>]*>/g, ''));
+    const cleaned = await drawn(withBody('<h2>第一条</h2><img src=x onerror=alert(1)>'), page);
+    expect(cleaned).toContain('<h2>第一条</h2>');
+    expect(cleaned).not.toContain('<img');
+  });
+
+  it('answers null for a page the server does not have', async () => {
+    const provider = createFixtureDataProvider(real, { rows: 3, user: null });
+    expect(await drawPage(askOf(provider), { pageId: 'no/such.page', query: {} }, null, {})).toBeNull();
+  });
+
+  it('writes hostile stored values as text: nothing of them is live', async () => {
+    const HOSTILE = '<script>alert(1)</script><img src=x onerror=alert(2)><meta http-equiv="refresh" content="0">';
+    const base = createFixtureDataProvider(real, { rows: 3, user: null });
+    const entity = (name: string) => real.entities.find((e) => e.name === name)!;
+    const hostile = (name: string, row: ResourceRecord): ResourceRecord => ({
+      ...row,
+      ...Object.fromEntries(
+        Object.entries(entity(name).fields)
+          .filter(([, f]) => !f.type || f.type === 'string' || f.type === 'text' || f.type === 'richtext')
+          .map(([k]) => [k, HOSTILE]),
+      ),
+      id: row.id,
+    });
+    const provider: DataProvider = {
+      ...base,
+      getPublicList: async (name, req) => {
+        const r = await base.getPublicList(name, req);
+        return { ...r, list: r.list.map((row) => hostile(name, row)) };
+      },
+      getPublicOne: async (name, id) => hostile(name, await base.getPublicOne(name, id)),
+    };
+    for (const page of [
+      { pageId: 'portal/home.dashboard', query: {} },
+      { pageId: 'portal/announcement.list', query: {} },
+      { pageId: 'portal/announcement.look', query: { id: '1' } },
+      { pageId: 'portal/resultPublication.look', mode: 'look' as const, query: { id: '1' } },
+      { pageId: 'question/faq.look', query: { id: '1' } },
+    ]) {
+      const html = await drawn(provider, page);
+      expect(html, page.pageId).toContain('&lt;script&gt;');
+      expect(html, page.pageId).not.toMatch(/<script|<img[^>]*onerror|<meta/i);
+    }
+  });
+});
+
+describe('a form grid as the server lays it out', () => {
+  it('has as many columns as its fields’ spans add up to, within its bounds', () => {
+    expect(gridLayout([1, 1], 1, 3).columns).toBe(2);
+    expect(gridLayout([2, 1, 1, 1, 2], 1, 2).columns).toBe(2);
+    expect(gridLayout([1], 1, 2).columns).toBe(1);
+    expect(gridLayout([], 1, 2).columns).toBe(1);
+  });
+
+  it('cuts a field’s span to what is left of its row, as @formily/grid does', () => {
+    expect(gridLayout([2, 1, 1, 1, 2], 1, 2).children).toEqual([
+      'span 2 / auto',
+      'span 1 / auto',
+      'span 1 / auto',
+      'span 1 / auto',
+      'span 1 / auto',
+    ]);
+    expect(gridLayout([3, 1], 1, 2).children).toEqual(['span 2 / auto', 'span 1 / auto']);
+  });
+});
