@@ -3,24 +3,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseURL, launchBrowser, settled } from './harness.js';
+import { firstRecord, serverHtml } from './serverHtml.js';
 
-/** The issue's goals: a screenshot without JavaScript and one with the app differ by under 1% of pixels… */
+/** The goals: a screenshot without JavaScript and one with the app differ by under 1% of pixels… */
 const MAX_PIXEL_DIFF = 0.01;
 /** …and the layout shift of the whole load, the app's arrival included, stays under 0.01. */
 const MAX_LAYOUT_SHIFT = 0.01;
 const VIEWPORT = { width: 1366, height: 860 };
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '.e2e', 'screenshots');
-
-/** The page's HTML as the server sends it: no script run. */
-const serverHtml = async (address: string) => (await fetch(`${baseURL()}${address}`)).text();
-
-/** The first address on a server-drawn list page that leads to one of its records. */
-async function firstRecord(list: string, detail: string): Promise<string> {
-  const html = await serverHtml(list);
-  const href = new RegExp(`href="(${detail.replace(/[?]/g, '\\?')}\\?id=\\d+)"`).exec(html)?.[1];
-  expect(href, `a record of ${list}`).toBeTruthy();
-  return href!;
-}
 
 /** Every layout shift from the page's first frame, kept where a test can read it after the app has come. */
 const RECORD_SHIFTS = () => {

@@ -1,17 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseURL, launchBrowser, touched } from './harness.js';
-
-/** The page's HTML as the server sends it: no script run. */
-const serverHtml = async (address: string) => (await fetch(`${baseURL()}${address}`)).text();
-
-/** The first address on a server-drawn list page that leads to one of its records. */
-async function firstRecord(list: string, detail: string): Promise<string> {
-  const html = await serverHtml(list);
-  const href = new RegExp(`href="(${detail.replace(/[?]/g, '\\?')}\\?id=\\d+)"`).exec(html)?.[1];
-  expect(href, `a record of ${list}`).toBeTruthy();
-  return href!;
-}
+import { firstRecord, serverHtml } from './serverHtml.js';
 
 /** Where the shell's parts are on screen: the header, each navigation entry, 登录, the footer's lines. */
 async function frameBoxes(page: Page): Promise<string[]> {
