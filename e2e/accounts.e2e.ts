@@ -173,7 +173,6 @@ describe('an applicant looks after their own account', () => {
     await page.getByRole('link', { name: '进入平台' }).click();
     // The server draws home in a frame with a 登录 of its own: the app's header is waited for.
     await touched(page);
-    await page.waitForFunction(() => !document.querySelector('#root > .ssr-frame, #root > .ssr-page'));
     await page.locator('.shell-login-button:visible').waitFor();
   });
 

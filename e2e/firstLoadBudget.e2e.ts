@@ -27,7 +27,6 @@ describe('the visitor home’s first load', () => {
     });
     await page.goto('/homePage');
     await touched(page);
-    await page.locator('.ssr-page').waitFor({ state: 'detached' });
     await page.locator('.rt-dash-section .runtime-list').first().waitFor();
     await page.waitForLoadState('networkidle');
     // Counted as the server sends them to a browser without brotli, from the files built.

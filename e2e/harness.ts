@@ -109,10 +109,15 @@ export async function inputHandled(page: Page): Promise<void> {
 /**
  * A public page the server drew loads the app when the visitor first moves, touches or types (or
  * after a few idle seconds): the mouse moves as a person's would, so a journey does not sit out
- * the idle wait.
+ * the idle wait; then the app's page, drawn unseen beside the server's until it looks the same, is
+ * waited for. Meanwhile the document holds both (the app's hidden), and a locator meant for one
+ * element would find two: on a busy machine that lasts long enough to meet a journey's next step.
  */
 export async function touched(page: Page): Promise<void> {
   await page.mouse.move(2, 2);
+  await page.waitForFunction(() => !document.querySelector('#root > .ssr-frame, #root > .ssr-page'), null, {
+    timeout: 30_000,
+  });
 }
 
 /**

@@ -29,9 +29,8 @@ export interface LoginOptions {
 /** Opens the login dialog (if it is not open yet) and waits for its captcha picture. */
 export async function openLoginDialog(page: Page): Promise<void> {
   const dialog = page.locator(LOGIN_DIALOG);
-  await touched(page);
   // Until the app has taken over a page the server drew (up to 8 s), both shells hold a 登录 button.
-  await page.waitForFunction(() => !document.querySelector('#root > .ssr-frame, #root > .ssr-page'));
+  await touched(page);
   // The app may open the dialog itself meanwhile (a call answering 用户未登录): then it is used as it
   // is, and the 登录 button it covers is not pressed again.
   for (let tries = 0; !(await dialog.isVisible()) && tries < 15; tries += 1)

@@ -91,7 +91,6 @@ describe('the shell the server draws around a public page', () => {
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(address);
       await touched(page);
-      await page.locator('.ssr-frame').waitFor({ state: 'detached' });
       await page.locator('.shell-top-menu .ant-menu-item').first().waitFor();
       expect(await frameBoxes(page), address).toEqual(drawn);
       expect(errors, address).toEqual([]);

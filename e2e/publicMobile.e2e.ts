@@ -12,7 +12,6 @@ async function onPhone(
 ): Promise<void> {
   await page.goto(address);
   await touched(page);
-  await page.locator('.ssr-page').waitFor({ state: 'detached' });
   await page.locator(ready).first().waitFor();
 }
 

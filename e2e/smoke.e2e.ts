@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { heavyParts } from '../scripts/bench/firstLoad.js';
-import { baseURL, launchBrowser, openPage, screenshot } from './harness.js';
+import { baseURL, launchBrowser, openPage, screenshot, touched } from './harness.js';
 
 describe('the portal as npm start serves it', () => {
   let browser: Browser;
@@ -23,7 +23,10 @@ describe('the portal as npm start serves it', () => {
     await context.close();
   });
 
-  /** Every script a page fetched until `ready` shows and the network is quiet, as text. */
+  /**
+   * Every script a page fetched until `ready` shows and the network is quiet, as text: the page the
+   * server drew, once the visitor's first move has brought the app onto it.
+   */
   async function scriptsOf(pathname: string, ready: string) {
     const opened = await openPage(browser, 'about:blank');
     const scripts: Promise<string>[] = [];
@@ -31,6 +34,7 @@ describe('the portal as npm start serves it', () => {
       if (new URL(res.url()).pathname.endsWith('.js')) scripts.push(res.text());
     });
     await opened.page.goto(pathname);
+    await touched(opened.page);
     await opened.page.locator(ready).first().waitFor();
     await opened.page.waitForLoadState('networkidle');
     return { ...opened, texts: await Promise.all(scripts) };
