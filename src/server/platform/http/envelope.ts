@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyError } from 'fastify';
 import type { Envelope } from '../../../shared/envelope.js';
 import { MESSAGES } from '../../../shared/envelope.js';
 import { AppError } from './AppError.js';
+import { isPageAddress, markRefusedAddress } from './refusedAddress.js';
 import { RuleBudgetError } from '../../../shared/rules/evaluate.js';
 
 export function ok<T>(data: T, result = 'ok'): Envelope<T> {
@@ -14,6 +15,11 @@ export function ok<T>(data: T, result = 'ok'): Envelope<T> {
  */
 export function installEnvelopeHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    // A page's address the checks refuse as malformed names no page: the site's 404 page, for a browser.
+    if ((error as { statusCode?: number }).statusCode === 400 && isPageAddress(request) && !reply.sent) {
+      markRefusedAddress(request);
+      return reply.callNotFound();
+    }
     if (error instanceof AppError) {
       const body: Envelope = { flag: false, data: error.details ?? null, result: error.message, code: error.code };
       return reply.status(error.statusCode).send(body);

@@ -6,6 +6,7 @@ import type { AppContext } from '../AppContext.js';
 import { MESSAGES } from '../../../shared/envelope.js';
 import { normalisePath } from '../../../shared/schema/routePath.js';
 import { withBaseHref } from './baseHref.js';
+import { isRefusedAddress } from '../http/refusedAddress.js';
 import { declaredPaths, notFoundDocument, notFoundPage, PUBLIC_PAGE_CSP } from './publicPages/publicPageRoutes.js';
 import { publicFrame } from './publicPages/publicFrame.js';
 import type { EmbeddedAnswer } from './publicPages/renderPublicPage.js';
@@ -57,12 +58,14 @@ export async function webApp(app: FastifyInstance, opts: { ctx: AppContext }): P
     }
     // Whole, not streamed: public answers get an ETag and are compressed (http/publicCaching.ts).
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-    // A path no route declares is not a page: 404, with the fallback page the app shows there.
+    // A path no route declares is not a page, nor is an address the input checks refused: 404, with
+    // the fallback page the app shows there.
     const within = normalisePath(url.slice(base.length) || '/');
     // One address per page: a declared page asked with a trailing or doubled slash goes to its own.
-    if (known.has(within) && `${base}${within}` !== url && within !== '/')
+    const refused = isRefusedAddress(request);
+    if (!refused && known.has(within) && `${base}${within}` !== url && within !== '/')
       return reply.redirect(`${base}${within}${request.url.slice(url.length)}`, 301);
-    if (!known.has(within)) {
+    if (refused || !known.has(within)) {
       // In the site's frame, with the answers the app would ask for first.
       const boot = frame ? await frame.boot() : [];
       const drawn = (await frame?.frameOf(boot, notFoundPage(basePath), request.url)) ?? null;

@@ -6,11 +6,9 @@ import type { EntityDef, RouteDef } from '../../../../shared/schema/types.js';
 import { formatDateTime } from '../../records/time.js';
 import { ResourceService } from '../../resources/ResourceService.js';
 import { createTestApp, type TestApp } from '../../../testApp.js';
+import { buildPublicDrawing, removeDrawing } from '../../testing/builtPublicDrawing.js';
+import { drawnRoot as drawn, HOSTILE, liveMarkup } from '../../testing/liveMarkup.js';
 import { publicRoutes } from './renderPublicPage.js';
-
-/** What an attacker would store: script, an event handler, a redirecting meta, a form, a style, quotes. */
-const HOSTILE =
-  '<script>alert(1)</script><img src=x onerror=alert(2)><meta http-equiv="refresh" content="0;url=https://evil.example"><form action="https://evil.example"><input name=p></form><style>body{display:none}</style><iframe src="https://evil.example"></iframe>"\'&';
 
 /**
  * What makes a record of each public entity visible to visitors (its access.public.when): a public
@@ -58,41 +56,61 @@ function hostileValue(field: FieldLike, now: number): unknown {
   }
 }
 
-let t: TestApp;
-let clientDir: string;
-const stored = new Map<string, number>();
-
-beforeAll(async () => {
-  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
+/** A web app folder whose index.html is all there is: public pages drawn by the server's own hand. */
+function handDrawnClient(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'client-'));
   fs.writeFileSync(
-    path.join(clientDir, 'index.html'),
+    path.join(dir, 'index.html'),
     '<!doctype html><html lang="zh-CN"><head><meta charset="UTF-8" /><title>x</title><script type="module" crossorigin src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
   );
-  t = await createTestApp({ clientDir });
-});
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(clientDir, { recursive: true, force: true });
-});
-
-/** Stores one record of the entity with a hostile value in every field, written past the save checks (another path). */
-async function storeHostile(entity: EntityDef): Promise<number> {
-  const now = Date.now();
-  const make = MADE_PUBLIC[entity.name];
-  expect(make, `${entity.name}: say in MADE_PUBLIC what makes its records public`).toBeDefined();
-  const values = Object.fromEntries(
-    Object.entries(entity.fields).map(([k, f]) => [k, hostileValue(f as FieldLike, now)]),
-  );
-  const system = { ownerId: 1, areaCode: null, createdAt: now, updatedAt: now, createdBy: 1, updatedBy: 1 };
-  return new ResourceService(t.ctx).store.insert(entity, { ...values, ...system, status: null, ...make(now) });
+  return dir;
 }
 
-/** The page the server drew: what is inside its root, before the app's data and loader. */
-function drawn(html: string): string {
-  return /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
-}
+/**
+ * The same checks for each way the server draws a page: its own hand (the app not built) and the
+ * runtime's page kinds in the shell's frame (as `npm start` serves them once built).
+ */
+describe.each([
+  {
+    drawing: 'by the server’s own hand',
+    runtime: false,
+    clientDir: async () => handDrawnClient(),
+    remove: (d: string) => fs.rmSync(d, { recursive: true, force: true }),
+  },
+  {
+    drawing: 'by the runtime’s page kinds in the shell',
+    runtime: true,
+    clientDir: buildPublicDrawing,
+    remove: removeDrawing,
+  },
+])('what the server writes into public pages drawn $drawing', ({ runtime, clientDir, remove }) => {
+  let t: TestApp;
+  let dir: string;
+  const stored = new Map<string, number>();
 
-describe('what the server writes into public pages', () => {
+  beforeAll(async () => {
+    // The check itself sees what it looks for.
+    expect(liveMarkup(HOSTILE)).toHaveLength(9);
+    dir = await clientDir();
+    t = await createTestApp({ clientDir: dir });
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    if (dir) remove(dir);
+  });
+
+  /** Stores one record of the entity with a hostile value in every field, written past the save checks (another path). */
+  async function storeHostile(entity: EntityDef): Promise<number> {
+    const now = Date.now();
+    const make = MADE_PUBLIC[entity.name];
+    expect(make, `${entity.name}: say in MADE_PUBLIC what makes its records public`).toBeDefined();
+    const values = Object.fromEntries(
+      Object.entries(entity.fields).map(([k, f]) => [k, hostileValue(f as FieldLike, now)]),
+    );
+    const system = { ownerId: 1, areaCode: null, createdAt: now, updatedAt: now, createdBy: 1, updatedBy: 1 };
+    return new ResourceService(t.ctx).store.insert(entity, { ...values, ...system, status: null, ...make(now) });
+  }
+
   it('every field of every public entity a page shows: text escaped, rich text sanitised, no live markup', async () => {
     const routes = publicRoutes(t.ctx.schemas.routes).filter((r): r is RouteDef & { page: string } => !!r.page);
     let checked = 0;
@@ -107,18 +125,10 @@ describe('what the server writes into public pages', () => {
       expect(res.statusCode, url).toBe(200);
       const body = drawn(res.body);
       expect(body.length, url).toBeGreaterThan(0);
+      // Drawn the way this suite names (a drawing that fails falls back to the server's own).
+      expect(body.includes('class="ssr-page ssr-drawn"'), url).toBe(runtime);
       // Escaped, the words may show; as markup (inside a tag) nothing may.
-      for (const live of [
-        /<script/i,
-        /<meta/i,
-        /<form/i,
-        /<input/i,
-        /<style/i,
-        /<iframe/i,
-        /<[^>]*\son\w+=/i,
-        /<[^>]*evil\.example/,
-      ])
-        expect(body, `${url}: ${live}`).not.toMatch(live);
+      expect(liveMarkup(body), url).toEqual([]);
       // The page's own scripts only: the data (escaped for a script) and the loader.
       expect(res.body.match(/<script/g), url).toHaveLength(2);
       checked++;
@@ -126,11 +136,14 @@ describe('what the server writes into public pages', () => {
     // Every kind a record is shown in: lists, articles, the 立项名单 record page.
     expect(checked).toBeGreaterThanOrEqual(10);
     const home = await t.inject({ method: 'GET', url: '/homePage' });
-    expect(drawn(home.body)).not.toMatch(/<script|<meta|<form|<style|<[^>]*\son\w+=/i);
+    expect(home.statusCode).toBe(200);
+    expect(liveMarkup(drawn(home.body)), '/homePage').toEqual([]);
   });
 
   it('a plain-text answer is shown as the text it is, its markup visible, not run', async () => {
     const res = await t.inject({ method: 'GET', url: `/expertFaq/lookFaq?id=${stored.get('question')}` });
-    expect(res.body).toContain('<div class="ssr-body ssr-plain">&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(res.statusCode).toBe(200);
+    expect(drawn(res.body)).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(drawn(res.body)).not.toContain('<script>alert(1)');
   });
 });
