@@ -1,7 +1,8 @@
 /**
  * The public site under Lighthouse (mobile profile, its default simulated throttling), for
- * `npm run bench` (BENCH_PARTS=public): home, the 通知公告 list and a notice as the app serves
- * them (server-drawn; the app comes on the first touch or after a while idle), each beside a static HTML file with the same
+ * `npm run bench` (BENCH_PARTS=public): home, the 通知公告 list (and searched, its keyword in the
+ * address), a notice, a 立项名单 entry and 常见问题 as the app serves them (server-drawn; the app
+ * comes on the first touch or after a while idle), each beside a static HTML file with the same
  * content (the server's own page without any script) served by the same server, in the same run.
  * Needs the built app (dist/) and Debian's Chromium (CHROMIUM_PATH).
  */
@@ -89,12 +90,22 @@ export async function benchPublicSite(
   const pages: { label: string; path: string }[] = [
     { label: 'home', path: '/homePage' },
     { label: '通知公告 list', path: '/noticeAnnouncement' },
+    { label: '通知公告 searched', path: `/noticeAnnouncement?title=${encodeURIComponent('申报')}` },
   ];
   try {
-    const list = await (await fetch(`http://127.0.0.1:${first.port}/noticeAnnouncement`)).text();
-    const notice = /<a href="(\/noticeAnnouncement\/lookAnnouncement\?id=\d+)">/.exec(list)?.[1];
-    if (!notice) throw new Error('no notice in the server-drawn list');
-    pages.push({ label: 'a notice', path: notice });
+    /** The first record a server-drawn list links to. */
+    const firstOf = async (list: string, detail: string) => {
+      const html = await (await fetch(`http://127.0.0.1:${first.port}${list}`)).text();
+      const href = new RegExp(`href="(${detail.replace('?', '\\?')}\\?id=\\d+)"`).exec(html)?.[1];
+      if (!href) throw new Error(`no record in the server-drawn ${list}`);
+      return href;
+    };
+    pages.push({
+      label: 'a notice',
+      path: await firstOf('/noticeAnnouncement', '/noticeAnnouncement/lookAnnouncement'),
+    });
+    pages.push({ label: 'a 立项名单 entry', path: await firstOf('/approvedTopics', '/approvedTopics/look') });
+    pages.push({ label: '常见问题', path: '/expertFaq' });
     fs.mkdirSync(dir, { recursive: true });
     for (const [i, p] of pages.entries()) {
       fs.writeFileSync(
