@@ -178,6 +178,7 @@ describe('an applicant looks after their own account', () => {
 
   it('我要申报 on the open notice asks to sign in, then opens that notice’s application form', async () => {
     await page.goto('/applicationNotices');
+    await touched(page);
     await page.locator('.runtime-list').getByRole('link', { name: NOTICE }).click();
     await page.getByRole('heading', { name: NOTICE }).first().waitFor();
     await page.getByRole('link', { name: '我要申报' }).click();

@@ -15,6 +15,7 @@ import {
   pressRowAction,
   screenshot,
   settled,
+  touched,
   visit,
 } from './harness.js';
 import { openPageAs } from './login.js';
@@ -118,6 +119,7 @@ describe('information kinds', () => {
       ['/rulesRegulations', '政策法规'],
     ]) {
       await visitor.page.goto(portal!);
+      await touched(visitor.page);
       const row = visitor.page.locator('.runtime-list tr.ant-table-row', { hasText: `${label}巡检${RUN}` });
       await row.waitFor();
       // The list gives the title the width: the attachments are an icon naming them.

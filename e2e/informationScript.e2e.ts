@@ -12,6 +12,7 @@ import {
   openPage,
   screenshot,
   watchDialogs,
+  touched,
   visit,
 } from './harness.js';
 import { openPageAs } from './login.js';
@@ -130,6 +131,7 @@ describe('script in rich text', () => {
     await expectInert(visitor.page, visitorDialogs);
     await screenshot(visitor.page, 'info-11-xss-public-look');
     await visitor.page.goto(`/noticeAnnouncement/lookAnnouncement?id=${pastedBody.data.id}`);
+    await touched(visitor.page);
     await expectInert(visitor.page, visitorDialogs);
     expect(visitor.errors).toEqual([]);
     await visitor.context.close();

@@ -134,6 +134,7 @@ export async function openPageAs(browser: Browser, username: string, pathname = 
   fs.mkdirSync(path.dirname(file), { recursive: true });
   await opened.context.storageState({ path: file });
   if (pathname !== '/homePage') await opened.page.goto(pathname);
+  await touched(opened.page);
   return opened;
 }
 

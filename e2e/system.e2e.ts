@@ -16,6 +16,7 @@ import {
   pressRowAction,
   screenshot,
   smsCode,
+  touched,
   visit,
 } from './harness.js';
 import { publishNotice } from './publishNotice.js';
@@ -102,6 +103,7 @@ describe('system management and sign-up', () => {
     await page.locator('.ant-message-notice', { hasText: '成功' }).first().waitFor();
     // The header reads the site settings as the app starts: a reload shows the new ones.
     await page.goto('/homePage');
+    await touched(page);
     await poll(() => page.locator('.shell-system-name').textContent()).toBe(SYSTEM_NAME);
     await poll(() => page.locator('.shell-logo').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     await screenshot(page, 'system-02-header');

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, visit } from './harness.js';
+import { launchBrowser, openPage, screenshot, touched, visit } from './harness.js';
 import { TOUR, loginViaUi, tourState } from './login.js';
 
 let browser: Browser;
@@ -57,6 +57,7 @@ describe('the guided tour closed with ✕', () => {
     // 首页 in a new tab of the same login.
     const tab = await context.newPage();
     await tab.goto('/homePage');
+    await touched(tab);
     await tab.locator('.shell-user-name').waitFor();
     expect(await tourState(tab)).toBe('none');
     await tab.close();
