@@ -98,8 +98,6 @@ describe('the public site as the server draws it', () => {
     await context.close();
   });
 
-  // A page with a field to fill (a list's search box, the certificate check) loads the app at once
-  // (publicBoot.js): typing into the server's field would be lost when the app takes the page over.
   it('loads no app code until the visitor touches the page, then takes it over from the first key', async () => {
     const { page, errors, context } = await openPage(browser, 'about:blank');
     const scripts: string[] = [];
@@ -117,6 +115,54 @@ describe('the public site as the server draws it', () => {
     await page.locator('.rt-dash-section .runtime-compact-table a').first().waitFor();
     await page.locator('.ssr-page').waitFor({ state: 'detached' });
     expect(scripts.length).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a list’s search box the server drew searches without JavaScript, its keyword in the address', async () => {
+    const still = await browser.newContext({ baseURL: baseURL(), locale: 'zh-CN', javaScriptEnabled: false });
+    const page = await still.newPage();
+    await page.goto('/noticeAnnouncement');
+    const all = await page.locator('.runtime-list .ant-table-row').count();
+    await page.locator('.runtime-filters input[name="title"]').fill('申报');
+    await page
+      .locator('.runtime-filters')
+      .getByRole('button', { name: /查\s*询/ })
+      .click();
+    await page.waitForURL((url) => url.searchParams.get('title') === '申报');
+    const titles = await page.locator('.runtime-list .ant-table-row a').allTextContents();
+    expect(titles.length).toBeGreaterThan(0);
+    expect(titles.length).toBeLessThan(all);
+    expect(titles.every((t) => t.includes('申报'))).toBe(true);
+    await still.close();
+  });
+
+  it('what a visitor types before the app has arrived stays typed, the caret in it, once the app has the page', async () => {
+    const { page, errors, context } = await openPage(browser, 'about:blank');
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    // A page with a search box waits for the visitor like any other.
+    await page.goto('/noticeAnnouncement', { waitUntil: 'networkidle' });
+    expect(scripts).toEqual([]);
+    // The click brings the app; the typing goes on into the server's box meanwhile.
+    await page.locator('.runtime-filters input[name="title"]').click();
+    await page.keyboard.type('申报', { delay: 50 });
+    await page.waitForFunction(() => !document.querySelector('#root > .ssr-frame'), null, { timeout: 30_000 });
+    expect(scripts.length).toBeGreaterThan(0);
+    const box = page.locator('.runtime-filters input[name="title"]');
+    expect(await box.inputValue()).toBe('申报');
+    expect(await box.evaluate((e) => e === document.activeElement)).toBe(true);
+    // The app's own search, from the key the visitor presses next.
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('title') === '申报');
+    await expect
+      .poll(async () => {
+        const t = await page.locator('.runtime-list .ant-table-row a').allTextContents();
+        return t.length > 0 && t.every((x) => x.includes('申报'));
+      })
+      .toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

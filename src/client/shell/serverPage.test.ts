@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { drawingOf, markersOf, showsAll, takeOverContainer } from './serverPage.js';
+import { act, createElement, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { carryFields, drawingOf, markersOf, showsAll, takeOverContainer } from './serverPage.js';
 import { session } from '../api/session.js';
 import { keepBodyAside } from '../runtime/testing/keepBodyAside.js';
 
@@ -81,5 +83,53 @@ describe('taking over a server-drawn page', () => {
     box.innerHTML = `<main class="shell-content">${page}<label>问题</label></main>`;
     await new Promise((r) => setTimeout(r, 50));
     expect(document.querySelector('.ssr-frame')).toBeNull();
+  });
+
+  it('carries what the visitor typed into the server’s search box, and the caret, into the app’s at the swap', async () => {
+    const form = (value: string) =>
+      `<main class="shell-content"><h1>通知公告</h1><form><input name="title" value="${value}"><input type="search"></form></main>`;
+    document.body.innerHTML = `<div id="root"><div class="ssr-frame">${form('')}</div></div>`;
+    const typed = document.querySelector<HTMLInputElement>('.ssr-frame input[name="title"]')!;
+    typed.focus();
+    typed.value = '申报';
+    typed.setSelectionRange(1, 1);
+    const box = takeOverContainer();
+    // The app's field is React's, controlled: it changes only through its onChange.
+    const heard: string[] = [];
+    const root = createRoot(box);
+    function Page() {
+      const [title, setTitle] = useState('');
+      heard.push(title);
+      return createElement(
+        'main',
+        { className: 'shell-content' },
+        createElement('h1', null, '通知公告'),
+        createElement(
+          'form',
+          null,
+          createElement('input', {
+            name: 'title',
+            value: title,
+            onChange: (e: { target: HTMLInputElement }) => setTitle(e.target.value),
+          }),
+          createElement('input', { type: 'search' }),
+        ),
+      );
+    }
+    await act(async () => root.render(createElement(Page)));
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(document.querySelector('.ssr-frame')).toBeNull();
+    const mine = box.querySelector<HTMLInputElement>('input[name="title"]')!;
+    expect(mine.value).toBe('申报');
+    expect(heard.at(-1)).toBe('申报');
+    expect(document.activeElement).toBe(mine);
+    expect(mine.selectionStart).toBe(1);
+    await act(async () => root.unmount());
+  });
+
+  it('carries nothing between drawings whose fields differ', () => {
+    document.body.innerHTML = '<div id="a"><input value="x"><input></div><div id="b"><input></div>';
+    carryFields(document.getElementById('a')!, document.getElementById('b')!);
+    expect(document.querySelector<HTMLInputElement>('#b input')!.value).toBe('');
   });
 });

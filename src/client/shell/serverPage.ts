@@ -75,6 +75,41 @@ export function drawingOf(frame: Element): string {
   return `${content.clientHeight}|${content.textContent}`;
 }
 
+type Field = HTMLInputElement | HTMLTextAreaElement;
+
+/** Sets a field's value as typing would: React's controlled inputs hear of it by the input event. */
+function typeInto(field: Field, value: string): void {
+  const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
+  if (setter) setter.call(field, value);
+  else field.value = value;
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * What the visitor typed into the server's page before the app took it over (a list's search box,
+ * the certificate check), and where the caret was, carried into the same fields of the app's page:
+ * the two drawings are the same, so their fields pair up in order. Nothing is carried between
+ * drawings whose fields differ.
+ */
+export function carryFields(from: Element, to: Element): void {
+  const theirs = [...from.querySelectorAll<Field>('input, textarea')];
+  const ours = [...to.querySelectorAll<Field>('input, textarea')];
+  if (theirs.length !== ours.length || theirs.some((f, i) => f.type !== ours[i].type)) return;
+  const active = from.ownerDocument.activeElement;
+  theirs.forEach((field, i) => {
+    const mine = ours[i];
+    if (field.type === 'checkbox' || field.type === 'radio' || field.type === 'file') return;
+    if (field.value !== mine.value) typeInto(mine, field.value);
+    if (field !== active) return;
+    mine.focus();
+    try {
+      mine.setSelectionRange(field.selectionStart, field.selectionEnd);
+    } catch {
+      // A field without a caret (a number box): focus is enough.
+    }
+  });
+}
+
 /**
  * The element the app should render into: #root itself when the server drew nothing, else a new
  * box after the server's page, which takes its place when ready.
@@ -100,9 +135,10 @@ export function takeOverContainer(doc: Document = document): HTMLElement {
   const markers = session.user() ? markersOf(server.querySelector('.ssr-page') ?? server) : null;
   const started = performance.now();
   const swap = () => {
-    server.remove();
     box.removeAttribute('style');
     box.removeAttribute('aria-hidden');
+    carryFields(server, box);
+    server.remove();
   };
   /** Whether to swap, this long after the app started drawing. */
   const ready = (ms: number) =>

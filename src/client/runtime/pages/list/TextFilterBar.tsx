@@ -2,6 +2,9 @@
  * The light filter bar: a list whose filters are all text boxes (model/filterSchema.ts
  * textOnlyFilters) draws them with antd inputs alone, on the same three-column grid and with the
  * same 查询 / 重置 as the Formily FilterBar, which lists with selects and dates load instead.
+ * Each box is named after its field and the form asks by GET, as a public list keeps its filters in
+ * the address (shared/schema/listAddress.ts): the bar the server draws searches before the app has
+ * arrived, and without JavaScript.
  */
 import { Button, Input } from 'antd';
 import { useState } from 'react';
@@ -25,6 +28,7 @@ export function TextFilterBar({ filters, initial, onSearch, onReset }: TextFilte
   return (
     <form
       className="runtime-filters runtime-text-filters"
+      method="get"
       onSubmit={(e) => {
         e.preventDefault();
         search();
@@ -36,6 +40,7 @@ export function TextFilterBar({ filters, initial, onSearch, onReset }: TextFilte
             <span className="runtime-text-filter-label">{f.label}：</span>
             <Input
               allowClear
+              name={f.field}
               placeholder={f.placeholder}
               value={values[f.field]}
               onChange={(e) => setValues((v) => ({ ...v, [f.field]: e.target.value }))}

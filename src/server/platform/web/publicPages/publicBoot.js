@@ -3,7 +3,9 @@
  * the page is complete and its links are real anchors, so the app's code (React, antd, the shell:
  * hundreds of KB to parse and a first render) waits until the visitor does something (a touch, a
  * key, the mouse, a scroll), or the page has sat idle a while after load; at once for a signed-in
- * user (who wants the shell) and on a page with a field. Until then the main thread is free.
+ * user (who wants the shell). Until then the main thread is free. A field the visitor types into
+ * before the app has taken the page over keeps what was typed (client shell/serverPage.ts
+ * carryFields), and a list's search box searches by itself meanwhile (a GET form).
  * Written by hand, not built, and inline in the page (its hash in the page's CSP): a script file of
  * its own, found while the page is parsed, is a request that Lighthouse counts against the page's
  * LCP. The server gives it the app's entry and the modules to fetch with it (the tags it took out
@@ -62,9 +64,7 @@
   } catch (e) {
     // Storage refused (privacy settings): a visitor, then.
   }
-  // A page with a field to fill (the certificate check): the app at once, or the takeover would
-  // replace the field under the visitor's typing.
-  if (signedIn || document.querySelector('.ssr-page input')) return boot();
+  if (signedIn) return boot();
 
   EVENTS.forEach(function (e) {
     window.addEventListener(e, boot, listen);
