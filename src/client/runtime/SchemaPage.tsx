@@ -5,8 +5,6 @@
  */
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PageBundle } from '../../shared/schema/types.js';
@@ -29,8 +27,6 @@ import {
 // antd's Result brings its 403/404/500 illustrations; a page that failed to load is rare, so the
 // list path (home's boxes) does not carry it.
 const Result = lazy(() => import('antd/es/result/index.js'));
-
-dayjs.locale('zh-cn');
 
 export const PAGE_LOAD_FAILED = '页面加载失败';
 

@@ -1,8 +1,6 @@
 import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider, Spin, theme } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { useEffect, useMemo, useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { setNotifier } from '../api/notifier.js';
@@ -15,8 +13,6 @@ import './shell.css';
 import { MessageProvider, useMessage } from '../feedback/messages.js';
 import { usePrefersReducedMotion } from '../hooks/usePrefersReducedMotion.js';
 import { retainedStyleCache } from '../runtime/retainedStyleCache.js';
-
-dayjs.locale('zh-cn');
 
 const STYLE_CACHE = retainedStyleCache();
 

@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { connect, mapReadPretty, observer, useField } from '@formily/react';
 import { Button, DatePicker, Input, Table } from 'antd';
 import dayjs from 'dayjs';
+import '../dayjsLocale.js';
 import { useState, type ReactNode } from 'react';
 import { rowErrors } from '../../../../shared/rowChecks.js';
 import type { RowsDef } from '../../../../shared/schema/types.js';

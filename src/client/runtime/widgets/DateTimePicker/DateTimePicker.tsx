@@ -1,4 +1,5 @@
 import { DatePicker } from '@formily/antd-v5';
+import '../dayjsLocale.js';
 import type { ComponentProps } from 'react';
 
 type Props = ComponentProps<typeof DatePicker>;
