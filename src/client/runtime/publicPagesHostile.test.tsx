@@ -7,18 +7,12 @@
  * server/platform/web/publicPages/publicPagesEscaping.test.ts.
  */
 import { cleanup } from '@testing-library/react';
-import type {
-  DictionaryDef,
-  EntityDef,
-  FieldDef,
-  PageDef,
-  ResourceRecord,
-  WorkflowDef,
-} from '../../shared/schema/types.js';
+import type { EntityDef, FieldDef, ResourceRecord } from '../../shared/schema/types.js';
 import type { DataProvider } from './data/dataProvider.js';
 import { createFixtureDataProvider, type FixtureSchemas } from './testing/fixtureDataProvider.js';
 import { renderPage } from './testing/renderPage.js';
 import { setupDom } from './testing/setupDom.js';
+import { realSchemas } from './testing/realSchemas.js';
 
 setupDom();
 afterEach(() => {
@@ -29,15 +23,7 @@ afterEach(() => {
 const HOSTILE =
   '<script>alert(1)</script><img src=x onerror=alert(2)><meta http-equiv="refresh" content="0;url=https://evil.example"><form action="https://evil.example"><input name=p></form><style>body{display:none}</style><iframe src="https://evil.example"></iframe>"\'&';
 
-const load = <T,>(files: Record<string, unknown>) => Object.values(files) as T[];
-const real: FixtureSchemas = {
-  pages: load<PageDef>(import.meta.glob('/schemas/pages/**/*.json', { eager: true, import: 'default' })),
-  entities: load<EntityDef>(import.meta.glob('/schemas/entities/*.json', { eager: true, import: 'default' })),
-  workflows: load<WorkflowDef>(import.meta.glob('/schemas/workflows/*.json', { eager: true, import: 'default' })),
-  dictionaries: load<DictionaryDef>(
-    import.meta.glob('/schemas/dictionaries/*.json', { eager: true, import: 'default' }),
-  ),
-};
+const real: FixtureSchemas = realSchemas;
 
 type FieldLike = Pick<FieldDef, 'type'> & { rows?: { fields: Record<string, FieldLike> } };
 

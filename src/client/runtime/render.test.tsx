@@ -8,7 +8,7 @@
  * `npm run snapshot` rewrites them after an intended change and prints the diff.
  */
 import { cleanup } from '@testing-library/react';
-import type { DictionaryDef, EntityDef, PageDef, WorkflowDef } from '../../shared/schema/types.js';
+import type { PageDef } from '../../shared/schema/types.js';
 import { fixtureDictionaries, fixtureEntities, fixturePages, fixtureWorkflows } from './__fixtures__/index.js';
 import type { FormMode } from './model/formSchema.js';
 import { createFixtureDataProvider, type FixtureSchemas } from './testing/fixtureDataProvider.js';
@@ -17,6 +17,7 @@ import { pageOutline } from './testing/pageOutline.js';
 import { setupDom } from './testing/setupDom.js';
 // Every schema page renders, the module screens among them: the modules register as main.tsx has them.
 import '../modules/index.js';
+import { realSchemas } from './testing/realSchemas.js';
 
 setupDom();
 afterEach(() => {
@@ -24,15 +25,7 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const load = <T,>(files: Record<string, unknown>) => Object.values(files) as T[];
-const real: FixtureSchemas = {
-  pages: load<PageDef>(import.meta.glob('/schemas/pages/**/*.json', { eager: true, import: 'default' })),
-  entities: load<EntityDef>(import.meta.glob('/schemas/entities/*.json', { eager: true, import: 'default' })),
-  workflows: load<WorkflowDef>(import.meta.glob('/schemas/workflows/*.json', { eager: true, import: 'default' })),
-  dictionaries: load<DictionaryDef>(
-    import.meta.glob('/schemas/dictionaries/*.json', { eager: true, import: 'default' }),
-  ),
-};
+const real: FixtureSchemas = realSchemas;
 const fixtures: FixtureSchemas = {
   pages: fixturePages,
   entities: fixtureEntities,

@@ -7,22 +7,15 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DictionaryDef, EntityDef, PageDef, ResourceRecord, WorkflowDef } from '../../shared/schema/types.js';
+import type { ResourceRecord } from '../../shared/schema/types.js';
 import { DrawnAtOnce } from '../hooks/useFirstPaintDone.js';
 import type { DataProvider } from '../runtime/data/dataProvider.js';
 import { createFixtureDataProvider, type FixtureSchemas } from '../runtime/testing/fixtureDataProvider.js';
 import { setSanitizerOutsideBrowser } from '../runtime/widgets/sanitizeHtml.js';
 import { drawPage, gridLayout, type AskServer, type PageToDraw } from './pageDrawing.js';
+import { realSchemas } from '../runtime/testing/realSchemas.js';
 
-const load = <T,>(files: Record<string, unknown>) => Object.values(files) as T[];
-const real: FixtureSchemas = {
-  pages: load<PageDef>(import.meta.glob('/schemas/pages/**/*.json', { eager: true, import: 'default' })),
-  entities: load<EntityDef>(import.meta.glob('/schemas/entities/*.json', { eager: true, import: 'default' })),
-  workflows: load<WorkflowDef>(import.meta.glob('/schemas/workflows/*.json', { eager: true, import: 'default' })),
-  dictionaries: load<DictionaryDef>(
-    import.meta.glob('/schemas/dictionaries/*.json', { eager: true, import: 'default' }),
-  ),
-};
+const real: FixtureSchemas = realSchemas;
 
 afterEach(() => setSanitizerOutsideBrowser(null));
 

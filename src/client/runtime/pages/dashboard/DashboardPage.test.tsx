@@ -1,24 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, waitFor } from '@testing-library/react';
-import type { DictionaryDef, EntityDef, PageDef, WorkflowDef } from '../../../../shared/schema/types.js';
 import { createFixtureDataProvider, type FixtureSchemas } from '../../testing/fixtureDataProvider.js';
 import { ADMIN, renderPage } from '../../testing/renderPage.js';
 import { setupDom } from '../../testing/setupDom.js';
+import { realSchemas } from '../../testing/realSchemas.js';
 
 // The portal's home as schemas/pages/portal/home.dashboard.json declares it: a banner, the
 // signed-in user's workbench, then the latest public items, each section a page of its own.
 setupDom();
 afterEach(cleanup);
 
-const load = <T,>(files: Record<string, unknown>) => Object.values(files) as T[];
-const schemas: FixtureSchemas = {
-  pages: load<PageDef>(import.meta.glob('/schemas/pages/**/*.json', { eager: true, import: 'default' })),
-  entities: load<EntityDef>(import.meta.glob('/schemas/entities/*.json', { eager: true, import: 'default' })),
-  workflows: load<WorkflowDef>(import.meta.glob('/schemas/workflows/*.json', { eager: true, import: 'default' })),
-  dictionaries: load<DictionaryDef>(
-    import.meta.glob('/schemas/dictionaries/*.json', { eager: true, import: 'default' }),
-  ),
-};
+const schemas: FixtureSchemas = realSchemas;
 const SECTIONS = ['申报通知', '通知公告', '活动动态', '相关下载', '政策法规'];
 
 async function home(user: typeof ADMIN | null) {
