@@ -101,6 +101,9 @@ describe('a public page looks the same from the first byte as once the app has a
       await firstRecord('/approvedTopics', '/approvedTopics/look'),
       '/expertFaq',
       await firstRecord('/expertFaq', '/expertFaq/lookFaq'),
+      // A record that is not there and an address no route declares: 404s, drawn as the app draws them.
+      '/noticeAnnouncement/lookAnnouncement?id=99999',
+      '/no/such/page',
     ];
   });
   afterAll(async () => {

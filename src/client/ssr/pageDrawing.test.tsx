@@ -12,7 +12,8 @@ import { DrawnAtOnce } from '../hooks/useFirstPaintDone.js';
 import type { DataProvider } from '../runtime/data/dataProvider.js';
 import { createFixtureDataProvider, type FixtureSchemas } from '../runtime/testing/fixtureDataProvider.js';
 import { setSanitizerOutsideBrowser } from '../runtime/widgets/sanitizeHtml.js';
-import { drawPage, gridLayout, type AskServer, type PageToDraw } from './pageDrawing.js';
+import type { AskServer } from './askingProvider.js';
+import { drawPage, gridLayout, type PageToDraw } from './pageDrawing.js';
 import { realSchemas } from '../runtime/testing/realSchemas.js';
 
 const real: FixtureSchemas = realSchemas;
@@ -90,6 +91,17 @@ describe('a public page drawn by the server with the runtime’s page kinds', ()
     const cleaned = await drawn(withBody('<h2>第一条</h2><img src=x onerror=alert(1)>'), page);
     expect(cleaned).toContain('<h2>第一条</h2>');
     expect(cleaned).not.toContain('<img');
+  });
+
+  it('draws a missing record’s page as the kind says it once its own ask has failed, not as loading', async () => {
+    const provider = createFixtureDataProvider(real, { rows: 3, user: null });
+    const gone: DataProvider = { ...provider, getPublicOne: () => Promise.reject(new Error('记录不存在')) };
+    const article = await drawn(gone, { pageId: 'portal/announcement.look', query: { id: '999' } });
+    expect(article).toMatch(/class="ant-result ant-result-404[\s\S]*内容不存在或已撤下/);
+    expect(article).not.toContain('ant-skeleton');
+    const record = await drawn(gone, { pageId: 'portal/resultPublication.look', mode: 'look', query: { id: '999' } });
+    expect(record).toMatch(/class="ant-result ant-result-warning[\s\S]*记录不存在/);
+    expect(record).not.toContain('ant-skeleton');
   });
 
   it('answers null for a page the server does not have', async () => {

@@ -17,7 +17,8 @@ import { createContext, useContext, useId, type ComponentType, type ReactNode } 
 import { isCompactList } from '../../shared/schema/compactList.js';
 import type { DashboardPageDef, ListPageDef, PageBundle, ResourceRecord } from '../../shared/schema/types.js';
 import { MessageProvider } from '../feedback/messages.js';
-import { createHttpDataProvider, type DataProvider, type HttpLike } from '../runtime/data/dataProvider.js';
+import { askingProvider, type AskServer } from './askingProvider.js';
+import type { DataProvider } from '../runtime/data/dataProvider.js';
 import { prefetchList } from '../runtime/data/listPrefetch.js';
 import { preloadDictionaries } from '../runtime/dictionaries/preloadDictionaries.js';
 import { visibleBlocks } from '../runtime/model/dashboard.js';
@@ -97,9 +98,6 @@ function drawGridsForServer(): void {
   registerLayout('FormGrid', ServerGrid as never);
 }
 
-/** A visitor's call to the app's API, answered by the server (its data, or a rejection when refused). */
-export type AskServer = (path: string, body: unknown, params?: Record<string, unknown>) => Promise<unknown>;
-
 /** The route's page as the server is asked to draw it. */
 export interface PageToDraw {
   pageId: string;
@@ -111,30 +109,8 @@ export interface PageToDraw {
 interface Prepared {
   bundle: PageBundle;
   record?: ResourceRecord | null;
-}
-
-/**
- * The runtime's data provider over `ask`, with every call it makes kept until answered: the page is
- * drawn once nothing is left to answer (the prefetch keeps its answer when its promise settles).
- */
-function askingProvider(ask: AskServer): { provider: DataProvider; settled: () => Promise<void> } {
-  const pending = new Set<Promise<unknown>>();
-  const keep = <T,>(p: Promise<unknown>) => {
-    pending.add(p);
-    void p.finally(() => pending.delete(p)).catch(() => undefined);
-    return p as Promise<T>;
-  };
-  const http: HttpLike = {
-    post: (path, body, options) => keep(ask(path, body ?? {}, options?.params)),
-    read: (path, body) => keep(ask(path, body)),
-    download: () => Promise.reject(new Error('no downloads while drawing')),
-  };
-  const settled = async () => {
-    while (pending.size) await Promise.allSettled([...pending]);
-    // A settled answer's own `then` (the prefetch keeping its result) runs a task later.
-    await new Promise((r) => setTimeout(r, 0));
-  };
-  return { provider: createHttpDataProvider(http), settled };
+  /** The record the address names was asked for and is not there: the page's own 'not found'. */
+  missing?: boolean;
 }
 
 /**
@@ -166,8 +142,10 @@ async function preparePages(provider: DataProvider, page: PageToDraw): Promise<M
       );
     }
     // A record's address: the record, as a container that has read it hands it to the page.
-    if (query.id && isPublic && def.kind !== 'list' && def.kind !== 'dashboard' && bundle.entity?.name)
-      prepared.record = (await provider.getPublicOne(bundle.entity.name, query.id).catch(() => undefined)) ?? undefined;
+    if (query.id && isPublic && def.kind !== 'list' && def.kind !== 'dashboard' && bundle.entity?.name) {
+      const record = await provider.getPublicOne(bundle.entity.name, query.id).catch(() => null);
+      Object.assign(prepared, record ? { record } : { missing: true });
+    }
     ready.set(pageId, prepared);
     if (def.kind === 'dashboard')
       await Promise.all(
@@ -209,6 +187,7 @@ function DrawnPage({
             mode={mode}
             query={query}
             {...(prepared.record !== undefined ? { record: prepared.record } : {})}
+            missing={prepared.missing}
           />
         </EmbeddedPageProvider>
       </MessageProvider>

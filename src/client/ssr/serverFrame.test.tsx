@@ -45,6 +45,21 @@ describe('the server’s drawing of the shell around a public page', () => {
     expect(styles).toMatch(/^<style[\s\S]*\.ant-menu/);
   });
 
+  it('draws an address no route declares with the app’s own 404 page in the frame', async () => {
+    const { html, drawn } = await renderFrame({
+      url: '/no/such/page',
+      basePath: '/',
+      routes,
+      settings,
+      pageHtml: '<div class="ssr-notfound">404</div>',
+      notFound: true,
+    });
+    expect(drawn).toBe(true);
+    expect(html).toMatch(/class="ant-result ant-result-404 shell-result shell-404[\s\S]*抱歉，您访问的页面不存在。/);
+    expect(html).not.toContain('ssr-notfound');
+    expect(html).toMatch(/<footer[^>]*shell-footer/);
+  });
+
   it('writes every address under the base path the portal is served at', async () => {
     const { html } = await renderFrame({
       url: '/ktgl/homePage',

@@ -20,7 +20,9 @@ import type { SystemSettings } from '../shell/platformApi.js';
 import { ShellProvider } from '../shell/ShellContext.js';
 import { ShellLayout } from '../shell/ShellLayout.js';
 import { setSanitizerOutsideBrowser } from '../runtime/widgets/sanitizeHtml.js';
-import { drawPage, type AskServer, type PageToDraw } from './pageDrawing.js';
+import type { AskServer } from './askingProvider.js';
+import { drawPage, type PageToDraw } from './pageDrawing.js';
+import { NotFoundPage } from '../shell/pages/ResultPages.js';
 
 export interface FrameInput {
   /** The address drawn, under the base path, with its query. */
@@ -30,6 +32,8 @@ export interface FrameInput {
   settings: SystemSettings | null;
   /** The server's own drawing of the page (escaped by the server), where the runtime's is not drawn. */
   pageHtml: string;
+  /** An address no route declares: the app's own 404 page is drawn (the shell's NotFoundPage). */
+  notFound?: boolean;
   /** The route's page schema, drawn with the runtime's own page kinds (pageDrawing.tsx). */
   page?: PageToDraw;
   /** A visitor's call to the app's API, answered by the server: what the page reads. */
@@ -70,6 +74,14 @@ export async function renderFrame(input: FrameInput): Promise<DrawnFrame> {
   setSanitizerOutsideBrowser(input.sanitize ?? null);
   const drawing = await runtimeDrawing(input);
   try {
+    if (input.notFound)
+      return await frameAround(
+        input,
+        <div className="ssr-page ssr-drawn">
+          <NotFoundPage />
+        </div>,
+        true,
+      );
     if (drawing) {
       const frame = await frameAround(input, <div className="ssr-page ssr-drawn">{drawing.tree}</div>, true);
       return { ...frame, styles: frame.styles + drawing.styles() };

@@ -14,4 +14,9 @@ export interface PageKindProps {
   fixed?: Record<string, unknown>;
   /** form: the record, when the container loaded it already. */
   record?: ResourceRecord | null;
+  /**
+   * form, article: the container asked for the record and it is not there (the server drawing a
+   * missing record's page): the page says so at once, as it would once its own ask failed.
+   */
+  missing?: boolean;
 }

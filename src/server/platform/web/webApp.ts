@@ -68,7 +68,7 @@ export async function webApp(app: FastifyInstance, opts: { ctx: AppContext }): P
     if (refused || !known.has(within)) {
       // In the site's frame, with the answers the app would ask for first.
       const boot = frame ? await frame.boot() : [];
-      const drawn = (await frame?.frameOf(boot, notFoundPage(basePath), request.url)) ?? null;
+      const drawn = (await frame?.frameOf(boot, notFoundPage(basePath), request.url, 'notFound')) ?? null;
       const answers = boot.filter((a): a is EmbeddedAnswer => a !== null);
       return reply
         .status(404)

@@ -41,16 +41,17 @@ export function articleActions(
     }));
 }
 
-export function ArticlePage({ bundle, query, record: given }: PageKindProps) {
+export function ArticlePage({ bundle, query, record: given, missing }: PageKindProps) {
   const page = bundle.page as ArticlePageDef;
   const f = page.fields;
   const { dataProvider, user } = useRuntime();
   const areas = useDictionary(f.area ? 'areacode' : undefined);
   const [state, setState] = useState<{ record: ResourceRecord | null; failed: boolean }>({
     record: given ?? null,
-    failed: false,
+    failed: missing === true,
   });
   useEffect(() => {
+    if (missing) return;
     if (given || !query.id) {
       if (!query.id && !given) setState({ record: null, failed: true });
       return;
@@ -67,7 +68,7 @@ export function ArticlePage({ bundle, query, record: given }: PageKindProps) {
     return () => {
       alive = false;
     };
-  }, [dataProvider, page.entity, query.id, given]);
+  }, [dataProvider, page.entity, query.id, given, missing]);
 
   if (state.failed) return <Result status="404" title={ARTICLE_NOT_FOUND} />;
   const r = state.record;

@@ -30,7 +30,7 @@ setValidateLanguage('zh-CN');
 
 export const RECORD_NOT_FOUND = '记录不存在';
 
-export function FormPage({ bundle, mode: requested, query, embedded, record: given }: PageKindProps) {
+export function FormPage({ bundle, mode: requested, query, embedded, record: given, missing }: PageKindProps) {
   const page = bundle.page as FormPageDef;
   const isPublic = page.source === 'public';
   // A visitor's form is always a new, empty one.
@@ -39,7 +39,7 @@ export function FormPage({ bundle, mode: requested, query, embedded, record: giv
   const { user, now } = useRuntime();
   const navigate = useNavigate();
   const SchemaField = useSchemaField();
-  const { record, loading, failed, reload } = useRecord(bundle, mode, query.id, given);
+  const { record, loading, failed, reload } = useRecord(bundle, mode, query.id, given, missing);
   const me = useProfile(mode === 'add' && readsProfile(page));
   const startValues = useMemo(
     () =>

@@ -31,16 +31,19 @@ export function useRecord(
   mode: FormMode,
   id: string | undefined,
   given: ResourceRecord | null | undefined,
+  /** The container asked and the record is not there (PageKindProps.missing). */
+  missing = false,
 ) {
   const { dataProvider } = useRuntime();
   const isPublic = (bundle.page as FormPageDef).source === 'public';
   const [state, setState] = useState<{ record: ResourceRecord | null; loading: boolean; failed: boolean }>({
     record: given ?? null,
-    loading: mode !== 'add' && given === undefined,
-    failed: false,
+    loading: mode !== 'add' && given === undefined && !missing,
+    failed: missing,
   });
   const [reload, setReload] = useState(0);
   useEffect(() => {
+    if (missing) return;
     if (given !== undefined) {
       setState({ record: given, loading: false, failed: false });
       return;
@@ -67,7 +70,7 @@ export function useRecord(
     return () => {
       alive = false;
     };
-  }, [bundle.entity.name, dataProvider, given, id, isPublic, mode, reload]);
+  }, [bundle.entity.name, dataProvider, given, id, isPublic, missing, mode, reload]);
   return { ...state, reload: () => setReload((n) => n + 1) };
 }
 

@@ -71,14 +71,14 @@ export interface PublicFrame {
   boot(): Promise<(EmbeddedAnswer | null)[]>;
   /**
    * The shell drawn around the page, as the app draws it, with the route's page drawn by the
-   * runtime's own page kinds when `draw` names it (else the page's html); null where it is not
-   * built or fails.
+   * runtime's own page kinds when `draw` names it, the app's own 404 page for 'notFound' (else the
+   * page's html); null where it is not built or fails.
    */
   frameOf(
     boot: (EmbeddedAnswer | null)[],
     page: RenderedPage,
     url: string,
-    draw?: PageToDraw,
+    draw?: PageToDraw | 'notFound',
   ): Promise<PageFrame | null>;
 }
 
@@ -126,7 +126,7 @@ export async function publicFrame(app: FastifyInstance, ctx: AppContext): Promis
           routes,
           settings: boot[1]?.data ?? null,
           pageHtml: page.html,
-          ...(draw ? { page: draw, ask, sanitize: sanitizeRichText } : {}),
+          ...(draw === 'notFound' ? { notFound: true } : draw ? { page: draw, ask, sanitize: sanitizeRichText } : {}),
         });
         const schemaAsked = new Set([...boot, ...page.answers].flatMap((a) => (a ? [callKey(a.path, a.body)] : [])));
         return { ...frame, appStyles, answers: asked.filter((a) => !schemaAsked.has(callKey(a.path, a.body))) };

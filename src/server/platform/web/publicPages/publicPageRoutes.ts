@@ -69,10 +69,13 @@ export async function publicPageRoutes(app: FastifyInstance, opts: { ctx: AppCon
     );
     const answers = [...boot, ...schemas].filter((a): a is EmbeddedAnswer => a !== null).concat(page.answers);
     const drawn = { ...page, answers };
-    // A page that is there is drawn by the runtime's own page kinds; a missing one says so in words.
-    const draw = page.status
-      ? undefined
-      : { pageId: route.page!, mode: route.mode, query: { ...route.query, ...query } };
+    // Drawn by the runtime's own page kinds: a page that is there, and a record's page whose record
+    // is not (the kind's own 'not found', as the app shows it once its ask has failed).
+    const missingRecord = page.status === 404 && query.id !== undefined;
+    const draw =
+      page.status && !missingRecord
+        ? undefined
+        : { pageId: route.page!, mode: route.mode, query: { ...route.query, ...query } };
     const framed = await frame.frameOf(boot, drawn, url, draw);
     if (page.status) reply.code(page.status);
     return reply.send(pageHtml(template, { ...drawn, answers: answers.concat(framed?.answers ?? []) }, url, framed));

@@ -16,6 +16,8 @@ export interface FrameInput {
   ask?: (path: string, body: unknown, params?: Record<string, unknown>) => Promise<unknown>;
   /** The rich-text sanitiser every save uses, for rich text the drawing writes (the client's needs a DOM). */
   sanitize?: (html: string) => string;
+  /** An address no route declares: the app's own 404 page in the frame. */
+  notFound?: boolean;
 }
 
 /** The frame's markup, antd's styles for it, and whether the page in it is the runtime's drawing (else `pageHtml`). */
