@@ -8,8 +8,6 @@ import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import type { ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
-import { Writable } from 'node:stream';
 import { StaticRouter } from 'react-router-dom/server';
 import type { LoadedRouteDef } from '../../shared/schema/types.js';
 import { setBaseOutsideBrowser } from '../api/appBase.js';
@@ -21,6 +19,7 @@ import { ShellProvider } from '../shell/ShellContext.js';
 import { ShellLayout } from '../shell/ShellLayout.js';
 import { setSanitizerOutsideBrowser } from '../runtime/widgets/sanitizeHtml.js';
 import type { AskServer } from './askingProvider.js';
+import { markupOf } from './markupOf.js';
 import { drawPage, type PageToDraw } from './pageDrawing.js';
 import { NotFoundPage } from '../shell/pages/ResultPages.js';
 
@@ -91,33 +90,6 @@ export async function renderFrame(input: FrameInput): Promise<DrawnFrame> {
     console.error('public page drawing', e);
   }
   return frameAround(input, <div className="ssr-page" dangerouslySetInnerHTML={{ __html: input.pageHtml }} />, false);
-}
-
-/**
- * The markup of a tree once every part of it has arrived: a part in a chunk of its own (React.lazy:
- * a list's filter form) is drawn, not the placeholder its Suspense shows while it loads.
- */
-function markupOf(tree: ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
-        done();
-      },
-      final(done) {
-        resolve(Buffer.concat(chunks).toString('utf8'));
-        done();
-      },
-    });
-    const stream = renderToPipeableStream(tree, {
-      onAllReady: () => stream.pipe(sink),
-      onShellError: reject,
-      onError: (e) => {
-        reject(e as Error);
-      },
-    });
-  });
 }
 
 async function frameAround(input: FrameInput, page: ReactNode, drawn: boolean): Promise<DrawnFrame> {

@@ -12,9 +12,9 @@ import { publicRoutes } from './renderPublicPage.js';
  * `npm start` draws them once built (the shell's frame and the runtime's page kinds): every page
  * route of the public site and addresses no route declares, with hostile query values (markup, huge
  * and negative numbers, NUL, lone surrogates, arrays, unknown keys, prototype names) and hostile
- * path segments. Never a 5xx or a stack trace, only 200, a 301 to the page's own address or 404 with
- * noindex; nothing of the address comes back as live markup; nothing stored changes. A tenth of
- * FUZZ_RUNS (each answer is a page drawn with React), FUZZ_SEED as the API's fuzz.
+ * path segments. Never a 5xx, a stack trace or a NUL in the page; only 200, a 301 to the page's own
+ * address or 404 with noindex; nothing of the address comes back as live markup; nothing stored
+ * changes. A tenth of FUZZ_RUNS (each answer is a page drawn with React), FUZZ_SEED as the API's.
  */
 const RUNS = Math.max(50, Math.round(Number(process.env.FUZZ_RUNS ?? 2000) / 10));
 const SEED = Number(process.env.FUZZ_SEED ?? 20261130);
@@ -78,6 +78,7 @@ describe('fuzz of the public pages the server draws', () => {
           const where = `${url.slice(0, 200)} → ${res.statusCode}`;
           if (![200, 301, 404].includes(res.statusCode)) problems.push(`status: ${where} ${res.body.slice(0, 160)}`);
           if (/\bat .+\.(ts|js):\d+/.test(res.body)) problems.push(`stack trace: ${where}`);
+          if (res.body.includes('\u0000')) problems.push(`NUL in the page: ${where}`);
           if (res.statusCode === 301) {
             const to = String(res.headers.location ?? '');
             if (!to.startsWith('/') || to.startsWith('//')) problems.push(`redirect off the site: ${where} ${to}`);
