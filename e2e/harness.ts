@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { touched } from './appArrival.js';
+
+export { appArrived, touched } from './appArrival.js';
 
 /** The browser people use, with its PDF viewer. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -104,20 +107,6 @@ export async function tick(box: Locator): Promise<void> {
  */
 export async function inputHandled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
-}
-
-/**
- * A public page the server drew loads the app when the visitor first moves, touches or types (or
- * after a few idle seconds): the mouse moves as a person's would, so a journey does not sit out
- * the idle wait; then the app's page, drawn unseen beside the server's until it looks the same, is
- * waited for. Meanwhile the document holds both (the app's hidden), and a locator meant for one
- * element would find two: on a busy machine that lasts long enough to meet a journey's next step.
- */
-export async function touched(page: Page): Promise<void> {
-  await page.mouse.move(2, 2);
-  await page.waitForFunction(() => !document.querySelector('#root > .ssr-frame, #root > .ssr-page'), null, {
-    timeout: 30_000,
-  });
 }
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, launchBrowser, settled } from './harness.js';
+import { appArrived, baseURL, launchBrowser, settled } from './harness.js';
 import { firstRecord, serverHtml } from './serverHtml.js';
 
 /** The goals: a screenshot without JavaScript and one with the app differ by under 1% of pixels… */
@@ -74,7 +74,7 @@ async function withApp(browser: Browser, address: string): Promise<{ shot: Buffe
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(address);
   await page.mouse.move(2, 2);
-  await page.locator('#root > .ssr-frame').waitFor({ state: 'detached', timeout: 20_000 });
+  await appArrived(page);
   await page.waitForLoadState('networkidle');
   await settled(page);
   await page.evaluate(() => document.fonts.ready);

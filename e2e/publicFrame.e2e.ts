@@ -51,8 +51,9 @@ describe('the shell the server draws around a public page', () => {
       expect(html, address).toMatch(/<footer[^>]*shell-footer[\s\S]*版本/);
       if (address !== '/homePage' && address !== '/no/such/page')
         expect(html, address).toContain('<nav class="ant-breadcrumb');
-      // The page's own drawing is inside the frame, where the app draws the route's page.
-      expect(html, address).toMatch(/<main[^>]*shell-content[\s\S]*<div class="ssr-page[^"]*">[\s\S]*<\/main>/);
+      // The app's own tree, which the browser hydrates in place, with the route's page in its content.
+      expect(html, address).toMatch(/<div class="ssr-frame" data-hydrate="[^"]*"><div class="ant-layout shell[ "]/);
+      expect(html, address).toMatch(/<main[^>]*shell-content[\s\S]*class="(?:ant-result|runtime-|rt-)[\s\S]*<\/main>/);
       // antd's styles for the frame are in the head, under the class names the app's build uses.
       expect(html, address).toMatch(/<head>[\s\S]*<style[^>]*>[^<]*\.ant-menu[\s\S]*<\/head>/);
       expect(html, address).not.toContain('css-dev-only');
@@ -65,7 +66,7 @@ describe('the shell the server draws around a public page', () => {
     expect(count(filtered)).toBeLessThan(count(all));
   });
 
-  it('looks the same without JavaScript and once the app has taken the page over: nothing of the frame moves', async () => {
+  it('looks the same without JavaScript and once the app has hydrated it in place: nothing of the frame moves or is drawn again', async () => {
     for (const address of pages) {
       const still = await browser.newContext({
         baseURL: baseURL(),
@@ -90,9 +91,19 @@ describe('the shell the server draws around a public page', () => {
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(address);
+      // The server's elements, held before the app arrives: hydrating keeps them in the page.
+      await page.evaluate(() => {
+        (window as unknown as { served: Element[] }).served = [...document.querySelectorAll('#root .ssr-frame *')];
+      });
       await touched(page);
       await page.locator('.shell-top-menu .ant-menu-item').first().waitFor();
       expect(await frameBoxes(page), address).toEqual(drawn);
+      const replaced = await page.evaluate(() =>
+        (window as unknown as { served: Element[] }).served
+          .filter((e) => !e.isConnected)
+          .map((e) => `${e.tagName}.${e.className}`),
+      );
+      expect(replaced, address).toEqual([]);
       expect(errors, address).toEqual([]);
       await live.close();
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseURL, launchBrowser, openPage, screenshot, touched } from './harness.js';
+import { appArrived, baseURL, launchBrowser, openPage, screenshot, touched } from './harness.js';
 
 /** Calls a server-drawn public page embeds: the app must not ask for them again. */
 const EMBEDDED = /\/api\/(schema\/routes|schema\/page|basicInfoMaintain\/querySysName|public\/[^/]+\/(list|get))/;
@@ -83,7 +83,7 @@ describe('the public site as the server draws it', () => {
     });
     await page.goto('/homePage');
     await page.locator('.rt-dash-section .runtime-compact-table').first().waitFor();
-    await page.locator('.ssr-page').waitFor({ state: 'detached' });
+    await appArrived(page);
     const first = page.locator('.rt-dash-section a[href*="lookAnnouncement"]').first();
     const href = (await first.getAttribute('href'))!;
     const title = (await first.textContent())!.trim();
@@ -95,7 +95,7 @@ describe('the public site as the server draws it', () => {
     expect(html).toContain(`<h1 id="rt-article-title" class="rt-article-title">${title}</h1>`);
     expect(html).toMatch(/<meta name="description" content="[^"]+">/);
     await page.goto(href);
-    await page.locator('.ssr-page').waitFor({ state: 'detached' });
+    await appArrived(page);
     await page.getByRole('heading', { name: title }).first().waitFor();
     expect(await page.title()).toContain(title);
     expect(asked).toEqual([]);
@@ -118,7 +118,7 @@ describe('the public site as the server draws it', () => {
     await page.keyboard.press('Tab');
     await code;
     await page.locator('.rt-dash-section .runtime-compact-table a').first().waitFor();
-    await page.locator('.ssr-page').waitFor({ state: 'detached' });
+    await appArrived(page);
     expect(scripts.length).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -154,7 +154,7 @@ describe('the public site as the server draws it', () => {
     // The click brings the app; the typing goes on into the server's box meanwhile.
     await page.locator('.runtime-filters input[name="title"]').click();
     await page.keyboard.type('申报', { delay: 50 });
-    await page.waitForFunction(() => !document.querySelector('#root > .ssr-frame'), null, { timeout: 30_000 });
+    await appArrived(page);
     expect(scripts.length).toBeGreaterThan(0);
     const box = page.locator('.runtime-filters input[name="title"]');
     expect(await box.inputValue()).toBe('申报');

@@ -143,10 +143,16 @@ function prepare(method: 'GET' | 'POST', path: string, body: unknown, options: C
   };
 }
 
+/** A call's path with its query, as the server writes the answers it embeds (a dictionary is told apart by its type). */
+export function withQuery(path: string, params: Record<string, unknown> | undefined): string {
+  if (!params) return path;
+  return `${path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+}
+
 async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, options: CallOptions = {}): Promise<T> {
   // What a server-drawn public page already holds is not asked for again.
   if (method === 'POST' && !options.raw && (options.root ?? 'api') === 'api') {
-    const embedded = takeEmbedded<T>(path, body);
+    const embedded = takeEmbedded<T>(withQuery(path, options.params), body);
     if (embedded !== undefined) return embedded;
   }
   passGate(path, options);

@@ -53,7 +53,8 @@ export function dictionaryStoreFor(dataProvider: DataProvider, loggedIn: boolean
 }
 
 let httpProvider: DataProvider | null = null;
-function defaultProvider(): DataProvider {
+/** The app's data provider: the request layer, for the signed-in session or a visitor. */
+export function defaultDataProvider(): DataProvider {
   httpProvider ??= createHttpDataProvider(http);
   return httpProvider;
 }
@@ -93,7 +94,7 @@ export interface RuntimeProviderProps {
 export function RuntimeProvider(props: RuntimeProviderProps) {
   const sessionUser = useSessionUser();
   const user = props.user !== undefined ? props.user : sessionUser;
-  const dataProvider = props.dataProvider ?? defaultProvider();
+  const dataProvider = props.dataProvider ?? defaultDataProvider();
   const loggedIn = user !== null;
   const env = useMemo<RuntimeEnv>(
     () => ({
@@ -108,7 +109,8 @@ export function RuntimeProvider(props: RuntimeProviderProps) {
   );
   useEffect(() => {
     // The real store watches the window once per session (focus + timer); fixture ones never do.
-    if (props.dataProvider || watching || typeof window === 'undefined') return;
+    if ((props.dataProvider && props.dataProvider !== httpProvider) || watching || typeof window === 'undefined')
+      return;
     watching = true;
     env.dictionaries.watch(window);
   }, [env, props.dataProvider]);

@@ -14,6 +14,7 @@ import type { FormMode } from './model/formSchema.js';
 import './pages/index.js';
 import { getPageKind, preparePage } from './pages/registry.js';
 import { PageSpinner } from './PageSpinner.js';
+import { usePreparedPages } from './pages/preparedPagesContext.js';
 import type { Query } from './pages/types.js';
 import {
   EmbeddedPageProvider,
@@ -64,11 +65,16 @@ function PageLoader({
   // address alone is the page's own to follow, not a reason to load the schema again.
   const opening = useRef(query);
   opening.current = query;
-  const [state, setState] = useState<{ bundle: PageBundle | null; error: string | null }>({
-    bundle: null,
+  // A page prepared before its first render (the server's drawing, and the browser hydrating it)
+  // is drawn at once, with the record its address names.
+  const prepared = usePreparedPages()?.pages.get(pageId);
+  const [state, setState] = useState<{ bundle: PageBundle | null; error: string | null }>(() => ({
+    bundle: prepared?.bundle ?? null,
     error: null,
-  });
+  }));
+  const [given] = useState(() => (prepared ? { record: prepared.record, missing: prepared.missing } : null));
   useEffect(() => {
+    if (state.bundle && given) return;
     let alive = true;
     setState({ bundle: null, error: null });
     dataProvider.getPage(pageId).then(
@@ -101,6 +107,8 @@ function PageLoader({
     return () => {
       alive = false;
     };
+    // Once per page: a prepared page is not loaded again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [dataProvider, dictionaries, navigate, pageId]);
   const loading = placeholder ?? <PageSpinner />;
   if (state.error)
@@ -125,7 +133,14 @@ function PageLoader({
   // are lazily loaded chunks: the spinner stays until the kind's code has arrived.
   return (
     <Suspense fallback={loading}>
-      <Kind key={`${pageId}:${mode ?? ''}:${query.id ?? ''}`} bundle={state.bundle} mode={mode} query={query} />
+      <Kind
+        key={`${pageId}:${mode ?? ''}:${query.id ?? ''}`}
+        bundle={state.bundle}
+        mode={mode}
+        query={query}
+        {...(given?.record !== undefined ? { record: given.record } : {})}
+        missing={given?.missing}
+      />
     </Suspense>
   );
 }

@@ -1,17 +1,13 @@
-import { StyleProvider } from '@ant-design/cssinjs';
-import { ConfigProvider, Spin, theme } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
-import { useEffect, useMemo, useState } from 'react';
+import { theme } from 'antd';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { BrowserRouter } from 'react-router-dom';
-import { setNotifier } from '../api/notifier.js';
 import { bootIfReady, requestBoot, type Boot } from './bootData.js';
 import { routerBasename } from './navigation.js';
 import { appBase } from '../api/appBase.js';
-import { ShellLayout } from './ShellLayout.js';
-import { ShellProvider } from './ShellContext.js';
+import { AppTree } from './AppTree.js';
 import './shell.css';
-import { MessageProvider, useMessage } from '../feedback/messages.js';
 import { usePrefersReducedMotion } from '../hooks/usePrefersReducedMotion.js';
+import type { PreparedPages } from '../runtime/pages/preparedPagesContext.js';
 import { retainedStyleCache } from '../runtime/retainedStyleCache.js';
 
 const STYLE_CACHE = retainedStyleCache();
@@ -24,6 +20,8 @@ const STYLE_CACHE = retainedStyleCache();
 export const THEME = {
   algorithm: theme.defaultAlgorithm,
   token: {
+    // Said, not inherited: the app's tree sits under a provider without motion (AppTree.tsx).
+    motion: true,
     colorPrimary: '#1d5fbf',
     // antd lightens a colour under the pointer (#3f7ccc: white on it 4.2:1); here it darkens.
     colorPrimaryHover: '#174f9f',
@@ -61,23 +59,18 @@ export const THEME = {
   },
 };
 
-/** Routes the request layer's messages through the app's message holder, so they follow the theme. */
-function NotifierBridge() {
-  const message = useMessage();
-  useEffect(() => {
-    setNotifier({
-      error: (content, key) => void message.error(key ? { content, key } : content),
-      warning: (content, key) => void message.warning(key ? { content, key } : content),
-      success: (content, key) => void message.success(key ? { content, key } : content),
-    });
-    return () => setNotifier(null);
-  }, [message]);
-  return null;
+/** What the browser hydrates: the server's drawing of the address, and the page it was drawn from. */
+export interface Hydrating {
+  boot: Boot;
+  prepared: PreparedPages | null;
 }
 
-/** The web app: providers, then the shell once the route tree and site settings are in. */
-export function App() {
-  const [boot, setBoot] = useState<Boot | null>(bootIfReady);
+/**
+ * The web app: providers, then the shell once the route tree and site settings are in. Hydrating
+ * the server's drawing, its first render is the server's (the default theme, the page prepared).
+ */
+export function App({ hydrating }: { hydrating?: Hydrating } = {}) {
+  const [boot, setBoot] = useState<Boot | null>(() => hydrating?.boot ?? bootIfReady());
   useEffect(() => {
     if (boot) return;
     let live = true;
@@ -91,34 +84,33 @@ export function App() {
   }, [boot]);
 
   // Asked for less motion: no opening, closing or sliding, and no ripple after a click.
-  const reducedMotion = usePrefersReducedMotion();
+  const reducedMotion = usePrefersReducedMotion(hydrating ? false : undefined);
   const theme = useMemo(
     () => (reducedMotion ? { ...THEME, token: { ...THEME.token, motion: false } } : THEME),
     [reducedMotion],
   );
   const wave = useMemo(() => ({ disabled: reducedMotion }), [reducedMotion]);
+  const router = useCallback(
+    (shell: ReactNode) => (
+      <BrowserRouter
+        basename={routerBasename(appBase())}
+        future={{ v7_startTransition: true, v7_relativeSplatPath: true }}
+      >
+        {shell}
+      </BrowserRouter>
+    ),
+    [],
+  );
 
   return (
-    <StyleProvider cache={STYLE_CACHE}>
-      <ConfigProvider locale={zhCN} theme={theme} wave={wave}>
-        <MessageProvider>
-          <NotifierBridge />
-          {boot ? (
-            <BrowserRouter
-              basename={routerBasename(appBase())}
-              future={{ v7_startTransition: true, v7_relativeSplatPath: true }}
-            >
-              <ShellProvider routes={boot.routes} settings={boot.settings}>
-                <ShellLayout />
-              </ShellProvider>
-            </BrowserRouter>
-          ) : (
-            <div className="shell-boot">
-              <Spin size="large" />
-            </div>
-          )}
-        </MessageProvider>
-      </ConfigProvider>
-    </StyleProvider>
+    <AppTree
+      cache={STYLE_CACHE}
+      theme={theme}
+      wave={wave}
+      boot={boot}
+      router={router}
+      atOnce={!!hydrating}
+      prepared={hydrating?.prepared ?? null}
+    />
   );
 }

@@ -4,6 +4,8 @@ import { askPageSchemaEarly, peekPageSchema } from '../api/pageSchemaEarly.js';
 import { leadingBanners } from '../runtime/model/dashboard.js';
 import { BannerPreview } from '../runtime/pages/dashboard/BannerBlock.js';
 import { preloadPageChunk } from '../runtime/pages/pageChunks.js';
+import { usePreparedPages } from '../runtime/pages/preparedPagesContext.js';
+import type { DataProvider } from '../runtime/data/dataProvider.js';
 import type { DictionaryFlags } from '../../shared/dictionaryRules.js';
 import type { PageBundle } from '../../shared/schema/types.js';
 import { useShell } from './ShellContext.js';
@@ -22,6 +24,7 @@ const loadRuntime = () => import('../runtime/index.js');
 interface RuntimeOptions {
   dictionaryFlags: DictionaryFlags;
   siteSettings: { systemName?: string };
+  dataProvider?: DataProvider;
 }
 
 const SchemaPage = lazy(() =>
@@ -79,7 +82,10 @@ function useBannerPreview(pageId: string): ReactNode {
  * a new mount: RouteView keys it by address).
  */
 export function SchemaPageHost(props: SchemaPageProps) {
+  // A prepared page (drawn by the server, or hydrating its drawing) has all it reads already.
+  const prepared = usePreparedPages();
   useState(() => {
+    if (prepared) return;
     askPageSchemaEarly(props.pageId);
     preloadPageChunk(props.pageChunk);
   });
@@ -89,9 +95,10 @@ export function SchemaPageHost(props: SchemaPageProps) {
   const { settings } = useShell();
   const isTopicAppraisal = settings?.isTopicAppraisal;
   const systemName = settings?.systemName;
+  const dataProvider = prepared?.provider;
   const runtime = useMemo(
-    () => ({ dictionaryFlags: { isTopicAppraisal }, siteSettings: { systemName } }),
-    [isTopicAppraisal, systemName],
+    () => ({ dictionaryFlags: { isTopicAppraisal }, siteSettings: { systemName }, dataProvider }),
+    [isTopicAppraisal, systemName, dataProvider],
   );
   return (
     <Suspense fallback={preview ?? <PageLoading />}>

@@ -58,6 +58,8 @@ export function currentSubSystemOf(list: SubSystemInfo[], user: UserInfo | null)
   return list.find((s) => s.current === 1) ?? list.find((s) => String(s.id) === String(user.subSystemId));
 }
 
+const NONE: SubSystemInfo[] = [];
+
 export function ShellProvider(props: {
   routes: LoadedRouteDef[];
   settings: SystemSettings | null;
@@ -65,7 +67,7 @@ export function ShellProvider(props: {
 }) {
   const user = useUser();
   const routes = useMemo(() => new RouteIndex(props.routes), [props.routes]);
-  const [subSystems, setSubSystems] = useState<SubSystemInfo[]>([]);
+  const [subSystems, setSubSystems] = useState<SubSystemInfo[]>(NONE);
   const [menu, setMenu] = useState<ServerMenuNode[] | null>(null);
   const [menuVersion, setMenuVersion] = useState(0);
   const [login, setLogin] = useState<LoginState>({ open: false });
@@ -75,7 +77,7 @@ export function ShellProvider(props: {
 
   const reloadSubSystems = useCallback(async () => {
     if (!session.isLoggedIn()) {
-      setSubSystems([]);
+      setSubSystems(NONE);
       return;
     }
     try {
@@ -93,7 +95,9 @@ export function ShellProvider(props: {
     if (menuToken.current !== token) setMenu(null);
     menuToken.current = token;
     if (!token) {
-      setSubSystems([]);
+      // The same empty list: an update here, as a hydrated page mounts, would have React draw the
+      // parts still hydrating afresh.
+      setSubSystems(NONE);
       return;
     }
     platformApi.menu().then(

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keepBodyAside } from '../runtime/testing/keepBodyAside.js';
-import { onEarlyLoginPress } from './serverPage.js';
+import { onEarlyLoginPress, takeOverContainer } from './serverPage.js';
 
 keepBodyAside();
 
@@ -58,11 +58,15 @@ describe('the app on a server-drawn page', () => {
     document.getElementById('root')!.prepend(frame);
     frame.querySelector('span')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     expect(boot.getAttribute('data-pressed')).toBe('login');
-    // ...opens the dialog once the app is there, and so does a press while the app is drawn unseen.
+    // ...opens the dialog once the app is there; a later press is the hydrated button's own...
     const open = vi.fn();
     const stop = onEarlyLoginPress(open);
     expect(open).toHaveBeenCalledTimes(1);
     expect(boot.hasAttribute('data-pressed')).toBe(false);
+    frame.querySelector('span')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+    expect(open).toHaveBeenCalledTimes(1);
+    // ...and a press while the app is drawn unseen beside the server's page (a signed-in person's) opens it too.
+    takeOverContainer();
     frame.querySelector('span')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     expect(open).toHaveBeenCalledTimes(2);
     stop();

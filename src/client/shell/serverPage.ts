@@ -1,9 +1,10 @@
 /**
- * Taking over a page the server drew (server/platform/web/publicPages): the app renders into a box
- * of its own beside the server's page, laid out but not shown, and the two change places in one
- * frame once the app shows the same content (the texts of the server page's links and headings),
- * so the visitor never sees the page empty or half drawn. After TAKEOVER_MAX_MS the app is shown
- * whatever it holds. No React here.
+ * Taking over a page the server drew (server/platform/web/publicPages) where the app cannot hydrate
+ * it (shell/hydration.ts): a signed-in person's page, which is not the visitor's the server drew,
+ * or the server's own plainer page. The app renders into a box of its own beside the server's page,
+ * laid out but not shown, and the two change places in one frame once the app shows the same
+ * content, so the visitor never sees the page empty or half drawn. After TAKEOVER_MAX_MS the app is
+ * shown whatever it holds. No React here.
  */
 import { session } from '../api/session.js';
 
@@ -12,6 +13,14 @@ export const TAKEOVER_MAX_MS = 8000;
 
 /** The address the server drew and the title it gave it (a record's own title, which the route's name is not). */
 let served: { at: string; title: string } | null = null;
+
+/** Keeps the address the server drew and its title (the app's tab title then stays the server's there). */
+export function rememberServed(doc: Document): void {
+  served = { at: `${doc.location.pathname}${doc.location.search}`, title: doc.title };
+}
+
+/** Whether the app is being drawn unseen beside the server's page (takeOverContainer), not yet swapped in. */
+let takingOver = false;
 
 /** The server's title for this address, if the server drew it. */
 export function servedTitle(at: string): string | null {
@@ -51,6 +60,8 @@ export function onEarlyLoginPress(open: () => void, doc: Document | undefined = 
   if (takeEarlyLoginPress(doc)) open();
   const listen = (e: Event) => {
     const target = e.target as Element | null;
+    // A hydrated page's 登录 is the app's own.
+    if (!takingOver) return;
     if (!target?.closest?.(EARLY_LOGIN)) return;
     takeEarlyLoginPress(doc);
     open();
@@ -75,10 +86,10 @@ export function drawingOf(frame: Element): string {
   return `${content.clientHeight}|${content.textContent}`;
 }
 
-type Field = HTMLInputElement | HTMLTextAreaElement;
+export type Field = HTMLInputElement | HTMLTextAreaElement;
 
 /** Sets a field's value as typing would: React's controlled inputs hear of it by the input event. */
-function typeInto(field: Field, value: string): void {
+export function typeInto(field: Field, value: string): void {
   const setter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
   if (setter) setter.call(field, value);
   else field.value = value;
@@ -119,22 +130,21 @@ export function takeOverContainer(doc: Document = document): HTMLElement {
   // The page alone, or inside the shell's frame the server drew around it (the whole frame is replaced).
   const server = root.querySelector(':scope > .ssr-page, :scope > .ssr-frame');
   if (!server) return root;
-  served = { at: `${doc.location.pathname}${doc.location.search}`, title: doc.title };
+  rememberServed(doc);
+  takingOver = true;
   const box = doc.createElement('div');
   box.className = 'app-takeover';
   // Laid out at the page's width (antd measures as it mounts), out of sight and of the flow.
   box.style.cssText = 'position:absolute;inset:0 0 auto;visibility:hidden;pointer-events:none';
   box.setAttribute('aria-hidden', 'true');
   root.appendChild(box);
-  // For a visitor, the server drew the page the app draws (with the runtime's page kinds, where it
-  // is built): the app's page is shown once it looks the same, not only once it shows the same
-  // texts (a form's grid lays its fields out after measuring itself, a lazily loaded part
-  // arrives), so nothing moves when they change places. A signed-in person's page rightly differs:
-  // it is shown once it has the texts. The server's own plainer drawing (no dist-ssr/) stands until
-  // TAKEOVER_MAX_MS.
+  // A signed-in person's page rightly differs from the visitor's: it is shown once it has the
+  // server page's texts. For a visitor, the app's page is shown once it looks the same; the
+  // server's own plainer drawing (no dist-ssr/) never does, and stands until TAKEOVER_MAX_MS.
   const markers = session.user() ? markersOf(server.querySelector('.ssr-page') ?? server) : null;
   const started = performance.now();
   const swap = () => {
+    takingOver = false;
     box.removeAttribute('style');
     box.removeAttribute('aria-hidden');
     carryFields(server, box);

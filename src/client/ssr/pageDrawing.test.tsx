@@ -1,10 +1,9 @@
 // @vitest-environment node
 /**
- * The server's drawing of public pages with the runtime's own page kinds (pageDrawing.tsx), as the
- * server runs it: no DOM, answers asked through `ask`, from the real schemas with fixture records,
- * then hostile ones in every field.
+ * The server's drawing of public pages with the runtime's own page loader and kinds, prepared first
+ * (pageDrawing.tsx), as the server runs it: no DOM, answers asked through `ask`, from the real
+ * schemas with fixture records, then hostile ones in every field.
  */
-import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ResourceRecord } from '../../shared/schema/types.js';
@@ -12,37 +11,39 @@ import { DrawnAtOnce } from '../hooks/useFirstPaintDone.js';
 import type { DataProvider } from '../runtime/data/dataProvider.js';
 import { createFixtureDataProvider, type FixtureSchemas } from '../runtime/testing/fixtureDataProvider.js';
 import { setSanitizerOutsideBrowser } from '../runtime/widgets/sanitizeHtml.js';
-import type { AskServer } from './askingProvider.js';
-import { drawPage, gridLayout, type PageToDraw } from './pageDrawing.js';
+import { fixtureAsk } from './testing/fixtureAsk.js';
+import { gridStyles, prepareDrawing, type PageToDraw } from './pageDrawing.js';
+import { markupOf } from './markupOf.js';
+import { SchemaPage } from '../runtime/SchemaPage.js';
+import { PreparedPagesProvider } from '../runtime/pages/preparedPagesContext.js';
+import { GridRulesProvider } from '../runtime/widgets/FormGrid.js';
 import { realSchemas } from '../runtime/testing/realSchemas.js';
 
 const real: FixtureSchemas = realSchemas;
 
 afterEach(() => setSanitizerOutsideBrowser(null));
 
-/** The app's API as the server answers a visitor, from a data provider; the calls asked, kept. */
-function askOf(provider: DataProvider, asked: string[] = []): AskServer {
-  return async (path, body, params) => {
-    asked.push(path);
-    const b = (body ?? {}) as Record<string, unknown>;
-    if (path === 'schema/page') return provider.getPage(String(b.id));
-    if (path === 'home/getDicListByType') return provider.getDictionary(String(params?.type), true);
-    const m = /^public\/([^/]+)\/(list|get)$/.exec(path);
-    if (m?.[2] === 'list') return provider.getPublicList(m[1], b as never);
-    if (m?.[2] === 'get') return provider.getPublicOne(m[1], String(b.id));
-    throw new Error(`refused: ${path}`);
-  };
-}
-
 async function drawn(provider: DataProvider, page: PageToDraw, url = '/page'): Promise<string> {
-  const drawing = await drawPage(askOf(provider), page, { systemName: '教育科研课题管理平台' }, {});
+  const drawing = await prepareDrawing(fixtureAsk(provider), page);
   expect(drawing).not.toBeNull();
-  const html = renderToString(
+  const runtime = {
+    dataProvider: drawing!.prepared.provider,
+    user: null,
+    siteSettings: { systemName: '教育科研课题管理平台' },
+    dictionaryFlags: {},
+  };
+  const html = await markupOf(
     <StaticRouter location={url}>
-      <DrawnAtOnce.Provider value>{drawing!.tree}</DrawnAtOnce.Provider>
+      <GridRulesProvider value={drawing!.gridRules}>
+        <DrawnAtOnce.Provider value>
+          <PreparedPagesProvider value={drawing!.prepared}>
+            <SchemaPage pageId={page.pageId} mode={page.mode} query={page.query} runtime={runtime} />
+          </PreparedPagesProvider>
+        </DrawnAtOnce.Provider>
+      </GridRulesProvider>
     </StaticRouter>,
   );
-  return drawing!.styles() + html;
+  return gridStyles(drawing) + html;
 }
 
 describe('a public page drawn by the server with the runtime’s page kinds', () => {
@@ -106,7 +107,7 @@ describe('a public page drawn by the server with the runtime’s page kinds', ()
 
   it('answers null for a page the server does not have', async () => {
     const provider = createFixtureDataProvider(real, { rows: 3, user: null });
-    expect(await drawPage(askOf(provider), { pageId: 'no/such.page', query: {} }, null, {})).toBeNull();
+    expect(await prepareDrawing(fixtureAsk(provider), { pageId: 'no/such.page', query: {} })).toBeNull();
   });
 
   it('writes hostile stored values as text: nothing of them is live', async () => {
@@ -141,25 +142,5 @@ describe('a public page drawn by the server with the runtime’s page kinds', ()
       expect(html, page.pageId).toContain('&lt;script&gt;');
       expect(html, page.pageId).not.toMatch(/<script|<img[^>]*onerror|<meta/i);
     }
-  });
-});
-
-describe('a form grid as the server lays it out', () => {
-  it('has as many columns as its fields’ spans add up to, within its bounds', () => {
-    expect(gridLayout([1, 1], 1, 3).columns).toBe(2);
-    expect(gridLayout([2, 1, 1, 1, 2], 1, 2).columns).toBe(2);
-    expect(gridLayout([1], 1, 2).columns).toBe(1);
-    expect(gridLayout([], 1, 2).columns).toBe(1);
-  });
-
-  it('cuts a field’s span to what is left of its row, as @formily/grid does', () => {
-    expect(gridLayout([2, 1, 1, 1, 2], 1, 2).children).toEqual([
-      'span 2 / auto',
-      'span 1 / auto',
-      'span 1 / auto',
-      'span 1 / auto',
-      'span 1 / auto',
-    ]);
-    expect(gridLayout([3, 1], 1, 2).children).toEqual(['span 2 / auto', 'span 1 / auto']);
   });
 });

@@ -1,27 +1,24 @@
 /**
- * The server's drawing of the shell around a public page: the same header (navigation, 注册, 登录),
- * breadcrumbs and footer the app draws, from the same components, with antd's styles for them.
+ * The server's drawing of a public page: the app's own tree (shell/AppTree.tsx) at the address, the
+ * header (navigation, 注册, 登录), breadcrumbs, the route's page and footer, with antd's styles for
+ * them; the browser hydrates it in place (main.tsx).
  * Built on its own for Node (`vite build --ssr`, into dist-ssr/) and loaded by the server at run
  * time (server/platform/web/publicPages/serverFrame.ts); the browser never loads it.
  */
-import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/es/locale/zh_CN';
+import { createCache, extractStyle } from '@ant-design/cssinjs';
 import type { ReactNode } from 'react';
 import { StaticRouter } from 'react-router-dom/server';
 import type { LoadedRouteDef } from '../../shared/schema/types.js';
 import { setBaseOutsideBrowser } from '../api/appBase.js';
-import { DrawnAtOnce } from '../hooks/useFirstPaintDone.js';
 import { THEME } from '../shell/App.js';
+import { AppTree } from '../shell/AppTree.js';
 import { routerBasename } from '../shell/navigation.js';
 import type { SystemSettings } from '../shell/platformApi.js';
-import { ShellProvider } from '../shell/ShellContext.js';
-import { ShellLayout } from '../shell/ShellLayout.js';
 import { setSanitizerOutsideBrowser } from '../runtime/widgets/sanitizeHtml.js';
+import { GridRulesProvider } from '../runtime/widgets/FormGrid.js';
 import type { AskServer } from './askingProvider.js';
 import { markupOf } from './markupOf.js';
-import { drawPage, type PageToDraw } from './pageDrawing.js';
-import { NotFoundPage } from '../shell/pages/ResultPages.js';
+import { gridStyles, prepareDrawing, type PageDrawing, type PageToDraw } from './pageDrawing.js';
 
 export interface FrameInput {
   /** The address drawn, under the base path, with its query. */
@@ -47,66 +44,61 @@ export interface DrawnFrame {
   styles: string;
   /** Whether the page inside is the runtime's drawing (true) or the server's `pageHtml` (false). */
   drawn: boolean;
+  /** Where drawn, the page the browser prepares before hydrating the drawing (null: none, a 404). */
+  served?: PageToDraw | null;
 }
 
-/** The runtime's drawing of the page, or null where it cannot be drawn (no page, or its drawing failed). */
-async function runtimeDrawing(input: FrameInput): Promise<Awaited<ReturnType<typeof drawPage>>> {
+/** The route's page prepared for the drawing, or null where it cannot be (no page, or its preparing failed). */
+async function runtimeDrawing(input: FrameInput): Promise<PageDrawing | null> {
   if (!input.page || !input.ask) return null;
-  // As SchemaPageHost hands them to the runtime.
-  const settings = input.settings;
   try {
-    return await drawPage(
-      input.ask,
-      input.page,
-      { systemName: settings?.systemName },
-      { isTopicAppraisal: settings?.isTopicAppraisal },
-    );
+    return await prepareDrawing(input.ask, input.page);
   } catch (e) {
     console.error('public page drawing', e);
     return null;
   }
 }
 
-/** The shell's markup around the page, and the <style> elements antd's styles for it need. */
+/** The app's tree at the address, with its page (or the 404 of an address no route declares) as the app draws it. */
 export async function renderFrame(input: FrameInput): Promise<DrawnFrame> {
   setBaseOutsideBrowser(input.basePath);
   setSanitizerOutsideBrowser(input.sanitize ?? null);
   const drawing = await runtimeDrawing(input);
   try {
-    if (input.notFound)
-      return await frameAround(
-        input,
-        <div className="ssr-page ssr-drawn">
-          <NotFoundPage />
-        </div>,
-        true,
-      );
-    if (drawing) {
-      const frame = await frameAround(input, <div className="ssr-page ssr-drawn">{drawing.tree}</div>, true);
-      return { ...frame, styles: frame.styles + drawing.styles() };
+    if (drawing || input.notFound) {
+      const frame = await frameAround(input, drawing);
+      const missing = !!drawing?.prepared.pages.get(input.page!.pageId)?.missing;
+      const served = drawing ? { ...input.page!, ...(missing ? { missing } : {}) } : null;
+      return { ...frame, styles: frame.styles + gridStyles(drawing), served };
     }
   } catch (e) {
     // The server's own drawing of the page stands in: a visitor still gets the page.
     console.error('public page drawing', e);
   }
-  return frameAround(input, <div className="ssr-page" dangerouslySetInnerHTML={{ __html: input.pageHtml }} />, false);
+  return frameAround(input, null, <div className="ssr-page" dangerouslySetInnerHTML={{ __html: input.pageHtml }} />);
 }
 
-async function frameAround(input: FrameInput, page: ReactNode, drawn: boolean): Promise<DrawnFrame> {
+/** The app's tree drawn at the address: the route's page, or `page` in its place. */
+async function frameAround(input: FrameInput, drawing: PageDrawing | null, page?: ReactNode): Promise<DrawnFrame> {
   // A cache of its own for each page: its styles are exactly the ones this page's markup uses.
   const cache = createCache();
-  const html = await markupOf(
-    <StyleProvider cache={cache}>
-      <ConfigProvider locale={zhCN} theme={THEME}>
-        <StaticRouter basename={routerBasename(input.basePath)} location={input.url}>
-          <DrawnAtOnce.Provider value>
-            <ShellProvider routes={input.routes} settings={input.settings}>
-              <ShellLayout page={page} />
-            </ShellProvider>
-          </DrawnAtOnce.Provider>
-        </StaticRouter>
-      </ConfigProvider>
-    </StyleProvider>,
+  const router = (shell: ReactNode) => (
+    <StaticRouter basename={routerBasename(input.basePath)} location={input.url}>
+      {shell}
+    </StaticRouter>
   );
-  return { html, styles: extractStyle(cache), drawn };
+  const html = await markupOf(
+    <GridRulesProvider value={drawing?.gridRules ?? null}>
+      <AppTree
+        cache={cache}
+        theme={THEME}
+        boot={{ routes: input.routes, settings: input.settings }}
+        router={router}
+        atOnce
+        prepared={drawing?.prepared ?? null}
+        page={page}
+      />
+    </GridRulesProvider>,
+  );
+  return { html, styles: extractStyle(cache), drawn: !page };
 }

@@ -45,13 +45,18 @@ export function prefetchList(provider: DataProvider, entity: string, request: Li
  * and throw that render away (a render interrupted by an update starts again from scratch, with its
  * state initialised anew), and the render it keeps must still find the answer.
  */
-export function findPrefetchedList(provider: DataProvider, entity: string, request: ListRequest, isPublic: boolean, now = Date.now()): PrefetchedList | undefined {
+export function findPrefetchedList(provider: DataProvider, entity: string, request: ListRequest, isPublic: boolean, now = Date.now(), ttl = LIST_PREFETCH_TTL_MS): PrefetchedList | undefined {
   const entry = entries.get(provider)?.get(keyOf(entity, request, isPublic));
-  return entry && now - entry.at <= LIST_PREFETCH_TTL_MS ? entry : undefined;
+  return entry && now - entry.at <= ttl ? entry : undefined;
 }
 
 /** The page that shows this answer has mounted: later pages ask afresh. */
 export function usedPrefetchedList(provider: DataProvider, used: PrefetchedList): void {
   const byKey = entries.get(provider);
   if (byKey?.get(used.key) === used) byKey.delete(used.key);
+}
+
+/** Settles once every call prefetched through `provider` so far is answered (a page drawn at once reads them). */
+export async function prefetchesSettled(provider: DataProvider): Promise<void> {
+  await Promise.all([...(entries.get(provider)?.values() ?? [])].map((e) => e.answer.catch(() => undefined)));
 }

@@ -2,7 +2,8 @@
  * The widget registrations: one import and one line per widget. A schema names a widget by the
  * string given here ("widget": "RichText").
  */
-import { FormGrid, FormItem } from '@formily/antd-v5';
+import { FormItem } from '@formily/antd-v5';
+import { FormGrid } from './FormGrid.js';
 import { registerLayout, registerWidget } from './registry.js';
 import { CopyableFormItem } from './CopyableFormItem.js';
 import { Input } from './Input/Input.js';

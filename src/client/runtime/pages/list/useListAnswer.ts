@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ListRequest, ListResult } from '../../../../shared/schema/types.js';
 import { findPrefetchedList, listCall, usedPrefetchedList } from '../../data/listPrefetch.js';
 import { useRuntime } from '../../RuntimeContext.js';
+import { usePreparedPages } from '../preparedPagesContext.js';
 
 const EMPTY: ListResult = { list: [], total: 0, page: 1, pageSize: 10 };
 
@@ -25,7 +26,12 @@ export function useListAnswer(
   reloadKey = 0,
 ): { result: ListResult; loading: boolean } {
   const { dataProvider } = useRuntime();
-  const [prefetched] = useState(() => findPrefetchedList(dataProvider, entity, request, isPublic));
+  // A page prepared before its first render (a server's drawing, the browser hydrating it) takes
+  // the answer asked for it however long its drawing took: a cold server, a slow chunk.
+  const prepared = usePreparedPages() !== null;
+  const [prefetched] = useState(() =>
+    findPrefetchedList(dataProvider, entity, request, isPublic, Date.now(), prepared ? Infinity : undefined),
+  );
   const [result, setResult] = useState<ListResult>(() => (prefetched?.result ? answered(prefetched.result) : EMPTY));
   const [loading, setLoading] = useState(!prefetched?.result);
   // The first effect uses the prefetched call (or, when its answer was in, nothing at all).

@@ -4,8 +4,8 @@
  * hundreds of KB to parse and a first render) waits until the visitor does something (a touch, a
  * key, the mouse, a scroll), or the page has sat idle a while after load; at once for a signed-in
  * user (who wants the shell). Until then the main thread is free. A field the visitor types into
- * before the app has taken the page over keeps what was typed (client shell/serverPage.ts
- * carryFields), and a list's search box searches by itself meanwhile (a GET form).
+ * before the app has hydrated the page keeps what was typed (client shell/hydration.ts carryTyped),
+ * and a list's search box searches by itself meanwhile (a GET form).
  * Written by hand, not built, and inline in the page (its hash in the page's CSP): a script file of
  * its own, found while the page is parsed, is a request that Lighthouse counts against the page's
  * LCP. The server gives it the app's entry and the modules to fetch with it (the tags it took out

@@ -23,6 +23,8 @@ export interface PageFrame {
   answers?: EmbeddedAnswer[];
   /** The app's own stylesheets its pages' code brings (appStylesOf), for the runtime's drawing. */
   appStyles?: string;
+  /** Where the frame is the app's own tree, the page drawn in it (JSON): the browser hydrates it (client shell/hydration.ts). */
+  hydrate?: string;
 }
 
 /**
@@ -115,8 +117,8 @@ export async function publicFrame(app: FastifyInstance, ctx: AppContext): Promis
         const res = await app.inject({ method: 'POST', url: `/api/${path}${query}`, payload: body ?? {} });
         const envelope = res.statusCode === 200 ? (res.json() as { flag?: boolean; data?: unknown }) : null;
         if (!envelope?.flag) throw new Error(`refused: ${path}`);
-        // A call told apart by its query (a dictionary's type) is not one the app finds by path and body.
-        if (!params) asked.push({ path, body, data: envelope.data });
+        // A call told apart by its query (a dictionary's type) is found by the app with it (client api/http.ts withQuery).
+        asked.push({ path: `${path}${query}`, body, data: envelope.data });
         return envelope.data;
       };
       try {
@@ -129,7 +131,14 @@ export async function publicFrame(app: FastifyInstance, ctx: AppContext): Promis
           ...(draw === 'notFound' ? { notFound: true } : draw ? { page: draw, ask, sanitize: sanitizeRichText } : {}),
         });
         const schemaAsked = new Set([...boot, ...page.answers].flatMap((a) => (a ? [callKey(a.path, a.body)] : [])));
-        return { ...frame, appStyles, answers: asked.filter((a) => !schemaAsked.has(callKey(a.path, a.body))) };
+        const { served, ...drawn } = frame;
+        return {
+          ...drawn,
+          appStyles,
+          // The app hydrates the runtime's drawing: it prepares the same page (none for a 404) first.
+          hydrate: frame.drawn ? JSON.stringify(served ?? null) : undefined,
+          answers: asked.filter((a) => !schemaAsked.has(callKey(a.path, a.body))),
+        };
       } catch (e) {
         // The page itself is drawn: a visitor still gets it, without the frame.
         app.log.error(e, 'public page frame');

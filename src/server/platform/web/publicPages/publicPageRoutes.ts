@@ -107,6 +107,11 @@ export async function publicPageRoutes(app: FastifyInstance, opts: { ctx: AppCon
   });
 }
 
+/** The frame's mark that the browser hydrates it, with the page drawn in it (client shell/hydration.ts HYDRATE_ATTR). */
+function hydrateAttr(frame: PageFrame): string {
+  return frame.hydrate === undefined ? '' : ` data-hydrate="${escapeHtml(frame.hydrate)}"`;
+}
+
 /** index.html with the page's head and body written in, inside the shell's frame when it is drawn. */
 export function pageHtml(template: string, page: RenderedPage, url: string, frame: PageFrame | null = null): string {
   const meta = page.status
@@ -138,7 +143,7 @@ export function pageHtml(template: string, page: RenderedPage, url: string, fram
     .replace(
       /<div id="root"><\/div>/,
       () =>
-        `<div id="root">${frame ? `<div class="ssr-frame">${frame.html}</div>` : `<main class="ssr-page">${page.html}</main>`}</div>${data}${boot}`,
+        `<div id="root">${frame ? `<div class="ssr-frame"${hydrateAttr(frame)}>${frame.html}</div>` : `<main class="ssr-page">${page.html}</main>`}</div>${data}${boot}`,
     );
 }
 

@@ -126,7 +126,7 @@ describe.each([
       const body = drawn(res.body);
       expect(body.length, url).toBeGreaterThan(0);
       // Drawn the way this suite names (a drawing that fails falls back to the server's own).
-      expect(body.includes('class="ssr-page ssr-drawn"'), url).toBe(runtime);
+      expect(body.includes('class="ssr-frame" data-hydrate='), url).toBe(runtime);
       // Escaped, the words may show; as markup (inside a tag) nothing may.
       expect(liveMarkup(body), url).toEqual([]);
       // The page's own scripts only: the data (escaped for a script) and the loader.

@@ -88,7 +88,7 @@ describe('fuzz of the public pages the server draws', () => {
           if (res.statusCode === 404 && !res.body.includes('<meta name="robots" content="noindex">'))
             problems.push(`404 without noindex: ${where}`);
           const root = drawnRoot(res.body);
-          if (root.includes('class="ssr-page ssr-drawn"')) drawnByRuntime++;
+          if (root.includes('class="ssr-frame" data-hydrate=')) drawnByRuntime++;
           const live = liveMarkup(root);
           if (live.length) problems.push(`live markup ${live.join(', ')}: ${where}`);
           return true;

@@ -11,7 +11,7 @@ export interface FrameInput {
   settings: unknown;
   pageHtml: string;
   /** The route's page schema, drawn with the runtime's own page kinds where the drawing is built. */
-  page?: { pageId: string; mode?: 'add' | 'edit' | 'look'; query: Record<string, string> };
+  page?: { pageId: string; mode?: 'add' | 'edit' | 'look'; query: Record<string, string>; missing?: boolean };
   /** A visitor's call to the app's API (path under /api/, body, query), answered with its data; rejects when refused. */
   ask?: (path: string, body: unknown, params?: Record<string, unknown>) => Promise<unknown>;
   /** The rich-text sanitiser every save uses, for rich text the drawing writes (the client's needs a DOM). */
@@ -21,7 +21,9 @@ export interface FrameInput {
 }
 
 /** The frame's markup, antd's styles for it, and whether the page in it is the runtime's drawing (else `pageHtml`). */
-export type RenderFrame = (input: FrameInput) => Promise<{ html: string; styles: string; drawn: boolean }>;
+export type RenderFrame = (
+  input: FrameInput,
+) => Promise<{ html: string; styles: string; drawn: boolean; served?: FrameInput['page'] | null }>;
 
 /** Where `npm run build` puts the shell's drawing for Node: beside the web app's folder (dist → dist-ssr). */
 export function frameDirOf(clientDir: string): string {
