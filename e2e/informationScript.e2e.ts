@@ -136,4 +136,36 @@ describe('script in rich text', () => {
     expect(visitor.errors).toEqual([]);
     await visitor.context.close();
   });
+
+  it('writes a hostile title as text in the page the server drew and in the page hydrated from it', async () => {
+    const { page, context } = await openPageAs(browser, 'province');
+    const title = `${XSS_TITLE}标题<img src=x onerror="window.__xss=9">`;
+    const saved = await api(page, 'resource/announcement/save', { title, content: '<p>标题安全测试正文</p>' });
+    expect(saved.flag).toBe(true);
+    const published = await api(page, 'resource/announcement/transition', {
+      id: saved.data.id,
+      action: 'publish',
+      version: saved.data.version,
+    });
+    expect(published.flag).toBe(true);
+    await context.close();
+
+    for (const address of [
+      `/noticeAnnouncement?title=${encodeURIComponent(`${XSS_TITLE}标题`)}`,
+      `/noticeAnnouncement/lookAnnouncement?id=${saved.data.id}`,
+    ]) {
+      // openPage waits for the app to hydrate the server's page: every element claimed, none drawn again.
+      const visitor = await openPage(browser, address);
+      const dialogs = watchDialogs(visitor.page);
+      await visitor.page.getByText(title).first().waitFor();
+      expect(await visitor.page.locator('#root img[onerror], #root img[src="x"]').count(), address).toBe(0);
+      expect(
+        await visitor.page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
+        address,
+      ).toBeUndefined();
+      expect(dialogs, address).toEqual([]);
+      expect(visitor.errors, address).toEqual([]);
+      await visitor.context.close();
+    }
+  });
 });

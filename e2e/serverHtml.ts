@@ -11,3 +11,22 @@ export async function firstRecord(list: string, detail: string): Promise<string>
   expect(href, `a record of ${list}`).toBeTruthy();
   return href!;
 }
+
+/**
+ * The public pages the server draws, one of each kind: home, a list searched by its address, a
+ * list, a notice, a 立项名单 entry, the FAQ and an answer, a record that is not there and an
+ * address no route declares (404s, drawn as the app draws them).
+ */
+export async function publicAddresses(): Promise<string[]> {
+  return [
+    '/homePage',
+    `/noticeAnnouncement?title=${encodeURIComponent('申报')}`,
+    await firstRecord('/noticeAnnouncement', '/noticeAnnouncement/lookAnnouncement'),
+    '/approvedTopics',
+    await firstRecord('/approvedTopics', '/approvedTopics/look'),
+    '/expertFaq',
+    await firstRecord('/expertFaq', '/expertFaq/lookFaq'),
+    '/noticeAnnouncement/lookAnnouncement?id=99999',
+    '/no/such/page',
+  ];
+}

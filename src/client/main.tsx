@@ -4,6 +4,8 @@ import { App } from './shell/App.js';
 import { requestBoot } from './shell/bootData.js';
 import { carryTyped, hydratable } from './shell/hydration.js';
 import { rememberServed, takeOverContainer } from './shell/serverPage.js';
+import { LazyNotFoundPage } from './shell/lazyParts.js';
+import { preloadRuntime } from './shell/SchemaPageHost.js';
 import './modules/index.js';
 
 /** Longest wait for the route tree and site settings before the shell shows its spinner instead. */
@@ -22,10 +24,15 @@ function render(): void {
  * answers written into it (no request leaves), then the markup is hydrated in place.
  */
 async function hydrate(served: NonNullable<ReturnType<typeof hydratable>>): Promise<void> {
-  const boot = await requestBoot();
-  const prepared = served.page
-    ? await import('./runtime/pages/prepareServed.js').then((m) => m.prepareServed(served.page!))
-    : null;
+  // The code its first render draws is loaded first too: a part that suspended while hydrating would
+  // be drawn afresh by any update that reached it before its code (React's error 421).
+  const [boot, prepared] = await Promise.all([
+    requestBoot(),
+    served.page
+      ? import('./runtime/pages/prepareServed.js').then((m) => m.prepareServed(served.page!))
+      : LazyNotFoundPage.load().then(() => null),
+    served.page ? preloadRuntime() : null,
+  ]);
   rememberServed(document);
   hydrateRoot(
     served.frame,

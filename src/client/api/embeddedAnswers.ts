@@ -63,6 +63,13 @@ export function takeEmbedded<T>(
   return data;
 }
 
+/** The address the page's answers were drawn for (the address the server drew), or null when there are none. */
+export function servedAddress(doc: Document | undefined = globalThis.document): string | null {
+  if (!doc) return null;
+  if (kept === undefined) kept = read(doc);
+  return kept?.at ?? null;
+}
+
 /** Forgets what was read (tests). */
 export function resetEmbedded(): void {
   kept = undefined;

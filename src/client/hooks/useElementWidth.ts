@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * The width of an element as laid out, followed as it changes (a window resized, the menu folded):
@@ -12,7 +12,9 @@ export function useElementWidth(element: () => HTMLElement | null | undefined): 
     if (!el || typeof ResizeObserver === 'undefined') return undefined;
     const observer = new ResizeObserver((entries) => {
       const w = Math.floor(entries[0]?.contentRect.width ?? 0);
-      setWidth((cur) => (cur === w ? cur : w));
+      // A transition: where the browser hydrates the server's drawing, the parts still hydrating
+      // are finished first rather than drawn afresh (an urgent update there is React's error 421).
+      startTransition(() => setWidth((cur) => (cur === w ? cur : w)));
     });
     observer.observe(el);
     return () => observer.disconnect();

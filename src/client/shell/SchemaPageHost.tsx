@@ -1,5 +1,6 @@
 import { Spin } from 'antd';
-import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { loadable } from '../runtime/loadable.js';
 import { askPageSchemaEarly, peekPageSchema } from '../api/pageSchemaEarly.js';
 import { leadingBanners } from '../runtime/model/dashboard.js';
 import { BannerPreview } from '../runtime/pages/dashboard/BannerBlock.js';
@@ -27,15 +28,16 @@ interface RuntimeOptions {
   dataProvider?: DataProvider;
 }
 
-const SchemaPage = lazy(() =>
-  loadRuntime().then((m) => ({
-    default: m.SchemaPage as ComponentType<SchemaPageProps & { runtime?: RuntimeOptions; placeholder?: ReactNode }>,
-  })),
+// Drawn at once where the runtime is already in (hydrating a page the server drew: main.tsx loads it first).
+const SchemaPage = loadable(() =>
+  loadRuntime().then(
+    (m) => m.SchemaPage as ComponentType<SchemaPageProps & { runtime?: RuntimeOptions; placeholder?: ReactNode }>,
+  ),
 );
 
-/** Starts loading the page runtime before any page asks for it (the browser loads a module once). */
-export function preloadRuntime(): void {
-  void loadRuntime();
+/** Starts loading the page runtime before any page asks for it (the browser loads a module once); settles when it is in. */
+export function preloadRuntime(): Promise<unknown> {
+  return SchemaPage.load();
 }
 
 export function PageLoading() {

@@ -3,6 +3,7 @@
  * browser prepares the same page from the answers written into the HTML and hydrates the markup in
  * place (main.tsx), so nothing on screen is drawn again. No React here.
  */
+import { servedAddress } from '../api/embeddedAnswers.js';
 import { session } from '../api/session.js';
 import type { PageToDraw } from '../runtime/pages/preparedPagesContext.js';
 import { typeInto, type Field } from './serverPage.js';
@@ -12,12 +13,15 @@ export const HYDRATE_ATTR = 'data-hydrate';
 
 /**
  * The server's drawing to hydrate and the page in it; null where the app draws afresh: no drawing,
- * a drawing that is not the app's tree (the server's own plainer page), or a signed-in person,
- * whose page is not the visitor's the server drew (shell/serverPage.ts takes that one over).
+ * a drawing that is not the app's tree (the server's own plainer page), a drawing of another
+ * address, or a signed-in person, whose page is not the visitor's the server drew
+ * (shell/serverPage.ts takes that one over).
  */
 export function hydratable(doc: Document = document): { frame: HTMLElement; page: PageToDraw | null } | null {
   const frame = doc.querySelector<HTMLElement>(`#root > .ssr-frame[${HYDRATE_ATTR}]`);
   if (!frame || session.user()) return null;
+  // The address moved on before the app arrived (a script's pushState): the drawing is another page's.
+  if (servedAddress(doc) !== `${doc.location.pathname}${doc.location.search}`) return null;
   try {
     return { frame, page: JSON.parse(frame.getAttribute(HYDRATE_ATTR) || 'null') as PageToDraw | null };
   } catch {

@@ -3,6 +3,7 @@
  * first load stays small (the dialogs pull in antd's Form, Modal, Radio; the tour its own engine;
  * the result screens their illustrations).
  */
+import { loadable } from '../runtime/loadable.js';
 import { lazy } from 'react';
 
 export const loadLoginDialog = () => import('./LoginDialog.js');
@@ -24,7 +25,8 @@ export const LazyForbiddenPage = lazy(() =>
 export const LazyServerErrorPage = lazy(() =>
   import('./pages/ResultPages.js').then((m) => ({ default: m.ServerErrorPage })),
 );
-export const LazyNotFoundPage = lazy(() => import('./pages/ResultPages.js').then((m) => ({ default: m.NotFoundPage })));
+// Drawn at once where it is already in (hydrating the server's 404: main.tsx loads it first).
+export const LazyNotFoundPage = loadable(() => import('./pages/ResultPages.js').then((m) => m.NotFoundPage));
 
 /**
  * Fetches the login dialog when the pointer reaches 登录 (or it takes focus), so the click opens it

@@ -1,11 +1,20 @@
 import { Button, Result } from 'antd';
-import { useNavigate } from 'react-router-dom';
+import { useHref, useNavigate } from 'react-router-dom';
 import { HOME_PATH } from '../navigation.js';
 
+/** A link (the page the server drew leads home before the app has arrived), followed by the app once it has. */
 function HomeButton() {
   const navigate = useNavigate();
+  const href = useHref(HOME_PATH);
   return (
-    <Button type="primary" onClick={() => navigate(HOME_PATH)}>
+    <Button
+      type="primary"
+      href={href}
+      onClick={(e) => {
+        e.preventDefault();
+        navigate(HOME_PATH);
+      }}
+    >
       返回首页
     </Button>
   );

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { isApiPath } from './apiPath.js';
 
 /**
  * Page addresses the input checks refused (a NUL or a broken character in the path or the query):
@@ -10,7 +11,7 @@ const refused = new WeakSet<FastifyRequest>();
 /** An address outside the API, asked for as a page (GET or HEAD). */
 export function isPageAddress(request: FastifyRequest): boolean {
   const read = request.method === 'GET' || request.method === 'HEAD';
-  return read && !/^\/(api|sso|fileserver)(\/|$)/.test(request.url.split('?')[0]);
+  return read && !isApiPath(request.url.split('?')[0]);
 }
 
 export function markRefusedAddress(request: FastifyRequest): void {

@@ -10,6 +10,7 @@ import { isRefusedAddress } from '../http/refusedAddress.js';
 import { declaredPaths, notFoundDocument, notFoundPage, PUBLIC_PAGE_CSP } from './publicPages/publicPageRoutes.js';
 import { publicFrame } from './publicPages/publicFrame.js';
 import type { EmbeddedAnswer } from './publicPages/renderPublicPage.js';
+import { isApiPath } from '../http/apiPath.js';
 
 /** Serves the built web app under the base path, with the SPA fallback to index.html. */
 export async function webApp(app: FastifyInstance, opts: { ctx: AppContext }): Promise<void> {
@@ -45,7 +46,7 @@ export async function webApp(app: FastifyInstance, opts: { ctx: AppContext }): P
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
-    const isApi = /^\/(api|sso|fileserver)(\/|$)/.test(url);
+    const isApi = isApiPath(url);
     // HEAD too: uptime monitors and link checkers ask a page's route with it.
     const reads = request.method === 'GET' || request.method === 'HEAD';
     if (isApi || !reads || !built || !url.startsWith(basePath)) {

@@ -2,7 +2,8 @@
  * The filters above a list: text boxes alone take the light TextFilterBar (the public lists); any
  * other filter takes the Formily filter form, a chunk of its own.
  */
-import { lazy, Suspense, useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
+import { loadable } from '../../loadable.js';
 import type { ListPageDef } from '../../../../shared/schema/types.js';
 import { textOnlyFilters } from '../../model/filterSchema.js';
 import type { ListState } from '../../model/listQuery.js';
@@ -12,7 +13,13 @@ import type { ListDispatch } from './useListState.js';
 
 // The filter form (Formily and the widgets) is its own chunk, loaded by lists with filters other
 // than text boxes.
-const FilterBar = lazy(() => import('./FilterBar.js').then((m) => ({ default: m.FilterBar })));
+const FilterBar = loadable(() => import('./FilterBar.js').then((m) => m.FilterBar));
+
+/** Loads the filter form a list draws, if any (settles when it is in): preparing the list (ListKind.tsx). */
+export function prepareFilters(page: ListPageDef, bundle: PageKindProps['bundle']): Promise<unknown> | undefined {
+  if (!page.filters?.length || textOnlyFilters(page, bundle.entity, bundle.workflow)) return undefined;
+  return FilterBar.load().catch(() => undefined);
+}
 
 export function ListFilters({
   page,

@@ -45,7 +45,8 @@ export function prepareList(
   // Tags, statuses and copy actions come with the lists that show them (cells.tsx).
   const cells = prepareCells(planColumns(page.columns, bundle.entity, bundle.workflow));
   if (isCompactList(page)) return cells;
-  const code = loadListPage();
+  // With its filter form, where it has one: its first render draws it at once.
+  const code = loadListPage().then((m) => m.prepareFilters(page, bundle));
   const request = toListRequest(firstListState(page, bundle.entity, true, sessionStore(), query), page, bundle.entity);
   prefetchList(env.dataProvider, bundle.entity.name, request, page.source === 'public');
   return Promise.all([code, cells]);

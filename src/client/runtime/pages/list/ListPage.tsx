@@ -19,6 +19,9 @@ import { useActionDialog } from '../ActionDialog.js';
 import type { PageKindProps } from '../types.js';
 import { useActionRunner } from '../useActionRunner.js';
 import { ListFilters } from './ListFilters.js';
+
+// Preparing a list loads its filter form with the list's own code (ListKind.tsx prepareList).
+export { prepareFilters } from './ListFilters.js';
 import { ListFrame } from './ListFrame.js';
 import { listPagination, onTableChange, rowSelection } from './listTableParts.js';
 import { ListToolbar } from './ListToolbar.js';
