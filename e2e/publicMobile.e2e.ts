@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, touched } from './harness.js';
+import { baseURL, launchBrowser, openPage, screenshot, touched } from './harness.js';
 
 const PHONE = { width: 375, height: 812 };
 
-/** Opens a public page at a phone's width, once the app has taken it over and shows `ready`. */
+/** Opens a public page at a phone's width, once the app has hydrated it, shows `ready` and has folded its tables. */
 async function onPhone(
   page: Page,
   address: string,
@@ -13,6 +13,12 @@ async function onPhone(
   await page.goto(address);
   await touched(page);
   await page.locator(ready).first().waitFor();
+  // The server drew the wide tables; hydrated, the app folds them to the phone's (a transition).
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.shell-content .ant-table')].every(
+      (t) => t.querySelector('.ant-table-row-expand-icon-cell') || t.querySelectorAll('thead th').length < 2,
+    ),
+  );
 }
 
 /**
@@ -101,5 +107,39 @@ describe('the public site on a phone (375 px)', () => {
     await screenshot(page, 'public-phone-approved-entry');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('before the app: the tables the server drew show their key column, nothing cut at the card’s edge, no menu over 登录', async () => {
+    const still = await browser.newContext({ baseURL: baseURL(), viewport: PHONE, javaScriptEnabled: false });
+    const page = await still.newPage();
+    await page.goto('/approvedTopics');
+    const entry = await page.locator('.runtime-list .ant-table-row a').first().getAttribute('href');
+    for (const address of ['/noticeAnnouncement', '/approvedTopics', '/expertFaq', entry!]) {
+      await page.goto(address);
+      const found = await page.evaluate(() => {
+        const shown = (e: Element) => e.getBoundingClientRect().width > 0;
+        const tables = [...document.querySelectorAll('.shell-content .ant-table')];
+        const card = document.querySelector('.shell-content .ant-card, .shell-content .runtime-list')!;
+        const right = card.getBoundingClientRect().right;
+        const cells = tables.flatMap((t) => [...t.querySelectorAll('th, td')].filter(shown));
+        const atLogin = (sel: string) => {
+          const r = document.querySelector(sel)!.getBoundingClientRect();
+          return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest(sel) !== null;
+        };
+        return {
+          headings: tables.map((t) => [...t.querySelectorAll('thead th')].filter(shown).length),
+          cut: cells.filter((c) => c.getBoundingClientRect().right > right + 0.5).map((c) => c.textContent),
+          clear: atLogin('.shell-login-button') && atLogin('.shell-signup-link'),
+        };
+      });
+      expect(found.headings.length, address).toBeGreaterThan(0);
+      expect(
+        found.headings.every((n) => n === 1),
+        address,
+      ).toBe(true);
+      expect(found.cut, address).toEqual([]);
+      expect(found.clear, address).toBe(true);
+    }
+    await still.close();
   });
 });
