@@ -109,6 +109,39 @@ describe('the public site on a phone (375 px)', () => {
     await context.close();
   });
 
+  it('a phone that says it is one (Sec-CH-UA-Mobile) gets the phone’s page from the server, hydrated as it is', async () => {
+    const phone = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: PHONE,
+      locale: 'zh-CN',
+      extraHTTPHeaders: { 'sec-ch-ua-mobile': '?1' },
+    });
+    const page = await phone.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/approvedTopics');
+    const entry = await page.locator('.runtime-list .ant-table-row a').first().getAttribute('href');
+    for (const address of ['/noticeAnnouncement', '/approvedTopics', '/expertFaq', entry!]) {
+      await page.goto(address);
+      // Folded by the server: every table's rows open; held before the app arrives.
+      const folded = await page.evaluate(() => {
+        (window as unknown as { served: Element[] }).served = [...document.querySelectorAll('#root .shell-content *')];
+        return [...document.querySelectorAll('.shell-content .ant-table')].map(
+          (t) => !!t.querySelector('th.ant-table-row-expand-icon-cell'),
+        );
+      });
+      expect(folded.length, address).toBeGreaterThan(0);
+      expect(folded.every(Boolean), address).toBe(true);
+      await touched(page);
+      const replaced = await page.evaluate(
+        () => (window as unknown as { served: Element[] }).served.filter((e) => !e.isConnected).length,
+      );
+      expect(replaced, address).toBe(0);
+    }
+    expect(errors).toEqual([]);
+    await phone.close();
+  });
+
   it('before the app: the tables the server drew show their key column, nothing cut at the card’s edge, no menu over 登录', async () => {
     const still = await browser.newContext({ baseURL: baseURL(), viewport: PHONE, javaScriptEnabled: false });
     const page = await still.newPage();

@@ -37,7 +37,7 @@ async function hydrate(served: NonNullable<ReturnType<typeof hydratable>>): Prom
   hydrateRoot(
     served.frame,
     <StrictMode>
-      <App hydrating={{ boot, prepared }} />
+      <App hydrating={{ boot, prepared, narrow: served.narrow }} />
     </StrictMode>,
     {
       // React drew a part afresh where its markup differed from the server's: said for the

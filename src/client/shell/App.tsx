@@ -63,6 +63,8 @@ export const THEME = {
 export interface Hydrating {
   boot: Boot;
   prepared: PreparedPages | null;
+  /** The server drew the page for a phone. */
+  narrow: boolean;
 }
 
 /**
@@ -110,6 +112,7 @@ export function App({ hydrating }: { hydrating?: Hydrating } = {}) {
       boot={boot}
       router={router}
       atOnce={!!hydrating}
+      narrow={!!hydrating?.narrow}
       prepared={hydrating?.prepared ?? null}
     />
   );

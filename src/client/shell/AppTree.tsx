@@ -13,6 +13,7 @@ import { useLocation } from 'react-router-dom';
 import { setNotifier } from '../api/notifier.js';
 import { MessageProvider, useMessage } from '../feedback/messages.js';
 import { DrawnAtOnce } from '../hooks/useFirstPaintDone.js';
+import { DrawnNarrow } from '../hooks/useNarrowScreen.js';
 import { PreparedPagesProvider, type PreparedPages } from '../runtime/pages/preparedPagesContext.js';
 import type { Boot } from './bootData.js';
 import { ShellLayout } from './ShellLayout.js';
@@ -36,14 +37,21 @@ function NotifierBridge() {
  * The address the server drew is drawn in one go, with its page prepared (as the server drew it,
  * and as the browser hydrates that drawing); every later address loads its page as it mounts.
  */
-function ServedAddress(props: { atOnce: boolean; prepared: PreparedPages | null; children: ReactNode }) {
+function ServedAddress(props: {
+  atOnce: boolean;
+  narrow: boolean;
+  prepared: PreparedPages | null;
+  children: ReactNode;
+}) {
   const { key } = useLocation();
   const first = useRef(key);
   const served = props.atOnce && key === first.current;
   const { prepared, children } = props;
   return (
     <DrawnAtOnce.Provider value={served}>
-      <PreparedPagesProvider value={served ? prepared : null}>{children}</PreparedPagesProvider>
+      <DrawnNarrow.Provider value={served && props.narrow}>
+        <PreparedPagesProvider value={served ? prepared : null}>{children}</PreparedPagesProvider>
+      </DrawnNarrow.Provider>
     </DrawnAtOnce.Provider>
   );
 }
@@ -70,13 +78,16 @@ export interface AppTreeProps {
    * parts that wait for the first paint are drawn at once, and its page is `prepared`.
    */
   atOnce?: boolean;
+  /** The first address is drawn for a phone (tables folded): the server was told so by the browser. */
+  narrow?: boolean;
   /** The page at the first address, prepared before the first render (null: loaded as it mounts). */
   prepared?: PreparedPages | null;
   /** The server's own drawing of the page, in place of the route's (where the runtime's is not drawn). */
   page?: ReactNode;
 }
 
-export function AppTree({ cache, theme, wave, boot, router, atOnce = false, prepared = null, page }: AppTreeProps) {
+export function AppTree(props: AppTreeProps) {
+  const { cache, theme, wave, boot, router, atOnce = false, narrow = false, prepared = null, page } = props;
   return (
     <StyleProvider cache={cache}>
       <ConfigProvider theme={MOTION_OFF}>
@@ -85,7 +96,7 @@ export function AppTree({ cache, theme, wave, boot, router, atOnce = false, prep
             <NotifierBridge />
             {boot ? (
               router(
-                <ServedAddress atOnce={atOnce} prepared={prepared}>
+                <ServedAddress atOnce={atOnce} narrow={narrow} prepared={prepared}>
                   <ShellProvider routes={boot.routes} settings={boot.settings}>
                     <ShellLayout page={page} />
                   </ShellProvider>

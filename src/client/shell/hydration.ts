@@ -11,19 +11,25 @@ import { typeInto, type Field } from './serverPage.js';
 /** The attribute of the server's frame that says it is the app's tree, with the page drawn in it (JSON, or empty for none). */
 export const HYDRATE_ATTR = 'data-hydrate';
 
+/** The attribute of the server's frame that says it was drawn for a phone (hooks/useNarrowScreen.ts DrawnNarrow). */
+export const NARROW_ATTR = 'data-narrow';
+
 /**
  * The server's drawing to hydrate and the page in it; null where the app draws afresh: no drawing,
  * a drawing that is not the app's tree (the server's own plainer page), a drawing of another
  * address, or a signed-in person, whose page is not the visitor's the server drew
  * (shell/serverPage.ts takes that one over).
  */
-export function hydratable(doc: Document = document): { frame: HTMLElement; page: PageToDraw | null } | null {
+export function hydratable(
+  doc: Document = document,
+): { frame: HTMLElement; page: PageToDraw | null; narrow: boolean } | null {
   const frame = doc.querySelector<HTMLElement>(`#root > .ssr-frame[${HYDRATE_ATTR}]`);
   if (!frame || session.user()) return null;
   // The address moved on before the app arrived (a script's pushState): the drawing is another page's.
   if (servedAddress(doc) !== `${doc.location.pathname}${doc.location.search}`) return null;
   try {
-    return { frame, page: JSON.parse(frame.getAttribute(HYDRATE_ATTR) || 'null') as PageToDraw | null };
+    const page = JSON.parse(frame.getAttribute(HYDRATE_ATTR) || 'null') as PageToDraw | null;
+    return { frame, page, narrow: frame.hasAttribute(NARROW_ATTR) };
   } catch {
     return null;
   }

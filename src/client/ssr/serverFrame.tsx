@@ -36,6 +36,8 @@ export interface FrameInput {
   ask?: AskServer;
   /** The server's rich-text sanitiser, for rich text drawn where there is no DOM to clean it in. */
   sanitize?: (html: string) => string;
+  /** Drawn for a phone (the browser said so): tables folded as the app folds them under 576 px. */
+  narrow?: boolean;
 }
 
 /** What the frame answers: its markup, antd's <style> elements for it, and whose drawing of the page is in it. */
@@ -95,6 +97,7 @@ async function frameAround(input: FrameInput, drawing: PageDrawing | null, page?
         boot={{ routes: input.routes, settings: input.settings }}
         router={router}
         atOnce
+        narrow={!!input.narrow}
         prepared={drawing?.prepared ?? null}
         page={page}
       />

@@ -8,7 +8,7 @@ import { normalisePath } from '../../../shared/schema/routePath.js';
 import { withBaseHref } from './baseHref.js';
 import { isRefusedAddress } from '../http/refusedAddress.js';
 import { declaredPaths, notFoundDocument, notFoundPage, PUBLIC_PAGE_CSP } from './publicPages/publicPageRoutes.js';
-import { publicFrame } from './publicPages/publicFrame.js';
+import { asksForPhone, publicFrame } from './publicPages/publicFrame.js';
 import type { EmbeddedAnswer } from './publicPages/renderPublicPage.js';
 import { isApiPath } from '../http/apiPath.js';
 
@@ -69,11 +69,14 @@ export async function webApp(app: FastifyInstance, opts: { ctx: AppContext }): P
     if (refused || !known.has(within)) {
       // In the site's frame, with the answers the app would ask for first.
       const boot = frame ? await frame.boot() : [];
-      const drawn = (await frame?.frameOf(boot, notFoundPage(basePath), request.url, 'notFound')) ?? null;
+      const drawn =
+        (await frame?.frameOf(boot, notFoundPage(basePath), request.url, 'notFound', asksForPhone(request.headers))) ??
+        null;
       const answers = boot.filter((a): a is EmbeddedAnswer => a !== null);
       return reply
         .status(404)
         .header('Content-Security-Policy', PUBLIC_PAGE_CSP)
+        .header('Vary', 'Sec-CH-UA-Mobile')
         .send(notFoundDocument(page, basePath, request.url, drawn, answers));
     }
     return reply.send(page);

@@ -25,6 +25,8 @@ export interface PageFrame {
   appStyles?: string;
   /** Where the frame is the app's own tree, the page drawn in it (JSON): the browser hydrates it (client shell/hydration.ts). */
   hydrate?: string;
+  /** Drawn for a phone: the browser hydrates it as one (client hooks/useNarrowScreen.ts DrawnNarrow). */
+  narrow?: boolean;
 }
 
 /**
@@ -74,14 +76,24 @@ export interface PublicFrame {
   /**
    * The shell drawn around the page, as the app draws it, with the route's page drawn by the
    * runtime's own page kinds when `draw` names it, the app's own 404 page for 'notFound' (else the
-   * page's html); null where it is not built or fails.
+   * page's html), for a phone when `narrow`; null where it is not built or fails.
    */
   frameOf(
     boot: (EmbeddedAnswer | null)[],
     page: RenderedPage,
     url: string,
     draw?: PageToDraw | 'notFound',
+    narrow?: boolean,
   ): Promise<PageFrame | null>;
+}
+
+/**
+ * Whether the browser says it is a phone (the low-entropy client hint every Chromium sends): its
+ * page is drawn with the phone's layout, which the app then hydrates as it is. Other narrow screens
+ * get the wide drawing, which the app folds once it has hydrated it.
+ */
+export function asksForPhone(headers: Record<string, string | string[] | undefined>): boolean {
+  return headers['sec-ch-ua-mobile'] === '?1';
 }
 
 /**
@@ -103,7 +115,7 @@ export async function publicFrame(app: FastifyInstance, ctx: AppContext): Promis
     built: renderFrame !== null,
     visitorCall,
     boot: () => Promise.all(BOOT_CALLS.map(visitorCall)),
-    async frameOf(boot, page, url, draw) {
+    async frameOf(boot, page, url, draw, narrow = false) {
       const routes = (boot[0]?.data as { routes?: LoadedRouteDef[] } | undefined)?.routes;
       if (!renderFrame || !Array.isArray(routes)) return null;
       // What the drawing reads: the answers the page was drawn from first (the same ones the app
@@ -128,6 +140,7 @@ export async function publicFrame(app: FastifyInstance, ctx: AppContext): Promis
           routes,
           settings: boot[1]?.data ?? null,
           pageHtml: page.html,
+          narrow,
           ...(draw === 'notFound' ? { notFound: true } : draw ? { page: draw, ask, sanitize: sanitizeRichText } : {}),
         });
         const schemaAsked = new Set([...boot, ...page.answers].flatMap((a) => (a ? [callKey(a.path, a.body)] : [])));
@@ -137,6 +150,7 @@ export async function publicFrame(app: FastifyInstance, ctx: AppContext): Promis
           appStyles,
           // The app hydrates the runtime's drawing: it prepares the same page (none for a 404) first.
           hydrate: frame.drawn ? JSON.stringify(served ?? null) : undefined,
+          narrow: frame.drawn && narrow,
           answers: asked.filter((a) => !schemaAsked.has(callKey(a.path, a.body))),
         };
       } catch (e) {

@@ -10,7 +10,7 @@ import { publicRoutes, renderPublicPage, type EmbeddedAnswer, type RenderedPage 
 import { normalisePath } from '../../../../shared/schema/routePath.js';
 import { sitemapXml } from './sitemap.js';
 import { withBaseHref } from '../baseHref.js';
-import { publicFrame, type PageFrame } from './publicFrame.js';
+import { asksForPhone, publicFrame, type PageFrame } from './publicFrame.js';
 
 /** Id of the <script type="application/json"> holding the answers the page was drawn from (client: api/embeddedAnswers.ts). */
 export const EMBEDDED_ANSWERS_ID = 'embedded-answers';
@@ -57,11 +57,18 @@ export async function publicPageRoutes(app: FastifyInstance, opts: { ctx: AppCon
   if (!frame.built && ctx.config.production)
     app.log.warn('public pages are drawn without the shell: dist-ssr/ is missing (npm run build makes it)');
 
-  const answer = async (route: RouteDef, query: Record<string, string>, url: string, reply: FastifyReply) => {
+  const answer = async (
+    route: RouteDef,
+    query: Record<string, string>,
+    url: string,
+    phone: boolean,
+    reply: FastifyReply,
+  ) => {
     const boot = await frame.boot();
     const siteName = String((boot[1]?.data as { systemName?: string } | undefined)?.systemName ?? '');
     const page = await renderPublicPage(ctx, route, query, siteName);
-    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    // The page is drawn for a phone where the browser says it is one.
+    reply.header('Cache-Control', 'no-cache').header('Vary', 'Sec-CH-UA-Mobile').type('text/html; charset=utf-8');
     if (!page) return reply.send(template);
     reply.header('Content-Security-Policy', PUBLIC_PAGE_CSP);
     const schemas = await Promise.all(
@@ -76,7 +83,7 @@ export async function publicPageRoutes(app: FastifyInstance, opts: { ctx: AppCon
       page.status && !missingRecord
         ? undefined
         : { pageId: route.page!, mode: route.mode, query: { ...route.query, ...query } };
-    const framed = await frame.frameOf(boot, drawn, url, draw);
+    const framed = await frame.frameOf(boot, drawn, url, draw, phone);
     if (page.status) reply.code(page.status);
     return reply.send(pageHtml(template, { ...drawn, answers: answers.concat(framed?.answers ?? []) }, url, framed));
   };
@@ -86,7 +93,7 @@ export async function publicPageRoutes(app: FastifyInstance, opts: { ctx: AppCon
     app.get<{ Querystring: Record<string, string> }>(
       `${base}${route.path}`,
       { config: { auth: 'public' } },
-      (req, reply) => answer(route, req.query ?? {}, req.url, reply),
+      (req, reply) => answer(route, req.query ?? {}, req.url, asksForPhone(req.headers), reply),
     );
   }
   app.get(`${base}/sitemap.xml`, { config: { auth: 'public' } }, async (req, reply) => {
@@ -109,7 +116,8 @@ export async function publicPageRoutes(app: FastifyInstance, opts: { ctx: AppCon
 
 /** The frame's mark that the browser hydrates it, with the page drawn in it (client shell/hydration.ts HYDRATE_ATTR). */
 function hydrateAttr(frame: PageFrame): string {
-  return frame.hydrate === undefined ? '' : ` data-hydrate="${escapeHtml(frame.hydrate)}"`;
+  if (frame.hydrate === undefined) return '';
+  return ` data-hydrate="${escapeHtml(frame.hydrate)}"${frame.narrow ? ' data-narrow' : ''}`;
 }
 
 /** index.html with the page's head and body written in, inside the shell's frame when it is drawn. */

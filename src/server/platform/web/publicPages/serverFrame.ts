@@ -18,6 +18,8 @@ export interface FrameInput {
   sanitize?: (html: string) => string;
   /** An address no route declares: the app's own 404 page in the frame. */
   notFound?: boolean;
+  /** Drawn for a phone (the browser said so: Sec-CH-UA-Mobile), its tables folded as the app folds them. */
+  narrow?: boolean;
 }
 
 /** The frame's markup, antd's styles for it, and whether the page in it is the runtime's drawing (else `pageHtml`). */
