@@ -41,7 +41,7 @@ async function hydrate(served: NonNullable<ReturnType<typeof hydratable>>): Prom
     </StrictMode>,
     {
       // React drew a part afresh where its markup differed from the server's: said for the
-      // journeys (e2e/harness.ts fails on it) and the console.
+      // journeys (e2e/appArrival.ts fails on it) and the console.
       onRecoverableError: (error) => {
         document.documentElement.setAttribute('data-hydration-error', String((error as Error)?.message ?? error));
         console.error('hydration', error);
