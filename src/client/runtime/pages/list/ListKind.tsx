@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { loadable } from '../../loadable.js';
 import type { ListPageDef, PageBundle } from '../../../../shared/schema/types.js';
 import { prefetchList } from '../../data/listPrefetch.js';
 import { isCompactList } from '../../../../shared/schema/compactList.js';
@@ -12,19 +12,12 @@ import { planColumns } from '../../model/columns.js';
 import type { PageKindProps, Query } from '../types.js';
 
 // The full list (table, pager, filters, actions) is its own chunk: the portal's home shows only
-// compact lists and never loads it. SchemaPage renders page kinds inside Suspense.
-let loaded: typeof import('./ListPage.js') | undefined;
-const loadListPage = () => loadPageChunk('list').then((m) => (loaded = m));
-const LazyListPage = lazy(() => loadListPage().then((m) => ({ default: m.ListPage })));
-
-function FullList(props: PageKindProps) {
-  // Once its code is in (prepareList), the list renders at once, in the render that mounts it.
-  // Through lazy() it would first suspend and be rendered again as a retry, which React renders in
-  // slices that any update (the page spinner's timer) makes it start over. Chosen once per mount:
-  // another component type on a later render would mount the list afresh.
-  const [Page] = useState(() => loaded?.ListPage ?? LazyListPage);
-  return <Page {...props} />;
-}
+// compact lists and never loads it. Once its code is in (prepareList), the list renders at once,
+// in the render that mounts it (runtime/loadable.tsx): through lazy() it would first suspend and be
+// rendered again as a retry, which React renders in slices that any update (the page spinner's
+// timer) makes it start over.
+const loadListPage = () => loadPageChunk('list');
+const FullList = loadable<PageKindProps>(() => loadListPage().then((m) => m.ListPage));
 
 /** The `list` page kind: the light path for read-only compact lists, the full list page otherwise. */
 export function ListKind(props: PageKindProps) {
@@ -46,7 +39,7 @@ export function prepareList(
   const cells = prepareCells(planColumns(page.columns, bundle.entity, bundle.workflow));
   if (isCompactList(page)) return cells;
   // With its filter form, where it has one: its first render draws it at once.
-  const code = loadListPage().then((m) => m.prepareFilters(page, bundle));
+  const code = Promise.all([FullList.load(), loadListPage().then((m) => m.prepareFilters(page, bundle))]);
   const request = toListRequest(firstListState(page, bundle.entity, true, sessionStore(), query), page, bundle.entity);
   prefetchList(env.dataProvider, bundle.entity.name, request, page.source === 'public');
   return Promise.all([code, cells]);
