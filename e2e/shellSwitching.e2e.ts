@@ -42,6 +42,10 @@ describe('switching and leaving', () => {
     await screenshot(page, 'shell-06-role-expert');
     // From another page the switch goes home.
     await page.goto('/projectManagement/projectList');
+    // Once the list is in: a click as the global loading screen comes up (a call over 300 ms) lands
+    // on that screen, not on the header.
+    await page.locator('.runtime-list .ant-table-tbody').waitFor();
+    await settled(page);
     await page.locator('.shell-role-switch button').click();
     await dialog.waitFor({ state: 'visible' });
     await dialog.locator('.ant-radio-wrapper', { hasText: '课题负责人' }).click();
