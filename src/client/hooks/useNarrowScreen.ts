@@ -3,7 +3,8 @@ import { DrawnAtOnce } from './useFirstPaintDone.js';
 
 /**
  * Whether a drawing made in one go (the server's, and the browser's first render hydrating it) is
- * the phone's: the server draws it so for a browser that says it is a phone (Sec-CH-UA-Mobile).
+ * the phone's: the server draws it so for a browser that says it is a phone (its client
+ * hint Sec-CH-UA-Mobile, or its User-Agent where it sends no hint).
  */
 export const DrawnNarrow = createContext(false);
 

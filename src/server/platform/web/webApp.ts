@@ -8,7 +8,7 @@ import { normalisePath } from '../../../shared/schema/routePath.js';
 import { withBaseHref } from './baseHref.js';
 import { isRefusedAddress } from '../http/refusedAddress.js';
 import { declaredPaths, notFoundDocument, notFoundPage, PUBLIC_PAGE_CSP } from './publicPages/publicPageRoutes.js';
-import { asksForPhone, publicFrame } from './publicPages/publicFrame.js';
+import { asksForPhone, PHONE_VARY, publicFrame } from './publicPages/publicFrame.js';
 import type { EmbeddedAnswer } from './publicPages/renderPublicPage.js';
 import { isApiPath } from '../http/apiPath.js';
 
@@ -76,7 +76,7 @@ export async function webApp(app: FastifyInstance, opts: { ctx: AppContext }): P
       return reply
         .status(404)
         .header('Content-Security-Policy', PUBLIC_PAGE_CSP)
-        .header('Vary', 'Sec-CH-UA-Mobile')
+        .header('Vary', PHONE_VARY)
         .send(notFoundDocument(page, basePath, request.url, drawn, answers));
     }
     return reply.send(page);

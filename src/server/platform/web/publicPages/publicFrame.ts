@@ -88,12 +88,26 @@ export interface PublicFrame {
 }
 
 /**
- * Whether the browser says it is a phone (the low-entropy client hint every Chromium sends): its
- * page is drawn with the phone's layout, which the app then hydrates as it is. Other narrow screens
- * get the wide drawing, which the app folds once it has hydrated it.
+ * A phone's browser naming itself in its User-Agent, for browsers that send no client hints
+ * (Safari, Firefox): iPhone and iPod, Android phones (Android tablets leave out "Mobile"), Firefox
+ * on a phone, Windows Phone. An iPad names itself as a Mac and gets the wide drawing, as its width asks.
+ */
+const PHONE_AGENT = /\b(?:iPhone|iPod)\b|\bAndroid\b.*\bMobile\b|\bMobile\b.*\bFirefox\b|\bWindows Phone\b/;
+
+/** What a public page's drawing depends on beyond its address: said in its Vary header. */
+export const PHONE_VARY = 'Sec-CH-UA-Mobile, User-Agent';
+
+/**
+ * Whether the browser is a phone: its page is drawn with the phone's layout, which the app then
+ * hydrates as it is. Said by the low-entropy client hint every Chromium sends (a phone asking for
+ * the desktop site says ?0), else by the User-Agent. Other screens get the wide drawing, which the
+ * app folds once it has hydrated it where it turns out narrow.
  */
 export function asksForPhone(headers: Record<string, string | string[] | undefined>): boolean {
-  return headers['sec-ch-ua-mobile'] === '?1';
+  const hint = headers['sec-ch-ua-mobile'];
+  if (hint === '?1' || hint === '?0') return hint === '?1';
+  const agent = headers['user-agent'];
+  return typeof agent === 'string' && PHONE_AGENT.test(agent);
 }
 
 /**

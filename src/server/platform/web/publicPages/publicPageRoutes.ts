@@ -10,7 +10,7 @@ import { publicRoutes, renderPublicPage, type EmbeddedAnswer, type RenderedPage 
 import { normalisePath } from '../../../../shared/schema/routePath.js';
 import { sitemapXml } from './sitemap.js';
 import { withBaseHref } from '../baseHref.js';
-import { asksForPhone, publicFrame, type PageFrame } from './publicFrame.js';
+import { asksForPhone, PHONE_VARY, publicFrame, type PageFrame } from './publicFrame.js';
 
 /** Id of the <script type="application/json"> holding the answers the page was drawn from (client: api/embeddedAnswers.ts). */
 export const EMBEDDED_ANSWERS_ID = 'embedded-answers';
@@ -68,7 +68,7 @@ export async function publicPageRoutes(app: FastifyInstance, opts: { ctx: AppCon
     const siteName = String((boot[1]?.data as { systemName?: string } | undefined)?.systemName ?? '');
     const page = await renderPublicPage(ctx, route, query, siteName);
     // The page is drawn for a phone where the browser says it is one.
-    reply.header('Cache-Control', 'no-cache').header('Vary', 'Sec-CH-UA-Mobile').type('text/html; charset=utf-8');
+    reply.header('Cache-Control', 'no-cache').header('Vary', PHONE_VARY).type('text/html; charset=utf-8');
     if (!page) return reply.send(template);
     reply.header('Content-Security-Policy', PUBLIC_PAGE_CSP);
     const schemas = await Promise.all(

@@ -18,7 +18,7 @@ export interface FrameInput {
   sanitize?: (html: string) => string;
   /** An address no route declares: the app's own 404 page in the frame. */
   notFound?: boolean;
-  /** Drawn for a phone (the browser said so: Sec-CH-UA-Mobile), its tables folded as the app folds them. */
+  /** Drawn for a phone (the browser said so: publicFrame.ts asksForPhone), its tables folded as the app folds them. */
   narrow?: boolean;
 }
 
