@@ -41,9 +41,7 @@ export class Inspector {
     // reloads: a code on screen at any moment is a fault the user sees.
     for (const p of await screenProblems(this.page, coded)) this.watch.add(p.kind, p.detail);
     for (const p of await layoutProblems(this.page)) this.watch.add(p.kind, p.detail);
-    const failure = this.page.locator(
-      `${CONTENT} .ant-result-403:visible, ${CONTENT} .ant-result-404:visible, ${CONTENT} .ant-result-500:visible, ${CONTENT} .ant-result-error:visible`,
-    );
+    const failure = this.page.locator(`${CONTENT} .status-result:visible, ${CONTENT} .ant-result-error:visible`);
     if (await failure.count()) this.watch.add('failure page', await failure.first().innerText());
     await this.checkAxe();
     await this.checkToasts();

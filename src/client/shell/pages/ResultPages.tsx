@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { StatusResult } from '../../feedback/StatusResult.js';
 import { useHref, useNavigate } from 'react-router-dom';
 import { HOME_PATH } from '../navigation.js';
 
@@ -23,7 +24,7 @@ function HomeButton() {
 /** /403: no permission. */
 export function ForbiddenPage() {
   return (
-    <Result
+    <StatusResult
       status="403"
       title="403"
       subTitle="抱歉，您没有权限访问该页面。"
@@ -36,7 +37,7 @@ export function ForbiddenPage() {
 /** /500: the server failed. */
 export function ServerErrorPage() {
   return (
-    <Result
+    <StatusResult
       status="500"
       title="500"
       subTitle="抱歉，服务异常，请稍后再试。"
@@ -49,7 +50,7 @@ export function ServerErrorPage() {
 /** Fallback for unknown paths and for routes whose module is not built yet. */
 export function NotFoundPage() {
   return (
-    <Result
+    <StatusResult
       status="404"
       title="404"
       subTitle="抱歉，您访问的页面不存在。"

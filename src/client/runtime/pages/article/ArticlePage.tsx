@@ -4,7 +4,7 @@
  * attachments as a download list. No form, no Formily: public pages stay light.
  */
 import { FileTextOutlined } from '@ant-design/icons';
-import { Result, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ArticlePageDef, ResourceRecord } from '../../../../shared/schema/types.js';
@@ -13,6 +13,7 @@ import { useDictionary } from '../../dictionaries/useDictionary.js';
 import { areaText } from '../../model/dashboard.js';
 import { formatDate } from '../../model/columns.js';
 import { useRuntime } from '../../RuntimeContext.js';
+import { StatusResult } from '../../../feedback/StatusResult.js';
 import { underBase } from '../../../api/appBase.js';
 import { FileList } from '../../widgets/FileList/FileList.js';
 import { sanitizeHtml } from '../../widgets/sanitizeHtml.js';
@@ -70,7 +71,7 @@ export function ArticlePage({ bundle, query, record: given, missing }: PageKindP
     };
   }, [dataProvider, page.entity, query.id, given, missing]);
 
-  if (state.failed) return <Result status="404" title={ARTICLE_NOT_FOUND} />;
+  if (state.failed) return <StatusResult status="404" title={ARTICLE_NOT_FOUND} />;
   const r = state.record;
   if (!r)
     return (
