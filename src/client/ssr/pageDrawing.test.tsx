@@ -98,7 +98,9 @@ describe('a public page drawn by the server with the runtime’s page kinds', ()
     const provider = createFixtureDataProvider(real, { rows: 3, user: null });
     const gone: DataProvider = { ...provider, getPublicOne: () => Promise.reject(new Error('记录不存在')) };
     const article = await drawn(gone, { pageId: 'portal/announcement.look', query: { id: '999' } });
-    expect(article).toMatch(/class="ant-result ant-result-info status-result status-result-404[\s\S]*内容不存在或已撤下/);
+    expect(article).toMatch(
+      /class="ant-result ant-result-info status-result status-result-404[\s\S]*内容不存在或已撤下/,
+    );
     expect(article).not.toContain('ant-skeleton');
     const record = await drawn(gone, { pageId: 'portal/resultPublication.look', mode: 'look', query: { id: '999' } });
     expect(record).toMatch(/class="ant-result ant-result-warning[\s\S]*记录不存在/);

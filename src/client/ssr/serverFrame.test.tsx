@@ -55,7 +55,9 @@ describe('the server’s drawing of the shell around a public page', () => {
       notFound: true,
     });
     expect(drawn).toBe(true);
-    expect(html).toMatch(/class="ant-result ant-result-info status-result status-result-404 shell-result shell-404[\s\S]*抱歉，您访问的页面不存在。/);
+    expect(html).toMatch(
+      /class="ant-result ant-result-info status-result status-result-404 shell-result shell-404[\s\S]*抱歉，您访问的页面不存在。/,
+    );
     expect(html).not.toContain('ssr-notfound');
     // 返回首页 leads home before the app has arrived (and without JavaScript).
     expect(html).toMatch(/<a [^>]*href="\/homePage"[^>]*>(?:<[^>]+>)*返回首页/);
