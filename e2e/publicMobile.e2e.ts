@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { baseURL, launchBrowser, openPage, screenshot, touched } from './harness.js';
+import { closeTourIfShown, loginViaUi } from './login.js';
 
 const PHONE = { width: 375, height: 812 };
 
@@ -174,5 +175,102 @@ describe('the public site on a phone (375 px)', () => {
       expect(found.clear, address).toBe(true);
     }
     await still.close();
+  });
+
+  it('the header’s sections are a row of links under 登录 that scrolls sideways, the same before and after the app; the page’s own in view', async () => {
+    const phone = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: PHONE,
+      locale: 'zh-CN',
+      extraHTTPHeaders: { 'sec-ch-ua-mobile': '?1' },
+    });
+    const page = await phone.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto('/expertFaq');
+    // The server's drawing, before the app: every section is a link in the row, none folded into ⋯.
+    const row = () =>
+      page.evaluate(() => {
+        const strip = document.querySelector<HTMLElement>('.shell-header-menu')!;
+        const items = [...document.querySelectorAll<HTMLElement>('.shell-top-menu > .ant-menu-item')];
+        (window as unknown as { served?: Element[] }).served ??= items;
+        const shown = strip.getBoundingClientRect();
+        const login = document.querySelector('.shell-login-button')!.getBoundingClientRect();
+        const selected = document.querySelector('.shell-top-menu > .ant-menu-item-selected')!.getBoundingClientRect();
+        return {
+          links: items.map((i) => `${i.textContent}:${i.querySelector('a')?.getAttribute('href')}`),
+          hidden: items.filter((i) => getComputedStyle(i).opacity === '0').length,
+          folded: document.querySelectorAll('.shell-top-menu .ant-menu-overflow-item-rest:not([aria-hidden])').length,
+          scrolls: strip.scrollWidth > strip.clientWidth,
+          underLogin: shown.top >= login.bottom,
+          selectedInView: selected.left >= shown.left - 0.5 && selected.right <= shown.right + 0.5,
+          sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        };
+      });
+    const before = await row();
+    expect(before.links.length).toBeGreaterThanOrEqual(10);
+    expect(before.links).toContain('常见问题:/expertFaq');
+    expect(before.links).toContain('通知公告:/noticeAnnouncement');
+    expect(before).toMatchObject({ hidden: 0, folded: 0, scrolls: true, underLogin: true, sideways: false });
+    await touched(page);
+    // Once the app has hydrated the page: the same elements, scrolled to the page's own section.
+    await expect.poll(async () => (await row()).selectedInView).toBe(true);
+    const after = await row();
+    expect(after).toMatchObject({ links: before.links, hidden: 0, folded: 0, sideways: false });
+    expect(
+      await page.evaluate(() => (window as unknown as { served: Element[] }).served.every((e) => e.isConnected)),
+    ).toBe(true);
+    await screenshot(page, 'public-phone-header');
+    await page.locator('.shell-top-menu .ant-menu-item', { hasText: '通知公告' }).click();
+    await page.waitForURL('**/noticeAnnouncement');
+    await page.locator('.shell-content .ant-table-row').first().waitFor();
+    expect(errors).toEqual([]);
+    await phone.close();
+  });
+
+  it('a list’s filters stack one under another, each label above its field', async () => {
+    const { page, errors, context } = await openPage(browser, 'about:blank');
+    await page.setViewportSize(PHONE);
+    await onPhone(page, '/expertFaq');
+    const fields = await page.evaluate(() =>
+      [...document.querySelectorAll('.runtime-filters .ant-formily-item')].map((item) => {
+        const label = item.querySelector('.ant-formily-item-label')!.getBoundingClientRect();
+        const control = item.querySelector('.ant-formily-item-control')!.getBoundingClientRect();
+        const grid = item.closest('.ant-formily-grid-layout')!.getBoundingClientRect();
+        return { above: label.bottom <= control.top + 1, width: control.width, grid: grid.width };
+      }),
+    );
+    expect(fields.length).toBeGreaterThanOrEqual(2);
+    for (const f of fields) {
+      expect(f.above).toBe(true);
+      expect(Math.abs(f.width - f.grid)).toBeLessThan(2);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('leader1’s header on a phone: name, account and sections fit, nothing scrolls sideways', async () => {
+    const { page, errors, context } = await openPage(browser, 'about:blank');
+    await page.setViewportSize(PHONE);
+    await page.goto('/homePage');
+    await touched(page);
+    // On a phone the account is its avatar: the name beside it is not shown.
+    await loginViaUi(page, 'leader1', { expectSuccess: false });
+    await page.locator('.shell-account-menu').waitFor();
+    await closeTourIfShown(page);
+    await page.locator('.shell-top-menu .ant-menu-item').first().waitFor();
+    const header = await page.evaluate(() => {
+      const right = document.querySelector('.shell-header-right')!.getBoundingClientRect();
+      const strip = document.querySelector('.shell-header-menu')!.getBoundingClientRect();
+      return {
+        rightInside: right.left >= 0 && right.right <= window.innerWidth + 0.5,
+        stripBelow: strip.top >= right.bottom - 0.5,
+        sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+      };
+    });
+    expect(header).toEqual({ rightInside: true, stripBelow: true, sideways: false });
+    await screenshot(page, 'public-phone-header-leader1');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

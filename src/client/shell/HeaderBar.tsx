@@ -17,8 +17,6 @@ import { useShell } from './ShellContext.js';
 import { TopMenu } from './TopMenu.js';
 import { useFirstPaintDone } from '../hooks/useFirstPaintDone.js';
 
-export const HEADER_HEIGHT = 56;
-
 /** 个人中心: what the avatar and name open, the pages of the menu's 个人设置. */
 export const ACCOUNT_MENU = [
   { path: '/personalSettings/profile', label: '个人信息' },
@@ -54,7 +52,8 @@ export function HeaderBar(props: { subSystemRef: RefObject<HTMLSpanElement>; rol
   return (
     <Layout.Header className="shell-header">
       <Link to={HOME_PATH} className="shell-brand">
-        <img src={logo} alt="logo" className="shell-logo" onError={() => setLogoFailed(true)} />
+        {/* The site's name beside it names the link. */}
+        <img src={logo} alt="" className="shell-logo" onError={() => setLogoFailed(true)} />
         <span className="shell-system-name">{settings?.systemName ?? ''}</span>
       </Link>
       <div className="shell-header-menu">{painted ? <TopMenu /> : null}</div>
