@@ -14,7 +14,7 @@ import { loading } from '../api/loading.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { FooterBar } from './FooterBar.js';
 import { HeaderBar } from './HeaderBar.js';
-import { LazyGuidedTour, LazyLoginDialog } from './lazyParts.js';
+import { LazyGuidedTour, LazyLoginDialog, LazySideMenuButton } from './lazyParts.js';
 import { menuNamesByPath } from './menuTree.js';
 import { HOME_PATH } from './navigation.js';
 import { pageNameOf } from './routeTree.js';
@@ -22,6 +22,7 @@ import { PageHeading } from './PageHeading.js';
 import { RouteView } from './RouteView.js';
 import { useShell } from './ShellContext.js';
 import { SideMenu, useSideSection } from './SideMenu.js';
+import { useNarrowScreen } from '../hooks/useNarrowScreen.js';
 import { rememberTourClosed, shouldShowTour, tourClosedThisSession } from './tourRule.js';
 import { useFirstPaintDone } from '../hooks/useFirstPaintDone.js';
 import { servedTitle } from './serverPage.js';
@@ -46,7 +47,9 @@ export function ShellLayout({ page }: { page?: ReactNode } = {}) {
   const entry = routes.match(location.pathname);
   const hideHeader = !!entry?.def.hideHeader;
   const section = useSideSection();
-  const withSider = !!section && !hideHeader;
+  // On a phone the section's entries open from a button above the page instead (SideMenuButton).
+  const narrow = useNarrowScreen();
+  const withSider = !!section && !hideHeader && !narrow;
   // The dialog is mounted from its first opening on, so it can animate closed afterwards.
   const [loginMounted, setLoginMounted] = useState(false);
   const painted = useFirstPaintDone();
@@ -104,6 +107,11 @@ export function ShellLayout({ page }: { page?: ReactNode } = {}) {
           {/* The history entry drawn (the router's key): a script driving the app sees when a move is on screen. */}
           <Layout.Content className="shell-content" data-entry={location.key}>
             <PageHeading name={pageName || settings?.systemName || ''} pathname={location.pathname} />
+            {section && !hideHeader && narrow && (
+              <Suspense fallback={<div className="shell-section-bar" />}>
+                <LazySideMenuButton section={section} />
+              </Suspense>
+            )}
             <Breadcrumbs />
             {page ?? <RouteView />}
           </Layout.Content>

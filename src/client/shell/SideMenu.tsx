@@ -37,28 +37,35 @@ export function useSideSection(): ServerMenuNode | undefined {
   return section && visibleChildren(section).length ? section : undefined;
 }
 
-/** Fixed sider with the entries of the current section; hidden pages light up their parent. */
-export function SideMenu({ section }: { section: ServerMenuNode }) {
+/** The entries of a section, its open branches open; `onOpened` is told once an entry is opened. */
+export function SectionEntries({ section, onOpened }: { section: ServerMenuNode; onOpened?: () => void }) {
   const { menu, routes } = useShell();
   const location = useLocation();
   const open = useMenuNavigation();
   const highlighted = highlightedMenuPath(routes.match(location.pathname), menuPaths(menu));
   const children = visibleChildren(section);
   const openKeys = children.filter((c) => visibleChildren(c).length).map((c) => c.path);
+  return (
+    <Menu
+      mode="inline"
+      selectedKeys={highlighted ? [highlighted] : []}
+      defaultOpenKeys={openKeys}
+      items={children.map(toItem)}
+      onClick={({ key }) => {
+        const node = findNode(menu, key);
+        if (node) open(node);
+        onOpened?.();
+      }}
+    />
+  );
+}
 
+/** Fixed sider with the entries of the current section; hidden pages light up their parent. */
+export function SideMenu({ section }: { section: ServerMenuNode }) {
   return (
     <Layout.Sider className="shell-sider" width={SIDER_WIDTH} theme="light">
       <div className="shell-sider-title">{section.name}</div>
-      <Menu
-        mode="inline"
-        selectedKeys={highlighted ? [highlighted] : []}
-        defaultOpenKeys={openKeys}
-        items={children.map(toItem)}
-        onClick={({ key }) => {
-          const node = findNode(menu, key);
-          if (node) open(node);
-        }}
-      />
+      <SectionEntries section={section} />
     </Layout.Sider>
   );
 }
