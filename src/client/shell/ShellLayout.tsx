@@ -14,7 +14,7 @@ import { loading } from '../api/loading.js';
 import { Breadcrumbs } from './Breadcrumbs.js';
 import { FooterBar } from './FooterBar.js';
 import { HeaderBar } from './HeaderBar.js';
-import { LazyGuidedTour, LazyLoginDialog, LazySideMenuButton } from './lazyParts.js';
+import { LazyGuidedTour, LazyLoginDialog } from './lazyParts.js';
 import { menuNamesByPath } from './menuTree.js';
 import { HOME_PATH } from './navigation.js';
 import { pageNameOf } from './routeTree.js';
@@ -22,6 +22,7 @@ import { PageHeading } from './PageHeading.js';
 import { RouteView } from './RouteView.js';
 import { useShell } from './ShellContext.js';
 import { SideMenu, useSideSection } from './SideMenu.js';
+import { SideMenuButton } from './SideMenuButton.js';
 import { useNarrowScreen } from '../hooks/useNarrowScreen.js';
 import { rememberTourClosed, shouldShowTour, tourClosedThisSession } from './tourRule.js';
 import { useFirstPaintDone } from '../hooks/useFirstPaintDone.js';
@@ -107,11 +108,7 @@ export function ShellLayout({ page }: { page?: ReactNode } = {}) {
           {/* The history entry drawn (the router's key): a script driving the app sees when a move is on screen. */}
           <Layout.Content className="shell-content" data-entry={location.key}>
             <PageHeading name={pageName || settings?.systemName || ''} pathname={location.pathname} />
-            {section && !hideHeader && narrow && (
-              <Suspense fallback={<div className="shell-section-bar" />}>
-                <LazySideMenuButton section={section} />
-              </Suspense>
-            )}
+            {section && !hideHeader && narrow && <SideMenuButton section={section} />}
             <Breadcrumbs />
             {page ?? <RouteView />}
           </Layout.Content>

@@ -19,12 +19,14 @@ export const SIDER_WIDTH = 208;
 
 type Item = NonNullable<MenuProps['items']>[number];
 
-function toItem(node: ServerMenuNode): Item {
+/** An entry of the sider; in a drop-down list (`grouped`) an entry with entries of its own heads a group. */
+export function toItem(node: ServerMenuNode, grouped = false): Item {
   const children = visibleChildren(node);
   const label = <MenuLabel name={node.name} count={sectionBadgeCount(node, null)} label={badgeLabel(node)} />;
-  if (children.length)
-    return { key: node.path, icon: <MenuIcon name={node.icon} />, label, children: children.map(toItem) };
-  return { key: node.path, icon: <MenuIcon name={node.icon} />, label };
+  if (!children.length) return { key: node.path, icon: <MenuIcon name={node.icon} />, label };
+  const entries = children.map((c) => toItem(c, grouped));
+  if (grouped) return { type: 'group', key: node.path, label, children: entries };
+  return { key: node.path, icon: <MenuIcon name={node.icon} />, label, children: entries };
 }
 
 /** The section of the current page, when it has entries of its own: shown in the fixed sider. */
@@ -37,8 +39,8 @@ export function useSideSection(): ServerMenuNode | undefined {
   return section && visibleChildren(section).length ? section : undefined;
 }
 
-/** The entries of a section, its open branches open; `onOpened` is told once an entry is opened. */
-export function SectionEntries({ section, onOpened }: { section: ServerMenuNode; onOpened?: () => void }) {
+/** The entries of a section, its open branches open. */
+function SectionEntries({ section }: { section: ServerMenuNode }) {
   const { menu, routes } = useShell();
   const location = useLocation();
   const open = useMenuNavigation();
@@ -50,11 +52,10 @@ export function SectionEntries({ section, onOpened }: { section: ServerMenuNode;
       mode="inline"
       selectedKeys={highlighted ? [highlighted] : []}
       defaultOpenKeys={openKeys}
-      items={children.map(toItem)}
+      items={children.map((c) => toItem(c))}
       onClick={({ key }) => {
         const node = findNode(menu, key);
         if (node) open(node);
-        onOpened?.();
       }}
     />
   );

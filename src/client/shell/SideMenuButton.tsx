@@ -1,31 +1,37 @@
 import { MenuOutlined } from '@ant-design/icons';
-import { Button, Drawer } from 'antd';
-import { useState } from 'react';
-import type { ServerMenuNode } from './menuTree.js';
-import { SectionEntries, SIDER_WIDTH } from './SideMenu.js';
+import { Button, Dropdown } from 'antd';
+import { useLocation } from 'react-router-dom';
+import { findNode, menuPaths, visibleChildren, type ServerMenuNode } from './menuTree.js';
+import { highlightedMenuPath } from './routeTree.js';
+import { useShell } from './ShellContext.js';
+import { toItem } from './SideMenu.js';
+import { useMenuNavigation } from './useMenuNavigation.js';
 
 /**
  * On a phone the sider would leave the page a strip beside it: the section is a button above the
- * page that opens its entries in a drawer from the left, closed again once one is opened.
+ * page that drops its entries down (those with entries of their own as groups), the page's lit.
  */
 export function SideMenuButton({ section }: { section: ServerMenuNode }) {
-  const [open, setOpen] = useState(false);
+  const { menu, routes } = useShell();
+  const location = useLocation();
+  const open = useMenuNavigation();
+  const highlighted = highlightedMenuPath(routes.match(location.pathname), menuPaths(menu));
   return (
     <div className="shell-section-bar">
-      <Button icon={<MenuOutlined />} onClick={() => setOpen(true)} aria-expanded={open} aria-haspopup="dialog">
-        {section.name}
-      </Button>
-      <Drawer
-        title={section.name}
-        placement="left"
-        width={SIDER_WIDTH + 32}
-        open={open}
-        onClose={() => setOpen(false)}
-        className="shell-section-drawer"
-        styles={{ body: { padding: 0 } }}
+      <Dropdown
+        trigger={['click']}
+        overlayClassName="shell-section-entries"
+        menu={{
+          items: visibleChildren(section).map((c) => toItem(c, true)),
+          selectedKeys: highlighted ? [highlighted] : [],
+          onClick: ({ key }) => {
+            const node = findNode(menu, key);
+            if (node) open(node);
+          },
+        }}
       >
-        <SectionEntries section={section} onOpened={() => setOpen(false)} />
-      </Drawer>
+        <Button icon={<MenuOutlined />}>{section.name}</Button>
+      </Dropdown>
     </div>
   );
 }

@@ -18,10 +18,6 @@ export const LazySubSystemSwitchDialog = lazy(() =>
 export const LazyNotificationBell = lazy(() =>
   import('./NotificationBell.js').then((m) => ({ default: m.NotificationBell })),
 );
-// A phone's section menu (a drawer) is for signed-in users only.
-export const LazySideMenuButton = lazy(() =>
-  import('./SideMenuButton.js').then((m) => ({ default: m.SideMenuButton })),
-);
 export const LazyGuidedTour = lazy(() => import('./GuidedTour.js').then((m) => ({ default: m.GuidedTour })));
 export const LazyForbiddenPage = lazy(() =>
   import('./pages/ResultPages.js').then((m) => ({ default: m.ForbiddenPage })),
