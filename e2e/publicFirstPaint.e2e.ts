@@ -12,12 +12,27 @@ const MAX_LAYOUT_SHIFT = 0.01;
 const VIEWPORT = { width: 1366, height: 860 };
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '.e2e', 'screenshots');
 
-/** Every layout shift from the page's first frame, kept where a test can read it after the app has come. */
+/**
+ * Every layout shift from the page's first frame, kept where a test can read it after the app has
+ * come: its score, when, and what moved (a failure says which element went where).
+ */
 const RECORD_SHIFTS = () => {
-  const w = window as unknown as { shifts: number[] };
+  type Shift = PerformanceEntry & {
+    value: number;
+    sources: { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+  };
+  const w = window as unknown as { shifts: { value: number; what: string }[] };
   w.shifts = [];
+  const rect = (r: DOMRectReadOnly) =>
+    `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) w.shifts.push((e as PerformanceEntry & { value: number }).value);
+    for (const e of list.getEntries() as Shift[]) {
+      const moved = e.sources.map((s) => {
+        const node = s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : s.node?.nodeName;
+        return `${node} ${rect(s.previousRect)} → ${rect(s.currentRect)}`;
+      });
+      w.shifts.push({ value: e.value, what: `${Math.round(e.startTime)} ms: ${moved.join('; ')}` });
+    }
   }).observe({ type: 'layout-shift', buffered: true });
 };
 
@@ -66,7 +81,10 @@ async function pixelDiff(page: Page, a: Buffer, b: Buffer): Promise<number> {
 }
 
 /** The page once the app has arrived on it (after the visitor's mouse move) and drawn it. */
-async function withApp(browser: Browser, address: string): Promise<{ shot: Buffer; shift: number; page: Page }> {
+async function withApp(
+  browser: Browser,
+  address: string,
+): Promise<{ shot: Buffer; shift: number; moved: string[]; page: Page }> {
   const context = await browser.newContext({ baseURL: baseURL(), viewport: VIEWPORT, locale: 'zh-CN' });
   await context.addInitScript(RECORD_SHIFTS);
   const page = await context.newPage();
@@ -78,14 +96,14 @@ async function withApp(browser: Browser, address: string): Promise<{ shot: Buffe
   await page.waitForLoadState('networkidle');
   await settled(page);
   await page.evaluate(() => document.fonts.ready);
-  // Two frames, so a shift drawn last is reported.
+  // Two frames, so a shift drawn last is reported; read before the full-page screenshot, which
+  // lays the page out anew at its whole height (not part of the load).
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number; what: string }[] }).shifts);
   const shot = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
-  const shift = await page.evaluate(() =>
-    (window as unknown as { shifts: number[] }).shifts.reduce((s, v) => s + v, 0),
-  );
   expect(errors, address).toEqual([]);
-  return { shot, shift, page };
+  const shift = shifts.reduce((sum, s) => sum + s.value, 0);
+  return { shot, shift, moved: shifts.map((s) => s.what), page };
 }
 
 describe('a public page looks the same from the first byte as once the app has arrived', () => {
@@ -121,7 +139,8 @@ describe('a public page looks the same from the first byte as once the app has a
         fs.writeFileSync(path.join(SCREENSHOTS, `first-paint${name}-server.png`), shotBefore);
         fs.writeFileSync(path.join(SCREENSHOTS, `first-paint${name}-app.png`), after.shot);
       }
-      found.push(`${address}: ${(diff * 100).toFixed(2)}% of pixels, layout shift ${after.shift.toFixed(4)}`);
+      const moved = after.shift >= MAX_LAYOUT_SHIFT ? ` (${after.moved.join(' | ')})` : '';
+      found.push(`${address}: ${(diff * 100).toFixed(2)}% of pixels, layout shift ${after.shift.toFixed(4)}${moved}`);
       await after.page.context().close();
     }
     console.log(found.join('\n'));
