@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseURL, launchBrowser, openPage, screenshot, touched } from './harness.js';
 import { closeTourIfShown, loginViaUi } from './login.js';
 
@@ -20,6 +20,20 @@ async function onPhone(
       (t) => t.querySelector('.ant-table-row-expand-icon-cell') || t.querySelectorAll('thead th').length < 2,
     ),
   );
+}
+
+/** A browser that says it is a phone (the client hint every Chromium on a phone sends), with its page errors. */
+async function phoneSayingSo(browser: Browser): Promise<{ phone: BrowserContext; page: Page; errors: string[] }> {
+  const phone = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: PHONE,
+    locale: 'zh-CN',
+    extraHTTPHeaders: { 'sec-ch-ua-mobile': '?1' },
+  });
+  const page = await phone.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { phone, page, errors };
 }
 
 /**
@@ -111,15 +125,7 @@ describe('the public site on a phone (375 px)', () => {
   });
 
   it('a phone that says it is one (Sec-CH-UA-Mobile) gets the phone’s page from the server, hydrated as it is', async () => {
-    const phone = await browser.newContext({
-      baseURL: baseURL(),
-      viewport: PHONE,
-      locale: 'zh-CN',
-      extraHTTPHeaders: { 'sec-ch-ua-mobile': '?1' },
-    });
-    const page = await phone.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const { phone, page, errors } = await phoneSayingSo(browser);
     await page.goto('/approvedTopics');
     const entry = await page.locator('.runtime-list .ant-table-row a').first().getAttribute('href');
     for (const address of ['/noticeAnnouncement', '/approvedTopics', '/expertFaq', entry!]) {
@@ -178,15 +184,7 @@ describe('the public site on a phone (375 px)', () => {
   });
 
   it('the header’s sections are a row of links under 登录 that scrolls sideways, the same before and after the app; the page’s own in view', async () => {
-    const phone = await browser.newContext({
-      baseURL: baseURL(),
-      viewport: PHONE,
-      locale: 'zh-CN',
-      extraHTTPHeaders: { 'sec-ch-ua-mobile': '?1' },
-    });
-    const page = await phone.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+    const { phone, page, errors } = await phoneSayingSo(browser);
     await page.goto('/expertFaq');
     // The server's drawing, before the app: every section is a link in the row, none folded into ⋯.
     const row = () =>

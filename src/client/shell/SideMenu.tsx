@@ -20,7 +20,7 @@ export const SIDER_WIDTH = 208;
 type Item = NonNullable<MenuProps['items']>[number];
 
 /** An entry of the sider; in a drop-down list (`grouped`) an entry with entries of its own heads a group. */
-export function toItem(node: ServerMenuNode, grouped = false): Item {
+function toItem(node: ServerMenuNode, grouped = false): Item {
   const children = visibleChildren(node);
   const label = <MenuLabel name={node.name} count={sectionBadgeCount(node, null)} label={badgeLabel(node)} />;
   if (!children.length) return { key: node.path, icon: <MenuIcon name={node.icon} />, label };
@@ -39,34 +39,35 @@ export function useSideSection(): ServerMenuNode | undefined {
   return section && visibleChildren(section).length ? section : undefined;
 }
 
-/** The entries of a section, its open branches open. */
-function SectionEntries({ section }: { section: ServerMenuNode }) {
+/**
+ * A section's entries as a menu's props, the page's entry lit (hidden pages light up their parent),
+ * an entry opened as the menu opens it: the sider's, and a phone's drop-down (`grouped`).
+ */
+export function useSectionEntries(section: ServerMenuNode, grouped = false) {
   const { menu, routes } = useShell();
   const location = useLocation();
   const open = useMenuNavigation();
   const highlighted = highlightedMenuPath(routes.match(location.pathname), menuPaths(menu));
-  const children = visibleChildren(section);
-  const openKeys = children.filter((c) => visibleChildren(c).length).map((c) => c.path);
-  return (
-    <Menu
-      mode="inline"
-      selectedKeys={highlighted ? [highlighted] : []}
-      defaultOpenKeys={openKeys}
-      items={children.map((c) => toItem(c))}
-      onClick={({ key }) => {
-        const node = findNode(menu, key);
-        if (node) open(node);
-      }}
-    />
-  );
+  return {
+    items: visibleChildren(section).map((c) => toItem(c, grouped)),
+    selectedKeys: highlighted ? [highlighted] : [],
+    onClick: ({ key }: { key: string }) => {
+      const node = findNode(menu, key);
+      if (node) open(node);
+    },
+  };
 }
 
-/** Fixed sider with the entries of the current section; hidden pages light up their parent. */
+/** Fixed sider with the entries of the current section, its branches open. */
 export function SideMenu({ section }: { section: ServerMenuNode }) {
+  const entries = useSectionEntries(section);
+  const openKeys = visibleChildren(section)
+    .filter((c) => visibleChildren(c).length)
+    .map((c) => c.path);
   return (
     <Layout.Sider className="shell-sider" width={SIDER_WIDTH} theme="light">
       <div className="shell-sider-title">{section.name}</div>
-      <SectionEntries section={section} />
+      <Menu mode="inline" defaultOpenKeys={openKeys} {...entries} />
     </Layout.Sider>
   );
 }
